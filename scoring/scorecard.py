@@ -1,0 +1,265 @@
+"""The immutable score sheet of one player, and the value objects it hands out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scoring.dice import face_counts, validate_dice
+from scoring.errors import RulesError
+
+if TYPE_CHECKING:
+    from scoring.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A legal way to score a roll: ``points`` in the box, plus any extra-Yahtzee ``bonus``."""
+
+    column: str
+    box: str
+    points: int
+    bonus: int = 0
+    joker: bool = False
+
+    @property
+    def total(self) -> int:
+        """What the placement adds to the column before its multiplier."""
+        return self.points + self.bonus
+
+
+@dataclass(frozen=True)
+class ColumnTotals:
+    """The sections of one column and what they add up to."""
+
+    column: str
+    upper: int
+    upper_bonus: int
+    middle: int
+    lower: int
+    yahtzee_bonus: int
+    multiplier: int
+
+    @property
+    def subtotal(self) -> int:
+        """The column's total before its multiplier."""
+        return self.upper + self.upper_bonus + self.middle + self.lower + self.yahtzee_bonus
+
+    @property
+    def total(self) -> int:
+        """The column's contribution to the final score."""
+        return self.subtotal * self.multiplier
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """One player's sheet.  ``place`` returns a new sheet; nothing here mutates.
+
+    ``scores[c][i]`` is the score in box ``ruleset.categories[i]`` of column
+    ``ruleset.columns[c]`` (``None`` while open); ``extra[c]`` counts the
+    extra-Yahtzee bonuses earned in column ``c``.
+
+    >>> from scoring import rulesets
+    >>> card = rulesets.get("yahtzee").new_scorecard()
+    >>> card = card.place([4, 4, 4, 2, 2], "full_house")
+    >>> card.total, card.is_filled("full_house"), card.is_complete
+    (25, True, False)
+    """
+
+    ruleset: RuleSet
+    scores: tuple[tuple[int | None, ...], ...]
+    extra: tuple[int, ...]
+
+    # -- reading ---------------------------------------------------------
+
+    def column_index(self, column: str | None) -> int:
+        """Index of ``column``; ``None`` means the only column of a one-column variant."""
+        return self.ruleset.column_index(column)
+
+    def score_in(self, box: str, column: str | None = None) -> int | None:
+        """The score written in a box, or ``None`` while it is open."""
+        return self.scores[self.column_index(column)][self.ruleset.index(box)]
+
+    def is_filled(self, box: str, column: str | None = None) -> bool:
+        """Whether a box has been used (a 0 counts as used)."""
+        return self.score_in(box, column) is not None
+
+    def open_boxes(self, column: str | None = None) -> tuple[str, ...]:
+        """The open boxes of one column, in sheet order."""
+        row = self.scores[self.column_index(column)]
+        return tuple(k for k, v in zip(self.ruleset.categories, row, strict=True) if v is None)
+
+    def open_slots(self) -> tuple[tuple[str, str], ...]:
+        """Every open (column, box) pair of the sheet."""
+        return tuple(
+            (column, key)
+            for column, row in zip(self.ruleset.columns, self.scores, strict=True)
+            for key, value in zip(self.ruleset.categories, row, strict=True)
+            if value is None
+        )
+
+    @property
+    def filled_count(self) -> int:
+        """How many boxes have been used, over all columns."""
+        return sum(v is not None for row in self.scores for v in row)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every box of every column is used: the game is over for this player."""
+        return all(v is not None for row in self.scores for v in row)
+
+    def extra_yahtzees(self, column: str | None = None) -> int:
+        """How many extra-Yahtzee bonuses the column has earned."""
+        return self.extra[self.column_index(column)]
+
+    @property
+    def must_announce(self) -> bool:
+        """Yam's: only announced-column boxes are left, so this turn must announce one."""
+        return self.ruleset.must_announce(self)
+
+    # -- playing ---------------------------------------------------------
+
+    def options(self, dice: object, *, announced: str | None = None) -> tuple[Placement, ...]:
+        """Every legal placement of ``dice`` with its points (joker, column order,
+        announcement applied), in column then sheet order."""
+        counts = face_counts(validate_dice(dice))
+        if announced is not None:
+            self.ruleset.check_announcement(self, announced)
+        return tuple(self.ruleset.placements(self, counts, announced))
+
+    def placement(
+        self,
+        dice: object,
+        box: str,
+        column: str | None = None,
+        *,
+        announced: str | None = None,
+    ) -> Placement:
+        """The placement of ``dice`` in one box, or ``RulesError`` saying why it is illegal."""
+        legal = self.options(dice, announced=announced)
+        col = self.column_index(column)
+        column_key = self.ruleset.columns[col]
+        index = self.ruleset.index(box)
+        for option in legal:
+            if option.column == column_key and option.box == box:
+                return option
+        if self.scores[col][index] is not None:
+            where = f" of the {column_key} column" if len(self.ruleset.columns) > 1 else ""
+            raise RulesError(
+                "box_taken", f"the {self.ruleset.box_title(box)} box{where} is already filled"
+            )
+        counts = face_counts(validate_dice(dice))
+        raise RulesError(
+            "illegal_box", self.ruleset.illegal_reason(self, col, box, counts, announced)
+        )
+
+    def place(
+        self,
+        dice: object,
+        box: str,
+        column: str | None = None,
+        *,
+        announced: str | None = None,
+    ) -> Scorecard:
+        """A new sheet with ``dice`` scored in ``box`` (and ``column``)."""
+        chosen = self.placement(dice, box, column, announced=announced)
+        col = self.ruleset.columns.index(chosen.column)
+        row = list(self.scores[col])
+        row[self.ruleset.index(chosen.box)] = chosen.points
+        scores = (*self.scores[:col], tuple(row), *self.scores[col + 1:])
+        extra = self.extra
+        if chosen.bonus:
+            extra = (*extra[:col], extra[col] + 1, *extra[col + 1:])
+        return Scorecard(self.ruleset, scores, extra)
+
+    # -- totals ----------------------------------------------------------
+
+    def column_totals(self, column: str | None = None) -> ColumnTotals:
+        """Sections, bonuses and total of one column."""
+        return self.ruleset.column_totals(self, self.column_index(column))
+
+    def totals(self) -> tuple[ColumnTotals, ...]:
+        """``column_totals`` of every column, in order."""
+        return tuple(self.ruleset.column_totals(self, c) for c in range(len(self.scores)))
+
+    @property
+    def total(self) -> int:
+        """The final (or running) score: every column's total times its multiplier."""
+        return sum(t.total for t in self.totals())
+
+    # -- JSON ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; ``Scorecard.from_json`` reads it back to an equal sheet."""
+        rs = self.ruleset
+        return {
+            "ruleset": rs.name,
+            "options": dict(rs.options),
+            "boxes": {
+                column: {k: v for k, v in zip(rs.categories, row, strict=True) if v is not None}
+                for column, row in zip(rs.columns, self.scores, strict=True)
+            },
+            "extra_yahtzees": dict(zip(rs.columns, self.extra, strict=True)),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Scorecard:
+        """Rebuild a sheet from ``to_json`` data, checking every field."""
+        from scoring import rulesets
+
+        if not isinstance(data, Mapping):
+            raise RulesError("bad_scorecard", "a scorecard must be a JSON object")
+        expected = {"ruleset", "options", "boxes", "extra_yahtzees"}
+        if set(data) != expected:
+            raise RulesError(
+                "bad_scorecard", f"a scorecard has exactly the keys {sorted(expected)}"
+            )
+        if not isinstance(data["ruleset"], str) or not isinstance(data["options"], Mapping):
+            raise RulesError("bad_scorecard", "ruleset must be a name and options an object")
+        rs = rulesets.get(data["ruleset"], **data["options"])
+        boxes, extra = data["boxes"], data["extra_yahtzees"]
+        if not isinstance(boxes, Mapping) or set(boxes) != set(rs.columns):
+            raise RulesError("bad_scorecard", f"boxes must have the columns {list(rs.columns)}")
+        if not isinstance(extra, Mapping) or set(extra) != set(rs.columns):
+            raise RulesError(
+                "bad_scorecard", f"extra_yahtzees must have the columns {list(rs.columns)}"
+            )
+        scores = tuple(_read_column(rs, column, boxes[column]) for column in rs.columns)
+        counts = tuple(_read_extra(rs, c, extra[column], scores[c])
+                       for c, column in enumerate(rs.columns))
+        return cls(rs, scores, counts)
+
+
+def _read_column(rs: RuleSet, column: str, filled: object) -> tuple[int | None, ...]:
+    if not isinstance(filled, Mapping):
+        raise RulesError("bad_scorecard", f"column {column!r} must be an object of box scores")
+    unknown = set(filled) - set(rs.categories)
+    if unknown:
+        raise RulesError("bad_scorecard", f"unknown boxes {sorted(unknown)} in column {column!r}")
+    row: list[int | None] = []
+    for key in rs.categories:
+        value = filled.get(key)
+        if value is not None:
+            low, high = rs.box_bounds(key)
+            if type(value) is not int or not low <= value <= high:
+                raise RulesError(
+                    "bad_scorecard",
+                    f"{column}/{key} must be a whole number from {low} to {high}; got {value!r}",
+                )
+        row.append(value)
+    return tuple(row)
+
+
+def _read_extra(rs: RuleSet, col: int, value: object, row: tuple[int | None, ...]) -> int:
+    column = rs.columns[col]
+    if type(value) is not int or value < 0:
+        raise RulesError("bad_scorecard", f"extra_yahtzees/{column} must be a whole number >= 0")
+    if value and not rs.extra_yahtzee_bonus:
+        raise RulesError("bad_scorecard", f"{rs.name} has no extra-Yahtzee bonus")
+    if value and (row[rs.index("yahtzee")] != 50 or value > sum(v is not None for v in row) - 1):
+        raise RulesError(
+            "bad_scorecard",
+            f"column {column!r} cannot hold {value} extra Yahtzees with the boxes it has",
+        )
+    return value

@@ -1,0 +1,1 @@
+"""One module per variant of the family."""

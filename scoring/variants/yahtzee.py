@@ -1,0 +1,119 @@
+"""Yahtzee (Hasbro rules) and Triple Yahtzee (three columns worth x1, x2, x3)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from scoring import patterns
+from scoring.boxes import UPPER, Box, fixed_if, sum_if, upper_boxes
+from scoring.dice import Counts
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Placement, Scorecard
+
+# What full house and the straights are worth when a Yahtzee is played as a joker.
+JOKER_POINTS = MappingProxyType({"full_house": 25, "small_straight": 30, "large_straight": 40})
+
+
+def yahtzee_boxes() -> tuple[Box, ...]:
+    """The thirteen boxes of a Yahtzee sheet."""
+    return (
+        *upper_boxes(),
+        Box("three_of_a_kind", "Three of a kind",
+            "Sum of all dice when at least three show the same face.", "lower",
+            sum_if(lambda c: max(c) >= 3), 0, 30),
+        Box("four_of_a_kind", "Four of a kind",
+            "Sum of all dice when at least four show the same face.", "lower",
+            sum_if(lambda c: max(c) >= 4), 0, 30),
+        Box("full_house", "Full house",
+            "25 for three of one face and two of another.", "lower",
+            fixed_if(lambda c: patterns.shape(c) == (3, 2), 25), 0, 25),
+        Box("small_straight", "Small straight",
+            "30 for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6).", "lower",
+            fixed_if(lambda c: patterns.longest_run(c) >= 4, 30), 0, 30),
+        Box("large_straight", "Large straight",
+            "40 for five faces in a row (1-2-3-4-5 or 2-3-4-5-6).", "lower",
+            fixed_if(lambda c: patterns.longest_run(c) == 5, 40), 0, 40),
+        Box("yahtzee", "Yahtzee", "50 when all five dice show the same face.", "lower",
+            fixed_if(patterns.is_five_of_a_kind, 50), 0, 50),
+        Box("chance", "Chance", "Sum of all dice.", "lower", patterns.total, 5, 30),
+    )
+
+
+class Yahtzee(RuleSet):
+    """Yahtzee: 13 boxes, upper bonus 35 at 63, +100 per extra Yahtzee, joker rule."""
+
+    name = "yahtzee"
+    title = "Yahtzee"
+    summary = (
+        "The classic: thirteen boxes, a 35-point bonus for 63 in the upper section, "
+        "and 100 more for every extra Yahtzee."
+    )
+    option_choices = MappingProxyType({"joker": ("forced", "free")})
+    upper_bonus_threshold = 63
+    upper_bonus_points = 35
+    extra_yahtzee_bonus = 100
+
+    def _make_boxes(self) -> tuple[Box, ...]:
+        return yahtzee_boxes()
+
+    def _joker_context(self, card: Scorecard, col: int, counts: Counts) -> tuple[str, bool] | None:
+        """For a Yahtzee played after the column's Yahtzee box is used: the matching
+        upper box and whether it is still open.  ``None`` when no joker applies."""
+        row = card.scores[col]
+        if not patterns.is_five_of_a_kind(counts) or row[self._index["yahtzee"]] is None:
+            return None
+        upper_key = UPPER[counts.index(5) - 1]
+        return upper_key, row[self._index[upper_key]] is None
+
+    def column_placements(self, card: Scorecard, col: int, counts: Counts) -> list[Placement]:
+        """Open boxes at face value, unless the joker rule of this column applies."""
+        context = self._joker_context(card, col, counts)
+        if context is None:
+            return self.plain_placements(card, col, counts)
+        upper_key, upper_open = context
+        row = card.scores[col]
+        bonus = self.extra_yahtzee_bonus if row[self._index["yahtzee"]] == 50 else 0
+        if self.options["joker"] == "forced":
+            if upper_open:
+                keys, full = [upper_key], False
+            else:
+                lower = [k for k in self.section_boxes("lower") if row[self._index[k]] is None]
+                keys, full = lower or list(self.categories), True
+        else:
+            keys, full = list(self.categories), not upper_open
+        column = self.columns[col]
+        found = []
+        for key in keys:
+            if row[self._index[key]] is not None:
+                continue
+            if full and key in JOKER_POINTS:
+                found.append(Placement(column, key, JOKER_POINTS[key], bonus, joker=True))
+            else:
+                found.append(Placement(column, key, self._box[key].scorer(counts), bonus))
+        return found
+
+    def illegal_reason(
+        self, card: Scorecard, col: int, key: str, counts: Counts, announced: str | None
+    ) -> str:
+        context = self._joker_context(card, col, counts)
+        if context is not None:
+            upper_key, upper_open = context
+            if upper_open:
+                return (f"joker rule: a Yahtzee of {upper_key} must go in the open "
+                        f"{self.box_title(upper_key)} box")
+            return (f"joker rule: with {self.box_title(upper_key)} filled, a Yahtzee goes in an "
+                    "open lower box while there is one")
+        return super().illegal_reason(card, col, key, counts, announced)
+
+
+class TripleYahtzee(Yahtzee):
+    """Three Yahtzee columns played at once; column totals count x1, x2 and x3."""
+
+    name = "triple_yahtzee"
+    title = "Triple Yahtzee"
+    summary = (
+        "Three Yahtzee sheets side by side: fill any box of any column, and the columns "
+        "count once, twice and three times."
+    )
+    columns = ("x1", "x2", "x3")
+    multipliers = (1, 2, 3)

@@ -1,0 +1,99 @@
+"""Yam's (seed 002): twelve boxes in four columns, each with its own filling order."""
+
+from __future__ import annotations
+
+from scoring import patterns
+from scoring.boxes import Box, fixed_if, upper_boxes
+from scoring.dice import Counts
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Placement, Scorecard
+
+FREE, DOWN, UP, ANNOUNCED = "free", "down", "up", "announced"
+
+
+def _is_straight(c: Counts) -> bool:
+    return patterns.is_exact_straight(c, 1) or patterns.is_exact_straight(c, 2)
+
+
+class Yams(RuleSet):
+    """Yam's: columns free, down (top first), up (bottom first) and announced."""
+
+    name = "yams"
+    title = "Yam's"
+    summary = (
+        "The French favourite: four columns to fill - in any order, downwards, upwards, "
+        "and by announcing the box after the first roll - with maximum and minimum boxes."
+    )
+    columns = (FREE, DOWN, UP, ANNOUNCED)
+    multipliers = (1, 1, 1, 1)
+    upper_bonus_threshold = 61
+    upper_bonus_points = 30
+    announce_column = ANNOUNCED
+
+    def _make_boxes(self) -> tuple[Box, ...]:
+        return (
+            *upper_boxes(),
+            Box("maximum", "Maximum", "Sum of all dice; aim high.", "middle",
+                patterns.total, 5, 30),
+            Box("minimum", "Minimum",
+                "Sum of all dice; aim low: the column's maximum and minimum count 0 "
+                "unless the minimum is below the maximum.", "middle", patterns.total, 5, 30),
+            Box("full_house", "Full house",
+                "20 for three of one face and two of another; a yams counts too.", "lower",
+                fixed_if(lambda c: patterns.shape(c) in ((3, 2), (5,)), 20), 0, 20),
+            Box("four_of_a_kind", "Four of a kind",
+                "30 when at least four dice show the same face.", "lower",
+                fixed_if(lambda c: max(c) >= 4, 30), 0, 30),
+            Box("straight", "Straight", "40 for 1-2-3-4-5 or 2-3-4-5-6.", "lower",
+                fixed_if(_is_straight, 40), 0, 40),
+            Box("yams", "Yam's", "50 when all five dice show the same face.", "lower",
+                fixed_if(patterns.is_five_of_a_kind, 50), 0, 50),
+        )
+
+    def _next_in_order(self, card: Scorecard, column: str) -> str | None:
+        open_boxes = card.open_boxes(column)
+        if not open_boxes:
+            return None
+        return open_boxes[0] if column == DOWN else open_boxes[-1]
+
+    def placements(
+        self, card: Scorecard, counts: Counts, announced: str | None
+    ) -> list[Placement]:
+        """Free: any open box; down/up: the next box in order; announced: only the
+        box announced this turn, and then nothing else."""
+        if announced is not None:
+            return self.plain_placements(card, self.columns.index(ANNOUNCED), counts, [announced])
+        found = self.plain_placements(card, 0, counts)
+        for column in (DOWN, UP):
+            key = self._next_in_order(card, column)
+            if key is not None:
+                found += self.plain_placements(card, self.columns.index(column), counts, [key])
+        return found
+
+    def illegal_reason(
+        self, card: Scorecard, col: int, key: str, counts: Counts, announced: str | None
+    ) -> str:
+        column = self.columns[col]
+        if announced is not None:
+            return (f"you announced {self.box_title(announced)}: this turn only the announced "
+                    f"{self.box_title(announced)} box may be filled")
+        if column == ANNOUNCED:
+            return ("a box of the announced column is filled only in a turn where it was "
+                    "announced after the first roll")
+        following = self._next_in_order(card, column)
+        direction = "from the top down" if column == DOWN else "from the bottom up"
+        return (f"the {column} column fills {direction}: its next box is "
+                f"{self.box_title(following or key)}")
+
+    def must_announce(self, card: Scorecard) -> bool:
+        """True when every open box is in the announced column."""
+        slots = card.open_slots()
+        return bool(slots) and all(column == ANNOUNCED for column, _ in slots)
+
+    def middle_total(self, row: tuple[int | None, ...]) -> int:
+        """Maximum + minimum, or 0 once both are filled and the minimum is not below the
+        maximum.  While only one is filled, it counts as it stands."""
+        high, low = row[self._index["maximum"]], row[self._index["minimum"]]
+        if high is not None and low is not None and low >= high:
+            return 0
+        return (high or 0) + (low or 0)
