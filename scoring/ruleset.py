@@ -199,6 +199,9 @@ class RuleSet:
                 "is already filled",
             )
 
+    def check_column(self, column: str, row: tuple[int | None, ...]) -> None:
+        """Refuse a column read from JSON that no game could have produced."""
+
     def must_announce(self, card: Scorecard) -> bool:
         """Whether the only open boxes are ones that need an announcement."""
         return False

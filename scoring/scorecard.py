@@ -217,7 +217,10 @@ class Scorecard:
             )
         if not isinstance(data["ruleset"], str) or not isinstance(data["options"], Mapping):
             raise RulesError("bad_scorecard", "ruleset must be a name and options an object")
-        rs = rulesets.get(data["ruleset"], **data["options"])
+        try:
+            rs = rulesets.get(data["ruleset"], **data["options"])
+        except ValueError as exc:
+            raise RulesError("bad_scorecard", str(exc)) from None
         boxes, extra = data["boxes"], data["extra_yahtzees"]
         if not isinstance(boxes, Mapping) or set(boxes) != set(rs.columns):
             raise RulesError("bad_scorecard", f"boxes must have the columns {list(rs.columns)}")
@@ -248,6 +251,7 @@ def _read_column(rs: RuleSet, column: str, filled: object) -> tuple[int | None, 
                     f"{column}/{key} must be a whole number from {low} to {high}; got {value!r}",
                 )
         row.append(value)
+    rs.check_column(column, tuple(row))
     return tuple(row)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from scoring import patterns
 from scoring.boxes import Box, fixed_if, upper_boxes
 from scoring.dice import Counts
+from scoring.errors import RulesError
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement, Scorecard
 
@@ -84,6 +85,15 @@ class Yams(RuleSet):
         direction = "from the top down" if column == DOWN else "from the bottom up"
         return (f"the {column} column fills {direction}: its next box is "
                 f"{self.box_title(following or key)}")
+
+    def check_column(self, column: str, row: tuple[int | None, ...]) -> None:
+        """The down column is filled from the top, the up column from the bottom."""
+        used = [value is not None for value in row]
+        if column == UP:
+            used.reverse()
+        if column in (DOWN, UP) and used != sorted(used, reverse=True):
+            direction = "from the top down" if column == DOWN else "from the bottom up"
+            raise RulesError("bad_scorecard", f"the {column} column fills {direction}")
 
     def must_announce(self, card: Scorecard) -> bool:
         """True when every open box is in the announced column."""

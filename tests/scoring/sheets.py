@@ -1,0 +1,34 @@
+"""Helpers for building score sheets in tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from scoring import rulesets
+from scoring.scorecard import Scorecard
+
+Move = tuple  # (dice, box) or (dice, box, column)
+
+
+def play(card: Scorecard, moves: Iterable[Sequence]) -> Scorecard:
+    """Place each ``(dice, box[, column])`` in turn through the public API."""
+    for move in moves:
+        dice, box, *column = move
+        card = card.place(dice, box, column[0] if column else None)
+    return card
+
+
+def sheet(name: str, moves: Iterable[Sequence] = (), **options: object) -> Scorecard:
+    """A fresh sheet of ``name`` with ``moves`` played on it."""
+    return play(rulesets.get(name, **options).new_scorecard(), moves)
+
+
+def filled(name: str, column_boxes: dict[str, dict[str, int]], extra: dict[str, int] | None = None,
+           **options: object) -> Scorecard:
+    """A sheet read from JSON with the given boxes already filled."""
+    rs = rulesets.get(name, **options)
+    boxes = {c: column_boxes.get(c, {}) for c in rs.columns}
+    bonuses = {c: (extra or {}).get(c, 0) for c in rs.columns}
+    return Scorecard.from_json(
+        {"ruleset": name, "options": dict(rs.options), "boxes": boxes, "extra_yahtzees": bonuses}
+    )

@@ -1,0 +1,86 @@
+"""Scorecard JSON: round trips, and every malformed sheet refused with a clear error."""
+
+import json
+
+import pytest
+
+from scoring import rulesets
+from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
+from tests.scoring.sheets import sheet
+
+SAMPLES = [
+    sheet("yahtzee", [((5,) * 5, "yahtzee"), ((5,) * 5, "fives"), ((1, 2, 3, 4, 6), "chance")]),
+    sheet("yahtzee", [((1, 1, 1, 2, 2), "full_house")], joker="free"),
+    sheet("yatzy", [((6, 6, 6, 2, 2), "two_pairs")], exact_counts=True),
+    sheet("yams", [((1, 1, 2, 2, 3), "ones", "down"), ((6,) * 5, "yams", "up")]),
+    sheet("triple_yahtzee", [((2,) * 5, "yahtzee", "x3"), ((2,) * 5, "twos", "x3")]),
+]
+
+
+@pytest.mark.parametrize("card", SAMPLES, ids=lambda c: c.ruleset.name)
+def test_round_trip_through_json_text(card):
+    text = json.dumps(card.to_json())
+    again = Scorecard.from_json(json.loads(text))
+    assert again == card
+    assert again.total == card.total
+    assert again.to_json() == card.to_json()
+
+
+def test_json_shape():
+    assert SAMPLES[0].to_json() == {
+        "ruleset": "yahtzee",
+        "options": {"joker": "forced"},
+        "boxes": {"main": {"fives": 25, "yahtzee": 50, "chance": 16}},
+        "extra_yahtzees": {"main": 1},
+    }
+
+
+def good():
+    return SAMPLES[0].to_json()
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: d.pop("boxes"), "keys"),
+    (lambda d: d.update(ruleset="poker"), "unknown variant"),
+    (lambda d: d.update(options={"joker": "wild"}), "joker"),
+    (lambda d: d.update(options=[]), "options"),
+    (lambda d: d["boxes"].update(x1={}), "columns"),
+    (lambda d: d["boxes"]["main"].update(pair=4), "unknown boxes"),
+    (lambda d: d["boxes"]["main"].update(ones=6), "from 0 to 5"),
+    (lambda d: d["boxes"]["main"].update(ones=True), "whole number"),
+    (lambda d: d["boxes"]["main"].update(chance="16"), "whole number"),
+    (lambda d: d["extra_yahtzees"].update(main=-1), ">= 0"),
+    (lambda d: d["extra_yahtzees"].update(main=5), "cannot hold 5"),
+    (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
+    (lambda d: d.update(boxes="x"), "columns"),
+])
+def test_malformed_sheets_are_refused(change, words):
+    data = good()
+    change(data)
+    with pytest.raises(RulesError, match=words) as err:
+        Scorecard.from_json(data)
+    assert err.value.code == "bad_scorecard"
+
+
+def test_not_an_object():
+    with pytest.raises(ValueError, match="JSON object"):
+        Scorecard.from_json([1, 2])
+
+
+def test_yams_columns_must_respect_their_order():
+    data = rulesets.get("yams").new_scorecard().to_json()
+    data["boxes"]["down"] = {"twos": 4}
+    with pytest.raises(RulesError, match="down column"):
+        Scorecard.from_json(data)
+    data["boxes"]["down"] = {}
+    data["boxes"]["up"] = {"ones": 4}
+    with pytest.raises(RulesError, match="up column"):
+        Scorecard.from_json(data)
+
+
+def test_bonus_in_a_variant_without_one():
+    data = sheet("yatzy").to_json()
+    data["extra_yahtzees"]["main"] = 1
+    with pytest.raises(RulesError, match="no extra-Yahtzee bonus"):
+        Scorecard.from_json(data)
