@@ -22,6 +22,7 @@ def test_no_upper_bonus_at_62():
 @pytest.mark.parametrize(("dice", "box", "points"), [
     ((3, 3, 3, 3, 1), "three_of_a_kind", 9),
     ((3, 3, 3, 3, 1), "one_pair", 6),
+    ((3, 3, 3, 3, 1), "four_of_a_kind", 12),
     ((6, 6, 6, 6, 6), "four_of_a_kind", 24),
     ((6, 6, 6, 6, 6), "one_pair", 12),
     ((3, 3, 6, 6, 6), "two_pairs", 18),
