@@ -32,8 +32,6 @@ class RuleSet:
     upper_bonus_points: ClassVar[int] = 35
     extra_yahtzee_bonus: ClassVar[int] = 0
     announce_column: ClassVar[str | None] = None
-    dice_count: ClassVar[int] = 5
-    rolls_per_turn: ClassVar[int] = 3
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = MappingProxyType(self._check_options(options))
