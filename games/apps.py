@@ -1,0 +1,15 @@
+"""Application config for the games app."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    """Rooms, games and the pages that show them."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"
+    verbose_name = "Games"
+
+    def ready(self) -> None:
+        """Register the production-safety system checks."""
+        from games import checks  # noqa: F401  (registers on import)

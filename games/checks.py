@@ -1,0 +1,56 @@
+"""System checks that refuse unsafe production settings.
+
+They run with every management command (``migrate``, ``check``) and at ASGI
+start-up (yahtzee_site/asgi.py), not only under ``check --deploy``: with DEBUG
+off, the site must have a real SECRET_KEY, some ALLOWED_HOSTS and a channel
+layer shared between processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.apps import AppConfig
+from django.conf import settings
+from django.core.checks import Error, Tags, register
+
+IN_MEMORY_LAYER = "channels.layers.InMemoryChannelLayer"
+
+
+@register(Tags.security)
+def check_production_settings(
+    app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
+) -> list[Error]:
+    """Return errors for local-only settings used with DEBUG off.
+
+    With DEBUG on (local play) every value is acceptable and nothing is returned.
+    """
+    if settings.DEBUG:
+        return []
+    return list(_production_errors())
+
+
+def _production_errors() -> Iterable[Error]:
+    secret_key = getattr(settings, "SECRET_KEY", "") or ""
+    if not secret_key or secret_key.startswith("django-insecure-"):
+        yield Error(
+            "SECRET_KEY is the insecure local default while DEBUG is off.",
+            hint="Set the SECRET_KEY environment variable to a long random value.",
+            id="yahtzee_site.E001",
+        )
+    if not settings.ALLOWED_HOSTS:
+        yield Error(
+            "ALLOWED_HOSTS is empty while DEBUG is off, so every request would be refused.",
+            hint="Set ALLOWED_HOSTS to the comma-separated host names the site is served on.",
+            id="yahtzee_site.E002",
+        )
+    layers = getattr(settings, "CHANNEL_LAYERS", {}) or {}
+    backend = layers.get("default", {}).get("BACKEND", "")
+    if not backend or backend == IN_MEMORY_LAYER:
+        yield Error(
+            "The channel layer is in-memory while DEBUG is off: players connected to "
+            "different processes would not see each other's moves.",
+            hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to use the Redis channel layer.",
+            id="yahtzee_site.E003",
+        )

@@ -1,0 +1,84 @@
+"""Public pages: the home page and one rules page per variant.
+
+Every fact about a variant (title, summary, boxes, how each box scores,
+columns) comes from the rules engine, ``scoring.rulesets``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scoring import rulesets
+
+
+@dataclass(frozen=True)
+class BoxRow:
+    """One box of a scorecard as the rules page shows it."""
+
+    key: str
+    title: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class SectionView:
+    """A titled group of boxes (e.g. the upper section)."""
+
+    title: str
+    boxes: tuple[BoxRow, ...]
+
+
+@dataclass(frozen=True)
+class ColumnView:
+    """One column of a scorecard and how it is filled."""
+
+    title: str
+    rule: str
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The product's front page: what the site is and the four variants."""
+    variants = [rulesets.get(name) for name in rulesets.names()]
+    return render(request, "home.html", {"variants": variants})
+
+
+def rules(request: HttpRequest, variant: str) -> HttpResponse:
+    """The scorecard of one variant: every box with how it scores, and its columns."""
+    if variant not in rulesets.names():
+        raise Http404(f"No variant called {variant!r}.")
+    ruleset = rulesets.get(variant)
+    sections = [
+        SectionView(
+            title=f"{_humanize(section_name)} section",
+            boxes=tuple(
+                BoxRow(key=box, title=ruleset.box_title(box), rule=ruleset.box_rule(box))
+                for box in boxes
+            ),
+        )
+        for section_name, boxes in ruleset.sections
+    ]
+    context = {
+        "ruleset": ruleset,
+        "sections": sections,
+        "columns": [
+            ColumnView(title=ruleset.column_title(column), rule=ruleset.column_rule(column))
+            for column in ruleset.columns
+        ],
+        "box_count": len(ruleset.categories),
+        "special_rules": ruleset.special_rules(),
+        "others": [rulesets.get(name) for name in rulesets.names() if name != variant],
+    }
+    return render(request, "rules.html", context)
+
+
+def _humanize(key: str) -> str:
+    """Turn an engine key such as ``"upper"`` into a label.
+
+    >>> _humanize("upper"), _humanize("two_words")
+    ('Upper', 'Two words')
+    """
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]

@@ -1,0 +1,60 @@
+"""Strict helpers for reading settings from environment variables."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+def parse_bool(name: str, raw: str) -> bool:
+    """Parse the value ``raw`` of variable ``name``: 1/0, true/false, yes/no, on/off.
+
+    >>> parse_bool("DEBUG", " Yes "), parse_bool("DEBUG", "off")
+    (True, False)
+    >>> parse_bool("DEBUG", "maybe")
+    Traceback (most recent call last):
+    ...
+    django.core.exceptions.ImproperlyConfigured: Environment variable DEBUG='maybe' is not ...
+    """
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"Environment variable {name}={raw!r} is not a boolean; "
+        "use one of 1/0, true/false, yes/no, on/off."
+    )
+
+
+def parse_list(raw: str) -> list[str]:
+    """Split a comma-separated value, dropping blanks.
+
+    >>> parse_list("dice.example, www.dice.example,")
+    ['dice.example', 'www.dice.example']
+    """
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """The boolean variable ``name``, or ``default`` when unset or blank."""
+    raw = os.environ.get(name, "")
+    return parse_bool(name, raw) if raw.strip() else default
+
+
+def env_str(name: str, default: str) -> str:
+    """The string variable ``name``, or ``default`` when unset or blank."""
+    return os.environ.get(name, "").strip() or default
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """The comma-separated variable ``name``, or ``default`` when unset.
+
+    Set but empty means an empty list (a system check refuses that in production).
+    """
+    raw = os.environ.get(name)
+    return list(default) if raw is None else parse_list(raw)

@@ -1,0 +1,9 @@
+"""Root URL configuration: the admin, then the games app at the site root."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("games.urls")),
+]
