@@ -1,0 +1,40 @@
+# Everything runs from the project's own virtualenv: no activation needed.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install migrate run test lint bench clean
+
+install: $(STAMP)
+
+# Re-install only when pyproject.toml changes (or the venv is missing).
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { \
+		echo "error: $(PYTHON) not found; this project needs Python 3.11 on PATH." >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || { \
+		echo "error: $(PYTHON) is not Python 3.11." >&2; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -e ".[dev]"
+	touch $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+run: install migrate
+	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
+
+lint: install
+	$(BIN)/ruff check .
+
+test: install
+	bash .ci/system-deps
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/python bench/rules_engine.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
