@@ -92,3 +92,28 @@ def test_sections_cover_every_box_once(name):
     listed = [key for _, keys in rs.sections for key in keys]
     assert listed == list(rs.categories)
     assert rs.sections[0][0] == "upper"
+
+
+def test_special_rules_follow_the_options():
+    forced = rulesets.get("yahtzee").special_rules()
+    free = rulesets.get("yahtzee", joker="free").special_rules()
+    assert forced[0] == "35 bonus points when ones to sixes add up to 63 or more."
+    assert "only when the lower section is full" in forced[-1]
+    assert any(r.startswith("Joker rule (free)") for r in free)
+    assert forced != free
+    assert rulesets.get("yatzy").special_rules()[0].startswith("50 bonus points")
+    assert "more than 60" in rulesets.get("yams").special_rules()[0]
+    assert rulesets.get("triple_yahtzee").special_rules()[-1] == forced[-1]
+
+
+@pytest.mark.parametrize(("name", "titles"), [
+    ("yahtzee", ["Score"]), ("yams", ["Free", "Down", "Up", "Announced"]),
+    ("triple_yahtzee", ["\N{MULTIPLICATION SIGN}1", "\N{MULTIPLICATION SIGN}2",
+                        "\N{MULTIPLICATION SIGN}3"]),
+])
+def test_every_column_has_a_title_and_a_rule(name, titles):
+    rs = rulesets.get(name)
+    assert [rs.column_title(c) for c in rs.columns] == titles
+    assert all(rs.column_rule(c).endswith(".") for c in rs.columns)
+    with pytest.raises(RulesError):
+        rs.column_rule("sideways")

@@ -1,0 +1,105 @@
+"""The home and rules pages in a real Chromium against a live Daphne process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from scoring import rulesets
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+SCREENSHOTS = Path("/tmp")
+
+OpenPage = Callable[[str, dict[str, int]], Page]
+
+
+@pytest.fixture
+def open_page(live_url: str, browser: Browser) -> Iterator[OpenPage]:
+    """Open a path of the live site at a viewport size; fail the test on any
+    console error, uncaught exception or failed request of the page."""
+    contexts = []
+    problems: list[str] = []
+
+    def _open(path: str, viewport: dict[str, int]) -> Page:
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda msg: problems.append(f"console {msg.type}: {msg.text}")
+            if msg.type == "error"
+            else None,
+        )
+        page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+        page.on(
+            "response",
+            lambda resp: problems.append(f"HTTP {resp.status} for {resp.url}")
+            if resp.status >= 400
+            else None,
+        )
+        page.on("requestfailed", lambda req: problems.append(f"request failed: {req.url}"))
+        response = page.goto(f"{live_url}{path}", wait_until="load")
+        assert response is not None and response.status == 200
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+    assert problems == []
+
+
+def horizontal_overflow(page: Page) -> int:
+    return page.evaluate("document.scrollingElement.scrollWidth")
+
+
+def test_home_page_renders_with_styles(open_page: OpenPage) -> None:
+    page = open_page("/", DESKTOP)
+    assert "Five Dice" in page.title()
+    assert page.locator("h1").inner_text() == "Roll five dice with your friends, live."
+    cards = page.locator(".variant__title")
+    expected = [rulesets.get(name).title for name in rulesets.names()]
+    assert cards.all_inner_texts() == expected
+    for name in rulesets.names():
+        assert page.locator(f'a[href="/rules/{name}/"]').count() >= 1
+    # site.css is applied: the header is the dark felt green with a gold edge.
+    header = page.locator(".site-header")
+    assert header.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(11, 59, 32)"
+    assert header.evaluate("el => getComputedStyle(el).borderBottomColor") == "rgb(242, 182, 50)"
+    assert page.locator(".hero .die").count() == 5
+    page.screenshot(path=str(SCREENSHOTS / "home.png"), full_page=True)
+
+
+def test_home_page_fits_a_phone(open_page: OpenPage) -> None:
+    page = open_page("/", PHONE)
+    assert page.locator(".variant").count() == len(rulesets.names())
+    assert horizontal_overflow(page) <= PHONE["width"]
+    page.screenshot(path=str(SCREENSHOTS / "home-phone.png"), full_page=True)
+
+
+def test_skip_link_is_first_and_visible_on_focus(open_page: OpenPage) -> None:
+    page = open_page("/", PHONE)
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    assert skip.evaluate("el => el === document.activeElement")
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0
+    assert skip.evaluate("el => getComputedStyle(el).outlineStyle") == "solid"
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#main"
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_rules_page_fits_a_phone(open_page: OpenPage, name: str) -> None:
+    ruleset = rulesets.get(name)
+    page = open_page(f"/rules/{name}/", PHONE)
+    assert page.locator("h1").inner_text() == f"Rules of {ruleset.title}"
+    rows = page.locator(".score-table tbody th").all_inner_texts()
+    assert rows == [ruleset.box_title(box) for box in ruleset.categories]
+    assert horizontal_overflow(page) <= PHONE["width"]
+    page.screenshot(path=str(SCREENSHOTS / f"rules-{name}-phone.png"), full_page=True)

@@ -1,0 +1,237 @@
+"""Environment-driven settings and the production-safety system checks.
+
+Settings are read once per process, so each configuration is checked in a
+fresh ``python`` subprocess with its own environment.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+from django.test import override_settings
+
+from games.checks import check_production_settings
+from yahtzee_site.settings import LOCAL_SECRET_KEY
+
+Env = Callable[..., dict[str, str]]
+
+DUMP_SETTINGS = """
+import json
+from django.conf import settings
+print(json.dumps({
+    "DEBUG": settings.DEBUG,
+    "SECRET_KEY": settings.SECRET_KEY,
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "DATABASE": settings.DATABASES["default"],
+    "CHANNEL_LAYERS": settings.CHANNEL_LAYERS,
+    "STATICFILES": settings.STORAGES["staticfiles"]["BACKEND"],
+    "USE_FINDERS": getattr(settings, "WHITENOISE_USE_FINDERS", False),
+}, default=str))
+"""
+
+
+def run_python(
+    code: str, env: dict[str, str], cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter with exactly ``env``."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def load_settings(clean_env: Env, cwd: Path, **overrides: str) -> dict:
+    result = run_python(DUMP_SETTINGS, clean_env(**overrides), cwd)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_local_defaults(clean_env: Env, project_root: Path) -> None:
+    s = load_settings(clean_env, project_root)
+    assert s["DEBUG"] is True
+    assert s["SECRET_KEY"] == LOCAL_SECRET_KEY
+    assert s["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
+    db = s["DATABASE"]
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["NAME"] == str(project_root / "db.sqlite3")
+    assert db["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert s["USE_FINDERS"] is True
+    assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
+
+
+def test_postgres_database_url(clean_env: Env, project_root: Path) -> None:
+    s = load_settings(
+        clean_env, project_root, DATABASE_URL="postgres://dice:s3cret@db.internal:5433/dicegames"
+    )
+    db = s["DATABASE"]
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("dicegames", "dice", "s3cret")
+    assert (db["HOST"], db["PORT"]) == ("db.internal", 5433)
+    assert "transaction_mode" not in db.get("OPTIONS", {})
+
+
+def test_sqlite_database_url_keeps_immediate_transactions(
+    clean_env: Env, project_root: Path, tmp_path: Path
+) -> None:
+    s = load_settings(clean_env, project_root, DATABASE_URL=f"sqlite:///{tmp_path}/other.db")
+    assert s["DATABASE"]["NAME"] == f"{tmp_path}/other.db"
+    assert s["DATABASE"]["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+
+
+def test_redis_url_selects_redis_channel_layer(clean_env: Env, project_root: Path) -> None:
+    s = load_settings(clean_env, project_root, REDIS_URL="redis://127.0.0.1:6379/2")
+    assert s["CHANNEL_LAYERS"]["default"] == {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://127.0.0.1:6379/2"]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("YES", True), ("On", True),
+     ("0", False), ("false", False), ("no", False), ("OFF", False)],
+)
+def test_debug_accepts_boolean_words(
+    clean_env: Env, project_root: Path, raw: str, expected: bool
+) -> None:
+    assert load_settings(clean_env, project_root, DEBUG=raw)["DEBUG"] is expected
+
+
+def test_bad_debug_value_names_the_variable(clean_env: Env, project_root: Path) -> None:
+    result = run_python(DUMP_SETTINGS, clean_env(DEBUG="maybe"), project_root)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DEBUG='maybe'" in result.stderr
+
+
+def test_allowed_hosts_and_secret_key_from_environment(
+    clean_env: Env, project_root: Path
+) -> None:
+    s = load_settings(
+        clean_env,
+        project_root,
+        ALLOWED_HOSTS="dice.example, www.dice.example,",
+        SECRET_KEY="k" * 50,
+    )
+    assert s["ALLOWED_HOSTS"] == ["dice.example", "www.dice.example"]
+    assert s["SECRET_KEY"] == "k" * 50
+
+
+def test_debug_off_uses_compressed_manifest_storage(clean_env: Env, project_root: Path) -> None:
+    s = load_settings(clean_env, project_root, DEBUG="0")
+    assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["USE_FINDERS"] is False
+
+
+# --- the system check -------------------------------------------------------
+
+UNSAFE = {
+    "DEBUG": False,
+    "SECRET_KEY": LOCAL_SECRET_KEY,
+    "ALLOWED_HOSTS": [],
+    "CHANNEL_LAYERS": {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}},
+}
+SAFE = {
+    "DEBUG": False,
+    "SECRET_KEY": "a-long-random-production-secret-0123456789abcdef",
+    "ALLOWED_HOSTS": ["dice.example"],
+    "CHANNEL_LAYERS": {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"]},
+        }
+    },
+}
+
+
+def error_ids() -> list[str]:
+    return [error.id for error in check_production_settings()]
+
+
+def test_check_reports_every_unsafe_production_setting() -> None:
+    with override_settings(**UNSAFE):
+        errors = check_production_settings()
+    assert [e.id for e in errors] == [
+        "yahtzee_site.E001",
+        "yahtzee_site.E002",
+        "yahtzee_site.E003",
+    ]
+    assert "SECRET_KEY" in errors[0].msg
+    assert "ALLOWED_HOSTS" in errors[1].msg
+    assert "in-memory" in errors[2].msg and "REDIS_URL" in errors[2].hint
+
+
+@pytest.mark.parametrize(
+    ("override", "expected"),
+    [
+        ({"SECRET_KEY": LOCAL_SECRET_KEY}, "yahtzee_site.E001"),
+        ({"ALLOWED_HOSTS": []}, "yahtzee_site.E002"),
+        ({"CHANNEL_LAYERS": UNSAFE["CHANNEL_LAYERS"]}, "yahtzee_site.E003"),
+    ],
+)
+def test_check_reports_each_problem_alone(override: dict, expected: str) -> None:
+    with override_settings(**{**SAFE, **override}):
+        assert error_ids() == [expected]
+
+
+def test_check_is_silent_for_safe_production_settings() -> None:
+    with override_settings(**SAFE):
+        assert error_ids() == []
+
+
+def test_check_is_silent_with_debug_on() -> None:
+    with override_settings(**{**UNSAFE, "DEBUG": True}):
+        assert error_ids() == []
+
+
+def test_check_runs_without_deploy_flag() -> None:
+    with override_settings(**UNSAFE), pytest.raises(SystemCheckError, match=r"yahtzee_site\.E003"):
+        call_command("check", tags=["security"])
+
+
+def test_manage_py_check_refuses_local_defaults_with_debug_off(
+    clean_env: Env, project_root: Path
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        env=clean_env(DEBUG="0"),
+        cwd=project_root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "yahtzee_site.E001" in result.stderr
+    assert "yahtzee_site.E003" in result.stderr
+
+
+def test_asgi_refuses_to_start_with_unsafe_settings(clean_env: Env, project_root: Path) -> None:
+    result = run_python("import yahtzee_site.asgi", clean_env(DEBUG="0"), project_root)
+    assert result.returncode != 0
+    assert "Refusing to start" in result.stderr
+    assert "yahtzee_site.E001" in result.stderr
+
+
+def test_asgi_starts_with_production_settings(clean_env: Env, project_root: Path) -> None:
+    env = clean_env(
+        DEBUG="0",
+        SECRET_KEY=SAFE["SECRET_KEY"],
+        ALLOWED_HOSTS="dice.example",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    result = run_python("import yahtzee_site.asgi", env, project_root)
+    assert result.returncode == 0, result.stderr
