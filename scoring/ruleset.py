@@ -32,6 +32,10 @@ class RuleSet:
     upper_bonus_points: ClassVar[int] = 35
     extra_yahtzee_bonus: ClassVar[int] = 0
     announce_column: ClassVar[str | None] = None
+    column_titles: ClassVar[Mapping[str, str]] = MappingProxyType({MAIN: "Score"})
+    column_rules: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {MAIN: "Fill each box once, in any order."}
+    )
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = MappingProxyType(self._check_options(options))
@@ -117,6 +121,21 @@ class RuleSet:
     def section_boxes(self, section: str) -> tuple[str, ...]:
         """The boxes of one section ("upper", "middle", "lower") in sheet order."""
         return dict(self.sections).get(section, ())
+
+    def column_title(self, column: str) -> str:
+        """How people call a column, e.g. "Down" or "x2"."""
+        return self.column_titles[self.columns[self.column_index(column)]]
+
+    def column_rule(self, column: str) -> str:
+        """One sentence saying how a column is filled and counted."""
+        return self.column_rules[self.columns[self.column_index(column)]]
+
+    def special_rules(self) -> tuple[str, ...]:
+        """Bonuses and rules beyond the boxes, one sentence each, for these options."""
+        return (
+            f"{self.upper_bonus_points} bonus points when ones to sixes add up to "
+            f"{self.upper_bonus_threshold} or more.",
+        )
 
     def column_index(self, column: str | None) -> int:
         """Index of a column; ``None`` is accepted when there is only one."""

@@ -56,6 +56,28 @@ class Yahtzee(RuleSet):
     def _make_boxes(self) -> tuple[Box, ...]:
         return yahtzee_boxes()
 
+    def special_rules(self) -> tuple[str, ...]:
+        """Upper bonus, extra-Yahtzee bonus and the joker rule of the chosen option."""
+        if self.options["joker"] == "forced":
+            joker = (
+                "Joker rule: a Yahtzee rolled once the Yahtzee box is filled must go in its "
+                "upper box (five 4s in Fours) if that is open; otherwise in any open lower box, "
+                "where full house, small and large straight score 25, 30 and 40; and only "
+                "when the lower section is full, in an open upper box for 0."
+            )
+        else:
+            joker = (
+                "Joker rule (free): a Yahtzee may go in any open box; once the Yahtzee box "
+                "and its upper box are both filled, full house, small and large straight "
+                "score 25, 30 and 40 with it."
+            )
+        return (
+            *super().special_rules(),
+            "Every further Yahtzee earns 100 bonus points while the Yahtzee box holds 50 "
+            "(none if it was filled with 0).",
+            joker,
+        )
+
     def _joker_context(self, card: Scorecard, col: int, counts: Counts) -> tuple[str, bool] | None:
         """For a Yahtzee played after the column's Yahtzee box is used: the matching
         upper box and whether it is still open.  ``None`` when no joker applies."""
@@ -117,3 +139,20 @@ class TripleYahtzee(Yahtzee):
     )
     columns = ("x1", "x2", "x3")
     multipliers = (1, 2, 3)
+    column_titles = MappingProxyType({"x1": "\N{MULTIPLICATION SIGN}1",
+                                      "x2": "\N{MULTIPLICATION SIGN}2",
+                                      "x3": "\N{MULTIPLICATION SIGN}3"})
+    column_rules = MappingProxyType({
+        "x1": "Its total, bonuses included, counts once.",
+        "x2": "Its total, bonuses included, counts twice.",
+        "x3": "Its total, bonuses included, counts three times.",
+    })
+
+    def special_rules(self) -> tuple[str, ...]:
+        """Yahtzee's rules, applied to each column on its own."""
+        return (
+            "Each turn fills any open box of any column.",
+            "Each column is a Yahtzee sheet of its own: the bonuses and the joker rule below "
+            "look only at the column the dice are placed in.",
+            *super().special_rules(),
+        )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from scoring import patterns
 from scoring.boxes import Box, fixed_if, upper_boxes
 from scoring.dice import Counts
@@ -30,6 +32,16 @@ class Yams(RuleSet):
     upper_bonus_threshold = 61
     upper_bonus_points = 30
     announce_column = ANNOUNCED
+    column_titles = MappingProxyType(
+        {FREE: "Free", DOWN: "Down", UP: "Up", ANNOUNCED: "Announced"}
+    )
+    column_rules = MappingProxyType({
+        FREE: "Any open box, in any order.",
+        DOWN: "From the top: Ones first, then Twos, and so on down to Yam's.",
+        UP: "From the bottom: Yam's first, then Straight, and so on up to Ones.",
+        ANNOUNCED: "Right after the first roll, announce one of its open boxes; that box is "
+                   "then the only one you may fill this turn.",
+    })
 
     def _make_boxes(self) -> tuple[Box, ...]:
         return (
@@ -49,6 +61,17 @@ class Yams(RuleSet):
                 fixed_if(_is_straight, 40), 0, 40),
             Box("yams", "Yam's", "50 when all five dice show the same face.", "lower",
                 fixed_if(patterns.is_five_of_a_kind, 50), 0, 50),
+        )
+
+    def special_rules(self) -> tuple[str, ...]:
+        """The per-column bonus and the maximum/minimum rule."""
+        return (
+            f"{self.upper_bonus_points} bonus points in each column whose ones to sixes add up "
+            "to more than 60.",
+            "In each column, maximum and minimum count 0 unless the minimum is below the "
+            "maximum.",
+            "A box of the announced column can only be filled in a turn that announced it; "
+            "when only those boxes are left, announce one after the first roll.",
         )
 
     def _next_in_order(self, card: Scorecard, column: str) -> str | None:

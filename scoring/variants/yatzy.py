@@ -40,6 +40,13 @@ class Yatzy(RuleSet):
     upper_bonus_threshold = 63
     upper_bonus_points = 50
 
+    def special_rules(self) -> tuple[str, ...]:
+        """The upper bonus, and no joker."""
+        return (
+            *super().special_rules(),
+            "A second yatzy scores like any other roll: there is no joker and no extra bonus.",
+        )
+
     def _make_boxes(self) -> tuple[Box, ...]:
         exact = self.options["exact_counts"]
         at = "exactly" if exact else "at least"
