@@ -9,6 +9,10 @@ from scoring.scorecard import Scorecard
 
 Move = tuple  # (dice, box) or (dice, box, column)
 
+# Three of each face in the upper section: exactly 63.
+UPPER_63 = [((1, 1, 1, 2, 3), "ones"), ((2, 2, 2, 1, 3), "twos"), ((3, 3, 3, 1, 2), "threes"),
+            ((4, 4, 4, 1, 2), "fours"), ((5, 5, 5, 1, 2), "fives"), ((6, 6, 6, 1, 2), "sixes")]
+
 
 def play(card: Scorecard, moves: Iterable[Sequence]) -> Scorecard:
     """Place each ``(dice, box[, column])`` in turn through the public API."""

@@ -4,10 +4,8 @@ import pytest
 
 from scoring import rulesets
 from scoring.errors import RulesError
-from tests.scoring.sheets import filled, sheet
+from tests.scoring.sheets import UPPER_63, filled, sheet
 
-UPPER_63 = [((1, 1, 1, 2, 3), "ones"), ((2, 2, 2, 1, 3), "twos"), ((3, 3, 3, 1, 2), "threes"),
-            ((4, 4, 4, 1, 2), "fours"), ((5, 5, 5, 1, 2), "fives"), ((6, 6, 6, 1, 2), "sixes")]
 LOWER_FULL = {"three_of_a_kind": 20, "four_of_a_kind": 0, "full_house": 25, "small_straight": 30,
               "large_straight": 0, "chance": 22}
 

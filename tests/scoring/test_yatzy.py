@@ -3,10 +3,7 @@
 import pytest
 
 from scoring import rulesets
-from tests.scoring.sheets import sheet
-
-UPPER_63 = [((1, 1, 1, 2, 3), "ones"), ((2, 2, 2, 1, 3), "twos"), ((3, 3, 3, 1, 2), "threes"),
-            ((4, 4, 4, 1, 2), "fours"), ((5, 5, 5, 1, 2), "fives"), ((6, 6, 6, 1, 2), "sixes")]
+from tests.scoring.sheets import UPPER_63, sheet
 
 
 def test_upper_bonus_50_at_63():
