@@ -8,7 +8,7 @@ engine never draws numbers itself.  The server passes one built on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 
 from scoring.errors import RulesError
 
@@ -34,7 +34,7 @@ def validate_dice(dice: object) -> Dice:
     ...
     scoring.errors.RulesError: dice must be five whole numbers from 1 to 6; got [1, 2, 7, 1, 1]
     """
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+    if isinstance(dice, (str, bytes, bytearray, Set, Mapping)) or not isinstance(dice, Iterable):
         raise RulesError("invalid_dice", f"dice must be a list of five values; got {dice!r}")
     values = tuple(dice)
     if len(values) != DICE_COUNT or not all(_is_die(v) for v in values):
@@ -88,10 +88,10 @@ def from_rng(rng: random.Random) -> DiceSource:
 
 def draw(source: DiceSource, count: int) -> Dice:
     """Ask ``source`` for ``count`` dice and check what it returns."""
-    values = tuple(source(count))
+    raw = source(count)
+    values = tuple(raw) if isinstance(raw, (list, tuple)) else ()
     if len(values) != count or not all(_is_die(v) for v in values):
         raise RulesError(
-            "bad_dice_source",
-            f"the dice source returned {list(values)!r} when asked for {count} dice",
+            "bad_dice_source", f"the dice source returned {raw!r} when asked for {count} dice"
         )
     return values

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -12,6 +13,8 @@ from scoring.errors import RulesError
 from scoring.scorecard import ColumnTotals, Placement, Scorecard
 
 MAIN = "main"
+# Every distinct roll, as sorted dice: 252 of them.
+ALL_ROLLS = tuple(combinations_with_replacement(range(1, 7), 5))
 
 
 class RuleSet:
@@ -53,6 +56,15 @@ class RuleSet:
         self._lower_indexes = tuple(
             self._index[k] for k in self.section_boxes("lower")
         )
+        self._box = MappingProxyType(self._box)
+        self._index = MappingProxyType(self._index)
+        self._possible: dict[str, frozenset[int]] = {}
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"{type(self).__name__} is immutable (shared by every game)")
+        super().__setattr__(name, value)
 
     # -- identity --------------------------------------------------------
 
@@ -117,6 +129,19 @@ class RuleSet:
         """The lowest and highest points the box can hold."""
         b = self.box(key)
         return b.low, b.high
+
+    def possible_scores(self, key: str) -> frozenset[int]:
+        """Every score the box can hold in some game (context-free or by a rule such
+        as the joker): what a sheet read from JSON may contain."""
+        if key not in self._possible:
+            scorer = self.box(key).scorer
+            values = {scorer(face_counts(d)) for d in ALL_ROLLS}
+            self._possible[key] = frozenset(values | self.rule_scores(key))
+        return self._possible[key]
+
+    def rule_scores(self, key: str) -> frozenset[int]:
+        """Scores a box can get from a rule rather than from the dice (none by default)."""
+        return frozenset()
 
     def section_boxes(self, section: str) -> tuple[str, ...]:
         """The boxes of one section ("upper", "middle", "lower") in sheet order."""

@@ -30,13 +30,13 @@ def names() -> tuple[str, ...]:
     return tuple(_VARIANTS)
 
 
-def option_choices(name: str) -> dict[str, tuple[Any, ...]]:
+def option_choices(name: str, /) -> dict[str, tuple[Any, ...]]:
     """The options of a variant and their allowed values (the first is the default)."""
     cls = _variant(name)
     return {key: cls.option_choices[key] for key in cls.option_choices}
 
 
-def get(name: str, **options: Any) -> RuleSet:
+def get(name: str, /, **options: Any) -> RuleSet:
     """The ``RuleSet`` of ``name`` with ``options``; ``ValueError`` naming the valid choices."""
     cls = _variant(name)
     checked = cls._check_options(options)

@@ -25,7 +25,9 @@ class Placement:
 
     @property
     def total(self) -> int:
-        """What the placement adds to the column before its multiplier."""
+        """Points written by this placement: the box plus any extra-Yahtzee bonus.  The
+        column's total can change by another amount (an upper bonus reached, the Yam's
+        maximum/minimum rule): compare ``Scorecard.total`` before and after for that."""
         return self.points + self.bonus
 
 
@@ -137,6 +139,7 @@ class Scorecard:
         announced: str | None = None,
     ) -> Placement:
         """The placement of ``dice`` in one box, or ``RulesError`` saying why it is illegal."""
+        dice = validate_dice(dice)
         legal = self.options(dice, announced=announced)
         col = self.column_index(column)
         column_key = self.ruleset.columns[col]
@@ -149,7 +152,7 @@ class Scorecard:
             raise RulesError(
                 "box_taken", f"the {self.ruleset.box_title(box)} box{where} is already filled"
             )
-        counts = face_counts(validate_dice(dice))
+        counts = face_counts(dice)
         raise RulesError(
             "illegal_box", self.ruleset.illegal_reason(self, col, box, counts, announced)
         )
@@ -215,16 +218,17 @@ class Scorecard:
             raise RulesError(
                 "bad_scorecard", f"a scorecard has exactly the keys {sorted(expected)}"
             )
-        if not isinstance(data["ruleset"], str) or not isinstance(data["options"], Mapping):
+        options = data["options"]
+        if not isinstance(data["ruleset"], str) or not _is_object(options):
             raise RulesError("bad_scorecard", "ruleset must be a name and options an object")
         try:
-            rs = rulesets.get(data["ruleset"], **data["options"])
+            rs = rulesets.get(data["ruleset"], **options)
         except ValueError as exc:
             raise RulesError("bad_scorecard", str(exc)) from None
         boxes, extra = data["boxes"], data["extra_yahtzees"]
-        if not isinstance(boxes, Mapping) or set(boxes) != set(rs.columns):
+        if not _is_object(boxes) or set(boxes) != set(rs.columns):
             raise RulesError("bad_scorecard", f"boxes must have the columns {list(rs.columns)}")
-        if not isinstance(extra, Mapping) or set(extra) != set(rs.columns):
+        if not _is_object(extra) or set(extra) != set(rs.columns):
             raise RulesError(
                 "bad_scorecard", f"extra_yahtzees must have the columns {list(rs.columns)}"
             )
@@ -234,8 +238,13 @@ class Scorecard:
         return cls(rs, scores, counts)
 
 
+def _is_object(value: object) -> bool:
+    """A JSON object: a mapping with string keys."""
+    return isinstance(value, Mapping) and all(isinstance(k, str) for k in value)
+
+
 def _read_column(rs: RuleSet, column: str, filled: object) -> tuple[int | None, ...]:
-    if not isinstance(filled, Mapping):
+    if not _is_object(filled):
         raise RulesError("bad_scorecard", f"column {column!r} must be an object of box scores")
     unknown = set(filled) - set(rs.categories)
     if unknown:
@@ -243,13 +252,14 @@ def _read_column(rs: RuleSet, column: str, filled: object) -> tuple[int | None, 
     row: list[int | None] = []
     for key in rs.categories:
         value = filled.get(key)
-        if value is not None:
+        if value is not None and (type(value) is not int
+                                  or value not in rs.possible_scores(key)):
             low, high = rs.box_bounds(key)
-            if type(value) is not int or not low <= value <= high:
-                raise RulesError(
-                    "bad_scorecard",
-                    f"{column}/{key} must be a whole number from {low} to {high}; got {value!r}",
-                )
+            raise RulesError(
+                "bad_scorecard",
+                f"{column}/{key} must be a score the box can hold ({low} to {high}); "
+                f"got {value!r}",
+            )
         row.append(value)
     rs.check_column(column, tuple(row))
     return tuple(row)

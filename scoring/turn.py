@@ -20,9 +20,11 @@ class Turn:
     ``dice`` is empty before the first roll; ``held`` are the positions (0-4)
     kept at the last roll; ``announced`` is the Yam's box announced this turn.
 
+    >>> from scoring import rulesets
     >>> from scoring.dice import scripted
-    >>> turn = Turn().roll(scripted([6, 6, 2, 3, 6]))
-    >>> turn = turn.roll(scripted([6, 1]), hold=[0, 1, 4])
+    >>> card = rulesets.get("yahtzee").new_scorecard()
+    >>> turn = Turn().roll(scripted([6, 6, 2, 3, 6]), card=card)
+    >>> turn = turn.roll(scripted([6, 1]), hold=[0, 1, 4], card=card)
     >>> turn.dice, turn.rolls_left
     ((6, 6, 6, 1, 6), 1)
     """
@@ -42,11 +44,12 @@ class Turn:
         """How many rolls remain, out of three."""
         return MAX_ROLLS - self.rolls_used
 
-    def roll(
-        self, source: DiceSource, hold: Iterable[int] = (), *, card: Scorecard | None = None
-    ) -> Turn:
-        """Roll every die not in ``hold``.  Pass the player's ``card`` so a Yam's turn
-        that must announce cannot roll past the moment to do so."""
+    def roll(self, source: DiceSource, hold: Iterable[int] = (), *, card: Scorecard) -> Turn:
+        """Roll every die not in ``hold``.  ``card`` is the player's sheet: a finished
+        sheet cannot roll, and a Yam's turn that must announce cannot roll past the
+        moment to do so."""
+        if card.is_complete:
+            raise RulesError("game_over", "every box is filled: the game is over")
         if self.rolls_used >= MAX_ROLLS:
             raise RulesError("no_rolls_left", "all three rolls are used: fill a box")
         positions = _check_hold(hold)
@@ -54,7 +57,7 @@ class Turn:
             raise RulesError("bad_hold", "the first roll throws all five dice: hold nothing")
         if len(positions) == DICE_COUNT:
             raise RulesError("bad_hold", "all five dice are held: release one to roll")
-        if card is not None and self.announced is None and self.has_rolled and card.must_announce:
+        if self.announced is None and self.has_rolled and card.must_announce:
             raise RulesError(
                 "announcement_required",
                 "only announced-column boxes are left: announce one before rolling again",
@@ -79,9 +82,12 @@ class Turn:
         return Turn(self.dice, self.held, self.rolls_used, box)
 
     def place(self, card: Scorecard, box: str, column: str | None = None) -> Scorecard:
-        """Score this turn's dice on ``card`` (honouring the announcement)."""
+        """Score this turn's dice on ``card`` (honouring the announcement; after one,
+        the column defaults to the announced column)."""
         if not self.has_rolled:
             raise RulesError("not_rolled", "roll the dice before filling a box")
+        if column is None and self.announced is not None:
+            column = card.ruleset.announce_column
         return card.place(self.dice, box, column, announced=self.announced)
 
     def to_json(self) -> dict[str, Any]:
@@ -94,21 +100,39 @@ class Turn:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> Turn:
-        """Rebuild a turn from ``to_json`` data, checking every field."""
-        if not isinstance(data, Mapping) or set(data) != {"dice", "held", "rolls_used",
-                                                          "announced"}:
+    def from_json(cls, data: object, *, card: Scorecard) -> Turn:
+        """Rebuild a turn from ``to_json`` data, checking that a game played on ``card``
+        could have reached it."""
+        try:
+            return cls._read(data, card)
+        except RulesError as exc:
+            if exc.code == "bad_turn":
+                raise
+            raise RulesError("bad_turn", f"not a possible turn: {exc.message}") from None
+
+    @classmethod
+    def _read(cls, data: object, card: Scorecard) -> Turn:
+        keys = {"dice", "held", "rolls_used", "announced"}
+        if not isinstance(data, Mapping) or set(data) != keys:
             raise RulesError("bad_turn", "a turn has the keys dice, held, rolls_used, announced")
         rolls = data["rolls_used"]
         if type(rolls) is not int or not 0 <= rolls <= MAX_ROLLS:
             raise RulesError("bad_turn", f"rolls_used must be 0 to {MAX_ROLLS}")
-        dice = validate_dice(data["dice"]) if rolls else ()
-        if not rolls and data["dice"]:
-            raise RulesError("bad_turn", "a turn without rolls has no dice")
+        if not rolls:
+            if data["dice"] != [] or data["held"] != [] or data["announced"] is not None:
+                raise RulesError("bad_turn", "a turn without rolls has no dice, holds or "
+                                             "announcement")
+            return cls()
+        dice = validate_dice(data["dice"])
+        held = _check_hold(data["held"])
+        if (rolls == 1 and held) or len(held) == DICE_COUNT:
+            raise RulesError("bad_turn", "the first roll holds nothing and no roll holds all five")
         announced = data["announced"]
-        if announced is not None and (not isinstance(announced, str) or not rolls):
-            raise RulesError("bad_turn", "announced must be a box name, after a roll")
-        return cls(dice, _check_hold(data["held"]), rolls, announced)
+        if announced is not None:
+            if not isinstance(announced, str):
+                raise RulesError("bad_turn", "announced must be a box name")
+            card.ruleset.check_announcement(card, announced)
+        return cls(dice, held, rolls, announced)
 
 
 def _check_hold(hold: Iterable[int]) -> tuple[int, ...]:

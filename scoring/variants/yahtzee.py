@@ -56,6 +56,10 @@ class Yahtzee(RuleSet):
     def _make_boxes(self) -> tuple[Box, ...]:
         return yahtzee_boxes()
 
+    def rule_scores(self, key: str) -> frozenset[int]:
+        """Full house and the straights can hold their joker value."""
+        return frozenset({JOKER_POINTS[key]}) if key in JOKER_POINTS else frozenset()
+
     def special_rules(self) -> tuple[str, ...]:
         """Upper bonus, extra-Yahtzee bonus and the joker rule of the chosen option."""
         if self.options["joker"] == "forced":

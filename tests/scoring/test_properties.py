@@ -96,11 +96,12 @@ def test_json_round_trip_is_the_identity(rs, rng):
         assert Scorecard.from_json(data).to_json() == data
 
 
-@given(st.randoms(use_true_random=False))
-def test_turn_json_round_trip_is_the_identity(rng):
-    turn = Turn()
-    source = from_rng(rng)
+@given(RULESETS, st.randoms(use_true_random=False))
+def test_turn_json_round_trip_is_the_identity(rs, rng):
+    card, turn, source = rs.new_scorecard(), Turn(), from_rng(rng)
     for _ in range(rng.randint(0, 3)):
         hold = [i for i in range(5) if rng.random() < 0.5][:4] if turn.has_rolled else []
-        turn = turn.roll(source, hold)
-        assert Turn.from_json(json.loads(json.dumps(turn.to_json()))) == turn
+        turn = turn.roll(source, hold, card=card)
+        if rs.announce_column and turn.rolls_used == 1 and rng.random() < 0.5:
+            turn = turn.announce(rng.choice(rs.categories), card)
+        assert Turn.from_json(json.loads(json.dumps(turn.to_json())), card=card) == turn

@@ -117,3 +117,20 @@ def test_every_column_has_a_title_and_a_rule(name, titles):
     assert all(rs.column_rule(c).endswith(".") for c in rs.columns)
     with pytest.raises(RulesError):
         rs.column_rule("sideways")
+
+
+def test_a_rule_set_cannot_be_changed_since_every_game_shares_it():
+    rs = rulesets.get("yahtzee")
+    with pytest.raises(AttributeError):
+        rs.upper_bonus_points = 0
+    with pytest.raises(TypeError):
+        rs._box["chance"] = rs.box("ones")
+    assert rulesets.get("yahtzee").new_scorecard().place((6,) * 5, "sixes").total == 30
+
+
+@pytest.mark.parametrize("dice", [{1, 2, 3, 4, 5}, dict.fromkeys([1, 2, 3, 4, 5]),
+                                  bytearray([1, 2, 3, 4, 5])])
+def test_unordered_or_byte_containers_are_not_dice(dice):
+    with pytest.raises(RulesError) as err:
+        rulesets.get("yatzy").score(dice, "chance")
+    assert err.value.code == "invalid_dice"

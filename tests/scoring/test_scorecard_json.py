@@ -47,9 +47,16 @@ def good():
     (lambda d: d.update(options=[]), "options"),
     (lambda d: d["boxes"].update(x1={}), "columns"),
     (lambda d: d["boxes"]["main"].update(pair=4), "unknown boxes"),
-    (lambda d: d["boxes"]["main"].update(ones=6), "from 0 to 5"),
-    (lambda d: d["boxes"]["main"].update(ones=True), "whole number"),
-    (lambda d: d["boxes"]["main"].update(chance="16"), "whole number"),
+    (lambda d: d["boxes"]["main"].update(ones=6), "0 to 5"),
+    (lambda d: d["boxes"]["main"].update(fours=3), "fours must be a score"),
+    (lambda d: d["boxes"]["main"].update(full_house=7), "full_house must be a score"),
+    (lambda d: d["boxes"]["main"].update(three_of_a_kind=4), "three_of_a_kind must be a score"),
+    (lambda d: d["boxes"]["main"].update(chance=0), "chance must be a score"),
+    (lambda d: d["boxes"]["main"].update({1: 3}), "object of box scores"),
+    (lambda d: d.update(options={"name": "yatzy"}), "unknown option 'name'"),
+    (lambda d: d.update(options={1: "x"}), "options an object"),
+    (lambda d: d["boxes"]["main"].update(ones=True), "got True"),
+    (lambda d: d["boxes"]["main"].update(chance="16"), "got .16."),
     (lambda d: d["extra_yahtzees"].update(main=-1), ">= 0"),
     (lambda d: d["extra_yahtzees"].update(main=5), "cannot hold 5"),
     (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
@@ -84,3 +91,13 @@ def test_bonus_in_a_variant_without_one():
     data["extra_yahtzees"]["main"] = 1
     with pytest.raises(RulesError, match="no extra-Yahtzee bonus"):
         Scorecard.from_json(data)
+
+
+def test_every_value_a_game_can_write_is_accepted():
+    data = rulesets.get("yahtzee").new_scorecard().to_json()
+    data["boxes"]["main"] = {"full_house": 25, "small_straight": 30, "large_straight": 40,
+                             "yahtzee": 50, "three_of_a_kind": 5, "chance": 30, "sixes": 0}
+    assert Scorecard.from_json(data).total == 180
+    yams = rulesets.get("yams").new_scorecard().to_json()
+    yams["boxes"]["free"] = {"full_house": 20, "maximum": 5, "minimum": 30}
+    assert Scorecard.from_json(yams).column_totals("free").middle == 0

@@ -71,7 +71,7 @@ def test_announced_column_needs_an_announcement():
 def test_announcing_a_filled_box_is_refused():
     card = filled("yams", {"announced": {"sixes": 12}})
     with pytest.raises(RulesError) as err:
-        Turn().roll(scripted(ROLL)).announce("sixes", card)
+        Turn().roll(scripted(ROLL), card=card).announce("sixes", card)
     assert err.value.code == "box_taken"
 
 
@@ -80,8 +80,8 @@ def test_announce_only_right_after_the_first_roll():
     with pytest.raises(RulesError) as err:
         Turn().announce("yams", card)
     assert err.value.code == "not_rolled"
-    turn = Turn().roll(scripted(ROLL))
-    late = turn.roll(scripted([1]), hold=[0, 1, 2, 3])
+    turn = Turn().roll(scripted(ROLL), card=card)
+    late = turn.roll(scripted([1]), hold=[0, 1, 2, 3], card=card)
     with pytest.raises(RulesError) as err:
         late.announce("yams", card)
     assert err.value.code == "announce_too_late"
@@ -89,7 +89,7 @@ def test_announce_only_right_after_the_first_roll():
     with pytest.raises(RulesError) as err:
         turn.announce("straight", card)
     assert err.value.code == "already_announced"
-    turn = turn.roll(scripted([3, 3, 3]), hold=[1, 2])
+    turn = turn.roll(scripted([3, 3, 3]), hold=[1, 2], card=card)
     card = turn.place(card, "yams", "announced")
     assert card.score_in("yams", "announced") == 50
 
