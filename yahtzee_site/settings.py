@@ -8,6 +8,8 @@ combinations when DEBUG is off.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -80,6 +82,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20},
     )
+    # Tests use a file, not shared-cache memory, so threads race through real locks.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"yahtzee-test-{os.getpid()}.sqlite3"),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -122,3 +128,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _STATICFILES_BACKEND},
 }
+
+# Games: the pause before each bot action, so people can follow the bot's moves.
+GAMES_BOT_DELAY_SECONDS = 0.8

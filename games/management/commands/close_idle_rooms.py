@@ -1,0 +1,22 @@
+"""``python manage.py close_idle_rooms``: close rooms with no activity for 24 hours."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games.services import rooms_close_idle
+
+
+class Command(BaseCommand):
+    help = "Close open rooms with no activity for 24 hours (a game in them ends)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--hours", type=float, default=24.0,
+                            help="idle time before a room closes (default 24)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        closed = rooms_close_idle(idle=timedelta(hours=options["hours"]))
+        self.stdout.write(f"closed {closed} idle room{'s' if closed != 1 else ''}")

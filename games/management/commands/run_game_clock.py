@@ -1,0 +1,31 @@
+"""``python manage.py run_game_clock``: play due bot moves and finish expired turns.
+
+Any number of these may run next to the web processes: each piece of work is
+claimed under the game's row lock, so it is done once.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games.services import games_run_due
+
+
+class Command(BaseCommand):
+    help = "Do due bot moves and expired turns, every --interval seconds."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--interval", type=float, default=0.25)
+        parser.add_argument("--once", action="store_true", help="one pass, then exit")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        while True:
+            done = games_run_due()
+            if options["once"]:
+                self.stdout.write(f"did {done} due action{'s' if done != 1 else ''}")
+                return
+            if not done:
+                time.sleep(options["interval"])

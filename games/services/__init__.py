@@ -1,0 +1,43 @@
+"""Every change to rooms and games: plain synchronous functions, one transaction each.
+
+Each locks the room row (then its game), checks who is acting from the player
+the caller resolved from the session, asks the ``scoring`` engine about every
+rule, writes the move log and scorecards, bumps the versions and records an
+event.  A refusal raises ``games.errors.ServiceError`` and changes nothing.
+"""
+
+from games.services.chat import chat_post
+from games.services.clock import games_run_due, rooms_close_idle
+from games.services.moderation import (
+    mod_ban,
+    mod_close_room,
+    mod_end_game,
+    mod_kick,
+    mod_remove_chat,
+    mod_unban,
+)
+from games.services.play import (
+    game_announce,
+    game_hand_to_bot,
+    game_place,
+    game_roll,
+    game_skip,
+)
+from games.services.rooms import (
+    room_add_bot,
+    room_create,
+    room_join,
+    room_kick,
+    room_leave,
+    room_rematch,
+    room_remove_bot,
+    room_start,
+    room_take_seat,
+)
+
+__all__ = [
+    "chat_post", "game_announce", "game_hand_to_bot", "game_place", "game_roll", "game_skip",
+    "games_run_due", "mod_ban", "mod_close_room", "mod_end_game", "mod_kick", "mod_remove_chat",
+    "mod_unban", "room_add_bot", "room_create", "room_join", "room_kick", "room_leave",
+    "room_rematch", "room_remove_bot", "room_start", "room_take_seat", "rooms_close_idle",
+]

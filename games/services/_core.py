@@ -1,0 +1,138 @@
+"""What every service shares: locking, versions and events, replayed requests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.errors import ServiceError
+from games.models import ActionRequest, Event, Game, Membership, Player, Room
+from scoring.errors import RulesError
+
+T = TypeVar("T")
+
+
+def now() -> datetime:
+    """The current time (one place, so tests and services agree)."""
+    return timezone.now()
+
+
+def lock_room(code: object) -> Room:
+    """The room with ``code``, locked for this transaction (rows are always locked room
+    first, then its game)."""
+    if not isinstance(code, str) or not code:
+        raise ServiceError("unknown_room", "there is no room with that code")
+    room = Room.objects.select_for_update().filter(code=code).first()
+    if room is None:
+        raise ServiceError("unknown_room", "there is no room with that code")
+    return room
+
+
+def open_room(code: object) -> Room:
+    """``lock_room``, refusing a closed room."""
+    room = lock_room(code)
+    if room.status == Room.Status.CLOSED:
+        raise ServiceError("room_closed", "this room is closed")
+    return room
+
+
+def current_game(room: Room) -> Game | None:
+    """The room's latest game, locked (``None`` before the first game)."""
+    return Game.objects.select_for_update().filter(room=room).order_by("-number").first()
+
+
+def playing_game(room: Room) -> Game:
+    """The room's game in progress, locked; ``game_over`` or ``not_started`` otherwise."""
+    game = current_game(room)
+    if game is None:
+        raise ServiceError("not_started", "the game has not started yet")
+    if game.status != Game.Status.PLAYING:
+        raise ServiceError("game_over", "this game is over")
+    return game
+
+
+def membership(room: Room, player: Player) -> Membership:
+    """The player's active membership of the room; ``not_in_room`` otherwise."""
+    found = Membership.objects.filter(
+        room=room, player=player, state=Membership.State.ACTIVE
+    ).first()
+    if found is None:
+        raise ServiceError("not_in_room", "join the room first")
+    return found
+
+
+def require_host(room: Room, player: Player) -> None:
+    """Only the host may do this."""
+    if room.host_id != player.pk:
+        raise ServiceError("not_host", "only the host can do that")
+
+
+def require_not_banned(player: Player) -> None:
+    """A banned player cannot create, join or chat."""
+    if player.is_banned:
+        raise ServiceError("banned", "you are banned from playing here")
+
+
+def bump(
+    room: Room,
+    kind: str,
+    *,
+    actor: Player | None = None,
+    game: Game | None = None,
+    data: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Record what happened: a new room version (and game version), and its event."""
+    room.version += 1
+    room.last_activity_at = now()
+    room.save()
+    if game is not None:
+        game.version += 1
+        game.save()
+    event = Event.objects.create(
+        room=room, seq=room.version, game=game,
+        game_version=game.version if game is not None else None,
+        kind=kind, actor=actor, data=data or {},
+    )
+    return {
+        "kind": kind,
+        "seq": event.seq,
+        "game_version": event.game_version,
+        "actor": actor.pk if actor is not None else None,
+        "data": event.data,
+    }
+
+
+def replayed(player: Player, request_id: str | None) -> dict[str, Any] | None:
+    """The answer already given to this request id, if it was accepted before."""
+    if request_id is None:
+        return None
+    if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
+        raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
+    found = ActionRequest.objects.filter(player=player, request_id=request_id).first()
+    return found.response if found is not None else None
+
+
+def remember(player: Player, request_id: str | None, room: Room, response: dict[str, Any]) -> None:
+    """Keep an accepted answer under its request id."""
+    if request_id is None:
+        return
+    try:
+        with transaction.atomic():  # a savepoint, so the outer transaction stays usable
+            ActionRequest.objects.create(
+                player=player, request_id=request_id, room=room, response=response
+            )
+    except IntegrityError:
+        # The same id used at once in two rooms (each room's lock only orders its own).
+        raise ServiceError("duplicate_request", "this request id was already used") from None
+
+
+def rules(action: Callable[[], T]) -> T:
+    """Run an engine call; its ``RulesError`` becomes a ``ServiceError`` with the same code."""
+    try:
+        return action()
+    except RulesError as exc:
+        raise ServiceError(exc.code, exc.message) from None

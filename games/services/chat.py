@@ -1,0 +1,62 @@
+"""The room's chat."""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+
+from games.errors import ServiceError
+from games.models import ChatMessage, Player
+from games.services._core import (
+    bump,
+    membership,
+    now,
+    open_room,
+    remember,
+    replayed,
+    require_not_banned,
+)
+
+MAX_LENGTH = 500
+BURST = 3  # messages a player may post ...
+WINDOW = timedelta(seconds=2)  # ... within this window
+
+
+def clean_text(raw: object) -> str:
+    """A chat line: 1-500 characters once trimmed; control characters other than line
+    breaks are dropped.
+
+    >>> clean_text("  gg \\x07 ")
+    'gg'
+    """
+    if not isinstance(raw, str):
+        raise ServiceError("bad_text", "a message is text")
+    kept = "".join(ch for ch in raw if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
+    if not 1 <= len(kept) <= MAX_LENGTH:
+        raise ServiceError("bad_text", f"a message has 1 to {MAX_LENGTH} characters")
+    return kept
+
+
+def chat_post(*, player: Player, code: object, text: object,
+              request_id: str | None = None) -> dict[str, Any]:
+    """Post a message to the room (seated players and spectators alike)."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_not_banned(player)
+        membership(room, player)
+        cleaned = clean_text(text)
+        recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
+        if recent >= BURST:
+            raise ServiceError("chat_too_fast", "slow down: a few messages at a time")
+        message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
+        event = bump(room, "chat", actor=player,
+                     data={"id": message.pk, "player": player.name, "text": cleaned})
+        response = {"ok": True, "version": room.version, "event": event}
+        remember(player, request_id, room, response)
+        return response

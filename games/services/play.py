@@ -1,0 +1,379 @@
+"""Playing a game: turns, rolls, announcements, placements, and finishing for the absent.
+
+Every rule question goes to the ``scoring`` engine; these functions only load,
+ask, store and record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games import dice
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.services._core import (
+    bump,
+    lock_room,
+    membership,
+    now,
+    open_room,
+    playing_game,
+    remember,
+    replayed,
+    require_host,
+    rules,
+)
+from scoring import rulesets
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Placement
+from scoring.scorecard import Scorecard as Sheet
+from scoring.strategy import levels
+from scoring.strategy.decisions import Announce, Place, Roll
+from scoring.turn import Turn as TurnState
+
+BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
+
+
+def bot_delay() -> timedelta:
+    """The pause before each bot action, so people can follow (0 in tests)."""
+    return timedelta(seconds=getattr(settings, "GAMES_BOT_DELAY_SECONDS", 0.8))
+
+
+def ruleset_of(game: Game) -> RuleSet:
+    """The rule set a game is played with."""
+    return rulesets.get(game.ruleset, **game.options)
+
+
+def sheet_of(card: Scorecard) -> Sheet:
+    """The engine's sheet stored in a scorecard row."""
+    return Sheet.from_json(card.data)
+
+
+def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
+    """A bot player of ``level`` with a name not yet used at the table."""
+    if level not in levels.names():
+        raise ServiceError("bad_level", f"bot levels: {', '.join(levels.names())}")
+    name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), "Bot")
+    return Player.objects.create(name=name, bot_level=level)
+
+
+# -- starting ---------------------------------------------------------------
+
+
+def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
+    """Create the next game of ``room`` with ``seated`` in seat order, and its first turn."""
+    rs = rulesets.get(room.ruleset, **room.options)
+    number = room.games.count() + 1
+    game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
+                               options=dict(rs.options))
+    empty = rs.new_scorecard().to_json()
+    for index, member in enumerate(seated):
+        Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty)
+    start_turn(room, game, 0)
+    return game
+
+
+def start_turn(room: Room, game: Game, seat: int) -> Turn:
+    """Open the next turn of the log for ``seat`` and schedule its deadline or bot move."""
+    card = game.scorecards.get(seat=seat)
+    game.current_seat = seat
+    game.turn_count += 1
+    turn = Turn.objects.create(game=game, number=game.turn_count, seat=seat, player=card.player,
+                               state=TurnState().to_json(), rolls=[])
+    schedule(room, game, card.player)
+    return turn
+
+
+def schedule(room: Room, game: Game, player: Player) -> None:
+    """Set the turn deadline (people, when the room has a time limit) or the bot's move."""
+    moment = now()
+    game.turn_deadline = (
+        moment + timedelta(seconds=room.turn_seconds)
+        if room.turn_seconds and not player.is_bot else None
+    )
+    game.bot_due_at = moment + bot_delay() if player.is_bot else None
+
+
+# -- one step of a turn -----------------------------------------------------
+
+
+def _open_turn(game: Game) -> tuple[Scorecard, Turn, Sheet, TurnState]:
+    card = game.scorecards.select_related("player").get(seat=game.current_seat)
+    turn = game.turns.get(number=game.turn_count)
+    sheet = sheet_of(card)
+    state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
+    return card, turn, sheet, state
+
+
+def do_roll(game: Game, hold: object) -> dict[str, Any]:
+    """Roll the current turn's dice (the server draws them); returns the event data."""
+    card, turn, sheet, state = _open_turn(game)
+    if not isinstance(hold, (list, tuple)):
+        raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
+    rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
+    drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
+    turn.state = rolled.to_json()
+    turn.rolls = [*turn.rolls, {"held": list(rolled.held), "drawn": drawn,
+                                "dice": list(rolled.dice), "at": now().isoformat()}]
+    turn.save(update_fields=["state", "rolls"])
+    return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
+            "drawn": drawn, "rolls_left": rolled.rolls_left}
+
+
+def do_announce(game: Game, box: object) -> dict[str, Any]:
+    """Announce a Yam's box for the current turn."""
+    card, turn, sheet, state = _open_turn(game)
+    if not isinstance(box, str):
+        raise ServiceError("unknown_box", "box must be a box name")
+    announced = rules(lambda: state.announce(box, sheet))
+    turn.state = announced.to_json()
+    turn.save(update_fields=["state"])
+    return {"seat": card.seat, "box": box}
+
+
+def do_place(room: Room, game: Game, box: object, column: object,
+             finish: str = Turn.Finish.PLAYED) -> dict[str, Any]:
+    """Fill a box with the current dice, then pass the turn on (or finish the game)."""
+    card, turn, sheet, state = _open_turn(game)
+    if not isinstance(box, str) or not (column is None or isinstance(column, str)):
+        raise ServiceError("unknown_box", "box and column must be names")
+    if not state.has_rolled:
+        raise ServiceError("not_rolled", "roll the dice before filling a box")
+    if column is None and state.announced is not None:
+        column = sheet.ruleset.announce_column
+    chosen: Placement = rules(
+        lambda: sheet.placement(state.dice, box, column, announced=state.announced))
+    placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
+    card.data, card.total = placed.to_json(), placed.total
+    card.save(update_fields=["data", "total"])
+    turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
+    turn.finish, turn.finished_at = finish, now()
+    turn.save()
+    data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
+            "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
+    if game.scorecards.count() == sum(
+        sheet_of(c).is_complete for c in game.scorecards.all()
+    ):
+        data["ranking"] = finish_game(game)
+    else:
+        start_turn(room, game, (game.current_seat + 1) % game.scorecards.count())
+    return data
+
+
+def finish_game(game: Game) -> list[dict[str, Any]]:
+    """Rank the seats (equal totals share a rank) and close the game."""
+    cards = list(game.scorecards.select_related("player"))
+    ranking = []
+    for card in cards:
+        card.rank = 1 + sum(other.total > card.total for other in cards)
+        card.save(update_fields=["rank"])
+    for card in sorted(cards, key=lambda c: (c.rank, c.seat)):
+        ranking.append({"seat": card.seat, "player": card.player.name, "total": card.total,
+                        "rank": card.rank})
+    game.status, game.finished_at = Game.Status.FINISHED, now()
+    game.turn_deadline = game.bot_due_at = None
+    return ranking
+
+
+def best_placement(sheet: Sheet, state: TurnState) -> Placement:
+    """The legal placement worth the most right now (column multiplier included); ties go
+    to the least valuable box, then sheet order."""
+    rs = sheet.ruleset
+    options = sheet.options(state.dice, announced=state.announced)
+    return max(options, key=lambda p: (
+        p.total * rs.multipliers[rs.columns.index(p.column)], -rs.box_bounds(p.box)[1]))
+
+
+def finish_for_absent(room: Room, game: Game, finish: str) -> dict[str, Any]:
+    """End the current turn for a player who is not there: roll if they had not, announce
+    if Yam's requires it, and take the best immediate score."""
+    _, _, sheet, state = _open_turn(game)
+    events: dict[str, Any] = {}
+    if not state.has_rolled:
+        events["roll"] = do_roll(game, [])
+        _, _, sheet, state = _open_turn(game)
+    if state.announced is None and sheet.must_announce:
+        column = sheet.ruleset.announce_column
+        best = max(sheet.open_boxes(column),
+                   key=lambda b: sheet.ruleset.score(state.dice, b))
+        events["announce"] = do_announce(game, best)
+        _, _, sheet, state = _open_turn(game)
+    choice = best_placement(sheet, state)
+    events["place"] = do_place(room, game, choice.box, choice.column, finish)
+    return events
+
+
+def bot_step(room: Room, game: Game) -> tuple[str, dict[str, Any]]:
+    """One action of the bot whose turn it is, decided by its strategy."""
+    card, _, sheet, state = _open_turn(game)
+    if not state.has_rolled:
+        return "roll", do_roll(game, [])
+    decision = levels.get(card.player.bot_level).decide(sheet, state)
+    if isinstance(decision, Roll):
+        return "roll", do_roll(game, list(decision.hold))
+    if isinstance(decision, Announce):
+        return "announce", do_announce(game, decision.box)
+    if isinstance(decision, Place):
+        return "place", do_place(room, game, decision.box, decision.column)
+    raise TypeError(f"a strategy returned {decision!r}")
+
+
+# -- the services people call -----------------------------------------------
+
+
+def _act(player: Player, code: object, request_id: str | None, kind: str,
+         step: Callable[[Room, Game], dict[str, Any]]) -> dict[str, Any]:
+    """One accepted action of the seated player whose turn it is, in one transaction."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        membership(room, player)
+        game = playing_game(room)
+        current = game.scorecards.get(seat=game.current_seat)
+        if current.player_id != player.pk:
+            raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
+        data = step(room, game)
+        event = bump(room, kind, actor=player, game=game, data=data)
+        response = {"ok": True, "version": room.version, "game_version": game.version,
+                    "event": event}
+        remember(player, request_id, room, response)
+        return response
+
+
+def game_roll(*, player: Player, code: str, hold: Sequence[int] = (),
+              request_id: str | None = None) -> dict[str, Any]:
+    """Roll (the first roll throws all five; later ones keep the ``hold`` positions)."""
+    return _act(player, code, request_id, "roll", lambda room, game: do_roll(game, hold))
+
+
+def game_announce(*, player: Player, code: str, box: str,
+                  request_id: str | None = None) -> dict[str, Any]:
+    """Announce a box of the Yam's announced column, right after the first roll."""
+    return _act(player, code, request_id, "announce", lambda room, game: do_announce(game, box))
+
+
+def game_place(*, player: Player, code: str, box: str, column: str | None = None,
+               request_id: str | None = None) -> dict[str, Any]:
+    """Fill a box (and column) with the turn's dice."""
+    return _act(player, code, request_id, "place",
+                lambda room, game: do_place(room, game, box, column))
+
+
+def game_skip(*, player: Player, code: str, request_id: str | None = None) -> dict[str, Any]:
+    """The host finishes an absent player's turn (best immediate score)."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        game = playing_game(room)
+        current = game.scorecards.select_related("player").get(seat=game.current_seat)
+        if current.player.is_bot or current.player_id == player.pk:
+            raise ServiceError("cannot_skip", "only another person's turn can be skipped")
+        data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
+        event = bump(room, "skip", actor=player, game=game, data=data)
+        response = {"ok": True, "version": room.version, "game_version": game.version,
+                    "event": event}
+        remember(player, request_id, room, response)
+        return response
+
+
+def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
+                     level: str = "beginner") -> Player | None:
+    """Give a person's game seat (and room seat) to a new bot; they stay as a spectator."""
+    seat = member.seat
+    taken = list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
+                 .values_list("player__name", flat=True))
+    bot = None
+    if game is not None and game.status == Game.Status.PLAYING:
+        card = game.scorecards.filter(player=member.player).first()
+        if card is not None:
+            bot = new_bot(level, taken)
+            card.player = bot
+            card.save(update_fields=["player"])
+            if card.seat == game.current_seat:
+                turn = game.turns.get(number=game.turn_count)
+                turn.player = bot
+                turn.save(update_fields=["player"])
+                schedule(room, game, bot)
+            game.save()
+    member.seat = None
+    member.save(update_fields=["seat"])
+    if bot is not None and seat is not None:
+        Membership.objects.create(room=room, player=bot, seat=seat)
+    if game is not None and game.status == Game.Status.PLAYING and not game.scorecards.filter(
+        player__bot_level=""
+    ).exists():
+        end_game(game, "no people left at the table")
+    return bot
+
+
+def game_hand_to_bot(*, player: Player, code: str, seat: int,
+                     request_id: str | None = None) -> dict[str, Any]:
+    """The host hands an absent person's game seat to a bot."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        game = playing_game(room)
+        card = game.scorecards.select_related("player").filter(seat=seat).first() \
+            if type(seat) is int else None
+        if card is None:
+            raise ServiceError("unknown_seat", "there is no such seat in this game")
+        if card.player.is_bot:
+            raise ServiceError("already_bot", "a bot already plays that seat")
+        member = Membership.objects.get(room=room, player=card.player)
+        bot = hand_seat_to_bot(room, game, member)
+        event = bump(room, "seat_to_bot", actor=player, game=game,
+                     data={"seat": seat, "player": card.player.name,
+                           "bot": bot.name if bot else None})
+        response = {"ok": True, "version": room.version, "game_version": game.version,
+                    "event": event}
+        remember(player, request_id, room, response)
+        return response
+
+
+def end_game(game: Game, reason: str) -> None:
+    """Stop a game where it stands (a moderator, the room closing, no people left)."""
+    game.status, game.finished_at, game.ended_reason = Game.Status.ENDED, now(), reason
+    game.turn_deadline = game.bot_due_at = None
+    game.turns.filter(finished_at__isnull=True).update(finish=Turn.Finish.ENDED,
+                                                       finished_at=now())
+    game.save()
+
+
+def run_due_game(game_id: int, at: Any) -> str | None:
+    """Claim and do the one piece of due work of a game (a bot action or an expired
+    turn), if it is still due once the game is locked; returns what was done."""
+    with transaction.atomic():
+        code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
+        if code is None:
+            return None
+        room = lock_room(code)
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.PLAYING:
+            return None
+        if game.bot_due_at is not None and game.bot_due_at <= at:
+            card = game.scorecards.select_related("player").get(seat=game.current_seat)
+            kind, data = bot_step(room, game)
+            if game.status == Game.Status.PLAYING and game.current_seat == card.seat \
+                    and game.bot_due_at is not None:
+                game.bot_due_at = now() + bot_delay()
+            bump(room, kind, actor=card.player, game=game, data=data)
+            return kind
+        if game.turn_deadline is not None and game.turn_deadline <= at:
+            card = game.scorecards.select_related("player").get(seat=game.current_seat)
+            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
+            bump(room, "timeout", actor=card.player, game=game, data=data)
+            return "timeout"
+        return None

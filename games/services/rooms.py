@@ -1,0 +1,273 @@
+"""Rooms: create, join, seats and bots, leave and kick, start and rematch."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room
+from games.services._core import (
+    bump,
+    current_game,
+    lock_room,
+    membership,
+    now,
+    open_room,
+    remember,
+    replayed,
+    require_host,
+    require_not_banned,
+)
+from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
+from scoring import rulesets
+
+# 31 symbols without look-alikes (no 0/o, 1/i/l): 10 of them carry 49.5 bits.
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+CODE_LENGTH = 10
+MAX_SEATS = 8
+TURN_SECONDS = (15, 300)
+
+
+def new_code() -> str:
+    """An unguessable room code from ``secrets``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _answer(player: Player, request_id: str | None, room: Room, event: dict[str, Any],
+            **extra: Any) -> dict[str, Any]:
+    response = {"ok": True, "version": room.version, "event": event, **extra}
+    remember(player, request_id, room, response)
+    return response
+
+
+def _active(room: Room) -> list[Membership]:
+    return list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
+                .select_related("player").order_by("joined_at", "id"))
+
+
+def _free_seat(room: Room) -> int | None:
+    taken = {m.seat for m in _active(room) if m.seat is not None}
+    return next((s for s in range(room.seat_count) if s not in taken), None)
+
+
+def _in_play(room: Room) -> Game | None:
+    game = current_game(room)
+    return game if game is not None and game.status == Game.Status.PLAYING else None
+
+
+def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
+                turn_seconds: object = None) -> Room:
+    """Open a private room with the host in the first seat."""
+    require_not_banned(player)
+    if player.is_bot:
+        raise ServiceError("not_a_person", "bots do not open rooms")
+    if not isinstance(ruleset, str):
+        raise ServiceError("bad_options", f"variant must be one of {', '.join(rulesets.names())}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ServiceError("bad_options", "options must be an object")
+    try:
+        rs = rulesets.get(ruleset, **options)
+    except ValueError as exc:
+        raise ServiceError("bad_options", str(exc)) from None
+    if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
+        raise ServiceError("bad_seats", f"a room has 1 to {MAX_SEATS} seats")
+    low, high = TURN_SECONDS
+    if turn_seconds is not None and (type(turn_seconds) is not int
+                                     or not low <= turn_seconds <= high):
+        raise ServiceError("bad_timer", f"the turn time limit is off or {low} to {high} seconds")
+    with transaction.atomic():
+        room = Room.objects.create(
+            code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
+            seat_count=seats, turn_seconds=turn_seconds, last_activity_at=now(),
+        )
+        Membership.objects.create(room=room, player=player, seat=0)
+        bump(room, "room_created", actor=player,
+             data={"ruleset": rs.name, "options": dict(rs.options), "seats": seats,
+                   "turn_seconds": turn_seconds})
+    return room
+
+
+def room_join(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+    """Join by code: a free seat before the first game, a spectator's chair once games
+    have been played (or while one is in progress)."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_not_banned(player)
+        member = Membership.objects.filter(room=room, player=player).first()
+        if member is not None and member.state == Membership.State.KICKED:
+            raise ServiceError("kicked", "the host removed you from this room")
+        if member is not None and member.state == Membership.State.ACTIVE:
+            return {"ok": True, "version": room.version, "event": None,
+                    "seat": member.seat}
+        seat = None if room.games.exists() else _free_seat(room)
+        if seat is None and not room.games.exists():
+            raise ServiceError("room_full", "every seat of this room is taken")
+        if member is None:
+            member = Membership.objects.create(room=room, player=player, seat=seat)
+        else:
+            member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
+            member.save()
+        event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
+        return _answer(player, request_id, room, event, seat=seat)
+
+
+def room_take_seat(*, player: Player, code: object,
+                   request_id: str | None = None) -> dict[str, Any]:
+    """A spectator takes a free seat for the next game."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        member = membership(room, player)
+        if member.seat is not None:
+            raise ServiceError("already_seated", "you already have a seat")
+        if _in_play(room) is not None:
+            raise ServiceError("game_in_progress", "seats change between games")
+        seat = _free_seat(room)
+        if seat is None:
+            raise ServiceError("room_full", "every seat of this room is taken")
+        member.seat = seat
+        member.save(update_fields=["seat"])
+        event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
+        return _answer(player, request_id, room, event, seat=seat)
+
+
+def _depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
+    """Take a person out of the room: a bot finishes their game; the host role moves on.
+    ``game`` is the locked game in play, if any (the same object the caller saves)."""
+    bot = hand_seat_to_bot(room, game, member) if member.seat is not None else None
+    member.state, member.seat, member.left_at = state, None, now()
+    member.save()
+    data: dict[str, Any] = {"player": member.player.name, "bot": bot.name if bot else None}
+    if room.host_id == member.player_id:
+        people = [m for m in _active(room) if not m.player.is_bot]
+        successor = next((m for m in people if m.seat is not None), people[0] if people else None)
+        if successor is None:
+            room.status, room.closed_at = Room.Status.CLOSED, now()
+            room.closed_reason = "everyone left"
+            if game is not None and game.status == Game.Status.PLAYING:
+                end_game(game, "everyone left")
+            data["closed"] = True
+        else:
+            room.host = successor.player
+            data["host"] = successor.player.name
+    return data
+
+
+def room_leave(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+    """Leave the room; a game seat in play goes to a bot so the table is never blocked."""
+    with transaction.atomic():
+        room = lock_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        member = membership(room, player)
+        game = _in_play(room)
+        data = _depart(room, game, member, Membership.State.LEFT)
+        event = bump(room, "left", actor=player, game=game, data=data)
+        return _answer(player, request_id, room, event)
+
+
+def room_kick(*, player: Player, code: object, target: object,
+              request_id: str | None = None) -> dict[str, Any]:
+    """The host removes a person (by player id) from the room; they cannot come back."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        member = Membership.objects.select_related("player").filter(
+            room=room, player_id=target if type(target) is int else None,
+            state=Membership.State.ACTIVE).first()
+        if member is None:
+            raise ServiceError("not_in_room", "that player is not in this room")
+        if member.player_id == player.pk or member.player.is_bot:
+            raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
+        game = _in_play(room)
+        data = _depart(room, game, member, Membership.State.KICKED)
+        event = bump(room, "kicked", actor=player, game=game, data=data)
+        return _answer(player, request_id, room, event)
+
+
+def room_add_bot(*, player: Player, code: object, level: object = "beginner",
+                 request_id: str | None = None) -> dict[str, Any]:
+    """The host seats a bot between games."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        if _in_play(room) is not None:
+            raise ServiceError("game_in_progress", "seats change between games")
+        seat = _free_seat(room)
+        if seat is None:
+            raise ServiceError("room_full", "every seat of this room is taken")
+        if not isinstance(level, str):
+            raise ServiceError("bad_level", "a bot level is a name")
+        bot = new_bot(level, [m.player.name for m in _active(room)])
+        Membership.objects.create(room=room, player=bot, seat=seat)
+        event = bump(room, "bot_added", actor=player,
+                     data={"player": bot.name, "seat": seat, "level": level})
+        return _answer(player, request_id, room, event, seat=seat)
+
+
+def room_remove_bot(*, player: Player, code: object, seat: object,
+                    request_id: str | None = None) -> dict[str, Any]:
+    """The host removes the bot in ``seat`` between games."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        if _in_play(room) is not None:
+            raise ServiceError("game_in_progress", "seats change between games")
+        member = next((m for m in _active(room) if m.seat == seat and type(seat) is int), None)
+        if member is None or not member.player.is_bot:
+            raise ServiceError("not_a_bot", "there is no bot in that seat")
+        member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
+        member.save()
+        event = bump(room, "bot_removed", actor=player,
+                     data={"player": member.player.name, "seat": seat})
+        return _answer(player, request_id, room, event)
+
+
+def room_start(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+    """The host starts a game (the first, or a rematch) with the people and bots seated."""
+    with transaction.atomic():
+        room = open_room(code)
+        answered = replayed(player, request_id)
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        if _in_play(room) is not None:
+            raise ServiceError("game_in_progress", "a game is already being played")
+        seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+        if not any(not m.player.is_bot for m in seated):
+            raise ServiceError("no_people", "at least one person must have a seat")
+        game = begin_game(room, seated)
+        event = bump(room, "game_started", actor=player, game=game,
+                     data={"number": game.number,
+                           "seats": [m.player.name for m in seated]})
+        return _answer(player, request_id, room, event, game_version=game.version)
+
+
+def room_rematch(*, player: Player, code: object,
+                 request_id: str | None = None) -> dict[str, Any]:
+    """Play again with the same seats once the game is over."""
+    with transaction.atomic():
+        room = open_room(code)
+        if current_game(room) is None:
+            raise ServiceError("not_started", "there is no game to play again yet")
+        return room_start(player=player, code=code, request_id=request_id)

@@ -1,0 +1,48 @@
+"""Fixtures for the games app: players, rooms, and dice the test decides."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from games import dice
+from games.models import Player
+from scoring.dice import scripted
+
+
+@pytest.fixture(autouse=True)
+def no_bot_pause(settings: pytest.FixtureRequest) -> None:
+    """Bots act as soon as they are due."""
+    settings.GAMES_BOT_DELAY_SECONDS = 0
+
+
+@pytest.fixture
+def make_player(db: None) -> Callable[[str], Player]:
+    """Create a person with a name."""
+    return lambda name: Player.objects.create(name=name)
+
+
+@pytest.fixture
+def ada(make_player: Callable[[str], Player]) -> Player:
+    return make_player("Ada")
+
+
+@pytest.fixture
+def bob(make_player: Callable[[str], Player]) -> Player:
+    return make_player("Bob")
+
+
+@pytest.fixture
+def cy(make_player: Callable[[str], Player]) -> Player:
+    return make_player("Cy")
+
+
+@pytest.fixture
+def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[int]], None]]:
+    """Make the server draw these dice next (the real draw is secrets.SystemRandom)."""
+
+    def use(values: list[int]) -> None:
+        monkeypatch.setattr(dice, "draw", scripted(values))
+
+    yield use

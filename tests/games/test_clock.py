@@ -1,0 +1,186 @@
+"""Work the server does by itself: expired turns, bot moves, idle rooms."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games import services
+from games.errors import ServiceError
+from games.models import Game, Membership, Room, Scorecard, Turn
+from tests.games.helpers import game_of, play_turn, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+def current_player_id(code):
+    game = game_of(code)
+    return Scorecard.objects.get(game=game, seat=game.current_seat).player_id
+
+
+def run_until(code, player_id, limit=500):
+    """Let the clock play bots until ``player_id`` is to act or the game is over."""
+    for _ in range(limit):
+        game = game_of(code)
+        if game.status != Game.Status.PLAYING or current_player_id(code) == player_id:
+            return
+        assert services.games_run_due() >= 1
+    raise AssertionError("the bots never finished their turns")
+
+
+@pytest.fixture
+def timed(ada, bob):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2, turn_seconds=15)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    return room.code
+
+
+def test_nothing_happens_before_the_deadline(timed):
+    assert services.games_run_due(at=timezone.now() + timedelta(seconds=10)) == 0
+    assert game_of(timed).turn_count == 1
+
+
+def test_an_expired_turn_takes_the_best_immediate_score_once(timed, ada, bob, script_dice):
+    script_dice([6, 6, 6, 6, 6])
+    services.game_roll(player=ada, code=timed)
+    expired = timezone.now() + timedelta(seconds=16)
+    assert services.games_run_due(at=expired) == 1
+    turn = Turn.objects.get(game=game_of(timed), number=1)
+    assert (turn.box, turn.points, turn.finish) == ("yatzy", 50, Turn.Finish.TIMEOUT)
+    assert game_of(timed).events.filter(kind="timeout").count() == 1
+    assert current_player_id(timed) == bob.pk
+    assert game_of(timed).turn_deadline > expired - timedelta(seconds=2)  # Bob's own 15 s
+    Game.objects.filter(pk=game_of(timed).pk).update(turn_deadline=expired + timedelta(1))
+    assert services.games_run_due(at=expired) == 0  # Ada's expiry was claimed once
+    assert game_of(timed).turn_count == 2
+
+
+def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(timed, script_dice):
+    script_dice([2, 2, 5, 5, 5])
+    assert services.games_run_due(at=timezone.now() + timedelta(seconds=16)) == 1
+    turn = Turn.objects.get(game=game_of(timed), number=1)
+    assert [r["dice"] for r in turn.rolls] == [[2, 2, 5, 5, 5]]
+    assert (turn.box, turn.points) == ("full_house", 19)
+
+
+def test_an_expired_yams_turn_announces_when_it_must(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1, turn_seconds=15)
+    services.room_start(player=ada, code=room.code)
+    game = game_of(room.code)
+    card = Scorecard.objects.get(game=game)
+    data = dict(card.data)
+    zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
+            "maximum": 5, "minimum": 5, "full_house": 0, "four_of_a_kind": 0, "straight": 0,
+            "yams": 0}
+    data["boxes"] = {"free": zero, "down": zero, "up": zero,
+                     "announced": {k: v for k, v in zero.items() if k not in {"sixes", "yams"}}}
+    card.data = data
+    card.save()
+    script_dice([6, 6, 6, 2, 1])
+    assert services.games_run_due(at=timezone.now() + timedelta(seconds=16)) == 1
+    turn = Turn.objects.get(game=game, number=1)
+    assert (turn.column, turn.box, turn.points) == ("announced", "sixes", 18)
+
+
+def test_bots_play_their_turns_through_the_clock(ada):
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    while game_of(room.code).status == Game.Status.PLAYING:
+        play_turn(ada, room.code)
+        run_until(room.code, ada.pk)
+    game = game_of(room.code)
+    assert game.status == Game.Status.FINISHED
+    cards = list(game.scorecards.select_related("player"))
+    assert [c.player.is_bot for c in cards] == [False, True, True]
+    assert all(state_of(room.code)[1].is_complete for _ in [0])
+    bot_turns = Turn.objects.filter(game=game, player__bot_level="beginner")
+    assert bot_turns.count() == 26
+    assert all(t.finish == Turn.Finish.PLAYED and t.rolls for t in bot_turns)
+    assert sorted(c.rank for c in cards)[0] == 1
+
+
+def test_a_bot_waits_its_pause(ada, settings):
+    settings.GAMES_BOT_DELAY_SECONDS = 30
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    play_turn(ada, room.code)
+    assert services.games_run_due() == 0
+    assert services.games_run_due(at=timezone.now() + timedelta(seconds=31)) == 1
+
+
+def test_the_host_skips_an_absent_player(timed, ada, bob):
+    play_turn(ada, timed)
+    services.game_skip(player=ada, code=timed)
+    turn = Turn.objects.get(game=game_of(timed), number=2)
+    assert (turn.player, turn.finish) == (bob, Turn.Finish.SKIPPED)
+    assert turn.box and len(turn.rolls) == 1
+    assert current_player_id(timed) == ada.pk
+    for player, error in ((bob, "not_host"), (ada, "cannot_skip")):
+        with pytest.raises(ServiceError) as err:
+            services.game_skip(player=player, code=timed)
+        assert err.value.code == error
+
+
+def test_the_host_hands_a_seat_to_a_bot(timed, ada, bob):
+    play_turn(ada, timed)
+    services.game_hand_to_bot(player=ada, code=timed, seat=1)
+    game = game_of(timed)
+    card = Scorecard.objects.select_related("player").get(game=game, seat=1)
+    assert card.player.is_bot and game.turn_deadline is None
+    assert Membership.objects.get(room__code=timed, player=bob).seat is None
+    assert services.games_run_due() >= 1
+    run_until(timed, ada.pk)
+    assert Turn.objects.get(game=game, number=2).player == card.player
+    with pytest.raises(ServiceError) as err:
+        services.game_hand_to_bot(player=ada, code=timed, seat=1)
+    assert err.value.code == "already_bot"
+
+
+def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(timed, ada, bob,
+                                                                     script_dice):
+    play_turn(ada, timed)
+    script_dice([5, 5, 5, 5, 2] + [5] * 20)
+    services.game_roll(player=bob, code=timed)
+    services.room_leave(player=bob, code=timed)
+    run_until(timed, ada.pk)
+    turn = Turn.objects.get(game=game_of(timed), number=2)
+    assert turn.player.is_bot and turn.rolls[0]["dice"] == [5, 5, 5, 5, 2]
+    assert turn.finish == Turn.Finish.PLAYED
+
+
+def test_when_the_last_person_leaves_a_game_of_bots_ends(ada):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    services.room_leave(player=ada, code=room.code)
+    assert game_of(room.code).status == Game.Status.ENDED
+    assert Room.objects.get(code=room.code).status == Room.Status.CLOSED
+    assert services.games_run_due() == 0
+
+
+def test_idle_rooms_are_closed_by_the_command(ada, bob):
+    idle = services.room_create(player=ada, ruleset="yatzy", seats=1)
+    services.room_start(player=ada, code=idle.code)
+    fresh = services.room_create(player=bob, ruleset="yams", seats=1)
+    Room.objects.filter(pk=idle.pk).update(
+        last_activity_at=timezone.now() - timedelta(hours=24, minutes=1))
+    call_command("close_idle_rooms")
+    idle.refresh_from_db()
+    fresh.refresh_from_db()
+    assert idle.status == Room.Status.CLOSED and fresh.status == Room.Status.OPEN
+    assert game_of(idle.code).status == Game.Status.ENDED
+    assert idle.events.last().kind == "room_closed"
+    assert services.rooms_close_idle() == 0
+
+
+def test_the_clock_command_does_due_work_once(timed, capsys):
+    Game.objects.filter(room__code=timed).update(
+        turn_deadline=timezone.now() - timedelta(seconds=1))
+    call_command("run_game_clock", "--once")
+    assert "did 1 due action" in capsys.readouterr().out
+    assert game_of(timed).turn_count == 2

@@ -1,0 +1,178 @@
+"""Playing through the services: every action, every refusal, the log, the finish."""
+
+import pytest
+
+from games import services
+from games.errors import ServiceError
+from games.models import Event, Game, Scorecard, Turn
+from games.selectors import player_history
+from scoring import rulesets
+from tests.games.helpers import first_option, game_of, play_turn, state_of, versions
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(ada, bob):
+    """A yatzy room with Ada and Bob seated and the game started: Ada's turn."""
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    return room.code
+
+
+def refused(error, call, code, **kwargs):
+    before = versions(code)
+    turns = list(Turn.objects.values_list("id", "state", "rolls", "box"))
+    cards = list(Scorecard.objects.values_list("id", "data", "total"))
+    with pytest.raises(ServiceError) as err:
+        call(code=code, **kwargs)
+    assert err.value.code == error, err.value.message
+    assert versions(code) == before
+    assert list(Turn.objects.values_list("id", "state", "rolls", "box")) == turns
+    assert list(Scorecard.objects.values_list("id", "data", "total")) == cards
+
+
+def test_a_turn_is_logged_die_by_die(table, ada, bob, script_dice):
+    script_dice([1, 2, 3, 4, 6, 5])
+    room_version, game_version, _ = versions(table)
+    first = services.game_roll(player=ada, code=table)
+    assert first["event"]["data"]["dice"] == [1, 2, 3, 4, 6]
+    assert first["event"]["data"]["rolls_left"] == 2
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
+    placed = services.game_place(player=ada, code=table, box="small_straight")
+    assert placed["event"]["data"] | {"seat": 0} == {
+        "seat": 0, "box": "small_straight", "column": "main", "points": 15, "bonus": 0,
+        "dice": [1, 2, 3, 4, 5], "total": 15}
+    assert versions(table)[:2] == (room_version + 3, game_version + 3)
+    game = game_of(table)
+    assert [e.kind for e in Event.objects.filter(game=game).order_by("seq")][-3:] == [
+        "roll", "roll", "place"]
+    turn = Turn.objects.get(game=game, number=1)
+    assert [(r["held"], r["drawn"], r["dice"]) for r in turn.rolls] == [
+        ([], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6]), ([0, 1, 2, 3], [5], [1, 2, 3, 4, 5])]
+    assert (turn.player, turn.box, turn.points, turn.finish) == (ada, "small_straight", 15,
+                                                                  Turn.Finish.PLAYED)
+    assert Scorecard.objects.get(game=game, seat=0).total == 15
+    assert (game.current_seat, game.turn_count) == (1, 2)
+    assert Turn.objects.get(game=game, number=2).player == bob
+
+
+def test_refusals_change_nothing(table, ada, bob, cy, script_dice):
+    refused("not_your_turn", services.game_roll, table, player=bob)
+    refused("not_in_room", services.game_roll, table, player=cy)
+    refused("not_rolled", services.game_place, table, player=ada, box="chance")
+    refused("bad_hold", services.game_roll, table, player=ada, hold=[0])
+    script_dice([6, 6, 6, 6, 6, 1, 1, 2, 2, 3, 3, 5])  # Ada's three rolls, then Bob's
+    services.game_roll(player=ada, code=table)
+    for bad_hold in ([5], [0, 0], [0, 1, 2, 3, 4], "01", [True], None):
+        refused("bad_hold", services.game_roll, table, player=ada, hold=bad_hold)
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
+    refused("no_rolls_left", services.game_roll, table, player=ada, hold=[0])
+    refused("unknown_box", services.game_place, table, player=ada, box="yahtzee")
+    refused("unknown_box", services.game_place, table, player=ada, box=None)
+    refused("unknown_column", services.game_place, table, player=ada, box="chance",
+            column="x1")
+    refused("no_announcements", services.game_announce, table, player=ada, box="chance")
+    services.game_place(player=ada, code=table, box="chance")
+    play_turn(bob, table)
+    script_dice([2, 3, 4, 5, 6])
+    services.game_roll(player=ada, code=table)
+    refused("box_taken", services.game_place, table, player=ada, box="chance")
+
+
+def test_no_game_yet(ada):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    refused("not_started", services.game_roll, room.code, player=ada)
+
+
+def test_illegal_box_under_the_column_rules(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    services.room_start(player=ada, code=room.code)
+    script_dice([1, 2, 3, 4, 5])
+    services.game_roll(player=ada, code=room.code)
+    refused("illegal_box", services.game_place, room.code, player=ada, box="twos",
+            column="down")
+    refused("column_required", services.game_place, room.code, player=ada, box="twos")
+
+
+def test_yams_announcement(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    services.room_start(player=ada, code=room.code)
+    refused("not_rolled", services.game_announce, room.code, player=ada, box="yams")
+    script_dice([4, 4, 4, 1, 2, 4, 4])
+    services.game_roll(player=ada, code=room.code)
+    refused("unknown_box", services.game_announce, room.code, player=ada, box="pair")
+    services.game_announce(player=ada, code=room.code, box="yams")
+    refused("already_announced", services.game_announce, room.code, player=ada, box="straight")
+    refused("illegal_box", services.game_place, room.code, player=ada, box="fours",
+            column="free")
+    services.game_roll(player=ada, code=room.code, hold=[0, 1, 2])
+    placed = services.game_place(player=ada, code=room.code, box="yams")
+    assert placed["event"]["data"]["column"] == "announced"
+    assert placed["event"]["data"]["points"] == 50
+
+
+def play_to_the_end(code, players):
+    by_id = {p.pk: p for p in players}
+    while game_of(code).status == Game.Status.PLAYING:
+        game = game_of(code)
+        player = by_id[Scorecard.objects.get(game=game, seat=game.current_seat).player_id]
+        last = play_turn(player, code)
+    return last
+
+
+@pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
+def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob):
+    room = services.room_create(player=ada, ruleset=ruleset, seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    last = play_to_the_end(room.code, [ada, bob])
+    game = game_of(room.code)
+    cards = list(game.scorecards.order_by("seat"))
+    assert game.status == Game.Status.FINISHED and game.finished_at is not None
+    rs = rulesets.get(ruleset)
+    assert game.turn_count == 2 * len(rs.categories) * len(rs.columns)
+    ranking = last["event"]["data"]["ranking"]
+    assert [r["total"] for r in ranking] == sorted((c.total for c in cards), reverse=True)
+    assert {r["rank"] for r in ranking} <= {1, 2}
+    refused("game_over", services.game_roll, room.code, player=ada)
+
+
+def test_equal_totals_share_the_rank_and_history_counts_finished_games(ada, bob, script_dice):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    rounds = [[(r % 6) + 1, 2, 3, (r * 5) % 6 + 1, 6] for r in range(15)]
+    script_dice([die for dice in rounds for die in dice * 2])
+    play_to_the_end(room.code, [ada, bob])
+    cards = list(game_of(room.code).scorecards.order_by("seat"))
+    assert cards[0].total == cards[1].total > 0
+    assert [c.rank for c in cards] == [1, 1]
+    assert player_history(ada) == {"yatzy": {"games": 1, "best": cards[0].total,
+                                             "average": float(cards[0].total)}}
+    services.room_rematch(player=ada, code=room.code)
+    assert game_of(room.code).number == 2
+    assert player_history(ada)["yatzy"]["games"] == 1  # a game in progress does not count
+
+
+def test_a_repeated_request_is_applied_once_and_answered_the_same(table, ada):
+    first = services.game_roll(player=ada, code=table, request_id="roll-1")
+    again = services.game_roll(player=ada, code=table, request_id="roll-1")
+    assert again == first
+    _, _, turn = state_of(table)
+    assert turn.rolls_used == 1
+
+
+def test_the_server_draws_the_dice(table, ada):
+    rolled = services.game_roll(player=ada, code=table)["event"]["data"]["dice"]
+    assert len(rolled) == 5 and all(1 <= d <= 6 for d in rolled)
+    with pytest.raises(TypeError):
+        services.game_roll(player=ada, code=table, dice=[6, 6, 6, 6, 6])
+
+
+def test_first_option_helper_matches_the_engine(table, ada, script_dice):
+    script_dice([3, 3, 3, 3, 3])
+    services.game_roll(player=ada, code=table)
+    assert first_option(table).box == "ones"

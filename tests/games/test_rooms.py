@@ -1,0 +1,177 @@
+"""Rooms: create, join, seats, bots, leave, kick, start, rematch."""
+
+import pytest
+
+from games import services
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room
+from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
+from tests.games.helpers import versions
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(error, call, **kwargs):
+    """Assert the call is refused with ``error`` and changes nothing."""
+    room_code = kwargs.get("code")
+    before = versions(room_code) if room_code and Room.objects.filter(code=room_code) else None
+    memberships = list(Membership.objects.values_list("id", "state", "seat"))
+    with pytest.raises(ServiceError) as err:
+        call(**kwargs)
+    assert err.value.code == error, err.value.message
+    assert err.value.message
+    if before is not None:
+        assert versions(room_code) == before
+    assert list(Membership.objects.values_list("id", "state", "seat")) == memberships
+
+
+@pytest.fixture
+def room(ada):
+    return services.room_create(player=ada, ruleset="yatzy", seats=3, turn_seconds=60)
+
+
+def test_create(ada):
+    room = services.room_create(player=ada, ruleset="yahtzee", options={"joker": "free"},
+                                seats=4)
+    assert len(room.code) == CODE_LENGTH and set(room.code) <= set(CODE_ALPHABET)
+    assert (room.host, room.ruleset, room.options, room.seat_count) == (
+        ada, "yahtzee", {"joker": "free"}, 4)
+    assert room.turn_seconds is None and room.status == Room.Status.OPEN
+    assert Membership.objects.get(room=room).seat == 0
+    assert room.events.get().kind == "room_created"
+
+
+def test_codes_are_unguessable_and_distinct(ada):
+    codes = {services.room_create(player=ada, ruleset="yams").code for _ in range(50)}
+    assert len(codes) == 50
+    assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2 ** 40
+
+
+@pytest.mark.parametrize(("kwargs", "code"), [
+    ({"ruleset": "poker"}, "bad_options"),
+    ({"ruleset": "yahtzee", "options": {"joker": "wild"}}, "bad_options"),
+    ({"ruleset": "yahtzee", "options": ["joker"]}, "bad_options"),
+    ({"ruleset": "yams", "seats": 0}, "bad_seats"),
+    ({"ruleset": "yams", "seats": 9}, "bad_seats"),
+    ({"ruleset": "yams", "seats": "4"}, "bad_seats"),
+    ({"ruleset": "yams", "turn_seconds": 14}, "bad_timer"),
+    ({"ruleset": "yams", "turn_seconds": 301}, "bad_timer"),
+    ({"ruleset": "yams", "turn_seconds": 20.5}, "bad_timer"),
+])
+def test_create_refuses_bad_settings(ada, kwargs, code):
+    refused(code, services.room_create, player=ada, **kwargs)
+    assert not Room.objects.exists()
+
+
+def test_banned_players_cannot_create_or_join(ada, bob, room):
+    Player.objects.filter(pk=bob.pk).update(banned_at="2026-01-01T00:00Z")
+    bob.refresh_from_db()
+    refused("banned", services.room_create, player=bob, ruleset="yatzy")
+    refused("banned", services.room_join, player=bob, code=room.code)
+
+
+def test_join_takes_the_next_free_seat_then_refuses_when_full(room, bob, cy, make_player):
+    assert services.room_join(player=bob, code=room.code)["seat"] == 1
+    assert services.room_join(player=cy, code=room.code)["seat"] == 2
+    refused("room_full", services.room_join, player=make_player("Dee"), code=room.code)
+
+
+def test_joining_twice_is_harmless(room, bob):
+    services.room_join(player=bob, code=room.code)
+    before = versions(room.code)
+    assert services.room_join(player=bob, code=room.code)["seat"] == 1
+    assert versions(room.code) == before
+
+
+@pytest.mark.parametrize("code", ["nope", "", None, 42, "ABCDEFGHJK"])
+def test_unknown_code(bob, code):
+    refused("unknown_room", services.room_join, player=bob, code=code)
+
+
+def test_closed_room(room, bob):
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED)
+    refused("room_closed", services.room_join, player=bob, code=room.code)
+
+
+def test_after_the_game_started_newcomers_watch_and_can_take_a_seat_for_the_rematch(
+        room, ada, bob, cy):
+    services.room_start(player=ada, code=room.code)
+    assert services.room_join(player=bob, code=room.code)["seat"] is None
+    refused("game_in_progress", services.room_take_seat, player=bob, code=room.code)
+    Game.objects.filter(room=room).update(status=Game.Status.FINISHED)
+    assert services.room_take_seat(player=bob, code=room.code)["seat"] == 1
+    refused("already_seated", services.room_take_seat, player=bob, code=room.code)
+    services.room_rematch(player=ada, code=room.code)
+    game = Game.objects.get(room=room, number=2)
+    assert [c.player for c in game.scorecards.order_by("seat")] == [ada, bob]
+
+
+def test_leave_frees_the_seat_and_hands_the_host_role_on(room, ada, bob):
+    services.room_join(player=bob, code=room.code)
+    services.room_leave(player=ada, code=room.code)
+    room.refresh_from_db()
+    assert room.host == bob and room.status == Room.Status.OPEN
+    assert Membership.objects.get(room=room, player=ada).state == Membership.State.LEFT
+    services.room_leave(player=bob, code=room.code)
+    room.refresh_from_db()
+    assert room.status == Room.Status.CLOSED
+    refused("room_closed", services.room_join, player=ada, code=room.code)
+
+
+def test_leaving_is_not_possible_twice(room, bob):
+    refused("not_in_room", services.room_leave, player=bob, code=room.code)
+
+
+def test_bots_fill_seats_between_games(room, ada, bob):
+    assert services.room_add_bot(player=ada, code=room.code)["seat"] == 1
+    refused("not_host", services.room_add_bot, player=bob, code=room.code)
+    refused("bad_level", services.room_add_bot, player=ada, code=room.code, level="godlike")
+    services.room_add_bot(player=ada, code=room.code)
+    refused("room_full", services.room_add_bot, player=ada, code=room.code)
+    bots = Membership.objects.filter(room=room, player__bot_level="beginner")
+    assert sorted(bots.values_list("player__name", flat=True)) == ["Bot Ada", "Bot Blaise"]
+    refused("not_a_bot", services.room_remove_bot, player=ada, code=room.code, seat=0)
+    services.room_remove_bot(player=ada, code=room.code, seat=2)
+    assert services.room_join(player=bob, code=room.code)["seat"] == 2
+    services.room_start(player=ada, code=room.code)
+    refused("game_in_progress", services.room_add_bot, player=ada, code=room.code)
+    refused("game_in_progress", services.room_remove_bot, player=ada, code=room.code, seat=1)
+
+
+def test_kick(room, ada, bob, cy):
+    services.room_join(player=bob, code=room.code)
+    refused("not_host", services.room_kick, player=bob, code=room.code, target=ada.pk)
+    refused("cannot_kick", services.room_kick, player=ada, code=room.code, target=ada.pk)
+    refused("not_in_room", services.room_kick, player=ada, code=room.code, target=cy.pk)
+    refused("not_in_room", services.room_kick, player=ada, code=room.code, target=str(bob.pk))
+    services.room_kick(player=ada, code=room.code, target=bob.pk)
+    assert Membership.objects.get(room=room, player=bob).state == Membership.State.KICKED
+    refused("kicked", services.room_join, player=bob, code=room.code)
+
+
+def test_start_needs_the_host_a_person_and_no_game_in_progress(room, ada, bob):
+    services.room_join(player=bob, code=room.code)
+    refused("not_host", services.room_start, player=bob, code=room.code)
+    refused("not_started", services.room_rematch, player=ada, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    refused("game_in_progress", services.room_start, player=ada, code=room.code)
+    game = Game.objects.get(room=room)
+    assert [c.player for c in game.scorecards.order_by("seat")] == [ada, bob]
+    assert (game.current_seat, game.turn_count, game.status) == (0, 1, Game.Status.PLAYING)
+    assert game.turn_deadline is not None
+
+
+def test_a_table_of_only_bots_cannot_start(ada, make_player):
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
+    services.room_add_bot(player=ada, code=room.code)
+    Membership.objects.filter(room=room, player=ada).update(seat=None)
+    refused("no_people", services.room_start, player=ada, code=room.code)
+
+
+def test_repeated_request_ids_are_answered_once(room, bob):
+    first = services.room_join(player=bob, code=room.code, request_id="r1")
+    services.room_leave(player=bob, code=room.code, request_id="r2")
+    assert services.room_join(player=bob, code=room.code, request_id="r1") == first
+    assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
+    refused("bad_request_id", services.room_join, player=bob, code=room.code,
+            request_id="x" * 65)
