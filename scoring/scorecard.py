@@ -27,7 +27,7 @@ class Placement:
     def total(self) -> int:
         """Points written by this placement: the box plus any extra-Yahtzee bonus.  The
         column's total can change by another amount (an upper bonus reached, the Yam's
-        maximum/minimum rule): compare ``Scorecard.total`` before and after for that."""
+        maximum/minimum rule): ``Scorecard.gain`` tells that."""
         return self.points + self.bonus
 
 
@@ -166,7 +166,25 @@ class Scorecard:
         announced: str | None = None,
     ) -> Scorecard:
         """A new sheet with ``dice`` scored in ``box`` (and ``column``)."""
-        chosen = self.placement(dice, box, column, announced=announced)
+        return self._with(self.placement(dice, box, column, announced=announced))
+
+    def gain(self, placement: Placement) -> int:
+        """How much a placement from ``options`` changes the final score: its points and
+        bonus, an upper bonus it reaches, the Yam's maximum/minimum rule, the multiplier.
+
+        >>> from scoring import rulesets
+        >>> card = rulesets.get("yahtzee").new_scorecard()
+        >>> card = card.place([6, 6, 6, 1, 2], "sixes").place([5, 5, 5, 1, 2], "fives")
+        >>> card = card.place([4, 4, 4, 1, 2], "fours").place([3, 3, 3, 1, 2], "threes")
+        >>> card = card.place([2, 2, 2, 1, 3], "twos")  # upper section: 60
+        >>> [card.gain(p) for p in card.options([1, 1, 1, 4, 6]) if p.box == "ones"]
+        [38]
+        """
+        after = self._with(placement)
+        column = placement.column
+        return after.column_totals(column).total - self.column_totals(column).total
+
+    def _with(self, chosen: Placement) -> Scorecard:
         col = self.ruleset.columns.index(chosen.column)
         row = list(self.scores[col])
         row[self.ruleset.index(chosen.box)] = chosen.points

@@ -181,12 +181,10 @@ def finish_game(game: Game) -> list[dict[str, Any]]:
 
 
 def best_placement(sheet: Sheet, state: TurnState) -> Placement:
-    """The legal placement worth the most right now (column multiplier included); ties go
-    to the least valuable box, then sheet order."""
-    rs = sheet.ruleset
+    """The legal placement that adds the most to the score right now; ties go to the
+    least valuable box, then sheet order."""
     options = sheet.options(state.dice, announced=state.announced)
-    return max(options, key=lambda p: (
-        p.total * rs.multipliers[rs.columns.index(p.column)], -rs.box_bounds(p.box)[1]))
+    return max(options, key=lambda p: (sheet.gain(p), -sheet.ruleset.box_bounds(p.box)[1]))
 
 
 def finish_for_absent(room: Room, game: Game, finish: str) -> dict[str, Any]:

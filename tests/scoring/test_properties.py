@@ -105,3 +105,14 @@ def test_turn_json_round_trip_is_the_identity(rs, rng):
         if rs.announce_column and turn.rolls_used == 1 and rng.random() < 0.5:
             turn = turn.announce(rng.choice(rs.categories), card)
         assert Turn.from_json(json.loads(json.dumps(turn.to_json())), card=card) == turn
+
+
+@given(RULESETS, st.randoms(use_true_random=False))
+def test_gain_is_the_change_of_the_final_score(rs, rng):
+    _, _, cards = play_random_game(rs, rng)
+    source = from_rng(rng)
+    for card in cards[:-1:3]:
+        dice = source(5)
+        for option in card.options(dice):
+            placed = card.place(dice, option.box, option.column)
+            assert card.gain(option) == placed.total - card.total

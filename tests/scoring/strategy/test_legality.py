@@ -1,0 +1,98 @@
+"""Every decision of the beginner is legal, in games it plays and in states others
+reach, and the same sheet and turn always get the same decision."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import rulesets
+from scoring.dice import from_rng
+from scoring.strategy.beginner import Beginner
+from tests.scoring.strategy.play import Announcer, play_game
+
+CONFIGS = [
+    ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {}),
+    ("yatzy", {"exact_counts": True}), ("yams", {}), ("triple_yahtzee", {}),
+    ("triple_yahtzee", {"joker": "free"}),
+]
+IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@settings(max_examples=8)
+@given(rng=st.randoms(use_true_random=False))
+def test_the_beginner_plays_whole_games_legally(name, options, rng):
+    rs = rulesets.get(name, **options)
+    card = play_game(rs.new_scorecard(), Beginner(), from_rng(rng))
+    assert card.is_complete
+    assert card.filled_count == len(rs.categories) * len(rs.columns)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+@settings(max_examples=8)
+@given(rng=st.randoms(use_true_random=False))
+def test_the_beginner_answers_legally_in_states_a_random_player_reaches(name, options, rng):
+    rs = rulesets.get(name, **options)
+    dice = random.Random(rng.getrandbits(32))
+    card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(dice), watcher=Beginner())
+    assert card.is_complete
+
+
+class Recorder:
+    """A beginner that writes down every (sheet, turn, decision) it sees."""
+
+    def __init__(self) -> None:
+        self.seen: list = []
+        self.player = Beginner()
+
+    def decide(self, card, turn):
+        decision = self.player.decide(card, turn)
+        self.seen.append((card, turn, decision))
+        return decision
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_same_sheet_and_turn_same_decision(name, options):
+    recorder = Recorder()
+    play_game(rulesets.get(name, **options).new_scorecard(), recorder,
+              from_rng(random.Random(2024)))
+    for card, turn, decision in recorder.seen:
+        assert Beginner().decide(card, turn) == decision
+        assert recorder.player.decide(card, turn) == decision
+
+
+TRANSCRIPT = """
+import json, random
+from scoring import rulesets
+from scoring.dice import from_rng
+from scoring.strategy.beginner import Beginner
+from tests.scoring.strategy.play import play_game
+
+class Log(Beginner):
+    moves = []
+    def decide(self, card, turn):
+        decision = super().decide(card, turn)
+        self.moves.append(repr(decision))
+        return decision
+
+for name in ("yams", "triple_yahtzee"):
+    play_game(rulesets.get(name).new_scorecard(), Log(), from_rng(random.Random(7)))
+print(json.dumps(Log.moves))
+"""
+
+
+def test_decisions_do_not_depend_on_the_process(project_root, clean_env):
+    """String hashing differs between processes; the decisions must not."""
+    runs = [
+        subprocess.run([sys.executable, "-c", TRANSCRIPT], capture_output=True, text=True,
+                       check=True, cwd=project_root, env=clean_env(PYTHONHASHSEED=seed))
+        for seed in ("1", "2")
+    ]
+    moves = [json.loads(run.stdout) for run in runs]
+    assert len(moves[0]) > 87
+    assert moves[0] == moves[1]

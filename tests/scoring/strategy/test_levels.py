@@ -1,0 +1,27 @@
+"""The registry of bot levels."""
+
+import pytest
+
+from scoring.strategy import levels
+from scoring.strategy.beginner import Beginner
+from scoring.strategy.decisions import Strategy
+
+
+def test_names_and_get():
+    assert levels.names() == ("beginner",) == levels.LEVELS.names()
+    player = levels.get("beginner")
+    assert isinstance(player, Beginner)
+    assert isinstance(player, Strategy)
+    assert isinstance(levels.LEVELS.get("beginner"), Beginner)
+
+
+@pytest.mark.parametrize("level", ["expert", "", None, "Beginner"])
+def test_unknown_levels_name_the_valid_ones(level):
+    with pytest.raises(ValueError, match="choose one of: beginner"):
+        levels.get(level)
+
+
+def test_a_new_level_plugs_in():
+    registry = levels.Levels({"beginner": Beginner, "also": Beginner})
+    assert registry.names() == ("beginner", "also")
+    assert isinstance(registry.get("also"), Beginner)
