@@ -1,0 +1,142 @@
+"""Chat, and the moderation services the admin calls."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from games import services
+from games.errors import ServiceError
+from games.models import ChatMessage, Game, Membership, ModerationAction, Room
+from tests.games.helpers import game_of, versions
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def room(ada, bob):
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
+    services.room_join(player=bob, code=room.code)
+    return room
+
+
+@pytest.fixture
+def staff():
+    return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+
+
+def refused(error, call, **kwargs):
+    code = kwargs.get("code")
+    before = versions(code) if code else None
+    with pytest.raises(ServiceError) as err:
+        call(**kwargs)
+    assert err.value.code == error, err.value.message
+    if code:
+        assert versions(code) == before
+
+
+def test_chat_is_kept_with_the_room(room, ada, bob):
+    services.chat_post(player=ada, code=room.code, text="  good luck!  ")
+    answer = services.chat_post(player=bob, code=room.code, text="line one\nline two")
+    assert answer["event"]["kind"] == "chat"
+    assert list(room.chat.values_list("player__name", "text")) == [
+        ("Ada", "good luck!"), ("Bob", "line one\nline two")]
+
+
+def test_spectators_chat_too_and_strangers_cannot(room, ada, cy, make_player):
+    services.room_start(player=ada, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    services.chat_post(player=cy, code=room.code, text="nice roll")
+    refused("not_in_room", services.chat_post, player=make_player("Eve"), code=room.code,
+            text="hi")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\x07\x08", "x" * 501, None, 42, ["hi"]])
+def test_bad_messages(room, ada, text):
+    refused("bad_text", services.chat_post, player=ada, code=room.code, text=text)
+    assert not ChatMessage.objects.exists()
+
+
+def test_a_long_message_fits(room, ada):
+    services.chat_post(player=ada, code=room.code, text="x" * 500)
+    assert len(ChatMessage.objects.get().text) == 500
+
+
+def test_a_few_messages_at_a_time(room, ada, bob):
+    for n in range(3):
+        services.chat_post(player=ada, code=room.code, text=f"spam {n}")
+    refused("chat_too_fast", services.chat_post, player=ada, code=room.code, text="more")
+    services.chat_post(player=bob, code=room.code, text="my turn to talk")
+    ChatMessage.objects.filter(player=ada).update(
+        created_at=timezone.now() - timedelta(seconds=3))
+    services.chat_post(player=ada, code=room.code, text="after a pause")
+
+
+def test_moderators_close_rooms_and_their_games(room, ada, staff):
+    services.room_start(player=ada, code=room.code)
+    services.mod_close_room(moderator=staff, room=room, reason="abusive names")
+    room.refresh_from_db()
+    assert room.status == Room.Status.CLOSED and room.closed_reason == "abusive names"
+    assert game_of(room.code).status == Game.Status.ENDED
+    record = ModerationAction.objects.get()
+    assert (record.moderator, record.action, record.reason, record.room) == (
+        staff, "close_room", "abusive names", room)
+    refused("room_closed", services.room_join, player=ada, code=room.code)
+    with pytest.raises(ServiceError):
+        services.mod_close_room(moderator=staff, room=room, reason="again")
+
+
+def test_every_moderation_needs_a_reason(room, staff, bob):
+    for reason in ("", "   ", None, "x" * 501):
+        with pytest.raises(ServiceError) as err:
+            services.mod_ban(moderator=staff, player=bob, reason=reason)
+        assert err.value.code == "reason_required"
+    assert not ModerationAction.objects.exists()
+
+
+def test_end_game(room, ada, staff):
+    services.room_start(player=ada, code=room.code)
+    game = game_of(room.code)
+    services.mod_end_game(moderator=staff, game=game, reason="stuck table")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ENDED and "stuck table" in game.ended_reason
+    refused("game_over", services.game_roll, player=ada, code=room.code)
+    services.room_rematch(player=ada, code=room.code)
+    assert game_of(room.code).number == 2
+
+
+def test_kick_hands_the_game_seat_to_a_bot(room, ada, bob, staff):
+    services.room_start(player=ada, code=room.code)
+    member = Membership.objects.get(room=room, player=bob)
+    services.mod_kick(moderator=staff, member=member, reason="rude in chat")
+    member.refresh_from_db()
+    assert member.state == Membership.State.KICKED
+    assert game_of(room.code).scorecards.get(seat=1).player.is_bot
+    refused("kicked", services.room_join, player=bob, code=room.code)
+
+
+def test_ban_and_unban(room, bob, staff, ada):
+    services.mod_ban(moderator=staff, player=bob, reason="spam")
+    bob.refresh_from_db()
+    assert bob.is_banned
+    refused("banned", services.room_create, player=bob, ruleset="yatzy")
+    refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
+    other = services.room_create(player=ada, ruleset="yatzy")
+    refused("banned", services.room_join, player=bob, code=other.code)
+    services.mod_unban(moderator=staff, player=bob, reason="appeal accepted")
+    bob.refresh_from_db()
+    services.chat_post(player=bob, code=room.code, text="sorry")
+    assert list(ModerationAction.objects.order_by("created_at").values_list(
+        "action", flat=True)) == ["ban", "unban"]
+
+
+def test_remove_chat_keeps_the_record(room, bob, staff):
+    services.chat_post(player=bob, code=room.code, text="something rude")
+    message = ChatMessage.objects.get()
+    services.mod_remove_chat(moderator=staff, message=message, reason="rude")
+    message.refresh_from_db()
+    assert message.removed_at is not None
+    record = ModerationAction.objects.get()
+    assert record.details == {"message_id": message.pk, "text": "something rude"}
+    assert room.events.last().kind == "chat_removed"
