@@ -58,7 +58,8 @@ def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
     """A bot player of ``level`` with a name not yet used at the table."""
     if level not in levels.names():
         raise ServiceError("bad_level", f"bot levels: {', '.join(levels.names())}")
-    name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), "Bot")
+    name = next((f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken),
+                "Bot")
     return Player.objects.create(name=name, bot_level=level)
 
 

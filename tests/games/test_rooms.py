@@ -129,9 +129,9 @@ def test_bots_fill_seats_between_games(room, ada, bob):
     services.room_add_bot(player=ada, code=room.code)
     refused("room_full", services.room_add_bot, player=ada, code=room.code)
     bots = Membership.objects.filter(room=room, player__bot_level="beginner")
-    assert sorted(bots.values_list("player__name", flat=True)) == ["Bot Ada", "Bot Blaise"]
+    assert sorted(bots.values_list("player__name", flat=True)) == ["Bot Blaise", "Bot Carl"]
     refused("not_a_bot", services.room_remove_bot, player=ada, code=room.code, seat=0)
-    services.room_remove_bot(player=ada, code=room.code, seat=2)
+    services.room_remove_bot(player=ada, code=room.code, seat=2)  # Bot Carl
     assert services.room_join(player=bob, code=room.code)["seat"] == 2
     services.room_start(player=ada, code=room.code)
     refused("game_in_progress", services.room_add_bot, player=ada, code=room.code)
