@@ -224,7 +224,8 @@ class Event(models.Model):
 
 
 class ActionRequest(models.Model):
-    """An accepted request, by the client's request id: a repeat gets the same answer."""
+    """An accepted request, by the client's request id in a room: a repeat gets the same
+    answer."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     request_id = models.CharField(max_length=64)
@@ -234,7 +235,8 @@ class ActionRequest(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["player", "request_id"], name="one_answer_per_request"),
+            models.UniqueConstraint(fields=["player", "room", "request_id"],
+                                    name="one_answer_per_request"),
         ]
 
     def __str__(self) -> str:

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import ServiceError
@@ -106,28 +105,23 @@ def bump(
     }
 
 
-def replayed(player: Player, request_id: str | None) -> dict[str, Any] | None:
-    """The answer already given to this request id, if it was accepted before."""
+def replayed(player: Player, room: Room, request_id: str | None) -> dict[str, Any] | None:
+    """The answer already given in this room to this request id, if it was accepted.
+    (Called with the room locked, so a repeat waits for the first answer.)"""
     if request_id is None:
         return None
     if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
         raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
-    found = ActionRequest.objects.filter(player=player, request_id=request_id).first()
+    found = ActionRequest.objects.filter(player=player, room=room, request_id=request_id).first()
     return found.response if found is not None else None
 
 
 def remember(player: Player, request_id: str | None, room: Room, response: dict[str, Any]) -> None:
-    """Keep an accepted answer under its request id."""
-    if request_id is None:
-        return
-    try:
-        with transaction.atomic():  # a savepoint, so the outer transaction stays usable
-            ActionRequest.objects.create(
-                player=player, request_id=request_id, room=room, response=response
-            )
-    except IntegrityError:
-        # The same id used at once in two rooms (each room's lock only orders its own).
-        raise ServiceError("duplicate_request", "this request id was already used") from None
+    """Keep an accepted answer under its request id, for this room."""
+    if request_id is not None:
+        ActionRequest.objects.create(
+            player=player, request_id=request_id, room=room, response=response
+        )
 
 
 def rules(action: Callable[[], T]) -> T:

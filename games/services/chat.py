@@ -45,7 +45,7 @@ def chat_post(*, player: Player, code: object, text: object,
     """Post a message to the room (seated players and spectators alike)."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_not_banned(player)

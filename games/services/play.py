@@ -230,7 +230,7 @@ def _act(player: Player, code: object, request_id: str | None, kind: str,
     """One accepted action of the seated player whose turn it is, in one transaction."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         membership(room, player)
@@ -269,7 +269,7 @@ def game_skip(*, player: Player, code: str, request_id: str | None = None) -> di
     """The host finishes an absent player's turn (best immediate score)."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)
@@ -320,7 +320,7 @@ def game_hand_to_bot(*, player: Player, code: str, seat: int,
     """The host hands an absent person's game seat to a bot."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)

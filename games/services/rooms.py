@@ -97,7 +97,7 @@ def room_join(*, player: Player, code: object, request_id: str | None = None) ->
     have been played (or while one is in progress)."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_not_banned(player)
@@ -124,7 +124,7 @@ def room_take_seat(*, player: Player, code: object,
     """A spectator takes a free seat for the next game."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         member = membership(room, player)
@@ -167,7 +167,7 @@ def room_leave(*, player: Player, code: object, request_id: str | None = None) -
     """Leave the room; a game seat in play goes to a bot so the table is never blocked."""
     with transaction.atomic():
         room = lock_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         member = membership(room, player)
@@ -182,7 +182,7 @@ def room_kick(*, player: Player, code: object, target: object,
     """The host removes a person (by player id) from the room; they cannot come back."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)
@@ -204,7 +204,7 @@ def room_add_bot(*, player: Player, code: object, level: object = "beginner",
     """The host seats a bot between games."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)
@@ -227,7 +227,7 @@ def room_remove_bot(*, player: Player, code: object, seat: object,
     """The host removes the bot in ``seat`` between games."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)
@@ -247,7 +247,7 @@ def room_start(*, player: Player, code: object, request_id: str | None = None) -
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
     with transaction.atomic():
         room = open_room(code)
-        answered = replayed(player, request_id)
+        answered = replayed(player, room, request_id)
         if answered is not None:
             return answered
         require_host(room, player)

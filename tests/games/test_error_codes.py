@@ -1,0 +1,93 @@
+"""The refusals not met elsewhere: each with its stable code, each changing nothing."""
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import services
+from games.errors import ServiceError
+from games.models import ChatMessage, Player, Scorecard
+from tests.games.helpers import game_of, versions
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(error, call, **kwargs):
+    code = kwargs.get("code")
+    before = versions(code) if code else None
+    with pytest.raises(ServiceError) as err:
+        call(**kwargs)
+    assert err.value.code == error, err.value.message
+    if code:
+        assert versions(code) == before
+
+
+def test_request_ids_are_kept_per_room(ada, bob):
+    first = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    second = services.room_create(player=ada, ruleset="yams", seats=2)
+    services.room_join(player=bob, code=first.code, request_id="1")
+    two = services.room_join(player=bob, code=second.code, request_id="1")
+    assert two["event"]["kind"] == "joined" and two["seat"] == 1
+    assert sorted(bob.memberships.values_list("room__code", flat=True)) == sorted(
+        [first.code, second.code])
+    assert services.room_join(player=bob, code=second.code, request_id="1") == two
+
+
+def test_bots_do_not_open_rooms():
+    bot = Player.objects.create(name="Bot Ada", bot_level="beginner")
+    refused("not_a_person", services.room_create, player=bot, ruleset="yatzy")
+
+
+@pytest.mark.parametrize("seat", [5, -1, "1", None])
+def test_handing_an_unknown_seat_to_a_bot(ada, bob, seat):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    refused("unknown_seat", services.game_hand_to_bot, player=ada, code=room.code, seat=seat)
+
+
+def test_unban_someone_not_banned_and_remove_a_message_twice(ada):
+    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+    with pytest.raises(ServiceError) as err:
+        services.mod_unban(moderator=staff, player=ada, reason="why not")
+    assert err.value.code == "not_banned"
+    room = services.room_create(player=ada, ruleset="yatzy")
+    services.chat_post(player=ada, code=room.code, text="hello")
+    message = ChatMessage.objects.get()
+    services.mod_remove_chat(moderator=staff, message=message, reason="test")
+    with pytest.raises(ServiceError) as err:
+        services.mod_remove_chat(moderator=staff, message=message, reason="test")
+    assert err.value.code == "already_removed"
+
+
+def test_yams_announcement_timing_through_the_services(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    services.room_start(player=ada, code=room.code)
+    script_dice([1, 2, 3, 4, 5, 6])
+    services.game_roll(player=ada, code=room.code)
+    services.game_roll(player=ada, code=room.code, hold=[1, 2, 3, 4])
+    refused("announce_too_late", services.game_announce, player=ada, code=room.code,
+            box="straight")
+
+
+def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    services.room_start(player=ada, code=room.code)
+    card = Scorecard.objects.get(game=game_of(room.code))
+    zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
+            "maximum": 5, "minimum": 5, "full_house": 0, "four_of_a_kind": 0, "straight": 0,
+            "yams": 0}
+    card.data = {**card.data, "boxes": {"free": zero, "down": zero, "up": zero,
+                                        "announced": {k: v for k, v in zero.items()
+                                                      if k != "yams"}}}
+    card.save()
+    script_dice([6, 6, 6, 6, 2, 6])
+    services.game_roll(player=ada, code=room.code)
+    refused("announcement_required", services.game_roll, player=ada, code=room.code,
+            hold=[0, 1, 2, 3])
+    refused("illegal_box", services.game_place, player=ada, code=room.code, box="yams",
+            column="announced")
+    services.game_announce(player=ada, code=room.code, box="yams")
+    services.game_roll(player=ada, code=room.code, hold=[0, 1, 2, 3])
+    placed = services.game_place(player=ada, code=room.code, box="yams")
+    assert placed["event"]["data"]["points"] == 50
+    assert placed["event"]["data"]["ranking"][0]["rank"] == 1
