@@ -74,12 +74,15 @@ def roll_parts(roll: dict[str, Any]) -> tuple[str, str, str]:
     ('held [5, 5] (dice 1, 5)', 'drew [6, 1, 2]', '→ dice [5, 6, 1, 2, 5]')
     >>> roll_parts({"held": [], "drawn": [3, 3, 4, 5, 6], "dice": [3, 3, 4, 5, 6]})
     ('held []', 'drew [3, 3, 4, 5, 6]', '→ dice [3, 3, 4, 5, 6]')
+    >>> roll_parts({"by": "Bot Ada", "held": [], "drawn": [1] * 5, "dice": [1] * 5})[0]
+    'Bot Ada: held []'
     """
     dice = list(roll.get("dice", []))
     held = list(roll.get("held", []))
     kept = [dice[i] for i in held if isinstance(i, int) and 0 <= i < len(dice)]
     where = f" (dice {', '.join(str(i + 1) for i in held)})" if held else ""
-    return f"held {kept}{where}", f"drew {list(roll.get('drawn', []))}", f"→ dice {dice}"
+    by = f"{roll['by']}: " if roll.get("by") else ""
+    return f"{by}held {kept}{where}", f"drew {list(roll.get('drawn', []))}", f"→ dice {dice}"
 
 
 def moment_label(moment: datetime | None) -> str:
@@ -401,7 +404,7 @@ class TurnInline(ReadOnlyInline):
 
     model = Turn
     fields = ["number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
-              "points", "bonus", "finish", "started", "finished"]
+              "points", "bonus", "placed_by", "finish", "started", "finished"]
     readonly_fields = fields
     verbose_name = "turn"
     verbose_name_plural = "move log"

@@ -54,6 +54,8 @@ def current_player(
     if player_id is None:
         return None
     player = Player.objects.filter(pk=player_id, bot_level="").first()
+    if player is not None and account is not None and player.user_id not in (None, account.pk):
+        return None  # this browser's player belongs to another account
     if player is not None and account is not None and player.user_id is None:
         player.user = account
         player.save(update_fields=["user"])

@@ -172,6 +172,9 @@ class Turn(models.Model):
     points = models.IntegerField(null=True, blank=True)
     bonus = models.IntegerField(default=0)
     finish = models.CharField(max_length=8, choices=Finish.choices, blank=True)
+    placed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+",
+                                  help_text="Who filled the box: a bot when it took over.")
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -230,6 +233,7 @@ class ActionRequest(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     request_id = models.CharField(max_length=64)
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=32)
     response = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

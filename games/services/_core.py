@@ -31,14 +31,6 @@ def lock_room(code: object) -> Room:
     return room
 
 
-def open_room(code: object) -> Room:
-    """``lock_room``, refusing a closed room."""
-    room = lock_room(code)
-    if room.status == Room.Status.CLOSED:
-        raise ServiceError("room_closed", "this room is closed")
-    return room
-
-
 def current_game(room: Room) -> Game | None:
     """The room's latest game, locked (``None`` before the first game)."""
     return Game.objects.select_for_update().filter(room=room).order_by("-number").first()
@@ -71,8 +63,9 @@ def require_host(room: Room, player: Player) -> None:
 
 
 def require_not_banned(player: Player) -> None:
-    """A banned player cannot create, join or chat."""
-    if player.is_banned:
+    """A banned player cannot create, join, take a seat or chat (read from the database,
+    so a ban counts at once even for a player object held since before it)."""
+    if Player.objects.filter(pk=player.pk, banned_at__isnull=False).exists():
         raise ServiceError("banned", "you are banned from playing here")
 
 
@@ -105,23 +98,39 @@ def bump(
     }
 
 
-def replayed(player: Player, room: Room, request_id: str | None) -> dict[str, Any] | None:
-    """The answer already given in this room to this request id, if it was accepted.
-    (Called with the room locked, so a repeat waits for the first answer.)"""
-    if request_id is None:
-        return None
-    if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
-        raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
-    found = ActionRequest.objects.filter(player=player, room=room, request_id=request_id).first()
-    return found.response if found is not None else None
-
-
-def remember(player: Player, request_id: str | None, room: Room, response: dict[str, Any]) -> None:
-    """Keep an accepted answer under its request id, for this room."""
+def enter(player: Player, code: object, request_id: str | None, action: str, *,
+          allow_closed: bool = False) -> tuple[Room, dict[str, Any] | None]:
+    """Begin a room action: lock the room, then either the answer already given to this
+    request id (a retry, answered even if the room has closed since) or ``None`` to go on.
+    A closed room refuses new actions unless ``allow_closed``."""
+    room = lock_room(code)
     if request_id is not None:
-        ActionRequest.objects.create(
-            player=player, request_id=request_id, room=room, response=response
-        )
+        if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
+            raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
+        found = ActionRequest.objects.filter(player=player, room=room,
+                                             request_id=request_id).first()
+        if found is not None:
+            if found.action != action:
+                raise ServiceError("request_id_reused",
+                                   f"request id {request_id!r} was used for {found.action}")
+            return room, found.response
+    if room.status == Room.Status.CLOSED and not allow_closed:
+        raise ServiceError("room_closed", "this room is closed")
+    return room, None
+
+
+def finish(player: Player, request_id: str | None, room: Room, action: str,
+           event: dict[str, Any] | None, game: Game | None = None,
+           **extra: Any) -> dict[str, Any]:
+    """The answer to an accepted action, kept under its request id for retries."""
+    response: dict[str, Any] = {"ok": True, "version": room.version, "event": event}
+    if game is not None:
+        response["game_version"] = game.version
+    response.update(extra)
+    if request_id is not None:
+        ActionRequest.objects.create(player=player, room=room, request_id=request_id,
+                                     action=action, response=response)
+    return response
 
 
 def rules(action: Callable[[], T]) -> T:

@@ -10,15 +10,7 @@ from django.db import transaction
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Player
-from games.services._core import (
-    bump,
-    membership,
-    now,
-    open_room,
-    remember,
-    replayed,
-    require_not_banned,
-)
+from games.services._core import bump, enter, finish, membership, now, require_not_banned
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -44,19 +36,17 @@ def chat_post(*, player: Player, code: object, text: object,
               request_id: str | None = None) -> dict[str, Any]:
     """Post a message to the room (seated players and spectators alike)."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "chat")
         if answered is not None:
             return answered
         require_not_banned(player)
         membership(room, player)
         cleaned = clean_text(text)
+        Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
         recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
         if recent >= BURST:
             raise ServiceError("chat_too_fast", "slow down: a few messages at a time")
         message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
         event = bump(room, "chat", actor=player,
                      data={"id": message.pk, "player": player.name, "text": cleaned})
-        response = {"ok": True, "version": room.version, "event": event}
-        remember(player, request_id, room, response)
-        return response
+        return finish(player, request_id, room, "chat", event)

@@ -61,13 +61,16 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object)
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(member.room.code)
+        if room.status == Room.Status.CLOSED:
+            raise ServiceError("room_closed", f"room {room.code} is already closed")
         locked = Membership.objects.select_related("player").get(pk=member.pk)
         if locked.state != Membership.State.ACTIVE or locked.player.is_bot:
             raise ServiceError("not_in_room", f"{locked.player} is not a person in {room}")
         game = Game.objects.select_for_update().filter(
             room=room, status=Game.Status.PLAYING).first()
         data = _depart(room, game, locked, Membership.State.KICKED)
-        bump(room, "kicked", game=game, data={**data, "by": "moderator"})
+        bump(room, "kicked", game=game if data["bot"] else None,
+             data={**data, "by": "moderator"})
         _record(moderator, "kick", why, room=room, player=locked.player)
 
 

@@ -18,13 +18,12 @@ from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.services._core import (
     bump,
+    enter,
+    finish,
     lock_room,
     membership,
     now,
-    open_room,
     playing_game,
-    remember,
-    replayed,
     require_host,
     rules,
 )
@@ -119,8 +118,9 @@ def do_roll(game: Game, hold: object) -> dict[str, Any]:
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
-    turn.rolls = [*turn.rolls, {"held": list(rolled.held), "drawn": drawn,
-                                "dice": list(rolled.dice), "at": now().isoformat()}]
+    turn.rolls = [*turn.rolls, {"by": card.player.name, "held": list(rolled.held),
+                                "drawn": drawn, "dice": list(rolled.dice),
+                                "at": now().isoformat()}]
     turn.save(update_fields=["state", "rolls"])
     return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
             "drawn": drawn, "rolls_left": rolled.rolls_left}
@@ -138,7 +138,7 @@ def do_announce(game: Game, box: object) -> dict[str, Any]:
 
 
 def do_place(room: Room, game: Game, box: object, column: object,
-             finish: str = Turn.Finish.PLAYED) -> dict[str, Any]:
+             how: str = Turn.Finish.PLAYED) -> dict[str, Any]:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
     card, turn, sheet, state = _open_turn(game)
     if not isinstance(box, str) or not (column is None or isinstance(column, str)):
@@ -153,7 +153,7 @@ def do_place(room: Room, game: Game, box: object, column: object,
     card.data, card.total = placed.to_json(), placed.total
     card.save(update_fields=["data", "total"])
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
-    turn.finish, turn.finished_at = finish, now()
+    turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
     turn.save()
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
@@ -188,7 +188,7 @@ def best_placement(sheet: Sheet, state: TurnState) -> Placement:
     return max(options, key=lambda p: (sheet.gain(p), -sheet.ruleset.box_bounds(p.box)[1]))
 
 
-def finish_for_absent(room: Room, game: Game, finish: str) -> dict[str, Any]:
+def finish_for_absent(room: Room, game: Game, how: str) -> dict[str, Any]:
     """End the current turn for a player who is not there: roll if they had not, announce
     if Yam's requires it, and take the best immediate score."""
     _, _, sheet, state = _open_turn(game)
@@ -203,7 +203,7 @@ def finish_for_absent(room: Room, game: Game, finish: str) -> dict[str, Any]:
         events["announce"] = do_announce(game, best)
         _, _, sheet, state = _open_turn(game)
     choice = best_placement(sheet, state)
-    events["place"] = do_place(room, game, choice.box, choice.column, finish)
+    events["place"] = do_place(room, game, choice.box, choice.column, how)
     return events
 
 
@@ -229,8 +229,7 @@ def _act(player: Player, code: object, request_id: str | None, kind: str,
          step: Callable[[Room, Game], dict[str, Any]]) -> dict[str, Any]:
     """One accepted action of the seated player whose turn it is, in one transaction."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, kind)
         if answered is not None:
             return answered
         membership(room, player)
@@ -240,10 +239,7 @@ def _act(player: Player, code: object, request_id: str | None, kind: str,
             raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
         data = step(room, game)
         event = bump(room, kind, actor=player, game=game, data=data)
-        response = {"ok": True, "version": room.version, "game_version": game.version,
-                    "event": event}
-        remember(player, request_id, room, response)
-        return response
+        return finish(player, request_id, room, kind, event, game=game)
 
 
 def game_roll(*, player: Player, code: str, hold: Sequence[int] = (),
@@ -268,8 +264,7 @@ def game_place(*, player: Player, code: str, box: str, column: str | None = None
 def game_skip(*, player: Player, code: str, request_id: str | None = None) -> dict[str, Any]:
     """The host finishes an absent player's turn (best immediate score)."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "skip")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -279,10 +274,7 @@ def game_skip(*, player: Player, code: str, request_id: str | None = None) -> di
             raise ServiceError("cannot_skip", "only another person's turn can be skipped")
         data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
         event = bump(room, "skip", actor=player, game=game, data=data)
-        response = {"ok": True, "version": room.version, "game_version": game.version,
-                    "event": event}
-        remember(player, request_id, room, response)
-        return response
+        return finish(player, request_id, room, "skip", event, game=game)
 
 
 def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
@@ -298,11 +290,8 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
             bot = new_bot(level, taken)
             card.player = bot
             card.save(update_fields=["player"])
-            if card.seat == game.current_seat:
-                turn = game.turns.get(number=game.turn_count)
-                turn.player = bot
-                turn.save(update_fields=["player"])
-                schedule(room, game, bot)
+            if card.seat == game.current_seat:  # the bot finishes the turn; the log keeps
+                schedule(room, game, bot)         # who made each roll and who placed
             game.save()
     member.seat = None
     member.save(update_fields=["seat"])
@@ -319,8 +308,7 @@ def game_hand_to_bot(*, player: Player, code: str, seat: int,
                      request_id: str | None = None) -> dict[str, Any]:
     """The host hands an absent person's game seat to a bot."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "hand_to_bot")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -336,10 +324,7 @@ def game_hand_to_bot(*, player: Player, code: str, seat: int,
         event = bump(room, "seat_to_bot", actor=player, game=game,
                      data={"seat": seat, "player": card.player.name,
                            "bot": bot.name if bot else None})
-        response = {"ok": True, "version": room.version, "game_version": game.version,
-                    "event": event}
-        remember(player, request_id, room, response)
-        return response
+        return finish(player, request_id, room, "hand_to_bot", event, game=game)
 
 
 def end_game(game: Game, reason: str) -> None:

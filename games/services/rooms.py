@@ -12,12 +12,10 @@ from games.models import Game, Membership, Player, Room
 from games.services._core import (
     bump,
     current_game,
-    lock_room,
+    enter,
+    finish,
     membership,
     now,
-    open_room,
-    remember,
-    replayed,
     require_host,
     require_not_banned,
 )
@@ -34,13 +32,6 @@ TURN_SECONDS = (15, 300)
 def new_code() -> str:
     """An unguessable room code from ``secrets``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def _answer(player: Player, request_id: str | None, room: Room, event: dict[str, Any],
-            **extra: Any) -> dict[str, Any]:
-    response = {"ok": True, "version": room.version, "event": event, **extra}
-    remember(player, request_id, room, response)
-    return response
 
 
 def _active(room: Room) -> list[Membership]:
@@ -96,8 +87,7 @@ def room_join(*, player: Player, code: object, request_id: str | None = None) ->
     """Join by code: a free seat before the first game, a spectator's chair once games
     have been played (or while one is in progress)."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "join")
         if answered is not None:
             return answered
         require_not_banned(player)
@@ -105,8 +95,7 @@ def room_join(*, player: Player, code: object, request_id: str | None = None) ->
         if member is not None and member.state == Membership.State.KICKED:
             raise ServiceError("kicked", "the host removed you from this room")
         if member is not None and member.state == Membership.State.ACTIVE:
-            return {"ok": True, "version": room.version, "event": None,
-                    "seat": member.seat}
+            return finish(player, None, room, "join", None, seat=member.seat)
         seat = None if room.games.exists() else _free_seat(room)
         if seat is None and not room.games.exists():
             raise ServiceError("room_full", "every seat of this room is taken")
@@ -116,17 +105,17 @@ def room_join(*, player: Player, code: object, request_id: str | None = None) ->
             member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
             member.save()
         event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
-        return _answer(player, request_id, room, event, seat=seat)
+        return finish(player, request_id, room, "join", event, seat=seat)
 
 
 def room_take_seat(*, player: Player, code: object,
                    request_id: str | None = None) -> dict[str, Any]:
     """A spectator takes a free seat for the next game."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "take_seat")
         if answered is not None:
             return answered
+        require_not_banned(player)
         member = membership(room, player)
         if member.seat is not None:
             raise ServiceError("already_seated", "you already have a seat")
@@ -138,7 +127,7 @@ def room_take_seat(*, player: Player, code: object,
         member.seat = seat
         member.save(update_fields=["seat"])
         event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
-        return _answer(player, request_id, room, event, seat=seat)
+        return finish(player, request_id, room, "take_seat", event, seat=seat)
 
 
 def _depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
@@ -148,7 +137,7 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
     member.state, member.seat, member.left_at = state, None, now()
     member.save()
     data: dict[str, Any] = {"player": member.player.name, "bot": bot.name if bot else None}
-    if room.host_id == member.player_id:
+    if room.host_id == member.player_id and room.status == Room.Status.OPEN:
         people = [m for m in _active(room) if not m.player.is_bot]
         successor = next((m for m in people if m.seat is not None), people[0] if people else None)
         if successor is None:
@@ -166,23 +155,21 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
 def room_leave(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
     """Leave the room; a game seat in play goes to a bot so the table is never blocked."""
     with transaction.atomic():
-        room = lock_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "leave", allow_closed=True)
         if answered is not None:
             return answered
         member = membership(room, player)
         game = _in_play(room)
         data = _depart(room, game, member, Membership.State.LEFT)
-        event = bump(room, "left", actor=player, game=game, data=data)
-        return _answer(player, request_id, room, event)
+        event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
+        return finish(player, request_id, room, "leave", event)
 
 
 def room_kick(*, player: Player, code: object, target: object,
               request_id: str | None = None) -> dict[str, Any]:
     """The host removes a person (by player id) from the room; they cannot come back."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "kick")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -195,16 +182,15 @@ def room_kick(*, player: Player, code: object, target: object,
             raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
         game = _in_play(room)
         data = _depart(room, game, member, Membership.State.KICKED)
-        event = bump(room, "kicked", actor=player, game=game, data=data)
-        return _answer(player, request_id, room, event)
+        event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
+        return finish(player, request_id, room, "kick", event)
 
 
 def room_add_bot(*, player: Player, code: object, level: object = "beginner",
                  request_id: str | None = None) -> dict[str, Any]:
     """The host seats a bot between games."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "add_bot")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -219,15 +205,14 @@ def room_add_bot(*, player: Player, code: object, level: object = "beginner",
         Membership.objects.create(room=room, player=bot, seat=seat)
         event = bump(room, "bot_added", actor=player,
                      data={"player": bot.name, "seat": seat, "level": level})
-        return _answer(player, request_id, room, event, seat=seat)
+        return finish(player, request_id, room, "add_bot", event, seat=seat)
 
 
 def room_remove_bot(*, player: Player, code: object, seat: object,
                     request_id: str | None = None) -> dict[str, Any]:
     """The host removes the bot in ``seat`` between games."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "remove_bot")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -240,14 +225,13 @@ def room_remove_bot(*, player: Player, code: object, seat: object,
         member.save()
         event = bump(room, "bot_removed", actor=player,
                      data={"player": member.player.name, "seat": seat})
-        return _answer(player, request_id, room, event)
+        return finish(player, request_id, room, "remove_bot", event)
 
 
 def room_start(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
     with transaction.atomic():
-        room = open_room(code)
-        answered = replayed(player, room, request_id)
+        room, answered = enter(player, code, request_id, "start")
         if answered is not None:
             return answered
         require_host(room, player)
@@ -256,18 +240,24 @@ def room_start(*, player: Player, code: object, request_id: str | None = None) -
         seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
         if not any(not m.player.is_bot for m in seated):
             raise ServiceError("no_people", "at least one person must have a seat")
+        for index, member in enumerate(seated):  # close ranks: room seat = game seat
+            if member.seat != index:
+                member.seat = index
+                member.save(update_fields=["seat"])
         game = begin_game(room, seated)
         event = bump(room, "game_started", actor=player, game=game,
                      data={"number": game.number,
                            "seats": [m.player.name for m in seated]})
-        return _answer(player, request_id, room, event, game_version=game.version)
+        return finish(player, request_id, room, "start", event, game=game)
 
 
 def room_rematch(*, player: Player, code: object,
                  request_id: str | None = None) -> dict[str, Any]:
     """Play again with the same seats once the game is over."""
     with transaction.atomic():
-        room = open_room(code)
+        room, answered = enter(player, code, request_id, "start")
+        if answered is not None:
+            return answered
         if current_game(room) is None:
             raise ServiceError("not_started", "there is no game to play again yet")
         return room_start(player=player, code=code, request_id=request_id)

@@ -135,7 +135,8 @@ def test_the_host_hands_a_seat_to_a_bot(timed, ada, bob):
     assert Membership.objects.get(room__code=timed, player=bob).seat is None
     assert services.games_run_due() >= 1
     run_until(timed, ada.pk)
-    assert Turn.objects.get(game=game, number=2).player == card.player
+    turn = Turn.objects.get(game=game, number=2)
+    assert (turn.player, turn.placed_by) == (bob, card.player)  # Bob's turn, the bot played
     with pytest.raises(ServiceError) as err:
         services.game_hand_to_bot(player=ada, code=timed, seat=1)
     assert err.value.code == "already_bot"
@@ -149,7 +150,9 @@ def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(timed, ada, b
     services.room_leave(player=bob, code=timed)
     run_until(timed, ada.pk)
     turn = Turn.objects.get(game=game_of(timed), number=2)
-    assert turn.player.is_bot and turn.rolls[0]["dice"] == [5, 5, 5, 5, 2]
+    assert turn.player == bob and turn.placed_by.is_bot  # what Bob did stays his
+    assert (turn.rolls[0]["by"], turn.rolls[0]["dice"]) == ("Bob", [5, 5, 5, 5, 2])
+    assert all(roll["by"] == turn.placed_by.name for roll in turn.rolls[1:])
     assert turn.finish == Turn.Finish.PLAYED
 
 

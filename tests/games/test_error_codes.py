@@ -91,3 +91,80 @@ def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, scri
     placed = services.game_place(player=ada, code=room.code, box="yams")
     assert placed["event"]["data"]["points"] == 50
     assert placed["event"]["data"]["ranking"][0]["rank"] == 1
+
+
+def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
+        ada, bob, cy):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=4)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_join(player=bob, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    services.room_remove_bot(player=ada, code=room.code, seat=1)
+    services.room_start(player=ada, code=room.code)
+    seats = dict(room.members.filter(state="active").values_list("player__name", "seat"))
+    assert seats == {"Ada": 0, "Bob": 1, "Cy": 2}
+    services.game_hand_to_bot(player=ada, code=room.code, seat=1)
+    assert Scorecard.objects.get(game=game_of(room.code), player__name="Cy").seat == 2
+    assert Scorecard.objects.get(game=game_of(room.code), seat=1).player.is_bot
+
+
+def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+    services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="spam")
+    assert bob.banned_at is None  # the stale object the caller still holds
+    refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
+
+
+def test_leaving_a_closed_room_keeps_the_moderators_reason(ada):
+    room = services.room_create(player=ada, ruleset="yatzy")
+    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+    services.mod_close_room(moderator=staff, room=room, reason="abuse in chat")
+    services.room_leave(player=ada, code=room.code)
+    room.refresh_from_db()
+    assert room.closed_reason == "abuse in chat"
+
+
+def test_a_retry_is_answered_even_after_the_room_closed(ada):
+    room = services.room_create(player=ada, ruleset="yatzy")
+    services.room_start(player=ada, code=room.code)
+    first = services.game_roll(player=ada, code=room.code, request_id="r")
+    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+    services.mod_close_room(moderator=staff, room=room, reason="test")
+    assert services.game_roll(player=ada, code=room.code, request_id="r") == first
+
+
+def test_a_request_id_reused_for_another_action_is_refused(ada):
+    room = services.room_create(player=ada, ruleset="yatzy")
+    services.room_start(player=ada, code=room.code)
+    services.game_roll(player=ada, code=room.code, request_id="x")
+    refused("request_id_reused", services.game_place, player=ada, code=room.code,
+            box="chance", request_id="x")
+
+
+def test_a_spectator_leaving_does_not_touch_the_game(ada, bob):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=1)
+    services.room_start(player=ada, code=room.code)
+    services.room_join(player=bob, code=room.code)
+    before = game_of(room.code).version
+    services.room_leave(player=bob, code=room.code)
+    assert game_of(room.code).version == before
+
+
+def test_one_broken_game_does_not_stop_the_clock(ada, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game
+
+    broken = services.room_create(player=ada, ruleset="yatzy", turn_seconds=15)
+    services.room_start(player=ada, code=broken.code)
+    fine = services.room_create(player=bob, ruleset="yatzy", turn_seconds=15)
+    services.room_start(player=bob, code=fine.code)
+    Scorecard.objects.filter(game=game_of(broken.code)).update(data={"not": "a sheet"})
+    Game.objects.update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert services.games_run_due() == 1
+    assert game_of(fine.code).turn_count == 2 and game_of(broken.code).turn_count == 1
