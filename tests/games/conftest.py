@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.contrib.auth.models import User
 
 from games import dice
 from games.models import Player
@@ -46,3 +47,9 @@ def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[int]
         monkeypatch.setattr(dice, "draw", scripted(values))
 
     yield use
+
+
+@pytest.fixture
+def staff(db: None) -> User:
+    """A staff member who moderates."""
+    return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games import services
-from games.models import Game, Player, Room, Scorecard, Turn
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
@@ -43,3 +46,25 @@ def versions(code: str) -> tuple[int, int | None, int]:
     room = Room.objects.get(code=code)
     game = game_of(code)
     return room.version, game.version if game else None, room.events.count()
+
+
+def _world() -> tuple[list, list, list, list]:
+    return (list(Room.objects.values_list("id", "version", "status", "host_id")),
+            list(Membership.objects.values_list("id", "state", "seat")),
+            list(Turn.objects.values_list("id", "state", "rolls", "box")),
+            list(Scorecard.objects.values_list("id", "data", "total", "player_id")))
+
+
+def refused(error: str, call, **kwargs) -> ServiceError:
+    """Assert the service call is refused with ``error`` and changes nothing at all."""
+    code = kwargs.get("code")
+    known = isinstance(code, str) and Room.objects.filter(code=code).exists()
+    before, world = (versions(code) if known else None), _world()
+    with pytest.raises(ServiceError) as err:
+        call(**kwargs)
+    assert err.value.code == error, err.value.message
+    assert err.value.message
+    if known:
+        assert versions(code) == before
+    assert _world() == world
+    return err.value

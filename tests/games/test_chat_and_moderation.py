@@ -3,13 +3,12 @@
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Room
-from tests.games.helpers import game_of, versions
+from tests.games.helpers import game_of, refused
 
 pytestmark = pytest.mark.django_db
 
@@ -20,20 +19,6 @@ def room(ada, bob):
     services.room_join(player=bob, code=room.code)
     return room
 
-
-@pytest.fixture
-def staff():
-    return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
-
-
-def refused(error, call, **kwargs):
-    code = kwargs.get("code")
-    before = versions(code) if code else None
-    with pytest.raises(ServiceError) as err:
-        call(**kwargs)
-    assert err.value.code == error, err.value.message
-    if code:
-        assert versions(code) == before
 
 
 def test_chat_is_kept_with_the_room(room, ada, bob):

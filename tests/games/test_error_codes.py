@@ -1,24 +1,13 @@
 """The refusals not met elsewhere: each with its stable code, each changing nothing."""
 
 import pytest
-from django.contrib.auth.models import User
 
 from games import services
 from games.errors import ServiceError
 from games.models import ChatMessage, Player, Scorecard
-from tests.games.helpers import game_of, versions
+from tests.games.helpers import game_of, refused
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(error, call, **kwargs):
-    code = kwargs.get("code")
-    before = versions(code) if code else None
-    with pytest.raises(ServiceError) as err:
-        call(**kwargs)
-    assert err.value.code == error, err.value.message
-    if code:
-        assert versions(code) == before
 
 
 def test_request_ids_are_kept_per_room(ada, bob):
@@ -45,8 +34,7 @@ def test_handing_an_unknown_seat_to_a_bot(ada, bob, seat):
     refused("unknown_seat", services.game_hand_to_bot, player=ada, code=room.code, seat=seat)
 
 
-def test_unban_someone_not_banned_and_remove_a_message_twice(ada):
-    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff):
     with pytest.raises(ServiceError) as err:
         services.mod_unban(moderator=staff, player=ada, reason="why not")
     assert err.value.code == "not_banned"
@@ -108,30 +96,27 @@ def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
     assert Scorecard.objects.get(game=game_of(room.code), seat=1).player.is_bot
 
 
-def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob):
+def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob, staff):
     room = services.room_create(player=ada, ruleset="yatzy", seats=2)
     services.room_join(player=bob, code=room.code)
     services.room_start(player=ada, code=room.code)
-    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="spam")
     assert bob.banned_at is None  # the stale object the caller still holds
     refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
 
 
-def test_leaving_a_closed_room_keeps_the_moderators_reason(ada):
+def test_leaving_a_closed_room_keeps_the_moderators_reason(ada, staff):
     room = services.room_create(player=ada, ruleset="yatzy")
-    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
     services.mod_close_room(moderator=staff, room=room, reason="abuse in chat")
     services.room_leave(player=ada, code=room.code)
     room.refresh_from_db()
     assert room.closed_reason == "abuse in chat"
 
 
-def test_a_retry_is_answered_even_after_the_room_closed(ada):
+def test_a_retry_is_answered_even_after_the_room_closed(ada, staff):
     room = services.room_create(player=ada, ruleset="yatzy")
     services.room_start(player=ada, code=room.code)
     first = services.game_roll(player=ada, code=room.code, request_id="r")
-    staff = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
     services.mod_close_room(moderator=staff, room=room, reason="test")
     assert services.game_roll(player=ada, code=room.code, request_id="r") == first
 

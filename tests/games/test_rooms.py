@@ -3,26 +3,11 @@
 import pytest
 
 from games import services
-from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room
 from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
-from tests.games.helpers import versions
+from tests.games.helpers import refused, versions
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(error, call, **kwargs):
-    """Assert the call is refused with ``error`` and changes nothing."""
-    room_code = kwargs.get("code")
-    before = versions(room_code) if room_code and Room.objects.filter(code=room_code) else None
-    memberships = list(Membership.objects.values_list("id", "state", "seat"))
-    with pytest.raises(ServiceError) as err:
-        call(**kwargs)
-    assert err.value.code == error, err.value.message
-    assert err.value.message
-    if before is not None:
-        assert versions(room_code) == before
-    assert list(Membership.objects.values_list("id", "state", "seat")) == memberships
 
 
 @pytest.fixture
