@@ -82,6 +82,8 @@ class Membership(models.Model):
     state = models.CharField(max_length=8, choices=State.choices, default=State.ACTIVE)
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
+    sockets = models.PositiveSmallIntegerField(default=0, help_text="Open websockets now.")
+    seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
 
     class Meta:
         constraints = [

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from django.db.models import Avg, Count, Max
+from dataclasses import asdict
+from datetime import datetime, timedelta
+from typing import Any
 
-from games.models import Game, Player, Scorecard
+from django.db.models import Avg, Count, Max
+from django.utils import timezone
+
+from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard
+from scoring import rulesets
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard as Sheet
+from scoring.turn import Turn as TurnState
 
 
 def player_history(player: Player) -> dict[str, dict[str, float | int]]:
@@ -20,4 +29,124 @@ def player_history(player: Player) -> dict[str, dict[str, float | int]]:
         row["game__ruleset"]: {"games": row["games"], "best": row["best"],
                                "average": round(float(row["average"]), 1)}
         for row in rows
+    }
+
+
+# -- the state a viewer sees -------------------------------------------------
+
+PRESENCE_GRACE = timedelta(seconds=30)
+HEARTBEAT_LIMIT = timedelta(seconds=45)
+LOG_SIZE = CHAT_SIZE = 50
+
+
+def presence(member: Membership, moment: datetime) -> str:
+    """``online`` while a socket is open (and pinging), ``reconnecting`` for 30 s after,
+    then ``gone``.  Bots are always online."""
+    if member.player.is_bot:
+        return "online"
+    seen = member.seen_at
+    if member.sockets and seen is not None and moment - seen <= HEARTBEAT_LIMIT:
+        return "online"
+    if seen is not None and moment - seen <= PRESENCE_GRACE:
+        return "reconnecting"
+    return "gone"
+
+
+def ruleset_view(rs: RuleSet) -> dict[str, Any]:
+    """What a page needs to draw and explain a variant's scorecard."""
+    return {
+        "name": rs.name, "title": rs.title, "options": dict(rs.options),
+        "columns": [{"key": c, "title": rs.column_title(c), "rule": rs.column_rule(c)}
+                    for c in rs.columns],
+        "sections": [{"name": name, "boxes": [
+            {"key": k, "title": rs.box_title(k), "rule": rs.box_rule(k)} for k in keys]}
+            for name, keys in rs.sections],
+        "upper_bonus_threshold": rs.upper_bonus_threshold,
+        "upper_bonus_points": rs.upper_bonus_points,
+        "announce_column": rs.announce_column,
+        "special_rules": list(rs.special_rules()),
+    }
+
+
+def event_view(event: Event) -> dict[str, Any]:
+    """An event as the protocol sends it."""
+    return {"seq": event.seq, "kind": event.kind,
+            "actor": event.actor.name if event.actor else None,
+            "data": event.data, "at": event.created_at.isoformat()}
+
+
+def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
+    cards = list(game.scorecards.select_related("player"))
+    seats = []
+    sheets = {}
+    for card in cards:
+        sheet = Sheet.from_json(card.data)
+        sheets[card.seat] = (card, sheet)
+        seats.append({
+            "seat": card.seat, "player": card.player_id, "name": card.player.name,
+            "bot": card.player.is_bot, "boxes": card.data["boxes"],
+            "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
+                       for t in sheet.totals()],
+            "total": card.total, "rank": card.rank,
+        })
+    view: dict[str, Any] = {
+        "number": game.number, "status": game.status, "version": game.version,
+        "current_seat": game.current_seat, "turn": game.turn_count,
+        "seconds_left": None, "seats": seats, "dice": [], "held": [], "rolls_left": 3,
+        "announced": None, "must_announce": False, "options": [],
+    }
+    if game.status != Game.Status.PLAYING:
+        return view
+    if game.turn_deadline is not None:
+        view["seconds_left"] = max(0, int((game.turn_deadline - moment).total_seconds()))
+    card, sheet = sheets[game.current_seat]
+    turn = TurnState.from_json(game.turns.get(number=game.turn_count).state, card=sheet)
+    view.update(dice=list(turn.dice), held=list(turn.held), rolls_left=turn.rolls_left,
+                announced=turn.announced,
+                must_announce=turn.has_rolled and turn.announced is None
+                and sheet.must_announce)
+    if card.player_id == viewer.pk and turn.has_rolled:
+        view["options"] = [
+            {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
+             "gain": sheet.gain(p)}
+            for p in sheet.options(turn.dice, announced=turn.announced)]
+    return view
+
+
+def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
+    """The whole table as ``viewer`` sees it, or ``None`` if they are not a member."""
+    room = Room.objects.filter(code=code).select_related("host").first()
+    if room is None:
+        return None
+    members = list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
+                   .select_related("player").order_by("joined_at", "id"))
+    mine = next((m for m in members if m.player_id == viewer.pk), None)
+    if mine is None:
+        return None
+    moment = timezone.now()
+    rs = rulesets.get(room.ruleset, **room.options)
+    game = Game.objects.filter(room=room).order_by("-number").first()
+    latest = Event.objects.filter(room=room, seq=room.version).select_related("actor").first()
+    events = list(Event.objects.filter(room=room).exclude(kind="presence")
+                  .select_related("actor").order_by("-seq")[:LOG_SIZE])
+    chat = list(ChatMessage.objects.filter(room=room, removed_at__isnull=True)
+                .select_related("player").order_by("-created_at", "-id")[:CHAT_SIZE])
+    return {
+        "type": "state",
+        "version": room.version,
+        "event": event_view(latest) if latest else None,
+        "room": {"code": room.code, "status": room.status, "seat_count": room.seat_count,
+                 "turn_seconds": room.turn_seconds, "host": room.host_id,
+                 "ruleset": ruleset_view(rs)},
+        "you": {"player": viewer.pk, "name": viewer.name, "seat": mine.seat,
+                "host": room.host_id == viewer.pk},
+        "members": [{"player": m.player_id, "name": m.player.name, "seat": m.seat,
+                     "bot": m.player.is_bot, "host": room.host_id == m.player_id,
+                     "presence": presence(m, moment),
+                     "seen_seconds_ago": int((moment - m.seen_at).total_seconds())
+                     if m.seen_at else None} for m in members],
+        "game": _game_view(game, viewer, moment) if game is not None else None,
+        "log": [event_view(e) for e in events],
+        "chat": [{"id": c.pk, "name": c.player.name, "text": c.text,
+                  "at": c.created_at.isoformat()} for c in reversed(chat)],
     }

@@ -2,11 +2,15 @@
 
 from django.urls import path
 
-from games import views
+from games import room_views, views
 
 app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
+    path("rooms/new/", room_views.room_create, name="room_create"),
+    path("rooms/find/", room_views.room_find, name="room_find"),
+    path("r/<str:code>/", room_views.room, name="room"),
+    path("r/<str:code>/join/", room_views.room_join, name="room_join"),
 ]

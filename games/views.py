@@ -1,4 +1,4 @@
-"""Public pages: the home page and one rules page per variant.
+"""Public pages: the home page and one rules page per variant (rooms: ``room_views``).
 
 Every fact about a variant (title, summary, boxes, how each box scores,
 columns) comes from the rules engine, ``scoring.rulesets``.
@@ -39,10 +39,18 @@ class ColumnView:
     rule: str
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    """The product's front page: what the site is and the four variants."""
-    variants = [rulesets.get(name) for name in rulesets.names()]
-    return render(request, "home.html", {"variants": variants})
+def home(request: HttpRequest, *, create_error: str | None = None,
+         form: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
+    """The product's front page: what the site is, the four variants, and the forms to
+    start a room or join one by code (re-shown with ``create_error`` when refused)."""
+    names = rulesets.names()
+    context = {
+        "variants": [rulesets.get(name) for name in names],
+        "option_choices": {name: rulesets.option_choices(name) for name in names},
+        "create_error": create_error,
+        "form": form or {},
+    }
+    return render(request, "home.html", context, status=status)
 
 
 def rules(request: HttpRequest, variant: str) -> HttpResponse:

@@ -1,6 +1,7 @@
 """ASGI entry point, served by Daphne: ``daphne yahtzee_site.asgi:application``.
 
-HTTP goes to Django; websocket routes join the router with the rooms.
+HTTP goes to Django; ``/ws/rooms/<code>/`` to the room consumer, behind the
+origin check and the session/auth middleware.
 With DEBUG off, the process refuses to start when the security system checks
 (games/checks.py) report an error.
 """
@@ -16,10 +17,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "yahtzee_site.settings")
 # Set Django up (and load the apps) before anything imports models.
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter  # noqa: E402
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.routing import websocket_urlpatterns  # noqa: E402
 from yahtzee_site.startup import refuse_unsafe_settings  # noqa: E402
 
 refuse_unsafe_settings()
 
-application = ProtocolTypeRouter({"http": django_asgi_app})
+application = ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})

@@ -58,3 +58,17 @@ def env_list(name: str, default: list[str]) -> list[str]:
     """
     raw = os.environ.get(name)
     return list(default) if raw is None else parse_list(raw)
+
+
+def env_float(name: str, default: float) -> float:
+    """The number variable ``name`` (at least 0), or ``default`` when unset or blank."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"Environment variable {name}={raw!r} is not a number") from None
+    if not value >= 0:
+        raise ImproperlyConfigured(f"Environment variable {name} must be 0 or more")
+    return value

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from yahtzee_site.env import env_bool, env_list, env_str
+from yahtzee_site.env import env_bool, env_float, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -129,5 +129,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": _STATICFILES_BACKEND},
 }
 
-# Games: the pause before each bot action, so people can follow the bot's moves.
-GAMES_BOT_DELAY_SECONDS = 0.8
+# Games: the pause before each bot action, so people can follow the bot's moves, and
+# whether each server process runs the clock (bot moves, expired turns) itself.
+GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
+GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)

@@ -23,6 +23,7 @@ from games.services.play import (
     game_roll,
     game_skip,
 )
+from games.services.presence import presence_connect, presence_disconnect, presence_ping
 from games.services.rooms import (
     room_add_bot,
     room_create,
@@ -36,8 +37,30 @@ from games.services.rooms import (
 )
 
 __all__ = [
-    "chat_post", "game_announce", "game_hand_to_bot", "game_place", "game_roll", "game_skip",
-    "games_run_due", "mod_ban", "mod_close_room", "mod_end_game", "mod_kick", "mod_remove_chat",
-    "mod_unban", "room_add_bot", "room_create", "room_join", "room_kick", "room_leave",
-    "room_rematch", "room_remove_bot", "room_start", "room_take_seat", "rooms_close_idle",
+    "chat_post",
+    "game_announce",
+    "game_hand_to_bot",
+    "game_place",
+    "game_roll",
+    "game_skip",
+    "games_run_due",
+    "mod_ban",
+    "mod_close_room",
+    "mod_end_game",
+    "mod_kick",
+    "mod_remove_chat",
+    "mod_unban",
+    "presence_connect",
+    "presence_disconnect",
+    "presence_ping",
+    "room_add_bot",
+    "room_create",
+    "room_join",
+    "room_kick",
+    "room_leave",
+    "room_rematch",
+    "room_remove_bot",
+    "room_start",
+    "room_take_seat",
+    "rooms_close_idle",
 ]

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from django.utils import timezone
 
+from games import broadcast
 from games.errors import ServiceError
 from games.models import ActionRequest, Event, Game, Membership, Player, Room
 from scoring.errors import RulesError
@@ -89,6 +90,7 @@ def bump(
         game_version=game.version if game is not None else None,
         kind=kind, actor=actor, data=data or {},
     )
+    broadcast.room_changed(room.code, room.version)
     return {
         "kind": kind,
         "seq": event.seq,

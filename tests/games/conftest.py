@@ -14,8 +14,9 @@ from scoring.dice import scripted
 
 @pytest.fixture(autouse=True)
 def no_bot_pause(settings: pytest.FixtureRequest) -> None:
-    """Bots act as soon as they are due."""
+    """Bots act as soon as they are due, and only when a test runs the clock."""
     settings.GAMES_BOT_DELAY_SECONDS = 0
+    settings.GAMES_CLOCK_IN_PROCESS = False
 
 
 @pytest.fixture

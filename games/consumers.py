@@ -1,0 +1,223 @@
+"""The room websocket: parse and check each message, call one service, answer, push state.
+
+No game logic here: every change is a ``games.services`` call, every read a
+``games.selectors`` call.  See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games import broadcast, services
+from games.clock_runner import ensure_clock
+from games.errors import ServiceError
+from games.identity import current_player
+from games.models import Membership, Player, Room
+from games.selectors import room_state
+
+MAX_BYTES = 4096
+BURST = 20  # messages a second before "rate_limited" ...
+FLOOD = 100  # ... and before the socket is closed
+CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_FLOOD = 4403, 4404, 4429
+
+
+class BadMessage(Exception):
+    """A message that breaks the protocol (not the game rules)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def _field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...],
+           optional: bool = False) -> Any:
+    value = msg.get(name)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise BadMessage("bad_field", f"{name} has the wrong type")
+    if not isinstance(value, kind):
+        raise BadMessage("bad_field", f"{name} is missing or has the wrong type")
+    return value
+
+
+def _hold(msg: dict[str, Any]) -> list[int]:
+    hold = msg.get("hold", [])
+    if not isinstance(hold, list) or len(hold) > 5 or not all(
+            type(p) is int for p in hold):
+        raise BadMessage("bad_field", "hold must be a list of dice positions 0-4")
+    return hold
+
+
+# Each message type: which service to call with which fields.
+Call = Callable[[Player, str, str, dict[str, Any]], dict[str, Any] | None]
+
+HANDLERS: dict[str, Call] = {
+    "roll": lambda p, code, rid, m: services.game_roll(
+        player=p, code=code, hold=_hold(m), request_id=rid),
+    "announce": lambda p, code, rid, m: services.game_announce(
+        player=p, code=code, box=_field(m, "box", str), request_id=rid),
+    "place": lambda p, code, rid, m: services.game_place(
+        player=p, code=code, box=_field(m, "box", str),
+        column=_field(m, "column", str, optional=True), request_id=rid),
+    "chat": lambda p, code, rid, m: services.chat_post(
+        player=p, code=code, text=_field(m, "text", str), request_id=rid),
+    "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
+    "rematch": lambda p, code, rid, m: services.room_rematch(
+        player=p, code=code, request_id=rid),
+    "add_bot": lambda p, code, rid, m: services.room_add_bot(
+        player=p, code=code, level=_field(m, "level", str, optional=True) or "beginner",
+        request_id=rid),
+    "remove_bot": lambda p, code, rid, m: services.room_remove_bot(
+        player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
+    "take_seat": lambda p, code, rid, m: services.room_take_seat(
+        player=p, code=code, request_id=rid),
+    "kick": lambda p, code, rid, m: services.room_kick(
+        player=p, code=code, target=_field(m, "player", int), request_id=rid),
+    "skip": lambda p, code, rid, m: services.game_skip(player=p, code=code, request_id=rid),
+    "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
+        player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
+    "leave": lambda p, code, rid, m: services.room_leave(player=p, code=code, request_id=rid),
+}
+
+
+def _membership(code: str, player: Player | None) -> str | None:
+    """``None`` when the player may watch the room, else why not (``unknown``/``forbidden``)."""
+    if not Room.objects.filter(code=code).exists():
+        return "unknown"
+    if player is None or not Membership.objects.filter(
+            room__code=code, player=player, state=Membership.State.ACTIVE).exists():
+        return "forbidden"
+    return None
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    """One viewer's socket in one room."""
+
+    code: str
+    player: Player | None
+    sent_version: int
+    joined: bool
+
+    async def connect(self) -> None:
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.player, self.sent_version, self.joined = None, -1, False
+        self.stamps: deque[float] = deque()
+        self.lock = asyncio.Lock()
+        self.player = await database_sync_to_async(current_player)(
+            self.scope["session"], self.scope.get("user"))
+        refusal = await database_sync_to_async(_membership)(self.code, self.player)
+        await self.accept()
+        if refusal is not None:
+            await self.close(code=CLOSE_UNKNOWN if refusal == "unknown" else CLOSE_FORBIDDEN)
+            return
+        ensure_clock()
+        await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
+        self.joined = True
+        await database_sync_to_async(services.presence_connect)(
+            player=self.player, code=self.code)
+        await self.push_state()
+
+    async def disconnect(self, code: int) -> None:
+        if not self.joined:
+            return
+        await self.channel_layer.group_discard(broadcast.group_name(self.code),
+                                               self.channel_name)
+        await database_sync_to_async(services.presence_disconnect)(
+            player=self.player, code=self.code)
+
+    async def receive(self, text_data: str | None = None,
+                      bytes_data: bytes | None = None) -> None:
+        if not self.joined:
+            return
+        if self._flooded():
+            await self.close(code=CLOSE_FLOOD)
+            return
+        request_id = None
+        try:
+            if len(self.stamps) > BURST:
+                raise BadMessage("rate_limited", "slow down: at most 20 messages a second")
+            if text_data is None:
+                raise BadMessage("bad_json", "send JSON text, not binary frames")
+            if len(text_data.encode()) > MAX_BYTES:
+                raise BadMessage("too_large", "a message is at most 4 KB")
+            try:
+                msg = json.loads(text_data)
+            except ValueError:
+                raise BadMessage("bad_json", "that is not JSON") from None
+            if not isinstance(msg, dict):
+                raise BadMessage("bad_json", "a message is a JSON object")
+            request_id = msg.get("id")
+            if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
+                request_id = None
+                raise BadMessage("bad_request_id", "id must be 1 to 64 characters of text")
+            await self.handle(msg, request_id)
+        except BadMessage as exc:
+            await self.send_json({"type": "error", "id": request_id, "code": exc.code,
+                                  "message": exc.message})
+
+    def _flooded(self) -> bool:
+        moment = time.monotonic()
+        self.stamps.append(moment)
+        while self.stamps and moment - self.stamps[0] > 1.0:
+            self.stamps.popleft()
+        return len(self.stamps) > FLOOD
+
+    async def handle(self, msg: dict[str, Any], request_id: str) -> None:
+        kind = msg.get("type")
+        if kind == "ping":
+            await database_sync_to_async(services.presence_ping)(
+                player=self.player, code=self.code)
+            await self.send_json({"type": "pong", "id": request_id})
+            return
+        if kind == "sync":
+            self.sent_version = -1
+            await self.push_state()
+            return
+        if not isinstance(kind, str) or kind not in HANDLERS:
+            raise BadMessage("bad_type", f"unknown message type {kind!r}")
+        call = HANDLERS[kind]
+        try:
+            answer = await database_sync_to_async(call)(self.player, self.code, request_id, msg)
+        except ServiceError as exc:
+            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+            return
+        await self.send_json({"type": "ack", "id": request_id,
+                              "version": (answer or {}).get("version")})
+        if kind == "leave":
+            self.joined = False
+            await self.channel_layer.group_discard(broadcast.group_name(self.code),
+                                                   self.channel_name)
+            await database_sync_to_async(services.presence_disconnect)(
+                player=self.player, code=self.code)
+            await self.close(code=1000)
+            return
+        await self.push_state()
+
+    async def room_changed(self, message: dict[str, Any]) -> None:
+        """The room moved to a new version: send this viewer's state if it is newer."""
+        if message.get("version", 0) > self.sent_version:
+            await self.push_state()
+
+    async def push_state(self) -> None:
+        """Build and send this viewer's state, once per version, in order."""
+        async with self.lock:
+            state = await database_sync_to_async(room_state)(self.code, self.player)
+            if state is None:  # kicked, or left from another tab
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
+            if state["version"] > self.sent_version:
+                self.sent_version = state["version"]
+                await self.send_json(state)
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        """Send one JSON message."""
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))

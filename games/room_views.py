@@ -1,0 +1,100 @@
+"""The pages of a room: start one, find one by code, open it, join it with a name.
+
+Who is acting always comes from the session (``games.identity``).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.errors import ServiceError
+from games.identity import current_player, player_register
+from games.models import Membership, Room
+from games.views import home
+from scoring import rulesets
+
+
+def _room_url(code: str) -> str:
+    return reverse("games:room", args=[code])
+
+
+def _int_or_none(raw: str) -> int | str | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    return int(raw) if raw.isdigit() else raw
+
+
+@require_POST
+def room_create(request: HttpRequest) -> HttpResponse:
+    """Start a room from the home page's form; the visitor becomes its host."""
+    form = {k: request.POST.get(k, "") for k in
+            ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds")}
+    ruleset = form["ruleset"]
+    options: dict[str, object] = {}
+    choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
+    if "joker" in choices and form["joker"]:
+        options["joker"] = form["joker"]
+    if "exact_counts" in choices:
+        options["exact_counts"] = form["exact_counts"] == "on"
+    try:
+        player = player_register(session=request.session, name=form["name"],
+                                 user=request.user)
+        room = services.room_create(
+            player=player, ruleset=ruleset, options=options,
+            seats=_int_or_none(form["seats"]), turn_seconds=_int_or_none(form["turn_seconds"]))
+    except ServiceError as exc:
+        return home(request, create_error=exc.message, form=form, status=400)
+    return HttpResponseRedirect(_room_url(room.code))
+
+
+@require_GET
+def room_find(request: HttpRequest) -> HttpResponse:
+    """The join-by-code form: go to that room's page (which says if there is none)."""
+    code = request.GET.get("code", "").strip().lower()
+    code = code.rsplit("/r/", 1)[-1].strip("/")  # a pasted link works too
+    if not code:
+        return HttpResponseRedirect(reverse("games:home") + "#join")
+    return HttpResponseRedirect(_room_url(code))
+
+
+def room(request: HttpRequest, code: str, *, join_error: str | None = None,
+         status: int = 200) -> HttpResponse:
+    """A room: the table for its members; for anyone else with the link, a way in."""
+    found = Room.objects.filter(code=code).first()
+    if found is None:
+        raise Http404("There is no room with that code.")
+    player = current_player(request.session, request.user)
+    member = player is not None and Membership.objects.filter(
+        room=found, player=player, state=Membership.State.ACTIVE).exists()
+    closed = found.status == Room.Status.CLOSED
+    context = {
+        "room": found,
+        "ruleset": rulesets.get(found.ruleset, **found.options),
+        "player": player,
+        "member": member and not closed,
+        "join_error": join_error or ("This room is closed." if closed else None),
+        "room_closed": closed,
+        "ws_path": f"/ws/rooms/{found.code}/",
+        "invite_url": request.build_absolute_uri(_room_url(found.code)),
+    }
+    return render(request, "room.html", context, status=status)
+
+
+@require_POST
+def room_join(request: HttpRequest, code: str) -> HttpResponse:
+    """Take a name (or keep yours) and join the room: a seat before its first game, a
+    spectator's chair after."""
+    if not Room.objects.filter(code=code).exists():
+        raise Http404("There is no room with that code.")
+    try:
+        player = player_register(session=request.session, name=request.POST.get("name"),
+                                 user=request.user)
+        services.room_join(player=player, code=code)
+    except ServiceError as exc:
+        return room(request, code, join_error=exc.message, status=400)
+    return HttpResponseRedirect(_room_url(code))

@@ -1,0 +1,42 @@
+"""Who is connected: sockets open per member, and their last sign of life."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.models import Membership, Player
+from games.services._core import bump, lock_room, now
+
+
+def presence_connect(*, player: Player, code: str) -> None:
+    """A socket of ``player`` opened in the room; the first one makes them online."""
+    with transaction.atomic():
+        room = lock_room(code)
+        member = Membership.objects.filter(room=room, player=player,
+                                           state=Membership.State.ACTIVE).first()
+        if member is None:
+            return
+        member.sockets += 1
+        member.seen_at = now()
+        member.save(update_fields=["sockets", "seen_at"])
+        if member.sockets == 1:
+            bump(room, "presence", actor=player, data={"player": player.name, "online": True})
+
+
+def presence_disconnect(*, player: Player, code: str) -> None:
+    """A socket closed; with the last one the player is reconnecting, then gone."""
+    with transaction.atomic():
+        room = lock_room(code)
+        member = Membership.objects.filter(room=room, player=player).first()
+        if member is None or member.sockets == 0:
+            return
+        member.sockets -= 1
+        member.seen_at = now()
+        member.save(update_fields=["sockets", "seen_at"])
+        if member.sockets == 0 and member.state == Membership.State.ACTIVE:
+            bump(room, "presence", actor=player, data={"player": player.name, "online": False})
+
+
+def presence_ping(*, player: Player, code: str) -> None:
+    """A heartbeat: the player is still there."""
+    Membership.objects.filter(room__code=code, player=player).update(seen_at=now())

@@ -1,0 +1,313 @@
+"""The room websocket, through the real ASGI application, sessions and database."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from games import services
+from games.identity import player_register
+from games.models import Membership, Player, Room
+from tests.games.helpers import game_of
+from yahtzee_site.asgi import application
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+@database_sync_to_async
+def visitor(name: str) -> tuple[Player, str]:
+    """A player bound to a fresh browser session; returns the player and its cookie."""
+    session = SessionStore()
+    player = player_register(session=session, name=name)
+    session.save()
+    return player, session.session_key
+
+
+@database_sync_to_async
+def call(fn: Any, **kwargs: Any) -> Any:
+    return fn(**kwargs)
+
+
+async def socket(code: str, session_key: str | None = None,
+                 origin: tuple[bytes, bytes] = ORIGIN) -> WebsocketCommunicator:
+    headers = [origin]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    return WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
+
+
+async def receive(comm: WebsocketCommunicator, kind: str | None = None) -> dict[str, Any]:
+    """The next message (of ``kind``, skipping others such as intermediate states)."""
+    while True:
+        message = json.loads(await comm.receive_from(timeout=5))
+        if kind is None or message["type"] == kind:
+            return message
+
+
+async def state_at(comm: WebsocketCommunicator, version: int) -> dict[str, Any]:
+    """Skip states until the one at ``version`` (or later)."""
+    while True:
+        state = await receive(comm, "state")
+        if state["version"] >= version:
+            return state
+
+
+async def send(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[str, Any]:
+    """Send a request and return its ack or error."""
+    await comm.send_json_to(payload)
+    while True:
+        message = json.loads(await comm.receive_from(timeout=5))
+        if message["type"] in {"ack", "error", "pong"} and message.get("id") == payload.get(
+                "id"):
+            return message
+
+
+@pytest_asyncio.fixture
+async def table():
+    """Ada hosts a 3-seat yatzy room that Bob joined; both connected."""
+    ada, ada_key = await visitor("Ada")
+    bob, bob_key = await visitor("Bob")
+    room = await call(services.room_create, player=ada, ruleset="yatzy", seats=3)
+    await call(services.room_join, player=bob, code=room.code)
+    ada_ws, bob_ws = await socket(room.code, ada_key), await socket(room.code, bob_key)
+    assert (await ada_ws.connect())[0] and (await bob_ws.connect())[0]
+    await receive(ada_ws, "state")
+    await receive(bob_ws, "state")
+    yield {"code": room.code, "ada": ada, "bob": bob, "ada_ws": ada_ws, "bob_ws": bob_ws,
+           "bob_key": bob_key, "ada_key": ada_key}
+    await ada_ws.disconnect()
+    await bob_ws.disconnect()
+
+
+async def closed_with(comm: WebsocketCommunicator) -> int:
+    connected, _ = await comm.connect()
+    assert connected  # accepted, then closed with a reason the client can read
+    output = await comm.receive_output(timeout=5)
+    assert output["type"] == "websocket.close"
+    return output["code"]
+
+
+async def test_unknown_room_closes_4404():
+    _, key = await visitor("Ada")
+    assert await closed_with(await socket("nosuchroom", key)) == 4404
+
+
+async def test_no_player_or_not_a_member_closes_4403():
+    ada, _ = await visitor("Ada")
+    room = await call(services.room_create, player=ada, ruleset="yams")
+    assert await closed_with(await socket(room.code)) == 4403
+    _, eve_key = await visitor("Eve")
+    assert await closed_with(await socket(room.code, eve_key)) == 4403
+
+
+async def test_a_foreign_origin_is_refused():
+    ada, key = await visitor("Ada")
+    room = await call(services.room_create, player=ada, ruleset="yams")
+    comm = await socket(room.code, key, origin=(b"origin", b"https://evil.example"))
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_connect_starts_with_the_full_state_for_this_viewer(table):
+    comm = await socket(table["code"], table["bob_key"])
+    await comm.connect()
+    state = await receive(comm, "state")
+    assert state["room"]["code"] == table["code"]
+    assert state["you"] == {"player": table["bob"].pk, "name": "Bob", "seat": 1, "host": False}
+    assert [m["name"] for m in state["members"]] == ["Ada", "Bob"]
+    assert state["room"]["ruleset"]["name"] == "yatzy"
+    assert state["game"] is None
+    await comm.disconnect()
+
+
+async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(table, script_dice):
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    started = await send(ada_ws, {"type": "start", "id": "s1"})
+    assert started["type"] == "ack"
+    script_dice([6, 6, 2, 3, 6])
+    answer = await send(ada_ws, {"type": "roll", "id": "r1", "hold": []})
+    assert answer["type"] == "ack"
+    for comm in (ada_ws, bob_ws):
+        state = await state_at(comm, answer["version"])
+        assert state["game"]["dice"] == [6, 6, 2, 3, 6]
+        assert state["event"]["kind"] == "roll" and state["event"]["actor"] == "Ada"
+
+
+async def test_options_are_shown_only_to_the_player_whose_turn_it_is(table, script_dice):
+    await send(table["ada_ws"], {"type": "start", "id": "s1"})
+    script_dice([6, 6, 2, 3, 6])
+    answer = await send(table["ada_ws"], {"type": "roll", "id": "r1"})
+    mine = await state_at(table["ada_ws"], answer["version"])
+    theirs = await state_at(table["bob_ws"], answer["version"])
+    sixes = next(o for o in mine["game"]["options"] if o["box"] == "sixes")
+    assert (sixes["points"], sixes["gain"]) == (18, 18)
+    assert theirs["game"]["options"] == []
+
+
+async def test_service_errors_carry_the_id_and_code_and_change_nothing(table):
+    await send(table["ada_ws"], {"type": "start", "id": "s1"})
+    before = (await call(game_of, code=table["code"])).version
+    answer = await send(table["bob_ws"], {"type": "roll", "id": "b1", "hold": []})
+    assert answer == {"type": "error", "id": "b1", "code": "not_your_turn",
+                      "message": "it is Ada's turn"}
+    assert (await call(game_of, code=table["code"])).version == before
+
+
+@pytest.mark.parametrize(("frame", "code"), [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_json"),
+    ('{"type": "roll"}', "bad_request_id"),
+    ('{"type": "roll", "id": ""}', "bad_request_id"),
+    ('{"type": "roll", "id": 7}', "bad_request_id"),
+    ('{"type": "fly", "id": "x"}', "bad_type"),
+    ('{"type": "roll", "id": "x", "hold": "01"}', "bad_field"),
+    ('{"type": "roll", "id": "x", "hold": [true]}', "bad_field"),
+    ('{"type": "place", "id": "x"}', "bad_field"),
+    ('{"type": "place", "id": "x", "box": 3}', "bad_field"),
+    ('{"type": "place", "id": "x", "box": "ones", "column": 1}', "bad_field"),
+    ('{"type": "chat", "id": "x", "text": null}', "bad_field"),
+    ('{"type": "remove_bot", "id": "x", "seat": "1"}', "bad_field"),
+    ('{"type": "kick", "id": "x", "player": true}', "bad_field"),
+])
+async def test_malformed_messages_get_an_error(table, frame, code):
+    comm = table["ada_ws"]
+    await comm.send_to(text_data=frame)
+    answer = await receive(comm, "error")
+    assert answer["code"] == code and answer["message"]
+    version = (await call(Room.objects.get, code=table["code"])).version
+    await comm.send_json_to({"type": "ping", "id": "still-alive"})
+    assert (await receive(comm, "pong"))["id"] == "still-alive"
+    assert (await call(Room.objects.get, code=table["code"])).version == version
+
+
+async def test_binary_and_oversized_frames(table):
+    comm = table["ada_ws"]
+    await comm.send_to(bytes_data=b'{"type": "ping", "id": "b"}')
+    assert (await receive(comm, "error"))["code"] == "bad_json"
+    await comm.send_to(text_data=json.dumps({"type": "chat", "id": "big", "text": "x" * 5000}))
+    assert (await receive(comm, "error"))["code"] == "too_large"
+
+
+async def test_bursts_are_limited_and_floods_closed(table):
+    comm = table["ada_ws"]
+    for n in range(25):
+        await comm.send_json_to({"type": "ping", "id": f"p{n}"})
+    replies = [await receive(comm) for _ in range(25)]
+    assert sum(r["type"] == "pong" for r in replies) == 20
+    assert {r["code"] for r in replies if r["type"] == "error"} == {"rate_limited"}
+    for _ in range(100):
+        await comm.send_to(text_data='{"type": "ping", "id": "f"}')
+    while True:
+        output = await comm.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            assert output["code"] == 4429
+            break
+    bob = table["bob_ws"]
+    assert (await send(bob, {"type": "ping", "id": "ok"}))["type"] == "pong"
+
+
+async def test_a_repeated_request_is_answered_the_same(table):
+    first = await send(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
+    again = await send(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
+    assert first == again
+    assert await call(lambda: Room.objects.get(code=table["code"]).chat.count()) == 1
+
+
+async def test_every_message_type(table, script_dice):
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    assert (await send(ada_ws, {"type": "add_bot", "id": "a", "level": "beginner"}))[
+        "type"] == "ack"
+    assert (await send(ada_ws, {"type": "remove_bot", "id": "b", "seat": 2}))["type"] == "ack"
+    assert (await send(bob_ws, {"type": "chat", "id": "c", "text": "ready"}))["type"] == "ack"
+    assert (await send(ada_ws, {"type": "start", "id": "d"}))["type"] == "ack"
+    script_dice([1, 2, 3, 4, 5, 2, 2, 2, 3, 3])  # Ada's roll, then Bob's skipped turn
+    assert (await send(ada_ws, {"type": "roll", "id": "e", "hold": []}))["type"] == "ack"
+    placed = await send(ada_ws, {"type": "place", "id": "f", "box": "small_straight"})
+    assert placed["type"] == "ack"
+    state = await state_at(bob_ws, placed["version"])
+    assert state["game"]["seats"][0]["total"] == 15 and state["game"]["current_seat"] == 1
+    skipped = await send(ada_ws, {"type": "skip", "id": "g"})
+    assert skipped["type"] == "ack", skipped
+    script_dice([6, 6, 6, 6, 6])
+    assert (await send(ada_ws, {"type": "roll", "id": "h"}))["type"] == "ack"
+    assert (await send(ada_ws, {"type": "hand_to_bot", "id": "i", "seat": 1}))[
+        "type"] == "ack"
+    await ada_ws.send_json_to({"type": "sync", "id": "j"})
+    assert (await receive(ada_ws, "state"))["version"] >= placed["version"]
+    assert (await send(ada_ws, {"type": "announce", "id": "k", "box": "ones"}))[
+        "code"] == "no_announcements"
+    assert (await send(ada_ws, {"type": "rematch", "id": "l"}))["code"] == "game_in_progress"
+    assert (await send(bob_ws, {"type": "take_seat", "id": "m"}))["code"] == "game_in_progress"
+
+
+async def test_kick_closes_the_kicked_players_socket(table):
+    answer = await send(table["ada_ws"], {"type": "kick", "id": "k",
+                                          "player": table["bob"].pk})
+    assert answer["type"] == "ack"
+    bob = table["bob_ws"]
+    while True:
+        output = await bob.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            assert output["code"] == 4403
+            break
+    assert await closed_with(await socket(table["code"], table["bob_key"])) == 4403
+
+
+async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(table):
+    answer = await send(table["bob_ws"], {"type": "leave", "id": "bye"})
+    assert answer["type"] == "ack"
+    output = await table["bob_ws"].receive_output(timeout=5)
+    assert output == {"type": "websocket.close", "code": 1000}
+    cy, cy_key = await visitor("Cy")
+    await call(services.room_start, player=table["ada"], code=table["code"])
+    await call(services.room_join, player=cy, code=table["code"])
+    cy_ws = await socket(table["code"], cy_key)
+    await cy_ws.connect()
+    assert (await receive(cy_ws, "state"))["you"]["seat"] is None
+    assert (await send(cy_ws, {"type": "take_seat", "id": "t"}))["code"] == "game_in_progress"
+    await cy_ws.disconnect()
+
+
+async def test_announce_in_yams():
+    ada, key = await visitor("Ada")
+    room = await call(services.room_create, player=ada, ruleset="yams", seats=1)
+    await call(services.room_start, player=ada, code=room.code)
+    comm = await socket(room.code, key)
+    await comm.connect()
+    await receive(comm, "state")
+    await send(comm, {"type": "roll", "id": "r"})
+    answer = await send(comm, {"type": "announce", "id": "a", "box": "chance"})
+    assert answer["code"] == "unknown_box"
+    answer = await send(comm, {"type": "announce", "id": "b", "box": "straight"})
+    state = await state_at(comm, answer["version"])
+    assert state["game"]["announced"] == "straight"
+    assert [(o["column"], o["box"]) for o in state["game"]["options"]] == [
+        ("announced", "straight")]
+    await comm.disconnect()
+
+
+async def test_presence_follows_the_sockets(table):
+    ada_ws = table["ada_ws"]
+
+    async def bob_seen_as(presence: str) -> None:
+        while True:  # states queued before the change show the old presence
+            state = await receive(ada_ws, "state")
+            if next(m for m in state["members"] if m["name"] == "Bob")["presence"] == presence:
+                return
+
+    await table["bob_ws"].disconnect()
+    await bob_seen_as("reconnecting")
+    again = await socket(table["code"], table["bob_key"])
+    await again.connect()
+    await bob_seen_as("online")
+    count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
+    assert count == 1
+    table["bob_ws"] = again
