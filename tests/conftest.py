@@ -12,7 +12,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 # Settings variables a developer or CI may have exported; subprocess tests start
 # from the local defaults and set only what they test.
-SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL")
+SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
+                      "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS")
 
 
 def _clean_environ(**overrides: str) -> dict[str, str]:

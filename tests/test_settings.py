@@ -33,6 +33,8 @@ print(json.dumps({
     "CHANNEL_LAYERS": settings.CHANNEL_LAYERS,
     "STATICFILES": settings.STORAGES["staticfiles"]["BACKEND"],
     "USE_FINDERS": getattr(settings, "WHITENOISE_USE_FINDERS", False),
+    "BOT_DELAY": settings.GAMES_BOT_DELAY_SECONDS,
+    "CLOCK": settings.GAMES_CLOCK_IN_PROCESS,
 }, default=str))
 """
 
@@ -235,3 +237,21 @@ def test_asgi_starts_with_production_settings(clean_env: Env, project_root: Path
     )
     result = run_python("import yahtzee_site.asgi", env, project_root)
     assert result.returncode == 0, result.stderr
+
+
+def test_game_settings_have_defaults_and_read_the_environment(
+    clean_env: Env, project_root: Path
+) -> None:
+    defaults = load_settings(clean_env, project_root)
+    assert (defaults["BOT_DELAY"], defaults["CLOCK"]) == (0.8, True)
+    tuned = load_settings(clean_env, project_root, GAMES_BOT_DELAY_SECONDS="0.05",
+                          GAMES_CLOCK_IN_PROCESS="0")
+    assert (tuned["BOT_DELAY"], tuned["CLOCK"]) == (0.05, False)
+
+
+@pytest.mark.parametrize("raw", ["soon", "-1", "nan"])
+def test_a_bad_bot_delay_names_the_variable(clean_env: Env, project_root: Path,
+                                            raw: str) -> None:
+    result = run_python(DUMP_SETTINGS, clean_env(GAMES_BOT_DELAY_SECONDS=raw), project_root)
+    assert result.returncode != 0
+    assert "GAMES_BOT_DELAY_SECONDS" in result.stderr
