@@ -143,8 +143,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         request_id = None
         try:
-            if len(self.stamps) > BURST:
-                raise BadMessage("rate_limited", "slow down: at most 20 messages a second")
             if text_data is None:
                 raise BadMessage("bad_json", "send JSON text, not binary frames")
             if len(text_data.encode()) > MAX_BYTES:
@@ -159,6 +157,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
                 request_id = None
                 raise BadMessage("bad_request_id", "id must be 1 to 64 characters of text")
+            if len(self.stamps) > BURST:
+                raise BadMessage("rate_limited", "slow down: at most 20 messages a second")
             await self.handle(msg, request_id)
         except BadMessage as exc:
             await self.send_json({"type": "error", "id": request_id, "code": exc.code,

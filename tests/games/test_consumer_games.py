@@ -1,0 +1,81 @@
+"""Whole games over websockets: two people and a bot, in every variant."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from games import services
+from games.models import Room
+from tests.games.helpers import game_of
+from tests.games.test_consumers import call, receive, socket, state_at, visitor
+from tests.games.test_consumers import send as send_once
+
+
+async def send(comm, payload):
+    """Send a request as a well-behaved client: wait and retry when rate limited."""
+    while True:
+        answer = await send_once(comm, payload)
+        if answer.get("code") != "rate_limited":
+            return answer
+        await asyncio.sleep(0.25)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+async def latest_state(comm, code):
+    """The state at the room's current version (older ones queued on the socket skipped)."""
+    version = await call(lambda: Room.objects.get(code=code).version)
+    await comm.send_json_to({"type": "sync", "id": "sync"})  # in case send() skipped it
+    return await state_at(comm, version)
+
+
+@pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
+async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
+    ada, ada_key = await visitor("Ada")
+    bob, bob_key = await visitor("Bob")
+    room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)
+    await call(services.room_join, player=bob, code=room.code)
+    sockets = {ada.pk: await socket(room.code, ada_key), bob.pk: await socket(room.code, bob_key)}
+    for comm in sockets.values():
+        await comm.connect()
+        await receive(comm, "state")
+    host = sockets[ada.pk]
+    assert (await send(host, {"type": "add_bot", "id": "bot"}))["type"] == "ack"
+    assert (await send(host, {"type": "start", "id": "go"}))["type"] == "ack"
+    moves = 0
+    while True:
+        game = await call(game_of, code=room.code)
+        if game.status != "playing":
+            break
+        seat = await call(lambda g=game: g.scorecards.select_related("player").get(
+            seat=g.current_seat))
+        if seat.player.is_bot:
+            assert await call(services.games_run_due) >= 1
+            continue
+        comm, moves = sockets[seat.player_id], moves + 1
+        rolled = await send(comm, {"type": "roll", "id": f"r{moves}"})
+        assert rolled["type"] == "ack", rolled
+        mine = (await state_at(comm, rolled["version"]))["game"]  # pushed right after the ack
+        option = mine["options"][0] if mine["options"] else None
+        if option is None:  # Yam's: only announced boxes left, announce one first
+            rs = await latest_state(comm, room.code)
+            column = rs["room"]["ruleset"]["announce_column"]
+            filled = rs["game"]["seats"][seat.seat]["boxes"][column]
+            box = next(b["key"] for sec in rs["room"]["ruleset"]["sections"]
+                       for b in sec["boxes"] if b["key"] not in filled)
+            announced = await send(comm, {"type": "announce", "id": f"a{moves}", "box": box})
+            option = (await state_at(comm, announced["version"]))["game"]["options"][0]
+        placed = await send(comm, {"type": "place", "id": f"p{moves}", "box": option["box"],
+                                   "column": option["column"]})
+        assert placed["type"] == "ack", placed
+    finals = []
+    for comm in sockets.values():
+        final = (await latest_state(comm, room.code))["game"]
+        assert final["status"] == "finished"
+        finals.append([(s["name"], s["total"], s["rank"]) for s in final["seats"]])
+        await comm.disconnect()
+    assert finals[0] == finals[1]
+    assert sorted(rank for _, _, rank in finals[0])[0] == 1
+    assert [name for name, _, _ in finals[0]] == ["Ada", "Bob", "Bot Blaise"]
