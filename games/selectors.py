@@ -72,6 +72,7 @@ def event_view(event: Event) -> dict[str, Any]:
     """An event as the protocol sends it."""
     return {"seq": event.seq, "kind": event.kind,
             "actor": event.actor.name if event.actor else None,
+            "actor_id": event.actor_id,
             "data": event.data, "at": event.created_at.isoformat()}
 
 
@@ -147,6 +148,6 @@ def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
                      if m.seen_at else None} for m in members],
         "game": _game_view(game, viewer, moment) if game is not None else None,
         "log": [event_view(e) for e in events],
-        "chat": [{"id": c.pk, "name": c.player.name, "text": c.text,
+        "chat": [{"id": c.pk, "player": c.player_id, "name": c.player.name, "text": c.text,
                   "at": c.created_at.isoformat()} for c in reversed(chat)],
     }

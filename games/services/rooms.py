@@ -228,26 +228,31 @@ def room_remove_bot(*, player: Player, code: object, seat: object,
         return finish(player, request_id, room, "remove_bot", event)
 
 
+def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
+    """Start the next game with the people and bots seated (the caller holds the lock)."""
+    require_host(room, player)
+    if _in_play(room) is not None:
+        raise ServiceError("game_in_progress", "a game is already being played")
+    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+    if not any(not m.player.is_bot for m in seated):
+        raise ServiceError("no_people", "at least one person must have a seat")
+    for index, member in enumerate(seated):  # close ranks: room seat = game seat
+        if member.seat != index:
+            member.seat = index
+            member.save(update_fields=["seat"])
+    game = begin_game(room, seated)
+    event = bump(room, "game_started", actor=player, game=game,
+                 data={"number": game.number, "seats": [m.player.name for m in seated]})
+    return event, game
+
+
 def room_start(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
     with transaction.atomic():
         room, answered = enter(player, code, request_id, "start")
         if answered is not None:
             return answered
-        require_host(room, player)
-        if _in_play(room) is not None:
-            raise ServiceError("game_in_progress", "a game is already being played")
-        seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
-        if not any(not m.player.is_bot for m in seated):
-            raise ServiceError("no_people", "at least one person must have a seat")
-        for index, member in enumerate(seated):  # close ranks: room seat = game seat
-            if member.seat != index:
-                member.seat = index
-                member.save(update_fields=["seat"])
-        game = begin_game(room, seated)
-        event = bump(room, "game_started", actor=player, game=game,
-                     data={"number": game.number,
-                           "seats": [m.player.name for m in seated]})
+        event, game = _start(room, player)
         return finish(player, request_id, room, "start", event, game=game)
 
 
@@ -255,9 +260,10 @@ def room_rematch(*, player: Player, code: object,
                  request_id: str | None = None) -> dict[str, Any]:
     """Play again with the same seats once the game is over."""
     with transaction.atomic():
-        room, answered = enter(player, code, request_id, "start")
+        room, answered = enter(player, code, request_id, "rematch")
         if answered is not None:
             return answered
         if current_game(room) is None:
             raise ServiceError("not_started", "there is no game to play again yet")
-        return room_start(player=player, code=code, request_id=request_id)
+        event, game = _start(room, player)
+        return finish(player, request_id, room, "rematch", event, game=game)

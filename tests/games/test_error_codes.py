@@ -153,3 +153,14 @@ def test_one_broken_game_does_not_stop_the_clock(ada, bob):
     Game.objects.update(turn_deadline=timezone.now() - timedelta(seconds=1))
     assert services.games_run_due() == 1
     assert game_of(fine.code).turn_count == 2 and game_of(broken.code).turn_count == 1
+
+
+def test_start_and_rematch_keep_their_request_ids_apart(ada):
+    room = services.room_create(player=ada, ruleset="yatzy")
+    services.room_start(player=ada, code=room.code, request_id="go")
+    from games.models import Game
+
+    Game.objects.filter(room=room).update(status=Game.Status.FINISHED)
+    refused("request_id_reused", services.room_rematch, player=ada, code=room.code,
+            request_id="go")
+    assert services.room_rematch(player=ada, code=room.code, request_id="again")["ok"]

@@ -78,13 +78,16 @@ def test_a_friend_opens_the_link_and_joins_with_a_name(client):
     assert refused.context["join_error"] == "every seat of this room is taken"
 
 
-def test_a_closed_room_says_so(client):
+def test_a_closed_room_shows_members_the_table_and_tells_others(client):
     create(client)
     room = Room.objects.get()
     Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED)
     page = client.get(f"/r/{room.code}/")
-    assert page.context["member"] is False and page.context["room_closed"] is True
-    assert page.context["join_error"] == "This room is closed."
+    assert page.context["member"] is True and page.context["room_closed"] is True
+    assert page.context["join_error"] is None
+    other = Client().get(f"/r/{room.code}/")
+    assert other.context["member"] is False
+    assert other.context["join_error"] == "This room is closed."
 
 
 def test_forms_need_the_csrf_token():
