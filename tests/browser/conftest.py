@@ -80,7 +80,9 @@ def live_url(
 ) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     workdir = tmp_path_factory.mktemp("daphne")
-    env = clean_env(DEBUG="1", DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}")
+    # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
+    env = clean_env(DEBUG="1", DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
+                    GAMES_BOT_DELAY_SECONDS="0.05")
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=project_root,
@@ -127,3 +129,41 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
+    """Open a page in a fresh browser context (its own cookies: one person each).
+
+    ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``. Every page's
+    console errors, uncaught exceptions and server errors (5xx) fail the test.
+    """
+    contexts = []
+    problems: list[str] = []
+
+    def _open(viewport: dict[str, int] | None = None, name: str = "page") -> object:
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on(
+            "console",
+            lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")
+            if msg.type == "error"
+            else None,
+        )
+        page.on("pageerror", lambda exc: problems.append(f"{name} page error: {exc}"))
+        page.on(
+            "response",
+            lambda resp: problems.append(f"{name} HTTP {resp.status} for {resp.url}")
+            if resp.status >= 500
+            else None,
+        )
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+    assert problems == []

@@ -1,0 +1,149 @@
+// Home page: the create-room and join-by-code forms.
+// The forms work without JavaScript; this only makes them friendlier:
+// - a variant's options are shown only when that variant is chosen,
+// - the variant's summary follows the select,
+// - the turn timer offers a "Custom…" number (15-300 s),
+// - the join field accepts a pasted invite link as well as a bare code.
+//
+// Test hooks (data-testid): hero-start, create-form, create-error, create-name,
+// create-ruleset, option-joker, option-exact-counts, create-seats, create-timer,
+// create-timer-custom, create-submit, join-form, join-code, join-submit.
+// On a room page for someone not yet at the table (templates/room.html):
+// join-room-form, join-name, join-submit, join-error.
+
+const CUSTOM = "custom";
+
+function setupCreate(form) {
+  const ruleset = form.querySelector("select[name=ruleset]");
+  const summary = form.querySelector("#create-ruleset-summary");
+  const optionGroups = [...form.querySelectorAll("[data-options-for]")];
+
+  function showOptions() {
+    const chosen = ruleset.value;
+    for (const group of optionGroups) {
+      const names = group.dataset.optionsFor.trim().split(/\s+/);
+      const relevant = names.includes(chosen);
+      group.hidden = !relevant;
+      // Options of another variant are not sent at all.
+      for (const input of group.querySelectorAll("input")) input.disabled = !relevant;
+    }
+    const option = ruleset.selectedOptions[0];
+    if (summary && option) summary.textContent = option.dataset.summary || "";
+  }
+  ruleset.addEventListener("change", showOptions);
+  showOptions();
+
+  // Turn timer: a select of common values plus "Custom…", which reveals a number field.
+  const timer = form.querySelector("select[name=turn_seconds]");
+  const customField = form.querySelector("#create-custom-field");
+  const custom = form.querySelector("#create-custom");
+  const customOption = new Option("Custom…", CUSTOM);
+  timer.add(customOption);
+  const initial = timer.dataset.initial || "";
+  if (initial && ![...timer.options].some((o) => o.value === initial)) {
+    customOption.selected = true;
+    custom.value = initial;
+  }
+
+  function showCustom() {
+    const isCustom = timer.value === CUSTOM;
+    customField.hidden = !isCustom;
+    // Exactly one control carries the name the server reads.
+    if (isCustom) {
+      timer.removeAttribute("name");
+      custom.name = "turn_seconds";
+      custom.required = true;
+    } else {
+      timer.name = "turn_seconds";
+      custom.removeAttribute("name");
+      custom.required = false;
+    }
+  }
+  timer.addEventListener("change", () => {
+    showCustom();
+    if (timer.value === CUSTOM) {
+      if (!custom.value) custom.value = "45";
+      custom.focus();
+      custom.select();
+    }
+  });
+  showCustom();
+
+  const name = form.querySelector("input[name=name]");
+  form.addEventListener("submit", (event) => {
+    const problems = [];
+    name.value = name.value.trim();
+    if (!name.value) problems.push([name, "Type the name the table will see."]);
+    if (timer.value === CUSTOM) {
+      const seconds = Number(custom.value);
+      if (!Number.isInteger(seconds) || seconds < 15 || seconds > 300) {
+        problems.push([custom, "A turn timer is 15 to 300 seconds."]);
+      }
+    }
+    for (const input of form.querySelectorAll(".input")) {
+      input.removeAttribute("aria-invalid");
+      input.setCustomValidity("");
+    }
+    if (problems.length) {
+      event.preventDefault();
+      for (const [input, message] of problems) {
+        input.setAttribute("aria-invalid", "true");
+        input.setCustomValidity(message);
+      }
+      problems[0][0].reportValidity();
+      problems[0][0].focus();
+      return;
+    }
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    button.textContent = "Opening…";
+  });
+  for (const input of [name, custom]) {
+    input.addEventListener("input", () => {
+      input.setCustomValidity("");
+      input.removeAttribute("aria-invalid");
+    });
+  }
+
+  // After a refused post, bring the message into view.
+  const error = form.querySelector("#create-error");
+  if (error) {
+    error.scrollIntoView({ block: "center" });
+    error.focus({ preventScroll: true });
+  } else if (location.hash === "#play") {
+    name.focus({ preventScroll: true });
+  }
+}
+
+/** "https://host/r/k3mz.../" or " K3MZ... " -> "k3mz...". */
+export function codeFrom(text) {
+  const value = text.trim();
+  const match = value.match(/\/r\/([^/?#\s]+)/);
+  const code = match ? match[1] : value;
+  return code.replace(/\s+/g, "").toLowerCase();
+}
+
+function setupJoin(form) {
+  const input = form.querySelector("input[name=code]");
+  form.addEventListener("submit", (event) => {
+    input.value = codeFrom(input.value);
+    if (!input.value) {
+      event.preventDefault();
+      input.setCustomValidity("Type or paste the room code.");
+      input.reportValidity();
+    }
+  });
+  input.addEventListener("input", () => input.setCustomValidity(""));
+}
+
+const create = document.getElementById("create-form");
+if (create) setupCreate(create);
+const join = document.getElementById("join-form");
+if (join) setupJoin(join);
+
+// The hero's "Start a room" puts the cursor in the name field.
+for (const link of document.querySelectorAll('a[href="#play"]')) {
+  link.addEventListener("click", () => {
+    setTimeout(() => document.getElementById("create-name")?.focus({ preventScroll: true }), 350);
+  });
+}

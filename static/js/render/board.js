@@ -1,0 +1,275 @@
+// The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
+// the players around the table, and the results at the end.
+import { h, ordinal } from "../dom.js";
+import { badges, kickButton, presenceBadge, spectators } from "./lobby.js";
+
+export function formatSeconds(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Whose turn it is, and the timer. */
+export function renderStatus(ctx) {
+  const { state, you, myTurn, current } = ctx;
+  const game = state.game;
+  let title;
+  let detail = "";
+  if (state.room.status === "closed") {
+    title = "This room is closed";
+  } else if (myTurn) {
+    title = "Your turn";
+    if (!game.dice.length) detail = "Roll the dice to start.";
+    else if (game.must_announce) detail = "Announce a box before you roll again.";
+    else if (game.rolls_left > 0) detail = "Score a box below, or hold dice and roll again.";
+    else detail = "No rolls left: pick a box to score.";
+  } else if (current) {
+    const member = state.members.find((m) => m.player === current.player);
+    title = `${current.name}'s turn`;
+    if (current.bot) detail = game.dice.length ? "The bot is thinking…" : "The bot is about to roll…";
+    else if (member && member.presence !== "online") detail = member.presence === "reconnecting" ? `${current.name} is reconnecting…` : `${current.name} seems to be away.`;
+    else if (you.seat === null || you.seat === undefined) detail = "You're watching this game.";
+    else detail = "Waiting for their move.";
+  }
+  const seconds = game.seconds_left;
+  const timer =
+    seconds !== null && seconds !== undefined && state.room.status !== "closed"
+      ? h(
+          "span",
+          {
+            class: "timer",
+            role: "timer",
+            "aria-label": "Time left for this turn",
+            dataset: { testid: "timer" },
+            style: { "--total": state.room.turn_seconds || 60 },
+          },
+          h("span", { class: "timer__icon", "aria-hidden": "true" }),
+          h("span", { class: "timer__text" }, formatSeconds(seconds)),
+        )
+      : null;
+  const skip =
+    ctx.isHost && current && !current.bot && current.player !== you.player && state.room.status === "open"
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn--small btn--quiet",
+            dataset: { testid: "skip" },
+            onclick: async () => {
+              const ok = await ctx.confirm({
+                title: `Skip ${current.name}'s turn?`,
+                text: `The table rolls for ${current.name} if needed and scores the best box of the roll.`,
+                ok: "Skip the turn",
+              });
+              if (ok) ctx.act("skip");
+            },
+          },
+          `Skip ${current.name}`,
+        )
+      : null;
+  return [
+    h(
+      "div",
+      { class: `turn-status${myTurn ? " is-mine" : ""}`, dataset: { testid: "turn-status", mine: String(myTurn) } },
+      h("p", { class: "turn-status__title" }, title),
+      detail ? h("p", { class: "turn-status__detail" }, detail) : null,
+    ),
+    h("div", { class: "turn-status__side" }, timer, skip),
+  ];
+}
+
+function rollsLeft(n) {
+  return h(
+    "span",
+    { class: "rolls-left", dataset: { testid: "rolls-left", count: n } },
+    [0, 1, 2].map((i) => h("span", { class: `rolls-left__dot${i < n ? " is-on" : ""}`, "aria-hidden": "true" })),
+    h("span", { class: "rolls-left__text" }, `${n} ${n === 1 ? "roll" : "rolls"} left`),
+  );
+}
+
+/** The roll button, rolls left, and Yam's announcement. */
+export function renderControls(ctx) {
+  const { state, myTurn, rules } = ctx;
+  const game = state.game;
+  if (!myTurn || state.room.status === "closed") {
+    return [rollsLeft(game.rolls_left)];
+  }
+  const rolled = game.dice.length > 0;
+  const allHeld = rolled && ctx.holds.size === 5;
+  const needAnnounce = game.must_announce && !game.announced;
+  const canRoll = game.rolls_left > 0 && !allHeld && !needAnnounce && !ctx.busy;
+  let why = "";
+  if (game.rolls_left === 0) why = "No rolls left";
+  else if (allHeld) why = "Release a die to roll";
+  else if (needAnnounce) why = "Announce first";
+  const roll = h(
+    "button",
+    {
+      type: "button",
+      class: `btn btn--roll${ctx.busy === "roll" ? " is-busy" : ""}`,
+      dataset: { testid: "roll" },
+      "aria-disabled": String(!canRoll),
+      "aria-keyshortcuts": "R",
+      title: why || "Roll (R)",
+      onclick: () => ctx.roll(),
+    },
+    !rolled
+      ? "Roll the dice"
+      : game.rolls_left === 0
+        ? "No rolls left"
+        : ctx.holds.size
+          ? `Roll ${5 - ctx.holds.size} ${5 - ctx.holds.size === 1 ? "die" : "dice"}`
+          : "Roll all five",
+  );
+
+  const parts = [roll, rollsLeft(game.rolls_left)];
+
+  const column = rules.rs.announce_column;
+  if (column && rolled && !game.announced && game.rolls_left === 2) {
+    const seat = ctx.mySeat;
+    const open = rules.sections.flatMap((s) => s.boxes).filter((b) => seat?.boxes?.[column]?.[b.key] === undefined);
+    if (open.length) {
+      const select = h(
+        "select",
+        { class: "input input--small", id: "announce-box", dataset: { testid: "announce-select" } },
+        open.map((b) => h("option", { value: b.key }, b.title)),
+      );
+      parts.push(
+        h(
+          "div",
+          { class: `announce${needAnnounce ? " is-required" : ""}`, dataset: { testid: "announce-control" } },
+          h("label", { for: "announce-box", class: "announce__label" }, needAnnounce ? "Must announce:" : "Announce:"),
+          select,
+          h(
+            "button",
+            { type: "button", class: "btn btn--small", dataset: { testid: "announce" }, onclick: () => ctx.act("announce", { box: select.value }, { busy: "announce" }) },
+            "Announce",
+          ),
+        ),
+      );
+    }
+  }
+  if (game.announced) {
+    parts.push(
+      h("span", { class: "chip chip--gold", dataset: { testid: "announced" } }, `Announced: ${rules.boxTitle(game.announced)}`),
+    );
+  }
+  return parts;
+}
+
+export function renderHint(ctx) {
+  const game = ctx.state.game;
+  if (!ctx.myTurn || ctx.state.room.status === "closed") return null;
+  if (!game.dice.length) return "Keys: R rolls.";
+  if (game.rolls_left === 0) return "Keys: Tab to a box, Enter scores it.";
+  return "Keys: 1–5 hold dice, R rolls, Tab to a box and Enter scores it.";
+}
+
+/** The players around the table during a game. */
+export function renderPlayers(ctx) {
+  const { state, you, isHost } = ctx;
+  const game = state.game;
+  const byPlayer = new Map(state.members.map((m) => [m.player, m]));
+  const rows = game.seats.map((seat) => {
+    const member = byPlayer.get(seat.player) || { player: seat.player, name: seat.name, bot: seat.bot, presence: "gone", host: false };
+    const isCurrent = game.status === "playing" && game.current_seat === seat.seat;
+    const actions = [];
+    const absent = member.presence !== "online";
+    if (isHost && game.status === "playing" && !seat.bot && seat.player !== you.player && absent) {
+      actions.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn--small btn--quiet",
+            dataset: { testid: `hand-to-bot-${seat.seat}` },
+            title: `A bot plays ${seat.name}'s seat from now on`,
+            onclick: async () => {
+              const ok = await ctx.confirm({
+                title: `Hand ${seat.name}'s seat to a bot?`,
+                text: `A bot plays the rest of this game for ${seat.name}, who stays in the room as a spectator.`,
+                ok: "Hand to a bot",
+              });
+              if (ok) ctx.act("hand_to_bot", { seat: seat.seat });
+            },
+          },
+          "Hand to bot",
+        ),
+      );
+    }
+    if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
+      actions.push(kickButton(ctx, member));
+    }
+    return h(
+      "li",
+      {
+        class: `player${isCurrent ? " is-current" : ""}${seat.player === you.player ? " is-you" : ""}`,
+        dataset: { testid: `player-${seat.seat}`, player: seat.player },
+        "aria-current": isCurrent ? "true" : null,
+      },
+      h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
+      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot }, you)),
+      presenceBadge(member.presence, seat.bot),
+      h("span", { class: "player__total", title: "Total" }, seat.total ?? 0),
+      actions.length ? h("span", { class: "seat__actions" }, actions) : null,
+    );
+  });
+  return [
+    h("h2", { class: "panel__title", id: "players-title" }, "Players"),
+    h("ol", { class: "players", dataset: { testid: "players" } }, rows),
+    spectators(ctx),
+  ];
+}
+
+/** The end of a game: the ranking and the rematch. */
+export function renderResults(ctx) {
+  const { state, isHost } = ctx;
+  const game = state.game;
+  const ended = game.status === "ended";
+  const seats = [...game.seats].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || (b.total ?? 0) - (a.total ?? 0) || a.seat - b.seat);
+  const counts = new Map();
+  for (const s of seats) counts.set(s.rank, (counts.get(s.rank) || 0) + 1);
+  const winners = seats.filter((s) => s.rank === 1);
+  let headline;
+  if (ended) headline = "The game was stopped";
+  else if (seats.length === 1) headline = `You scored ${seats[0].total}`;
+  else if (winners.length > 1) headline = `A tie! ${winners.map((w) => w.name).join(" and ")} share the win`;
+  else if (winners.length === 1) headline = winners[0].player === ctx.you.player ? "You win!" : `${winners[0].name} wins!`;
+  else headline = "Game over";
+
+  const host = state.members.find((m) => m.host);
+  const closed = state.room.status === "closed";
+  let action;
+  if (closed) action = h("p", { class: "results__wait" }, "The room is closed.");
+  else if (isHost)
+    action = h("button", { type: "button", class: "btn btn--big", dataset: { testid: "rematch" }, onclick: () => ctx.act("rematch") }, "Rematch");
+  else
+    action = h(
+      "p",
+      { class: "results__wait", dataset: { testid: "waiting-host" } },
+      h("span", { class: "dots", "aria-hidden": "true" }),
+      `Waiting for the host${host ? ` (${host.name})` : ""} to start a rematch…`,
+    );
+
+  return [
+    h("p", { class: "eyebrow" }, `Game ${game.number} · final`),
+    h("h2", { class: "results__title", id: "results-title" }, headline),
+    h(
+      "ol",
+      { class: "ranking", dataset: { testid: "ranking" } },
+      seats.map((s) => {
+        const tied = counts.get(s.rank) > 1;
+        return h(
+          "li",
+          {
+            class: `ranking__item rank-${s.rank ?? "none"}${s.player === ctx.you.player ? " is-you" : ""}`,
+            dataset: { testid: `rank-${s.seat}`, rank: s.rank ?? "", total: s.total ?? 0 },
+          },
+          h("span", { class: "ranking__place" }, s.rank ? `${tied ? "=" : ""}${ordinal(s.rank)}` : "–"),
+          h("span", { class: "ranking__name" }, s.name, s.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null),
+          h("span", { class: "ranking__total" }, s.total ?? 0),
+        );
+      }),
+    ),
+    h("div", { class: "results__actions" }, action),
+  ];
+}

@@ -1,0 +1,78 @@
+// The five dice of the table: persistent buttons, updated in place so focus and
+// animations survive every new state.
+import { h, pips } from "../dom.js";
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export class DiceTray {
+  /** onToggle(index) is called when a die is clicked or pressed (Space/Enter). */
+  constructor(onToggle) {
+    this.onToggle = onToggle;
+    this.faces = [0, 0, 0, 0, 0];
+    this.dice = [0, 1, 2, 3, 4].map((i) => {
+      const button = h("button", {
+        type: "button",
+        class: "die die--play is-blank",
+        dataset: { testid: `die-${i}`, index: i },
+        "aria-pressed": "false",
+        onclick: () => this.onToggle(i),
+      });
+      return button;
+    });
+    this.el = h("div", { class: "tray__dice", role: "group", "aria-label": "Dice" }, this.dice);
+  }
+
+  /**
+   * faces: 5 numbers or [] (not rolled); held: Set of indexes; interactive: the viewer
+   * may hold dice now; rolled: indexes to animate (a fresh roll).
+   */
+  update({ faces, held, interactive, rolled = [] }) {
+    const blank = !faces || faces.length !== 5;
+    this.dice.forEach((die, i) => {
+      const face = blank ? 0 : faces[i];
+      const isHeld = !blank && held.has(i);
+      die.classList.toggle("is-blank", blank);
+      die.classList.toggle("is-held", isHeld);
+      die.setAttribute("aria-pressed", String(isHeld));
+      die.setAttribute("aria-disabled", String(!interactive));
+      die.classList.toggle("is-static", !interactive);
+      die.dataset.face = face || "";
+      die.setAttribute(
+        "aria-label",
+        blank ? `Die ${i + 1}, not rolled yet` : `Die ${i + 1}: ${face}${isHeld ? ", held" : ""}`,
+      );
+      die.title = blank ? "" : interactive ? `${isHeld ? "Release" : "Hold"} this die (key ${i + 1})` : "";
+      if (this.faces[i] !== face || blank) {
+        die.replaceChildren(...pips(face), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
+      }
+      this.faces[i] = face;
+    });
+    if (rolled.length && !reducedMotion()) this.animate(rolled, faces);
+  }
+
+  /** Tumble the freshly rolled dice, flicking through faces, then land on the result. */
+  animate(indexes, finalFaces) {
+    for (const i of indexes) {
+      const die = this.dice[i];
+      die.classList.remove("is-rolling");
+      // Restart the CSS animation.
+      void die.offsetWidth;
+      die.style.setProperty("--spin", `${(Math.random() < 0.5 ? -1 : 1) * (200 + Math.random() * 200)}deg`);
+      die.style.setProperty("--delay", `${Math.round(Math.random() * 90)}ms`);
+      die.classList.add("is-rolling");
+      let flicks = 0;
+      clearInterval(die._flick);
+      die._flick = setInterval(() => {
+        flicks += 1;
+        if (flicks >= 6) {
+          clearInterval(die._flick);
+          die.replaceChildren(...pips(finalFaces[i]), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
+          return;
+        }
+        const face = 1 + Math.floor(Math.random() * 6);
+        die.replaceChildren(...pips(face), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
+      }, 65);
+      die.addEventListener("animationend", () => die.classList.remove("is-rolling"), { once: true });
+    }
+  }
+}

@@ -1,0 +1,254 @@
+// Between games: the invite, the seats, the host's controls, the rules of the variant.
+import { h } from "../dom.js";
+
+export function presenceBadge(presence, bot) {
+  if (bot) return h("span", { class: "presence presence--bot", title: "Bot" }, h("span", { class: "visually-hidden" }, "bot"));
+  const label = { online: "online", reconnecting: "reconnecting", gone: "away" }[presence] || presence;
+  return h(
+    "span",
+    { class: `presence presence--${presence}`, title: label, dataset: { presence } },
+    h("span", { class: "presence__dot", "aria-hidden": "true" }),
+    h("span", { class: "presence__text" }, label),
+  );
+}
+
+export function badges(member, you) {
+  return [
+    member.host ? h("span", { class: "badge badge--host", title: "Host" }, "Host") : null,
+    member.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null,
+    you && member.player === you.player ? h("span", { class: "badge badge--you" }, "You") : null,
+  ];
+}
+
+export function invite(ctx) {
+  return h(
+    "div",
+    { class: "invite" },
+    h("label", { class: "invite__label", for: "invite-url" }, "Invite link"),
+    h(
+      "div",
+      { class: "invite__row" },
+      h("input", {
+        class: "input invite__url",
+        id: "invite-url",
+        readonly: true,
+        value: ctx.inviteUrl,
+        dataset: { testid: "invite-url" },
+        onfocus: (e) => e.target.select(),
+      }),
+      h("button", { type: "button", class: "btn", dataset: { testid: "copy-invite" }, onclick: () => ctx.copyInvite() }, "Copy"),
+    ),
+    h(
+      "p",
+      { class: "invite__code" },
+      "Or tell them the room code ",
+      h("strong", { class: "code", dataset: { testid: "invite-code" } }, ctx.code),
+      ctx.canShare
+        ? h("button", { type: "button", class: "btn btn--small btn--quiet", onclick: () => ctx.share() }, "Share…")
+        : null,
+    ),
+  );
+}
+
+function seatRow(ctx, index, member) {
+  const { you, isHost, betweenGames } = ctx;
+  if (!member) {
+    return h(
+      "li",
+      { class: "seat is-empty", dataset: { testid: `seat-${index}` } },
+      h("span", { class: "seat__num", "aria-hidden": "true" }, index + 1),
+      h("span", { class: "seat__name" }, h("span", { class: "visually-hidden" }, `Seat ${index + 1}: `), "Empty seat"),
+    );
+  }
+  const isYou = member.player === you.player;
+  const actions = [];
+  if (isHost && betweenGames && member.bot) {
+    actions.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn--small btn--quiet",
+          dataset: { testid: `remove-bot-${index}` },
+          "aria-label": `Remove ${member.name}`,
+          onclick: () => ctx.act("remove_bot", { seat: index }),
+        },
+        "Remove",
+      ),
+    );
+  }
+  if (isHost && !member.bot && !isYou) actions.push(kickButton(ctx, member));
+  return h(
+    "li",
+    { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
+    h("span", { class: "seat__num", "aria-hidden": "true" }, index + 1),
+    h(
+      "span",
+      { class: "seat__who" },
+      h("span", { class: "visually-hidden" }, `Seat ${index + 1}: `),
+      h("span", { class: "seat__name" }, member.name),
+      badges(member, you),
+    ),
+    presenceBadge(member.presence, member.bot),
+    actions.length ? h("span", { class: "seat__actions" }, actions) : null,
+  );
+}
+
+export function kickButton(ctx, member) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small btn--quiet btn--danger-text",
+      dataset: { testid: `kick-${member.player}` },
+      "aria-label": `Remove ${member.name} from the room`,
+      onclick: async () => {
+        const ok = await ctx.confirm({
+          title: `Remove ${member.name}?`,
+          text: `${member.name} leaves the room and cannot come back with this link.${ctx.inGame && member.seat !== null ? " A bot finishes their game." : ""}`,
+          ok: "Remove",
+          danger: true,
+        });
+        if (ok) ctx.act("kick", { player: member.player });
+      },
+    },
+    "Kick",
+  );
+}
+
+export function spectators(ctx) {
+  const watching = ctx.state.members.filter((m) => m.seat === null || m.seat === undefined);
+  if (!watching.length) return null;
+  return h(
+    "div",
+    { class: "watchers", dataset: { testid: "spectators" } },
+    h("h3", { class: "watchers__title" }, "Watching"),
+    h(
+      "ul",
+      { class: "watchers__list" },
+      watching.map((m) =>
+        h(
+          "li",
+          { class: "watcher", dataset: { player: m.player } },
+          h("span", { class: "seat__name" }, m.name),
+          badges(m, ctx.you),
+          presenceBadge(m.presence, m.bot),
+          ctx.isHost && m.player !== ctx.you.player && !m.bot ? kickButton(ctx, m) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+export function renderLobby(ctx) {
+  const { state, you, isHost } = ctx;
+  const seated = new Map(state.members.filter((m) => m.seat !== null && m.seat !== undefined).map((m) => [m.seat, m]));
+  const seatCount = state.room.seat_count;
+  const free = seatCount - seated.size;
+  const people = [...seated.values()].filter((m) => !m.bot).length;
+  const afterGame = Boolean(state.game);
+  const host = state.members.find((m) => m.host);
+  const closed = state.room.status === "closed";
+
+  const actions = [];
+  if (!closed && isHost) {
+    if (!afterGame) {
+      actions.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn--big",
+            dataset: { testid: "start" },
+            "aria-disabled": String(people === 0),
+            onclick: () => (people === 0 ? ctx.toast("At least one person needs a seat.") : ctx.act("start")),
+          },
+          seated.size > 1 ? "Start the game" : "Start a solo game",
+        ),
+      );
+    }
+    actions.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn--quiet",
+          dataset: { testid: "add-bot" },
+          "aria-disabled": String(free === 0),
+          onclick: () => (free === 0 ? ctx.toast("Every seat is taken.") : ctx.act("add_bot", { level: "beginner" })),
+        },
+        "+ Add a bot",
+      ),
+    );
+  }
+  if (!closed && you.seat === null && free > 0) {
+    actions.push(
+      h("button", { type: "button", class: "btn", dataset: { testid: "take-seat" }, onclick: () => ctx.act("take_seat") }, "Take a seat"),
+    );
+  }
+
+  let status;
+  if (closed) status = "This room is closed.";
+  else if (isHost && !afterGame)
+    status =
+      free > 0
+        ? `${seated.size} of ${seatCount} seats taken. Send the link to your friends or seat bots, and start when everyone is here.`
+        : "Every seat is taken. Start when you're ready.";
+  else if (isHost) status = "Change the seats for the next game if you like, then start the rematch above.";
+  else if (you.seat === null && free === 0) status = "Every seat is taken: you're watching this one.";
+  else if (you.seat === null) status = `You're watching. Take a free seat to play the next game.`;
+  else status = `Waiting for ${host ? host.name : "the host"} to start${afterGame ? " the next game" : " the game"}…`;
+
+  const seats = [];
+  for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
+
+  return [
+    h("h2", { class: "panel__title", id: "lobby-title" }, afterGame ? "Seats for the next game" : "Waiting for players"),
+    afterGame ? null : invite(ctx),
+    h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
+    spectators(ctx),
+    h("p", { class: "lobby__status", dataset: { testid: "lobby-status" } }, status),
+    actions.length ? h("div", { class: "lobby__actions" }, actions) : null,
+  ];
+}
+
+/** The rules of this room's variant, from ``room.ruleset``. */
+export function renderRules(ctx) {
+  const rs = ctx.state.room.ruleset;
+  const opts = Object.entries(rs.options || {});
+  const optionText = ([key, value]) => {
+    if (key === "joker") return `Joker rule: ${value}`;
+    if (key === "exact_counts") return value ? "Exact counts" : "Counts from more matching dice";
+    return `${key}: ${value}`;
+  };
+  const facts = [
+    `${rs.sections.reduce((n, s) => n + s.boxes.length, 0)} boxes${rs.columns.length > 1 ? ` × ${rs.columns.length} columns` : ""}`,
+    ctx.state.room.turn_seconds ? `${ctx.state.room.turn_seconds} s per turn` : "no turn timer",
+    ...opts.map(optionText),
+  ];
+  return [
+    h("h2", { class: "panel__title", id: "rules-title" }, `How ${rs.title} scores`),
+    h("ul", { class: "chips chips--facts", dataset: { testid: "rules-facts" } }, facts.map((f) => h("li", { class: "chip chip--soft" }, f))),
+    rs.columns.length > 1
+      ? h(
+          "dl",
+          { class: "rules-columns" },
+          rs.columns.map((c) => h("div", {}, h("dt", {}, c.title), h("dd", {}, c.rule))),
+        )
+      : null,
+    h("ul", { class: "rules-special" }, rs.special_rules.map((r) => h("li", {}, r))),
+    h(
+      "details",
+      { class: "rules-boxes" },
+      h("summary", {}, "Every box"),
+      rs.sections.map((section) =>
+        h(
+          "dl",
+          { class: "rules-boxes__list" },
+          section.boxes.map((b) => h("div", {}, h("dt", {}, b.title), h("dd", {}, b.rule))),
+        ),
+      ),
+    ),
+    h("p", { class: "rules-link" }, h("a", { href: ctx.rulesUrl, target: "_blank", rel: "noopener" }, `Full rules of ${rs.title}`)),
+  ];
+}

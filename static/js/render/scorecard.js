@@ -1,0 +1,251 @@
+// Every player's scorecard side by side: one table, a row per box, a column per seat
+// (per seat and sheet column for Yam's and Triple Yahtzee).
+import { h } from "../dom.js";
+
+const SHORT = {
+  three_of_a_kind: "3 of a kind",
+  four_of_a_kind: "4 of a kind",
+  small_straight: "Sm. straight",
+  large_straight: "Lg. straight",
+  one_pair: "Pair",
+  two_pairs: "2 pairs",
+  full_house: "Full house",
+};
+
+function boxLabel(box) {
+  const short = SHORT[box.key];
+  if (!short || short === box.title) return box.title;
+  return [h("span", { class: "label-long" }, box.title), h("span", { class: "label-short", "aria-hidden": "true" }, short)];
+}
+
+/** What placing would add beyond its own points, after the column's multiplier: the
+ *  upper bonus reached (> 0), or the Yam's max/min rule cancelling a pair (< 0). */
+function extra(option, multiplier) {
+  return option.gain - (option.points + (option.bonus || 0)) * multiplier;
+}
+
+function optionCell(ctx, seat, column, box, option) {
+  const { rules } = ctx;
+  const total = option.points + (option.bonus || 0);
+  const index = rules.columns.findIndex((c) => c.key === column.key);
+  const multiplier = seat.totals?.[index]?.multiplier || 1;
+  const more = extra(option, multiplier);
+  const where = rules.where(box.key, column.key);
+  let label = `Score ${total} in ${where}`;
+  if (option.bonus) label = `Score ${option.points} plus ${option.bonus} bonus in ${where}`;
+  if (more > 0) label += `, reaching the upper bonus`;
+  if (more < 0) label += `; the column loses ${-more} by the maximum and minimum rule`;
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: `cell-btn${total === 0 ? " is-zero" : ""}`,
+      dataset: { testid: `box-${column.key}-${box.key}`, column: column.key, box: box.key },
+      "aria-label": label,
+      title: `${label}${option.gain !== total ? ` (adds ${option.gain} to your total)` : ""}`,
+      "aria-disabled": ctx.busy ? "true" : null,
+      onclick: () => ctx.place(option),
+    },
+    h("span", { class: "cell-btn__points" }, option.points),
+    option.bonus ? h("span", { class: "cell-btn__bonus" }, `+${option.bonus}`) : null,
+    more > 0 ? h("span", { class: "cell-btn__bonus", "aria-hidden": "true" }, "★") : null,
+    more < 0 ? h("span", { class: "cell-btn__warn", "aria-hidden": "true" }, "!") : null,
+  );
+  return h("td", { class: "cell is-option", dataset: { cell: `${seat.seat}-${column.key}-${box.key}` } }, button);
+}
+
+function boxCell(ctx, seat, column, box) {
+  const { state, mine, lastPlace } = ctx;
+  const isMine = mine(seat);
+  const value = seat.boxes?.[column.key]?.[box.key];
+  const game = state.game;
+  const isCurrent = game.status === "playing" && seat.seat === game.current_seat;
+  const classes = ["cell"];
+  if (isCurrent) classes.push("is-current");
+  const attrs = { dataset: { cell: `${seat.seat}-${column.key}-${box.key}` } };
+  if (isMine) attrs.dataset.testid = `box-${column.key}-${box.key}`;
+  if (value !== undefined && value !== null) {
+    classes.push("is-filled");
+    if (value === 0) classes.push("is-zero");
+    if (lastPlace && lastPlace.seat === seat.seat && lastPlace.box === box.key && (lastPlace.column || column.key) === column.key) {
+      classes.push("is-fresh");
+    }
+    return h("td", { ...attrs, class: classes.join(" ") }, value);
+  }
+  const announced = isCurrent && game.announced && column.key === ctx.rules.rs.announce_column && game.announced === box.key;
+  if (announced) classes.push("is-announced");
+  if (isMine && ctx.myTurn && game.dice?.length) {
+    const option = ctx.options.get(`${column.key}:${box.key}`);
+    if (option) return optionCell(ctx, seat, column, box, option);
+    classes.push("is-closed");
+    return h("td", { ...attrs, class: classes.join(" "), title: "Not open to this roll" }, h("span", { "aria-hidden": "true" }, "·"), h("span", { class: "visually-hidden" }, "not allowed now"));
+  }
+  classes.push("is-open");
+  return h("td", { ...attrs, class: classes.join(" ") }, announced ? h("span", { class: "announced-mark" }, "called") : "");
+}
+
+function sumRow(ctx, label, cellFor, { className = "", title } = {}) {
+  const { seats, rules } = ctx;
+  return h(
+    "tr",
+    { class: `sheet__sum ${className}`.trim() },
+    h("th", { scope: "row", title }, label),
+    seats.map((seat) =>
+      rules.columns.map((column, ci) => {
+        const totals = seat.totals?.[ci] || {};
+        const cls = ["cell", "cell--sum"];
+        if (ctx.state.game.status === "playing" && seat.seat === ctx.state.game.current_seat) cls.push("is-current");
+        return h("td", { class: cls.join(" ") }, cellFor(seat, column, totals, ci));
+      }),
+    ),
+  );
+}
+
+function upperProgress(ctx, seat, column, totals) {
+  const threshold = ctx.rules.rs.upper_bonus_threshold;
+  const filled = ctx.rules.upperBoxes.filter((k) => seat.boxes?.[column.key]?.[k] !== undefined);
+  const upper = totals.upper ?? 0;
+  const done = filled.length === ctx.rules.upperBoxes.length;
+  // Par: three of each face, the pace that reaches 63.
+  const par = filled.reduce((n, k) => n + 3 * (ctx.rules.upperBoxes.indexOf(k) + 1), 0);
+  const diff = upper - par;
+  const reached = totals.upper_bonus > 0;
+  const pct = Math.min(100, Math.round((upper / threshold) * 100));
+  return h(
+    "span",
+    {
+      class: `progress${reached ? " is-reached" : ""}${done && !reached ? " is-missed" : ""}`,
+      style: { "--pct": `${pct}%` },
+      title: filled.length ? `${upper} of ${threshold}; ${diff >= 0 ? "+" : ""}${diff} against three of each` : `0 of ${threshold}`,
+    },
+    h("span", { class: "progress__value" }, upper),
+    !reached && !done ? h("span", { class: "progress__of" }, `/${threshold}`) : null,
+  );
+}
+
+function bonusCell(ctx, seat, column, totals) {
+  const threshold = ctx.rules.rs.upper_bonus_threshold;
+  const done = ctx.rules.upperBoxes.every((k) => seat.boxes?.[column.key]?.[k] !== undefined);
+  if (totals.upper_bonus > 0) return h("span", { class: "bonus is-won" }, totals.upper_bonus);
+  if (done) return h("span", { class: "bonus is-lost" }, 0);
+  const need = threshold - (totals.upper ?? 0);
+  return h("span", { class: "bonus is-pending", title: `${need} more for the bonus` }, h("span", { class: "bonus__need" }, `need ${need}`));
+}
+
+export function renderCards(ctx) {
+  const { state, rules } = ctx;
+  const game = state.game;
+  const seats = game.seats;
+  const cols = rules.columns;
+  const multi = cols.length > 1;
+  const ctx2 = { ...ctx, seats };
+  const playing = game.status === "playing";
+  const isCurrentSeat = (seat) => playing && seat.seat === game.current_seat;
+
+  const head = h(
+    "thead",
+    {},
+    h(
+      "tr",
+      {},
+      h("th", { scope: "col", class: "sheet__corner", rowspan: multi ? 2 : null }, h("span", { class: "visually-hidden" }, "Box")),
+      seats.map((seat) =>
+        h(
+          "th",
+          {
+            scope: multi ? "colgroup" : "col",
+            colspan: multi ? cols.length : null,
+            class: `sheet__player${isCurrentSeat(seat) ? " is-current" : ""}${ctx.mine(seat) ? " is-you" : ""}`,
+            dataset: { testid: `card-${seat.seat}` },
+          },
+          h("span", { class: "sheet__name" }, seat.name),
+          seat.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null,
+          isCurrentSeat(seat) ? h("span", { class: "visually-hidden" }, " (playing now)") : null,
+        ),
+      ),
+    ),
+    multi
+      ? h(
+          "tr",
+          { class: "sheet__cols" },
+          seats.map((seat) =>
+            cols.map((c) =>
+              h("th", { scope: "col", title: c.rule, class: isCurrentSeat(seat) ? "is-current" : null }, h("span", { "aria-label": `${seat.name}, ${c.title}` }, c.title)),
+            ),
+          ),
+        )
+      : null,
+  );
+
+  const bodies = rules.sections.map((section) => {
+    const rows = section.boxes.map((box) =>
+      h(
+        "tr",
+        { dataset: { box: box.key } },
+        h("th", { scope: "row", title: box.rule }, boxLabel(box)),
+        seats.map((seat) => cols.map((column) => boxCell(ctx2, seat, column, box))),
+      ),
+    );
+    if (section.name === "upper") {
+      rows.push(
+        sumRow(ctx2, ["Upper ", h("small", {}, `bonus at ${rules.rs.upper_bonus_threshold}`)], (seat, column, t) => upperProgress(ctx2, seat, column, t), {
+          className: "sheet__sum--upper",
+        }),
+        sumRow(ctx2, `Bonus +${rules.rs.upper_bonus_points}`, (seat, column, t) => bonusCell(ctx2, seat, column, t)),
+      );
+    } else if (section.name === "middle") {
+      rows.push(sumRow(ctx2, "Max − min", (seat, column, t) => t.middle ?? 0, { title: "Maximum plus minimum; 0 if the minimum is not below the maximum" }));
+    } else if (section.name === "lower") {
+      rows.push(sumRow(ctx2, "Lower", (seat, column, t) => t.lower ?? 0));
+      if (rules.hasYahtzeeBonus) {
+        rows.push(sumRow(ctx2, "Yahtzee bonus", (seat, column, t) => t.yahtzee_bonus ?? 0, { title: "100 for every extra Yahtzee" }));
+      }
+    }
+    return h("tbody", { class: `sheet__section sheet__section--${section.name}` }, rows);
+  });
+
+  const foot = h(
+    "tfoot",
+    {},
+    multi
+      ? sumRow(ctx2, "Column", (seat, column, t) =>
+          t.multiplier > 1
+            ? h("span", { class: "mult", title: `${t.subtotal ?? ""} × ${t.multiplier}` }, t.total ?? 0)
+            : t.total ?? 0,
+        )
+      : null,
+    h(
+      "tr",
+      { class: "sheet__grand" },
+      h("th", { scope: "row" }, "Total"),
+      seats.map((seat) =>
+        h(
+          "td",
+          {
+            colspan: multi ? cols.length : null,
+            class: `cell cell--grand${isCurrentSeat(seat) ? " is-current" : ""}`,
+            dataset: { testid: `total-${seat.seat}` },
+          },
+          seat.total ?? 0,
+        ),
+      ),
+    ),
+  );
+
+  const over = game.status !== "playing";
+  return [
+    h("h2", { class: "panel__title", id: "cards-title" }, over ? "Final scorecards" : "Scorecards"),
+    h(
+      "div",
+      { class: "sheet-scroll", tabindex: "-1" },
+      h(
+        "table",
+        { class: `sheet sheet--${rules.name}${multi ? " sheet--multi" : ""}`, dataset: { testid: "scorecards", seats: seats.length } },
+        h("caption", { class: "visually-hidden" }, `Scorecards: ${seats.map((s) => `${s.name} ${s.total ?? 0}`).join(", ")}`),
+        head,
+        bodies,
+        foot,
+      ),
+    ),
+  ];
+}

@@ -1,0 +1,563 @@
+// The room page: everything is drawn from the `state` the websocket sends
+// (docs/protocol.md). Entry point; the drawing lives in render/*.js.
+//
+// Test hooks (data-testid), stable for tests and scripts:
+//   page       room-code, connection (data-state: connecting|open|reconnecting|closed),
+//              reconnect-banner, toasts > toast, live (the aria-live region), leave,
+//              copy-invite-bar, fatal (the notice when the socket is refused)
+//   lobby      lobby, invite-url, copy-invite, invite-code, seat-list, seat-<n>
+//              (data-player), remove-bot-<n>, kick-<player id>, spectators, take-seat,
+//              start, add-bot, lobby-status, rules-facts
+//   board      board, turn-status (data-mine), timer, die-0 .. die-4 (aria-pressed,
+//              data-face), roll (aria-disabled), rolls-left (data-count),
+//              announce-control, announce-select, announce, announced, skip
+//   cards      scorecards, card-<seat> (column header), box-<column>-<box> (your own
+//              cells; a button when it can be scored now), total-<seat>;
+//              every cell has data-cell="<seat>-<column>-<box>"
+//   players    players, player-<seat>, hand-to-bot-<seat>
+//   results    results, ranking, rank-<seat> (data-rank, data-total), rematch,
+//              waiting-host
+//   dialog     confirm-dialog, confirm-ok, confirm-cancel
+//   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
+//              chat-input, chat-send
+// Keyboard: Tab to any control; Space/Enter on a die holds it; keys 1-5 hold dice and
+// R rolls (not while typing); Enter on a box scores it.
+
+import { h, render } from "./dom.js";
+import { RoomSocket } from "./socket.js";
+import { Rules, describe, diceText, rankingSentence } from "./text.js";
+import { Toasts } from "./ui/toast.js";
+import { Live } from "./ui/live.js";
+import { confirmDialog } from "./ui/dialog.js";
+import { DiceTray } from "./render/dice.js";
+import { formatSeconds, renderControls, renderHint, renderPlayers, renderResults, renderStatus } from "./render/board.js";
+import { renderCards } from "./render/scorecard.js";
+import { renderLobby, renderRules } from "./render/lobby.js";
+import { renderChat, renderLog } from "./render/feed.js";
+
+const root = document.getElementById("room-app");
+const config = {
+  wsPath: root.dataset.wsPath,
+  code: root.dataset.code,
+  inviteUrl: root.dataset.inviteUrl,
+  rulesUrl: root.dataset.rulesUrl,
+  homeUrl: root.dataset.homeUrl,
+};
+const $ = (selector) => root.querySelector(selector);
+const regions = Object.fromEntries([...root.querySelectorAll("[data-region]")].map((el) => [el.dataset.region, el]));
+const layout = $(".room__layout");
+const banner = $("[data-testid=reconnect-banner]");
+const connection = $("[data-testid=connection]");
+const toasts = new Toasts($(".toasts"));
+const live = new Live(document.getElementById("live"));
+const dialog = $("dialog");
+const baseTitle = document.title;
+
+const app = {
+  state: null,
+  rules: null,
+  holds: new Set(),
+  holdKey: null,
+  busy: null, // "roll" | "place" | "announce" while such a request is in flight
+  timer: { seconds: null, at: 0 },
+  seenSeq: null,
+  rulesKey: null,
+};
+
+// -- the board skeleton: the dice are persistent elements -------------------
+
+const tray = new DiceTray((i) => toggleHold(i));
+const board = {
+  status: h("div", { class: "board__status" }),
+  hint: h("p", { class: "tray__hint", id: "tray-hint" }),
+  controls: h("div", { class: "tray__controls" }),
+};
+regions.board.append(
+  board.status,
+  h("div", { class: "tray" }, tray.el, h("div", { class: "tray__side" }, board.controls, board.hint)),
+);
+
+// -- talking to the server ----------------------------------------------------
+
+const socket = new RoomSocket(config.wsPath, {
+  onState: (state) => onState(state),
+  onError: (error) => showError(error),
+  onStatus: (status) => onStatus(status),
+  onFatal: (code, message) => onFatal(code, message),
+});
+
+function showError(error) {
+  const text = error?.message || "Something went wrong.";
+  toasts.show(text.charAt(0).toUpperCase() + text.slice(1));
+}
+
+const waiters = [];
+function untilVersion(version) {
+  if (version === null || version === undefined || (socket.version ?? -1) >= version) return Promise.resolve();
+  return new Promise((resolve) => {
+    waiters.push({ version, resolve });
+    setTimeout(resolve, 4000); // never wait forever for a state
+  });
+}
+
+/** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
+async function act(type, fields = {}, { busy = null } = {}) {
+  if (busy) {
+    if (app.busy) return false;
+    app.busy = busy;
+    draw();
+  }
+  try {
+    const ack = await socket.request(type, fields);
+    await untilVersion(ack?.version);
+    return true;
+  } catch (error) {
+    showError(error);
+    return false;
+  } finally {
+    if (busy) {
+      app.busy = null;
+      draw();
+    }
+  }
+}
+
+// -- derived facts --------------------------------------------------------------
+
+function phaseOf(state) {
+  if (!state.game) return "lobby";
+  return state.game.status === "playing" ? "playing" : "over";
+}
+
+function isMine(seat) {
+  return Boolean(app.state && seat && seat.player === app.state.you.player);
+}
+
+function context() {
+  const state = app.state;
+  const game = state.game;
+  const current = game?.seats?.find((s) => s.seat === game.current_seat) || null;
+  const playing = game?.status === "playing";
+  const myTurn = Boolean(playing && current && isMine(current) && state.room.status === "open");
+  return {
+    state,
+    rules: app.rules,
+    you: state.you,
+    isHost: Boolean(state.you.host),
+    phase: phaseOf(state),
+    betweenGames: !playing,
+    inGame: playing,
+    current,
+    myTurn,
+    mySeat: game?.seats?.find((s) => isMine(s)) || null,
+    mine: isMine,
+    holds: app.holds,
+    busy: app.busy,
+    options: new Map((game?.options || []).map((o) => [`${o.column}:${o.box}`, o])),
+    lastPlace: lastPlacement(state),
+    inviteUrl: config.inviteUrl,
+    code: config.code,
+    rulesUrl: config.rulesUrl,
+    canShare: typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches,
+    act,
+    confirm: (opts) => confirmDialog(dialog, opts),
+    toast: (message) => toasts.show(message, "info"),
+    copyInvite,
+    share: () => navigator.share({ title: document.title, text: "Join my dice table", url: config.inviteUrl }).catch(() => {}),
+    roll,
+    place,
+  };
+}
+
+function lastPlacement(state) {
+  const event = state.event;
+  if (!event) return null;
+  if (event.kind === "place") return event.data;
+  if (event.kind === "timeout" || event.kind === "skip") return event.data?.place || null;
+  return null;
+}
+
+// -- holding dice -----------------------------------------------------------------
+
+function holdStorageKey(game) {
+  return `fivedice:holds:${config.code}:${game.number}:${game.turn}:${game.rolls_left}`;
+}
+
+/** The holds shown: the server's after each roll, then the player's own clicks
+ *  (kept in sessionStorage so a reload keeps them too). */
+function syncHolds() {
+  const game = app.state.game;
+  if (!game || game.status !== "playing" || !game.dice.length) {
+    app.holds = new Set();
+    app.holdKey = null;
+    return;
+  }
+  const ctx = context();
+  if (!ctx.myTurn) {
+    app.holds = new Set(game.held);
+    app.holdKey = null;
+    return;
+  }
+  const key = holdStorageKey(game);
+  if (key === app.holdKey) return;
+  app.holdKey = key;
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(key) || "null");
+  } catch {
+    saved = null;
+  }
+  app.holds = new Set(Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < 5) : game.held);
+}
+
+function canHold() {
+  const game = app.state?.game;
+  const ctx = app.state && context();
+  return Boolean(ctx?.myTurn && game.dice.length && game.rolls_left > 0 && !app.busy);
+}
+
+function toggleHold(index) {
+  if (!canHold()) {
+    const game = app.state?.game;
+    if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) toasts.show("No rolls left: pick a box to score.", "info");
+    return;
+  }
+  if (app.holds.has(index)) app.holds.delete(index);
+  else app.holds.add(index);
+  try {
+    sessionStorage.setItem(holdStorageKey(app.state.game), JSON.stringify([...app.holds].sort()));
+  } catch {
+    /* private mode: holds just are not kept across reloads */
+  }
+  const face = app.state.game.dice[index];
+  live.say(`Die ${index + 1}, ${face}, ${app.holds.has(index) ? "held" : "released"}`);
+  draw();
+}
+
+// -- actions ----------------------------------------------------------------------
+
+function roll() {
+  const ctx = context();
+  const game = app.state.game;
+  if (!ctx.myTurn || app.busy) return;
+  if (game.rolls_left === 0) return toasts.show("No rolls left: pick a box to score.", "info");
+  if (game.must_announce && !game.announced) return toasts.show("Announce a box before rolling again.", "info");
+  const hold = game.dice.length ? [...app.holds].sort() : [];
+  if (hold.length === 5) return toasts.show("Release at least one die to roll.", "info");
+  act("roll", { hold }, { busy: "roll" });
+}
+
+async function place(option) {
+  if (app.busy || !context().myTurn) return;
+  const rules = app.rules;
+  const total = option.points + (option.bonus || 0);
+  if (total === 0) {
+    const ok = await confirmDialog(dialog, {
+      title: `Score 0 in ${rules.where(option.box, option.column)}?`,
+      text: "These dice don't fit that box. It will be filled with 0 and can't be used again this game.",
+      ok: "Score 0",
+      cancel: "Keep playing",
+    });
+    if (!ok) return;
+  }
+  const fields = { box: option.box };
+  if (rules.multi) fields.column = option.column;
+  act("place", fields, { busy: "place" });
+}
+
+async function copyInvite() {
+  const url = config.inviteUrl;
+  try {
+    await navigator.clipboard.writeText(url);
+    toasts.show("Invite link copied. Send it to your friends!", "info");
+    return;
+  } catch {
+    /* fall back below */
+  }
+  const field = document.getElementById("invite-url") || h("textarea", { class: "visually-hidden" }, url);
+  const temporary = !field.isConnected;
+  if (temporary) document.body.append(field);
+  field.focus();
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  if (temporary) field.remove();
+  toasts.show(copied ? "Invite link copied. Send it to your friends!" : `Copy this link: ${url}`, "info");
+}
+
+// -- the state arrives ----------------------------------------------------------------
+
+function onState(state) {
+  const previous = app.state;
+  app.state = state;
+  const rulesKey = JSON.stringify([state.room.ruleset.name, state.room.ruleset.options]);
+  if (rulesKey !== app.rulesKey) {
+    app.rules = new Rules(state.room.ruleset);
+    app.rulesKey = rulesKey;
+  }
+  if (state.game && state.game.seconds_left !== null && state.game.seconds_left !== undefined) {
+    app.timer = { seconds: state.game.seconds_left, at: performance.now() };
+  } else {
+    app.timer = { seconds: null, at: 0 };
+  }
+  syncHolds();
+  draw(previous);
+  announce(previous, state);
+  app.seenSeq = state.version;
+  for (let i = waiters.length - 1; i >= 0; i--) {
+    if (state.version >= waiters[i].version) {
+      waiters[i].resolve();
+      waiters.splice(i, 1);
+    }
+  }
+  schedulePresence();
+}
+
+/** Tell screen readers what changed since the previous state, oldest first. */
+function announce(previous, state) {
+  if (!previous) {
+    const ctx = context();
+    if (ctx.myTurn) live.say("Your turn");
+    return;
+  }
+  const fresh = (state.log || []).filter((e) => e.seq > previous.version).reverse();
+  const you = state.you.name;
+  for (const event of fresh) {
+    const d = event.data || {};
+    // Names can repeat at a table: the seat says whose move it was.
+    const mySeat = state.you.seat;
+    const byMe =
+      (event.kind === "roll" || event.kind === "place" || event.kind === "announce") &&
+      event.actor === you &&
+      mySeat !== null &&
+      d.seat === mySeat;
+    if (event.kind === "roll" && byMe) {
+      live.say(`You rolled ${diceText(d.dice)}. ${d.rolls_left} ${d.rolls_left === 1 ? "roll" : "rolls"} left`);
+    } else if (event.kind === "place" && byMe) {
+      live.say(`You scored ${d.points}${d.bonus ? ` plus ${d.bonus}` : ""} in ${app.rules.where(d.box, d.column)}`);
+      if (d.ranking) live.say(rankingSentence(d.ranking));
+    } else {
+      const text = describe(event, state, app.rules);
+      if (text) live.say(text);
+    }
+  }
+  const newChat = (state.chat || []).filter((m) => !(previous.chat || []).some((p) => p.id === m.id) && m.name !== you);
+  for (const m of newChat.slice(-3)) live.say(`${m.name} says: ${m.text}`);
+
+  const wasMine = (() => {
+    const g = previous.game;
+    if (!g || g.status !== "playing") return false;
+    const seat = g.seats.find((s) => s.seat === g.current_seat);
+    return seat?.player === previous.you.player;
+  })();
+  const ctx = context();
+  if (ctx.myTurn && !wasMine) {
+    live.say("Your turn");
+    // Keyboard players: if focus fell off a control that went away, put it on Roll.
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || active.closest("[hidden]");
+    if (lost || active.matches(".sheet-scroll")) {
+      root.querySelector("[data-testid=roll]")?.focus({ preventScroll: true });
+    }
+  }
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function show(name, visible) {
+  regions[name].hidden = !visible;
+}
+
+function draw(previous = app.state) {
+  const state = app.state;
+  if (!state) return;
+  const ctx = context();
+  const phase = ctx.phase;
+  const phaseChanged = layout.dataset.phase !== phase && layout.dataset.phase !== "connecting";
+  layout.dataset.phase = phase;
+  regions.loading.hidden = true;
+
+  show("lobby", phase === "lobby" || phase === "over");
+  show("results", phase === "over");
+  show("board", phase === "playing");
+  show("cards", phase !== "lobby");
+  show("players", phase === "playing");
+  show("rules", true);
+  show("log", true);
+  show("chat", true);
+
+  if (phase === "lobby" || phase === "over") render(regions.lobby, renderLobby(ctx));
+  if (phase === "over") render(regions.results, renderResults(ctx));
+  if (phase === "playing") drawBoard(ctx, previous);
+  if (phase !== "lobby") {
+    render(regions.cards, renderCards(ctx), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll"));
+  }
+  if (phase === "playing") render(regions.players, renderPlayers(ctx));
+  if (app.rulesKey !== regions.rules.dataset.key) {
+    render(regions.rules, renderRules(ctx));
+    regions.rules.dataset.key = app.rulesKey;
+  }
+  renderLog($("[data-testid=log-list]"), ctx, app.seenSeq);
+  renderChat($("[data-testid=chat-list]"), ctx);
+  $("[data-testid=chat-input]").disabled = state.room.status === "closed";
+
+  document.title = ctx.myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
+  tickTimer();
+  if (phaseChanged) showPhase(phase);
+}
+
+/** A new screen: bring its top into view (the results take the focus, for keyboards
+ *  and screen readers; a new game gives it to Roll through announce()). */
+function showPhase(phase) {
+  const smooth = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  if (phase === "over") {
+    const title = regions.results.querySelector(".results__title");
+    regions.results.scrollIntoView({ block: "start", behavior: smooth });
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  } else if (phase === "playing" && window.scrollY > layout.offsetTop) {
+    layout.scrollIntoView({ block: "start", behavior: smooth });
+  }
+}
+
+function drawBoard(ctx, previous) {
+  const game = ctx.state.game;
+  render(board.status, renderStatus(ctx));
+  render(board.controls, renderControls(ctx), () => tray.dice[0]);
+  const hint = renderHint(ctx);
+  board.hint.textContent = hint || "";
+  board.hint.hidden = !hint;
+
+  // Animate a fresh roll (not a state we are seeing for the first time).
+  let rolled = [];
+  const event = ctx.state.event;
+  if (previous && previous !== ctx.state && event?.kind === "roll" && event.seq > (previous.version ?? 0)) {
+    const kept = new Set(event.data?.held || []);
+    rolled = [0, 1, 2, 3, 4].filter((i) => !kept.has(i));
+  }
+  tray.update({ faces: game.dice, held: app.holds, interactive: canHold(), rolled });
+  regions.board.classList.toggle("is-mine", ctx.myTurn);
+  regions.board.classList.toggle("is-busy", Boolean(app.busy));
+}
+
+// -- the turn timer counts down locally between states ------------------------------
+
+function tickTimer() {
+  const el = root.querySelector("[data-testid=timer]");
+  if (!el || app.timer.seconds === null) return;
+  const left = Math.max(0, app.timer.seconds - (performance.now() - app.timer.at) / 1000);
+  el.querySelector(".timer__text").textContent = formatSeconds(left);
+  el.classList.toggle("is-low", left <= 10);
+  el.style.setProperty("--left", left.toFixed(1));
+}
+setInterval(tickTimer, 250);
+
+// -- presence: "reconnecting" becomes "gone" after 30 s without a new state -----------
+
+let presenceTimer = null;
+function schedulePresence() {
+  clearTimeout(presenceTimer);
+  const waiting = (app.state?.members || []).filter((m) => m.presence === "reconnecting");
+  if (!waiting.length) return;
+  const soonest = Math.min(...waiting.map((m) => Math.max(0, 30 - (m.seen_seconds_ago ?? 0))));
+  const receivedAt = Date.now();
+  presenceTimer = setTimeout(() => {
+    const elapsed = (Date.now() - receivedAt) / 1000;
+    for (const m of app.state.members) {
+      if (m.presence === "reconnecting" && (m.seen_seconds_ago ?? 0) + elapsed >= 30) m.presence = "gone";
+    }
+    draw();
+    schedulePresence();
+  }, (soonest + 0.5) * 1000);
+}
+
+// -- connection status ------------------------------------------------------------------
+
+function onStatus(status) {
+  connection.dataset.state = status;
+  const text = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", closed: "Offline" }[status] || status;
+  connection.querySelector(".conn__text").textContent = text;
+  const down = status === "reconnecting";
+  banner.hidden = !down;
+  root.classList.toggle("is-offline", down);
+  if (down) live.say("Connection lost. Reconnecting");
+}
+
+function onFatal(code, message) {
+  if (code === 1000) {
+    // We left on purpose.
+    location.assign(config.homeUrl);
+    return;
+  }
+  banner.hidden = true;
+  layout.dataset.phase = "fatal";
+  for (const region of Object.values(regions)) region.hidden = true;
+  const notice = h(
+    "div",
+    { class: "panel fatal", role: "alert", dataset: { testid: "fatal" } },
+    h("h2", { class: "panel__title" }, code === 4404 ? "No such room" : "You're not at this table"),
+    h("p", {}, message || "The table closed the connection."),
+    h(
+      "p",
+      { class: "fatal__actions" },
+      h("a", { class: "btn", href: location.pathname }, "Back to the room page"),
+      " ",
+      h("a", { class: "btn btn--quiet", href: config.homeUrl }, "Home"),
+    ),
+  );
+  $("#room-main").append(notice);
+}
+
+// -- page-level controls ------------------------------------------------------------------
+
+root.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-action]");
+  if (!button) return;
+  if (button.dataset.action === "copy-invite") copyInvite();
+  if (button.dataset.action === "leave") {
+    const seated = app.state?.game?.status === "playing" && context().mySeat;
+    const ok = await confirmDialog(dialog, {
+      title: "Leave this room?",
+      text: seated ? "A bot finishes your game for you. You can come back with the link, as a spectator." : "You can come back with the link while the room is open.",
+      ok: "Leave",
+      danger: true,
+    });
+    if (ok) act("leave");
+  }
+});
+
+const chatForm = $("[data-testid=chat-form]");
+const chatInput = $("[data-testid=chat-input]");
+chatForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = chatInput.value.trim();
+  if (!text) return;
+  chatInput.value = "";
+  const ok = await act("chat", { text });
+  if (!ok && !chatInput.value) chatInput.value = text; // give the words back
+});
+
+// Keys 1-5 hold dice, R rolls; never while typing or in a dialog.
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target.closest?.("input, textarea, select, [contenteditable], dialog")) return;
+  if (dialog.open) return;
+  if (/^[1-5]$/.test(event.key)) {
+    if (!app.state || !context().myTurn) return;
+    event.preventDefault();
+    toggleHold(Number(event.key) - 1);
+  } else if (event.key === "r" || event.key === "R") {
+    if (!app.state || !context().myTurn) return;
+    event.preventDefault();
+    roll();
+  }
+});
+
+socket.connect();

@@ -1,0 +1,121 @@
+"""Drive the room pages like a person: clicks and keys only, through data-testid hooks
+(listed at the top of static/js/room.js)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+ROOM_URL = re.compile(r"/r/([a-z0-9]+)/$")
+
+
+def connected(page: Page) -> None:
+    """The page's websocket is open and the first state is drawn."""
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "open")
+    expect(page.locator(".room__loading")).to_be_hidden()
+
+
+def create_room(page: Page, *, name: str, ruleset: str = "yatzy", seats: int = 2,
+                timer: str = "") -> str:
+    """Open a room from the home page's form; returns its code."""
+    page.goto("/")
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create-ruleset").select_option(ruleset)
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    page.get_by_test_id("create-timer").select_option(timer)
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url(ROOM_URL)
+    connected(page)
+    match = ROOM_URL.search(page.url)
+    assert match is not None
+    return match.group(1)
+
+
+def join_room(page: Page, code: str, *, name: str) -> None:
+    """Type the code on the home page, then pick a name on the room page."""
+    page.goto("/")
+    page.get_by_test_id("join-code").fill(code.upper())
+    page.get_by_test_id("join-submit").click()
+    page.wait_for_url(ROOM_URL)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join-submit").click()
+    connected(page)
+
+
+def my_turn(page: Page) -> Locator:
+    return page.locator("[data-testid=turn-status][data-mine=true]")
+
+
+def until(page: Page, script: str, arg: object = None) -> None:
+    """Wait until a JavaScript predicate holds (checked every frame: quicker than
+    ``expect``'s back-off, which adds up over a whole game)."""
+    page.wait_for_function(script, arg=arg)
+
+
+def roll(page: Page) -> None:
+    """Click Roll once it can be clicked, and wait for the dice to land."""
+    until(page, "() => document.querySelector('[data-testid=roll]')"
+                "?.getAttribute('aria-disabled') === 'false'")
+    before = page.get_by_test_id("rolls-left").get_attribute("data-count")
+    page.get_by_test_id("roll").click()
+    until(page, """before => {
+        const left = document.querySelector('[data-testid=rolls-left]');
+        const die = document.querySelector('[data-testid=die-0]');
+        return left && left.dataset.count !== before && die && !die.classList.contains('is-blank');
+    }""", before)
+
+
+def dice(page: Page) -> list[int]:
+    return page.evaluate(
+        "[0, 1, 2, 3, 4].map(i => Number(document.querySelector(`[data-testid=die-${i}]`)"
+        ".dataset.face || 0))")
+
+
+def held(page: Page) -> list[int]:
+    return page.evaluate(
+        "[0, 1, 2, 3, 4].filter(i => document.querySelector(`[data-testid=die-${i}]`)"
+        ".getAttribute('aria-pressed') === 'true')")
+
+
+def newest_seq(page: Page) -> str | None:
+    return page.evaluate(
+        "document.querySelector('[data-testid=log-list] li[data-seq]')?.dataset.seq ?? null")
+
+
+def same_newest_event(watcher: Page, player: Page) -> None:
+    """The watcher's move log has caught up with the player's."""
+    until(watcher, "seq => document.querySelector('[data-testid=log-list] li[data-seq]')"
+                   "?.dataset.seq === seq", newest_seq(player))
+
+
+def place_first_box(page: Page) -> str:
+    """Score the first box that can be scored now (confirming a 0); returns its testid."""
+    first = page.locator("button[data-testid^='box-']").first
+    first.wait_for()
+    testid = first.get_attribute("data-testid") or ""
+    zero = "is-zero" in (first.get_attribute("class") or "")
+    first.click()
+    if zero:
+        page.get_by_test_id("confirm-ok").click()
+    until(page, "id => document.querySelector(`td[data-testid='${id}'].is-filled`)", testid)
+    return testid
+
+
+def wait_my_turn(page: Page, timeout: float = 10_000) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')",
+        timeout=timeout)
+
+
+def play_turn(page: Page) -> str:
+    """Wait for this player's turn, roll once and score the first open box."""
+    wait_my_turn(page)
+    roll(page)
+    return place_first_box(page)
+
+
+def horizontal_overflow(page: Page) -> int:
+    return page.evaluate("document.scrollingElement.scrollWidth")

@@ -1,0 +1,369 @@
+"""Rooms in a real Chromium against a live Daphne: people create, join, play and watch
+through the pages only (clicks and keys), each in their own browser context."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from tests.browser.tables import (
+    PHONE,
+    connected,
+    create_room,
+    dice,
+    held,
+    horizontal_overflow,
+    join_room,
+    my_turn,
+    newest_seq,
+    place_first_box,
+    play_turn,
+    roll,
+    same_newest_event,
+    wait_my_turn,
+)
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+SCREENSHOTS = "/tmp"
+YATZY_BOXES = 15
+
+
+def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:
+    """(rank, total, name) per seat as the results screen shows them."""
+    expect(page.get_by_test_id("ranking")).to_be_visible()
+    rows = []
+    for seat in range(seats):
+        item = page.get_by_test_id(f"rank-{seat}")
+        rows.append((item.get_attribute("data-rank") or "", item.get_attribute("data-total") or "",
+                     item.locator(".ranking__name").inner_text()))
+    return rows
+
+
+def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: NewPage) -> None:
+    ada, bob, cy = new_page(name="ada"), new_page(name="bob"), new_page(name="cy")
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    expect(ada.get_by_test_id("invite-url")).to_have_value(re.compile(rf"/r/{code}/$"))
+    join_room(bob, code, name="Bob")
+    # Both see both seats, with Bob online.
+    expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")
+    expect(ada.get_by_test_id("seat-1").locator("[data-presence]")).to_have_attribute(
+        "data-presence", "online")
+    expect(bob.get_by_test_id("seat-0")).to_contain_text("Ada")
+    expect(bob.get_by_test_id("start")).to_have_count(0)  # only the host starts
+
+    # Chat reaches the other side.
+    bob.get_by_test_id("chat-input").fill("good luck!")
+    bob.get_by_test_id("chat-input").press("Enter")
+    expect(ada.get_by_test_id("chat-list")).to_contain_text("good luck!")
+
+    ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
+    # Every seat is taken and the game is on: Cy comes in to watch.
+    join_room(cy, code, name="Cy")
+    expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
+    expect(cy.get_by_test_id("roll")).to_have_count(0)
+    expect(ada.get_by_test_id("spectators")).to_contain_text("Cy")
+
+    moves = 0
+    for _ in range(YATZY_BOXES):
+        for page in (ada, bob):
+            wait_my_turn(page)
+            roll(page)
+            moves += 1
+            # The spectator sees the roll as it happens: same newest log entry, same dice.
+            same_newest_event(cy, page)
+            assert dice(cy) == dice(page)
+            box = place_first_box(page)
+            moves += 1
+            same_newest_event(cy, page)
+            seat, column, key = ("0" if page is ada else "1"), *box.split("-", 2)[1:]
+            assert cy.locator(f"td[data-cell='{seat}-{column}-{key}'].is-filled").count() == 1
+    assert moves == 4 * YATZY_BOXES
+
+    scores = final_scores(ada, 2)
+    assert final_scores(bob, 2) == scores
+    assert final_scores(cy, 2) == scores
+    assert {name for _, _, name in scores} == {"Ada", "Bob"}
+    for page in (ada, bob, cy):
+        for seat in range(2):
+            expect(page.get_by_test_id(f"total-{seat}")).to_have_text(scores[seat][1])
+    # Ties share a rank; otherwise ranks 1 and 2.
+    ranks = sorted(int(rank) for rank, _, _ in scores)
+    assert ranks in ([1, 1], [1, 2])
+    # Every box of both cards is filled.
+    assert ada.locator("[data-testid=scorecards] td.is-filled").count() == 2 * YATZY_BOXES
+    expect(ada.get_by_test_id("rematch")).to_be_visible()
+    expect(bob.get_by_test_id("waiting-host")).to_contain_text("Waiting for the host")
+    expect(cy.get_by_test_id("waiting-host")).to_be_visible()
+    ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
+
+    # The host starts a rematch: a fresh game for everyone.
+    ada.get_by_test_id("rematch").click()
+    expect(my_turn(ada)).to_be_visible()
+    expect(bob.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
+    expect(bob.locator("[data-testid=scorecards] td.is-filled")).to_have_count(0)
+
+
+def test_a_reload_in_mid_turn_keeps_dice_holds_and_rolls(new_page: NewPage) -> None:
+    page = new_page(name="solo")
+    create_room(page, name="Ada", ruleset="yahtzee", seats=1)
+    page.get_by_test_id("start").click()
+    roll(page)
+    page.get_by_test_id("die-0").click()
+    page.get_by_test_id("die-2").click()
+    roll(page)  # the server keeps dice 0 and 2
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    assert held(page) == [0, 2]
+    page.get_by_test_id("die-4").click()  # held here, not yet sent
+    before = (dice(page), held(page))
+    assert before[1] == [0, 2, 4]
+
+    page.reload()
+    connected(page)
+    expect(page.get_by_test_id("die-0")).not_to_have_class(re.compile(r"is-blank"))
+    assert (dice(page), held(page)) == before
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    expect(my_turn(page)).to_be_visible()
+
+
+@pytest.mark.parametrize("ruleset", ["yatzy", "yams"])
+def test_phone_layout_is_playable_without_sideways_scrolling(new_page: NewPage,
+                                                              ruleset: str) -> None:
+    page = new_page(viewport=PHONE, name="phone")
+    create_room(page, name="Ada", ruleset=ruleset, seats=2)
+    page.get_by_test_id("add-bot").click()
+    expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
+    assert horizontal_overflow(page) <= PHONE["width"]
+    page.screenshot(path=f"{SCREENSHOTS}/room-lobby-phone-{ruleset}.png", full_page=True)
+    page.get_by_test_id("start").click()
+
+    for turn in range(2):
+        expect(my_turn(page)).to_be_visible(timeout=15_000)
+        roll(page)
+        for testid in ("roll", "die-0", "die-4"):
+            box = page.get_by_test_id(testid).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        target = page.locator("button[data-testid^='box-']").first
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+        assert horizontal_overflow(page) <= PHONE["width"]
+        if turn == 0:
+            page.screenshot(path=f"{SCREENSHOTS}/room-game-phone-{ruleset}.png")
+        place_first_box(page)
+    # The dice stay in view while the scorecard scrolls.
+    page.evaluate("window.scrollTo({top: 600, behavior: 'instant'})")
+    board = page.get_by_test_id("board").bounding_box()
+    assert board is not None and board["y"] <= 1
+    assert horizontal_overflow(page) <= PHONE["width"]
+
+
+def test_a_bot_plays_its_turns_between_yours(new_page: NewPage) -> None:
+    page = new_page(name="host")
+    create_room(page, name="Ada", ruleset="yahtzee", seats=2, timer="30")
+    page.get_by_test_id("add-bot").click()
+    expect(page.get_by_test_id("remove-bot-1")).to_be_visible()
+    page.get_by_test_id("start").click()
+    # A person's turn has the room's time limit, counted down on the page.
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_have_text(re.compile(r"0:(30|29|28)"))
+    expect(timer).to_have_text(re.compile(r"0:2[0-7]"), timeout=5_000)
+    bot_cells = page.locator("[data-testid=scorecards] td.is-filled[data-cell^='1-']")
+    for turn in range(3):
+        play_turn(page)
+        # The bot rolls and scores by itself, then it is Ada's turn again.
+        expect(bot_cells).to_have_count(turn + 1, timeout=15_000)
+        expect(my_turn(page)).to_be_visible(timeout=15_000)
+    log = page.get_by_test_id("log-list")
+    expect(log).to_contain_text(re.compile(r"Bot \w+ rolled"))
+    expect(log).to_contain_text(re.compile(r"Bot \w+ scored \d+ in "))
+    expect(page.get_by_test_id("player-1").locator(".badge--bot")).to_be_visible()
+
+
+def test_hold_and_score_with_the_keyboard_only(new_page: NewPage) -> None:
+    page = new_page(name="keys")
+    create_room(page, name="Ada", ruleset="yatzy", seats=1)
+    page.get_by_test_id("start").click()
+    expect(my_turn(page)).to_be_visible()
+    # From here on: keys only.
+    roll_button = page.get_by_test_id("roll")
+    expect(roll_button).to_be_focused()  # the turn puts focus on Roll
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "2")
+    expect(roll_button).to_be_focused()
+    page.keyboard.press("Shift+Tab")  # the last die sits just before Roll
+    die4 = page.get_by_test_id("die-4")
+    expect(die4).to_be_focused()
+    assert die4.evaluate("el => getComputedStyle(el).outlineStyle") == "solid"
+    page.keyboard.press("Space")
+    expect(die4).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("1")  # number keys hold dice too
+    expect(page.get_by_test_id("die-0")).to_have_attribute("aria-pressed", "true")
+    faces = dice(page)
+    page.keyboard.press("Tab")
+    expect(roll_button).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    assert held(page) == [0, 4]
+    after = dice(page)
+    assert (after[0], after[4]) == (faces[0], faces[4])
+    expect(page.get_by_test_id("live")).to_contain_text("You rolled")
+
+    # Tab on to the first box that can be scored, and score it with Enter.
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.dataset.testid || ''")
+        if focused.startswith("box-"):
+            break
+    assert focused.startswith("box-"), focused
+    zero = "is-zero" in (page.locator(f"[data-testid='{focused}']").get_attribute("class") or "")
+    page.keyboard.press("Enter")
+    if zero:
+        # The confirmation opens on Cancel; Tab to the OK button and press Enter.
+        expect(page.get_by_test_id("confirm-cancel")).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(page.get_by_test_id("confirm-ok")).to_be_focused()
+        page.keyboard.press("Enter")
+    expect(page.locator(f"td[data-testid='{focused}'].is-filled")).to_be_visible()
+    # Next turn (solo): the focus is back on Roll, and R rolls too.
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "3")
+    page.keyboard.press("r")
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "2")
+
+
+def test_placing_zero_asks_first_and_escape_keeps_the_box(new_page: NewPage) -> None:
+    page = new_page(name="zero")
+    create_room(page, name="Ada", ruleset="yatzy", seats=1)
+    page.get_by_test_id("start").click()
+    roll(page)
+    zeros = page.locator("button[data-testid^='box-'].is-zero")
+    if zeros.count() == 0:  # a roll that fits every box: nothing to ask about
+        pytest.skip("this roll scores in every box")
+    testid = zeros.first.get_attribute("data-testid")
+    zeros.first.click()
+    expect(page.get_by_test_id("confirm-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
+    expect(page.locator(f"button[data-testid='{testid}']")).to_be_visible()
+    expect(my_turn(page)).to_be_visible()
+
+
+def test_yams_announces_after_the_first_roll(new_page: NewPage) -> None:
+    page = new_page(name="yams")
+    create_room(page, name="Ada", ruleset="yams", seats=1)
+    page.get_by_test_id("start").click()
+    expect(page.locator("[data-testid=scorecards] thead")).to_contain_text("Announced")
+    roll(page)
+    control = page.get_by_test_id("announce-control")
+    expect(control).to_be_visible()
+    page.get_by_test_id("announce-select").select_option("maximum")
+    page.get_by_test_id("announce").click()
+    expect(page.get_by_test_id("announced")).to_have_text("Announced: Maximum")
+    expect(control).to_have_count(0)
+    # The announced box is now the only one that can take the roll.
+    boxes = page.locator("button[data-testid^='box-']")
+    expect(boxes).to_have_count(1)
+    expect(boxes).to_have_attribute("data-testid", "box-announced-maximum")
+    boxes.click()
+    expect(page.locator("td[data-testid='box-announced-maximum'].is-filled")).to_be_visible()
+
+
+def test_server_errors_show_in_a_toast(new_page: NewPage) -> None:
+    page = new_page(name="errors")
+    create_room(page, name="Ada", ruleset="yatzy", seats=1)
+    chat = page.get_by_test_id("chat-input")
+    for n in range(5):  # at most 3 messages in 2 seconds
+        chat.fill(f"message {n}")
+        chat.press("Enter")
+    toast = page.get_by_test_id("toast").filter(has_text=re.compile("messages", re.IGNORECASE))
+    expect(toast.first).to_be_visible()
+    expect(toast.first).to_have_attribute("role", "alert")
+
+
+def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    line = {"down": False, "open": []}
+
+    def through(ws: WebSocketRoute) -> None:
+        if line["down"]:
+            ws.close(code=4000, reason="line down")
+            return
+        ws.connect_to_server()
+        line["open"].append(ws)
+
+    ada.route_web_socket(re.compile(r"/ws/rooms/"), through)
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("start").click()
+    play_turn(ada)
+
+    line["down"] = True
+    line["open"][-1].close(code=4000, reason="line down")
+    expect(ada.get_by_test_id("reconnect-banner")).to_be_visible()
+    expect(ada.get_by_test_id("connection")).to_have_attribute("data-state", "reconnecting")
+    # Ada shows as reconnecting to the others; meanwhile Bob plays and chats.
+    expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
+        "data-presence", "reconnecting")
+    play_turn(bob)
+    bob.get_by_test_id("chat-input").fill("your turn, Ada")
+    bob.get_by_test_id("chat-input").press("Enter")
+
+    line["down"] = False
+    expect(ada.get_by_test_id("reconnect-banner")).to_be_hidden(timeout=15_000)
+    connected(ada)
+    expect(ada.get_by_test_id("chat-list")).to_contain_text("your turn, Ada")
+    expect(my_turn(ada)).to_be_visible()
+    assert newest_seq(ada) == newest_seq(bob)
+    expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
+        "data-presence", "online")
+
+
+def test_host_seats_and_removes_bots_kicks_a_person_and_leaves(new_page: NewPage) -> None:
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=3)
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("copy-invite").click()
+    expect(ada.get_by_test_id("toast").last).to_contain_text("link")
+    ada.get_by_test_id("add-bot").click()
+    expect(bob.get_by_test_id("seat-2")).to_contain_text("Bot")
+    ada.get_by_test_id("remove-bot-2").click()
+    expect(bob.get_by_test_id("seat-2")).to_contain_text("Empty seat")
+
+    kick = ada.get_by_test_id(f"kick-{bob.get_by_test_id('seat-1').get_attribute('data-player')}")
+    kick.click()
+    expect(ada.get_by_test_id("confirm-dialog")).to_contain_text("Remove Bob?")
+    ada.get_by_test_id("confirm-ok").click()
+    expect(ada.get_by_test_id("seat-1")).to_contain_text("Empty seat")
+    # Bob's socket is closed for good; the page says so instead of reconnecting.
+    expect(bob.get_by_test_id("fatal")).to_contain_text("not at this table")
+    expect(bob.get_by_test_id("connection")).to_have_attribute("data-state", "closed")
+
+    ada.get_by_test_id("leave").click()
+    ada.get_by_test_id("confirm-ok").click()
+    ada.wait_for_url(re.compile(r"/$"))
+    expect(ada.get_by_test_id("create-form")).to_be_visible()
+
+
+def test_a_spectator_takes_a_free_seat_for_the_rematch(new_page: NewPage) -> None:
+    ada, cy = new_page(name="ada"), new_page(name="cy")
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    ada.get_by_test_id("start").click()  # a solo game; one seat stays free
+    join_room(cy, code, name="Cy")
+    expect(cy.get_by_test_id("take-seat")).to_have_count(0)  # not during a game
+    for _ in range(YATZY_BOXES):
+        play_turn(ada)
+    expect(cy.get_by_test_id("ranking")).to_be_visible()
+    cy.get_by_test_id("take-seat").click()
+    expect(ada.get_by_test_id("seat-1")).to_contain_text("Cy")
+    expect(cy.get_by_test_id("take-seat")).to_have_count(0)
+    ada.get_by_test_id("rematch").click()
+    expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
+    expect(cy.get_by_test_id("card-1")).to_contain_text("Cy")
+    play_turn(ada)
+    play_turn(cy)
+    expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(2)
