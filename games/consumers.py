@@ -70,6 +70,10 @@ HANDLERS: dict[str, Call] = {
         column=_field(m, "column", str, optional=True), request_id=rid),
     "chat": lambda p, code, rid, m: services.chat_post(
         player=p, code=code, text=_field(m, "text", str), request_id=rid),
+    "configure": lambda p, code, rid, m: services.room_configure(
+        player=p, code=code, ruleset=_field(m, "ruleset", str),
+        options=_field(m, "options", dict), seats=_field(m, "seats", int),
+        turn_seconds=_field(m, "turn_seconds", int, optional=True), request_id=rid),
     "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
     "rematch": lambda p, code, rid, m: services.room_rematch(
         player=p, code=code, request_id=rid),

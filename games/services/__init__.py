@@ -26,6 +26,7 @@ from games.services.play import (
 from games.services.presence import presence_connect, presence_disconnect, presence_ping
 from games.services.rooms import (
     room_add_bot,
+    room_configure,
     room_create,
     room_join,
     room_kick,
@@ -54,6 +55,7 @@ __all__ = [
     "presence_disconnect",
     "presence_ping",
     "room_add_bot",
+    "room_configure",
     "room_create",
     "room_join",
     "room_kick",

@@ -21,6 +21,7 @@ from games.services._core import (
 )
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from scoring import rulesets
+from scoring.ruleset import RuleSet
 
 # 31 symbols without look-alikes (no 0/o, 1/i/l): 10 of them carry 49.5 bits.
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -49,12 +50,9 @@ def _in_play(room: Room) -> Game | None:
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
 
-def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
-                turn_seconds: object = None) -> Room:
-    """Open a private room with the host in the first seat."""
-    require_not_banned(player)
-    if player.is_bot:
-        raise ServiceError("not_a_person", "bots do not open rooms")
+def _settings(ruleset: object, options: object, seats: object,
+              turn_seconds: object) -> tuple[RuleSet, int, int | None]:
+    """Check a room's settings: the variant and its options, seats, turn time limit."""
     if not isinstance(ruleset, str):
         raise ServiceError("bad_options", f"variant must be one of {', '.join(rulesets.names())}")
     if options is None:
@@ -71,16 +69,53 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
     if turn_seconds is not None and (type(turn_seconds) is not int
                                      or not low <= turn_seconds <= high):
         raise ServiceError("bad_timer", f"the turn time limit is off or {low} to {high} seconds")
+    return rs, seats, turn_seconds
+
+
+def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
+                turn_seconds: object = None) -> Room:
+    """Open a private room with the host in the first seat."""
+    require_not_banned(player)
+    if player.is_bot:
+        raise ServiceError("not_a_person", "bots do not open rooms")
+    rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
-            seat_count=seats, turn_seconds=turn_seconds, last_activity_at=now(),
+            seat_count=seat_count, turn_seconds=timer, last_activity_at=now(),
         )
         Membership.objects.create(room=room, player=player, seat=0)
         bump(room, "room_created", actor=player,
-             data={"ruleset": rs.name, "options": dict(rs.options), "seats": seats,
-                   "turn_seconds": turn_seconds})
+             data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
+                   "turn_seconds": timer})
     return room
+
+
+def room_configure(*, player: Player, code: object, ruleset: object, options: object,
+                   seats: object, turn_seconds: object,
+                   request_id: str | None = None) -> dict[str, Any]:
+    """The host changes the room's settings between games; seated players close ranks."""
+    rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
+    with transaction.atomic():
+        room, answered = enter(player, code, request_id, "configure")
+        if answered is not None:
+            return answered
+        require_host(room, player)
+        if _in_play(room) is not None:
+            raise ServiceError("game_in_progress", "settings change between games")
+        seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+        if len(seated) > seat_count:
+            raise ServiceError("seats_taken", f"{len(seated)} seats are taken: free some first")
+        for index, member in enumerate(seated):
+            if member.seat != index:
+                member.seat = index
+                member.save(update_fields=["seat"])
+        room.ruleset, room.options = rs.name, dict(rs.options)
+        room.seat_count, room.turn_seconds = seat_count, timer
+        event = bump(room, "room_configured", actor=player,
+                     data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
+                           "turn_seconds": timer})
+        return finish(player, request_id, room, "configure", event)
 
 
 def room_join(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:

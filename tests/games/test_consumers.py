@@ -311,3 +311,32 @@ async def test_presence_follows_the_sockets(table):
     count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
     assert count == 1
     table["bob_ws"] = again
+
+
+async def test_configure_changes_what_every_viewer_sees(table):
+    answer = await send(table["ada_ws"], {
+        "type": "configure", "id": "c", "ruleset": "triple_yahtzee",
+        "options": {"joker": "free"}, "seats": 2, "turn_seconds": None})
+    assert answer["type"] == "ack"
+    state = await state_at(table["bob_ws"], answer["version"])
+    assert state["room"]["ruleset"]["name"] == "triple_yahtzee"
+    assert state["room"]["ruleset"]["options"] == {"joker": "free"}
+    assert [c["key"] for c in state["room"]["ruleset"]["columns"]] == ["x1", "x2", "x3"]
+    assert (state["room"]["seat_count"], state["room"]["turn_seconds"]) == (2, None)
+    assert state["event"]["kind"] == "room_configured"
+    bad = await send(table["ada_ws"], {"type": "configure", "id": "d", "ruleset": "yams",
+                                       "options": [], "seats": 2, "turn_seconds": None})
+    assert bad["code"] == "bad_field"
+    other = await send(table["bob_ws"], {"type": "configure", "id": "e", "ruleset": "yams",
+                                         "options": {}, "seats": 2, "turn_seconds": 60})
+    assert other["code"] == "not_host"
+
+
+async def test_a_stale_request_is_refused(table, script_dice):
+    await send(table["ada_ws"], {"type": "start", "id": "s"})
+    script_dice([2, 3, 4, 5, 6])
+    await send(table["ada_ws"], {"type": "roll", "id": "r"})
+    assert (await send(table["ada_ws"], {"type": "place", "id": "p1",
+                                         "box": "large_straight"}))["type"] == "ack"
+    stale = await send(table["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
+    assert stale["code"] == "not_your_turn"

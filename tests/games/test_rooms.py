@@ -160,3 +160,39 @@ def test_repeated_request_ids_are_answered_once(room, bob):
     assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
     refused("bad_request_id", services.room_join, player=bob, code=room.code,
             request_id="x" * 65)
+
+
+def test_the_host_changes_the_settings_between_games(room, ada, bob, make_player):
+    services.room_join(player=bob, code=room.code)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_remove_bot(player=ada, code=room.code, seat=2)
+    answer = services.room_configure(player=ada, code=room.code, ruleset="yams", options={},
+                                     seats=2, turn_seconds=None)
+    assert answer["event"]["kind"] == "room_configured"
+    room.refresh_from_db()
+    assert (room.ruleset, room.options, room.seat_count, room.turn_seconds) == (
+        "yams", {}, 2, None)
+    refused("not_host", services.room_configure, player=bob, code=room.code,
+            ruleset="yatzy", options={}, seats=2, turn_seconds=None)
+    refused("seats_taken", services.room_configure, player=ada, code=room.code,
+            ruleset="yatzy", options={}, seats=1, turn_seconds=None)
+    refused("bad_options", services.room_configure, player=ada, code=room.code,
+            ruleset="yams", options={"joker": "free"}, seats=2, turn_seconds=None)
+    refused("bad_timer", services.room_configure, player=ada, code=room.code,
+            ruleset="yams", options={}, seats=2, turn_seconds=10)
+    services.room_start(player=ada, code=room.code)
+    assert Game.objects.get(room=room).ruleset == "yams"
+    refused("game_in_progress", services.room_configure, player=ada, code=room.code,
+            ruleset="yatzy", options={}, seats=2, turn_seconds=None)
+
+
+def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=4)
+    services.room_add_bot(player=ada, code=room.code)
+    services.room_join(player=bob, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    services.room_remove_bot(player=ada, code=room.code, seat=1)
+    services.room_configure(player=ada, code=room.code, ruleset="yatzy",
+                            options={"exact_counts": True}, seats=3, turn_seconds=30)
+    seats = dict(room.members.filter(state="active").values_list("player__name", "seat"))
+    assert seats == {"Ada": 0, "Bob": 1, "Cy": 2}
