@@ -14,6 +14,7 @@ from games import services
 from games.errors import ServiceError
 from games.identity import current_player, player_register
 from games.models import Membership, Room
+from games.services.rooms import MAX_SEATS, TURN_SECONDS
 from games.views import home
 from scoring import rulesets
 
@@ -62,6 +63,19 @@ def room_find(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(_room_url(code))
 
 
+def room_setup() -> dict[str, object]:
+    """What the host's settings form offers, from the engine and the services' limits."""
+    variants = []
+    for name in rulesets.names():
+        rs = rulesets.get(name)
+        columns = len(rs.columns)
+        shape = f"{len(rs.categories)} boxes" + (
+            f" \N{MULTIPLICATION SIGN} {columns} columns" if columns > 1 else "")
+        variants.append({"name": name, "title": rs.title, "summary": rs.summary,
+                         "shape": shape, "options": list(rulesets.option_choices(name))})
+    return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS)}
+
+
 def room(request: HttpRequest, code: str, *, join_error: str | None = None,
          status: int = 200) -> HttpResponse:
     """A room: the table for its members; for anyone else with the link, a way in."""
@@ -81,6 +95,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "room_closed": closed,
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": request.build_absolute_uri(_room_url(found.code)),
+        "room_setup": room_setup(),
     }
     return render(request, "room.html", context, status=status)
 

@@ -92,6 +92,7 @@ def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
         })
     view: dict[str, Any] = {
         "number": game.number, "status": game.status, "version": game.version,
+        "ruleset": ruleset_view(rulesets.get(game.ruleset, **game.options)),
         "current_seat": game.current_seat, "turn": game.turn_count,
         "seconds_left": None, "seats": seats, "dice": [], "held": [], "rolls_left": 3,
         "announced": None, "must_announce": False, "options": [],

@@ -8,6 +8,15 @@
 //   lobby      lobby, invite-url, copy-invite, invite-code, seat-list, seat-<n>
 //              (data-player), remove-bot-<n>, kick-<player id>, spectators, take-seat,
 //              start, add-bot, lobby-status, rules-facts
+//   settings   settings (the block), settings-summary (everyone: variant, seats, timer,
+//              options), and for the host between games: settings-open (aria-expanded),
+//              settings-form, settings-ruleset (select: yahtzee|yatzy|yams|triple_yahtzee),
+//              settings-option-joker (shown for yahtzee, triple_yahtzee) with radios
+//              settings-joker-forced, settings-joker-free; settings-option-exact-counts
+//              (shown for yatzy) with the checkbox settings-exact-counts; settings-seats
+//              (select 1-8), settings-timer (select: "" (off), 30, 60, 90, 120, custom),
+//              settings-timer-custom (15-300, shown for custom), settings-save,
+//              settings-cancel (Escape in the form cancels too)
 //   board      board, turn-status (data-mine), timer, die-0 .. die-4 (aria-pressed,
 //              data-face), roll (aria-disabled), rolls-left (data-count),
 //              announce-control, announce-select, announce, announced, skip
@@ -32,7 +41,8 @@ import { confirmDialog } from "./ui/dialog.js";
 import { DiceTray } from "./render/dice.js";
 import { formatSeconds, renderControls, renderHint, renderPlayers, renderResults, renderStatus } from "./render/board.js";
 import { renderCards } from "./render/scorecard.js";
-import { renderLobby, renderRules } from "./render/lobby.js";
+import { renderLobby, renderLobbyTitle, renderRules } from "./render/lobby.js";
+import { RoomSettings } from "./render/settings.js";
 import { renderChat, renderLog } from "./render/feed.js";
 
 const root = document.getElementById("room-app");
@@ -51,7 +61,12 @@ const connection = $("[data-testid=connection]");
 const toasts = new Toasts($(".toasts"));
 const live = new Live(document.getElementById("live"));
 const dialog = $("dialog");
-const baseTitle = document.title;
+const variantLabel = $(".room-bar__variant");
+// "<variant> room <code> — Five Dice": the variant part follows the room's settings.
+const titleTail = document.title.startsWith(variantLabel.textContent)
+  ? document.title.slice(variantLabel.textContent.length)
+  : ` · ${document.title}`;
+let baseTitle = document.title;
 
 const app = {
   state: null,
@@ -62,6 +77,9 @@ const app = {
   timer: { seconds: null, at: 0 },
   seenSeq: null,
   rulesKey: null,
+  // The rules the game on the table was played with: the room's, except that a host may
+  // change the room's variant after a game, while its final scorecards are still shown.
+  game: { number: null, rules: null },
 };
 
 // -- the board skeleton: the dice are persistent elements -------------------
@@ -76,6 +94,15 @@ regions.board.append(
   board.status,
   h("div", { class: "tray" }, tray.el, h("div", { class: "tray__side" }, board.controls, board.hint)),
 );
+
+// -- the lobby: its heading and seats are redrawn, the settings block is kept ---------
+
+const lobby = {
+  head: h("div", { class: "lobby__head" }),
+  settings: new RoomSettings(),
+  body: h("div", { class: "lobby__body" }),
+};
+regions.lobby.append(lobby.head, lobby.settings.el, lobby.body);
 
 // -- talking to the server ----------------------------------------------------
 
@@ -162,6 +189,7 @@ function context() {
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
     toast: (message) => toasts.show(message, "info"),
+    error: (message) => toasts.show(message),
     copyInvite,
     share: () => navigator.share({ title: document.title, text: "Join my dice table", url: config.inviteUrl }).catch(() => {}),
     roll,
@@ -298,7 +326,10 @@ function onState(state) {
   if (rulesKey !== app.rulesKey) {
     app.rules = new Rules(state.room.ruleset);
     app.rulesKey = rulesKey;
+    variantLabel.textContent = app.rules.title;
+    baseTitle = `${app.rules.title}${titleTail}`;
   }
+  app.game = gameRules(state, app.game);
   if (state.game && state.game.seconds_left !== null && state.game.seconds_left !== undefined) {
     app.timer = { seconds: state.game.seconds_left, at: performance.now() };
   } else {
@@ -315,6 +346,28 @@ function onState(state) {
     }
   }
   schedulePresence();
+}
+
+/** Whether a finished game's cards can be drawn with ``rules``: every column and box
+ *  filled on them exists there. */
+function fits(rules, game) {
+  return game.seats.every((seat) =>
+    Object.entries(seat.boxes || {}).every(
+      ([column, boxes]) => rules.columnMap.has(column) && Object.keys(boxes || {}).every((box) => rules.boxes.has(box)),
+    ),
+  );
+}
+
+/** The rules of the game in ``state`` (null when they are not known any more). A game
+ *  in play has the room's; a finished one keeps those it was seen with, since the host
+ *  may have changed the room since. */
+function gameRules(state, known) {
+  const game = state.game;
+  if (!game) return { number: null, rules: null };
+  if (game.ruleset) return { number: game.number, rules: new Rules(game.ruleset) }; // if the server ever says
+  if (game.status === "playing") return { number: game.number, rules: app.rules };
+  if (known.number === game.number && known.rules) return known;
+  return { number: game.number, rules: fits(app.rules, game) ? app.rules : null };
 }
 
 /** Tell screen readers what changed since the previous state, oldest first. */
@@ -384,22 +437,30 @@ function draw(previous = app.state) {
   show("lobby", phase === "lobby" || phase === "over");
   show("results", phase === "over");
   show("board", phase === "playing");
-  show("cards", phase !== "lobby");
+  const cardRules = app.game.rules;
+  show("cards", phase !== "lobby" && Boolean(cardRules));
   show("players", phase === "playing");
   show("rules", true);
   show("log", true);
   show("chat", true);
 
-  if (phase === "lobby" || phase === "over") render(regions.lobby, renderLobby(ctx));
+  if (phase === "lobby" || phase === "over") {
+    render(lobby.head, renderLobbyTitle(ctx));
+    lobby.settings.update(ctx);
+    render(lobby.body, renderLobby(ctx));
+  } else {
+    lobby.settings.update(ctx); // closes the form when a game starts
+  }
   if (phase === "over") render(regions.results, renderResults(ctx));
   if (phase === "playing") drawBoard(ctx, previous);
-  if (phase !== "lobby") {
-    render(regions.cards, renderCards(ctx), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll"));
+  if (phase !== "lobby" && cardRules) {
+    render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll"));
   }
   if (phase === "playing") render(regions.players, renderPlayers(ctx));
-  if (app.rulesKey !== regions.rules.dataset.key) {
+  const rulesPanelKey = `${app.rulesKey}|${state.room.turn_seconds ?? ""}`;
+  if (rulesPanelKey !== regions.rules.dataset.key) {
     render(regions.rules, renderRules(ctx));
-    regions.rules.dataset.key = app.rulesKey;
+    regions.rules.dataset.key = rulesPanelKey;
   }
   renderLog($("[data-testid=log-list]"), ctx, app.seenSeq);
   renderChat($("[data-testid=chat-list]"), ctx);

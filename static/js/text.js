@@ -1,4 +1,5 @@
 // Words: box and column titles from the room's rule set, and the move log in sentences.
+import { optionText, seatsText, timerText, variantTitle } from "./variants.js";
 
 /** Look-ups over ``state.room.ruleset`` (docs/protocol.md). */
 export class Rules {
@@ -18,18 +19,25 @@ export class Rules {
     this.hasYahtzeeBonus = ruleset.name === "yahtzee" || ruleset.name === "triple_yahtzee";
   }
 
+  // A box or column this variant does not have (an event from a game played before the
+  // host changed the room's variant): its key in words, "full_house" -> "Full house".
   boxTitle(key) {
-    return this.boxes.get(key)?.title || key;
+    return this.boxes.get(key)?.title || humanize(key);
   }
 
   columnTitle(key) {
-    return this.columnMap.get(key)?.title || key;
+    return this.columnMap.get(key)?.title || humanize(key);
   }
 
   /** "Full house", or "Full house (Down)" when the sheet has several columns. */
   where(box, column) {
     return this.multi && column ? `${this.boxTitle(box)} (${this.columnTitle(column)})` : this.boxTitle(box);
   }
+}
+
+function humanize(key) {
+  const words = String(key ?? "").replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function diceText(dice) {
@@ -85,6 +93,13 @@ export function describe(event, state, rules) {
   switch (event.kind) {
     case "room_created":
       return `${actor || "The host"} opened the room`;
+    case "room_configured": {
+      const parts = [variantTitle(d.ruleset)];
+      if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
+      if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds));
+      for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
+      return `${actor || "The host"} changed the room: ${parts.join(", ")}`;
+    }
     case "joined":
       return d.seat === null || d.seat === undefined ? `${name} came to watch` : `${name} sat down`;
     case "left": {

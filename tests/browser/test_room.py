@@ -140,6 +140,16 @@ def test_phone_layout_is_playable_without_sideways_scrolling(new_page: NewPage,
     expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
     assert horizontal_overflow(page) <= PHONE["width"]
     page.screenshot(path=f"{SCREENSHOTS}/room-lobby-phone-{ruleset}.png", full_page=True)
+    # The host's settings form fits the phone too.
+    page.get_by_test_id("settings-open").click()
+    page.get_by_test_id("settings-timer").select_option("custom")
+    form = page.get_by_test_id("settings-form")
+    box = form.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert horizontal_overflow(page) <= PHONE["width"]
+    form.screenshot(path=f"{SCREENSHOTS}/room-settings-phone-{ruleset}.png")
+    page.get_by_test_id("settings-cancel").click()
+    expect(form).to_be_hidden()
     page.get_by_test_id("start").click()
 
     for turn in range(2):
@@ -367,3 +377,75 @@ def test_a_spectator_takes_a_free_seat_for_the_rematch(new_page: NewPage) -> Non
     play_turn(ada)
     play_turn(cy)
     expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(2)
+
+
+def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewPage) -> None:
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    join_room(bob, code, name="Bob")
+    rules_title = bob.locator("#rules-title")
+    expect(rules_title).to_have_text("How Yatzy scores")
+    expect(bob.get_by_test_id("settings-summary")).to_contain_text("Yatzy")
+    expect(bob.get_by_test_id("settings-open")).to_have_count(0)  # only the host changes them
+
+    # Keyboard: the button opens the form on the variant, Escape closes it back onto it.
+    toggle = ada.get_by_test_id("settings-open")
+    toggle.focus()
+    ada.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    ruleset = ada.get_by_test_id("settings-ruleset")
+    expect(ruleset).to_be_focused()
+    assert ruleset.evaluate("el => getComputedStyle(el).boxShadow") != "none"  # visible focus
+    # Prefilled from the room; only the chosen variant's options show.
+    expect(ruleset).to_have_value("yatzy")
+    expect(ada.get_by_test_id("settings-seats")).to_have_value("2")
+    expect(ada.get_by_test_id("settings-timer")).to_have_value("")
+    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_visible()
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
+    ada.keyboard.press("Escape")
+    expect(ada.get_by_test_id("settings-form")).to_be_hidden()
+    expect(toggle).to_be_focused()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+
+    toggle.click()
+    ruleset.select_option("triple_yahtzee")
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_visible()
+    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_hidden()
+    ruleset.select_option("yams")
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
+    ada.get_by_test_id("settings-seats").select_option("3")
+    # A custom timer out of range is refused on the page, with a toast.
+    ada.get_by_test_id("settings-timer").select_option("custom")
+    custom = ada.get_by_test_id("settings-timer-custom")
+    expect(custom).to_be_focused()
+    custom.fill("5")
+    ada.get_by_test_id("settings-save").click()
+    expect(ada.get_by_test_id("toast").last).to_contain_text("15 to 300 seconds")
+    expect(custom).to_have_attribute("aria-invalid", "true")
+    ada.get_by_test_id("settings-timer").select_option("60")
+    expect(custom).to_be_hidden()
+    ada.get_by_test_id("settings-form").screenshot(path=f"{SCREENSHOTS}/room-settings.png")
+    ada.get_by_test_id("settings-save").click()
+    expect(ada.get_by_test_id("settings-form")).to_be_hidden()
+
+    # Everyone sees the new room: variant, seats, timer.
+    expect(rules_title).to_have_text("How Yam's scores")
+    summary = bob.get_by_test_id("settings-summary")
+    for words in ("Yam's", "3 seats", "60 s per turn"):
+        expect(summary).to_contain_text(words)
+    expect(bob.locator("[data-testid=seat-list] > li")).to_have_count(3)
+    expect(bob.get_by_test_id("seat-2")).to_contain_text("Empty seat")
+    expect(bob.get_by_test_id("rules-facts")).to_contain_text("60 s per turn")
+    expect(bob.locator(".room-bar__variant")).to_have_text("Yam's")
+    expect(bob.get_by_test_id("log-list")).to_contain_text(
+        "Ada changed the room: Yam's, 3 seats, 60 s per turn")
+
+    # The game is played with them: Yam's four columns and a 60 s turn timer.
+    ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
+    for page in (ada, bob):
+        head = page.locator("[data-testid=scorecards] thead")
+        for column in ("Free", "Down", "Up", "Announced"):
+            expect(head).to_contain_text(column)
+    expect(ada.get_by_test_id("timer")).to_have_text(re.compile(r"1:00|0:5\d"))
+    expect(ada.get_by_test_id("settings-open")).to_be_hidden()  # not during a game

@@ -94,3 +94,15 @@ def test_forms_need_the_csrf_token():
     strict = Client(enforce_csrf_checks=True)
     assert strict.post("/rooms/new/", CREATE).status_code == 403
     assert not Room.objects.exists()
+
+
+def test_the_room_page_offers_the_engines_variants_for_the_settings_form(client):
+    create(client)
+    page = client.get(f"/r/{Room.objects.get().code}/")
+    setup = page.context["room_setup"]
+    assert [v["name"] for v in setup["variants"]] == [
+        "yahtzee", "yatzy", "yams", "triple_yahtzee"]
+    assert setup["variants"][2]["shape"] == "12 boxes \N{MULTIPLICATION SIGN} 4 columns"
+    assert setup["variants"][0]["options"] == ["joker"]
+    assert (setup["seats"], setup["timer"]) == ([1, 8], [15, 300])
+    assert 'id="room-setup"' in page.content.decode()

@@ -1,5 +1,7 @@
 // Between games: the invite, the seats, the host's controls, the rules of the variant.
+// (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
+import { optionText, timerText } from "../variants.js";
 
 export function presenceBadge(presence, bot) {
   if (bot) return h("span", { class: "presence presence--bot", title: "Bot" }, h("span", { class: "visually-hidden" }, "bot"));
@@ -140,6 +142,12 @@ export function spectators(ctx) {
   );
 }
 
+/** The lobby's heading (the settings block sits between it and renderLobby's part). */
+export function renderLobbyTitle(ctx) {
+  return h("h2", { class: "panel__title", id: "lobby-title" }, ctx.state.game ? "Seats for the next game" : "Waiting for players");
+}
+
+/** The invite, the seats, the watchers and the host's buttons. */
 export function renderLobby(ctx) {
   const { state, you, isHost } = ctx;
   const seated = new Map(state.members.filter((m) => m.seat !== null && m.seat !== undefined).map((m) => [m.seat, m]));
@@ -194,7 +202,7 @@ export function renderLobby(ctx) {
       free > 0
         ? `${seated.size} of ${seatCount} seats taken. Send the link to your friends or seat bots, and start when everyone is here.`
         : "Every seat is taken. Start when you're ready.";
-  else if (isHost) status = "Change the seats for the next game if you like, then start the rematch above.";
+  else if (isHost) status = "Change the seats or the room settings for the next game if you like, then start the rematch above.";
   else if (you.seat === null && free === 0) status = "Every seat is taken: you're watching this one.";
   else if (you.seat === null) status = `You're watching. Take a free seat to play the next game.`;
   else status = `Waiting for ${host ? host.name : "the host"} to start${afterGame ? " the next game" : " the game"}…`;
@@ -203,7 +211,6 @@ export function renderLobby(ctx) {
   for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
 
   return [
-    h("h2", { class: "panel__title", id: "lobby-title" }, afterGame ? "Seats for the next game" : "Waiting for players"),
     afterGame ? null : invite(ctx),
     h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
     spectators(ctx),
@@ -216,15 +223,10 @@ export function renderLobby(ctx) {
 export function renderRules(ctx) {
   const rs = ctx.state.room.ruleset;
   const opts = Object.entries(rs.options || {});
-  const optionText = ([key, value]) => {
-    if (key === "joker") return `Joker rule: ${value}`;
-    if (key === "exact_counts") return value ? "Exact counts" : "Counts from more matching dice";
-    return `${key}: ${value}`;
-  };
   const facts = [
     `${rs.sections.reduce((n, s) => n + s.boxes.length, 0)} boxes${rs.columns.length > 1 ? ` × ${rs.columns.length} columns` : ""}`,
-    ctx.state.room.turn_seconds ? `${ctx.state.room.turn_seconds} s per turn` : "no turn timer",
-    ...opts.map(optionText),
+    timerText(ctx.state.room.turn_seconds),
+    ...opts.map(([key, value]) => optionText(key, value)),
   ];
   return [
     h("h2", { class: "panel__title", id: "rules-title" }, `How ${rs.title} scores`),

@@ -1,0 +1,340 @@
+// The room's settings in the lobby: a summary line for everyone and, for the host
+// between games, a "Room settings" button opening a small form that sends `configure`
+// (docs/protocol.md): variant, its options, seats and turn timer, all at once.
+//
+// The block is built once and kept (never redrawn with the rest of the lobby), so a
+// state arriving while the host is choosing does not close a select or lose a draft.
+import { h } from "../dom.js";
+import {
+  MAX_SEATS,
+  MIN_SEATS,
+  OPTIONS,
+  TIMER_MAX,
+  TIMER_MIN,
+  TIMER_PRESETS,
+  VARIANTS,
+  optionText,
+  seatsText,
+  timerText,
+  variant,
+} from "../variants.js";
+
+const CUSTOM = "custom";
+
+/** "Yam's · 3 seats · 60 s per turn · Joker rule: free" as a list of parts. */
+export function settingsParts(room) {
+  const rs = room.ruleset;
+  return [
+    rs.title,
+    seatsText(room.seat_count),
+    timerText(room.turn_seconds),
+    ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
+  ];
+}
+
+function settingsKey(room) {
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.turn_seconds]);
+}
+
+export class RoomSettings {
+  constructor() {
+    this.open = false;
+    this.dirty = false; // the host changed something since the form was filled
+    this.saving = false;
+    this.ctx = null;
+    this.shownKey = null; // the room settings the form was filled from
+
+    this.summary = h("p", { class: "settings__summary", dataset: { testid: "settings-summary" } });
+    this.toggle = h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn--small btn--quiet settings__toggle",
+        "aria-expanded": "false",
+        "aria-controls": "settings-form",
+        dataset: { testid: "settings-open" },
+        onclick: () => (this.open ? this.close() : this.show()),
+      },
+      h("span", { class: "settings__gear", "aria-hidden": "true" }, "⚙"),
+      "Room settings",
+    );
+
+    this.ruleset = h(
+      "select",
+      {
+        class: "input",
+        id: "settings-ruleset",
+        name: "ruleset",
+        "aria-describedby": "settings-ruleset-summary",
+        dataset: { testid: "settings-ruleset" },
+      },
+      VARIANTS.map((v) => h("option", { value: v.name }, v.title)),
+    );
+    this.rulesetSummary = h("p", { class: "field__hint", id: "settings-ruleset-summary" });
+
+    this.jokerInputs = OPTIONS.joker.choices.map((c) =>
+      h("input", { type: "radio", name: "settings-joker", value: c.value, dataset: { testid: `settings-joker-${c.value}` } }),
+    );
+    this.jokerField = h(
+      "fieldset",
+      { class: "field field--options", dataset: { testid: "settings-option-joker" } },
+      h("legend", { class: "field__label" }, OPTIONS.joker.title),
+      h(
+        "div",
+        { class: "segmented" },
+        OPTIONS.joker.choices.map((c, i) =>
+          h("label", { class: "segmented__item" }, this.jokerInputs[i], h("span", {}, c.label, " ", h("small", {}, c.hint))),
+        ),
+      ),
+    );
+
+    this.exactCounts = h("input", { type: "checkbox", name: "exact_counts", dataset: { testid: "settings-exact-counts" } });
+    this.exactField = h(
+      "div",
+      { class: "field field--options", dataset: { testid: "settings-option-exact-counts" } },
+      h(
+        "label",
+        { class: "check" },
+        this.exactCounts,
+        h(
+          "span",
+          {},
+          h("strong", {}, "Exact counts"),
+          " ",
+          h("small", { class: "check__hint" }, "a pair needs exactly two matching dice, three of a kind exactly three"),
+        ),
+      ),
+    );
+
+    this.seats = h(
+      "select",
+      { class: "input", id: "settings-seats", name: "seats", "aria-describedby": "settings-seats-hint", dataset: { testid: "settings-seats" } },
+      Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => h("option", { value: String(MIN_SEATS + i) }, MIN_SEATS + i)),
+    );
+    this.seatsHint = h("p", { class: "field__hint field__hint--tiny", id: "settings-seats-hint" });
+
+    this.timer = h(
+      "select",
+      { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
+      h("option", { value: "" }, "Off"),
+      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, `${s} s`)),
+      h("option", { value: CUSTOM }, "Custom…"),
+    );
+    this.custom = h("input", {
+      class: "input",
+      id: "settings-timer-custom",
+      type: "number",
+      min: TIMER_MIN,
+      max: TIMER_MAX,
+      step: 1,
+      inputmode: "numeric",
+      "aria-describedby": "settings-timer-custom-hint",
+      dataset: { testid: "settings-timer-custom" },
+    });
+    this.customField = h(
+      "div",
+      { class: "field", hidden: true },
+      h("label", { class: "field__label", for: "settings-timer-custom" }, "Seconds"),
+      this.custom,
+      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, `${TIMER_MIN} to ${TIMER_MAX}`),
+    );
+
+    this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, "Save settings");
+    this.cancel = h(
+      "button",
+      { type: "button", class: "btn btn--quiet", dataset: { testid: "settings-cancel" }, onclick: () => this.close() },
+      "Cancel",
+    );
+
+    this.form = h(
+      "form",
+      {
+        class: "settings__form form",
+        id: "settings-form",
+        hidden: true,
+        novalidate: true,
+        "aria-labelledby": "settings-form-title",
+        dataset: { testid: "settings-form" },
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.submit();
+        },
+        oninput: () => {
+          this.dirty = true;
+        },
+        onchange: () => {
+          this.dirty = true;
+        },
+        onkeydown: (event) => {
+          if (event.key === "Escape") {
+            event.preventDefault();
+            this.close();
+          }
+        },
+      },
+      h("h3", { class: "settings__title", id: "settings-form-title" }, "Room settings"),
+      h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, "Game"), this.ruleset, this.rulesetSummary),
+      this.jokerField,
+      this.exactField,
+      h(
+        "div",
+        { class: "field-row settings__row" },
+        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, "Seats"), this.seats, this.seatsHint),
+        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, "Turn timer"), this.timer),
+        this.customField,
+      ),
+      h("p", { class: "field__hint field__hint--small settings__note" }, "The next game is played with these settings. Everyone at the table sees the change."),
+      h("div", { class: "settings__actions" }, this.save, this.cancel),
+    );
+
+    this.ruleset.addEventListener("change", () => this.showOptions());
+    this.timer.addEventListener("change", () => {
+      this.showCustom();
+      if (this.timer.value === CUSTOM) {
+        if (!this.custom.value) this.custom.value = "45";
+        this.custom.focus();
+        this.custom.select();
+      }
+    });
+    this.custom.addEventListener("input", () => this.custom.removeAttribute("aria-invalid"));
+
+    this.bar = h("div", { class: "settings__bar" }, this.summary);
+    this.el = h("div", { class: "settings", dataset: { testid: "settings" } }, this.bar, this.form);
+  }
+
+  /** Called on every state while the lobby shows. */
+  update(ctx) {
+    this.ctx = ctx;
+    const room = ctx.state.room;
+    const parts = settingsParts(room);
+    const sep = () => h("span", { class: "settings__sep" }, h("span", { "aria-hidden": "true" }, " · "), h("span", { class: "visually-hidden" }, ", "));
+    this.summary.replaceChildren(
+      h("span", { class: "settings__label" }, "This table: "),
+      ...parts.flatMap((p, i) => [i ? sep() : null, h("span", { class: i ? "settings__part" : "settings__part settings__part--variant" }, p)]).filter(Boolean),
+    );
+
+    const canEdit = this.canEdit(ctx);
+    if (canEdit && !this.toggle.isConnected) this.bar.append(this.toggle);
+    if (!canEdit) {
+      if (this.open) this.close({ focus: false });
+      this.toggle.remove();
+      return;
+    }
+    // Seats: no fewer than the people and bots seated now (the server says so too).
+    const seated = ctx.state.members.filter((m) => m.seat !== null && m.seat !== undefined).length;
+    for (const option of this.seats.options) option.disabled = Number(option.value) < seated && !option.selected;
+    this.seatsHint.textContent = seated > 1 ? `${seated} seated now` : "";
+    this.seatsHint.hidden = seated <= 1;
+
+    // The room changed under an untouched form (another tab of the host): follow it.
+    if (this.open && !this.dirty && !this.saving && settingsKey(room) !== this.shownKey) this.fill(room);
+  }
+
+  canEdit(ctx) {
+    return ctx.isHost && ctx.betweenGames && ctx.state.room.status !== "closed";
+  }
+
+  /** Prefill the form from the room's current settings. */
+  fill(room) {
+    const rs = room.ruleset;
+    this.ruleset.value = rs.name;
+    const options = rs.options || {};
+    const joker = options.joker ?? OPTIONS.joker.choices[0].value;
+    for (const input of this.jokerInputs) input.checked = input.value === joker;
+    this.exactCounts.checked = Boolean(options.exact_counts);
+    this.seats.value = String(room.seat_count);
+    const seconds = room.turn_seconds;
+    if (!seconds) {
+      this.timer.value = "";
+      this.custom.value = "";
+    } else if (TIMER_PRESETS.includes(seconds)) {
+      this.timer.value = String(seconds);
+      this.custom.value = "";
+    } else {
+      this.timer.value = CUSTOM;
+      this.custom.value = String(seconds);
+    }
+    this.custom.removeAttribute("aria-invalid");
+    this.showOptions();
+    this.showCustom();
+    this.shownKey = settingsKey(room);
+    this.dirty = false;
+  }
+
+  /** Only the chosen variant's options are shown (and sent). */
+  showOptions() {
+    const chosen = variant(this.ruleset.value);
+    const names = chosen?.options || [];
+    this.jokerField.hidden = !names.includes("joker");
+    this.exactField.hidden = !names.includes("exact_counts");
+    this.rulesetSummary.textContent = chosen ? `${chosen.shape}. ${chosen.summary}` : "";
+  }
+
+  showCustom() {
+    this.customField.hidden = this.timer.value !== CUSTOM;
+  }
+
+  show() {
+    if (!this.ctx || !this.canEdit(this.ctx)) return;
+    this.fill(this.ctx.state.room);
+    this.open = true;
+    this.form.hidden = false;
+    this.toggle.setAttribute("aria-expanded", "true");
+    this.el.classList.add("is-open");
+    this.ruleset.focus();
+  }
+
+  close({ focus = true } = {}) {
+    const hadFocus = this.form.contains(document.activeElement);
+    this.open = false;
+    this.dirty = false;
+    this.form.hidden = true;
+    this.toggle.setAttribute("aria-expanded", "false");
+    this.el.classList.remove("is-open");
+    if (focus && (hadFocus || document.activeElement === document.body) && this.toggle.isConnected) this.toggle.focus();
+  }
+
+  /** The `configure` fields from the form, or null (after saying why) when they are not valid. */
+  values() {
+    const chosen = variant(this.ruleset.value);
+    const options = {};
+    for (const name of chosen?.options || []) {
+      if (name === "joker") options.joker = this.jokerInputs.find((i) => i.checked)?.value || OPTIONS.joker.choices[0].value;
+      if (name === "exact_counts") options.exact_counts = this.exactCounts.checked;
+    }
+    let turnSeconds = null;
+    if (this.timer.value === CUSTOM) {
+      const seconds = Number(this.custom.value);
+      if (!this.custom.value.trim() || !Number.isInteger(seconds) || seconds < TIMER_MIN || seconds > TIMER_MAX) {
+        this.custom.setAttribute("aria-invalid", "true");
+        this.custom.focus();
+        this.ctx?.error(`A turn timer is ${TIMER_MIN} to ${TIMER_MAX} seconds.`);
+        return null;
+      }
+      turnSeconds = seconds;
+    } else if (this.timer.value) {
+      turnSeconds = Number(this.timer.value);
+    }
+    return { ruleset: this.ruleset.value, options, seats: Number(this.seats.value), turn_seconds: turnSeconds };
+  }
+
+  async submit() {
+    if (this.saving || !this.ctx) return;
+    const fields = this.values();
+    if (!fields) return;
+    this.saving = true;
+    this.save.setAttribute("aria-disabled", "true");
+    this.save.textContent = "Saving…";
+    try {
+      const ok = await this.ctx.act("configure", fields);
+      if (ok) {
+        this.close();
+        this.ctx.toast("Room settings saved.");
+      }
+    } finally {
+      this.saving = false;
+      this.save.removeAttribute("aria-disabled");
+      this.save.textContent = "Save settings";
+    }
+  }
+}

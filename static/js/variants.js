@@ -1,0 +1,53 @@
+// The variants a room can be set to, with their options, and the limits on seats and
+// the turn timer: the room page embeds them from the server (``room_setup`` in
+// games/room_views.py, made from the rules engine) for the host's settings form, which
+// can offer variants other than the room's own (the state only describes that one).
+// The first choice of an option is its default, as on the server.
+
+const SETUP = JSON.parse(document.getElementById("room-setup")?.textContent || "{}");
+
+export const VARIANTS = SETUP.variants || [];
+
+export const OPTIONS = {
+  joker: {
+    title: "Joker rule",
+    choices: [
+      { value: "forced", label: "Forced", hint: "official" },
+      { value: "free", label: "Free", hint: "any box" },
+    ],
+  },
+  exact_counts: {
+    title: "Exact counts",
+    choices: [
+      { value: false, label: "Off" },
+      { value: true, label: "On" },
+    ],
+  },
+};
+
+export const [MIN_SEATS, MAX_SEATS] = SETUP.seats || [1, 8];
+export const TIMER_PRESETS = [30, 60, 90, 120];
+export const [TIMER_MIN, TIMER_MAX] = SETUP.timer || [15, 300];
+
+export function variant(name) {
+  return VARIANTS.find((v) => v.name === name) || null;
+}
+
+export function variantTitle(name) {
+  return variant(name)?.title || name;
+}
+
+/** An option's words for people: "Joker rule: free", "Exact counts". */
+export function optionText(key, value) {
+  if (key === "joker") return `Joker rule: ${value}`;
+  if (key === "exact_counts") return value ? "Exact counts" : "Counts from more matching dice";
+  return `${key}: ${value}`;
+}
+
+export function timerText(seconds) {
+  return seconds ? `${seconds} s per turn` : "no turn timer";
+}
+
+export function seatsText(count) {
+  return `${count} ${count === 1 ? "seat" : "seats"}`;
+}
