@@ -15,73 +15,18 @@ never downloads a browser.
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
-                      "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS")
 VIEWPORT = {"width": 1280, "height": 900}
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_env(database: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
-    env.update(DJANGO_SETTINGS_MODULE="yahtzee_site.settings", DEBUG="1",
-               DATABASE_URL=f"sqlite:///{database}", GAMES_BOT_DELAY_SECONDS="0.3")
-    return env
-
-
-def wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"Daphne exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    sys.exit(f"Daphne did not answer {url} within 30 s:\n{log.read_text()}")
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 def best_box(page: Page) -> None:
@@ -175,25 +120,9 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
 
-    with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp:
-        workdir = Path(tmp)
-        env = server_env(workdir / "db.sqlite3")
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                       check=True, capture_output=True, timeout=120)
-        port = free_port()
-        log = workdir / "daphne.log"
-        with log.open("wb") as log_file:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                 "yahtzee_site.asgi:application"],
-                cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
-            )
-        try:
-            base_url = f"http://127.0.0.1:{port}"
-            wait_until_serving(f"{base_url}/", process, log)
-            take_screenshot(base_url, args.out.resolve(), args.variant, args.turns)
-        finally:
-            stop(process)
+    with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
+            serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.3") as base_url:
+        take_screenshot(base_url, args.out.resolve(), args.variant, args.turns)
     print(f"saved {args.out}")
 
 

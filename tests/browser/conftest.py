@@ -8,107 +8,19 @@ tests did, and on Linux also if the test process itself dies.
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-START_TIMEOUT = 30.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _die_with_parent() -> None:
-    """In the child: ask Linux to send SIGTERM when the test process exits."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-
-
-def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"Daphne exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    pytest.fail(f"Daphne did not answer {url} within {START_TIMEOUT:.0f}s:\n{log.read_text()}")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+from bench.live_server import CHROMIUM, CHROMIUM_ARGS, serve
 
 
 @pytest.fixture(scope="session")
-def live_url(
-    tmp_path_factory: pytest.TempPathFactory,
-    project_root: Path,
-    clean_env: Callable[..., dict[str, str]],
-) -> Iterator[str]:
+def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
-    workdir = tmp_path_factory.mktemp("daphne")
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
-    env = clean_env(DEBUG="1", DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
-                    GAMES_BOT_DELAY_SECONDS="0.05")
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=project_root,
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    port = _free_port()
-    log = workdir / "daphne.log"
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "yahtzee_site.asgi:application"],
-            cwd=project_root,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent,
-        )
-    try:
-        base_url = f"http://127.0.0.1:{port}"
-        _wait_until_serving(f"{base_url}/", process, log)
-        yield base_url
-    finally:
-        _stop(process)
+    with serve(tmp_path_factory.mktemp("daphne"), GAMES_BOT_DELAY_SECONDS="0.05") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,113 @@
+"""A real Daphne process serving the site on loopback, for browser tests and benches.
+
+``serve()`` migrates a fresh SQLite file, starts Daphne on a free port, waits
+until it answers and stops it afterwards, whatever happened (on Linux also if
+the process that started it dies).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from yahtzee_site.env import SETTINGS_VARIABLES
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+START_TIMEOUT = 30.0
+
+
+class ServerError(RuntimeError):
+    """Daphne did not start (the message holds its log)."""
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def clean_env(**overrides: str) -> dict[str, str]:
+    """This process's environment minus the site's settings variables, plus ``overrides``."""
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    env["DJANGO_SETTINGS_MODULE"] = "yahtzee_site.settings"
+    env.update(overrides)
+    return env
+
+
+def _die_with_parent() -> None:
+    """In the child: ask Linux to send SIGTERM when the starting process exits."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerError(f"Daphne exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    raise ServerError(f"Daphne did not answer {url} within {START_TIMEOUT:.0f} s:\n"
+                      f"{log.read_text()}")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@contextmanager
+def serve(workdir: Path, **settings: str) -> Iterator[str]:
+    """Serve the site from a fresh database in ``workdir``; yields the base URL (no
+    trailing slash).  ``settings`` are environment variables such as
+    ``GAMES_BOT_DELAY_SECONDS="0.05"``."""
+    env = clean_env(DEBUG="1", DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", **settings)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True, timeout=120)
+    port = free_port()
+    log = workdir / "daphne.log"
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "yahtzee_site.asgi:application"],
+            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+            preexec_fn=_die_with_parent,
+        )
+    try:
+        base_url = f"http://127.0.0.1:{port}"
+        _wait_until_serving(f"{base_url}/", process, log)
+        yield base_url
+    finally:
+        _stop(process)
