@@ -449,3 +449,19 @@ def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewP
             expect(head).to_contain_text(column)
     expect(ada.get_by_test_id("timer")).to_have_text(re.compile(r"1:00|0:5\d"))
     expect(ada.get_by_test_id("settings-open")).to_be_hidden()  # not during a game
+
+
+def test_names_and_chat_are_shown_as_text_never_as_markup(new_page: NewPage) -> None:
+    hostile = '<img src=x onerror="window.pwned=1">'
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    code = create_room(ada, name="<b>Ada</b>")
+    join_room(bob, code, name="<i>Bob</i>")
+    bob.get_by_test_id("chat-input").fill(hostile)
+    bob.get_by_test_id("chat-input").press("Enter")
+    expect(ada.get_by_test_id("chat-list")).to_contain_text(hostile)
+    expect(ada.get_by_text("<i>Bob</i>").first).to_be_visible()
+    expect(bob.get_by_text("<b>Ada</b>").first).to_be_visible()
+    for page in (ada, bob):
+        assert page.evaluate("() => window.pwned === undefined")
+        injected = "img[src='x'], b:text-is('Ada'), i:text-is('Bob')"
+        assert page.locator(injected).count() == 0
