@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from scoring import rulesets
+from tests.browser.tables import horizontal_overflow
 
 pytestmark = pytest.mark.browser
 
@@ -20,42 +21,23 @@ OpenPage = Callable[[str, dict[str, int]], Page]
 
 
 @pytest.fixture
-def open_page(live_url: str, browser: Browser) -> Iterator[OpenPage]:
-    """Open a path of the live site at a viewport size; fail the test on any
-    console error, uncaught exception or failed request of the page."""
-    contexts = []
+def open_page(new_page: Callable[..., Page]) -> Iterator[OpenPage]:
+    """Open a path of the live site at a viewport size (``new_page`` fails the test on
+    console errors, uncaught exceptions and server errors); these static pages must also
+    load every resource: no 4xx, no failed request."""
     problems: list[str] = []
 
     def _open(path: str, viewport: dict[str, int]) -> Page:
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.on(
-            "console",
-            lambda msg: problems.append(f"console {msg.type}: {msg.text}")
-            if msg.type == "error"
-            else None,
-        )
-        page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-        page.on(
-            "response",
-            lambda resp: problems.append(f"HTTP {resp.status} for {resp.url}")
-            if resp.status >= 400
-            else None,
-        )
+        page = new_page(viewport=viewport)
+        page.on("response", lambda resp: problems.append(f"HTTP {resp.status} for {resp.url}")
+                if resp.status >= 400 else None)
         page.on("requestfailed", lambda req: problems.append(f"request failed: {req.url}"))
-        response = page.goto(f"{live_url}{path}", wait_until="load")
+        response = page.goto(path, wait_until="load")
         assert response is not None and response.status == 200
         return page
 
     yield _open
-    for context in contexts:
-        context.close()
     assert problems == []
-
-
-def horizontal_overflow(page: Page) -> int:
-    return page.evaluate("document.scrollingElement.scrollWidth")
 
 
 def test_home_page_renders_with_styles(open_page: OpenPage) -> None:
