@@ -11,5 +11,12 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Register the production-safety system checks."""
+        """Register the production-safety system checks and point the exact solver at
+        its table files."""
+        from django.conf import settings
+
         from games import checks  # noqa: F401  (registers on import)
+        from games.strategy_store import FileTableStore
+        from scoring.strategy import solver
+
+        solver.set_store(FileTableStore(settings.STRATEGY_CACHE_DIR))

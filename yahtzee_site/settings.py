@@ -133,3 +133,5 @@ STORAGES = {
 # whether each server process runs the clock (bot moves, expired turns) itself.
 GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
+# Where the exact solver keeps its tables (built once, then read in milliseconds).
+STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))
