@@ -2,16 +2,18 @@
 
 A *keep* is the multiset of dice values a player keeps before rolling again,
 from none to all five (462 of them); the 252 keeps of five dice are the
-distinct rolls.  Keeps are numbered by size, then in sorted order, so that
-``KEEPS[SIZE_START[m]:SIZE_START[m + 1]]`` are the keeps of ``m`` dice.
+distinct rolls.  Keeps are numbered by size, so that
+``KEEPS[SIZE_START[m]:SIZE_START[m + 1]]`` are the keeps of ``m`` dice; within a
+size, keeps with more distinct faces come first (they have more parents, see
+``PARENT_COUNTS``), then in sorted order.
 
 The tables here let array code average over the next die (``CHILDREN``) and
 take the best over sub-keeps (``PARENTS``) one die at a time.
 
 >>> len(KEEPS), len(ROLLS), round(float(ROLL_PROBABILITY.sum()), 12)
 (462, 252, 1.0)
->>> KEEPS[CHILDREN[1][0]]  # the keep (1,) grows into (1, f) for every face f
-((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6))
+>>> [KEEPS[SIZE_START[2] + i] for i in CHILDREN[1][0]]  # (1,) grows into (1, f)
+[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ DICE = 5
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
     keep for size in range(DICE + 1)
-    for keep in combinations_with_replacement(range(1, FACES + 1), size)
+    for keep in sorted(combinations_with_replacement(range(1, FACES + 1), size),
+                       key=lambda k: (-len(set(k)), k))
 )
 KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
 SIZE_START: tuple[int, ...] = (
@@ -90,6 +93,12 @@ CHILDREN: tuple[np.ndarray, ...] = tuple(_children(m) for m in range(DICE))
 PARENTS: tuple[np.ndarray, ...] = (
     np.zeros((1, 0), dtype=np.intp),
     *(_parents(m) for m in range(1, DICE + 1)),
+)
+# PARENT_COUNTS[m][j]: how many keeps of m dice (the first ones) have a (j+1)-th parent.
+PARENT_COUNTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 for k in KEEPS[SIZE_START[m]:SIZE_START[m + 1]] if len(set(k)) > j)
+          for j in range(m))
+    for m in range(DICE + 1)
 )
 
 

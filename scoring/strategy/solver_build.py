@@ -28,6 +28,7 @@ from scoring.strategy.dice_space import (
     DICE,
     FACES,
     FIVE_OF_A_KIND,
+    PARENT_COUNTS,
     PARENTS,
     ROLL_PROBABILITY,
 )
@@ -256,18 +257,23 @@ def keep_values(after: np.ndarray) -> list[np.ndarray]:
     by_size: list[np.ndarray] = [np.empty(0)] * (DICE + 1)
     by_size[DICE] = after
     for size in range(DICE - 1, -1, -1):
-        by_size[size] = _reduce_rows(by_size[size + 1], CHILDREN[size], np.add) * (1.0 / FACES)
+        by_size[size] = _reduce_rows(by_size[size + 1], CHILDREN[size], np.add)
+        by_size[size] *= 1.0 / FACES
     return by_size
 
 
 def best_keeps(after: np.ndarray) -> np.ndarray:
     """With one more roll to come: what each roll is worth when the best sub-keep is
-    kept (keeping all five is standing on ``after``)."""
+    kept (keeping all five is standing on ``after``).  Reuses ``after``'s memory."""
     by_size = keep_values(after)
     best = by_size[0]
     for size in range(1, DICE + 1):
-        best = np.maximum(by_size[size], _reduce_rows(best, PARENTS[size], np.maximum),
-                          out=by_size[size])
+        mine = by_size[size]
+        part = np.empty_like(mine)
+        for j, count in enumerate(PARENT_COUNTS[size]):
+            np.take(best, PARENTS[size][:count, j], axis=0, out=part[:count], mode="clip")
+            np.maximum(mine[:count], part[:count], out=mine[:count])
+        best = mine
     return best
 
 
