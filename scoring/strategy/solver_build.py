@@ -16,6 +16,7 @@ One turn, for a batch of states, in three steps (arrays are keeps x states):
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +39,8 @@ from scoring.strategy.solver_rules import UPPER_COUNT, SolverRules
 # enough for the batch's arrays to stay in cache.
 BATCH = 1536
 NEG = -np.inf
+# 0..5 dice as a column, to broadcast over a batch.
+COUNTS_COLUMN = np.arange(DICE + 1)[:, None]
 
 
 @dataclass(frozen=True)
@@ -81,28 +84,43 @@ def layer_states(rules: SolverRules, filled: int) -> tuple[States, np.ndarray, n
     all worth the same, so only the lowest of them is solved.
     """
     masks, ups, flags, copy_to, copy_from = [], [], [], [], []
-    yahtzee_bit = 1 << rules.yahtzee_box if rules.flags > 1 else 0
-    upper_bits = (1 << UPPER_COUNT) - 1
-    for mask in range(1 << rules.boxes):
-        if mask.bit_count() != filled:
+    lower_boxes = rules.boxes - UPPER_COUNT
+    lower = np.arange(1 << lower_boxes, dtype=np.int64)
+    lower_filled = np.array([int(m).bit_count() for m in lower])
+    yahtzee_bit = 1 << (rules.yahtzee_box - UPPER_COUNT) if rules.flags > 1 else 0
+    for used in range(1 << UPPER_COUNT):
+        rest = lower[lower_filled == filled - used.bit_count()]
+        if not len(rest):
             continue
-        used = mask & upper_bits
-        u = reachable_uppers(used, rules.threshold)
-        room = DICE * sum(f for f in range(1, UPPER_COUNT + 1) if not used >> (f - 1) & 1)
-        live = u[u + room >= rules.threshold]
-        dead = u[u + room < rules.threshold]
-        solved = np.concatenate([dead[:1], live])
-        for flag in (0, 1) if mask & yahtzee_bit else (0,):
-            masks.append(np.full(len(solved), mask, dtype=np.int64))
-            ups.append(solved)
-            flags.append(np.full(len(solved), flag, dtype=np.int64))
-            if len(dead) > 1:
-                copy_to.append(value_index(rules, mask, dead[1:], flag))
-                copy_from.append(np.full(len(dead) - 1, value_index(rules, mask, dead[0], flag)))
-    states = States(np.concatenate(masks), np.concatenate(ups), np.concatenate(flags))
-    empty = np.zeros(0, dtype=np.int64)
-    return (states, np.concatenate(copy_to) if copy_to else empty,
-            np.concatenate(copy_from) if copy_from else empty)
+        solved, dead = _upper_classes(used, rules.threshold)
+        with_fifty = rest[(rest & yahtzee_bit) != 0] if yahtzee_bit else rest[:0]
+        for flag, group in ((0, rest[(rest & yahtzee_bit) == 0]), (0, with_fifty),
+                            (1, with_fifty)):
+            if not len(group):
+                continue
+            group_masks = (group << UPPER_COUNT) | used
+            masks.append(np.repeat(group_masks, len(solved)))
+            ups.append(np.tile(solved, len(group)))
+            flags.append(np.full(len(group) * len(solved), flag, dtype=np.int64))
+            if len(dead):
+                copy_to.append(value_index(rules, np.repeat(group_masks, len(dead)),
+                                           np.tile(dead, len(group)), flag))
+                copy_from.append(np.repeat(value_index(rules, group_masks, solved[0], flag),
+                                           len(dead)))
+    def join(parts: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+    return States(join(masks), join(ups), join(flags)), join(copy_to), join(copy_from)
+
+
+@lru_cache(maxsize=128)
+def _upper_classes(used: int, threshold: int) -> tuple[np.ndarray, np.ndarray]:
+    """For filled upper boxes ``used``: the upper sums to solve (the lowest hopeless one
+    first, then every sum that can still reach the bonus) and the other hopeless ones."""
+    u = reachable_uppers(used, threshold)
+    room = DICE * sum(f for f in range(1, UPPER_COUNT + 1) if not used >> (f - 1) & 1)
+    live, hopeless = u[u + room >= threshold], u[u + room < threshold]
+    return np.concatenate([hopeless[:1], live]), hopeless[1:]
 
 
 @dataclass(frozen=True)
@@ -156,7 +174,8 @@ def placement_plan(rules: SolverRules) -> PlacementPlan:
     return PlacementPlan(tuple(lower_rows), next_row, order, back, columns)
 
 
-def placement_values(rules: SolverRules, values: np.ndarray, states: States) -> np.ndarray:
+def placement_values(rules: SolverRules, values: np.ndarray, states: States,
+                     ws: Workspace | None = None) -> np.ndarray:
     """``out[roll, state]``: the best of filling an open box with ``roll``, counting the
     points, bonuses and the value of the state it leads to.
 
@@ -167,9 +186,11 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States) -> 
     plan = placement_plan(rules)
     mask, upper, flag = states.mask, states.upper, states.flag
     n = len(states)
+    if ws is None:
+        ws = Workspace(plan.sources, n)
     threshold = rules.threshold
     below = upper < threshold
-    sources = np.empty((plan.sources, n))
+    sources = ws.sources
     zero = np.full(n, NEG)
     zero_after: dict[int, np.ndarray] = {}
     for box in range(rules.boxes):
@@ -177,17 +198,13 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States) -> 
         is_open = (mask & bit) == 0
         nxt = mask | bit
         if box < UPPER_COUNT:
-            face = box + 1
-            for count in range(DICE + 1):
-                points = face * count
-                reached = upper + points
-                bonus = np.where(below & (reached >= threshold), rules.upper_bonus, 0)
-                after = values[value_index(rules, nxt, np.minimum(reached, threshold), flag)]
-                worth = np.where(is_open, points + bonus + after, NEG)
-                if count:
-                    sources[upper_row(box, count)] = worth
-                else:
-                    zero_after[box] = worth
+            points = (box + 1) * COUNTS_COLUMN
+            reached = upper + points
+            bonus = np.where(below & (reached >= threshold), rules.upper_bonus, 0)
+            after = values[value_index(rules, nxt, np.minimum(reached, threshold), flag)]
+            worth = np.where(is_open, points + bonus + after, NEG)
+            zero_after[box] = worth[0]
+            sources[upper_row(box, 1):upper_row(box, DICE) + 1] = worth[1:]
         elif box == rules.yahtzee_box:
             zero_after[box] = np.where(is_open, values[value_index(rules, nxt, upper, 0)], NEG)
         else:
@@ -201,14 +218,13 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States) -> 
         else:
             after = zero_after[box]
         np.add(positive[:, None], after[None, :], out=sources[first:first + len(positive)])
-    best = np.empty((len(COUNTS[0]), n))
+    best, part, out = ws.best, ws.part, ws.out
     best[:] = zero
-    part = np.empty_like(best)
     for rows in plan.columns:
         k = len(rows)
         np.take(sources, rows, axis=0, out=part[:k], mode="clip")
         np.maximum(best[:k], part[:k], out=best[:k])
-    out = best[plan.back]
+    np.take(best, plan.back, axis=0, out=out, mode="clip")
     if rules.flags > 1:
         _five_of_a_kind(rules, values, states, out, sources, zero_after)
     return out
@@ -251,47 +267,68 @@ def _five_of_a_kind(rules: SolverRules, values: np.ndarray, states: States, out:
         out[row] = np.where(filled, used + extra, out[row])
 
 
-def keep_values(after: np.ndarray) -> list[np.ndarray]:
+class Workspace:
+    """Preallocated arrays for batches of ``n`` states: allocating megabytes per batch
+    costs more in page faults than the arithmetic, so each thread reuses its own."""
+
+    def __init__(self, sources: int, n: int) -> None:
+        rolls = len(COUNTS[0])
+        self.n = n
+        self.sources = np.empty((sources, n))
+        self.best = np.empty((rolls, n))
+        self.part = np.empty((rolls, n))
+        self.out = np.empty((rolls, n))
+        self.keeps = [np.empty((len(CHILDREN[m]), n)) for m in range(DICE)]
+
+
+_local = threading.local()
+
+
+def workspace(rules: SolverRules, n: int) -> Workspace:
+    """This thread's workspace for batches of ``n`` states of ``rules``."""
+    sources = placement_plan(rules).sources
+    ws = getattr(_local, "workspace", None)
+    if ws is None or ws.n != n or len(ws.sources) != sources:
+        ws = _local.workspace = Workspace(sources, n)
+    return ws
+
+
+def keep_values(after: np.ndarray, ws: Workspace) -> list[np.ndarray]:
     """``after[roll, state]`` is what each roll is worth; returns, per keep size m,
     the expected worth of each keep of m dice when the others are rolled."""
-    by_size: list[np.ndarray] = [np.empty(0)] * (DICE + 1)
-    by_size[DICE] = after
+    by_size: list[np.ndarray] = [*ws.keeps, after]
     for size in range(DICE - 1, -1, -1):
-        by_size[size] = _reduce_rows(by_size[size + 1], CHILDREN[size], np.add)
-        by_size[size] *= 1.0 / FACES
+        acc, rows, index = by_size[size], by_size[size + 1], CHILDREN[size]
+        part = ws.part[:len(acc)]
+        np.take(rows, index[:, 0], axis=0, out=acc, mode="clip")
+        for j in range(1, FACES):
+            np.take(rows, index[:, j], axis=0, out=part, mode="clip")
+            np.add(acc, part, out=acc)
+        acc *= 1.0 / FACES
     return by_size
 
 
-def best_keeps(after: np.ndarray) -> np.ndarray:
+def best_keeps(after: np.ndarray, ws: Workspace) -> np.ndarray:
     """With one more roll to come: what each roll is worth when the best sub-keep is
-    kept (keeping all five is standing on ``after``).  Reuses ``after``'s memory."""
-    by_size = keep_values(after)
+    kept (keeping all five is standing on ``after``).  Overwrites ``after``."""
+    by_size = keep_values(after, ws)
     best = by_size[0]
     for size in range(1, DICE + 1):
         mine = by_size[size]
-        part = np.empty_like(mine)
         for j, count in enumerate(PARENT_COUNTS[size]):
-            np.take(best, PARENTS[size][:count, j], axis=0, out=part[:count], mode="clip")
-            np.maximum(mine[:count], part[:count], out=mine[:count])
+            part = ws.part[:count]
+            np.take(best, PARENTS[size][:count, j], axis=0, out=part, mode="clip")
+            np.maximum(mine[:count], part, out=mine[:count])
         best = mine
     return best
 
 
-def _reduce_rows(rows: np.ndarray, index: np.ndarray, op: np.ufunc) -> np.ndarray:
-    """``op`` over ``rows[index[:, j]]`` for every column j (one output row per index row)."""
-    acc = np.take(rows, index[:, 0], axis=0)
-    part = np.empty_like(acc)
-    for j in range(1, index.shape[1]):
-        np.take(rows, index[:, j], axis=0, out=part, mode="clip")
-        op(acc, part, out=acc)
-    return acc
-
-
 def turn_values(rules: SolverRules, values: np.ndarray, states: States) -> np.ndarray:
     """The start-of-turn value of each state in the batch."""
-    last = placement_values(rules, values, states)
-    middle = best_keeps(last)
-    first = best_keeps(middle)
+    ws = workspace(rules, len(states))
+    last = placement_values(rules, values, states, ws)
+    middle = best_keeps(last, ws)
+    first = best_keeps(middle, ws)
     return ROLL_PROBABILITY @ first
 
 
