@@ -1,13 +1,13 @@
 """The registry of bot levels: ``names()`` and ``get(level)``.
 
 >>> names()
-('beginner',)
+('beginner', 'expert')
 >>> get("beginner")
 <scoring.strategy.beginner.Beginner object at ...>
 >>> get("grandmaster")
 Traceback (most recent call last):
 ...
-ValueError: unknown level 'grandmaster'; choose one of: beginner
+ValueError: unknown level 'grandmaster'; choose one of: beginner, expert
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from scoring.strategy.beginner import Beginner
 from scoring.strategy.decisions import Strategy
+from scoring.strategy.expert import Expert
 
 
 class Levels:
@@ -38,7 +39,7 @@ class Levels:
         return self._factories[level]()
 
 
-LEVELS = Levels({"beginner": Beginner})
+LEVELS = Levels({"beginner": Beginner, "expert": Expert})
 
 
 def names() -> tuple[str, ...]:

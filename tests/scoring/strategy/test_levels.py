@@ -5,19 +5,22 @@ import pytest
 from scoring.strategy import levels
 from scoring.strategy.beginner import Beginner
 from scoring.strategy.decisions import Strategy
+from scoring.strategy.expert import Expert
 
 
 def test_names_and_get():
-    assert levels.names() == ("beginner",) == levels.LEVELS.names()
+    assert levels.names() == ("beginner", "expert") == levels.LEVELS.names()
     player = levels.get("beginner")
     assert isinstance(player, Beginner)
     assert isinstance(player, Strategy)
     assert isinstance(levels.LEVELS.get("beginner"), Beginner)
+    assert isinstance(levels.get("expert"), Expert)
+    assert isinstance(levels.get("expert"), Strategy)
 
 
-@pytest.mark.parametrize("level", ["expert", "", None, "Beginner"])
+@pytest.mark.parametrize("level", ["grandmaster", "", None, "Beginner", "Expert"])
 def test_unknown_levels_name_the_valid_ones(level):
-    with pytest.raises(ValueError, match="choose one of: beginner"):
+    with pytest.raises(ValueError, match="choose one of: beginner, expert"):
         levels.get(level)
 
 

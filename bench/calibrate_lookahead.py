@@ -1,0 +1,294 @@
+"""Calibrate the lookahead's value model by self-play (approximate policy iteration).
+
+Round 0 plays the beginner; every later round plays the lookahead with the weights of
+the round before (``--damping`` keeps a share of them).  Each component of the model
+is fitted on its own from what the games went on to show: a box open at the start of
+a turn is worth the mean of what it finally added; once one box of the Yam's pair is
+filled, the other is worth one turn spent on it under the pair's rule plus the mean
+difference seen; a Yahtzee column's room for extra Yahtzees is worth the mean
+extra-Yahtzee points that followed per open box; the upper bonus is worth its points
+times the chance of reaching it, from the spread of the count of dice each upper box
+ended with.
+With ``--write`` the last round's weights replace those of the variant in
+``scoring/strategy/lookahead_weights.py``.
+
+    .venv/bin/python bench/calibrate_lookahead.py --variants yams --rounds 4 --games 600
+
+Prints one line per round (mean score of the games played with the previous
+weights, and the fit) and one JSON line last with each round's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import rulesets
+from scoring.boxes import UPPER
+from scoring.dice import from_rng
+from scoring.strategy.advice import decision_for
+from scoring.strategy.beginner import Beginner
+from scoring.strategy.decisions import Announce, Place, Roll
+from scoring.strategy.lookahead import LookaheadAdvisor
+from scoring.strategy.sheet_model import SheetModel, feature_names
+from scoring.turn import Turn
+
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "scoring/strategy/lookahead_weights.py"
+
+
+class Lookahead:
+    """A player following a lookahead advisor built on given weights."""
+
+    def __init__(self, advisor: LookaheadAdvisor) -> None:
+        self.advisor = advisor
+
+    def decide(self, card, turn):
+        choices = self.advisor.advise(card, turn.dice, turn.rolls_left, announced=turn.announced)
+        return decision_for(choices[0], turn.dice)
+
+
+_STATE: dict = {}
+
+
+def _init(name: str, weights: dict | None, counts: list | None, refine: int = 0) -> None:
+    rs = rulesets.get(name)
+    _STATE["rs"] = rs
+    _STATE["model"] = SheetModel(rs, weights or {}, counts)
+    if weights is None:
+        _STATE["player"] = Beginner()
+    else:
+        _STATE["player"] = Lookahead(LookaheadAdvisor(rs, _STATE["model"], refine))
+
+
+def _play(seed: int) -> dict[str, np.ndarray | float]:
+    """One game, and what it says about the model's components: for every turn start
+    and every box open then, the phase and what the box went on to add; the Yam's
+    pair once one of it is filled; the upper bonus chance and whether it was reached;
+    the room left for extra Yahtzees and the extra-Yahtzee points that followed."""
+    rs, model, strategy = _STATE["rs"], _STATE["model"], _STATE["player"]
+    source = from_rng(random.Random(seed))
+    card = rs.new_scorecard()
+    cards, fills = [], {}
+    counts = np.zeros((6, 6))
+    while not card.is_complete:
+        cards.append(card)
+        turn: Turn | None = Turn().roll(source, card=card)
+        while turn is not None:
+            decision = strategy.decide(card, turn)
+            if isinstance(decision, Roll):
+                turn = turn.roll(source, decision.hold, card=card)
+            elif isinstance(decision, Announce):
+                turn = turn.announce(decision.box, card)
+            else:
+                assert isinstance(decision, Place)
+                if decision.box in UPPER:
+                    face = UPPER.index(decision.box) + 1
+                    counts[face - 1, turn.dice.count(face)] += 1
+                after = turn.place(card, decision.box, decision.column)
+                c = rs.columns.index(decision.column)
+                mult = rs.multipliers[c]
+                before_t, after_t = card.totals()[c], after.totals()[c]
+                added = (after_t.total - before_t.total
+                         - mult * (after_t.upper_bonus - before_t.upper_bonus)
+                         - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus))
+                fills[c, rs.index(decision.box)] = (len(cards) - 1, added)
+                card, turn = after, None
+    final = card
+    slots, pair, bonus, room = [], [], [], []
+    high, low = model.high, model.low
+    for state in cards:
+        t = model.phase(state)
+        for c, row in enumerate(state.scores):
+            mult = rs.multipliers[c]
+            for b, value in enumerate(row):
+                if value is None:
+                    slots.append((c * model.width + b, t, fills[c, b][1]))
+            if high is not None and low is not None:
+                if row[high] is not None and row[low] is None:
+                    pair.append((c, 0, t, model.pair_turn[0][row[high]], fills[c, low][1]))
+                if row[low] is not None and row[high] is None:
+                    pair.append((c, 1, t, model.pair_turn[1][row[low]], fills[c, high][1]))
+            chance = model.column_bonus_chance(row)
+            upper_done = all(row[b] is not None for b in model.upper)
+            if not upper_done and state.column_totals(rs.columns[c]).upper_bonus == 0:
+                reached = final.column_totals(rs.columns[c]).upper_bonus * mult
+                bonus.append((c, t, chance, reached))
+            if model.yahtzee is not None and row[model.yahtzee] == 50:
+                free = sum(v is None for v in row)
+                if free:
+                    extra = (final.extra[c] - state.extra[c]) * rs.extra_yahtzee_bonus * mult
+                    room.append((c, t, free, extra))
+    return {"slots": np.array(slots).reshape(-1, 3), "pair": np.array(pair).reshape(-1, 5),
+            "bonus": np.array(bonus).reshape(-1, 4), "room": np.array(room).reshape(-1, 4),
+            "counts": counts, "final": final.total}
+
+
+def run_round(name: str, weights: dict | None, counts: list | None, games: int, seed: int,
+              processes: int, refine: int = 0) -> dict[str, np.ndarray | list]:
+    with multiprocessing.Pool(processes, _init, (name, weights, counts, refine)) as pool:
+        results = pool.map(_play, [seed + i for i in range(games)], chunksize=4)
+    merged: dict = {key: np.concatenate([r[key] for r in results])
+                    for key in ("slots", "pair", "bonus", "room")}
+    merged["counts"] = sum(r["counts"] for r in results)
+    merged["finals"] = [r["final"] for r in results]
+    return merged
+
+
+def _mean(y: np.ndarray) -> float:
+    return float(y.mean()) if len(y) else 0.0
+
+
+def fit(name: str, data: dict) -> tuple[dict, list]:
+    """The weights of every component, fitted on its own samples.
+
+    A box's worth is the mean of what it finally added (a slope in the phase would
+    extrapolate wildly for boxes a policy always fills early or late); the upper
+    bonus is worth its points times the estimated chance of reaching it."""
+    rs = rulesets.get(name)
+    model = SheetModel(rs, {})
+    cats, weights = rs.categories, {}
+    slots = data["slots"]
+    for c, col in enumerate(rs.columns):
+        for b, key in enumerate(cats):
+            mine = slots[slots[:, 0] == c * model.width + b]
+            weights[f"open/{col}/{key}"] = _mean(mine[:, 2])
+    pair = data["pair"]
+    for c, col in enumerate(rs.columns if "maximum" in cats else ()):
+        for which, (box, alone, turn) in enumerate((("minimum", "min_alone", "min_turn"),
+                                                    ("maximum", "max_alone", "max_turn"))):
+            mine = pair[(pair[:, 0] == c) & (pair[:, 1] == which)]
+            if len(mine) < 30:
+                # Unseen so far: the box is worth one turn spent on it under the rule.
+                weights[f"{alone}/{col}"] = -weights[f"open/{col}/{box}"]
+                weights[f"{turn}/{col}"] = 1.0
+                continue
+            # The shape in the other box's score is that of one turn spent on the box
+            # (a free slope goes wild: a policy rarely tries the pair's bad cases).
+            expected = weights[f"open/{col}/{box}"] + mine[:, 3]
+            weights[f"{alone}/{col}"] = float((mine[:, 4] - expected).mean())
+            weights[f"{turn}/{col}"] = 1.0
+    for c, col in enumerate(rs.columns):
+        weights[f"bonus/{col}"] = rs.upper_bonus_points * rs.multipliers[c]
+    room = data["room"]
+    if rs.extra_yahtzee_bonus:
+        for c, col in enumerate(rs.columns):
+            mine = room[room[:, 0] == c]
+            if len(mine) >= 30:
+                weights[f"yz/{col}"] = float(mine[:, 3].sum() / mine[:, 2].sum())
+    names = set(feature_names(rs))
+    weights = {k: round(v, 4) for k, v in weights.items() if k in names}
+    spread = data["counts"] / np.maximum(data["counts"].sum(axis=1, keepdims=True), 1)
+    counts = [[round(float(p), 4) for p in face] for face in spread]
+    return weights, counts
+
+
+def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
+              start: dict | None, damping: float = 0.0, dump: str = "", refine: int = 0):
+    weights, counts = (start or {}).get("weights"), (start or {}).get("counts")
+    report = []
+    for r in range(rounds + 1):
+        began = time.perf_counter()
+        data = run_round(name, weights, counts, games, seed + 1_000_003 * r, processes, refine)
+        finals = data["finals"]
+        figures = {
+            "round": r,
+            "player": "beginner" if weights is None else "lookahead",
+            "games": games,
+            "mean": round(statistics.fmean(finals), 2),
+            "se": round(statistics.stdev(finals) / games**0.5, 2),
+            "seconds": round(time.perf_counter() - began, 1),
+        }
+        report.append(figures)
+        print(f"{name} round {r}: {figures}", flush=True)
+        fitted, spread = fit(name, data)
+        if dump:
+            Path(f"{dump}.{r}").write_text(json.dumps({"round": r, "weights": fitted,
+                                              "counts": spread}) + "\n")
+        if weights is not None and damping:
+            keys = set(weights) | set(fitted)
+            fitted = {k: round(damping * weights.get(k, 0.0)
+                               + (1 - damping) * fitted.get(k, 0.0), 4) for k in keys}
+            spread = [[round(damping * a + (1 - damping) * b, 4) for a, b in zip(x, y,
+                                                                              strict=True)]
+                      for x, y in zip(counts, spread, strict=True)]
+        weights, counts = fitted, spread
+    return weights, counts, report
+
+
+def write(name: str, weights: dict, counts: list) -> None:
+    namespace: dict = {}
+    exec(compile(WEIGHTS_FILE.read_text(), str(WEIGHTS_FILE), "exec"), namespace)
+    all_weights = dict(namespace["WEIGHTS"])
+    all_counts = dict(namespace["UPPER_COUNTS"])
+    order = feature_names(rulesets.get(name))
+    all_weights[name] = {key: weights[key] for key in order if weights.get(key)}
+    all_counts[name] = tuple(tuple(face) for face in counts)
+    text = WEIGHTS_FILE.read_text()
+    head = text[: text.index("WEIGHTS: dict")]
+    tail = text[text.index("\n\ndef weights_for"):]
+    lines = ["WEIGHTS: dict[str, dict[str, float]] = {"]
+    for variant, found in all_weights.items():
+        lines.append(f"    {variant!r}: {{")
+        lines += [f"        {key!r}: {value!r}," for key, value in found.items()]
+        lines.append("    },")
+    lines += ["}", "UPPER_COUNTS: dict[str, tuple[tuple[float, ...], ...]] = {"]
+    for variant, spread in all_counts.items():
+        lines.append(f"    {variant!r}: (")
+        lines += [f"        {tuple(face)!r}," for face in spread]
+        lines.append("    ),")
+    lines.append("}")
+    body = "\n".join(lines) + "\n"
+    WEIGHTS_FILE.write_text(head + body + tail)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", nargs="+", default=["yams", "triple_yahtzee"])
+    parser.add_argument("--rounds", type=int, default=4, help="lookahead rounds after round 0")
+    parser.add_argument("--games", type=int, default=600, help="games per round")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--from-current", action="store_true",
+                        help="start from the weights in the file instead of the beginner")
+    parser.add_argument("--damping", type=float, default=0.0,
+                        help="share of the previous round's weights kept in each new fit")
+    parser.add_argument("--write", action="store_true", help="save the last weights")
+    parser.add_argument("--refine", type=int, default=0,
+                        help="placements re-valued one turn deeper (the advisor uses "
+                             "REFINE; 0 is faster)")
+    parser.add_argument("--dump", default="", help="write each round's fit to DUMP-<variant>.json")
+    args = parser.parse_args()
+    out = {}
+    for name in args.variants:
+        start = None
+        if args.from_current:
+            from scoring.strategy import lookahead_weights
+
+            w, c = lookahead_weights.weights_for(name)
+            start = {"weights": dict(w), "counts": c and [list(f) for f in c]}
+        weights, counts, report = calibrate(name, args.rounds, args.games, args.seed,
+                                            args.processes, start, args.damping,
+                                            args.dump and f"{args.dump}-{name}.json",
+                                            args.refine)
+        if args.write:
+            write(name, weights, counts)
+        out[name] = report
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The expert plays whole games legally, answers legally wherever a game can be, and
+is deterministic; its choice is the advisor's best."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from scoring import rulesets
+from scoring.dice import from_rng, scripted
+from scoring.strategy.advice import decision_for
+from scoring.strategy.advisors import advisor_for
+from scoring.strategy.decisions import Announce, Place, Roll, Strategy
+from scoring.strategy.expert import Expert
+from scoring.turn import Turn
+from tests.scoring.sheets import filled
+from tests.scoring.strategy.play import Announcer, play_game
+
+SLOW = [("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"})]
+IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SLOW]
+
+
+@pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
+def test_the_expert_plays_whole_games_legally(name, options):
+    rs = rulesets.get(name, **options)
+    for seed in (1, 2):
+        card = play_game(rs.new_scorecard(), Expert(), from_rng(random.Random(seed)))
+        assert card.is_complete
+        assert card.filled_count == len(rs.categories) * len(rs.columns)
+
+
+@pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
+def test_the_expert_answers_legally_in_states_a_random_player_reaches(name, options):
+    rs = rulesets.get(name, **options)
+    rng = random.Random(17)
+    card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(random.Random(18)),
+                     watcher=Expert())
+    assert card.is_complete
+
+
+def test_it_is_a_strategy_following_the_advisor():
+    expert = Expert()
+    assert isinstance(expert, Strategy)
+    card = rulesets.get("triple_yahtzee").new_scorecard()
+    turn = Turn().roll(scripted([6, 6, 2, 6, 3]), card=card)
+    best = advisor_for(card.ruleset).advise(card, turn.dice, turn.rolls_left)[0]
+    assert expert.decide(card, turn) == decision_for(best, turn.dice) == Roll((0, 1, 3))
+
+
+def test_yams_moves():
+    card = rulesets.get("yams").new_scorecard()
+    expert = Expert()
+    assert expert.decide(card, Turn().roll(scripted([5] * 5), card=card)) == Announce("yams")
+    turn = Turn().roll(scripted([1, 2, 3, 4, 5]), card=card).announce("straight", card)
+    assert expert.decide(card, turn) == Place("straight", "announced")
+
+
+def test_preconditions():
+    card = rulesets.get("yams").new_scorecard()
+    with pytest.raises(ValueError, match="after the first roll"):
+        Expert().decide(card, Turn())
+    rs = rulesets.get("triple_yahtzee")
+    done = filled("triple_yahtzee", {c: {k: rs.box_bounds(k)[0] for k in rs.categories}
+                                     for c in rs.columns})
+    with pytest.raises(ValueError, match="unfinished sheet"):
+        Expert().decide(done, Turn(dice=(1, 2, 3, 4, 5), rolls_used=1))
+
+
+class Recorder:
+    """An expert that writes down every (sheet, turn, decision) it sees."""
+
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    def decide(self, card, turn):
+        decision = Expert().decide(card, turn)
+        self.seen.append((card, turn, decision))
+        return decision
+
+
+@pytest.mark.parametrize("name", ["yams", "triple_yahtzee"])
+def test_same_sheet_and_turn_same_decision(name):
+    recorder = Recorder()
+    play_game(rulesets.get(name).new_scorecard(), recorder, from_rng(random.Random(2024)))
+    for card, turn, decision in recorder.seen[::3]:
+        assert Expert().decide(card, turn) == decision
+
+
+TRANSCRIPT = """
+import json, random
+from scoring import rulesets
+from scoring.dice import from_rng
+from scoring.strategy.expert import Expert
+from tests.scoring.strategy.play import play_game
+
+class Log(Expert):
+    moves = []
+    def decide(self, card, turn):
+        decision = super().decide(card, turn)
+        self.moves.append(repr(decision))
+        return decision
+
+for name in ("yams", "triple_yahtzee"):
+    play_game(rulesets.get(name).new_scorecard(), Log(), from_rng(random.Random(7)))
+print(json.dumps(Log.moves))
+"""
+
+
+def test_decisions_do_not_depend_on_the_process(project_root, clean_env):
+    runs = [
+        subprocess.run([sys.executable, "-c", TRANSCRIPT], capture_output=True, text=True,
+                       check=True, cwd=project_root, env=clean_env(PYTHONHASHSEED=seed))
+        for seed in ("1", "2")
+    ]
+    moves = [json.loads(run.stdout) for run in runs]
+    assert len(moves[0]) > 87
+    assert moves[0] == moves[1]
