@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install migrate run test lint bench clean
+.PHONY: install migrate strategy run test lint bench clean
 
 install: $(STAMP)
 
@@ -21,7 +21,11 @@ $(STAMP): pyproject.toml
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
-run: install migrate
+# The exact solver's tables (seconds to build once, then read from var/strategy/).
+strategy: install
+	$(BIN)/python manage.py build_strategy
+
+run: install migrate strategy
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
 
 lint: install
@@ -34,7 +38,9 @@ test: install
 
 bench: install
 	$(BIN)/python bench/rules_engine.py
+	$(BIN)/python bench/solver.py
+	$(BIN)/python bench/bots.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-results
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .hypothesis test-results
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -36,6 +36,7 @@ from games.models import (
     ChatMessage,
     Event,
     Game,
+    GameReview,
     Membership,
     ModerationAction,
     Player,
@@ -672,3 +673,34 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     def details_shown(self, obj: ModerationAction) -> SafeString:
         """What the action recorded beyond its targets (a removed message's text)."""
         return as_json(obj.details)
+
+
+@admin.register(GameReview)
+class GameReviewAdmin(ReadOnlyAdmin):
+    """The stored post-game reviews: a player's decisions against the coach's best."""
+
+    list_display = ["created_at", "game", "player", "decisions", "lost", "accuracy"]
+    search_fields = ["player__name", "game__room__code"]
+    list_select_related = ["player", "game__room"]
+    fields = ["created_at", "game", "player", "data_shown"]
+    readonly_fields = fields
+
+    @admin.display(description="decisions")
+    def decisions(self, obj: GameReview) -> object:
+        """How many of the player's own decisions the review values."""
+        return len(obj.data.get("decisions") or [])
+
+    @admin.display(description="points lost")
+    def lost(self, obj: GameReview) -> object:
+        """Expected points lost over the whole game."""
+        return obj.data.get("total_lost")
+
+    @admin.display(description="accuracy %")
+    def accuracy(self, obj: GameReview) -> object:
+        """Share of decisions within 0.01 points of the best."""
+        return obj.data.get("accuracy")
+
+    @admin.display(description="review")
+    def data_shown(self, obj: GameReview) -> SafeString:
+        """The stored review as JSON."""
+        return as_json(obj.data)

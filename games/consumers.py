@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import broadcast, services
+from games import broadcast, coach, services
 from games.clock_runner import ensure_clock
 from games.errors import ServiceError
 from games.identity import current_player
 from games.models import Membership, Player, Room
 from games.selectors import room_state
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 4096
 BURST = 20  # messages a second before "rate_limited" ...
@@ -73,7 +77,8 @@ HANDLERS: dict[str, Call] = {
     "configure": lambda p, code, rid, m: services.room_configure(
         player=p, code=code, ruleset=_field(m, "ruleset", str),
         options=_field(m, "options", dict), seats=_field(m, "seats", int),
-        turn_seconds=_field(m, "turn_seconds", int, optional=True), request_id=rid),
+        turn_seconds=_field(m, "turn_seconds", int, optional=True),
+        coach=_field(m, "coach", bool, optional=True), request_id=rid),
     "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
     "rematch": lambda p, code, rid, m: services.room_rematch(
         player=p, code=code, request_id=rid),
@@ -186,6 +191,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.sent_version = -1
             await self.push_state()
             return
+        if kind == "hint":
+            await self.hint(request_id)
+            return
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
@@ -205,6 +213,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=1000)
             return
         await self.push_state()
+
+    async def hint(self, request_id: str) -> None:
+        """Answer a ``hint`` request: the position is read on the database thread, the
+        advice computed on a worker thread of its own (it may take a while, and the
+        database thread is shared by every socket of the process)."""
+        try:
+            position = await database_sync_to_async(coach.hint_position)(
+                player=self.player, code=self.code)
+            answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
+        except ServiceError as exc:
+            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+            return
+        except Exception:  # a bug in the advice must not take the socket down
+            log.exception("the coach failed in room %s", self.code)
+            await self.send_json({"type": "error", "id": request_id, "code": "coach_failed",
+                                  "message": "the coach could not work this position out"})
+            return
+        await self.send_json({"type": "hint", "id": request_id, **answer})
 
     async def room_changed(self, message: dict[str, Any]) -> None:
         """The room moved to a new version: send this viewer's state if it is newer."""

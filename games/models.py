@@ -54,6 +54,9 @@ class Room(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Turn time limit; empty means no limit."
     )
+    coach_enabled = models.BooleanField(
+        default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -174,6 +177,9 @@ class Turn(models.Model):
     points = models.IntegerField(null=True, blank=True)
     bonus = models.IntegerField(default=0)
     finish = models.CharField(max_length=8, choices=Finish.choices, blank=True)
+    announced_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+",
+                                     help_text="Who announced (Yam's); empty when the clock did.")
     placed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="+",
                                   help_text="Who filled the box: a bot when it took over.")
@@ -188,6 +194,23 @@ class Turn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} turn {self.number}"
+
+
+class GameReview(models.Model):
+    """The coach's look back at one player's decisions in a finished game (built once)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
+    data = models.JSONField(help_text="Totals and every decision (games.services.review).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_review_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of {self.player} in {self.game}"
 
 
 class ChatMessage(models.Model):

@@ -5,6 +5,7 @@ Who is acting always comes from the session (``games.identity``).
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from games.models import Membership, Room
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
 from games.views import home
 from scoring import rulesets
+from scoring.strategy import levels
 
 
 def _room_url(code: str) -> str:
@@ -73,7 +75,10 @@ def room_setup() -> dict[str, object]:
             f" \N{MULTIPLICATION SIGN} {columns} columns" if columns > 1 else "")
         variants.append({"name": name, "title": rs.title, "summary": rs.summary,
                          "shape": shape, "options": list(rulesets.option_choices(name))})
-    return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS)}
+    bots = [{"name": name, "title": name.replace("_", " ").capitalize()}
+            for name in levels.names()]
+    return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS),
+            "bot_levels": bots}
 
 
 def room(request: HttpRequest, code: str, *, join_error: str | None = None,
@@ -113,3 +118,69 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     except ServiceError as exc:
         return room(request, code, join_error=exc.message, status=400)
     return HttpResponseRedirect(_room_url(code))
+
+
+# A decision that lost at least this many expected points is marked costly, and at
+# least ``BLUNDER`` a blunder.
+COSTLY, BLUNDER = 1.0, 5.0
+
+
+def _points(value: float | None, digits: int = 1) -> str:
+    """A value for people: ``242.1``; a small loss keeps two decimals (``0.04``)."""
+    if value is None:
+        return "\N{EN DASH}"
+    if 0 < abs(value) < 0.1:
+        digits = 2
+    return f"{value:.{digits}f}"
+
+
+@require_GET
+def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A member's review of their own play in a finished game of the room: 403 for
+    anyone else, 404 when there is no such game or they did not play in it."""
+    found = Room.objects.filter(code=code).first()
+    if found is None:
+        raise Http404("There is no room with that code.")
+    player = current_player(request.session, request.user)
+    if player is None:
+        raise PermissionDenied("Only the players at this table can see its reviews.")
+    try:
+        review = services.review_of(player=player, code=code, number=number)
+    except ServiceError as exc:
+        if exc.code == "not_in_room":
+            raise PermissionDenied("Only the players at this table can see its reviews.") \
+                from None
+        raise Http404(exc.message) from None
+    data = review.data
+    game = review.game
+    rs = rulesets.get(game.ruleset, **game.options)
+    rows = []
+    for decision in data["decisions"]:
+        loss = decision["loss"]
+        rows.append({
+            **decision,
+            "loss_text": _points(loss) if loss >= 0.01 else "0",
+            "best_move": loss < 0.01,
+            "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
+            "chosen_value": _points(decision["chosen"]["value"]),
+            "best_value": _points(decision["best"]["value"]),
+            "roll_number": 3 - decision["rolls_left"],
+            "announced_title": rs.box_title(decision["announced"])
+            if decision.get("announced") else None,
+        })
+    context = {
+        "room": found,
+        "game": game,
+        "ruleset": rs,
+        "player": player,
+        "review": data,
+        "rows": rows,
+        "costly": sum(1 for r in rows if r["level"]),
+        "total_lost": _points(data["total_lost"]),
+        "accuracy": f"{_points(data['accuracy'])}%" if data["accuracy"] is not None
+        else "\N{EN DASH}",
+        "expected_start": _points(data["expected_start"]),
+        "room_url": _room_url(found.code),
+        "costly_at": f"{COSTLY:g}",
+    }
+    return render(request, "review.html", context)

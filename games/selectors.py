@@ -85,7 +85,8 @@ def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
         sheets[card.seat] = (card, sheet)
         seats.append({
             "seat": card.seat, "player": card.player_id, "name": card.player.name,
-            "bot": card.player.is_bot, "boxes": card.data["boxes"],
+            "bot": card.player.is_bot, "bot_level": card.player.bot_level or None,
+            "boxes": card.data["boxes"],
             "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
                        for t in sheet.totals()],
             "total": card.total, "rank": card.rank,
@@ -139,11 +140,13 @@ def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
         "event": event_view(latest) if latest else None,
         "room": {"code": room.code, "status": room.status, "seat_count": room.seat_count,
                  "turn_seconds": room.turn_seconds, "host": room.host_id,
+                 "coach": room.coach_enabled,
                  "ruleset": ruleset_view(rs)},
         "you": {"player": viewer.pk, "name": viewer.name, "seat": mine.seat,
                 "host": room.host_id == viewer.pk},
         "members": [{"player": m.player_id, "name": m.player.name, "seat": m.seat,
-                     "bot": m.player.is_bot, "host": room.host_id == m.player_id,
+                     "bot": m.player.is_bot, "bot_level": m.player.bot_level or None,
+                     "host": room.host_id == m.player_id,
                      "presence": presence(m, moment),
                      "seen_seconds_ago": int((moment - m.seen_at).total_seconds())
                      if m.seen_at else None} for m in members],

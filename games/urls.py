@@ -13,4 +13,6 @@ urlpatterns = [
     path("rooms/find/", room_views.room_find, name="room_find"),
     path("r/<str:code>/", room_views.room, name="room"),
     path("r/<str:code>/join/", room_views.room_join, name="room_join"),
+    path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
+         name="game_review"),
 ]

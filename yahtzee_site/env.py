@@ -8,7 +8,8 @@ from django.core.exceptions import ImproperlyConfigured
 
 # Every environment variable the settings read (tests and tools start from a clean slate).
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
-                      "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS", "STRATEGY_CACHE_DIR")
+                      "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
+                      "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

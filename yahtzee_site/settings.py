@@ -133,5 +133,7 @@ STORAGES = {
 # whether each server process runs the clock (bot moves, expired turns) itself.
 GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
+# Whether finished games' reviews are computed by a background thread of each process.
+GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 
-from games import dice
+from games import coach, dice
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.services._core import (
@@ -27,12 +28,13 @@ from games.services._core import (
     require_host,
     rules,
 )
+from games.services.review import reviews_later
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
-from scoring.strategy.decisions import Announce, Place, Roll
+from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState
 
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
@@ -118,7 +120,8 @@ def do_roll(game: Game, hold: object) -> dict[str, Any]:
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
-    turn.rolls = [*turn.rolls, {"by": card.player.name, "held": list(rolled.held),
+    turn.rolls = [*turn.rolls, {"by": card.player.name, "player": card.player.pk,
+                                "held": list(rolled.held),
                                 "drawn": drawn, "dice": list(rolled.dice),
                                 "at": now().isoformat()}]
     turn.save(update_fields=["state", "rolls"])
@@ -126,14 +129,16 @@ def do_roll(game: Game, hold: object) -> dict[str, Any]:
             "drawn": drawn, "rolls_left": rolled.rolls_left}
 
 
-def do_announce(game: Game, box: object) -> dict[str, Any]:
-    """Announce a Yam's box for the current turn."""
+def do_announce(game: Game, box: object, by: Player | None) -> dict[str, Any]:
+    """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
+    ``None`` for the clock)."""
     card, turn, sheet, state = _open_turn(game)
     if not isinstance(box, str):
         raise ServiceError("unknown_box", "box must be a box name")
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
-    turn.save(update_fields=["state"])
+    turn.announced_by = by
+    turn.save(update_fields=["state", "announced_by"])
     return {"seat": card.seat, "box": box}
 
 
@@ -178,6 +183,7 @@ def finish_game(game: Game) -> list[dict[str, Any]]:
                         "rank": card.rank})
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
+    transaction.on_commit(partial(reviews_later, game.pk))
     return ranking
 
 
@@ -200,23 +206,26 @@ def finish_for_absent(room: Room, game: Game, how: str) -> dict[str, Any]:
         column = sheet.ruleset.announce_column
         best = max(sheet.open_boxes(column),
                    key=lambda b: sheet.ruleset.score(state.dice, b))
-        events["announce"] = do_announce(game, best)
+        events["announce"] = do_announce(game, best, None)
         _, _, sheet, state = _open_turn(game)
     choice = best_placement(sheet, state)
     events["place"] = do_place(room, game, choice.box, choice.column, how)
     return events
 
 
-def bot_step(room: Room, game: Game) -> tuple[str, dict[str, Any]]:
-    """One action of the bot whose turn it is, decided by its strategy."""
+def bot_step(room: Room, game: Game,
+             decision: Decision | None = None) -> tuple[str, dict[str, Any]]:
+    """One action of the bot whose turn it is: ``decision`` if its strategy made it
+    already (on this very position), else decided now."""
     card, _, sheet, state = _open_turn(game)
     if not state.has_rolled:
         return "roll", do_roll(game, [])
-    decision = levels.get(card.player.bot_level).decide(sheet, state)
+    if decision is None:
+        decision = levels.get(card.player.bot_level).decide(sheet, state)
     if isinstance(decision, Roll):
         return "roll", do_roll(game, list(decision.hold))
     if isinstance(decision, Announce):
-        return "announce", do_announce(game, decision.box)
+        return "announce", do_announce(game, decision.box, card.player)
     if isinstance(decision, Place):
         return "place", do_place(room, game, decision.box, decision.column)
     raise TypeError(f"a strategy returned {decision!r}")
@@ -251,7 +260,8 @@ def game_roll(*, player: Player, code: str, hold: Sequence[int] = (),
 def game_announce(*, player: Player, code: str, box: str,
                   request_id: str | None = None) -> dict[str, Any]:
     """Announce a box of the Yam's announced column, right after the first roll."""
-    return _act(player, code, request_id, "announce", lambda room, game: do_announce(game, box))
+    return _act(player, code, request_id, "announce",
+                lambda room, game: do_announce(game, box, player))
 
 
 def game_place(*, player: Player, code: str, box: str, column: str | None = None,
@@ -336,9 +346,43 @@ def end_game(game: Game, reason: str) -> None:
     game.save()
 
 
+class _Wait:
+    """The bot's strategy is not ready yet (its tables are being built)."""
+
+
+WAIT = _Wait()
+
+
+def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
+    """Before taking any lock: the due bot's decision on the position as it stands,
+    with the game version it was made on (a strategy may think for a while, and the
+    lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
+    built (the clock tries again on its next pass); ``None`` when there is nothing to
+    decide ahead (no bot due, or its first roll)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING,
+                               bot_due_at__lte=at).first()
+    if game is None:
+        return None
+    card = game.scorecards.select_related("player").get(seat=game.current_seat)
+    if not card.player.is_bot:
+        return None
+    sheet = sheet_of(card)
+    ready = coach.level_ready(card.player.bot_level, sheet.ruleset)  # else starts warming
+    turn = game.turns.get(number=game.turn_count)
+    state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
+    if not state.has_rolled or sheet.is_complete:
+        return None  # the first roll needs no strategy
+    if not ready:
+        return WAIT
+    return game.version, levels.get(card.player.bot_level).decide(sheet, state)
+
+
 def run_due_game(game_id: int, at: Any) -> str | None:
     """Claim and do the one piece of due work of a game (a bot action or an expired
     turn), if it is still due once the game is locked; returns what was done."""
+    planned = plan_bot(game_id, at)
+    if planned is WAIT:
+        return None
     with transaction.atomic():
         code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
         if code is None:
@@ -349,7 +393,9 @@ def run_due_game(game_id: int, at: Any) -> str | None:
             return None
         if game.bot_due_at is not None and game.bot_due_at <= at:
             card = game.scorecards.select_related("player").get(seat=game.current_seat)
-            kind, data = bot_step(room, game)
+            decision = (planned[1] if isinstance(planned, tuple) and planned[0] == game.version
+                        else None)
+            kind, data = bot_step(room, game, decision)
             if game.status == Game.Status.PLAYING and game.current_seat == card.seat \
                     and game.bot_due_at is not None:
                 game.bot_due_at = now() + bot_delay()

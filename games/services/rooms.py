@@ -92,10 +92,13 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
 
 
 def room_configure(*, player: Player, code: object, ruleset: object, options: object,
-                   seats: object, turn_seconds: object,
+                   seats: object, turn_seconds: object, coach: object = None,
                    request_id: str | None = None) -> dict[str, Any]:
-    """The host changes the room's settings between games; seated players close ranks."""
+    """The host changes the room's settings between games; seated players close ranks.
+    ``coach`` turns the coach's hints on or off (``None`` keeps it as it is)."""
     rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
+    if coach is not None and type(coach) is not bool:
+        raise ServiceError("bad_options", "coach is true (hints allowed) or false")
     with transaction.atomic():
         room, answered = enter(player, code, request_id, "configure")
         if answered is not None:
@@ -112,9 +115,11 @@ def room_configure(*, player: Player, code: object, ruleset: object, options: ob
                 member.save(update_fields=["seat"])
         room.ruleset, room.options = rs.name, dict(rs.options)
         room.seat_count, room.turn_seconds = seat_count, timer
+        if coach is not None:
+            room.coach_enabled = coach
         event = bump(room, "room_configured", actor=player,
                      data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                           "turn_seconds": timer})
+                           "turn_seconds": timer, "coach": room.coach_enabled})
         return finish(player, request_id, room, "configure", event)
 
 

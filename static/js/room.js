@@ -7,7 +7,8 @@
 //              copy-invite-bar, fatal (the notice when the socket is refused)
 //   lobby      lobby, invite-url, copy-invite, invite-code, seat-list, seat-<n>
 //              (data-player), remove-bot-<n>, kick-<player id>, spectators, take-seat,
-//              start, add-bot, lobby-status, rules-facts
+//              start, add-bot, add-bot-level (select: beginner|expert), lobby-status,
+//              rules-facts
 //   settings   settings (the block), settings-summary (everyone: variant, seats, timer,
 //              options), and for the host between games: settings-open (aria-expanded),
 //              settings-form, settings-ruleset (select: yahtzee|yatzy|yams|triple_yahtzee),
@@ -15,17 +16,24 @@
 //              settings-joker-forced, settings-joker-free; settings-option-exact-counts
 //              (shown for yatzy) with the checkbox settings-exact-counts; settings-seats
 //              (select 1-8), settings-timer (select: "" (off), 30, 60, 90, 120, custom),
-//              settings-timer-custom (15-300, shown for custom), settings-save,
+//              settings-timer-custom (15-300, shown for custom), settings-coach
+//              (checkbox: coach hints allowed), settings-save,
 //              settings-cancel (Escape in the form cancels too)
 //   board      board, turn-status (data-mine), timer, die-0 .. die-4 (aria-pressed,
 //              data-face), roll (aria-disabled), rolls-left (data-count),
-//              announce-control, announce-select, announce, announced, skip
+//              announce-control, announce-select, announce, announced, skip,
+//              hint-toggle (aria-pressed; on your turn when the room's coach is on)
+//   coach      coach (the panel, shown while hints are on), coach-kind (Exact|Estimate),
+//              coach-status (getting ready, errors), coach-expected (before a roll),
+//              coach-best (data-kind, data-value), coach-choices, coach-choice (every
+//              other choice: data-kind keep|place|announce, data-value), coach-more;
+//              dice the coach keeps have the class is-suggested, its box is-coach
 //   cards      scorecards, card-<seat> (column header), box-<column>-<box> (your own
 //              cells; a button when it can be scored now), total-<seat>;
 //              every cell has data-cell="<seat>-<column>-<box>"
 //   players    players, player-<seat>, hand-to-bot-<seat>
 //   results    results, ranking, rank-<seat> (data-rank, data-total), rematch,
-//              waiting-host
+//              waiting-host, review-link (to the review page of a game you played)
 //   dialog     confirm-dialog, confirm-ok, confirm-cancel
 //   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
 //              chat-input, chat-send
@@ -44,6 +52,7 @@ import { renderCards } from "./render/scorecard.js";
 import { renderLobby, renderLobbyTitle, renderRules } from "./render/lobby.js";
 import { RoomSettings } from "./render/settings.js";
 import { renderChat, renderLog } from "./render/feed.js";
+import { choiceText, holdPositions, renderCoach } from "./render/coach.js";
 
 const root = document.getElementById("room-app");
 const config = {
@@ -52,6 +61,7 @@ const config = {
   inviteUrl: root.dataset.inviteUrl,
   rulesUrl: root.dataset.rulesUrl,
   homeUrl: root.dataset.homeUrl,
+  roomUrl: root.dataset.roomUrl,
 };
 const $ = (selector) => root.querySelector(selector);
 const regions = Object.fromEntries([...root.querySelectorAll("[data-region]")].map((el) => [el.dataset.region, el]));
@@ -67,6 +77,7 @@ const titleTail = document.title.startsWith(variantLabel.textContent)
   ? document.title.slice(variantLabel.textContent.length)
   : ` · ${document.title}`;
 let baseTitle = document.title;
+const HINTS_KEY = "fivedice:hints";
 
 const app = {
   state: null,
@@ -80,7 +91,28 @@ const app = {
   // The rules the game on the table was played with: the room's, except that a host may
   // change the room's variant after a game, while its final scorecards are still shown.
   game: { number: null, rules: null },
+  // The coach (docs/protocol.md, `hint`): asked after each of your rolls while hints are on.
+  hints: {
+    on: readHintsSetting(),
+    key: null, // the position asked about (see hintKey)
+    status: "idle", // idle | loading | warming | ready | error
+    data: null,
+    error: null,
+    timer: null,
+    moreOpen: false,
+    rev: 0, // bumped on every change, so the panel is redrawn only then
+    drawn: -1,
+    said: null,
+  },
 };
+
+function readHintsSetting() {
+  try {
+    return localStorage.getItem(HINTS_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
 
 // -- the board skeleton: the dice are persistent elements -------------------
 
@@ -185,6 +217,7 @@ function context() {
     inviteUrl: config.inviteUrl,
     code: config.code,
     rulesUrl: config.rulesUrl,
+    roomUrl: config.roomUrl,
     canShare: typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches,
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
@@ -194,7 +227,104 @@ function context() {
     share: () => navigator.share({ title: document.title, text: "Join my dice table", url: config.inviteUrl }).catch(() => {}),
     roll,
     place,
+    coachOn: coachOn(state, myTurn),
+    hints: app.hints,
+    toggleHints,
+    setMoreOpen: (open) => {
+      app.hints.moreOpen = open;
+    },
+    coachBest: coachBest(state),
   };
+}
+
+// -- the coach ----------------------------------------------------------------------
+
+/** Hints can be asked for: the room's coach is on and it is the viewer's turn. */
+function coachOn(state, myTurn) {
+  return Boolean(state.room.coach && myTurn && state.room.status === "open");
+}
+
+/** The position a hint is about: the turn, the dice, the rolls left and the announcement. */
+function hintKey(game) {
+  return `${game.number}:${game.turn}:${game.rolls_left}:${game.announced || ""}:${game.dice.join("")}`;
+}
+
+/** The coach's best choice for the position on the table, if it is known. */
+function coachBest(state) {
+  const hints = app.hints;
+  if (!hints.on || hints.status !== "ready" || !hints.data || !state.game?.dice?.length) return null;
+  if (hints.key !== hintKey(state.game) || !coachOn(state, true)) return null;
+  return hints.data.choices[0] || null;
+}
+
+function hintsChanged(fields) {
+  Object.assign(app.hints, fields);
+  app.hints.rev += 1;
+}
+
+function toggleHints() {
+  const on = !app.hints.on;
+  hintsChanged({ on, key: null, data: null, status: "idle", error: null });
+  clearTimeout(app.hints.timer);
+  try {
+    localStorage.setItem(HINTS_KEY, on ? "on" : "off");
+  } catch {
+    /* private mode: the toggle just is not remembered */
+  }
+  live.say(on ? "Hints on" : "Hints off");
+  draw();
+}
+
+/** Ask for a hint when hints are on and the position is new; forget it otherwise. */
+function syncHints(ctx) {
+  const hints = app.hints;
+  if (!hints.on || !ctx.coachOn) {
+    if (hints.key !== null) {
+      clearTimeout(hints.timer);
+      hintsChanged({ key: null, data: null, status: "idle", error: null });
+    }
+    return;
+  }
+  const key = hintKey(ctx.state.game);
+  if (key !== hints.key) requestHint(key);
+}
+
+async function requestHint(key, attempt = 0) {
+  clearTimeout(app.hints.timer);
+  if (attempt === 0) hintsChanged({ key, data: null, status: "loading", error: null, moreOpen: false });
+  let answer;
+  try {
+    answer = await socket.request("hint");
+  } catch (error) {
+    if (app.hints.key !== key) return;
+    if ((error.code === "coach_warming_up" || error.code === "rate_limited") && attempt < 120) {
+      // The coach's tables are being built (or we asked too fast): ask again in a second.
+      if (app.hints.status !== "warming" && error.code === "coach_warming_up") hintsChanged({ status: "warming" });
+      app.hints.timer = setTimeout(() => {
+        if (app.hints.key === key) requestHint(key, attempt + 1);
+      }, 1000);
+    } else {
+      hintsChanged({ status: "error", error: error.code === "coach_off" ? "The host turned the coach off." : error.message });
+    }
+    draw();
+    return;
+  }
+  if (app.hints.key !== key) return;
+  hintsChanged({ status: "ready", data: answer });
+  draw();
+  const best = answer.choices?.[0];
+  if (best && app.hints.said !== key) {
+    app.hints.said = key;
+    live.say(`Coach: ${choiceText(best, app.rules)}`);
+  }
+}
+
+function drawCoach(ctx) {
+  const visible = ctx.phase === "playing" && ctx.coachOn && app.hints.on;
+  show("coach", visible);
+  if (!visible || app.hints.drawn === app.hints.rev) return;
+  app.hints.drawn = app.hints.rev;
+  render(regions.coach, renderCoach(ctx));
 }
 
 function lastPlacement(state) {
@@ -440,6 +570,7 @@ function draw(previous = app.state) {
   const cardRules = app.game.rules;
   show("cards", phase !== "lobby" && Boolean(cardRules));
   show("players", phase === "playing");
+  syncHints(ctx);
   show("rules", true);
   show("log", true);
   show("chat", true);
@@ -453,6 +584,7 @@ function draw(previous = app.state) {
   }
   if (phase === "over") render(regions.results, renderResults(ctx));
   if (phase === "playing") drawBoard(ctx, previous);
+  drawCoach(ctx);
   if (phase !== "lobby" && cardRules) {
     render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll"));
   }
@@ -502,7 +634,9 @@ function drawBoard(ctx, previous) {
     const kept = new Set(event.data?.held || []);
     rolled = [0, 1, 2, 3, 4].filter((i) => !kept.has(i));
   }
-  tray.update({ faces: game.dice, held: app.holds, interactive: canHold(), rolled });
+  const best = coachBest(ctx.state);
+  const suggested = best?.kind === "keep" ? new Set(holdPositions(game.dice, best.keep)) : new Set();
+  tray.update({ faces: game.dice, held: app.holds, interactive: canHold(), rolled, suggested });
   regions.board.classList.toggle("is-mine", ctx.myTurn);
   regions.board.classList.toggle("is-busy", Boolean(app.busy));
 }

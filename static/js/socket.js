@@ -135,6 +135,7 @@ export class RoomSocket {
         this.handlers.onState?.(msg);
         break;
       case "ack":
+      case "hint": // the answer to a `hint` request
         this.settle(msg.id, msg, null);
         break;
       case "error":

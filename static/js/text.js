@@ -1,5 +1,5 @@
 // Words: box and column titles from the room's rule set, and the move log in sentences.
-import { optionText, seatsText, timerText, variantTitle } from "./variants.js";
+import { botLevelTitle, coachText, optionText, seatsText, timerText, variantTitle } from "./variants.js";
 
 /** Look-ups over ``state.room.ruleset`` (docs/protocol.md). */
 export class Rules {
@@ -98,6 +98,7 @@ export function describe(event, state, rules) {
       if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
       if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds));
       for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
+      if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
       return `${actor || "The host"} changed the room: ${parts.join(", ")}`;
     }
     case "joined":
@@ -119,7 +120,7 @@ export function describe(event, state, rules) {
     case "seat_taken":
       return `${name} took a seat`;
     case "bot_added":
-      return `${actor || "The host"} seated ${d.player}`;
+      return `${actor || "The host"} seated ${d.player}${d.level ? ` (${botLevelTitle(d.level).toLowerCase()})` : ""}`;
     case "bot_removed":
       return `${actor || "The host"} removed ${d.player}`;
     case "game_started":

@@ -29,6 +29,18 @@ export const [MIN_SEATS, MAX_SEATS] = SETUP.seats || [1, 8];
 export const TIMER_PRESETS = [30, 60, 90, 120];
 export const [TIMER_MIN, TIMER_MAX] = SETUP.timer || [15, 300];
 
+// Bot levels, weakest first: [{name: "beginner", title: "Beginner"}, ...].
+export const BOT_LEVELS = SETUP.bot_levels || [{ name: "beginner", title: "Beginner" }];
+
+export function botLevelTitle(name) {
+  return BOT_LEVELS.find((l) => l.name === name)?.title || String(name).charAt(0).toUpperCase() + String(name).slice(1);
+}
+
+/** The coach's switch in words. */
+export function coachText(on) {
+  return on === false ? "no coach hints" : "coach hints";
+}
+
 export function variant(name) {
   return VARIANTS.find((v) => v.name === name) || null;
 }

@@ -14,9 +14,11 @@ from scoring.dice import scripted
 
 @pytest.fixture(autouse=True)
 def no_bot_pause(settings: pytest.FixtureRequest) -> None:
-    """Bots act as soon as they are due, and only when a test runs the clock."""
+    """Bots act as soon as they are due, and only when a test runs the clock; the coach
+    starts no background jobs (a test runs them itself)."""
     settings.GAMES_BOT_DELAY_SECONDS = 0
     settings.GAMES_CLOCK_IN_PROCESS = False
+    settings.GAMES_COACH_IN_BACKGROUND = False
 
 
 @pytest.fixture
@@ -54,3 +56,12 @@ def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[int]
 def staff(db: None) -> User:
     """A staff member who moderates."""
     return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+
+
+@pytest.fixture(scope="session")
+def yahtzee_coach() -> object:
+    """The exact Yahtzee advisor, built once for the whole test run (seconds)."""
+    from scoring import rulesets
+    from scoring.strategy import advisors
+
+    return advisors.advisor_for(rulesets.get("yahtzee"))

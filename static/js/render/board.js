@@ -1,7 +1,8 @@
 // The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
 // the players around the table, and the results at the end.
 import { h, ordinal } from "../dom.js";
-import { badges, kickButton, presenceBadge, spectators } from "./lobby.js";
+import { badges, botBadge, kickButton, presenceBadge, spectators } from "./lobby.js";
+import { hintToggle } from "./coach.js";
 
 export function formatSeconds(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
@@ -122,6 +123,7 @@ export function renderControls(ctx) {
   );
 
   const parts = [roll, rollsLeft(game.rolls_left)];
+  if (ctx.coachOn) parts.push(hintToggle(ctx));
 
   const column = rules.rs.announce_column;
   if (column && rolled && !game.announced && game.rolls_left === 2) {
@@ -207,7 +209,7 @@ export function renderPlayers(ctx) {
         "aria-current": isCurrent ? "true" : null,
       },
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
-      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot }, you)),
+      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you)),
       presenceBadge(member.presence, seat.bot),
       h("span", { class: "player__total", title: "Total" }, seat.total ?? 0),
       actions.length ? h("span", { class: "seat__actions" }, actions) : null,
@@ -250,6 +252,15 @@ export function renderResults(ctx) {
       `Waiting for the host${host ? ` (${host.name})` : ""} to start a rematch…`,
     );
 
+  const played = !ended && seats.some((s) => s.player === ctx.you.player);
+  const review = played
+    ? h(
+        "a",
+        { class: "btn btn--quiet results__review", href: `${ctx.roomUrl}games/${game.number}/review/`, dataset: { testid: "review-link" } },
+        "Review my game",
+      )
+    : null;
+
   return [
     h("p", { class: "eyebrow" }, `Game ${game.number} · final`),
     h("h2", { class: "results__title", id: "results-title" }, headline),
@@ -265,11 +276,11 @@ export function renderResults(ctx) {
             dataset: { testid: `rank-${s.seat}`, rank: s.rank ?? "", total: s.total ?? 0 },
           },
           h("span", { class: "ranking__place" }, s.rank ? `${tied ? "=" : ""}${ordinal(s.rank)}` : "–"),
-          h("span", { class: "ranking__name" }, s.name, s.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null),
+          h("span", { class: "ranking__name" }, s.name, s.bot ? botBadge(s.bot_level) : null),
           h("span", { class: "ranking__total" }, s.total ?? 0),
         );
       }),
     ),
-    h("div", { class: "results__actions" }, action),
+    h("div", { class: "results__actions" }, action, review),
   ];
 }

@@ -24,22 +24,27 @@ export class DiceTray {
 
   /**
    * faces: 5 numbers or [] (not rolled); held: Set of indexes; interactive: the viewer
-   * may hold dice now; rolled: indexes to animate (a fresh roll).
+   * may hold dice now; rolled: indexes to animate (a fresh roll); suggested: Set of
+   * indexes the coach says to keep.
    */
-  update({ faces, held, interactive, rolled = [] }) {
+  update({ faces, held, interactive, rolled = [], suggested = new Set() }) {
     const blank = !faces || faces.length !== 5;
     this.dice.forEach((die, i) => {
       const face = blank ? 0 : faces[i];
       const isHeld = !blank && held.has(i);
       die.classList.toggle("is-blank", blank);
       die.classList.toggle("is-held", isHeld);
+      const isSuggested = !blank && suggested.has(i);
+      die.classList.toggle("is-suggested", isSuggested);
       die.setAttribute("aria-pressed", String(isHeld));
       die.setAttribute("aria-disabled", String(!interactive));
       die.classList.toggle("is-static", !interactive);
       die.dataset.face = face || "";
       die.setAttribute(
         "aria-label",
-        blank ? `Die ${i + 1}, not rolled yet` : `Die ${i + 1}: ${face}${isHeld ? ", held" : ""}`,
+        blank
+          ? `Die ${i + 1}, not rolled yet`
+          : `Die ${i + 1}: ${face}${isHeld ? ", held" : ""}${isSuggested ? ", the coach keeps it" : ""}`,
       );
       die.title = blank ? "" : interactive ? `${isHeld ? "Release" : "Hold"} this die (key ${i + 1})` : "";
       if (this.faces[i] !== face || blank) {

@@ -1,7 +1,10 @@
 // Between games: the invite, the seats, the host's controls, the rules of the variant.
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
-import { optionText, timerText } from "../variants.js";
+import { BOT_LEVELS, botLevelTitle, optionText, timerText } from "../variants.js";
+
+// The level the host's next bot gets (kept while the lobby is redrawn).
+let botLevel = BOT_LEVELS[0]?.name || "beginner";
 
 export function presenceBadge(presence, bot) {
   if (bot) return h("span", { class: "presence presence--bot", title: "Bot" }, h("span", { class: "visually-hidden" }, "bot"));
@@ -14,10 +17,20 @@ export function presenceBadge(presence, bot) {
   );
 }
 
+/** "Bot", or the level of a stronger one: "Expert bot". */
+export function botBadge(level) {
+  const title = level && level !== "beginner" ? botLevelTitle(level) : null;
+  return h(
+    "span",
+    { class: `badge badge--bot${title ? ` badge--${level}` : ""}`, title: `${botLevelTitle(level || "beginner")} bot`, dataset: { level: level || "beginner" } },
+    title ? `${title} bot` : "Bot",
+  );
+}
+
 export function badges(member, you) {
   return [
     member.host ? h("span", { class: "badge badge--host", title: "Host" }, "Host") : null,
-    member.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null,
+    member.bot ? botBadge(member.bot_level) : null,
     you && member.player === you.player ? h("span", { class: "badge badge--you" }, "You") : null,
   ];
 }
@@ -175,19 +188,42 @@ export function renderLobby(ctx) {
         ),
       );
     }
-    actions.push(
-      h(
-        "button",
-        {
-          type: "button",
-          class: "btn btn--quiet",
-          dataset: { testid: "add-bot" },
-          "aria-disabled": String(free === 0),
-          onclick: () => (free === 0 ? ctx.toast("Every seat is taken.") : ctx.act("add_bot", { level: "beginner" })),
-        },
-        "+ Add a bot",
-      ),
+    const addBot = h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn--quiet",
+        dataset: { testid: "add-bot" },
+        "aria-disabled": String(free === 0),
+        onclick: () => (free === 0 ? ctx.toast("Every seat is taken.") : ctx.act("add_bot", { level: botLevel })),
+      },
+      "+ Add a bot",
     );
+    if (BOT_LEVELS.length > 1) {
+      if (!BOT_LEVELS.some((l) => l.name === botLevel)) botLevel = BOT_LEVELS[0].name;
+      actions.push(
+        h(
+          "div",
+          { class: "add-bot" },
+          addBot,
+          h("label", { class: "visually-hidden", for: "add-bot-level" }, "Level of the bot"),
+          h(
+            "select",
+            {
+              class: "input input--small add-bot__level",
+              id: "add-bot-level",
+              dataset: { testid: "add-bot-level" },
+              onchange: (event) => {
+                botLevel = event.target.value;
+              },
+            },
+            BOT_LEVELS.map((l) => h("option", { value: l.name, selected: l.name === botLevel }, l.title)),
+          ),
+        ),
+      );
+    } else {
+      actions.push(addBot);
+    }
   }
   if (!closed && you.seat === null && free > 0) {
     actions.push(

@@ -1,6 +1,7 @@
 // Every player's scorecard side by side: one table, a row per box, a column per seat
 // (per seat and sheet column for Yam's and Triple Yahtzee).
 import { h } from "../dom.js";
+import { botBadge } from "./lobby.js";
 
 const SHORT = {
   three_of_a_kind: "3 of a kind",
@@ -35,11 +36,14 @@ function optionCell(ctx, seat, column, box, option) {
   if (option.bonus) label = `Score ${option.points} plus ${option.bonus} bonus in ${where}`;
   if (more > 0) label += `, reaching the upper bonus`;
   if (more < 0) label += `; the column loses ${-more} by the maximum and minimum rule`;
+  const best = ctx.coachBest;
+  const suggested = best?.kind === "place" && best.box === box.key && (!best.column || best.column === column.key);
+  if (suggested) label += " (the coach's best move)";
   const button = h(
     "button",
     {
       type: "button",
-      class: `cell-btn${total === 0 ? " is-zero" : ""}`,
+      class: `cell-btn${total === 0 ? " is-zero" : ""}${suggested ? " is-coach" : ""}`,
       dataset: { testid: `box-${column.key}-${box.key}`, column: column.key, box: box.key },
       "aria-label": label,
       title: `${label}${option.gain !== total ? ` (adds ${option.gain} to your total)` : ""}`,
@@ -159,7 +163,7 @@ export function renderCards(ctx) {
             dataset: { testid: `card-${seat.seat}` },
           },
           h("span", { class: "sheet__name" }, seat.name),
-          seat.bot ? h("span", { class: "badge badge--bot" }, "Bot") : null,
+          seat.bot ? botBadge(seat.bot_level) : null,
           isCurrentSeat(seat) ? h("span", { class: "visually-hidden" }, " (playing now)") : null,
         ),
       ),

@@ -13,6 +13,7 @@ import {
   TIMER_MIN,
   TIMER_PRESETS,
   VARIANTS,
+  coachText,
   optionText,
   seatsText,
   timerText,
@@ -29,11 +30,12 @@ export function settingsParts(room) {
     seatsText(room.seat_count),
     timerText(room.turn_seconds),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
+    coachText(room.coach),
   ];
 }
 
 function settingsKey(room) {
-  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.turn_seconds]);
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.turn_seconds, room.coach]);
 }
 
 export class RoomSettings {
@@ -139,6 +141,34 @@ export class RoomSettings {
       h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, `${TIMER_MIN} to ${TIMER_MAX}`),
     );
 
+    this.coach = h("input", {
+      type: "checkbox",
+      name: "coach",
+      id: "settings-coach",
+      "aria-describedby": "settings-coach-hint",
+      dataset: { testid: "settings-coach" },
+    });
+    this.coachField = h(
+      "div",
+      { class: "field field--options" },
+      h(
+        "label",
+        { class: "check", for: "settings-coach" },
+        this.coach,
+        h(
+          "span",
+          {},
+          h("strong", {}, "Coach hints"),
+          " ",
+          h(
+            "small",
+            { class: "check__hint", id: "settings-coach-hint" },
+            "players may ask the coach for the best move on their turn; off makes the table competitive",
+          ),
+        ),
+      ),
+    );
+
     this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, "Save settings");
     this.cancel = h(
       "button",
@@ -183,6 +213,7 @@ export class RoomSettings {
         h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, "Turn timer"), this.timer),
         this.customField,
       ),
+      this.coachField,
       h("p", { class: "field__hint field__hint--small settings__note" }, "The next game is played with these settings. Everyone at the table sees the change."),
       h("div", { class: "settings__actions" }, this.save, this.cancel),
     );
@@ -243,6 +274,7 @@ export class RoomSettings {
     for (const input of this.jokerInputs) input.checked = input.value === joker;
     this.exactCounts.checked = Boolean(options.exact_counts);
     this.seats.value = String(room.seat_count);
+    this.coach.checked = room.coach !== false;
     const seconds = room.turn_seconds;
     if (!seconds) {
       this.timer.value = "";
@@ -315,7 +347,13 @@ export class RoomSettings {
     } else if (this.timer.value) {
       turnSeconds = Number(this.timer.value);
     }
-    return { ruleset: this.ruleset.value, options, seats: Number(this.seats.value), turn_seconds: turnSeconds };
+    return {
+      ruleset: this.ruleset.value,
+      options,
+      seats: Number(this.seats.value),
+      turn_seconds: turnSeconds,
+      coach: this.coach.checked,
+    };
   }
 
   async submit() {

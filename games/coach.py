@@ -1,0 +1,261 @@
+"""The coach at the table: hints for the player whose turn it is, and the background
+work the coach needs (building the advisors' tables, precomputing game reviews).
+
+A hint is answered in two steps so the event loop never waits on either: the position
+is read from the database (``hint_position``, a quick read for
+``database_sync_to_async``), then the advice is computed from that plain data
+(``hint_answer``, pure CPU work for a worker thread of its own: up to ~50 ms for Yam's,
+and never on the single thread every consumer's database calls share).
+
+The exact advisors (Yahtzee, Yatzy) build or load tables the first time a process
+needs them, which takes seconds.  Nothing that must answer quickly waits for that:
+``warm(ruleset)`` starts the build in a daemon thread (once per rule set and
+process) and callers ask again later (``coach_warming_up`` for hints, the next clock
+pass for an expert bot).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import connections
+
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard as Sheet
+from scoring.strategy.advice import Choice
+from scoring.turn import Turn as TurnState
+
+log = logging.getLogger(__name__)
+
+# A build that failed is tried again after this many seconds, not on every call.
+RETRY_AFTER = 30.0
+# Levels whose moves need no advisor tables.
+TABLELESS_LEVELS = frozenset({"beginner"})
+
+
+# -- warming the advisors ---------------------------------------------------------
+
+
+def _key(rs: RuleSet) -> str:
+    return json.dumps([rs.name, dict(rs.options)], sort_keys=True)
+
+
+_warm_lock = threading.Lock()
+_warming: dict[str, threading.Thread] = {}
+_failed_at: dict[str, float] = {}
+
+
+def is_ready(rs: RuleSet) -> bool:
+    """Whether the advisor of ``rs`` answers at once (never blocks)."""
+    from scoring.strategy import advisors
+
+    return advisors.is_ready(rs)
+
+
+def _build(rs: RuleSet, key: str) -> None:
+    from scoring.strategy import advisors
+
+    started = time.monotonic()
+    try:
+        advisors.advisor_for(rs)
+    except Exception:
+        log.exception("building the coach for %s failed", key)
+        with _warm_lock:
+            _failed_at[key] = time.monotonic()
+        return
+    log.info("the coach for %s is ready (%.1f s)", key, time.monotonic() - started)
+
+
+def warm(rs: RuleSet) -> bool:
+    """Make sure the advisor of ``rs`` is built or being built in the background.
+
+    Returns whether it is ready now.  At most one build per rule set runs at a time in
+    this process; a failed build is retried after ``RETRY_AFTER`` seconds.
+    """
+    if is_ready(rs):
+        return True
+    key = _key(rs)
+    with _warm_lock:
+        running = _warming.get(key)
+        if running is not None and running.is_alive():
+            return False
+        failed = _failed_at.get(key)
+        if failed is not None and time.monotonic() - failed < RETRY_AFTER:
+            return False
+        thread = threading.Thread(target=_build, args=(rs, key), name=f"coach-warm-{rs.name}",
+                                  daemon=True)
+        _warming[key] = thread
+        thread.start()
+    return False
+
+
+def level_ready(level: str, rs: RuleSet) -> bool:
+    """Whether a bot of ``level`` can decide at once in ``rs`` (starts warming if not)."""
+    return level in TABLELESS_LEVELS or warm(rs)
+
+
+def advisor(rs: RuleSet) -> Any:
+    """The advisor of ``rs`` (may block while its tables build: use from worker threads)."""
+    from scoring.strategy import advisors
+
+    return advisors.advisor_for(rs)
+
+
+# -- background jobs (review precomputation) ----------------------------------------
+
+_jobs: queue.Queue[tuple[str, Callable[[], None]]] = queue.Queue()
+_queued: set[str] = set()
+_jobs_lock = threading.Lock()
+_worker: threading.Thread | None = None
+
+
+def _work() -> None:
+    while True:
+        key, job = _jobs.get()
+        with _jobs_lock:
+            _queued.discard(key)
+        try:
+            job()
+        except Exception:
+            log.exception("background coach job %s failed", key)
+        finally:
+            connections.close_all()  # this thread's connections, not anyone else's
+
+
+def in_background(key: str, job: Callable[[], None]) -> bool:
+    """Run ``job`` on the coach's worker thread (one per process, started on first use),
+    unless a job with the same ``key`` is already waiting.  Returns whether it was queued.
+    Off when the ``GAMES_COACH_IN_BACKGROUND`` setting is false (tests)."""
+    global _worker
+    if not getattr(settings, "GAMES_COACH_IN_BACKGROUND", True):
+        return False
+    with _jobs_lock:
+        if key in _queued:
+            return False
+        _queued.add(key)
+        _jobs.put((key, job))
+        if _worker is None or not _worker.is_alive():
+            _worker = threading.Thread(target=_work, name="coach-jobs", daemon=True)
+            _worker.start()
+    return True
+
+
+# -- words ------------------------------------------------------------------------
+
+
+def label(choice: Choice, rs: RuleSet) -> str:
+    """What a choice means for people: "keep 6 6 6", "Fours", "announce Fours".
+
+    >>> from scoring import rulesets
+    >>> rs = rulesets.get("yams")
+    >>> label(Choice("keep", 1.0, keep=(6, 6, 6)), rs)
+    'keep 6 6 6'
+    >>> label(Choice("keep", 1.0), rs)
+    'reroll all five'
+    >>> label(Choice("place", 1.0, box="fours", column="down"), rs)
+    'Fours (Down)'
+    >>> label(Choice("announce", 1.0, box="fours", column="announced"), rs)
+    'announce Fours'
+    """
+    if choice.kind == "keep":
+        return f"keep {' '.join(map(str, choice.keep))}" if choice.keep else "reroll all five"
+    box = rs.box_title(choice.box or "")
+    if choice.kind == "announce":
+        return f"announce {box}"
+    if len(rs.columns) > 1 and choice.column:
+        return f"{box} ({rs.column_title(choice.column)})"
+    return box
+
+
+def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
+    """A choice as the protocol and the review store it: ``Choice.to_json`` with the
+    value to two decimals, a label and what it costs against the best (``loss``)."""
+    data = choice.to_json()
+    if choice.kind == "keep":
+        data["keep"] = [int(v) for v in choice.keep]
+    return {**data, "value": round(float(choice.value), 2), "label": label(choice, rs),
+            "loss": round(max(0.0, float(best - choice.value)), 2)}
+
+
+# -- hints ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything a hint is computed from, read from the database."""
+
+    ruleset: RuleSet
+    sheet: Sheet
+    dice: tuple[int, ...]
+    rolls_left: int
+    announced: str | None
+    turn: int
+    game_version: int
+
+
+def hint_position(*, player: Player, code: str) -> Position:
+    """The position the player whose turn it is asks about; refused with ``not_in_room``,
+    ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
+    ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
+    room = Room.objects.filter(code=code).first()
+    if room is None:
+        raise ServiceError("unknown_room", "there is no room with that code")
+    if not Membership.objects.filter(room=room, player=player,
+                                     state=Membership.State.ACTIVE).exists():
+        raise ServiceError("not_in_room", "join the room first")
+    if not room.coach_enabled:
+        raise ServiceError("coach_off", "the host turned the coach off in this room")
+    game = Game.objects.filter(room=room).order_by("-number").first()
+    if game is None:
+        raise ServiceError("not_started", "the game has not started yet")
+    if game.status != Game.Status.PLAYING:
+        raise ServiceError("game_over", "this game is over")
+    card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
+    if card.player_id != player.pk:
+        raise ServiceError("not_your_turn", "the coach helps on your own turn")
+    sheet = Sheet.from_json(card.data)
+    turn = Turn.objects.get(game=game, number=game.turn_count)
+    state = TurnState.from_json(turn.state, card=sheet)
+    rs = sheet.ruleset
+    if not warm(rs):
+        raise ServiceError("coach_warming_up", "the coach is getting ready: ask again in a second")
+    return Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice), rolls_left=state.rolls_left,
+                    announced=state.announced, turn=game.turn_count, game_version=game.version)
+
+
+def hint_answer(position: Position) -> dict[str, Any]:
+    """The coach's advice on ``position`` (CPU work: call it from a worker thread).
+
+    Before the turn's first roll there is nothing to choose: ``choices`` is empty and
+    ``expected`` is the expected final score from here.  After a roll ``choices`` lists
+    every distinct choice, best first, each valued as the expected final score.
+    """
+    adv = advisor(position.ruleset)
+    sheet = position.sheet
+    answer: dict[str, Any] = {
+        "exact": bool(adv.exact), "dice": list(position.dice),
+        "rolls_left": position.rolls_left, "announced": position.announced,
+        "turn": position.turn, "game_version": position.game_version,
+        "total": sheet.total,
+    }
+    if not position.dice:
+        answer.update(expected=round(float(sheet.total + adv.state_value(sheet)), 2),
+                      choices=[])
+        return answer
+    choices = tuple(adv.advise(sheet, position.dice, position.rolls_left,
+                               announced=position.announced))
+    best = choices[0].value if choices else float(sheet.total)
+    answer.update(expected=round(float(best), 2),
+                  choices=[choice_view(c, position.ruleset, best) for c in choices])
+    return answer
+

@@ -1,0 +1,221 @@
+"""The post-game review: every decision a player made in a finished game, set against
+the coach's best choice.
+
+The player's sheet is rebuilt turn by turn from the move log (``Turn`` rows).  A
+*decision* is a point where the player themself chose: after each roll but the last
+one they rolled, what they did next (the next roll's held dice, or filling a box at
+once); the box they filled after their final roll; and, in Yam's, an announcement.
+Moves made by the clock (a turn that ran out of time), by the host's skip or by a bot
+that took the seat over are not theirs and are left out.
+
+Each decision is valued with the advisor of the game's rules (``scoring.strategy``):
+``loss`` is the best choice's expected final score minus that of the choice made
+(never negative).  A review is built once and stored (``GameReview``); building one
+for Yam's can take seconds, so every finished game's reviews are also precomputed in
+the background (``reviews_later``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from games import coach
+from games.errors import ServiceError
+from games.models import Game, GameReview, Membership, Player, Room, Turn
+from scoring import rulesets
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard as Sheet
+from scoring.strategy.advice import Choice
+
+log = logging.getLogger(__name__)
+
+# A decision losing less than this (in expected final points) counts as accurate.
+ACCURATE = 0.01
+# How many of the coach's best choices each decision keeps.
+ALTERNATIVES = 3
+MAX_ROLLS = 3
+FORMAT = 1  # the layout of ``GameReview.data``
+
+_locks_guard = threading.Lock()
+_locks: dict[tuple[int, int], threading.Lock] = {}
+
+
+@contextmanager
+def _building(game_id: int, player_id: int) -> Iterator[None]:
+    """One build per review at a time in this process (other processes are kept from
+    storing twice by the unique constraint)."""
+    with _locks_guard:
+        lock = _locks.setdefault((game_id, player_id), threading.Lock())
+    with lock:
+        yield
+    with _locks_guard:
+        if not lock.locked():
+            _locks.pop((game_id, player_id), None)
+
+
+def review_of(*, player: Player, code: object, number: object) -> GameReview:
+    """The review of ``player``'s play in game ``number`` of room ``code``, for a member
+    of the room; refused with ``unknown_room``, ``not_in_room``, ``unknown_game``,
+    ``not_finished`` or ``not_played``."""
+    room = Room.objects.filter(code=code).first() if isinstance(code, str) else None
+    if room is None:
+        raise ServiceError("unknown_room", "there is no room with that code")
+    if not Membership.objects.filter(room=room, player=player,
+                                     state=Membership.State.ACTIVE).exists():
+        raise ServiceError("not_in_room", "join the room first")
+    game = room.games.filter(number=number).first() if type(number) is int else None
+    if game is None:
+        raise ServiceError("unknown_game", "this room has no game with that number")
+    return review_for(game=game, player=player)
+
+
+def review_for(*, game: Game, player: Player) -> GameReview:
+    """The stored review of ``player`` in ``game``, built and stored on first use.
+
+    Only for finished games (``not_finished``) and players who had turns in it
+    (``not_played``).  Concurrent callers get the same stored review.
+    """
+    found = GameReview.objects.filter(game=game, player=player).first()
+    if found is not None:
+        return found
+    if game.status != Game.Status.FINISHED:
+        raise ServiceError("not_finished", "a game is reviewed once it is finished")
+    turns = list(Turn.objects.filter(game=game).order_by("number"))
+    if player.is_bot or not any(t.player_id == player.pk for t in turns):
+        raise ServiceError("not_played", "you did not play in this game")
+    with _building(game.pk, player.pk):
+        found = GameReview.objects.filter(game=game, player=player).first()
+        if found is not None:
+            return found
+        data = build_review(ruleset_of(game), turns, player)
+        review, _ = GameReview.objects.get_or_create(game=game, player=player,
+                                                     defaults={"data": data})
+    return review
+
+
+def reviews_precompute(*, game_id: int) -> int:
+    """Build the reviews of every person who played in a finished game; returns how many
+    were built or found."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    if game is None:
+        return 0
+    people = Player.objects.filter(turns__game=game, bot_level="").distinct()
+    done = 0
+    for person in people:
+        try:
+            review_for(game=game, player=person)
+            done += 1
+        except ServiceError as exc:
+            log.info("no review of %s in game %s: %s", person.pk, game_id, exc.message)
+    return done
+
+
+def reviews_later(game_id: int) -> None:
+    """Precompute a finished game's reviews on the coach's background thread."""
+    coach.in_background(f"reviews:{game_id}", lambda: reviews_precompute(game_id=game_id))
+
+
+# -- building ---------------------------------------------------------------------
+
+
+def ruleset_of(game: Game) -> RuleSet:
+    """The rule set a game was played with."""
+    return rulesets.get(game.ruleset, **game.options)
+
+
+def _rolled_by(roll: dict[str, Any], player: Player) -> bool:
+    """Whether ``player`` made this roll (older logs name the roller only)."""
+    if "player" in roll:
+        return roll["player"] == player.pk
+    return roll.get("by") == player.name
+
+
+def _same(a: Choice, b: Choice) -> bool:
+    if a.kind != b.kind:
+        return False
+    if a.kind == "keep":
+        return tuple(sorted(a.keep)) == tuple(sorted(b.keep))
+    return a.box == b.box and (a.kind == "announce" or a.column == b.column)
+
+
+def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,
+              announced: str | None, made: Choice, turn: int) -> dict[str, Any] | None:
+    choices = tuple(adv.advise(sheet, tuple(dice), rolls_left, announced=announced))
+    chosen = next((c for c in choices if _same(c, made)), None)
+    if chosen is None:  # not among the advisor's choices: nothing to compare it with
+        log.warning("review: %s not among the choices for %s", made, list(dice))
+        return None
+    best = choices[0]
+    loss = max(0.0, best.value - chosen.value)
+    return {
+        "turn": turn, "dice": list(dice), "rolls_left": rolls_left, "announced": announced,
+        "chosen": coach.choice_view(chosen, rs, best.value),
+        "best": coach.choice_view(best, rs, best.value),
+        "loss": round(float(loss), 2), "exact_loss": float(loss),
+        "alternatives": [coach.choice_view(c, rs, best.value) for c in choices[:ALTERNATIVES]],
+    }
+
+
+def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str, Any]:
+    """The review data of ``player`` from the game's whole move log (``turns`` in order).
+
+    The sheet of the player's seat is replayed turn by turn (a bot that took the seat
+    over goes on filling it); each decision the player made is valued on the sheet as it
+    stood then.
+    """
+    adv = coach.advisor(rs)
+    seat = next(t.seat for t in turns if t.player_id == player.pk)
+    sheet = rs.new_scorecard()
+    expected_start = sheet.total + adv.state_value(sheet)
+    decisions: list[dict[str, Any]] = []
+    round_number = 0
+    for turn in turns:
+        if turn.seat != seat:
+            continue
+        round_number += 1
+        rolls = list(turn.rolls or [])
+        announced = (turn.state or {}).get("announced")
+        if turn.player_id == player.pk:
+            for index, roll in enumerate(rolls):
+                dice, left = roll["dice"], MAX_ROLLS - index - 1
+                found = []
+                if index == 0 and announced and turn.announced_by_id == player.pk:
+                    found.append(_decision(
+                        adv, rs, sheet, dice, left, None,
+                        Choice("announce", 0.0, box=announced, column=rs.announce_column),
+                        round_number))
+                made = None
+                if index + 1 < len(rolls):
+                    after = rolls[index + 1]
+                    if _rolled_by(after, player):
+                        made = Choice("keep", 0.0,
+                                      keep=tuple(sorted(dice[p] for p in after["held"])))
+                elif (turn.box and turn.finish == Turn.Finish.PLAYED
+                      and turn.placed_by_id == player.pk):
+                    made = Choice("place", 0.0, box=turn.box, column=turn.column)
+                if made is not None:
+                    found.append(_decision(adv, rs, sheet, dice, left, announced, made,
+                                           round_number))
+                decisions.extend(d for d in found if d is not None)
+        if turn.box and rolls:
+            sheet = sheet.place(tuple(rolls[-1]["dice"]), turn.box, turn.column or None,
+                                announced=announced)
+    accurate = sum(1 for d in decisions if d["exact_loss"] < ACCURATE)
+    lost = sum(d.pop("exact_loss") for d in decisions)
+    return {
+        "format": FORMAT,
+        "ruleset": rs.name,
+        "exact": bool(adv.exact),
+        "seat": seat,
+        "total": sheet.total,
+        "expected_start": round(float(expected_start), 2),
+        "decisions_count": len(decisions),
+        "total_lost": round(lost, 2),
+        "accurate": accurate,
+        "accuracy": round(100 * accurate / len(decisions), 1) if decisions else None,
+        "decisions": decisions,
+    }

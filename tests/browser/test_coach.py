@@ -1,0 +1,145 @@
+"""The coach in a real Chromium: hints on your turn, the review after a game, and a
+table with the coach turned off (where an expert bot plays)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.tables import (
+    PHONE,
+    connected,
+    create_room,
+    horizontal_overflow,
+    my_turn,
+    place_first_box,
+    play_turn,
+    roll,
+)
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+SCREENSHOTS = "/tmp"
+YAHTZEE_BOXES = 13
+
+
+def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
+        new_page: NewPage) -> None:
+    page = new_page(viewport=PHONE, name="coach")
+    create_room(page, name="Ada", ruleset="yahtzee", seats=1)
+    page.get_by_test_id("start").click()
+    expect(my_turn(page)).to_be_visible()
+    coach = page.get_by_test_id("coach")
+    toggle = page.get_by_test_id("hint-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(coach).to_be_hidden()
+
+    toggle.focus()  # a keyboard turns it on too
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    # Before the first roll: the expected final score of perfect play (254.59).
+    expect(page.get_by_test_id("coach-expected")).to_contain_text("254.6", timeout=30_000)
+    expect(page.get_by_test_id("coach-kind")).to_have_text("Exact")
+
+    roll(page)
+    best = page.get_by_test_id("coach-best")
+    expect(best).to_be_visible()
+    expect(best).to_contain_text("Best move")
+    best_value = float(best.get_attribute("data-value") or "nan")
+    choices = page.get_by_test_id("coach-choice")
+    expect(choices.first).to_be_visible()
+    values = [float(v) for v in choices.evaluate_all("els => els.map(e => e.dataset.value)")]
+    assert len(values) >= 13 and all(v <= best_value for v in values)
+    assert values == sorted(values, reverse=True)
+    # Keeps are drawn as small dice, boxes by their titles, each with its value.
+    assert page.locator("[data-testid=coach-choice][data-kind=keep] .die--mini").count() > 0
+    expect(choices.first).to_contain_text(re.compile(r"\d+\.\d"))
+    # The best move is marked on the table too.
+    if best.get_attribute("data-kind") == "keep":
+        expect(page.locator(".die--play.is-suggested").first).to_be_visible()
+    else:
+        expect(page.locator(".cell-btn.is-coach")).to_have_count(1)
+    assert horizontal_overflow(page) <= PHONE["width"]
+    box = coach.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.screenshot(path=f"{SCREENSHOTS}/room-coach-phone.png", full_page=True)
+
+    # The choice is remembered by the browser.
+    page.reload()
+    connected(page)
+    expect(page.get_by_test_id("hint-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("coach-best")).to_be_visible()
+    page.get_by_test_id("hint-toggle").click()
+    expect(page.get_by_test_id("hint-toggle")).to_have_attribute("aria-pressed", "false")
+    expect(coach).to_be_hidden()
+    expect(page.locator(".die--play.is-suggested, .cell-btn.is-coach")).to_have_count(0)
+
+
+def test_after_a_game_the_review_shows_every_decision_and_the_totals(
+        new_page: NewPage) -> None:
+    page = new_page(name="review")
+    code = create_room(page, name="<b>Ada</b>", ruleset="yahtzee", seats=1)
+    page.get_by_test_id("start").click()
+    for _ in range(YAHTZEE_BOXES):
+        play_turn(page)  # one roll, then the first box: not always the best move
+    expect(page.get_by_test_id("results")).to_be_visible()
+    page.get_by_test_id("review-link").click()
+    page.wait_for_url(re.compile(rf"/r/{code}/games/1/review/$"))
+
+    expect(page.get_by_test_id("review-decisions")).to_have_text(str(YAHTZEE_BOXES))
+    rows = page.get_by_test_id("review-row")
+    expect(rows).to_have_count(YAHTZEE_BOXES)
+    losses = [float(v) for v in rows.evaluate_all("els => els.map(e => e.dataset.loss)")]
+    assert all(loss >= 0 for loss in losses)
+    lost = float(page.get_by_test_id("review-lost").inner_text())
+    assert lost == pytest.approx(sum(losses), abs=0.2)
+    expect(page.get_by_test_id("review-accuracy")).to_have_text(re.compile(r"^\d+(\.\d)?%$"))
+    expect(page.get_by_test_id("review-kind")).to_contain_text("Exact")
+    if any(loss >= 1 for loss in losses):  # costly decisions stand out
+        expect(page.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
+    # The name is text, never markup.
+    expect(page.get_by_text("<b>Ada</b>").first).to_be_visible()
+    assert page.locator("b:text-is('Ada')").count() == 0
+    page.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
+
+    # Only the players at the table see it.
+    stranger = new_page(name="stranger")
+    answer = stranger.request.get(f"/r/{code}/games/1/review/")
+    assert answer.status == 403
+    page.get_by_test_id("review-back").click()
+    connected(page)
+    expect(page.get_by_test_id("results")).to_be_visible()
+
+
+def test_with_the_coach_off_there_are_no_hints_and_an_expert_bot_plays(
+        new_page: NewPage) -> None:
+    page = new_page(name="strict")
+    create_room(page, name="Ada", ruleset="yams", seats=2)
+    page.get_by_test_id("settings-open").click()
+    coach_switch = page.get_by_test_id("settings-coach")
+    expect(coach_switch).to_be_checked()
+    coach_switch.uncheck()
+    page.get_by_test_id("settings-save").click()
+    expect(page.get_by_test_id("settings-summary")).to_contain_text("no coach hints")
+    expect(page.get_by_test_id("log-list")).to_contain_text("no coach hints")
+
+    page.get_by_test_id("add-bot-level").select_option("expert")
+    page.get_by_test_id("add-bot").click()
+    badge = page.get_by_test_id("seat-1").locator(".badge--bot")
+    expect(badge).to_have_text(re.compile(r"expert bot", re.IGNORECASE))
+    expect(page.get_by_test_id("log-list")).to_contain_text("(expert)")
+
+    page.get_by_test_id("start").click()
+    expect(my_turn(page)).to_be_visible()
+    roll(page)
+    expect(page.get_by_test_id("hint-toggle")).to_have_count(0)
+    expect(page.get_by_test_id("coach")).to_be_hidden()
+    place_first_box(page)
+    bot_cells = page.locator("[data-testid=scorecards] td.is-filled[data-cell^='1-']")
+    expect(bot_cells).to_have_count(1, timeout=15_000)
+    expect(my_turn(page)).to_be_visible(timeout=15_000)
+    expect(page.get_by_test_id("hint-toggle")).to_have_count(0)

@@ -1,0 +1,311 @@
+"""The coach in rooms: its switch, the post-game review, warming the advisors, and
+expert bots playing whole games."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games import coach, services
+from games.identity import SESSION_KEY
+from games.models import Game, GameReview, Membership, Player, Room, Scorecard
+from games.selectors import room_state
+from games.services import play, review
+from scoring import rulesets
+from scoring.strategy.advice import hold_positions
+from tests.games.helpers import game_of, play_turn, refused, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+# -- the switch -----------------------------------------------------------------
+
+
+def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob):
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
+    services.room_join(player=bob, code=room.code)
+    assert room.coach_enabled and room_state(room.code, bob)["room"]["coach"] is True
+    settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
+    answer = services.room_configure(player=ada, code=room.code, coach=False, **settings)
+    assert answer["event"]["data"]["coach"] is False
+    assert room_state(room.code, bob)["room"]["coach"] is False
+    # Left out, the switch stays as it is.
+    services.room_configure(player=ada, code=room.code, **settings)
+    assert Room.objects.get(pk=room.pk).coach_enabled is False
+    refused("bad_options", services.room_configure, player=ada, code=room.code, coach="no",
+            **settings)
+    refused("not_host", services.room_configure, player=bob, code=room.code, coach=True,
+            **settings)
+    services.room_configure(player=ada, code=room.code, coach=True, **settings)
+    assert Room.objects.get(pk=room.pk).coach_enabled is True
+    services.room_start(player=ada, code=room.code)
+    refused("game_in_progress", services.room_configure, player=ada, code=room.code,
+            coach=False, **settings)
+
+
+# -- warming ------------------------------------------------------------------------
+
+
+def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch):
+    rs = rulesets.get("yatzy", exact_counts=True)
+    release, calls, ready = threading.Event(), [], []
+    monkeypatch.setattr(coach, "is_ready", lambda r: bool(ready))
+
+    def slow_build(r, key):
+        calls.append(key)
+        release.wait(5)
+        ready.append(True)
+
+    monkeypatch.setattr(coach, "_build", slow_build)
+    assert coach.warm(rs) is False
+    assert coach.warm(rs) is False  # still building: no second thread
+    assert coach.level_ready("beginner", rs) is True  # the beginner needs no tables
+    assert coach.level_ready("expert", rs) is False
+    release.set()
+    coach._warming[coach._key(rs)].join(5)
+    assert calls == [coach._key(rs)]
+    assert coach.warm(rs) is True
+
+
+# -- the review ---------------------------------------------------------------------
+
+
+def _best(code):
+    """The coach's choices for the position of the player whose turn it is."""
+    _, sheet, turn = state_of(code)
+    adv = coach.advisor(sheet.ruleset)
+    return adv.advise(sheet, turn.dice, turn.rolls_left)
+
+
+@pytest.fixture
+def reviewed_game(ada, bob, script_dice, yahtzee_coach):
+    """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
+    kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
+    clock finished, and first boxes after one roll for the rest."""
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=1, turn_seconds=15)
+    services.room_start(player=ada, code=room.code)
+    services.room_join(player=bob, code=room.code)  # a spectator
+    code = room.code
+    script_dice([6, 6, 6, 6, 6])
+    services.game_roll(player=ada, code=code)
+    services.game_place(player=ada, code=code, box="chance")  # turn 1: Yahtzee was best
+
+    script_dice([6, 6, 2, 3, 6])
+    services.game_roll(player=ada, code=code)
+    best = _best(code)[0]
+    assert best.kind == "keep"  # three sixes and two rolls left: the coach rolls again
+    script_dice([1, 1, 1, 1, 1])
+    services.game_roll(player=ada, code=code, hold=hold_positions([6, 6, 2, 3, 6], best.keep))
+    play_turn_place_first(ada, code)  # turn 2: the keep was the best; then a box
+
+    # Turn 3: Ada is away; the clock rolls and scores for her.
+    script_dice([2, 3, 4, 5, 6])
+    services.games_run_due(at=timezone.now() + timedelta(seconds=16))
+    assert game_of(code).turn_count == 4
+
+    for turn in range(4, 14):
+        script_dice([turn % 6 + 1, 2, 3, 5, 5])
+        play_turn(ada, code)
+    game = game_of(code)
+    assert game.status == Game.Status.FINISHED
+    return {"code": code, "game": game}
+
+
+def play_turn_place_first(player, code):
+    _, sheet, turn = state_of(code)
+    option = sheet.options(turn.dice)[0]
+    services.game_place(player=player, code=code, box=option.box, column=option.column)
+
+
+def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
+    stored = services.review_of(player=ada, code=reviewed_game["code"], number=1)
+    data = stored.data
+    decisions = data["decisions"]
+    # Turn 1: one placement; turn 2: a keep and a placement; turn 3 was the clock's;
+    # turns 4-13: one placement each.
+    assert [d["turn"] for d in decisions] == [1, 2, 2, *range(4, 14)]
+    assert data["decisions_count"] == len(decisions) == 13
+    assert data["exact"] is True and data["ruleset"] == "yahtzee"
+
+    chance = decisions[0]
+    assert chance["dice"] == [6, 6, 6, 6, 6] and chance["rolls_left"] == 2
+    assert (chance["chosen"]["kind"], chance["chosen"]["box"]) == ("place", "chance")
+    assert chance["chosen"]["label"] == "Chance"
+    assert (chance["best"]["box"], chance["best"]["label"]) == ("yahtzee", "Yahtzee")
+    assert chance["loss"] > 10  # 50 for the Yahtzee against 30 in Chance, and more
+    assert chance["loss"] == round(chance["best"]["value"] - chance["chosen"]["value"], 2)
+    assert chance["alternatives"][0] == chance["best"]
+
+    keep = decisions[1]
+    assert keep["chosen"]["kind"] == "keep" and keep["chosen"]["label"].startswith("keep ")
+    assert keep["loss"] == 0 and keep["chosen"]["value"] == keep["best"]["value"]
+    assert decisions[2]["dice"] == [6, 6, 1, 1, 6] and decisions[2]["rolls_left"] == 1
+
+    losses = [d["loss"] for d in decisions]
+    assert all(loss >= 0 for loss in losses)
+    assert data["total_lost"] == pytest.approx(sum(losses), abs=0.05)
+    accurate = sum(loss < 0.01 for loss in losses)
+    assert data["accurate"] == accurate
+    assert data["accuracy"] == round(100 * accurate / 13, 1)
+    assert data["total"] == Scorecard.objects.get(game=reviewed_game["game"]).total
+    assert data["expected_start"] == pytest.approx(254.59, abs=0.01)
+
+
+def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
+    game = reviewed_game["game"]
+    first = services.review_for(game=game, player=ada)
+    monkeypatch.setattr(review, "build_review", lambda *a: pytest.fail("built twice"))
+    assert services.review_for(game=game, player=ada).pk == first.pk
+    assert GameReview.objects.filter(game=game).count() == 1
+
+
+def test_a_review_stored_meanwhile_by_another_process_wins(reviewed_game, ada, monkeypatch):
+    game = reviewed_game["game"]
+    build = review.build_review
+
+    def racing(*args):
+        data = build(*args)
+        GameReview.objects.create(game=game, player=ada, data={"theirs": True})
+        return data
+
+    monkeypatch.setattr(review, "build_review", racing)
+    assert services.review_for(game=game, player=ada).data == {"theirs": True}
+    assert GameReview.objects.filter(game=game, player=ada).count() == 1
+
+
+def test_reviews_are_for_members_who_played_a_finished_game(reviewed_game, ada, bob, cy):
+    code = reviewed_game["code"]
+    refused("not_in_room", services.review_of, player=cy, code=code, number=1)
+    refused("not_played", services.review_of, player=bob, code=code, number=1)
+    refused("unknown_game", services.review_of, player=ada, code=code, number=2)
+    refused("unknown_room", services.review_of, player=ada, code="nosuchroom", number=1)
+    services.room_rematch(player=ada, code=code)
+    refused("not_finished", services.review_of, player=ada, code=code, number=2)
+    assert not GameReview.objects.exists()
+
+
+def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monkeypatch,
+                                                       script_dice,
+                                                       django_capture_on_commit_callbacks):
+    game = reviewed_game["game"]
+    assert services.reviews_precompute(game_id=game.pk) == 1
+    assert GameReview.objects.filter(game=game, player=ada).exists()
+
+    queued = []
+    monkeypatch.setattr(coach, "in_background", lambda key, job: queued.append(key))
+    services.room_rematch(player=ada, code=reviewed_game["code"])
+    script_dice([1, 2, 3, 4, 6] * 13)
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(13):
+            play_turn(ada, reviewed_game["code"])
+    assert queued == [f"reviews:{game_of(reviewed_game['code']).pk}"]
+
+
+def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice):
+    room = services.room_create(player=ada, ruleset="yams", seats=1)
+    services.room_start(player=ada, code=room.code)
+    script_dice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 6] * 60)
+    services.game_roll(player=ada, code=room.code)
+    services.game_announce(player=ada, code=room.code, box="yams")
+    services.game_place(player=ada, code=room.code, box="yams")
+    while game_of(room.code).status == Game.Status.PLAYING:
+        play_turn(ada, room.code)
+    data = services.review_of(player=ada, code=room.code, number=1).data
+    assert data["exact"] is False
+    first, placed = data["decisions"][:2]
+    assert (first["turn"], first["rolls_left"], first["announced"]) == (1, 2, None)
+    assert (first["chosen"]["kind"], first["chosen"]["box"]) == ("announce", "yams")
+    assert first["chosen"]["column"] == "announced"
+    assert first["chosen"]["label"] == "announce Yam's"
+    assert (placed["turn"], placed["announced"]) == (1, "yams")
+    assert (placed["chosen"]["kind"], placed["chosen"]["column"]) == ("place", "announced")
+    assert placed["loss"] == 0  # with five sixes announced, the announced Yam's is best
+    # Every later turn: the box after one roll, and an announcement when one was due.
+    announced = [d for d in data["decisions"][2:] if d["chosen"]["kind"] == "announce"]
+    assert len(announced) == 11  # the other announced boxes
+    assert data["decisions_count"] == 2 + 47 + 11
+
+
+# -- expert bots ----------------------------------------------------------------------
+
+
+def _play_to_the_end(code, person, limit=2000):
+    for _ in range(limit):
+        game = game_of(code)
+        if game.status != Game.Status.PLAYING:
+            return game
+        card = Scorecard.objects.select_related("player").get(game=game,
+                                                              seat=game.current_seat)
+        if card.player.is_bot:
+            assert services.games_run_due() == 1
+        else:
+            play_turn(person, code)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
+def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach):
+    room = services.room_create(player=ada, ruleset=ruleset, seats=3)
+    services.room_add_bot(player=ada, code=room.code, level="expert")
+    answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
+    assert answer["event"]["data"]["level"] == "beginner"
+    levels = {m["name"]: m["bot_level"] for m in room_state(room.code, ada)["members"]}
+    assert sorted(levels.values(), key=str) == [None, "beginner", "expert"]
+    services.room_start(player=ada, code=room.code)
+    game = _play_to_the_end(room.code, ada)
+    assert game.status == Game.Status.FINISHED
+    cards = list(game.scorecards.select_related("player"))
+    assert all(play.sheet_of(card).is_complete for card in cards)
+    assert sorted(card.rank for card in cards)[0] == 1
+    assert [s["bot_level"] for s in room_state(room.code, ada)["game"]["seats"]] == [
+        None, "expert", "beginner"]
+
+
+def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch):
+    room = services.room_create(player=ada, ruleset="yams", seats=2)
+    services.room_add_bot(player=ada, code=room.code, level="expert")
+    monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
+    services.room_start(player=ada, code=room.code)
+    play_turn(ada, room.code)
+    assert services.games_run_due() == 1  # the first roll needs no strategy
+    version = game_of(room.code).version
+    for _ in range(3):
+        assert services.games_run_due() == 0  # nothing done, nothing blocked
+    game = game_of(room.code)
+    assert game.version == version and game.bot_due_at is not None
+    monkeypatch.setattr(coach, "warm", lambda rs: True)
+    assert services.games_run_due() == 1
+    assert game_of(room.code).version == version + 1
+    assert Membership.objects.filter(room=room, player__bot_level="expert").exists()
+
+
+# -- the review page ------------------------------------------------------------------
+
+
+def _client_of(player):
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+    return client
+
+
+def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob, cy):
+    url = f"/r/{reviewed_game['code']}/games/1/review/"
+    Player.objects.filter(pk=ada.pk).update(name="<b>Ada</b>")
+    page = _client_of(ada).get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('data-testid="review-row"') == 13
+    assert 'data-testid="review-decisions">13<' in html
+    assert "Exact." in html and 'class="is-blunder"' in html  # the five sixes in Chance
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in html and "<b>Ada</b>" not in html
+    assert _client_of(bob).get(url).status_code == 404  # watched, did not play
+    assert _client_of(cy).get(url).status_code == 403  # not at the table
+    assert Client().get(url).status_code == 403
+    assert _client_of(ada).get(url.replace("/1/", "/2/")).status_code == 404
+    assert _client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
