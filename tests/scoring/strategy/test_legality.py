@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring import rulesets
 from scoring.dice import from_rng
+from scoring.strategy import levels
 from scoring.strategy.beginner import Beginner
 from tests.scoring.strategy.play import Announcer, play_game
 
@@ -67,30 +68,33 @@ def test_same_sheet_and_turn_same_decision(name, options):
 
 
 TRANSCRIPT = """
-import json, random
+import json, random, sys
 from scoring import rulesets
 from scoring.dice import from_rng
-from scoring.strategy.beginner import Beginner
+from scoring.strategy import levels
 from tests.scoring.strategy.play import play_game
 
-class Log(Beginner):
-    moves = []
+player, moves = levels.get(sys.argv[1]), []
+
+class Log:
     def decide(self, card, turn):
-        decision = super().decide(card, turn)
-        self.moves.append(repr(decision))
+        decision = player.decide(card, turn)
+        moves.append(repr(decision))
         return decision
 
 for name in ("yams", "triple_yahtzee"):
     play_game(rulesets.get(name).new_scorecard(), Log(), from_rng(random.Random(7)))
-print(json.dumps(Log.moves))
+print(json.dumps(moves))
 """
 
 
-def test_decisions_do_not_depend_on_the_process(project_root, clean_env):
+@pytest.mark.parametrize("level", levels.names())
+def test_decisions_do_not_depend_on_the_process(level, project_root, clean_env):
     """String hashing differs between processes; the decisions must not."""
     runs = [
-        subprocess.run([sys.executable, "-c", TRANSCRIPT], capture_output=True, text=True,
-                       check=True, cwd=project_root, env=clean_env(PYTHONHASHSEED=seed))
+        subprocess.run([sys.executable, "-c", TRANSCRIPT, level], capture_output=True,
+                       text=True, check=True, cwd=project_root,
+                       env=clean_env(PYTHONHASHSEED=seed))
         for seed in ("1", "2")
     ]
     moves = [json.loads(run.stdout) for run in runs]
