@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
@@ -42,10 +45,13 @@ LOG_SIZE = CHAT_SIZE = 50
 def presence(member: Membership, moment: datetime) -> str:
     """``online`` while a socket is open (and pinging), ``reconnecting`` for 30 s after,
     then ``gone``.  Bots are always online."""
-    if member.player.is_bot:
+    return _presence(member.player.is_bot, member.sockets, member.seen_at, moment)
+
+
+def _presence(bot: bool, sockets: int, seen: datetime | None, moment: datetime) -> str:
+    if bot:
         return "online"
-    seen = member.seen_at
-    if member.sockets and seen is not None and moment - seen <= HEARTBEAT_LIMIT:
+    if sockets and seen is not None and moment - seen <= HEARTBEAT_LIMIT:
         return "online"
     if seen is not None and moment - seen <= PRESENCE_GRACE:
         return "reconnecting"
@@ -76,7 +82,10 @@ def event_view(event: Event) -> dict[str, Any]:
             "data": event.data, "at": event.created_at.isoformat()}
 
 
-def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
+def _game_view(game: Game) -> dict[str, Any]:
+    """The game as everyone sees it; ``options`` are those of the player whose turn it
+    is (``room_state`` shows them to that player only) and ``deadline`` is turned into
+    ``seconds_left`` when a viewer's state is sent."""
     cards = list(game.scorecards.select_related("player"))
     seats = []
     sheets = {}
@@ -97,18 +106,19 @@ def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
         "current_seat": game.current_seat, "turn": game.turn_count,
         "seconds_left": None, "seats": seats, "dice": [], "held": [], "rolls_left": 3,
         "announced": None, "must_announce": False, "options": [],
+        "deadline": None, "player": None,
     }
     if game.status != Game.Status.PLAYING:
         return view
-    if game.turn_deadline is not None:
-        view["seconds_left"] = max(0, int((game.turn_deadline - moment).total_seconds()))
+    view["deadline"] = game.turn_deadline
     card, sheet = sheets[game.current_seat]
+    view["player"] = card.player_id
     turn = TurnState.from_json(game.turns.get(number=game.turn_count).state, card=sheet)
     view.update(dice=list(turn.dice), held=list(turn.held), rolls_left=turn.rolls_left,
                 announced=turn.announced,
                 must_announce=turn.has_rolled and turn.announced is None
                 and sheet.must_announce)
-    if card.player_id == viewer.pk and turn.has_rolled:
+    if turn.has_rolled:
         view["options"] = [
             {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
              "gain": sheet.gain(p)}
@@ -116,17 +126,84 @@ def _game_view(game: Game, viewer: Player, moment: datetime) -> dict[str, Any]:
     return view
 
 
+# The shared part of a room's state, per room, for the version it was built at: when a
+# change reaches every socket of a room, one build serves them all.
+# A snapshot is reused for a few seconds at most, so that what changes without a new
+# version (heartbeats behind the presence shown) is never far behind.
+SNAPSHOTS_KEPT = 512
+SNAPSHOT_SECONDS = 5.0
+_snapshots: OrderedDict[str, tuple[int, float, dict[str, Any]]] = OrderedDict()
+_snapshots_lock = threading.Lock()
+
+
 def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
-    """The whole table as ``viewer`` sees it, or ``None`` if they are not a member."""
+    """The whole table as ``viewer`` sees it, or ``None`` if they are not a member.
+
+    Everything but the viewer's own parts comes from ``room_snapshot``, built once per
+    room version and shared by every viewer of the process.
+    """
+    version = Room.objects.filter(code=code).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    shared = room_snapshot(code, version)
+    if shared is None:
+        return None
+    mine = next((m for m in shared["members"] if m["player"] == viewer.pk), None)
+    if mine is None:
+        return None
+    moment = timezone.now()
+    state = dict(shared)
+    state["you"] = {"player": viewer.pk, "name": mine["name"], "seat": mine["seat"],
+                    "host": mine["host"]}
+    state["members"] = [_member_at(m, moment) for m in shared["members"]]
+    game = shared["game"]
+    if game is not None:
+        game = dict(game)
+        deadline = game.pop("deadline")
+        if deadline is not None:
+            game["seconds_left"] = max(0, int((deadline - moment).total_seconds()))
+        if game.pop("player") != viewer.pk:
+            game["options"] = []
+        state["game"] = game
+    return state
+
+
+def _member_at(member: dict[str, Any], moment: datetime) -> dict[str, Any]:
+    view = {k: v for k, v in member.items() if k not in ("sockets", "seen_at")}
+    seen = member["seen_at"]
+    view["presence"] = _presence(member["bot"], member["sockets"], seen, moment)
+    view["seen_seconds_ago"] = int((moment - seen).total_seconds()) if seen else None
+    return view
+
+
+def room_snapshot(code: str, version: int) -> dict[str, Any] | None:
+    """The state of room ``code`` shared by all its viewers, as of ``version`` or later
+    (built at most once per version in this process)."""
+    now = time.monotonic()
+    with _snapshots_lock:
+        cached = _snapshots.get(code)
+        if cached is not None and cached[0] == version and now - cached[1] < SNAPSHOT_SECONDS:
+            _snapshots.move_to_end(code)
+            return cached[2]
+    snapshot = _build_snapshot(code)
+    if snapshot is None:
+        return None
+    with _snapshots_lock:
+        cached = _snapshots.get(code)
+        if cached is None or cached[0] <= snapshot["version"]:
+            _snapshots[code] = (snapshot["version"], now, snapshot)
+            _snapshots.move_to_end(code)
+        while len(_snapshots) > SNAPSHOTS_KEPT:
+            _snapshots.popitem(last=False)
+    return snapshot
+
+
+def _build_snapshot(code: str) -> dict[str, Any] | None:
     room = Room.objects.filter(code=code).select_related("host").first()
     if room is None:
         return None
     members = list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
                    .select_related("player").order_by("joined_at", "id"))
-    mine = next((m for m in members if m.player_id == viewer.pk), None)
-    if mine is None:
-        return None
-    moment = timezone.now()
     rs = rulesets.get(room.ruleset, **room.options)
     game = Game.objects.filter(room=room).order_by("-number").first()
     latest = Event.objects.filter(room=room, seq=room.version).select_related("actor").first()
@@ -142,15 +219,11 @@ def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
                  "turn_seconds": room.turn_seconds, "host": room.host_id,
                  "coach": room.coach_enabled,
                  "ruleset": ruleset_view(rs)},
-        "you": {"player": viewer.pk, "name": viewer.name, "seat": mine.seat,
-                "host": room.host_id == viewer.pk},
         "members": [{"player": m.player_id, "name": m.player.name, "seat": m.seat,
                      "bot": m.player.is_bot, "bot_level": m.player.bot_level or None,
                      "host": room.host_id == m.player_id,
-                     "presence": presence(m, moment),
-                     "seen_seconds_ago": int((moment - m.seen_at).total_seconds())
-                     if m.seen_at else None} for m in members],
-        "game": _game_view(game, viewer, moment) if game is not None else None,
+                     "sockets": m.sockets, "seen_at": m.seen_at} for m in members],
+        "game": _game_view(game) if game is not None else None,
         "log": [event_view(e) for e in events],
         "chat": [{"id": c.pk, "player": c.player_id, "name": c.player.name, "text": c.text,
                   "at": c.created_at.isoformat()} for c in reversed(chat)],

@@ -1,0 +1,78 @@
+"""The state each viewer is sent: one shared snapshot per room version, the viewer's own
+parts added per viewer."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import selectors, services
+from games.models import Game
+from games.selectors import room_state
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(ada, bob, cy, script_dice):
+    """A Yahtzee room with Ada, Bob and Cy; Ada has rolled once."""
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
+    services.room_join(player=bob, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    script_dice([6, 6, 6, 2, 3, 4, 5])
+    services.game_roll(player=ada, code=room.code)
+    return room.code
+
+
+def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, ada, bob, cy):
+    first = room_state(table, ada)
+    with CaptureQueriesContext(connection) as queries:
+        second = room_state(table, bob)
+        third = room_state(table, cy)
+    assert len(queries) == 2  # the room's version, once per viewer: nothing rebuilt
+    assert first["version"] == second["version"] == third["version"]
+    assert [s["you"]["name"] for s in (first, second, third)] == ["Ada", "Bob", "Cy"]
+    assert [s["you"]["host"] for s in (first, second, third)] == [True, False, False]
+    # Only the player whose turn it is sees what each box would score.
+    assert {o["box"] for o in first["game"]["options"]} >= {"sixes", "three_of_a_kind"}
+    assert second["game"]["options"] == third["game"]["options"] == []
+    assert "deadline" not in first["game"] and "player" not in first["game"]
+    assert second["game"]["dice"] == [6, 6, 6, 2, 3]
+    assert first["log"] is second["log"]  # shared, not copied
+
+
+def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(table, ada, bob):
+    before = room_state(table, bob)
+    services.game_place(player=ada, code=table, box="sixes")
+    after = room_state(table, bob)
+    assert after["version"] == before["version"] + 1
+    assert after["game"]["seats"][0]["boxes"]["main"]["sixes"] == 18
+    assert after["game"]["current_seat"] == 1
+    assert after["game"]["options"] == []  # Bob has not rolled yet
+    # Ada's view of the old snapshot did not leak into Bob's.
+    assert before["you"]["name"] == "Bob" and before["game"]["options"] == []
+
+
+def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(table, ada, cy):
+    room_state(table, ada)
+    services.room_leave(player=cy, code=table)
+    assert room_state(table, cy) is None
+    assert room_state("nosuchroom", ada) is None
+
+
+def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada, bob,
+                                                                       monkeypatch):
+    game = Game.objects.get(room__code=table)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() + timedelta(seconds=60))
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])  # a new version
+    now = room_state(table, bob)
+    assert 55 <= now["game"]["seconds_left"] <= 60
+    later = timezone.now() + timedelta(seconds=30)
+    monkeypatch.setattr(selectors.timezone, "now", lambda: later)
+    assert 25 <= room_state(table, bob)["game"]["seconds_left"] <= 30
+    assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
