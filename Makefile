@@ -31,10 +31,13 @@ run: install migrate strategy
 lint: install
 	$(BIN)/ruff check .
 
+# The whole suite on SQLite + the in-memory layer, then the games suite again on
+# PostgreSQL + Redis (throwaway servers on loopback, started and stopped by tests/servers.py).
 test: install
 	bash .ci/system-deps
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+	$(BIN)/python -m tests.servers $(BIN)/pytest -p no:cacheprovider tests/games -m "not browser"
 
 bench: install
 	$(BIN)/python bench/rules_engine.py

@@ -93,6 +93,21 @@ def test_sqlite_database_url_keeps_immediate_transactions(
     assert s["DATABASE"]["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
 
+def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env,
+                                                        project_root: Path) -> None:
+    s = load_settings(clean_env, project_root,
+                      DATABASE_URL="postgres://game:pw@127.0.0.1:5432/dice",
+                      DATABASE_POOL_SIZE="8")
+    db = s["DATABASE"]
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("dice", "game", "127.0.0.1", 5432)
+    assert db["CONN_MAX_AGE"] == 0
+    assert db["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10}
+    bad = run_python(DUMP_SETTINGS, clean_env(DATABASE_URL="postgres://h/d",
+                                              DATABASE_POOL_SIZE="lots"), project_root)
+    assert bad.returncode != 0 and "DATABASE_POOL_SIZE='lots' is not a whole number" in bad.stderr
+
+
 def test_redis_url_selects_redis_channel_layer(clean_env: Env, project_root: Path) -> None:
     s = load_settings(clean_env, project_root, REDIS_URL="redis://127.0.0.1:6379/2")
     assert s["CHANNEL_LAYERS"]["default"] == {

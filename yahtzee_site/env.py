@@ -9,7 +9,8 @@ from django.core.exceptions import ImproperlyConfigured
 # Every environment variable the settings read (tests and tools start from a clean slate).
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
                       "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
-                      "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR")
+                      "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
+                      "DATABASE_POOL_SIZE")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -63,6 +64,26 @@ def env_list(name: str, default: list[str]) -> list[str]:
     """
     raw = os.environ.get(name)
     return list(default) if raw is None else parse_list(raw)
+
+
+def env_int(name: str, default: int) -> int:
+    """The whole-number variable ``name`` (at least 1), or ``default`` when unset or blank.
+
+    >>> import os; os.environ["POOL_EXAMPLE"] = "8"
+    >>> env_int("POOL_EXAMPLE", 20), env_int("UNSET_EXAMPLE", 20)
+    (8, 20)
+    """
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"Environment variable {name}={raw!r} is not a whole number") from None
+    if value < 1:
+        raise ImproperlyConfigured(f"Environment variable {name} must be 1 or more")
+    return value
 
 
 def env_float(name: str, default: float) -> float:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from yahtzee_site.env import env_bool, env_float, env_list, env_str
+from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -85,6 +85,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not shared-cache memory, so threads race through real locks.
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"yahtzee-test-{os.getpid()}.sqlite3"),
+    }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI every request may run on another thread: connections are not kept
+    # per thread (CONN_MAX_AGE=0) but borrowed from psycopg's pool.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2, "max_size": env_int("DATABASE_POOL_SIZE", 20), "timeout": 10,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

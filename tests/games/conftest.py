@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
+from channels.layers import channel_layers
 from django.contrib.auth.models import User
 
 from games import dice
@@ -19,6 +20,15 @@ def no_bot_pause(settings: pytest.FixtureRequest) -> None:
     settings.GAMES_BOT_DELAY_SECONDS = 0
     settings.GAMES_CLOCK_IN_PROCESS = False
     settings.GAMES_COACH_IN_BACKGROUND = False
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer() -> Iterator[None]:
+    """Each test gets its own channel layer: the Redis layer binds its connections and
+    locks to the event loop that first used them, and every async test has its own."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture

@@ -1,0 +1,131 @@
+"""Throwaway Redis and PostgreSQL servers on loopback, for tests and benchmarks.
+
+Each runs from a fresh temporary directory on a free port and is stopped (and its
+files removed) when the ``with`` block ends, whatever happens.  Run a command
+against both:
+
+    .venv/bin/python -m tests.servers .venv/bin/pytest tests/games -m "not browser"
+
+which sets ``DATABASE_URL`` and ``REDIS_URL`` for the command.  PostgreSQL refuses to
+run as root, so as root its commands run as the ``postgres`` system user (created by
+Debian's package).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+DATABASE_NAME = "yahtzee"
+DATABASE_USER = "yahtzee"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 20.0) -> None:
+    """Return once 127.0.0.1:``port`` accepts connections; ``RuntimeError`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing answered on 127.0.0.1:{port} within {seconds:.0f} s")
+
+
+@contextmanager
+def redis_server() -> Iterator[str]:
+    """A Redis server without persistence; yields its URL."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError("redis-server is not installed (bash .ci/system-deps installs it)")
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="redis-") as workdir:
+        process = subprocess.Popen(
+            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", workdir],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for_port(port)
+            yield f"redis://127.0.0.1:{port}/0"
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _postgres_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if found:
+        return found[-1]
+    path = shutil.which(name)
+    if path is None:
+        raise RuntimeError(f"PostgreSQL's {name} is not installed "
+                           "(bash .ci/system-deps installs postgresql)")
+    return path
+
+
+def run(command: list[str]) -> None:
+    """Run a PostgreSQL command (as the ``postgres`` user when we are root)."""
+    if os.geteuid() == 0:
+        command = ["runuser", "-u", "postgres", "--", *command]
+    subprocess.run(command, check=True, capture_output=True, text=True)
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL cluster tuned for tests (no fsync); yields a URL whose user may create
+    databases (Django's test runner creates its own)."""
+    port = free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="postgres-"))
+    data, log = workdir / "data", workdir / "server.log"
+    if os.geteuid() == 0:
+        shutil.chown(workdir, "postgres", "postgres")
+    try:
+        run([_postgres_bin("initdb"), "-D", str(data), "-U", DATABASE_USER,
+             "--auth=trust", "-E", "UTF8", "--no-sync"])
+        options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {workdir} -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        run([_postgres_bin("pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
+             "-w", "-t", "30", "start"])
+        try:
+            run([_postgres_bin("createdb"), "-h", "127.0.0.1", "-p", str(port),
+                 "-U", DATABASE_USER, DATABASE_NAME])
+            yield f"postgres://{DATABASE_USER}@127.0.0.1:{port}/{DATABASE_NAME}"
+        finally:
+            run([_postgres_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+    except subprocess.CalledProcessError as exc:
+        raise RuntimeError(f"PostgreSQL failed: {' '.join(exc.cmd)}\n{exc.stderr}") from exc
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    """Run ``argv`` with ``DATABASE_URL`` and ``REDIS_URL`` pointing at fresh servers."""
+    if not argv:
+        print(__doc__)
+        return 2
+    with postgres_server() as database_url, redis_server() as redis_url:
+        env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
+        print(f"servers: {database_url} {redis_url}", flush=True)
+        return subprocess.call(argv, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
