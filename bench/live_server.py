@@ -92,8 +92,10 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 def serve(workdir: Path, **settings: str) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
-    ``GAMES_BOT_DELAY_SECONDS="0.05"``."""
-    env = clean_env(DEBUG="1", DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", **settings)
+    ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the
+    fresh SQLite file (several servers may then share one database)."""
+    env = clean_env(**{"DEBUG": "1", "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+                       **settings})
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
                    check=True, capture_output=True, timeout=120)
     port = free_port()

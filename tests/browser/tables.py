@@ -119,3 +119,14 @@ def play_turn(page: Page) -> str:
 
 def horizontal_overflow(page: Page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth")
+
+
+def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:
+    """(rank, total, name) per seat as the results screen shows them."""
+    expect(page.get_by_test_id("ranking")).to_be_visible()
+    rows = []
+    for seat in range(seats):
+        item = page.get_by_test_id(f"rank-{seat}")
+        rows.append((item.get_attribute("data-rank") or "", item.get_attribute("data-total") or "",
+                     item.locator(".ranking__name").inner_text()))
+    return rows

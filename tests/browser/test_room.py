@@ -14,6 +14,7 @@ from tests.browser.tables import (
     connected,
     create_room,
     dice,
+    final_scores,
     held,
     horizontal_overflow,
     join_room,
@@ -31,17 +32,6 @@ pytestmark = pytest.mark.browser
 NewPage = Callable[..., Page]
 SCREENSHOTS = "/tmp"
 YATZY_BOXES = 15
-
-
-def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:
-    """(rank, total, name) per seat as the results screen shows them."""
-    expect(page.get_by_test_id("ranking")).to_be_visible()
-    rows = []
-    for seat in range(seats):
-        item = page.get_by_test_id(f"rank-{seat}")
-        rows.append((item.get_attribute("data-rank") or "", item.get_attribute("data-total") or "",
-                     item.locator(".ranking__name").inner_text()))
-    return rows
 
 
 def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: NewPage) -> None:

@@ -1,0 +1,77 @@
+"""Two Daphne processes sharing PostgreSQL and Redis: two friends on different servers
+play a whole game and each sees every move of the other."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bench.live_server import serve
+from tests.browser.tables import (
+    create_room,
+    final_scores,
+    join_room,
+    my_turn,
+    play_turn,
+    same_newest_event,
+    wait_my_turn,
+)
+from tests.servers import postgres_server, redis_server
+
+pytestmark = pytest.mark.browser
+
+YATZY_BOXES = 15
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """Base URLs of two server processes on one PostgreSQL database and one Redis."""
+    with ExitStack() as stack:
+        database_url = stack.enter_context(postgres_server())
+        redis_url = stack.enter_context(redis_server())
+        urls = tuple(
+            stack.enter_context(serve(tmp_path_factory.mktemp(f"daphne-{name}"),
+                                      DATABASE_URL=database_url, REDIS_URL=redis_url,
+                                      GAMES_BOT_DELAY_SECONDS="0.05"))
+            for name in ("a", "b"))
+        yield urls
+
+
+def open_page(browser: object, base_url: str, problems: list[str], name: str) -> Page:
+    context = browser.new_context(base_url=base_url)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.on("console", lambda m: problems.append(f"{name}: {m.text}") if m.type == "error"
+            else None)
+    page.on("pageerror", lambda exc: problems.append(f"{name}: {exc}"))
+    return page
+
+
+def test_friends_on_two_server_processes_play_a_whole_game(two_servers, browser) -> None:
+    url_a, url_b = two_servers
+    assert url_a != url_b
+    problems: list[str] = []
+    ada = open_page(browser, url_a, problems, "ada on server A")
+    bob = open_page(browser, url_b, problems, "bob on server B")
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    join_room(bob, code, name="Bob")
+    expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")  # B's join reached A
+    ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
+    players = [(ada, bob), (bob, ada)]
+    for turn in range(2 * YATZY_BOXES):
+        player, other = players[turn % 2]
+        play_turn(player)
+        same_newest_event(other, player)  # the other server pushed the move at once
+        seat = turn % 2
+        filled = other.locator(f"[data-testid=scorecards] td.is-filled[data-cell^='{seat}-']")
+        expect(filled).to_have_count(turn // 2 + 1)
+        if turn < 2 * YATZY_BOXES - 1:
+            wait_my_turn(other)
+    rankings = [final_scores(page, seats=2) for page in (ada, bob)]
+    assert rankings[0] == rankings[1]
+    assert sorted(name for _, _, name in rankings[0]) == ["Ada", "Bob"]
+    assert problems == []
