@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+_local = threading.local()
 
 
 def group_name(code: str) -> str:
@@ -12,14 +19,48 @@ def group_name(code: str) -> str:
     return f"room.{code}"
 
 
+def message(version: int) -> dict[str, Any]:
+    """What the room's sockets are sent when it reaches ``version``."""
+    return {"type": "room.changed", "version": version}
+
+
 def room_changed(code: str, version: int) -> None:
     """Once the current transaction commits, tell the room's sockets about ``version``;
-    each builds its own viewer's state from the database."""
+    each builds its own viewer's state (see ``games.snapshots``).
+
+    Inside ``deferred()`` the news is handed to the caller instead, who sends it."""
 
     def send() -> None:
+        pending = getattr(_local, "pending", None)
+        if pending is not None:
+            pending.append((code, version))
+            return
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(
-                group_name(code), {"type": "room.changed", "version": version})
+            async_to_sync(layer.group_send)(group_name(code), message(version))
 
     transaction.on_commit(send)
+
+
+@contextmanager
+def deferred() -> Iterator[list[tuple[str, int]]]:
+    """Collect the (room code, version) news committed in this block instead of sending
+    it: a websocket consumer runs a service on the database thread and then sends the
+    news from its event loop, so the database thread never waits for the loop."""
+    outer = getattr(_local, "pending", None)
+    _local.pending = collected = []
+    try:
+        yield collected
+    finally:
+        _local.pending = outer
+
+
+def run_deferred(call: Callable[[], Any]) -> tuple[Any, BaseException | None,
+                                                   list[tuple[str, int]]]:
+    """Run ``call()`` inside ``deferred()``: (its result or ``None``, the exception it
+    raised or ``None``, the news to send)."""
+    with deferred() as news:
+        try:
+            return call(), None, news
+        except Exception as exc:  # handed back: the news of earlier commits still goes out
+            return None, exc, news

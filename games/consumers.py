@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -18,12 +19,12 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import broadcast, coach, services
+from games import broadcast, coach, services, snapshots, throttle
 from games.clock_runner import ensure_clock
 from games.errors import ServiceError
 from games.identity import current_player
 from games.models import Membership, Player, Room
-from games.selectors import room_state
+from games.snapshots import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,10 @@ MAX_BYTES = 4096
 BURST = 20  # messages a second before "rate_limited" ...
 FLOOD = 100  # ... and before the socket is closed
 CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_FLOOD = 4403, 4404, 4429
+MAX_DEPTH = 32  # nesting levels of a message (the protocol needs 2)
+MAX_INT = 2**63 - 1  # what a database integer holds
+# Text no database stores: NUL (PostgreSQL) and lone surrogates from "\ud800" escapes.
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class BadMessage(Exception):
@@ -50,7 +55,25 @@ def _field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...],
         raise BadMessage("bad_field", f"{name} has the wrong type")
     if not isinstance(value, kind):
         raise BadMessage("bad_field", f"{name} is missing or has the wrong type")
+    if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+        raise BadMessage("bad_field", f"{name} is out of range")
     return value
+
+
+def _check_values(msg: object) -> None:
+    """Refuse a parsed message nested deeper than ``MAX_DEPTH`` or holding unstorable
+    text (a walk without recursion: the message may be as deep as the parser allows)."""
+    stack: list[tuple[object, int]] = [(msg, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadMessage("bad_json", f"a message is nested at most {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in (*value, *value.values()))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and UNSTORABLE.search(value):
+            raise BadMessage("bad_json", "text cannot hold NUL or unpaired surrogates")
 
 
 def _hold(msg: dict[str, Any]) -> list[int]:
@@ -108,6 +131,37 @@ def _membership(code: str, player: Player | None) -> str | None:
     return None
 
 
+def _heartbeat(code: str, player: Player | None) -> int | None:
+    """A ``ping``: note the sign of life; returns the room's version (``None`` if gone)."""
+    services.presence_ping(player=player, code=code)
+    return Room.objects.filter(code=code).values_list("version", flat=True).first()
+
+
+# Snapshots being built, per room: the sockets of a room that all learn of a version at
+# once share one build (on the database thread) instead of queueing one each.
+_building: dict[str, tuple[int, asyncio.Future[Snapshot | None]]] = {}
+
+
+async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
+    """Room ``code``'s snapshot at ``version`` or newer (``None``: the current one), from
+    this process's cache, a build already under way, or a new build."""
+    if version is not None:
+        found = snapshots.cached(code, version)
+        if found is not None:
+            return found
+        pending = _building.get(code)
+        if pending is not None and pending[0] >= version:
+            return await asyncio.shield(pending[1])
+    build = asyncio.ensure_future(database_sync_to_async(snapshots.snapshot)(code, version))
+    if version is not None:
+        _building[code] = (version, build)
+    try:
+        return await asyncio.shield(build)
+    finally:
+        if _building.get(code, (0, None))[1] is build:
+            del _building[code]
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
@@ -123,10 +177,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.lock = asyncio.Lock()
         self.player = await database_sync_to_async(current_player)(
             self.scope["session"], self.scope.get("user"))
-        refusal = await database_sync_to_async(_membership)(self.code, self.player)
+        address = throttle.socket_address(self.scope)
+        if await sync_to_async(throttle.wait_seconds)(address):
+            refusal: str | None = "guessing"  # over the guess limit: no lookup at all
+        else:
+            refusal = await database_sync_to_async(_membership)(self.code, self.player)
+        if refusal == "unknown":
+            await sync_to_async(throttle.record_miss)(address)
         await self.accept()
         if refusal is not None:
-            await self.close(code=CLOSE_UNKNOWN if refusal == "unknown" else CLOSE_FORBIDDEN)
+            await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
+                             .get(refusal, CLOSE_FORBIDDEN))
             return
         ensure_clock()
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
@@ -160,12 +221,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 msg = json.loads(text_data)
             except ValueError:
                 raise BadMessage("bad_json", "that is not JSON") from None
+            except RecursionError:
+                raise BadMessage("bad_json", "a message is nested too deeply") from None
             if not isinstance(msg, dict):
                 raise BadMessage("bad_json", "a message is a JSON object")
             request_id = msg.get("id")
-            if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
+            if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64 \
+                    or UNSTORABLE.search(request_id):
                 request_id = None
                 raise BadMessage("bad_request_id", "id must be 1 to 64 characters of text")
+            _check_values(msg)
             if len(self.stamps) > BURST:
                 raise BadMessage("rate_limited", "slow down: at most 20 messages a second")
             await self.handle(msg, request_id)
@@ -183,9 +248,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def handle(self, msg: dict[str, Any], request_id: str) -> None:
         kind = msg.get("type")
         if kind == "ping":
-            await database_sync_to_async(services.presence_ping)(
-                player=self.player, code=self.code)
+            # Join the room's group again (a no-op when still in it): a Redis restarted or
+            # flushed under a live socket, or the layer's group expiry, drops the socket from
+            # it without a word, and no broadcast would reach it any more.
+            await self.channel_layer.group_add(broadcast.group_name(self.code),
+                                               self.channel_name)
+            version = await database_sync_to_async(_heartbeat)(self.code, self.player)
             await self.send_json({"type": "pong", "id": request_id})
+            if version is not None and version > self.sent_version:
+                await self.push_state(version)  # changes whose broadcast never came
             return
         if kind == "sync":
             self.sent_version = -1
@@ -197,13 +268,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
-        try:
-            answer = await database_sync_to_async(call)(self.player, self.code, request_id, msg)
-        except ServiceError as exc:
-            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+        answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+            lambda: call(self.player, self.code, request_id, msg))
+        for code, version in news:
+            await self.channel_layer.group_send(broadcast.group_name(code),
+                                                broadcast.message(version))
+        if isinstance(failure, ServiceError):
+            await self.send_json({"type": "error", "id": request_id, **failure.as_json()})
             return
-        await self.send_json({"type": "ack", "id": request_id,
-                              "version": (answer or {}).get("version")})
+        if failure is not None:
+            raise failure
+        version = (answer or {}).get("version")
+        await self.send_json({"type": "ack", "id": request_id, "version": version})
         if kind == "leave":
             self.joined = False
             await self.channel_layer.group_discard(broadcast.group_name(self.code),
@@ -212,7 +288,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 player=self.player, code=self.code)
             await self.close(code=1000)
             return
-        await self.push_state()
+        await self.push_state(version)
 
     async def hint(self, request_id: str) -> None:
         """Answer a ``hint`` request: the position is read on the database thread, the
@@ -234,19 +310,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_changed(self, message: dict[str, Any]) -> None:
         """The room moved to a new version: send this viewer's state if it is newer."""
-        if message.get("version", 0) > self.sent_version:
-            await self.push_state()
+        version = message.get("version", 0)
+        if version > self.sent_version:
+            await self.push_state(version)
 
-    async def push_state(self) -> None:
-        """Build and send this viewer's state, once per version, in order."""
+    async def push_state(self, version: int | None = None) -> None:
+        """Send this viewer's state at ``version`` or newer (``None``: read the room
+        afresh), once per version, in order."""
         async with self.lock:
-            state = await database_sync_to_async(room_state)(self.code, self.player)
-            if state is None:  # kicked, or left from another tab
+            if version is not None and version <= self.sent_version:
+                return
+            shared = await shared_snapshot(self.code, version)
+            text = shared.text_for(self.player.pk) if shared is not None else None
+            if text is None:  # kicked, or left from another tab
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-            if state["version"] > self.sent_version:
-                self.sent_version = state["version"]
-                await self.send_json(state)
+            if shared.version > self.sent_version:
+                self.sent_version = shared.version
+                await self.send(text_data=text)
 
     async def send_json(self, content: dict[str, Any]) -> None:
         """Send one JSON message."""

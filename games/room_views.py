@@ -1,9 +1,14 @@
 """The pages of a room: start one, find one by code, open it, join it with a name.
 
-Who is acting always comes from the session (``games.identity``).
+Who is acting always comes from the session (``games.identity``).  Every page that
+looks a room up by its code counts the codes that name no room against the visitor's
+guess limit (``games.throttle``) and refuses a visitor over it with 429.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -11,7 +16,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import services, throttle
 from games.errors import ServiceError
 from games.identity import current_player, player_register
 from games.models import Membership, Room
@@ -25,11 +30,46 @@ def _room_url(code: str) -> str:
     return reverse("games:room", args=[code])
 
 
+View = Callable[..., HttpResponse]
+
+
+def too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
+    """The 429 page of a visitor over the guess limit, who may try again in ``wait`` s."""
+    response = render(request, "too_many_guesses.html",
+                      {"wait": throttle.minutes_text(wait)}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def guess_limited(view: View) -> View:
+    """Refuse the view with 429 while the visitor is over the guess limit."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        wait = throttle.wait_seconds(throttle.http_address(request))
+        if wait:
+            return too_many_guesses(request, wait)
+        return view(request, *args, **kwargs)
+
+    return limited
+
+
+def _room_or_404(request: HttpRequest, code: str) -> Room:
+    """The room with this code; a code that names none is a miss of the visitor (404)."""
+    found = Room.objects.filter(code=code).first()
+    if found is None:
+        throttle.record_miss(throttle.http_address(request))
+        raise Http404("There is no room with that code.")
+    return found
+
+
 def _int_or_none(raw: str) -> int | str | None:
+    """A form's number: up to 9 ASCII digits; anything else stays text (which the
+    services refuse), as ``int()`` fails on "²" and on more than 4300 digits."""
     raw = raw.strip()
     if not raw:
         return None
-    return int(raw) if raw.isdigit() else raw
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
 
 
 @require_POST
@@ -56,10 +96,14 @@ def room_create(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@guess_limited
 def room_find(request: HttpRequest) -> HttpResponse:
-    """The join-by-code form: go to that room's page (which says if there is none)."""
+    """The join-by-code form: go to that room's page (which says if there is none, and
+    counts it against the guess limit)."""
     code = request.GET.get("code", "").strip().lower()
-    code = code.rsplit("/r/", 1)[-1].strip("/")  # a pasted link works too
+    # A pasted link works too (even a game review's); a code has no "/", and the room's
+    # URL could not be built with one.
+    code = code.rsplit("/r/", 1)[-1].strip("/").split("/", 1)[0]
     if not code:
         return HttpResponseRedirect(reverse("games:home") + "#join")
     return HttpResponseRedirect(_room_url(code))
@@ -81,12 +125,11 @@ def room_setup() -> dict[str, object]:
             "bot_levels": bots}
 
 
+@guess_limited
 def room(request: HttpRequest, code: str, *, join_error: str | None = None,
          status: int = 200) -> HttpResponse:
     """A room: the table for its members; for anyone else with the link, a way in."""
-    found = Room.objects.filter(code=code).first()
-    if found is None:
-        raise Http404("There is no room with that code.")
+    found = _room_or_404(request, code)
     player = current_player(request.session, request.user)
     member = player is not None and Membership.objects.filter(
         room=found, player=player, state=Membership.State.ACTIVE).exists()
@@ -106,11 +149,11 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
 
 
 @require_POST
+@guess_limited
 def room_join(request: HttpRequest, code: str) -> HttpResponse:
     """Take a name (or keep yours) and join the room: a seat before its first game, a
     spectator's chair after."""
-    if not Room.objects.filter(code=code).exists():
-        raise Http404("There is no room with that code.")
+    _room_or_404(request, code)
     try:
         player = player_register(session=request.session, name=request.POST.get("name"),
                                  user=request.user)
@@ -135,12 +178,11 @@ def _points(value: float | None, digits: int = 1) -> str:
 
 
 @require_GET
+@guess_limited
 def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """A member's review of their own play in a finished game of the room: 403 for
     anyone else, 404 when there is no such game or they did not play in it."""
-    found = Room.objects.filter(code=code).first()
-    if found is None:
-        raise Http404("There is no room with that code.")
+    found = _room_or_404(request, code)
     player = current_player(request.session, request.user)
     if player is None:
         raise PermissionDenied("Only the players at this table can see its reviews.")

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from channels_redis.core import RedisChannelLayer
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
 from games.checks import check_production_settings
-from yahtzee_site.settings import LOCAL_SECRET_KEY
+from yahtzee_site.settings import LOCAL_SECRET_KEY, REDIS_SOCKET_TIMEOUT
 
 Env = Callable[..., dict[str, str]]
 
@@ -68,7 +69,9 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
     db = s["DATABASE"]
     assert db["ENGINE"] == "django.db.backends.sqlite3"
     assert db["NAME"] == str(project_root / "db.sqlite3")
-    assert db["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    assert db["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE", "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"}
     assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -90,7 +93,10 @@ def test_sqlite_database_url_keeps_immediate_transactions(
 ) -> None:
     s = load_settings(clean_env, project_root, DATABASE_URL=f"sqlite:///{tmp_path}/other.db")
     assert s["DATABASE"]["NAME"] == f"{tmp_path}/other.db"
-    assert s["DATABASE"]["OPTIONS"] == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    assert s["DATABASE"]["CONN_MAX_AGE"] is None
+    assert s["DATABASE"]["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE", "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"}
 
 
 def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env,
@@ -112,8 +118,14 @@ def test_redis_url_selects_redis_channel_layer(clean_env: Env, project_root: Pat
     s = load_settings(clean_env, project_root, REDIS_URL="redis://127.0.0.1:6379/2")
     assert s["CHANNEL_LAYERS"]["default"] == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": ["redis://127.0.0.1:6379/2"]},
+        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15}]},
     }
+
+
+def test_redis_reads_outlast_the_channel_layers_blocking_pops() -> None:
+    """A read that gives up before the layer's blocking pop returns empty raises in every
+    idle consumer and closes its socket (redis-py 8 reads for 5 s by default)."""
+    assert RedisChannelLayer.brpop_timeout + 5 < REDIS_SOCKET_TIMEOUT
 
 
 @pytest.mark.parametrize(
@@ -270,3 +282,17 @@ def test_a_bad_bot_delay_names_the_variable(clean_env: Env, project_root: Path,
     result = run_python(DUMP_SETTINGS, clean_env(GAMES_BOT_DELAY_SECONDS=raw), project_root)
     assert result.returncode != 0
     assert "GAMES_BOT_DELAY_SECONDS" in result.stderr
+
+
+@pytest.mark.django_db
+def test_sqlite_connections_use_the_write_ahead_log() -> None:
+    """Readers never block the writer (and commits survive a crash of the process)."""
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only: this run is on " + connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 1  # NORMAL

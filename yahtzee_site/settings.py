@@ -78,10 +78,16 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait up to 20 s
-    # for each other, instead of failing with "database is locked".
+    # for each other, instead of failing with "database is locked". Write-ahead
+    # logging lets readers and the writer work at once; synchronous=NORMAL keeps every
+    # commit through a crash of the server process (a power cut may lose the last few).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        {"transaction_mode": "IMMEDIATE", "timeout": 20,
+         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"},
     )
+    # A file needs no pool: each thread keeps its connection (a websocket server runs all
+    # its queries on one thread) instead of opening one per request.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
     # Tests use a file, not shared-cache memory, so threads race through real locks.
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"yahtzee-test-{os.getpid()}.sqlite3"),
@@ -97,16 +103,34 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: Redis when REDIS_URL is set (several processes), else in-memory.
+# channels_redis waits for a process's messages with 5 s blocking pops; redis-py 8 gives
+# up reading after 5 s by default, which would end every idle socket with an error (1011)
+# every few seconds. Reads wait longer than a pop; a dead connection still shows in 15 s.
 REDIS_URL = env_str("REDIS_URL", "")
+REDIS_SOCKET_TIMEOUT = 15
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL,
+                                  "socket_timeout": REDIS_SOCKET_TIMEOUT}]},
         },
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Cache: the same Redis, so every process shares counters such as the guess limit of
+# games/throttle.py; else this process's memory.  Nothing else uses the cache.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "dice",
+        },
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -142,5 +166,7 @@ GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
 # Whether finished games' reviews are computed by a background thread of each process.
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
+# bench/load.py's broadcast-only websocket (games/baseline.py); never on in production.
+GAMES_LOAD_BASELINE = env_bool("GAMES_LOAD_BASELINE", default=False)
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import broadcast
 from games.errors import ServiceError
 from games.models import ActionRequest, Event, Game, Membership, Player, Room
+from games.services import rows
 from scoring.errors import RulesError
 
 T = TypeVar("T")
@@ -26,7 +27,7 @@ def lock_room(code: object) -> Room:
     first, then its game)."""
     if not isinstance(code, str) or not code:
         raise ServiceError("unknown_room", "there is no room with that code")
-    room = Room.objects.select_for_update().filter(code=code).first()
+    room = rows.locked_room(code)
     if room is None:
         raise ServiceError("unknown_room", "there is no room with that code")
     return room
@@ -34,7 +35,7 @@ def lock_room(code: object) -> Room:
 
 def current_game(room: Room) -> Game | None:
     """The room's latest game, locked (``None`` before the first game)."""
-    return Game.objects.select_for_update().filter(room=room).order_by("-number").first()
+    return rows.latest_game(room.pk)
 
 
 def playing_game(room: Room) -> Game:
@@ -49,9 +50,7 @@ def playing_game(room: Room) -> Game:
 
 def membership(room: Room, player: Player) -> Membership:
     """The player's active membership of the room; ``not_in_room`` otherwise."""
-    found = Membership.objects.filter(
-        room=room, player=player, state=Membership.State.ACTIVE
-    ).first()
+    found = rows.active_membership(room.pk, player.pk)
     if found is None:
         raise ServiceError("not_in_room", "join the room first")
     return found
@@ -81,15 +80,16 @@ def bump(
     """Record what happened: a new room version (and game version), and its event."""
     room.version += 1
     room.last_activity_at = now()
-    room.save()
+    rows.update(room)
     if game is not None:
         game.version += 1
-        game.save()
-    event = Event.objects.create(
+        rows.update(game)
+    event = Event(
         room=room, seq=room.version, game=game,
         game_version=game.version if game is not None else None,
         kind=kind, actor=actor, data=data or {},
     )
+    rows.insert(event)
     broadcast.room_changed(room.code, room.version)
     return {
         "kind": kind,
@@ -109,12 +109,15 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
     if request_id is not None:
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
             raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
-        found = ActionRequest.objects.filter(player=player, room=room,
-                                             request_id=request_id).first()
+        found = rows.answered_request(player.pk, room.pk, request_id)
         if found is not None:
             if found.action != action:
                 raise ServiceError("request_id_reused",
                                    f"request id {request_id!r} was used for {found.action}")
+            # A retry. The first answer's broadcast may never have gone out (its process
+            # died between the commit and the broadcast): announce the room's version
+            # again; sockets that already hold it ignore the news.
+            broadcast.room_changed(room.code, room.version)
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
         raise ServiceError("room_closed", "this room is closed")
@@ -130,8 +133,8 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        ActionRequest.objects.create(player=player, room=room, request_id=request_id,
-                                     action=action, response=response)
+        rows.insert(ActionRequest(player=player, room=room, request_id=request_id,
+                                  action=action, response=response))
     return response
 
 

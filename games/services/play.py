@@ -17,6 +17,7 @@ from django.db import transaction
 from games import coach, dice
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.services import rows
 from games.services._core import (
     bump,
     enter,
@@ -80,9 +81,13 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     return game
 
 
-def start_turn(room: Room, game: Game, seat: int) -> Turn:
-    """Open the next turn of the log for ``seat`` and schedule its deadline or bot move."""
-    card = game.scorecards.get(seat=seat)
+def start_turn(room: Room, game: Game, seat: int,
+               cards: Sequence[Scorecard] | None = None) -> Turn:
+    """Open the next turn of the log for ``seat`` and schedule its deadline or bot move
+    (``cards``: the game's scorecards with their players, when already read)."""
+    card = next((c for c in cards if c.seat == seat), None) if cards else None
+    if card is None:
+        card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
     turn = Turn.objects.create(game=game, number=game.turn_count, seat=seat, player=card.player,
@@ -104,17 +109,20 @@ def schedule(room: Room, game: Game, player: Player) -> None:
 # -- one step of a turn -----------------------------------------------------
 
 
-def _open_turn(game: Game) -> tuple[Scorecard, Turn, Sheet, TurnState]:
-    card = game.scorecards.select_related("player").get(seat=game.current_seat)
-    turn = game.turns.get(number=game.turn_count)
+def _open_turn(game: Game, card: Scorecard | None = None
+               ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
+    if card is None or card.seat != game.current_seat:
+        card = rows.card_at(game, game.current_seat)
+    turn = rows.turn_of(game, game.turn_count)
     sheet = sheet_of(card)
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     return card, turn, sheet, state
 
 
-def do_roll(game: Game, hold: object) -> dict[str, Any]:
-    """Roll the current turn's dice (the server draws them); returns the event data."""
-    card, turn, sheet, state = _open_turn(game)
+def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str, Any]:
+    """Roll the current turn's dice (the server draws them); returns the event data.
+    ``card``: the current seat's scorecard, when already read."""
+    card, turn, sheet, state = _open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
         raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
@@ -124,15 +132,16 @@ def do_roll(game: Game, hold: object) -> dict[str, Any]:
                                 "held": list(rolled.held),
                                 "drawn": drawn, "dice": list(rolled.dice),
                                 "at": now().isoformat()}]
-    turn.save(update_fields=["state", "rolls"])
+    rows.update(turn, ("state", "rolls"))
     return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
             "drawn": drawn, "rolls_left": rolled.rolls_left}
 
 
-def do_announce(game: Game, box: object, by: Player | None) -> dict[str, Any]:
+def do_announce(game: Game, box: object, by: Player | None,
+                card: Scorecard | None = None) -> dict[str, Any]:
     """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
     ``None`` for the clock)."""
-    card, turn, sheet, state = _open_turn(game)
+    card, turn, sheet, state = _open_turn(game, card)
     if not isinstance(box, str):
         raise ServiceError("unknown_box", "box must be a box name")
     announced = rules(lambda: state.announce(box, sheet))
@@ -143,9 +152,9 @@ def do_announce(game: Game, box: object, by: Player | None) -> dict[str, Any]:
 
 
 def do_place(room: Room, game: Game, box: object, column: object,
-             how: str = Turn.Finish.PLAYED) -> dict[str, Any]:
+             how: str = Turn.Finish.PLAYED, card: Scorecard | None = None) -> dict[str, Any]:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
-    card, turn, sheet, state = _open_turn(game)
+    card, turn, sheet, state = _open_turn(game, card)
     if not isinstance(box, str) or not (column is None or isinstance(column, str)):
         raise ServiceError("unknown_box", "box and column must be names")
     if not state.has_rolled:
@@ -156,18 +165,17 @@ def do_place(room: Room, game: Game, box: object, column: object,
         lambda: sheet.placement(state.dice, box, column, announced=state.announced))
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
     card.data, card.total = placed.to_json(), placed.total
-    card.save(update_fields=["data", "total"])
+    rows.update(card, ("data", "total"))
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
-    turn.save()
+    rows.update(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
-    if game.scorecards.count() == sum(
-        sheet_of(c).is_complete for c in game.scorecards.all()
-    ):
+    cards = list(game.scorecards.select_related("player"))
+    if all(sheet_of(c).is_complete for c in cards):
         data["ranking"] = finish_game(game)
     else:
-        start_turn(room, game, (game.current_seat + 1) % game.scorecards.count())
+        start_turn(room, game, (game.current_seat + 1) % len(cards), cards)
     return data
 
 
@@ -235,7 +243,7 @@ def bot_step(room: Room, game: Game,
 
 
 def _act(player: Player, code: object, request_id: str | None, kind: str,
-         step: Callable[[Room, Game], dict[str, Any]]) -> dict[str, Any]:
+         step: Callable[[Room, Game, Scorecard], dict[str, Any]]) -> dict[str, Any]:
     """One accepted action of the seated player whose turn it is, in one transaction."""
     with transaction.atomic():
         room, answered = enter(player, code, request_id, kind)
@@ -243,10 +251,10 @@ def _act(player: Player, code: object, request_id: str | None, kind: str,
             return answered
         membership(room, player)
         game = playing_game(room)
-        current = game.scorecards.get(seat=game.current_seat)
+        current = rows.card_at(game, game.current_seat)
         if current.player_id != player.pk:
             raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
-        data = step(room, game)
+        data = step(room, game, current)
         event = bump(room, kind, actor=player, game=game, data=data)
         return finish(player, request_id, room, kind, event, game=game)
 
@@ -254,21 +262,22 @@ def _act(player: Player, code: object, request_id: str | None, kind: str,
 def game_roll(*, player: Player, code: str, hold: Sequence[int] = (),
               request_id: str | None = None) -> dict[str, Any]:
     """Roll (the first roll throws all five; later ones keep the ``hold`` positions)."""
-    return _act(player, code, request_id, "roll", lambda room, game: do_roll(game, hold))
+    return _act(player, code, request_id, "roll",
+                lambda room, game, card: do_roll(game, hold, card))
 
 
 def game_announce(*, player: Player, code: str, box: str,
                   request_id: str | None = None) -> dict[str, Any]:
     """Announce a box of the Yam's announced column, right after the first roll."""
     return _act(player, code, request_id, "announce",
-                lambda room, game: do_announce(game, box, player))
+                lambda room, game, card: do_announce(game, box, player, card))
 
 
 def game_place(*, player: Player, code: str, box: str, column: str | None = None,
                request_id: str | None = None) -> dict[str, Any]:
     """Fill a box (and column) with the turn's dice."""
     return _act(player, code, request_id, "place",
-                lambda room, game: do_place(room, game, box, column))
+                lambda room, game, card: do_place(room, game, box, column, card=card))
 
 
 def game_skip(*, player: Player, code: str, request_id: str | None = None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 from games import dice
 from games.models import Player
@@ -29,6 +30,13 @@ def fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    """Each test starts with an empty cache: no misses of the guess limit
+    (``games.throttle``) left over from another test's unknown room codes."""
+    cache.clear()
 
 
 @pytest.fixture

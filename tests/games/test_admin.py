@@ -7,6 +7,7 @@ from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import Permission, User
@@ -33,11 +34,13 @@ from tests.games.helpers import game_of
 
 pytestmark = pytest.mark.django_db
 
-MODELS = ["room", "player", "membership", "game", "chatmessage", "moderationaction"]
+# Every model of the games app in the admin, and every model of the whole admin.
+MODELS = sorted(m._meta.model_name for m in admin.site._registry if m._meta.app_label == "games")
+ALL_MODELS = sorted((m._meta.app_label, m._meta.model_name) for m in admin.site._registry)
 
 
-def changelist(model: str) -> str:
-    return reverse(f"admin:games_{model}_changelist")
+def changelist(model: str, app: str = "games") -> str:
+    return reverse(f"admin:{app}_{model}_changelist")
 
 
 @pytest.fixture
@@ -415,7 +418,8 @@ def test_nothing_is_added_changed_or_deleted_here(admin_client, world):
 
 
 def test_visitors_and_players_are_sent_to_the_login_page(client, django_user_model):
-    urls = ["/admin/", *(changelist(m) for m in MODELS)]
+    urls = ["/admin/", *(changelist(model, app) for app, model in ALL_MODELS)]
+    assert len(MODELS) >= 7 and ("auth", "user") in ALL_MODELS
     for url in urls:
         response = client.get(url)
         assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
@@ -435,6 +439,19 @@ def test_staff_without_permissions_see_nothing(client, room):
         "action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
         "reason": "x"}).status_code == 403
     assert Room.objects.get(pk=room.pk).status == Room.Status.OPEN
+
+
+def test_staff_with_view_permissions_see_every_list_and_page(client, world):
+    staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
+    staff.user_permissions.add(*Permission.objects.filter(codename__startswith="view_"))
+    client.force_login(staff)
+    assert client.get("/admin/").status_code == 200
+    for app, model in ALL_MODELS:
+        assert client.get(changelist(model, app)).status_code == 200, model
+        first = apps.get_model(app, model).objects.order_by("pk").first()
+        if first is not None:
+            page = client.get(reverse(f"admin:{app}_{model}_change", args=[first.pk]))
+            assert page.status_code == 200, model
 
 
 def test_view_permission_shows_change_permission_moderates(client, room, script_dice):

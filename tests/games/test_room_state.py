@@ -3,6 +3,7 @@ parts added per viewer."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import selectors, services
+from games import services, snapshots
 from games.models import Game
 from games.selectors import room_state
 
@@ -73,6 +74,27 @@ def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada
     now = room_state(table, bob)
     assert 55 <= now["game"]["seconds_left"] <= 60
     later = timezone.now() + timedelta(seconds=30)
-    monkeypatch.setattr(selectors.timezone, "now", lambda: later)
+    monkeypatch.setattr(snapshots.timezone, "now", lambda: later)
     assert 25 <= room_state(table, bob)["game"]["seconds_left"] <= 30
     assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
+
+
+def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
+    """The socket's JSON is put together from pieces serialised once per version; it must
+    say exactly what the viewer's state says, for the player on turn and the others."""
+    services.chat_post(player=bob, code=table, text='say "hi" <b>')
+    shared = snapshots.snapshot(table)
+    for viewer in (ada, bob, cy):
+        assert json.loads(shared.text_for(viewer.pk)) == json.loads(
+            json.dumps(shared.state_for(viewer.pk)))
+    assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
+
+
+def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(table, ada):
+    built = snapshots.snapshot(table)
+    assert snapshots.cached(table, built.version) is built
+    assert snapshots.cached(table, built.version + 1) is None
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])
+    newer = snapshots.snapshot(table, built.version + 1)
+    assert newer.version == built.version + 1
+    assert snapshots.cached(table, built.version) is newer  # newer serves older asks too

@@ -1,0 +1,130 @@
+"""The guess limit: room codes cannot be enumerated by trying them.
+
+Every lookup of a room code that names no room (the room page, its join form, a
+game's review page, the room websocket) is a *miss* for the client's address.  Once
+an address has ``MISS_LIMIT`` misses within ``WINDOW_SECONDS`` of its first one, every
+room lookup from it is refused, for existing codes too (HTTP 429, or the websocket
+closed with ``CLOSE_CODE``), until that window ends.  Lookups that find a room do not
+count.
+
+The counters live in Django's default cache: shared by every process when the
+settings configure Redis (``REDIS_URL``), per process otherwise.  Behind a proxy the
+address is the client's only when Daphne runs with ``--proxy-headers``
+(docs/operations.md).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest
+
+MISS_LIMIT = 20  # misses of one address ...
+WINDOW_SECONDS = 600  # ... within this many seconds of its first miss: refused until then
+CLOSE_CODE = 4429  # the websocket close code of a refused lookup
+KEY_PREFIX = "room-guesses"
+
+# Wall-clock seconds, comparable between processes; a test may replace it.
+clock: Callable[[], float] = time.time
+
+
+def client_key(address: str | None) -> str:
+    """What an address's misses are counted under: an IPv4 address, the /64 network of an
+    IPv6 address (one subscriber's share), or ``unknown``.
+
+    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:3:4:5:6")
+    ('203.0.113.7', '2001:db8:1:2::/64')
+    >>> client_key("::ffff:203.0.113.7"), client_key(None)
+    ('203.0.113.7', 'unknown')
+    """
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def http_address(request: HttpRequest) -> str | None:
+    """The address of an HTTP client (Daphne sets it from ``X-Forwarded-For`` when run
+    with ``--proxy-headers``)."""
+    return request.META.get("REMOTE_ADDR")
+
+
+def socket_address(scope: Mapping[str, Any]) -> str | None:
+    """The address of a websocket client, from its ASGI scope."""
+    client = scope.get("client")
+    return client[0] if client else None
+
+
+def _pointer(key: str) -> str:
+    """The cache key holding when the address's current window began."""
+    return f"{KEY_PREFIX}:{key}"
+
+
+def _counter(key: str, start: float) -> str:
+    """The cache key counting the address's misses in the window that began at ``start``."""
+    return f"{KEY_PREFIX}:{key}:{start:.6f}"
+
+
+def _window_start(key: str, now: float) -> float | None:
+    """When the address's current window began; ``None`` when it has none now."""
+    start = cache.get(_pointer(key))
+    if start is None or now - start >= WINDOW_SECONDS:
+        return None
+    return start
+
+
+def _open_window(key: str, now: float) -> float:
+    """Start the address's window now, unless another process just did."""
+    pointer = _pointer(key)
+    if cache.add(pointer, now, WINDOW_SECONDS):
+        return now
+    start = _window_start(key, now)
+    if start is not None:
+        return start
+    cache.set(pointer, now, WINDOW_SECONDS)  # the stored window is over by our clock
+    return now
+
+
+def wait_seconds(address: str | None) -> int:
+    """Seconds until ``address`` may look up room codes again; 0 when it may now."""
+    key, now = client_key(address), clock()
+    start = _window_start(key, now)
+    if start is None or (cache.get(_counter(key, start)) or 0) < MISS_LIMIT:
+        return 0
+    return max(1, math.ceil(start + WINDOW_SECONDS - now))
+
+
+def record_miss(address: str | None) -> int:
+    """Count a lookup by ``address`` of a code that names no room; returns its misses in
+    the current window."""
+    key, now = client_key(address), clock()
+    start = _window_start(key, now)
+    if start is None:
+        start = _open_window(key, now)
+    counter = _counter(key, start)
+    cache.add(counter, 0, WINDOW_SECONDS)
+    try:
+        return cache.incr(counter)
+    except ValueError:  # it expired between the two calls
+        cache.set(counter, 1, WINDOW_SECONDS)
+        return 1
+
+
+def minutes_text(seconds: int) -> str:
+    """A wait for people, rounded up to whole minutes.
+
+    >>> minutes_text(30), minutes_text(61), minutes_text(600)
+    ('1 minute', '2 minutes', '10 minutes')
+    """
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"

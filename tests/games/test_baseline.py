@@ -1,0 +1,43 @@
+"""The broadcast-only websocket bench/load.py measures the stack's floor with."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.urls import path
+
+from games.baseline import BroadcastFloorConsumer
+
+floor = URLRouter([path("ws/baseline/<slug:group>/", BroadcastFloorConsumer.as_asgi())])
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db  # Channels closes stale connections around each message
+async def test_an_action_is_acked_and_reaches_every_socket_of_the_group_padded():
+    ada = WebsocketCommunicator(floor, "/ws/baseline/room-1/")
+    bob = WebsocketCommunicator(floor, "/ws/baseline/room-1/")
+    other = WebsocketCommunicator(floor, "/ws/baseline/room-2/")
+    for comm in (ada, bob, other):
+        assert (await comm.connect())[0]
+    await ada.send_to(text_data=json.dumps({"type": "act", "id": "a1", "version": 7,
+                                            "size": 1000}))
+    assert json.loads(await ada.receive_from()) == {"type": "ack", "id": "a1", "version": 7}
+    for comm in (ada, bob):
+        state = json.loads(await comm.receive_from())
+        assert (state["type"], state["version"], len(state["pad"])) == ("state", 7, 1000)
+    assert await other.receive_nothing()
+    await ada.send_to(text_data="not json")
+    assert json.loads(await ada.receive_from())["code"] == "bad_json"
+    assert await bob.receive_nothing()
+    for comm in (ada, bob, other):
+        await comm.disconnect()
+
+
+def test_the_route_is_served_only_when_asked_for(settings):
+    from games import routing
+
+    assert settings.GAMES_LOAD_BASELINE is False
+    assert [str(p.pattern) for p in routing.websocket_urlpatterns] == ["ws/rooms/<str:code>/"]

@@ -1,0 +1,608 @@
+"""Security: cross-site sockets, strangers at a table, CSRF on every form, guessing room
+codes, HTML in chat and names.  (Who may use the admin: tests/games/test_admin.py.)
+
+Everything goes through the real ASGI application, views, database and cache.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.http import HttpResponse
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, converters, get_resolver, reverse
+from django.utils.html import escape
+
+from games import services, throttle
+from games import urls as games_urls
+from games.errors import ServiceError
+from games.identity import SESSION_KEY, player_register
+from games.models import ChatMessage, GameReview, Membership, Player, Room
+from tests.games.helpers import game_of, play_turn, versions
+from yahtzee_site.asgi import application
+
+pytestmark = pytest.mark.django_db
+
+SAME_SITE = b"http://localhost"
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+NAME = "<svg onload=alert(1)>"  # names have at most 24 characters
+CSRF_FAILED = b"CSRF verification failed"
+STATIC_JS = Path(settings.BASE_DIR) / "static" / "js"
+
+
+# -- helpers ------------------------------------------------------------------------
+
+
+def visitor(name: str) -> tuple[Player, str]:
+    """A player bound to a fresh browser session: the player and the session key."""
+    session = SessionStore()
+    player = player_register(session=session, name=name)
+    session.save()
+    return player, session.session_key
+
+
+def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any) -> Client:
+    """A browser at ``ip`` whose session is ``player``'s (none: a first-time visitor)."""
+    client = Client(REMOTE_ADDR=ip, **kwargs)
+    if player is not None:
+        session = client.session
+        session[SESSION_KEY] = player.pk
+        session.save()
+    return client
+
+
+def socket(code: str, session_key: str | None = None, *, origin: bytes | None = SAME_SITE,
+           ip: str = "127.0.0.1") -> WebsocketCommunicator:
+    """A websocket to a room from ``ip``, with a session cookie and an Origin (if given)."""
+    headers = [(b"origin", origin)] if origin is not None else []
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    comm = WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
+    comm.scope["client"] = [ip, 50123]  # as Daphne sets it; the application starts lazily
+    return comm
+
+
+async def refused_with(comm: WebsocketCommunicator) -> int:
+    """Connect; the socket must be closed before any message: the close code."""
+    connected, _ = await comm.connect()
+    assert connected  # accepted, then closed with a code the page can read
+    output = await comm.receive_output(timeout=5)
+    assert output["type"] == "websocket.close", output  # no state, nothing else first
+    assert await comm.receive_nothing()
+    return output["code"]
+
+
+async def first_state(comm: WebsocketCommunicator) -> dict[str, Any]:
+    """Connect; the socket must be accepted and start with a ``state``."""
+    connected, _ = await comm.connect()
+    assert connected
+    message = json.loads(await comm.receive_from(timeout=5))
+    assert message["type"] == "state"
+    return message
+
+
+def assert_escaped(html: str, *raws: str) -> None:
+    """Each of ``raws`` is shown escaped in ``html``, never as markup."""
+    for raw in raws:
+        assert raw not in html
+        assert escape(raw) in html, raw
+
+
+# -- 1. cross-site websockets -------------------------------------------------------
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
+                                    b"http://evil.example:8000", b"null", None])
+async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin):
+    ada, key = await database_sync_to_async(visitor)("Ada")
+    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    connected, _ = await socket(room.code, key, origin=origin).connect()
+    assert not connected  # Daphne answers the handshake with 403
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("origin", [SAME_SITE, b"http://localhost:8000", b"https://127.0.0.1"])
+async def test_a_same_site_socket_is_accepted(origin):
+    ada, key = await database_sync_to_async(visitor)("Ada")
+    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    comm = socket(room.code, key, origin=origin)
+    assert (await first_state(comm))["you"]["name"] == "Ada"
+    await comm.disconnect()
+
+
+# -- 2. strangers cannot read or act in a room ----------------------------------------
+
+
+def make_table() -> SimpleNamespace:
+    """Zebedee hosts a game of Yatzy with Quentin; Kim was kicked out of it; Eve is a
+    player who never joined.  The chat has a line only members may read."""
+    (zeb, zeb_key), (quentin, quentin_key) = visitor("Zebedee"), visitor("Quentin")
+    (kim, kim_key), (eve, eve_key) = visitor("Kim"), visitor("Eve")
+    room = services.room_create(player=zeb, ruleset="yatzy", seats=3)
+    services.room_join(player=quentin, code=room.code)
+    services.room_join(player=kim, code=room.code)
+    services.room_start(player=zeb, code=room.code)
+    services.room_kick(player=zeb, code=room.code, target=kim.pk)
+    services.chat_post(player=zeb, code=room.code, text="secret plans")
+    return SimpleNamespace(code=room.code, zeb=zeb, quentin=quentin, kim=kim, eve=eve,
+                           keys={"zeb": zeb_key, "quentin": quentin_key, "kim": kim_key,
+                                 "eve": eve_key})
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_strangers_sockets_close_4403_without_any_state():
+    table = await database_sync_to_async(make_table)()
+    for key in (None, table.keys["eve"], table.keys["kim"]):
+        assert await refused_with(socket(table.code, key)) == 4403
+    member = socket(table.code, table.keys["quentin"])
+    assert [m["name"] for m in (await first_state(member))["members"]][:2] == [
+        "Zebedee", "Quentin"]
+    await member.disconnect()
+
+
+def test_the_room_page_shows_strangers_only_the_join_form():
+    table = make_table()
+    url = f"/r/{table.code}/"
+    for stranger in (None, table.eve, table.kim):
+        page = client_of(stranger).get(url)
+        html = page.content.decode()
+        assert page.status_code == 200 and page.context["member"] is False
+        assert 'data-testid="join-room-form"' in html
+        for private in ('id="room-app"', "data-ws-path", 'data-testid="chat-list"',
+                        'data-testid="board"', "Zebedee", "Quentin", "secret plans"):
+            assert private not in html, (stranger, private)
+    member = client_of(table.quentin).get(url).content.decode()
+    assert 'id="room-app"' in member and 'data-testid="join-room-form"' not in member
+
+
+def test_strangers_cannot_act_through_the_services():
+    table = make_table()
+    before = versions(table.code)
+    for stranger in (table.eve, table.kim):
+        for call, kwargs in ((services.chat_post, {"text": "hi"}), (services.game_roll, {}),
+                             (services.room_configure, {"ruleset": "yams", "options": {},
+                                                        "seats": 2, "turn_seconds": None})):
+            with pytest.raises(ServiceError) as err:
+                call(player=stranger, code=table.code, **kwargs)
+            assert err.value.code in {"not_in_room", "not_host"}, err.value.code
+    assert versions(table.code) == before
+
+
+def test_the_review_page_is_403_for_strangers():
+    table = make_table()
+    url = f"/r/{table.code}/games/1/review/"
+    for stranger in (None, table.eve, table.kim):
+        assert client_of(stranger).get(url).status_code == 403
+    assert client_of(table.quentin).get(url).status_code == 404  # the game is not over
+
+
+# -- 3. CSRF on every form ------------------------------------------------------------
+
+
+def every_pattern(resolver: URLResolver | None = None,
+                  namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
+    """Every URL pattern of the site, with its namespaced name."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from every_pattern(entry, inner)
+        else:
+            yield f"{namespace}{entry.name}", entry
+
+
+def test_every_view_is_csrf_protected():
+    assert "django.middleware.csrf.CsrfViewMiddleware" in settings.MIDDLEWARE
+    patterns = dict(every_pattern())
+    assert {"games:room_create", "games:room_join", "admin:login", "admin:logout",
+            "admin:games_room_changelist", "healthz"} <= set(patterns)
+    exempt = [name for name, p in patterns.items() if getattr(p.callback, "csrf_exempt", False)]
+    assert exempt == []
+
+
+# The site's own pages (the admin's are below): a new one is checked here at once.
+SITE_PATTERNS = [(name, p) for name, p in every_pattern() if not name.startswith("admin:")]
+
+
+def sample_url(name: str, pattern: URLPattern, code: str) -> str:
+    """A URL of one of the site's patterns, for a room with ``code``."""
+    samples = {converters.StringConverter: code, converters.IntConverter: 1,
+               converters.SlugConverter: "yahtzee"}
+    kwargs = {}
+    for key, converter in pattern.pattern.converters.items():
+        if type(converter) not in samples:
+            pytest.fail(f"give {name}'s {key} a sample value here")
+        kwargs[key] = samples[type(converter)]
+    return reverse(name, kwargs=kwargs)
+
+
+def csrf_client(ip: str = "127.0.0.1") -> Client:
+    """A browser that, like a real one, must send the CSRF token with every post."""
+    return client_of(ip=ip, enforce_csrf_checks=True)
+
+
+def token_of(client: Client, page: str) -> str:
+    """Open a page with a form; the CSRF token its form would send."""
+    assert client.get(page).status_code == 200
+    return client.cookies["csrftoken"].value
+
+
+def test_the_site_patterns_are_found():
+    names = {name for name, _ in SITE_PATTERNS}
+    assert names >= {f"games:{p.name}" for p in games_urls.urlpatterns} | {"healthz"}
+
+
+@pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
+def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern):
+    host, _ = visitor("Ada")
+    room = services.room_create(player=host, ruleset="yahtzee", seats=2)
+    url = sample_url(name, pattern, room.code)
+    client = csrf_client()
+    refused = client.post(url, {"name": "Bob", "ruleset": "yatzy", "seats": "2"})
+    assert refused.status_code == 403 and CSRF_FAILED in refused.content
+    assert (Room.objects.count(), Player.objects.count(), Membership.objects.count()) == (
+        1, 1, 1)
+    token = token_of(client, "/")
+    allowed = client.post(url, {"name": "Bob", "ruleset": "yatzy", "seats": "2",
+                                "csrfmiddlewaretoken": token})
+    assert allowed.status_code != 403  # a form view acts, a page answers 405 or itself
+
+
+def test_the_room_forms_work_with_their_token():
+    client = csrf_client()
+    data = {"name": "Ada", "ruleset": "yahtzee", "seats": "2"}
+    assert client.post("/rooms/new/", data).status_code == 403
+    assert not Room.objects.exists()
+    created = client.post("/rooms/new/", {**data, "csrfmiddlewaretoken": token_of(client, "/")})
+    room = Room.objects.get()
+    assert created.status_code == 302 and created["Location"] == f"/r/{room.code}/"
+
+    friend = csrf_client()
+    join = f"/r/{room.code}/join/"
+    assert friend.post(join, {"name": "Bob"}).status_code == 403
+    assert not Player.objects.filter(name="Bob").exists()
+    token = token_of(friend, f"/r/{room.code}/")
+    joined = friend.post(join, {"name": "Bob", "csrfmiddlewaretoken": token})
+    assert joined.status_code == 302
+    assert Membership.objects.get(room=room, player__name="Bob").seat == 1
+
+
+def test_the_admin_forms_refuse_a_post_without_the_token():
+    User.objects.create_user("mod", password="pw-long-enough", is_staff=True,
+                             is_superuser=True)
+    client = csrf_client()
+    login = reverse("admin:login")
+    credentials = {"username": "mod", "password": "pw-long-enough"}
+    assert client.post(login, credentials).status_code == 403
+    assert "_auth_user_id" not in client.session
+    token = token_of(client, login)
+    assert client.post(login, {**credentials, "csrfmiddlewaretoken": token}).status_code == 302
+    assert "_auth_user_id" in client.session
+
+    host, _ = visitor("Ada")
+    room = services.room_create(player=host, ruleset="yahtzee")
+    close = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
+             "reason": "no token"}
+    for model in admin.site._registry:
+        opts = model._meta
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+        assert client.post(url, close).status_code == 403, url
+    assert Room.objects.get().status == Room.Status.OPEN
+    for name in ("admin:password_change", "admin:logout"):
+        assert client.post(reverse(name), {}).status_code == 403
+    assert "_auth_user_id" in client.session
+    token = client.cookies["csrftoken"].value
+    assert client.post(reverse("admin:logout"), {"csrfmiddlewaretoken": token}).status_code == 200
+    assert "_auth_user_id" not in client.session
+
+
+# -- 4. room codes cannot be guessed ------------------------------------------------------
+
+
+class FakeClock:
+    """The guess limit's time source, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(throttle, "clock", fake)
+    return fake
+
+
+@pytest.fixture
+def room() -> Room:
+    """A room a visitor may look for: Ada's."""
+    host, _ = visitor("Ada")
+    return services.room_create(player=host, ruleset="yahtzee", seats=4)
+
+
+def miss(client: Client, n: int) -> HttpResponse:
+    """Look up an unknown code, in turn each way a page can: the room page, its join form,
+    the find form (which leads to the room page) and a review."""
+    code = f"nosuch{n:04d}"
+    ways: list[Callable[[], HttpResponse]] = [
+        lambda: client.get(f"/r/{code}/"),
+        lambda: client.post(f"/r/{code}/join/", {"name": "Guesser"}),
+        lambda: client.get("/rooms/find/", {"code": code}, follow=True),
+        lambda: client.get(f"/r/{code}/games/1/review/"),
+    ]
+    return ways[n % len(ways)]()
+
+
+def lookups(client: Client, code: str) -> list[HttpResponse]:
+    """Every way of looking up an existing room (the join form without a name, so that it
+    finds the room and changes nothing)."""
+    return [client.get(f"/r/{code}/"), client.post(f"/r/{code}/join/", {"name": ""}),
+            client.get("/rooms/find/", {"code": code}),
+            client.get(f"/r/{code}/games/1/review/")]
+
+
+def assert_limited(response: HttpResponse, minutes: str) -> None:
+    """The guess limit's page: 429, saying how long to wait."""
+    assert response.status_code == 429
+    assert f"Too many wrong room codes; try again in {minutes}." in response.content.decode()
+    assert 0 < int(response["Retry-After"]) <= throttle.WINDOW_SECONDS
+
+
+def test_the_limits():
+    assert (throttle.MISS_LIMIT, throttle.WINDOW_SECONDS, throttle.CLOSE_CODE) == (20, 600, 4429)
+
+
+def test_after_twenty_misses_every_lookup_is_429_until_the_window_ends(clock, room):
+    guesser = client_of(ip="203.0.113.5")
+    for n in range(throttle.MISS_LIMIT):
+        assert miss(guesser, n).status_code == 404, n
+    assert_limited(miss(guesser, 99), "10 minutes")
+    for response in lookups(guesser, room.code):
+        assert_limited(response, "10 minutes")
+    assert not Player.objects.filter(name="Guesser").exists()
+
+    neighbour = client_of(ip="203.0.113.6")
+    assert neighbour.get(f"/r/{room.code}/").status_code == 200
+    assert miss(neighbour, 0).status_code == 404
+
+    clock.advance(throttle.WINDOW_SECONDS - 240)
+    assert_limited(guesser.get(f"/r/{room.code}/"), "4 minutes")
+    clock.advance(240)
+    assert guesser.get(f"/r/{room.code}/").status_code == 200
+    assert miss(guesser, 0).status_code == 404  # the first miss of a new window
+
+
+def test_lookups_that_find_a_room_do_not_count(clock, room):
+    guesser = client_of(ip="203.0.113.5")
+    for n in range(throttle.MISS_LIMIT - 1):
+        assert miss(guesser, n).status_code == 404
+    for _ in range(10):
+        assert [r.status_code for r in lookups(guesser, room.code)] == [200, 400, 302, 403]
+    assert miss(guesser, 0).status_code == 404
+    assert guesser.get(f"/r/{room.code}/").status_code == 429
+
+
+def test_the_window_starts_at_the_first_miss(clock, room):
+    guesser = client_of(ip="203.0.113.5")
+    for n in range(throttle.MISS_LIMIT - 1):
+        miss(guesser, n)
+    clock.advance(throttle.WINDOW_SECONDS - 30)
+    assert miss(guesser, 0).status_code == 404
+    assert_limited(guesser.get(f"/r/{room.code}/"), "1 minute")
+    clock.advance(30)
+    for n in range(throttle.MISS_LIMIT - 1):  # a new window: its misses count from zero
+        assert miss(guesser, n).status_code == 404
+    assert guesser.get(f"/r/{room.code}/").status_code == 200
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network(clock, room):
+    for n in range(throttle.MISS_LIMIT):
+        assert miss(client_of(ip=f"2001:db8:0:7::{n + 1:x}"), n).status_code == 404
+    assert client_of(ip="2001:db8:0:7:ffff::1").get(f"/r/{room.code}/").status_code == 429
+    assert client_of(ip="2001:db8:0:8::1").get(f"/r/{room.code}/").status_code == 200
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_sockets_count_misses_and_are_closed_4429(clock):
+    ada, key = await database_sync_to_async(visitor)("Ada")
+    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    half = throttle.MISS_LIMIT // 2
+    for n in range(half):
+        assert await refused_with(socket(f"nosuch{n:04d}", key, ip="198.51.100.7")) == 4404
+    guesser = client_of(ip="198.51.100.7")
+    for n in range(half):  # the pages and the sockets count together
+        assert (await database_sync_to_async(miss)(guesser, n)).status_code == 404
+    for code in ("nosuch9999", room.code):
+        assert await refused_with(socket(code, key, ip="198.51.100.7")) == 4429
+    page = await database_sync_to_async(guesser.get)(f"/r/{room.code}/")
+    assert page.status_code == 429
+
+    elsewhere = socket(room.code, key, ip="198.51.100.8")
+    assert (await first_state(elsewhere))["room"]["code"] == room.code
+    await elsewhere.disconnect()
+    clock.advance(throttle.WINDOW_SECONDS)
+    again = socket(room.code, key, ip="198.51.100.7")
+    assert (await first_state(again))["room"]["code"] == room.code
+    await again.disconnect()
+
+
+def settings_caches(clean_env: Callable[..., dict[str, str]], root: Path,
+                    **env: str) -> dict[str, Any]:
+    """``CACHES`` as a fresh process reads it from the environment ``env``."""
+    code = "import json; from django.conf import settings; print(json.dumps(settings.CACHES))"
+    done = subprocess.run([sys.executable, "-c", code], env=clean_env(**env), cwd=root,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_cache_is_local_memory_without_redis(clean_env, project_root):
+    caches = settings_caches(clean_env, project_root)
+    assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+
+
+OTHER_PROCESS = """
+import django
+django.setup()
+from games import throttle
+print(throttle.wait_seconds("192.0.2.1"), throttle.wait_seconds("192.0.2.2"))
+for _ in range(throttle.MISS_LIMIT):
+    throttle.record_miss("192.0.2.3")
+"""
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+def test_with_redis_every_process_shares_the_counts(clean_env, project_root, room):
+    from tests.servers import redis_server
+
+    with redis_server() as url:
+        caches = settings_caches(clean_env, project_root, REDIS_URL=url)
+        assert caches["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+        assert caches["default"]["LOCATION"] == url
+        with override_settings(CACHES=caches):
+            for n in range(throttle.MISS_LIMIT):
+                assert miss(client_of(ip="192.0.2.1"), n).status_code == 404
+            other = subprocess.run([sys.executable, "-c", OTHER_PROCESS],
+                                   env=clean_env(REDIS_URL=url), cwd=project_root,
+                                   capture_output=True, text=True, timeout=60, check=False)
+            assert other.returncode == 0, other.stderr
+            waits = [int(w) for w in other.stdout.split()]
+            assert waits[0] > 0 and waits[1] == 0  # it sees this process's misses
+            page = client_of(ip="192.0.2.3").get(f"/r/{room.code}/")
+            assert page.status_code == 429  # and this process sees its misses
+
+
+# -- 5. HTML in chat and names is shown as text -------------------------------------------
+
+
+@pytest.fixture
+def rude(staff: User) -> SimpleNamespace:
+    """A game whose host's name is markup, a chat with two script attacks (one of them
+    removed by a moderator), a few moves, and a stored review of the host."""
+    host, _ = visitor(NAME)
+    bob, _ = visitor("Bob")
+    room = services.room_create(player=host, ruleset="yahtzee", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.chat_post(player=host, code=room.code, text=SCRIPT)
+    services.chat_post(player=bob, code=room.code, text=IMG)
+    services.room_start(player=host, code=room.code)
+    play_turn(host, room.code)
+    play_turn(bob, room.code)
+    services.mod_remove_chat(moderator=staff, message=ChatMessage.objects.get(text=IMG),
+                             reason="script in chat")
+    game = game_of(room.code)
+    GameReview.objects.create(game=game, player=host, data={
+        "decisions": [], "total_lost": 0.0, "accuracy": None, "expected_start": 245.87,
+        "total": 0, "decisions_count": 0, "exact": True})
+    return SimpleNamespace(room=room, host=host, bob=bob, game=game)
+
+
+def admin_page(client: Client, name: str, *args: object, **params: str) -> str:
+    """An admin page's HTML (it must answer 200)."""
+    response = client.get(reverse(f"admin:{name}", args=args), params)
+    assert response.status_code == 200, name
+    return response.content.decode()
+
+
+def test_the_admin_shows_chat_and_names_as_text(admin_client, rude):
+    script, img = ChatMessage.objects.get(text=SCRIPT), ChatMessage.objects.get(text=IMG)
+    assert_escaped(admin_page(admin_client, "games_chatmessage_changelist"), SCRIPT, IMG, NAME)
+    assert_escaped(admin_page(admin_client, "games_chatmessage_changelist", q=SCRIPT), SCRIPT)
+    for message in (script, img):
+        assert_escaped(admin_page(admin_client, "games_chatmessage_change", message.pk),
+                       message.text)
+    confirm = admin_client.post(reverse("admin:games_chatmessage_changelist"), {
+        "action": "remove_messages", ACTION_CHECKBOX_NAME: [script.pk], "index": 0})
+    assert_escaped(confirm.content.decode(), SCRIPT, NAME)
+    record = rude.room.moderation.get()
+    assert_escaped(admin_page(admin_client, "games_moderationaction_change", record.pk), IMG)
+    assert_escaped(admin_page(admin_client, "games_game_change", rude.game.pk), NAME)
+    for page in ("games_player_changelist", "games_membership_changelist",
+                 "games_game_changelist", "games_room_changelist",
+                 "games_gamereview_changelist"):
+        assert_escaped(admin_page(admin_client, page), NAME)
+    for page, pk in (("games_player_change", rude.host.pk), ("games_room_change", rude.room.pk),
+                     ("games_gamereview_change", GameReview.objects.get().pk)):
+        assert_escaped(admin_page(admin_client, page, pk), NAME)
+
+
+def test_the_site_shows_names_as_text(rude):
+    stranger, _ = visitor(NAME)
+    join_page = client_of(stranger).get(f"/r/{rude.room.code}/").content.decode()
+    assert 'data-testid="join-room-form"' in join_page
+    assert_escaped(join_page, NAME)  # the name field, filled in
+
+    table = client_of(rude.host).get(f"/r/{rude.room.code}/").content.decode()
+    assert 'id="room-app"' in table  # chat and names arrive over the socket, as JSON
+    for raw in (SCRIPT, IMG, NAME):
+        assert raw not in table
+
+    review = client_of(rude.host).get(f"/r/{rude.room.code}/games/1/review/")
+    assert review.status_code == 200
+    assert_escaped(review.content.decode(), NAME)
+
+    refused = client_of().post("/rooms/new/", {"name": SCRIPT, "ruleset": "yahtzee"})
+    assert refused.status_code == 400  # too long a name: the form is shown again, filled in
+    assert_escaped(refused.content.decode(), SCRIPT)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text():
+    ada, ada_key = await database_sync_to_async(visitor)(NAME)
+    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    comm = socket(room.code, ada_key)
+    await first_state(comm)
+    for n, text in enumerate((SCRIPT, IMG)):
+        await comm.send_json_to({"type": "chat", "id": f"c{n}", "text": text})
+    while True:
+        message = json.loads(await comm.receive_from(timeout=5))
+        if message["type"] == "state" and len(message["chat"]) == 2:
+            break
+    assert [(m["name"], m["text"]) for m in message["chat"]] == [(NAME, SCRIPT), (NAME, IMG)]
+    await comm.disconnect()
+
+
+HTML_SINKS = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser"
+                        r"|createContextualFragment|srcdoc|\beval\(|new Function")
+
+
+def test_the_page_scripts_never_turn_text_into_html():
+    scripts = sorted(STATIC_JS.rglob("*.js"))
+    assert len(scripts) > 10
+    for script in scripts:
+        assert not HTML_SINKS.search(script.read_text()), script
+    dom = (STATIC_JS / "dom.js").read_text()
+    assert "document.createTextNode(String(child))" in dom  # h()'s text children
+    assert 'key === "text") el.textContent = value' in dom
+    feed = (STATIC_JS / "render" / "feed.js").read_text()
+    assert 'h("span", { class: "chat__name" }, m.name)' in feed
+    assert 'h("span", { class: "chat__text" }, m.text)' in feed
