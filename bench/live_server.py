@@ -2,7 +2,9 @@
 
 ``serve()`` migrates a fresh SQLite file, starts Daphne on a free port, waits
 until it answers and stops it afterwards, whatever happened (on Linux also if
-the process that started it dies).
+the process that started it dies).  ``daphne()`` does the same but yields the
+``DaphneProcess``, which a fault bench can kill with SIGKILL and start again on the
+same port and database.
 """
 
 from __future__ import annotations
@@ -88,28 +90,96 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
+def site_env(workdir: Path, **settings: str) -> dict[str, str]:
+    """The environment a server in ``workdir`` runs with: DEBUG, a SQLite file in
+    ``workdir`` unless ``settings`` name a ``DATABASE_URL``, and ``settings``."""
+    return clean_env(**{"DEBUG": "1", "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+                        **settings})
+
+
+def migrate(env: dict[str, str]) -> None:
+    """Create or update the database named by ``env``."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True, timeout=120)
+
+
+class DaphneProcess:
+    """One Daphne process on a fixed loopback port that can crash and come back.
+
+    ``start()`` spawns it (its output goes to ``workdir/daphne.log``, appended to on
+    every start), ``wait_ready()`` waits until it answers, ``kill()`` ends it with
+    SIGKILL (no cleanup at all, as a crash or the OOM killer would), ``stop()`` with
+    SIGTERM.  Started again, it serves the same port and database.
+    """
+
+    def __init__(self, workdir: Path, env: dict[str, str], port: int | None = None) -> None:
+        self.workdir, self.env = workdir, env
+        self.port = port or free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / "daphne.log"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        """Spawn Daphne; returns at once (see ``wait_ready``)."""
+        if self.running():
+            raise ServerError(f"Daphne already runs on port {self.port}")
+        with self.log.open("ab" if self.starts else "wb") as log_file:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                 "yahtzee_site.asgi:application"],
+                cwd=ROOT, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
+            )
+        self.starts += 1
+
+    def wait_ready(self) -> None:
+        """Return once the site answers its home page; ``ServerError`` (with the log) if
+        the process exits or does not answer within ``START_TIMEOUT``."""
+        if self.process is None:
+            raise ServerError("Daphne was never started")
+        _wait_until_serving(f"{self.base_url}/", self.process, self.log)
+
+    def running(self) -> bool:
+        """Whether the process is alive."""
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """End the process with SIGKILL and reap it."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """End the process with SIGTERM (SIGKILL after 10 s)."""
+        if self.process is not None:
+            _stop(self.process)
+
+    def log_text(self) -> str:
+        """Everything the process (all its starts) wrote so far."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+@contextmanager
+def daphne(workdir: Path, **settings: str) -> Iterator[DaphneProcess]:
+    """A migrated database and a started, answering ``DaphneProcess`` (see ``serve``);
+    stopped afterwards, whatever happened."""
+    env = site_env(workdir, **settings)
+    migrate(env)
+    process = DaphneProcess(workdir, env)
+    process.start()
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.stop()
+
+
 @contextmanager
 def serve(workdir: Path, **settings: str) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
     ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the
     fresh SQLite file (several servers may then share one database)."""
-    env = clean_env(**{"DEBUG": "1", "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
-                       **settings})
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=120)
-    port = free_port()
-    log = workdir / "daphne.log"
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "yahtzee_site.asgi:application"],
-            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent,
-        )
-    try:
-        base_url = f"http://127.0.0.1:{port}"
-        _wait_until_serving(f"{base_url}/", process, log)
-        yield base_url
-    finally:
-        _stop(process)
+    with daphne(workdir, **settings) as process:
+        yield process.base_url

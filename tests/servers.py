@@ -47,27 +47,65 @@ def wait_for_port(port: int, seconds: float = 20.0) -> None:
     raise RuntimeError(f"nothing answered on 127.0.0.1:{port} within {seconds:.0f} s")
 
 
+class RedisServer:
+    """A Redis server without persistence on a fixed port of 127.0.0.1 in ``workdir``.
+
+    ``stop()`` and ``start()`` again (or ``restart()``) bring it back on the same port
+    and empty, as a crashed Redis without persistence comes back: every key (channel
+    layer groups, queued messages, cached counters) is gone.
+    """
+
+    def __init__(self, workdir: str, port: int | None = None) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (bash .ci/system-deps installs it)")
+        self.binary, self.workdir = binary, workdir
+        self.port = port or free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start the server and return once it accepts connections."""
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", self.workdir],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port)
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, SIGKILL after 10 s) and wait for it to exit."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+
+    def restart(self) -> None:
+        """Stop the server and start an empty one on the same port."""
+        self.stop()
+        self.start()
+
+
+@contextmanager
+def redis_process() -> Iterator[RedisServer]:
+    """A started ``RedisServer`` in a temporary directory, stopped afterwards."""
+    with tempfile.TemporaryDirectory(prefix="redis-") as workdir:
+        server = RedisServer(workdir)
+        try:
+            server.start()
+            yield server
+        finally:
+            server.stop()
+
+
 @contextmanager
 def redis_server() -> Iterator[str]:
     """A Redis server without persistence; yields its URL."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise RuntimeError("redis-server is not installed (bash .ci/system-deps installs it)")
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="redis-") as workdir:
-        process = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", workdir],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_for_port(port)
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            process.terminate()
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with redis_process() as server:
+        yield server.url
 
 
 def _postgres_bin(name: str) -> str:
@@ -89,9 +127,9 @@ def run(command: list[str]) -> None:
 
 
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """A PostgreSQL cluster tuned for tests (no fsync); yields a URL whose user may create
-    databases (Django's test runner creates its own)."""
+def postgres_server(durable: bool = False) -> Iterator[str]:
+    """A PostgreSQL cluster; yields a URL whose user may create databases (Django's test
+    runner creates its own). Tuned for tests (no fsync) unless ``durable`` (benchmarks)."""
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="postgres-"))
     data, log = workdir / "data", workdir / "server.log"
@@ -100,8 +138,9 @@ def postgres_server() -> Iterator[str]:
     try:
         run([_postgres_bin("initdb"), "-D", str(data), "-U", DATABASE_USER,
              "--auth=trust", "-E", "UTF8", "--no-sync"])
-        options = (f"-p {port} -c listen_addresses=127.0.0.1 -k {workdir} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        options = f"-p {port} -c listen_addresses=127.0.0.1 -k {workdir} -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         run([_postgres_bin("pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
              "-w", "-t", "30", "start"])
         try:

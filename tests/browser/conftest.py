@@ -23,9 +23,13 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """Debian's headless Chromium driven by Playwright (never a downloaded build)."""
+    """Debian's headless Chromium driven by Playwright (never a downloaded build).
+
+    Module-scoped: Playwright's synchronous API keeps an event loop marked as running
+    in this thread while it is open, and asyncio tests that run after the browser
+    tests need the thread free of it."""
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":

@@ -1,0 +1,370 @@
+"""Load: complete games over real websockets, timed until every player holds each result.
+
+    .venv/bin/python bench/load.py --rooms 50 --players 4 --rate 1 --baseline
+
+Without ``--url`` it starts the site itself (``--stack sqlite``: one Daphne process
+on a fresh SQLite file with the in-memory channel layer; ``--stack postgres``:
+``--processes`` Daphne processes on a throwaway PostgreSQL and Redis, each room's
+players spread over them). With ``--url`` (repeatable) it plays against running
+servers; ``--database-url`` then names their database for the final check.
+
+Each room is a private room of ``--players`` people playing one whole game of
+``--ruleset``. A player sends ``--rate`` actions a second while it is their turn
+(roll, keep, roll, place: one action every 1/rate seconds). An action's latency
+runs from sending it to the moment every player of the room holds the ``state``
+of the version it made. ``errors`` counts refused actions, ``lost`` actions
+without an answer or whose state some player never received (10 s), and
+``mismatches`` seats whose final scorecard in some player's last state differs
+from the database.
+
+``--baseline`` plays the same traffic (the same rooms, players, pace, action
+count and state size) against a minimal broadcast consumer on the same server:
+no database, no rules, the floor of the stack. The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import websockets
+
+from bench.faults import read_ledger
+from bench.live_server import serve
+from bench.room_client import Login, Seat, join_room, new_id, next_move, open_room
+
+REACH_TIMEOUT = 10.0
+SETUP_THREADS = 8
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of ``values``; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+class Tally:
+    """What a run measured."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.lost = 0
+        self.mismatches = 0
+        self.state_bytes: list[int] = []
+        self.error_codes: dict[str, int] = {}
+
+    def error(self, code: str) -> None:
+        """Count a refused action."""
+        self.errors += 1
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
+
+    def figures(self, seconds: float) -> dict[str, Any]:
+        """The run's figures, milliseconds rounded to 0.1."""
+        ms = [x * 1000 for x in self.latencies]
+        return {"actions": len(ms) + self.errors + self.lost, "errors": self.errors,
+                "lost": self.lost, "mismatches": self.mismatches,
+                "p50_ms": round(percentile(ms, 0.50), 1),
+                "p95_ms": round(percentile(ms, 0.95), 1),
+                "p99_ms": round(percentile(ms, 0.99), 1),
+                "max_ms": round(max(ms, default=0.0), 1),
+                "actions_per_s": round(len(ms) / seconds, 1) if seconds else 0.0,
+                "seconds": round(seconds, 1)}
+
+
+# Setting rooms up through the site's forms.
+
+def _make_room(urls: list[str], index: int, players: int, ruleset: str
+               ) -> tuple[str, list[Login]]:
+    host, code = open_room(urls[0], f"Host {index}", ruleset=ruleset, seats=players)
+    logins = [host] + [join_room(urls[i % len(urls)], code, f"Player {index}.{i}")
+                       for i in range(1, players)]
+    return code, logins
+
+
+async def _make_rooms(urls: list[str], rooms: int, players: int, ruleset: str
+                      ) -> list[tuple[str, list[Login]]]:
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(SETUP_THREADS) as pool:
+        return list(await asyncio.gather(*(
+            loop.run_in_executor(pool, _make_room, urls, i, players, ruleset)
+            for i in range(rooms))))
+
+
+# The game run.
+
+async def _reach_all(seats: list[Seat], version: int, sent_at: float, tally: Tally) -> bool:
+    try:
+        moments = await asyncio.gather(*(s.reached(version, REACH_TIMEOUT) for s in seats))
+    except (TimeoutError, RuntimeError):
+        tally.lost += 1
+        return False
+    tally.latencies.append(max(moments) - sent_at)
+    return True
+
+
+async def _play_room(seats: list[Seat], rate: float, tally: Tally,
+                     start_barrier: asyncio.Event) -> int:
+    """Play one game to its end; returns the number of actions sent."""
+    interval = 1.0 / rate
+    host = seats[0]
+    await start_barrier.wait()
+    await asyncio.sleep(random.uniform(0, interval))
+    answer = await host.send("start")
+    if answer["type"] != "ack":
+        raise RuntimeError(f"the host could not start the game: {answer}")
+    await asyncio.gather(*(s.reached(answer["version"]) for s in seats))
+    actions = 0
+    next_at = time.monotonic() + interval
+    while True:
+        game = host.game
+        if game is None or game["status"] != "playing":
+            return actions
+        actor = next(s for s in seats if s.my_seat == game["current_seat"])
+        if actor.version < host.version:
+            await actor.reached(host.version)
+        move = next_move(actor.game)
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+        sent_at = time.monotonic()
+        next_at = sent_at + interval
+        kind = move.pop("type")
+        answer = await actor.send(kind, **move)
+        actions += 1
+        tally.state_bytes.append(actor.last_state_bytes)
+        if answer["type"] != "ack":
+            tally.error(answer.get("code", "?"))
+            await actor.send("sync")
+            await asyncio.gather(*(s.reached(actor.version) for s in seats))
+            continue
+        await _reach_all(seats, answer["version"], sent_at, tally)
+
+
+def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]],
+                      tally: Tally) -> None:
+    """Compare every player's last view of every scorecard with the database (read with
+    plain SQL, whatever the servers' database is)."""
+    for code, seats in rooms:
+        stored = {seat: (card["boxes"], card["total"])
+                  for seat, card in read_ledger(database_url, code).cards.items()}
+        for seat in seats:
+            shown = {s["seat"]: (s["boxes"], s["total"]) for s in seat.game["seats"]}
+            tally.mismatches += sum(1 for k in stored.keys() | shown.keys()
+                                    if stored.get(k) != shown.get(k))
+
+
+async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
+                    ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
+    """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
+    made = await _make_rooms(urls, args.rooms, args.players, args.ruleset)
+    rooms = [(code, [Seat(login, code) for login in logins]) for code, logins in made]
+    for _code, seats in rooms:
+        await asyncio.gather(*(s.connect() for s in seats))
+    barrier = asyncio.Event()
+    tasks = [asyncio.create_task(_play_room(seats, args.rate, tally, barrier))
+             for _code, seats in rooms]
+    began = time.monotonic()
+    barrier.set()
+    actions = await asyncio.gather(*tasks)
+    seconds = time.monotonic() - began
+    for _code, seats in rooms:
+        await asyncio.gather(*(s.reached(max(x.version for x in seats)) for s in seats))
+    return seconds, rooms, list(actions)
+
+
+# The baseline: the same traffic through the minimal broadcast consumer.
+
+class EchoSeat:
+    """A player of the baseline room: sends actions, receives every broadcast."""
+
+    def __init__(self, url: str, group: str) -> None:
+        self.origin = url
+        self.url = url.replace("http", "ws", 1) + f"/ws/baseline/{group}/"
+        self.version = 0
+        self.arrived: dict[int, float] = {}
+        self.waiters: dict[int, asyncio.Future[float]] = {}
+        self.acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
+
+    async def connect(self) -> None:
+        """Open the socket and start reading."""
+        self.socket = await websockets.connect(self.url, max_size=2**22, ping_interval=None,
+                                               additional_headers={"Origin": self.origin})
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in self.socket:
+                msg = json.loads(raw)
+                if msg["type"] == "state":
+                    moment = time.monotonic()
+                    self.arrived[msg["version"]] = moment
+                    waiter = self.waiters.pop(msg["version"], None)
+                    if waiter is not None and not waiter.done():
+                        waiter.set_result(moment)
+                elif msg["type"] == "ack":
+                    self.acks.pop(msg["id"]).set_result(msg)
+
+    async def act(self, version: int, size: int) -> dict[str, Any]:
+        """Send one action; the answer is an ``ack``."""
+        request_id = new_id()
+        future = asyncio.get_running_loop().create_future()
+        self.acks[request_id] = future
+        await self.socket.send(json.dumps({"type": "act", "id": request_id,
+                                           "version": version, "size": size}))
+        return await asyncio.wait_for(future, REACH_TIMEOUT)
+
+    async def reached(self, version: int) -> float:
+        """When this player received the broadcast of ``version``."""
+        if version in self.arrived:
+            return self.arrived[version]
+        future = self.waiters.setdefault(version, asyncio.get_running_loop().create_future())
+        return await asyncio.wait_for(future, REACH_TIMEOUT)
+
+
+async def _play_echo_room(seats: list[EchoSeat], rate: float, actions: int, size: int,
+                          tally: Tally, barrier: asyncio.Event) -> None:
+    interval = 1.0 / rate
+    await barrier.wait()
+    await asyncio.sleep(random.uniform(0, interval))
+    next_at = time.monotonic()
+    for n in range(1, actions + 1):
+        actor = seats[(n // 3) % len(seats)]  # a turn is about three actions
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+        sent_at = time.monotonic()
+        next_at = sent_at + interval
+        try:
+            await actor.act(n, size)
+            moments = await asyncio.gather(*(s.reached(n) for s in seats))
+        except TimeoutError:
+            tally.lost += 1
+            continue
+        tally.latencies.append(max(moments) - sent_at)
+
+
+async def run_baseline(urls: list[str], args: argparse.Namespace, actions: list[int],
+                       size: int, tally: Tally) -> float:
+    """The game run's traffic through the broadcast consumer; returns its seconds."""
+    rooms = []
+    for i, count in enumerate(actions):
+        group = f"{i}-{new_id()}"
+        seats = [EchoSeat(urls[p % len(urls)], group) for p in range(args.players)]
+        for seat in seats:
+            await seat.connect()
+        rooms.append((seats, count))
+    barrier = asyncio.Event()
+    tasks = [asyncio.create_task(_play_echo_room(seats, args.rate, count, size, tally,
+                                                 barrier)) for seats, count in rooms]
+    began = time.monotonic()
+    barrier.set()
+    await asyncio.gather(*tasks)
+    seconds = time.monotonic() - began
+    for seats, _count in rooms:
+        for seat in seats:
+            await seat.socket.close()
+    return seconds
+
+
+# Servers.
+
+@contextlib.contextmanager
+def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
+    """The servers to load: given by ``--url``, or started here; yields (urls, database)."""
+    if args.url:
+        yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
+        return
+    settings = {"GAMES_LOAD_BASELINE": "1"}
+    with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:
+        if args.stack == "sqlite":
+            if args.processes != 1:
+                raise SystemExit("SQLite with the in-memory layer is one process; "
+                                 "use --stack postgres for more")
+            database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
+            urls = [stack.enter_context(serve(Path(tmp), DATABASE_URL=database, **settings))]
+        else:
+            from tests.servers import postgres_server, redis_server
+
+            database = stack.enter_context(postgres_server(durable=True))
+            redis = stack.enter_context(redis_server())
+            urls = []
+            for n in range(args.processes):
+                workdir = Path(tmp) / f"daphne-{n}"
+                workdir.mkdir()
+                urls.append(stack.enter_context(serve(
+                    workdir, DATABASE_URL=database, REDIS_URL=redis, **settings)))
+        yield urls, database
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the games (and the baseline); returns the figures."""
+    random.seed(args.seed)
+    with _servers(args) as (urls, database):
+        tally = Tally()
+        seconds, rooms, actions = await run_games(urls, args, tally)
+        for _code, seats in rooms:
+            for seat in seats:
+                await seat.close()
+        if database:
+            await asyncio.to_thread(_check_scorecards, database, rooms, tally)
+        else:
+            tally.mismatches = -1  # unknown: no database to compare with
+        result: dict[str, Any] = {"rooms": args.rooms, "players": args.players,
+                                  "rate": args.rate, "ruleset": args.ruleset,
+                                  "servers": len(urls), **tally.figures(seconds)}
+        result["state_kb"] = round(statistics.median(tally.state_bytes) / 1024, 1)
+        result["reconnects"] = sum(s.reconnects for _c, seats in rooms for s in seats)
+        if tally.error_codes:
+            result["error_codes"] = tally.error_codes
+        if args.baseline:
+            floor = Tally()
+            size = int(statistics.median(tally.state_bytes))
+            base_seconds = await run_baseline(urls, args, actions, size, floor)
+            figures = floor.figures(base_seconds)
+            result["baseline_p50_ms"] = figures["p50_ms"]
+            result["baseline_p99_ms"] = figures["p99_ms"]
+            result["baseline_lost"] = figures["lost"]
+            result["ratio"] = round(result["p99_ms"] / figures["p99_ms"], 2) \
+                if figures["p99_ms"] else None
+        return result
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rate", type=float, default=1.0,
+                        help="actions a second per player, while it is their turn")
+    parser.add_argument("--ruleset", default="yahtzee")
+    parser.add_argument("--url", action="append", help="a running server (repeatable)")
+    parser.add_argument("--database-url", help="the running servers' DATABASE_URL")
+    parser.add_argument("--stack", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--baseline", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run and print the figures as the last line."""
+    args = parse_args(argv)
+    result = asyncio.run(main_async(args))
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Faults against live Daphne processes (the fast rounds of bench/faults.py): kill -9 and
+restart in mid-game, a connection cut in mid-turn, a request sent twice, two actions at
+the same instant, Redis restarted and flushed under a running game.
+
+Every check reads the servers' database: each roll and placement recorded once, event
+numbers without a gap, every client's scorecards equal to the database's.  Under
+``python -m tests.servers`` the live servers run on that PostgreSQL server (in a database
+of their own, dropped afterwards) and Redis, two processes with the players spread over
+them; otherwise one process on a fresh SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bench import faults
+from tests.servers import redis_process
+
+pytestmark = pytest.mark.asyncio
+
+LAYER_DATABASE = "/3"  # a Redis database of its own: the suite's cache flushes /0
+YAHTZEE_TURNS = 13
+
+
+def suite_redis() -> str | None:
+    """The Redis that ``python -m tests.servers`` set (another database of it), if any."""
+    redis = os.environ.get("REDIS_URL")
+    return urllib.parse.urlsplit(redis)._replace(path=LAYER_DATABASE).geturl() \
+        if redis else None
+
+
+@contextmanager
+def scratch_database(url: str) -> Iterator[str]:
+    """A new database on the PostgreSQL server of ``url`` (whose user may create databases,
+    as Django's test runner needs too), dropped afterwards; yields its URL."""
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = f"{parts.path.strip('/')}_faults"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield parts._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def live_database() -> Iterator[str | None]:
+    """The live servers' PostgreSQL database under ``python -m tests.servers``; ``None``
+    (each stack a fresh SQLite file) otherwise."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        yield None
+        return
+    with scratch_database(url) as database:
+        yield database
+
+
+@pytest.fixture(scope="module")
+def module_stack(live_database: str | None, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[faults.Stack]:
+    """Live servers for this module's tests."""
+    redis = suite_redis()
+    with faults.running_stack(tmp_path_factory.mktemp("faults"), database_url=live_database,
+                              redis_url=redis, processes=2 if redis else 1) as stack:
+        yield stack
+
+
+@pytest.fixture
+def stack(module_stack: faults.Stack) -> Iterator[faults.Stack]:
+    """The module's servers, every process running again after the test."""
+    yield module_stack
+    for process in module_stack.daphnes:
+        if not process.running():
+            process.start()
+            process.wait_ready()
+
+
+async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(
+        stack: faults.Stack) -> None:
+    found = await faults.kill_daphne(stack, players=2,
+                                     moments=("sent", "committed", "between"))
+
+    assert found["problems"] == []
+    assert found["kills"] == 3
+    # The game went on to its end: every placement recorded exactly once.
+    assert found["status"] == "finished"
+    assert found["place_events"] == found["turns"] == found["boxes_filled"] == 2 * YAHTZEE_TURNS
+    # Killed after the place's commit, the new process answered the re-sent request from
+    # its record; killed before, it applied it.
+    placed = {r["kill"]: r["placed_before_kill"] for r in found["rounds"]}
+    assert placed == {"sent": False, "committed": True, "between": False}
+    assert found["resent"] >= 1
+    # Every client was back with a state soon after each restart, with nothing logged.
+    assert found["resync_s"] < 15
+    assert found["server_tracebacks"] == 0
+
+
+async def test_a_connection_cut_in_mid_turn_is_answered_once_and_applied_once(
+        stack: faults.Stack) -> None:
+    found = await faults.drop_client(stack, rounds=1, to_end=False)
+
+    assert found["problems"] == []
+    assert found["drops"] == 6
+    assert found["reconnects"] >= 6
+    # Cut before the request left, or just after: it went again under its id.
+    assert found["resent"] >= 4
+    # Six turns of one roll and one place each, the roll or the place cut in flight.
+    assert found["roll_events"] == found["rolls_in_turns"] == 6
+    assert found["place_events"] == found["boxes_filled"] == 6
+
+
+async def test_the_same_request_twice_is_applied_once_and_answered_alike(
+        stack: faults.Stack) -> None:
+    found = await faults.duplicate_request(stack, rounds=2)
+
+    assert found["problems"] == []
+    assert found["answers"] == 2 * found["requests"] - 1  # the late repeat: one answer
+    assert found["same_version"] and found["late_replay"]
+    assert found["roll_events"] == found["rolls_in_turns"] == 3
+    assert found["place_events"] == found["boxes_filled"] == 3
+
+
+async def test_actions_at_the_same_instant_have_one_legal_outcome(
+        stack: faults.Stack) -> None:
+    found = await faults.simultaneous(stack, rounds=2)
+
+    assert found["problems"] == []
+    assert found["refused_as_not_your_turn"] == 4
+    assert found["roll_events"] == found["rolls_in_turns"] == 2
+    assert found["place_events"] == found["boxes_filled"] == 2
+    # Two players chatting at once: both accepted, one version each.
+    assert found["chat_events"] == 2
+    low, high = found["chat_versions"]
+    assert low < high
+
+
+async def test_redis_restarted_and_flushed_under_a_game(
+        live_database: str | None, module_stack: faults.Stack, tmp_path: Path) -> None:
+    with redis_process() as redis, faults.running_stack(
+            tmp_path, database_url=live_database, redis=redis,
+            processes=2 if live_database else 1,
+            migrated=live_database is not None) as stack:  # by the module's stack
+        found = await faults.restart_redis(stack, players=2, ping_every=1.0, turns_after=2)
+
+    assert found["problems"] == []
+    assert found["status"] == "finished"
+    assert found["place_events"] == found["boxes_filled"] == 2 * YAHTZEE_TURNS
+    # Every move reached every player after each fault, and later moves came by broadcast
+    # again, not only by the pings' catch-up.
+    for phase in ("after_restart", "after_flush"):
+        assert found[phase]["first_ms"] is not None
+        assert found[phase]["later_p50_ms"] < 500

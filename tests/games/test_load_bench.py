@@ -1,0 +1,18 @@
+"""bench/load.py still plays whole games over real sockets and checks what it measures."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bench import load
+
+
+def test_a_small_load_run_plays_whole_games_with_nothing_lost():
+    args = load.parse_args(["--rooms", "2", "--players", "2", "--rate", "25", "--baseline"])
+    result = asyncio.run(load.main_async(args))
+    # 2 players x 13 turns, each at least one roll and one placement, per room.
+    assert result["actions"] >= 2 * 2 * 13 * 2
+    assert (result["errors"], result["lost"], result["mismatches"]) == (0, 0, 0)
+    assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"] <= result["max_ms"]
+    assert result["baseline_p99_ms"] > 0 and result["baseline_lost"] == 0
+    assert result["ratio"] == round(result["p99_ms"] / result["baseline_p99_ms"], 2)
