@@ -1,0 +1,80 @@
+"""CPU cost of one move, in-process: the service, the shared state, each viewer's message.
+
+    .venv/bin/python bench/move_cost.py --moves 200
+
+Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
+server), and for every move measures this thread's CPU time for the service call, the
+room's shared state (``games.snapshots``) built from the database, and each of the four
+viewers' messages. Prints one line per figure and one JSON line last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=200)
+    args = parser.parse_args(argv)
+    workdir = tempfile.mkdtemp(prefix="move-cost-")
+    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+                      DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
+                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from bench.room_client import next_move
+    from games import services, snapshots
+    from games.models import Player
+
+    call_command("migrate", verbosity=0)
+    players = {p.pk: p for p in (Player.objects.create(name=f"P{i}") for i in range(4))}
+    people = list(players.values())
+    code = services.room_create(player=people[0], ruleset="yahtzee", seats=4).code
+    for person in people[1:]:
+        services.room_join(player=person, code=code)
+    services.room_start(player=people[0], code=code)
+    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": []}
+    calls = {"roll": services.game_roll, "place": services.game_place,
+             "announce": services.game_announce}
+    for n in range(args.moves):
+        shared = snapshots.snapshot(code)
+        game = shared.shared["game"]
+        if game["status"] != "playing":
+            services.room_rematch(player=people[0], code=code)
+            continue
+        actor = players[game["player"]]
+        move = next_move(shared.state_for(actor.pk)["game"])
+        start = time.thread_time()
+        calls[move.pop("type")](player=actor, code=code, request_id=f"m{n}", **move)
+        cost["service"].append(time.thread_time() - start)
+        start = time.thread_time()
+        shared = snapshots.snapshot(code)
+        cost["shared_state"].append(time.thread_time() - start)
+        for person in people:
+            start = time.thread_time()
+            shared.text_for(person.pk)
+            cost["viewer"].append(time.thread_time() - start)
+    result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
+              for name, values in cost.items()}
+    result["moves"] = len(cost["service"])
+    for name, value in result.items():
+        print(f"{name}: {value}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
