@@ -284,15 +284,16 @@ def test_a_bad_bot_delay_names_the_variable(clean_env: Env, project_root: Path,
     assert "GAMES_BOT_DELAY_SECONDS" in result.stderr
 
 
-@pytest.mark.django_db
-def test_sqlite_connections_use_the_write_ahead_log() -> None:
+def test_sqlite_connections_use_the_write_ahead_log(clean_env: Env, project_root: Path,
+                                                     tmp_path: Path) -> None:
     """Readers never block the writer (and commits survive a crash of the process)."""
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        pytest.skip("SQLite only: this run is on " + connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA journal_mode")
-        assert cursor.fetchone()[0] == "wal"
-        cursor.execute("PRAGMA synchronous")
-        assert cursor.fetchone()[0] == 1  # NORMAL
+    code = ("import django; django.setup()\n"
+            "from django.db import connection\n"
+            "with connection.cursor() as c:\n"
+            "    c.execute('PRAGMA journal_mode'); mode = c.fetchone()[0]\n"
+            "    c.execute('PRAGMA synchronous'); sync = c.fetchone()[0]\n"
+            "print(mode, sync)")
+    result = run_python(code, clean_env(DATABASE_URL=f"sqlite:///{tmp_path}/wal.db"),
+                        project_root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["wal", "1"]  # synchronous=NORMAL
