@@ -150,7 +150,8 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
         if found is not None:
             return found
         pending = _building.get(code)
-        if pending is not None and pending[0] >= version:
+        if pending is not None and pending[0] >= version \
+                and pending[1].get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending[1])
     build = asyncio.ensure_future(database_sync_to_async(snapshots.snapshot)(code, version))
     if version is not None:
