@@ -11,11 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from channels.layers import InMemoryChannelLayer
 from django.apps import AppConfig
 from django.conf import settings
 from django.core.checks import Error, Tags, register
+from django.utils.module_loading import import_string
 
-IN_MEMORY_LAYER = "channels.layers.InMemoryChannelLayer"
+
+def in_process_layer(backend: str) -> bool:
+    """Whether the channel layer ``backend`` (a dotted path) keeps its messages inside one
+    process: channels' in-memory layer or a subclass, such as games.layers'."""
+    if not backend:
+        return True
+    try:
+        layer = import_string(backend)
+    except ImportError:
+        return False  # a layer that cannot load fails at start-up with its own error
+    return isinstance(layer, type) and issubclass(layer, InMemoryChannelLayer)
 
 
 @register(Tags.security)
@@ -47,7 +59,7 @@ def _production_errors() -> Iterable[Error]:
         )
     layers = getattr(settings, "CHANNEL_LAYERS", {}) or {}
     backend = layers.get("default", {}).get("BACKEND", "")
-    if not backend or backend == IN_MEMORY_LAYER:
+    if in_process_layer(backend):
         yield Error(
             "The channel layer is in-memory while DEBUG is off: players connected to "
             "different processes would not see each other's moves.",

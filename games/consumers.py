@@ -137,6 +137,20 @@ def _heartbeat(code: str, player: Player | None) -> int | None:
     return Room.objects.filter(code=code).values_list("version", flat=True).first()
 
 
+def _act(call: Callable[[], dict[str, Any] | None]
+         ) -> tuple[Any, BaseException | None, list[tuple[str, int]]]:
+    """Run a service call (``broadcast.run_deferred``), then build the snapshots of the
+    versions it made while still on the database thread: this process's sockets of the
+    room then find them ready instead of each waiting for a build."""
+    answer, failure, news = broadcast.run_deferred(call)
+    for code, version in news:
+        try:
+            snapshots.snapshot(code, version)
+        except Exception:  # the sockets build it themselves; the change stands
+            log.exception("could not build the snapshot of room %s", code)
+    return answer, failure, news
+
+
 # Snapshots being built, per room: the sockets of a room that all learn of a version at
 # once share one build (on the database thread) instead of queueing one each.
 _building: dict[str, tuple[int, asyncio.Future[Snapshot | None]]] = {}
@@ -269,7 +283,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
-        answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+        answer, failure, news = await database_sync_to_async(_act)(
             lambda: call(self.player, self.code, request_id, msg))
         for code, version in news:
             await self.channel_layer.group_send(broadcast.group_name(code),

@@ -22,11 +22,11 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard, Turn
+from games.services import rows
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
@@ -109,6 +109,8 @@ _EVENT_COLUMNS = ("SELECT e.id, e.seq, e.kind, e.actor_id, e.data, e.created_at,
                   " ON p.id = e.actor_id")
 EVENTS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind <> %s"
                   " ORDER BY e.seq DESC LIMIT %s")
+EVENTS_SINCE_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind <> %s"
+                        " AND e.seq > %s ORDER BY e.seq DESC LIMIT %s")
 EVENT_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.seq = %s")
 CHAT_SQL = _sql(
     "SELECT c.id, c.player_id, c.text, c.created_at, p.name AS player_name"
@@ -133,18 +135,22 @@ JSON_COLUMNS = frozenset({"options", "data", "state"})
 TIME_COLUMNS = frozenset({"seen_at", "turn_deadline", "created_at"})
 
 
-def _fetch(sql: str, params: list[Any]) -> list[dict[str, Any]]:
-    """The rows of a query as dicts, JSON and times decoded as the models' fields do."""
-    with connection.cursor() as cursor:
+def _fetch(sql: str, params: list[Any], raw: frozenset[str] = frozenset()
+           ) -> list[dict[str, Any]]:
+    """The rows of a query as dicts, JSON (but the ``raw`` columns) and times decoded as
+    the models' fields do."""
+    with rows.cursor() as cursor:
         cursor.execute(sql, params)
         names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    for row in rows:
-        for name in JSON_COLUMNS.intersection(row):
+        found = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    decode = [n for n in names if n in JSON_COLUMNS and n not in raw]
+    times = [n for n in names if n in TIME_COLUMNS]
+    for row in found:
+        for name in decode:
             row[name] = _json(row[name])
-        for name in TIME_COLUMNS.intersection(row):
+        for name in times:
             row[name] = _when(row[name])
-    return rows
+    return found
 
 
 def _event(e: dict[str, Any]) -> dict[str, Any]:
@@ -152,26 +158,65 @@ def _event(e: dict[str, Any]) -> dict[str, Any]:
             "actor_id": e["actor_id"], "data": e["data"], "at": e["created_at"].isoformat()}
 
 
-def _game(room_id: int) -> dict[str, Any] | None:
+@lru_cache(maxsize=64)
+def _ruleset_json(name: str, options: str) -> str:
+    return _dumps(_ruleset_view_of(name, options))
+
+
+def ruleset_json_of(name: str, options: dict[str, Any]) -> str:
+    """``ruleset_view_of`` as JSON text (serialised once each)."""
+    return _ruleset_json(name, json.dumps(options, sort_keys=True))
+
+
+def _with(small: dict[str, Any], **pieces: str) -> str:
+    """``small`` as JSON with the already serialised ``pieces`` added as members."""
+    return _dumps(small)[:-1] + "".join(f',"{k}":{v}' for k, v in pieces.items()) + "}"
+
+
+# A scorecard's view only changes with its row: views (and their JSON) are kept per row
+# content, so a version re-reads the four cards but redoes only the one that changed.
+_seat_views: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]] = OrderedDict()
+SEAT_VIEWS_KEPT = 4096
+
+
+def _seat(card: dict[str, Any]) -> tuple[dict[str, Any], str, Sheet]:
+    data = card["data"]
+    key = (card["id"], data if isinstance(data, str) else _dumps(data), card["total"],
+           card["rank"], card["seat"], card["player_id"], card["player_name"],
+           card["player_bot_level"])
+    found = _seat_views.get(key)
+    if found is not None:
+        return found
+    data = _json(data)
+    sheet = Sheet.from_json(data)
+    view = {
+        "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
+        "bot": bool(card["player_bot_level"]), "bot_level": card["player_bot_level"] or None,
+        "boxes": data["boxes"],
+        "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
+                   for t in sheet.totals()],
+        "total": card["total"], "rank": card["rank"],
+    }
+    found = _seat_views[key] = (view, _dumps(view), sheet)
+    while len(_seat_views) > SEAT_VIEWS_KEPT:
+        _seat_views.popitem(last=False)
+    return found
+
+
+def _game(room_id: int) -> tuple[dict[str, Any], str, str] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
-    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``."""
+    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``;
+    with the JSON of everything but those and of the options."""
     found = _fetch(GAME_SQL, [room_id])
     if not found:
         return None
     game = found[0]
-    seats, sheets = [], {}
-    for card in _fetch(CARDS_SQL, [game["id"]]):
-        sheet = Sheet.from_json(card["data"])
+    seats, seat_json, sheets = [], [], {}
+    for card in _fetch(CARDS_SQL, [game["id"]], raw=frozenset({"data"})):
+        view, text, sheet = _seat(card)
+        seats.append(view)
+        seat_json.append(text)
         sheets[card["seat"]] = (card, sheet)
-        seats.append({
-            "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
-            "bot": bool(card["player_bot_level"]),
-            "bot_level": card["player_bot_level"] or None,
-            "boxes": card["data"]["boxes"],
-            "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
-                       for t in sheet.totals()],
-            "total": card["total"], "rank": card["rank"],
-        })
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
         "ruleset": ruleset_view_of(game["ruleset"], game["options"]),
@@ -180,57 +225,89 @@ def _game(room_id: int) -> dict[str, Any] | None:
         "announced": None, "must_announce": False, "options": [],
         "deadline": None, "player": None,
     }
-    if game["status"] != Game.Status.PLAYING:
-        return view
-    view["deadline"] = game["turn_deadline"]
-    card, sheet = sheets[game["current_seat"]]
-    view["player"] = card["player_id"]
-    row = _fetch(TURN_SQL, [game["id"], game["turn_count"]])[0]
-    turn = TurnState.from_json(row["state"], card=sheet)
-    view.update(dice=list(turn.dice), held=list(turn.held), rolls_left=turn.rolls_left,
-                announced=turn.announced,
-                must_announce=turn.has_rolled and turn.announced is None
-                and sheet.must_announce)
-    if turn.has_rolled:
-        view["options"] = [
-            {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
-             "gain": sheet.gain(p)}
-            for p in sheet.options(turn.dice, announced=turn.announced)]
-    return view
+    if game["status"] == Game.Status.PLAYING:
+        view["deadline"] = game["turn_deadline"]
+        card, sheet = sheets[game["current_seat"]]
+        view["player"] = card["player_id"]
+        row = _fetch(TURN_SQL, [game["id"], game["turn_count"]])[0]
+        turn = TurnState.from_json(row["state"], card=sheet)
+        view.update(dice=list(turn.dice), held=list(turn.held), rolls_left=turn.rolls_left,
+                    announced=turn.announced,
+                    must_announce=turn.has_rolled and turn.announced is None
+                    and sheet.must_announce)
+        if turn.has_rolled:
+            view["options"] = [
+                {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
+                 "gain": sheet.gain(p)}
+                for p in sheet.options(turn.dice, announced=turn.announced)]
+    small = {k: v for k, v in view.items() if k not in (
+        "options", "seconds_left", "deadline", "player", "ruleset", "seats")}
+    rest = _with(small, ruleset=ruleset_json_of(game["ruleset"], game["options"]),
+                 seats="[" + ",".join(seat_json) + "]")
+    return view, rest, _dumps(view["options"])
 
 
-def _read(code: str) -> dict[str, Any] | None:
-    """The shared state of room ``code`` read from the database (``None``: no room)."""
+def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str]]:
+    """The room's last ``LOG_SIZE`` events but presence, newest first, with their JSON:
+    events never change, so only those newer than ``prior``'s log are read."""
+    if prior is None:
+        fresh = _fetch(EVENTS_SQL, [room_id, "presence", LOG_SIZE])
+        kept: list[tuple[dict[str, Any], str]] = []
+    else:
+        kept = prior.log_items
+        newest = kept[0][0]["seq"] if kept else 0
+        fresh = _fetch(EVENTS_SINCE_SQL, [room_id, "presence", newest, LOG_SIZE])
+    views = [_event(e) for e in fresh]
+    return ([(v, _dumps(v)) for v in views] + kept)[:LOG_SIZE]
+
+
+def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
+    """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
+    an earlier snapshot of the room from this process, spares reading its log again."""
+    moment = time.monotonic()
     found = _fetch(ROOM_SQL, [code])
     if not found:
         return None
     room = found[0]
+    if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
+        prior = None
     members = _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])
-    events = _fetch(EVENTS_SQL, [room["id"], "presence", LOG_SIZE])
-    if events and events[0]["seq"] == room["version"]:
-        latest: dict[str, Any] | None = events[0]
+    log = _log(room["id"], prior)
+    if log and log[0][0]["seq"] == room["version"]:
+        latest: dict[str, Any] | None = log[0][0]
+    elif prior is not None and prior.version == room["version"]:
+        latest = prior.shared["event"]
     else:
-        latest = next(iter(_fetch(EVENT_SQL, [room["id"], room["version"]])), None)
+        row = next(iter(_fetch(EVENT_SQL, [room["id"], room["version"]])), None)
+        latest = _event(row) if row else None
     chat = _fetch(CHAT_SQL, [room["id"], CHAT_SIZE])
-    return {
+    game = _game(room["id"])
+    room_view = {"code": room["code"], "status": room["status"],
+                 "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
+                 "host": room["host_id"], "coach": bool(room["coach_enabled"])}
+    chat_view = [{"id": c["id"], "player": c["player_id"], "name": c["player_name"],
+                  "text": c["text"], "at": c["created_at"].isoformat()}
+                 for c in reversed(chat)]
+    shared = {
         "type": "state",
         "version": room["version"],
-        "event": _event(latest) if latest else None,
-        "room": {"code": room["code"], "status": room["status"],
-                 "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
-                 "host": room["host_id"], "coach": bool(room["coach_enabled"]),
-                 "ruleset": ruleset_view_of(room["ruleset"], room["options"])},
+        "event": latest,
+        "room": room_view | {"ruleset": ruleset_view_of(room["ruleset"], room["options"])},
         "members": [{"player": m["player_id"], "name": m["player_name"], "seat": m["seat"],
                      "bot": bool(m["player_bot_level"]),
                      "bot_level": m["player_bot_level"] or None,
                      "host": room["host_id"] == m["player_id"],
                      "sockets": m["sockets"], "seen_at": m["seen_at"]} for m in members],
-        "game": _game(room["id"]),
-        "log": [_event(e) for e in events],
-        "chat": [{"id": c["id"], "player": c["player_id"], "name": c["player_name"],
-                  "text": c["text"], "at": c["created_at"].isoformat()}
-                 for c in reversed(chat)],
+        "game": game[0] if game else None,
+        "log": [view for view, _text in log],
+        "chat": chat_view,
     }
+    rest = (f'{{"type":"state","version":{room["version"]},"event":{_dumps(latest)},'
+            f'"room":{_with(room_view, ruleset=ruleset_json_of(room["ruleset"], room["options"]))},'
+            f'"log":[{",".join(text for _view, text in log)}],"chat":{_dumps(chat_view)}}}')
+    return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
+                    rest_json=rest, game_json=game[1] if game else None,
+                    options_json=game[2] if game else None)
 
 
 # -- a snapshot and each viewer's state --------------------------------------------
@@ -242,18 +319,14 @@ class Snapshot:
     version: int
     built_at: float
     shared: dict[str, Any]
+    room_id: int
+    log_items: list[tuple[dict[str, Any], str]]  # the log's events and their JSON
+    rest_json: str  # everything but the members and the game
+    game_json: str | None  # the game but what depends on the viewer and the moment
+    options_json: str | None  # the game's options, for the player whose turn it is
 
     def __post_init__(self) -> None:
-        game = self.shared["game"]
-        rest = {k: v for k, v in self.shared.items() if k not in ("members", "game")}
-        self._rest_json = _dumps(rest)
         self._members = {m["player"]: m for m in self.shared["members"]}
-        if game is None:
-            self._game_json = None
-            return
-        self._game_rest_json = _dumps({k: v for k, v in game.items() if k not in (
-            "options", "seconds_left", "deadline", "player")})
-        self._options_json = _dumps(game["options"])
 
     def _you(self, viewer: int) -> dict[str, Any] | None:
         mine = self._members.get(viewer)
@@ -304,14 +377,14 @@ class Snapshot:
             return None
         moment = timezone.now()
         game = self.shared["game"]
-        if game is None:
+        if game is None or self.game_json is None:
             game_json = "null"
         else:
-            options = self._options_json if game["player"] == viewer else "[]"
+            options = self.options_json if game["player"] == viewer else "[]"
             game_json = (f'{{"seconds_left":{_dumps(self._seconds_left(moment))},'
-                         f'"options":{options},{self._game_rest_json[1:]}')
+                         f'"options":{options},{self.game_json[1:]}')
         return (f'{{"you":{_dumps(you)},"members":{_dumps(self._members_at(moment))},'
-                f'"game":{game_json},{self._rest_json[1:]}')
+                f'"game":{game_json},{self.rest_json[1:]}')
 
 
 _snapshots: OrderedDict[str, Snapshot] = OrderedDict()
@@ -337,11 +410,11 @@ def snapshot(code: str, version: int | None = None) -> Snapshot | None:
         found = cached(code, version)
         if found is not None:
             return found
-    moment = time.monotonic()
-    shared = _read(code)
-    if shared is None:
+    with _lock:
+        prior = _snapshots.get(code)
+    built = _read(code, prior)
+    if built is None:
         return None
-    built = Snapshot(shared["version"], moment, shared)
     with _lock:
         current = _snapshots.get(code)
         if current is None or current.version <= built.version:

@@ -117,7 +117,8 @@ if REDIS_URL:
         },
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, with its per-message bookkeeping rationed (games/layers.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.LocalChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
 # games/throttle.py; else this process's memory.  Nothing else uses the cache.

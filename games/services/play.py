@@ -82,7 +82,7 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
 
 
 def start_turn(room: Room, game: Game, seat: int,
-               cards: Sequence[Scorecard] | None = None) -> Turn:
+               cards: Sequence[Scorecard] | None = None) -> None:
     """Open the next turn of the log for ``seat`` and schedule its deadline or bot move
     (``cards``: the game's scorecards with their players, when already read)."""
     card = next((c for c in cards if c.seat == seat), None) if cards else None
@@ -90,10 +90,9 @@ def start_turn(room: Room, game: Game, seat: int,
         card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
-    turn = Turn.objects.create(game=game, number=game.turn_count, seat=seat, player=card.player,
-                               state=TurnState().to_json(), rolls=[])
+    rows.insert(Turn(game=game, number=game.turn_count, seat=seat, player=card.player,
+                     state=TurnState().to_json(), rolls=[]))
     schedule(room, game, card.player)
-    return turn
 
 
 def schedule(room: Room, game: Game, player: Player) -> None:
@@ -171,7 +170,7 @@ def do_place(room: Room, game: Game, box: object, column: object,
     rows.update(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
-    cards = list(game.scorecards.select_related("player"))
+    cards = rows.cards_of(game)
     if all(sheet_of(c).is_complete for c in cards):
         data["ranking"] = finish_game(game)
     else:

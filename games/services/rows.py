@@ -3,7 +3,9 @@
 Each action of a game reads and writes about a dozen rows; building those queries
 through the ORM cost more than running them. These helpers keep Django's models
 (instances, field conversions, ``auto_now_add``) but send SQL that is written once
-per shape and cached, so an action costs little more than its database round trips.
+per shape and cached, and turn each row into an instance with the field converters
+worked out once per model, so an action costs little more than its database round
+trips.
 """
 
 from __future__ import annotations
@@ -11,79 +13,159 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorWrapper
+from django.db.models.sql import Query
 
 from games.models import ActionRequest, Game, Membership, Player, Room, Scorecard, Turn
 
 M = TypeVar("M", bound=models.Model)
 
+# One reader per model and connection: (position, converters, column) of each field that
+# needs converting from what the driver returns.
+_Reader = list[tuple[int, list[Any], Any]]
 
-def _lock_clause() -> str:
-    return " FOR UPDATE" if connection.features.has_select_for_update else ""
+
+def database() -> BaseDatabaseWrapper:
+    """This thread's default database connection (looked up once per call site instead of
+    on every attribute, as ``django.db.connection`` does)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def cursor(db: BaseDatabaseWrapper | None = None) -> CursorWrapper:
+    """A cursor for the game's hand-written SQL.
+
+    With DEBUG on, Django keeps every query in ``connection.queries`` and, on SQLite,
+    runs one more query per query to quote its parameters for that log: that doubled
+    the cost of a move on a local server. These queries stay out of that log unless a
+    test or tool asks for it (``force_debug_cursor``, as ``assertNumQueries`` does).
+    """
+    db = db or database()
+    if db.force_debug_cursor or not db.queries_logged:
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        raw = db.create_cursor()
+    db.validate_thread_sharing()
+    return db.make_cursor(raw)
+
+
+def _reader(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Reader:
+    readers: dict[type[models.Model], _Reader] = db.__dict__.setdefault("_games_readers", {})
+    found = readers.get(model)
+    if found is None:
+        compiler = db.ops.compiler("SQLCompiler")(Query(model), db, db.alias)
+        columns = [f.get_col(model._meta.db_table) for f in model._meta.concrete_fields]
+        found = readers[model] = [(pos, converters, column) for pos, (converters, column)
+                                  in compiler.get_converters(columns).items()]
+    return found
+
+
+def instance(db: BaseDatabaseWrapper, model: type[M], row: tuple[Any, ...] | list[Any]) -> M:
+    """``model``'s instance from a row of all its concrete columns in field order (as
+    ``columns(model)`` lists them), converted as the ORM converts what it reads."""
+    values = list(row)
+    for pos, converters, column in _reader(db, model):
+        value = values[pos]
+        for convert in converters:
+            value = convert(value, column, db)
+        values[pos] = value
+    new = model(*values)
+    new._state.adding = False
+    new._state.db = db.alias
+    return new
+
+
+@lru_cache(maxsize=64)
+def columns(model: type[models.Model], alias: str = "") -> str:
+    """The model's columns in field order, quoted (prefixed with ``alias.``)."""
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    prefix = f"{alias}." if alias else ""
+    return ", ".join(prefix + quote(f.column) for f in model._meta.concrete_fields)
 
 
 def _first(model: type[M], sql: str, params: list[Any]) -> M | None:
-    return next(iter(model.objects.raw(sql, params)), None)
+    db = database()
+    with cursor(db) as c:
+        c.execute(sql, params)
+        row = c.fetchone()
+    return None if row is None else instance(db, model, row)
 
 
-def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-def _columns(model: type[models.Model]) -> str:
-    return ", ".join(_q(f.column) for f in model._meta.concrete_fields)
+@lru_cache(maxsize=64)
+def _select(model: type[models.Model], where: str, tail: str = "", lock: bool = False) -> str:
+    clause = " FOR UPDATE" if lock and connections[DEFAULT_DB_ALIAS].features \
+        .has_select_for_update else ""
+    return f"SELECT {columns(model)} FROM {model._meta.db_table} WHERE {where}{tail}{clause}"
 
 
 def locked_room(code: str) -> Room | None:
     """The room with ``code``, its row locked for this transaction (PostgreSQL)."""
-    sql = (f"SELECT {_columns(Room)} FROM {Room._meta.db_table} WHERE code = %s"
-           + _lock_clause())
-    return _first(Room, sql, [code])
+    return _first(Room, _select(Room, "code = %s", lock=True), [code])
 
 
 def answered_request(player_id: int, room_id: int, request_id: str) -> ActionRequest | None:
     """The stored answer to the player's request id in the room, if any."""
-    sql = (f"SELECT {_columns(ActionRequest)} FROM {ActionRequest._meta.db_table}"
-           " WHERE player_id = %s AND room_id = %s AND request_id = %s")
+    sql = _select(ActionRequest, "player_id = %s AND room_id = %s AND request_id = %s")
     return _first(ActionRequest, sql, [player_id, room_id, request_id])
 
 
 def active_membership(room_id: int, player_id: int) -> Membership | None:
     """The player's active membership of the room."""
-    sql = (f"SELECT {_columns(Membership)} FROM {Membership._meta.db_table}"
-           " WHERE room_id = %s AND player_id = %s AND state = %s")
+    sql = _select(Membership, "room_id = %s AND player_id = %s AND state = %s")
     return _first(Membership, sql, [room_id, player_id, Membership.State.ACTIVE])
 
 
 def latest_game(room_id: int) -> Game | None:
     """The room's latest game, locked (PostgreSQL)."""
-    sql = (f"SELECT {_columns(Game)} FROM {Game._meta.db_table} WHERE room_id = %s"
-           " ORDER BY number DESC LIMIT 1" + _lock_clause())
+    sql = _select(Game, "room_id = %s", " ORDER BY number DESC LIMIT 1", lock=True)
     return _first(Game, sql, [room_id])
 
 
+@lru_cache(maxsize=2)
+def _cards_sql(one_seat: bool) -> str:
+    return (f"SELECT {columns(Scorecard, 'c')}, p.name, p.bot_level"
+            f" FROM {Scorecard._meta.db_table} c"
+            f" JOIN {Player._meta.db_table} p ON p.id = c.player_id"
+            " WHERE c.game_id = %s" + (" AND c.seat = %s" if one_seat else " ORDER BY c.seat"))
+
+
+def _cards(game: Game, seat: int | None) -> list[Scorecard]:
+    db = database()
+    with cursor(db) as c:
+        c.execute(_cards_sql(seat is not None), [game.pk] if seat is None else [game.pk, seat])
+        found = c.fetchall()
+    size = len(Scorecard._meta.concrete_fields)
+    cards = []
+    for row in found:
+        card = instance(db, Scorecard, row[:size])
+        card.player = Player.from_db(db.alias, ["id", "name", "bot_level"],
+                                     [card.player_id, *row[size:]])
+        card.game = game
+        cards.append(card)
+    return cards
+
+
+def cards_of(game: Game) -> list[Scorecard]:
+    """The game's scorecards in seat order, each with its player's name and level loaded
+    (other player fields load on first use)."""
+    return _cards(game, None)
+
+
 def card_at(game: Game, seat: int) -> Scorecard:
-    """The game's scorecard at ``seat``, with its player's name and level loaded (other
-    player fields load on first use); ``DoesNotExist`` if none."""
-    sql = (f"SELECT {', '.join('c.' + c for c in _columns(Scorecard).split(', '))},"
-           " p.name AS p_name, p.bot_level AS p_bot_level"
-           f" FROM {Scorecard._meta.db_table} c"
-           f" JOIN {Player._meta.db_table} p ON p.id = c.player_id"
-           " WHERE c.game_id = %s AND c.seat = %s")
-    card = _first(Scorecard, sql, [game.pk, seat])
-    if card is None:
+    """The game's scorecard at ``seat``, loaded as by ``cards_of``; ``DoesNotExist``
+    if none."""
+    found = _cards(game, seat)
+    if not found:
         raise Scorecard.DoesNotExist(f"no scorecard at seat {seat}")
-    card.player = Player.from_db(card._state.db, ["id", "name", "bot_level"],
-                                 [card.player_id, card.p_name, card.p_bot_level])
-    card.game = game
-    return card
+    return found[0]
 
 
 def turn_of(game: Game, number: int) -> Turn:
     """Turn ``number`` of the game (``DoesNotExist`` if none)."""
-    sql = (f"SELECT {_columns(Turn)} FROM {Turn._meta.db_table}"
-           " WHERE game_id = %s AND number = %s")
-    turn = _first(Turn, sql, [game.pk, number])
+    turn = _first(Turn, _select(Turn, "game_id = %s AND number = %s"), [game.pk, number])
     if turn is None:
         raise Turn.DoesNotExist(f"no turn {number}")
     turn.game = game
@@ -91,37 +173,40 @@ def turn_of(game: Game, number: int) -> Turn:
 
 
 @lru_cache(maxsize=128)
-def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
-    fields = [model._meta.get_field(n) for n in names]
+def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    fields = tuple(model._meta.get_field(n) for n in names)
     return (f"UPDATE {model._meta.db_table} SET "
-            + ", ".join(f"{_q(f.column)} = %s" for f in fields)
-            + f" WHERE {_q(model._meta.pk.column)} = %s")
+            + ", ".join(f"{quote(f.column)} = %s" for f in fields)
+            + f" WHERE {quote(model._meta.pk.column)} = %s"), fields
 
 
 def update(instance: models.Model, names: tuple[str, ...] | None = None) -> None:
     """Write ``instance``'s fields ``names`` (all but the key when ``None``) to its row,
     as ``save(update_fields=...)`` would."""
-    opts = instance._meta
     if names is None:
-        names = tuple(f.name for f in opts.concrete_fields if not f.primary_key)
-    values = []
-    for name in names:
-        field = opts.get_field(name)
-        values.append(field.get_db_prep_save(field.pre_save(instance, False), connection))
-    with connection.cursor() as cursor:
-        cursor.execute(_update_sql(type(instance), names), [*values, instance.pk])
+        names = tuple(f.name for f in instance._meta.concrete_fields if not f.primary_key)
+    sql, fields = _update_sql(type(instance), names)
+    db = database()
+    values = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in fields]
+    with cursor(db) as c:
+        c.execute(sql, [*values, instance.pk])
 
 
 @lru_cache(maxsize=32)
-def _insert_sql(model: type[models.Model]) -> str:
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    return (f"INSERT INTO {model._meta.db_table} ({', '.join(_q(f.column) for f in fields)})"
-            f" VALUES ({', '.join(['%s'] * len(fields))})")
+def _insert_sql(model: type[models.Model]) -> tuple[str, tuple[Any, ...]]:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+    return (f"INSERT INTO {model._meta.db_table} ({', '.join(quote(f.column) for f in fields)})"
+            f" VALUES ({', '.join(['%s'] * len(fields))})"), fields
 
 
 def insert(instance: models.Model) -> None:
     """Insert ``instance`` as a new row (its key is not read back)."""
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection)
-              for f in instance._meta.concrete_fields if not f.primary_key]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(type(instance)), values)
+    sql, fields = _insert_sql(type(instance))
+    db = database()
+    values = [f.get_db_prep_save(f.pre_save(instance, True), db) for f in fields]
+    with cursor(db) as c:
+        c.execute(sql, values)
+    instance._state.adding = False
+    instance._state.db = db.alias

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services, snapshots
-from games.models import Game
+from games.models import ChatMessage, Game
 from games.selectors import room_state
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +98,52 @@ def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(tab
     newer = snapshots.snapshot(table, built.version + 1)
     assert newer.version == built.version + 1
     assert snapshots.cached(table, built.version) is newer  # newer serves older asks too
+
+
+def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None:
+    assert built.version == fresh.version
+    assert json.loads(json.dumps(built.shared, default=str)) == json.loads(
+        json.dumps(fresh.shared, default=str))
+    for viewer in viewers:
+        assert json.loads(built.text_for(viewer.pk)) == json.loads(fresh.text_for(viewer.pk))
+
+
+def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff):
+    """Each version's snapshot reads only the events newer than the process's last one and
+    reuses unchanged scorecards: over whole games, chat, a moderator's removal and a
+    rematch, it must say exactly what a build from nothing says."""
+    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
+    services.room_join(player=bob, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    people = [ada, bob, cy]
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        built = snapshots.snapshot(room.code)
+        _same(built, snapshots._read(room.code), people)
+        checked += 1
+
+    check()
+    for game in range(2):
+        services.room_start(player=ada, code=room.code) if game == 0 else \
+            services.room_rematch(player=ada, code=room.code)
+        check()
+        for turn in range(13 * 3):
+            player = people[turn % 3]
+            services.game_roll(player=player, code=room.code)
+            check()
+            if turn % 13 == 0:
+                posted = services.chat_post(player=player, code=room.code, text=f"turn {turn}")
+                check()
+                if turn % 26 == 0:
+                    services.mod_remove_chat(moderator=staff, reason="test",
+                                             message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]))
+                    check()
+            play_place = snapshots.snapshot(room.code).state_for(player.pk)["game"]["options"][0]
+            services.game_place(player=player, code=room.code, box=play_place["box"],
+                                column=play_place["column"])
+            check()
+    assert snapshots.snapshot(room.code).shared["game"]["status"] == Game.Status.FINISHED
+    assert len(snapshots.snapshot(room.code).shared["log"]) == snapshots.LOG_SIZE
+    assert checked >= 2 * (1 + 13 * 3 * 2)
