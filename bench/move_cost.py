@@ -17,6 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     from django.core.management import call_command
 
     from bench.room_client import next_move
-    from games import services, snapshots
+    from games import broadcast, services, snapshots
     from games.models import Player
 
     call_command("migrate", verbosity=0)
@@ -58,8 +59,11 @@ def main(argv: list[str] | None = None) -> None:
             continue
         actor = players[game["player"]]
         move = next_move(shared.state_for(actor.pk)["game"])
+        call = calls[move.pop("type")]
         start = time.thread_time()
-        calls[move.pop("type")](player=actor, code=code, request_id=f"m{n}", **move)
+        # As the websocket consumer does: the news is handed back, not sent from here.
+        broadcast.run_deferred(partial(call, player=actor, code=code, request_id=f"m{n}",
+                                       **move))
         cost["service"].append(time.thread_time() - start)
         start = time.thread_time()
         shared = snapshots.snapshot(code)

@@ -173,19 +173,21 @@ def _with(small: dict[str, Any], **pieces: str) -> str:
     return _dumps(small)[:-1] + "".join(f',"{k}":{v}' for k, v in pieces.items()) + "}"
 
 
-# A scorecard's view only changes with its row: views (and their JSON) are kept per row
-# content, so a version re-reads the four cards but redoes only the one that changed.
-_seat_views: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]] = OrderedDict()
-SEAT_VIEWS_KEPT = 4096
+# A scorecard's view only changes with its row: a snapshot keeps its seats' views (and
+# their JSON) by row content, and the next one of the room redoes only the card that
+# changed.
+Seats = dict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]]
 
 
-def _seat(card: dict[str, Any]) -> tuple[dict[str, Any], str, Sheet]:
+def _seat(card: dict[str, Any], known: Seats, seats: Seats
+          ) -> tuple[dict[str, Any], str, Sheet]:
     data = card["data"]
     key = (card["id"], data if isinstance(data, str) else _dumps(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
            card["player_bot_level"])
-    found = _seat_views.get(key)
+    found = known.get(key)
     if found is not None:
+        seats[key] = found
         return found
     data = _json(data)
     sheet = Sheet.from_json(data)
@@ -197,23 +199,23 @@ def _seat(card: dict[str, Any]) -> tuple[dict[str, Any], str, Sheet]:
                    for t in sheet.totals()],
         "total": card["total"], "rank": card["rank"],
     }
-    found = _seat_views[key] = (view, _dumps(view), sheet)
-    while len(_seat_views) > SEAT_VIEWS_KEPT:
-        _seat_views.popitem(last=False)
+    found = seats[key] = (view, _dumps(view), sheet)
     return found
 
 
-def _game(room_id: int) -> tuple[dict[str, Any], str, str] | None:
+def _game(room_id: int, known: Seats, seats_read: Seats
+          ) -> tuple[dict[str, Any], str, str] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``;
-    with the JSON of everything but those and of the options."""
+    with the JSON of everything but those and of the options. Seat views are taken from
+    ``known`` when their row has not changed; ``seats_read`` receives them all."""
     found = _fetch(GAME_SQL, [room_id])
     if not found:
         return None
     game = found[0]
     seats, seat_json, sheets = [], [], {}
     for card in _fetch(CARDS_SQL, [game["id"]], raw=frozenset({"data"})):
-        view, text, sheet = _seat(card)
+        view, text, sheet = _seat(card, known, seats_read)
         seats.append(view)
         seat_json.append(text)
         sheets[card["seat"]] = (card, sheet)
@@ -281,7 +283,8 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         row = next(iter(_fetch(EVENT_SQL, [room["id"], room["version"]])), None)
         latest = _event(row) if row else None
     chat = _fetch(CHAT_SQL, [room["id"], CHAT_SIZE])
-    game = _game(room["id"])
+    seats: Seats = {}
+    game = _game(room["id"], prior.seats if prior is not None else {}, seats)
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
@@ -306,6 +309,7 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
             f'"room":{_with(room_view, ruleset=ruleset_json_of(room["ruleset"], room["options"]))},'
             f'"log":[{",".join(text for _view, text in log)}],"chat":{_dumps(chat_view)}}}')
     return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
+                    seats=seats,
                     rest_json=rest, game_json=game[1] if game else None,
                     options_json=game[2] if game else None)
 
@@ -321,6 +325,7 @@ class Snapshot:
     shared: dict[str, Any]
     room_id: int
     log_items: list[tuple[dict[str, Any], str]]  # the log's events and their JSON
+    seats: Seats  # the game's seat views and their JSON, by scorecard row
     rest_json: str  # everything but the members and the game
     game_json: str | None  # the game but what depends on the viewer and the moment
     options_json: str | None  # the game's options, for the player whose turn it is
