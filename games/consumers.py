@@ -25,6 +25,7 @@ from games.errors import ServiceError
 from games.identity import current_player
 from games.models import Membership, Player, Room
 from games.snapshots import Snapshot
+from yahtzee_site import sqlite_wal
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +206,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                              .get(refusal, CLOSE_FORBIDDEN))
             return
         ensure_clock()
+        sqlite_wal.ensure_started()
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
         await database_sync_to_async(services.presence_connect)(

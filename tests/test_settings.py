@@ -71,7 +71,8 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
     assert db["NAME"] == str(project_root / "db.sqlite3")
     assert db["OPTIONS"] == {
         "transaction_mode": "IMMEDIATE", "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"}
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                         "PRAGMA wal_autocheckpoint=10000"}
     assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.layers.LocalChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -96,7 +97,8 @@ def test_sqlite_database_url_keeps_immediate_transactions(
     assert s["DATABASE"]["CONN_MAX_AGE"] is None
     assert s["DATABASE"]["OPTIONS"] == {
         "transaction_mode": "IMMEDIATE", "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"}
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                         "PRAGMA wal_autocheckpoint=10000"}
 
 
 def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env,

@@ -76,14 +76,20 @@ DATABASES = {
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
     ),
 }
+SQLITE_AUTOCHECKPOINT_PAGES = 10_000  # SQLite's default is 1000 (4 MB)
+# Whether a server process checkpoints its SQLite file from a thread of its own.
+SQLITE_CHECKPOINT_THREAD = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait up to 20 s
     # for each other, instead of failing with "database is locked". Write-ahead
     # logging lets readers and the writer work at once; synchronous=NORMAL keeps every
     # commit through a crash of the server process (a power cut may lose the last few).
+    # A commit copies the log back into the database only past ~40 MB: a server process
+    # does that every second from a thread of its own (yahtzee_site/sqlite_wal.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20,
-         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"},
+         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                         f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT_PAGES}"},
     )
     # A file needs no pool: each thread keeps its connection (a websocket server runs all
     # its queries on one thread) instead of opening one per request.
