@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.backends.utils import CursorDebugWrapper
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games import services
@@ -44,8 +45,33 @@ def test_rows_read_every_field_as_the_orm_does(ada, bob) -> None:
 def test_game_queries_stay_out_of_the_debug_log_unless_a_test_counts_them(settings) -> None:
     settings.DEBUG = True
     with rows.cursor() as plain:
-        assert not isinstance(plain, CursorDebugWrapper)
+        assert isinstance(plain, rows.DriverCursor)
+        plain.execute("SELECT 1")
+    assert connection.queries == []
     with CaptureQueriesContext(connection) as queries, rows.cursor() as counted:
         assert isinstance(counted, CursorDebugWrapper)
         counted.execute("SELECT 1")
     assert len(queries) == 1
+    seen = []
+    watch = connection.execute_wrapper(lambda run, sql, *rest: seen.append(sql) or run(sql, *rest))
+    with watch, rows.cursor() as wrapped:
+        wrapped.execute("SELECT %s", [2])
+        assert wrapped.fetchone() == (2,)
+    assert seen == ["SELECT %s"]
+
+
+def test_driver_errors_come_out_as_djangos_and_a_broken_transaction_refuses(ada) -> None:
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    request = ActionRequest(player=ada, room=room, request_id="twice", action="roll",
+                            response={})
+    rows.insert(request)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rows.insert(ActionRequest(player=ada, room=room, request_id="twice", action="roll",
+                                  response={}))
+    assert ActionRequest.objects.filter(request_id="twice").count() == 1
+    with transaction.atomic():
+        with pytest.raises(IntegrityError), transaction.atomic(savepoint=False):
+            rows.insert(ActionRequest(player=ada, room=room, request_id="twice",
+                                      action="roll", response={}))
+        with pytest.raises(TransactionManagementError):  # as Django's own cursor refuses
+            rows.locked_room(room.code)
