@@ -144,6 +144,7 @@ def _same(a: Choice, b: Choice) -> bool:
 
 def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,
               announced: str | None, made: Choice, turn: int) -> dict[str, Any] | None:
+    coach.pace()
     choices = tuple(adv.advise(sheet, tuple(dice), rolls_left, announced=announced))
     chosen = next((c for c in choices if _same(c, made)), None)
     if chosen is None:  # not among the advisor's choices: nothing to compare it with

@@ -4,6 +4,7 @@ expert bots playing whole games."""
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -203,6 +204,31 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
         for _ in range(13):
             play_turn(ada, reviewed_game["code"])
     assert queued == [f"reviews:{game_of(reviewed_game['code']).pk}"]
+
+
+def test_a_background_review_rests_between_decisions_and_a_request_does_not(
+        reviewed_game, ada, monkeypatch, settings) -> None:
+    start = time.perf_counter()
+    coach.pace()  # a page request building a review: no rest
+    assert time.perf_counter() - start < coach.PAUSE
+    settings.GAMES_COACH_IN_BACKGROUND = True
+    rests: list[float] = []
+    done = threading.Event()
+
+    def job() -> None:
+        start = time.perf_counter()
+        coach.pace()
+        rests.append(time.perf_counter() - start)
+        done.set()
+
+    assert coach.in_background("pace-test", job)
+    assert done.wait(10)
+    assert rests[0] >= coach.PAUSE  # the jobs' thread hands the interpreter back
+
+    paces = []
+    monkeypatch.setattr(coach, "pace", lambda: paces.append(1))
+    data = services.review_of(player=ada, code=reviewed_game["code"], number=1).data
+    assert len(paces) == data["decisions_count"] > 0  # a rest before each decision
 
 
 def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice):
