@@ -21,6 +21,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import broadcast, coach, services, snapshots, throttle
 from games.clock_runner import ensure_clock
+from games.dispatching import DirectDispatch
 from games.errors import ServiceError
 from games.identity import current_player
 from games.models import Membership, Player, Room
@@ -178,7 +179,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
             del _building[code]
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
     code: str

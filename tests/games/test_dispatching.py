@@ -1,0 +1,83 @@
+"""Socket messages reach their handlers without a detour through the database thread."""
+
+from __future__ import annotations
+
+import json
+
+import channels.consumer
+import channels.generic.websocket
+import pytest
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.urls import path
+
+from games.baseline import BroadcastFloorConsumer
+from games.consumers import RoomConsumer
+from games.dispatching import DirectDispatch
+
+
+class PlainEcho(AsyncWebsocketConsumer):
+    """Channels' own dispatch, for comparison."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        await self.send(text_data=text_data)
+
+
+class DirectEcho(DirectDispatch, PlainEcho):
+    """The same consumer with the direct dispatch."""
+
+
+@pytest.fixture
+def hops(monkeypatch) -> list[str]:
+    """Every ``close_old_connections`` detour channels' dispatch makes (the one when a
+    socket closes, once per socket, is left out)."""
+    made: list[str] = []
+
+    async def detour() -> None:
+        made.append("hop")
+
+    async def at_close() -> None:
+        return None
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", detour)
+    monkeypatch.setattr(channels.generic.websocket, "aclose_old_connections", at_close)
+    return made
+
+
+async def _echo(consumer: type, text: str) -> str:
+    comm = WebsocketCommunicator(URLRouter([path("ws/echo/", consumer.as_asgi())]), "/ws/echo/")
+    assert (await comm.connect())[0]
+    await comm.send_to(text_data=text)
+    answer = await comm.receive_from()
+    await comm.disconnect()
+    return answer
+
+
+@pytest.mark.asyncio
+async def test_channels_own_dispatch_makes_a_detour_per_message(hops) -> None:
+    assert await _echo(PlainEcho, "hello") == "hello"
+    assert len(hops) >= 2  # the connect and the message
+
+
+@pytest.mark.asyncio
+async def test_the_direct_dispatch_makes_none_and_still_refuses_unknown_types(hops) -> None:
+    assert await _echo(DirectEcho, "hello") == "hello"
+    assert hops == []
+    with pytest.raises(ValueError, match="No handler for message type nonsense"):
+        await DirectEcho().dispatch({"type": "nonsense"})
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db
+async def test_the_rooms_and_the_floors_consumers_dispatch_directly(hops) -> None:
+    assert RoomConsumer.dispatch is DirectDispatch.dispatch
+    floor = URLRouter([path("ws/baseline/<slug:group>/", BroadcastFloorConsumer.as_asgi())])
+    comm = WebsocketCommunicator(floor, "/ws/baseline/g/")
+    assert (await comm.connect())[0]
+    await comm.send_to(text_data=json.dumps({"type": "act", "id": "a", "version": 1,
+                                             "size": 500}))
+    assert json.loads(await comm.receive_from())["type"] == "ack"
+    assert json.loads(await comm.receive_from())["type"] == "state"
+    await comm.disconnect()
+    assert hops == []
