@@ -217,8 +217,11 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not self.joined:
             return
-        await self.channel_layer.group_discard(broadcast.group_name(self.code),
-                                               self.channel_name)
+        try:
+            await self.channel_layer.group_discard(broadcast.group_name(self.code),
+                                                   self.channel_name)
+        except Exception as exc:  # e.g. Redis restarted under us: the membership expires
+            log.warning("socket of room %s could not leave its group: %r", self.code, exc)
         await database_sync_to_async(services.presence_disconnect)(
             player=self.player, code=self.code)
 

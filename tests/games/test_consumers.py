@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -311,6 +312,21 @@ async def test_presence_follows_the_sockets(table):
     count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
     assert count == 1
     table["bob_ws"] = again
+
+
+async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(table, caplog):
+    layer = get_channel_layer()
+
+    async def broken(group: str, channel: str) -> None:
+        raise ConnectionError("Connection closed by server.")
+
+    layer.group_discard = broken  # as a Redis restarted under a live socket
+    await table["bob_ws"].disconnect()
+    count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
+    assert count == 0  # presence still follows the socket
+    assert "could not leave its group" in caplog.text and "Traceback" not in caplog.text
+    table["bob_ws"] = await socket(table["code"], table["bob_key"])
+    await table["bob_ws"].connect()
 
 
 async def test_configure_changes_what_every_viewer_sees(table):
