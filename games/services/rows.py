@@ -10,6 +10,7 @@ trips.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -21,6 +22,9 @@ from django.db.models.sql import Query
 from games.models import ActionRequest, Game, Membership, Player, Room, Scorecard, Turn
 
 M = TypeVar("M", bound=models.Model)
+
+# Where an instance read by ``instance()`` keeps the values it was read with.
+LOADED = "_games_loaded"
 
 # One reader per model and connection: (position, converters, column) of each field that
 # needs converting from what the driver returns.
@@ -72,6 +76,11 @@ class DriverCursor:
         """The driver's description of the result's columns."""
         return self.raw.description
 
+    @property
+    def rowcount(self) -> int:
+        """The number of rows the last statement changed."""
+        return self.raw.rowcount
+
 
 @lru_cache(maxsize=256)
 def _qmark(sql: str) -> str:
@@ -109,7 +118,9 @@ def _reader(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Reader:
 
 def instance(db: BaseDatabaseWrapper, model: type[M], row: tuple[Any, ...] | list[Any]) -> M:
     """``model``'s instance from a row of all its concrete columns in field order (as
-    ``columns(model)`` lists them), converted as the ORM converts what it reads."""
+    ``columns(model)`` lists them), converted as the ORM converts what it reads. The
+    instance remembers what it was read with, so that ``update`` writes only what
+    changed."""
     values = list(row)
     for pos, converters, column in _reader(db, model):
         value = values[pos]
@@ -119,6 +130,11 @@ def instance(db: BaseDatabaseWrapper, model: type[M], row: tuple[Any, ...] | lis
     new = model(*values)
     new._state.adding = False
     new._state.db = db.alias
+    # JSON values are kept as read (text): the instance's own may be changed in place.
+    loaded = values.copy()
+    for pos in _json_positions(model):
+        loaded[pos] = row[pos]
+    new.__dict__[LOADED] = loaded
     return new
 
 
@@ -225,16 +241,68 @@ def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str,
             + f" WHERE {quote(model._meta.pk.column)} = %s"), fields
 
 
+@lru_cache(maxsize=64)
+def _json_positions(model: type[models.Model]) -> tuple[int, ...]:
+    return tuple(pos for pos, f in enumerate(model._meta.concrete_fields)
+                 if isinstance(f, models.JSONField))
+
+
+@lru_cache(maxsize=64)
+def _writable(model: type[models.Model]) -> tuple[tuple[int, Any, bool], ...]:
+    """(position, field, is JSON) of each concrete field but the key."""
+    json_positions = _json_positions(model)
+    return tuple((pos, f, pos in json_positions)
+                 for pos, f in enumerate(model._meta.concrete_fields) if not f.primary_key)
+
+
+def _differs(old: Any, current: Any, is_json: bool) -> bool:
+    if not is_json:
+        return old != current
+    if old is None or current is None:
+        return old is not current
+    try:
+        return json.loads(old) != current
+    except (TypeError, ValueError):  # not text as read: write it
+        return True
+
+
+def changed(instance: models.Model) -> tuple[str, ...]:
+    """The names of ``instance``'s fields (but the key) that differ from what it was read
+    with by ``instance()`` or last written by ``update``; every one of them when it came
+    from elsewhere (the ORM, a new object)."""
+    loaded = instance.__dict__.get(LOADED)
+    writable = _writable(type(instance))
+    if loaded is None:
+        return tuple(f.name for _pos, f, _json in writable)
+    return tuple(f.name for pos, f, is_json in writable
+                 if _differs(loaded[pos], getattr(instance, f.attname), is_json))
+
+
 def update(instance: models.Model, names: tuple[str, ...] | None = None) -> None:
-    """Write ``instance``'s fields ``names`` (all but the key when ``None``) to its row,
-    as ``save(update_fields=...)`` would."""
+    """Write ``instance``'s fields ``names`` to its row, as ``save(update_fields=...)``
+    would; ``None``: the fields that ``changed`` (nothing at all when none did)."""
     if names is None:
-        names = tuple(f.name for f in instance._meta.concrete_fields if not f.primary_key)
+        names = changed(instance)
+        if not names:
+            return
     sql, fields = _update_sql(type(instance), names)
     db = database()
     values = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in fields]
     with cursor(db) as c:
         c.execute(sql, [*values, instance.pk])
+    loaded = instance.__dict__.get(LOADED)
+    if loaded is not None:
+        positions = _positions(type(instance))
+        for f in fields:
+            value = getattr(instance, f.attname)
+            loaded[positions[f.name]] = (json.dumps(value, cls=f.encoder)
+                                         if isinstance(f, models.JSONField)
+                                         and value is not None else value)
+
+
+@lru_cache(maxsize=64)
+def _positions(model: type[models.Model]) -> dict[str, int]:
+    return {f.name: pos for pos, f in enumerate(model._meta.concrete_fields)}
 
 
 @lru_cache(maxsize=32)

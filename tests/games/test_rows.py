@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.backends.utils import CursorDebugWrapper
@@ -75,3 +77,50 @@ def test_driver_errors_come_out_as_djangos_and_a_broken_transaction_refuses(ada)
                                       action="roll", response={}))
         with pytest.raises(TransactionManagementError):  # as Django's own cursor refuses
             rows.locked_room(room.code)
+
+
+def _set_columns(queries: CaptureQueriesContext) -> list[list[str]]:
+    """The columns each captured UPDATE sets."""
+    return [re.findall(r'"(\w+)" = ', q["sql"].split(" WHERE ", 1)[0])
+            for q in queries.captured_queries]
+
+
+def test_update_writes_only_what_changed_since_the_row_was_read(ada, bob) -> None:
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2, turn_seconds=60)
+    with transaction.atomic():
+        read = rows.locked_room(room.code)
+        with CaptureQueriesContext(connection) as nothing:
+            rows.update(read)
+        assert nothing.captured_queries == []
+        read.version += 1
+        with CaptureQueriesContext(connection) as one:
+            rows.update(read)
+        assert _set_columns(one) == [["version"]]
+        read.options["forced_joker"] = True  # a JSON value changed in place
+        read.turn_seconds = None
+        read.host = bob
+        with CaptureQueriesContext(connection) as three:
+            rows.update(read)
+        assert _set_columns(three) == [["host_id", "options", "turn_seconds"]]
+        with CaptureQueriesContext(connection) as again:  # written: the new values count
+            rows.update(read)
+        assert again.captured_queries == []
+    stored = Room.objects.get(pk=room.pk)
+    assert (stored.version, stored.options, stored.turn_seconds, stored.host_id) == (
+        room.version + 1, room.options | {"forced_joker": True}, None, bob.pk)
+
+
+def test_update_of_an_instance_not_read_by_rows_writes_every_field(ada) -> None:
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    orm = Room.objects.get(pk=room.pk)
+    assert rows.changed(orm) == tuple(f.name for f in Room._meta.concrete_fields
+                                      if not f.primary_key)
+    orm.seat_count = 4
+    rows.update(orm)
+    assert Room.objects.get(pk=room.pk).seat_count == 4
+    explicit = rows.locked_room(room.code)
+    explicit.status = Room.Status.CLOSED
+    with CaptureQueriesContext(connection) as named:  # names given: those, changed or not
+        rows.update(explicit, ("status", "seat_count"))
+    assert _set_columns(named) == [["status", "seat_count"]]
+    assert Room.objects.get(pk=room.pk).status == Room.Status.CLOSED
