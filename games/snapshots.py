@@ -1,14 +1,17 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
 A change reaches every socket of a room; the first one to ask builds the room's
-``Snapshot`` from the database (seven plain SQL queries on the models' tables),
+``Snapshot`` from the database (at most seven plain SQL queries on the models' tables),
 the others, and every socket that follows, get it from this process's cache and
 add their own parts (``you``, ``game.options``, ``seconds_left``, presence)
 without touching the database. The shared parts are serialised once per version,
 so a viewer's message costs a few small ``json.dumps`` calls.
 
 A snapshot is reused for a few seconds at most, so that what changes without a
-new version (heartbeats behind the presence shown) is never far behind.
+new version (heartbeats behind the presence shown) is never far behind. For the
+same reason, the next version's snapshot takes the members and the chat from the
+last one only when nothing but moves of the game came in between and they were read
+less than ``SNAPSHOT_SECONDS`` ago.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ HEARTBEAT_LIMIT = timedelta(seconds=45)
 LOG_SIZE = CHAT_SIZE = 50
 SNAPSHOTS_KEPT = 512
 SNAPSHOT_SECONDS = 5.0
+# Events that change the game only (not who is in the room, nor the chat).
+MOVE_KINDS = frozenset({"roll", "announce", "place", "skip", "timeout"})
 
 
 def _dumps(value: Any) -> str:
@@ -263,6 +268,35 @@ def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str
     return ([(v, _dumps(v)) for v in views] + kept)[:LOG_SIZE]
 
 
+def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"player": m["player_id"], "name": m["player_name"], "seat": m["seat"],
+             "bot": bool(m["player_bot_level"]), "bot_level": m["player_bot_level"] or None,
+             "host": room["host_id"] == m["player_id"],
+             "sockets": m["sockets"], "seen_at": m["seen_at"]}
+            for m in _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])]
+
+
+def _chat(room_id: int) -> list[dict[str, Any]]:
+    return [{"id": c["id"], "player": c["player_id"], "name": c["player_name"],
+             "text": c["text"], "at": c["created_at"].isoformat()}
+            for c in reversed(_fetch(CHAT_SQL, [room_id, CHAT_SIZE]))]
+
+
+def _same_people(version: int, prior: Snapshot | None,
+                 log: list[tuple[dict[str, Any], str]], moment: float) -> bool:
+    """Whether ``prior``'s members and chat still hold at ``version``: every change since
+    it is a move of the game (``log`` shows all of them: presence changes leave gaps in
+    its numbers), and its members were read less than ``SNAPSHOT_SECONDS`` ago (their
+    heartbeats change without a new version)."""
+    if prior is None or moment - prior.members_at >= SNAPSHOT_SECONDS:
+        return False
+    since = version - prior.version
+    news = [view for view, _text in log[:since]]
+    return len(news) == since and all(
+        view["seq"] == version - n and view["kind"] in MOVE_KINDS
+        for n, view in enumerate(news))
+
+
 def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
     an earlier snapshot of the room from this process, spares reading its log again."""
@@ -273,8 +307,13 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     room = found[0]
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
-    members = _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])
     log = _log(room["id"], prior)
+    if _same_people(room["version"], prior, log, moment):
+        members_at, members = prior.members_at, prior.shared["members"]
+        chat_view, chat_json = prior.shared["chat"], prior.chat_json
+    else:
+        members_at, members, chat_view = moment, _members(room), _chat(room["id"])
+        chat_json = _dumps(chat_view)
     if log and log[0][0]["seq"] == room["version"]:
         latest: dict[str, Any] | None = log[0][0]
     elif prior is not None and prior.version == room["version"]:
@@ -282,34 +321,26 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     else:
         row = next(iter(_fetch(EVENT_SQL, [room["id"], room["version"]])), None)
         latest = _event(row) if row else None
-    chat = _fetch(CHAT_SQL, [room["id"], CHAT_SIZE])
     seats: Seats = {}
     game = _game(room["id"], prior.seats if prior is not None else {}, seats)
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
-    chat_view = [{"id": c["id"], "player": c["player_id"], "name": c["player_name"],
-                  "text": c["text"], "at": c["created_at"].isoformat()}
-                 for c in reversed(chat)]
     shared = {
         "type": "state",
         "version": room["version"],
         "event": latest,
         "room": room_view | {"ruleset": ruleset_view_of(room["ruleset"], room["options"])},
-        "members": [{"player": m["player_id"], "name": m["player_name"], "seat": m["seat"],
-                     "bot": bool(m["player_bot_level"]),
-                     "bot_level": m["player_bot_level"] or None,
-                     "host": room["host_id"] == m["player_id"],
-                     "sockets": m["sockets"], "seen_at": m["seen_at"]} for m in members],
+        "members": members,
         "game": game[0] if game else None,
         "log": [view for view, _text in log],
         "chat": chat_view,
     }
     rest = (f'{{"type":"state","version":{room["version"]},"event":{_dumps(latest)},'
             f'"room":{_with(room_view, ruleset=ruleset_json_of(room["ruleset"], room["options"]))},'
-            f'"log":[{",".join(text for _view, text in log)}],"chat":{_dumps(chat_view)}}}')
+            f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json}}}')
     return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
-                    seats=seats,
+                    seats=seats, members_at=members_at, chat_json=chat_json,
                     rest_json=rest, game_json=game[1] if game else None,
                     options_json=game[2] if game else None)
 
@@ -326,6 +357,8 @@ class Snapshot:
     room_id: int
     log_items: list[tuple[dict[str, Any], str]]  # the log's events and their JSON
     seats: Seats  # the game's seat views and their JSON, by scorecard row
+    members_at: float  # when the members (and the chat) were read
+    chat_json: str
     rest_json: str  # everything but the members and the game
     game_json: str | None  # the game but what depends on the viewer and the moment
     options_json: str | None  # the game's options, for the player whose turn it is

@@ -4,6 +4,7 @@ parts added per viewer."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services, snapshots
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Membership
 from games.selectors import room_state
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +101,40 @@ def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(tab
     assert snapshots.cached(table, built.version) is newer  # newer serves older asks too
 
 
+def _tables_read(queries: CaptureQueriesContext) -> set[str]:
+    return {name for q in queries.captured_queries
+            for name in re.findall(r"FROM (\w+)", q["sql"])}
+
+
+def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,
+                                                               script_dice):
+    """A move changes neither who is in the room nor the chat: the next snapshot takes
+    them from the last one while they are less than SNAPSHOT_SECONDS old, and reads them
+    again after that, or after any other kind of change."""
+    script_dice([1, 1, 1, 1])
+    first = snapshots.snapshot(table)
+    services.presence_ping(player=bob, code=table)  # a heartbeat: no new version
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])
+    with CaptureQueriesContext(connection) as moved_reads:
+        moved = snapshots.snapshot(table, first.version + 1)
+    assert "games_membership" not in _tables_read(moved_reads)
+    assert "games_chatmessage" not in _tables_read(moved_reads)
+    assert moved.shared["members"] is first.shared["members"]
+    moved.members_at -= snapshots.SNAPSHOT_SECONDS
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])
+    with CaptureQueriesContext(connection) as stale_reads:
+        fresh = snapshots.snapshot(table, moved.version + 1)
+    assert {"games_membership", "games_chatmessage"} <= _tables_read(stale_reads)
+    seen = Membership.objects.get(player=bob).seen_at
+    assert next(m["seen_at"] for m in fresh.shared["members"] if m["player"] == bob.pk) == seen
+    services.presence_connect(player=cy, code=table)  # a presence change: read again
+    services.game_place(player=ada, code=table, box="threes")
+    with CaptureQueriesContext(connection) as after_presence:
+        placed = snapshots.snapshot(table, fresh.version + 2)
+    assert "games_membership" in _tables_read(after_presence)
+    assert next(m["sockets"] for m in placed.shared["members"] if m["player"] == cy.pk) == 1
+
+
 def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None:
     assert built.version == fresh.version
     assert json.loads(json.dumps(built.shared, default=str)) == json.loads(
@@ -108,7 +143,8 @@ def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None
         assert json.loads(built.text_for(viewer.pk)) == json.loads(fresh.text_for(viewer.pk))
 
 
-def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff):
+def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff,
+                                                                         make_player):
     """Each version's snapshot reads only the events newer than the process's last one and
     reuses unchanged scorecards: over whole games, chat, a moderator's removal and a
     rematch, it must say exactly what a build from nothing says."""
@@ -116,6 +152,7 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
     services.room_join(player=bob, code=room.code)
     services.room_join(player=cy, code=room.code)
     people = [ada, bob, cy]
+    dee = make_player("Dee")
     checked = 0
 
     def check() -> None:
@@ -133,6 +170,18 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
             player = people[turn % 3]
             services.game_roll(player=player, code=room.code)
             check()
+            if turn % 5 == 1:  # sockets open and close between moves
+                services.presence_connect(player=player, code=room.code)
+                check()
+            elif turn % 5 == 3:
+                services.presence_disconnect(player=people[(turn - 2) % 3], code=room.code)
+                check()
+            if turn == 20 and game == 0:
+                services.room_join(player=dee, code=room.code)  # a spectator comes in
+                check()
+            if turn == 30 and game == 0:
+                services.room_leave(player=dee, code=room.code)
+                check()
             if turn % 13 == 0:
                 posted = services.chat_post(player=player, code=room.code, text=f"turn {turn}")
                 check()
