@@ -172,19 +172,19 @@ def do_place(room: Room, game: Game, box: object, column: object,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
     cards = rows.cards_of(game)
     if all(sheet_of(c).is_complete for c in cards):
-        data["ranking"] = finish_game(game)
+        data["ranking"] = finish_game(game, cards)
     else:
         start_turn(room, game, (game.current_seat + 1) % len(cards), cards)
     return data
 
 
-def finish_game(game: Game) -> list[dict[str, Any]]:
-    """Rank the seats (equal totals share a rank) and close the game."""
-    cards = list(game.scorecards.select_related("player"))
+def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
+    """Rank the seats (equal totals share a rank) and close the game (``cards``: all of
+    its scorecards, with their players, as ``rows.cards_of`` reads them)."""
     ranking = []
     for card in cards:
         card.rank = 1 + sum(other.total > card.total for other in cards)
-        card.save(update_fields=["rank"])
+        rows.update(card, ("rank",))
     for card in sorted(cards, key=lambda c: (c.rank, c.seat)):
         ranking.append({"seat": card.seat, "player": card.player.name, "total": card.total,
                         "rank": card.rank})
