@@ -117,25 +117,9 @@ _jobs: queue.Queue[tuple[str, Callable[[], None]]] = queue.Queue()
 _queued: set[str] = set()
 _jobs_lock = threading.Lock()
 _worker: threading.Thread | None = None
-_on_worker = threading.local()
-# How long a background job rests between two pieces of its work (``pace``).
-PAUSE = 0.002
-
-
-def pace() -> None:
-    """Let the process's sockets go first: on the background jobs' thread, rest for
-    ``PAUSE`` seconds, handing the interpreter lock back; anywhere else, nothing.
-
-    A job calls this between small pieces of work (a review, between two decisions).
-    Without it, the reviews of the games that had just ended held the lock for tens of
-    milliseconds at a time, and every socket of the process waited (bench/load.py,
-    50 rooms: the slowest moves, 85-105 ms, came at the games' ends)."""
-    if getattr(_on_worker, "pacing", False):
-        time.sleep(PAUSE)
 
 
 def _work() -> None:
-    _on_worker.pacing = True
     while True:
         key, job = _jobs.get()
         with _jobs_lock:

@@ -19,7 +19,7 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import broadcast, coach, services, snapshots, throttle
+from games import broadcast, coach, database_thread, services, snapshots, throttle
 from games.clock_runner import ensure_clock
 from games.dispatching import DirectDispatch
 from games.errors import ServiceError
@@ -208,6 +208,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             return
         ensure_clock()
         sqlite_wal.ensure_started()
+        await database_sync_to_async(database_thread.adopt)(asyncio.get_running_loop())
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
         await database_sync_to_async(services.presence_connect)(

@@ -12,20 +12,27 @@ Each decision is valued with the advisor of the game's rules (``scoring.strategy
 ``loss`` is the best choice's expected final score minus that of the choice made
 (never negative).  A review is built once and stored (``GameReview``); building one
 for Yam's can take seconds, so every finished game's reviews are also precomputed in
-the background (``reviews_later``).
+the background (``reviews_later``): read and stored by the coach's background thread,
+computed by a child process on spare CPU (``games.review_process``).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
-from games import coach
+from django.db import transaction
+
+from games import coach, database_thread, review_process
 from games.errors import ServiceError
 from games.models import Game, GameReview, Membership, Player, Room, Turn
+from games.services import rows
+from games.services._core import now
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
@@ -92,31 +99,71 @@ def review_for(*, game: Game, player: Player) -> GameReview:
         if found is not None:
             return found
         data = build_review(ruleset_of(game), turns, player)
-        review, _ = GameReview.objects.get_or_create(game=game, player=player,
-                                                     defaults={"data": data})
+        # Stored on the sockets' database thread: on SQLite, a write from this thread
+        # would make their next move wait for it in SQLite's busy handler.
+        review = database_thread.run(_store, game, player, data)
     return review
 
 
-def reviews_precompute(*, game_id: int) -> int:
-    """Build the reviews of every person who played in a finished game; returns how many
-    were built or found."""
+def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
+    review, _ = GameReview.objects.get_or_create(game=game, player=player,
+                                                 defaults={"data": data})
+    return review
+
+
+def review_texts(game_id: int) -> list[tuple[int, str]]:
+    """(player id, review data as JSON text) of every person who played in a finished
+    game and has no stored review yet: read and computed, nothing stored."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
     if game is None:
-        return 0
-    people = Player.objects.filter(turns__game=game, bot_level="").distinct()
-    done = 0
-    for person in people:
-        try:
-            review_for(game=game, player=person)
-            done += 1
-        except ServiceError as exc:
-            log.info("no review of %s in game %s: %s", person.pk, game_id, exc.message)
-    return done
+        return []
+    turns = list(Turn.objects.filter(game=game).order_by("number"))
+    stored = set(GameReview.objects.filter(game=game).values_list("player_id", flat=True))
+    people = Player.objects.filter(turns__game=game, bot_level="").exclude(
+        pk__in=stored).distinct().order_by("pk")
+    rs = ruleset_of(game)
+    return [(person.pk, json.dumps(build_review(rs, turns, person))) for person in people]
+
+
+@lru_cache(maxsize=1)
+def _insert_sql() -> str:
+    return (f"INSERT INTO {GameReview._meta.db_table} (game_id, player_id, data, created_at)"
+            " VALUES (%s, %s, %s, %s) ON CONFLICT (game_id, player_id) DO NOTHING")
+
+
+def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
+    """Store reviews given as ``review_texts`` gives them, in one transaction (one
+    already stored stays as it is); returns how many were new."""
+    added = 0
+    moment = now()
+    with transaction.atomic():
+        db = rows.database()
+        stamp = GameReview._meta.get_field("created_at").get_db_prep_save(moment, db)
+        with rows.cursor(db) as cursor:
+            for player_id, text in texts:
+                cursor.execute(_insert_sql(), [game_id, player_id, text, stamp])
+                added += cursor.rowcount
+    return added
+
+
+def reviews_precompute(*, game_id: int) -> int:
+    """Build and store the reviews of every person who played in a finished game, here;
+    returns how many people of the game have one stored."""
+    store_review_texts(game_id, review_texts(game_id))
+    return GameReview.objects.filter(game_id=game_id).count()
+
+
+def _reviews_elsewhere(game_id: int) -> None:
+    texts = review_process.reviews(game_id)
+    stored = database_thread.run(store_review_texts, game_id, texts)
+    log.info("stored %d reviews of game %s", stored, game_id)
 
 
 def reviews_later(game_id: int) -> None:
-    """Precompute a finished game's reviews on the coach's background thread."""
-    coach.in_background(f"reviews:{game_id}", lambda: reviews_precompute(game_id=game_id))
+    """Precompute a finished game's reviews in the background: the review process reads
+    the game and computes them; the coach's background thread hands them to the
+    sockets' database thread to store."""
+    coach.in_background(f"reviews:{game_id}", lambda: _reviews_elsewhere(game_id))
 
 
 # -- building ---------------------------------------------------------------------
@@ -144,7 +191,6 @@ def _same(a: Choice, b: Choice) -> bool:
 
 def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,
               announced: str | None, made: Choice, turn: int) -> dict[str, Any] | None:
-    coach.pace()
     choices = tuple(adv.advise(sheet, tuple(dice), rolls_left, announced=announced))
     chosen = next((c for c in choices if _same(c, made)), None)
     if chosen is None:  # not among the advisor's choices: nothing to compare it with

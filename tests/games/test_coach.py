@@ -3,6 +3,8 @@ expert bots playing whole games."""
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 from datetime import timedelta
@@ -11,7 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import coach, services
+from games import coach, review_process, services
 from games.identity import SESSION_KEY
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard
 from games.selectors import room_state
@@ -206,29 +208,64 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
     assert queued == [f"reviews:{game_of(reviewed_game['code']).pk}"]
 
 
-def test_a_background_review_rests_between_decisions_and_a_request_does_not(
-        reviewed_game, ada, monkeypatch, settings) -> None:
-    start = time.perf_counter()
-    coach.pace()  # a page request building a review: no rest
-    assert time.perf_counter() - start < coach.PAUSE
+@pytest.fixture
+def review_child():
+    """The review process of this test process, ended after the test."""
+    yield review_process
+    review_process.stop()
+
+
+@pytest.mark.django_db(transaction=True)  # the child process reads committed rows
+def test_background_reviews_are_computed_by_a_child_process_on_spare_cpu(
+        reviewed_game, ada, review_child) -> None:
+    game = reviewed_game["game"]
+    here = review.build_review(review.ruleset_of(game), list(game.turns.order_by("number")),
+                               ada)
+    texts = review_child.reviews(game.pk)
+    assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
+    child = review_child.child()
+    assert child is not None and child.pid != os.getpid()
+    assert os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS
+    assert review.store_review_texts(game.pk, texts) == 1
+    assert GameReview.objects.get(game=game, player=ada).data == here
+    assert review.store_review_texts(game.pk, [(ada.pk, "{}")]) == 0  # the first stays
+    assert GameReview.objects.get(game=game, player=ada).data == here
+    assert review_child.reviews(game.pk) == []  # nothing left to review
+    assert review_child.child() is child  # one child serves every game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
+        reviewed_game, review_child) -> None:
+    game = reviewed_game["game"]
+    assert review_child.reviews(game.pk)
+    first = review_child.child()
+    with pytest.raises(review_process.ReviewProcessError, match=r"^\w+: "):
+        review_child.reviews("not a game id")  # a job that fails: the child goes on
+    assert review_child.child() is first
+    first.kill()
+    first.wait()
+    assert review_child.child() is None
+    assert review_child.reviews(game.pk)  # a new child
+    second = review_child.child()
+    assert second.pid != first.pid
+    review_child.stop()  # its input closes: it ends by itself
+    assert second.wait(timeout=10) == 0
+    assert review_child.child() is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reviews_later_stores_the_childs_reviews(reviewed_game, ada, review_child,
+                                                 settings) -> None:
     settings.GAMES_COACH_IN_BACKGROUND = True
-    rests: list[float] = []
-    done = threading.Event()
-
-    def job() -> None:
-        start = time.perf_counter()
-        coach.pace()
-        rests.append(time.perf_counter() - start)
-        done.set()
-
-    assert coach.in_background("pace-test", job)
-    assert done.wait(10)
-    assert rests[0] >= coach.PAUSE  # the jobs' thread hands the interpreter back
-
-    paces = []
-    monkeypatch.setattr(coach, "pace", lambda: paces.append(1))
-    data = services.review_of(player=ada, code=reviewed_game["code"], number=1).data
-    assert len(paces) == data["decisions_count"] > 0  # a rest before each decision
+    game = reviewed_game["game"]
+    review.reviews_later(game.pk)
+    for _ in range(300):
+        if GameReview.objects.filter(game=game).exists():
+            break
+        time.sleep(0.1)
+    assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
+        review.ruleset_of(game), list(game.turns.order_by("number")), ada)
 
 
 def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice):

@@ -1,0 +1,174 @@
+"""Post-game reviews computed in a child process that runs only on spare CPU.
+
+Valuing every decision of a finished game is pure CPU work: about 15 ms per player in
+Yahtzee, seconds in Yam's; reading the game's move log for it costs a few milliseconds
+more. On a thread of the server process all of it held the interpreter lock that every
+socket of the process needs, and the moves of the other rooms waited (bench/load.py,
+50 rooms: half of the slowest 1% of moves came while the games were ending). So a
+child process reads the finished game (reads never hold up a writer, in SQLite's WAL
+mode or in PostgreSQL) and computes its reviews; the server only stores the JSON text
+it answers with, on its sockets' database thread (``review.reviews_later``).
+
+The child is started on first use, one per server process, at the lowest CPU
+priority (``nice`` 19), so the kernel gives it the cores the servers leave idle. It
+reads jobs (game ids) from its standard input and ends when that closes, which its
+server's death does too. Messages are pickles, each preceded by its length.
+
+    python -m games.review_process   # the child (started by ``reviews``)
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+NICENESS = 19
+_SIZE = 4  # bytes of a message's length
+
+_lock = threading.Lock()
+_child: subprocess.Popen[bytes] | None = None
+
+
+class ReviewProcessError(RuntimeError):
+    """The child could not compute a review (it failed, or died)."""
+
+
+def _frame(message: object) -> bytes:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return len(data).to_bytes(_SIZE, "big") + data
+
+
+def _write(stream: IO[bytes], frame: bytes) -> None:
+    stream.write(frame)
+    stream.flush()
+
+
+def _read(stream: IO[bytes]) -> Any:
+    head = stream.read(_SIZE)
+    if len(head) < _SIZE:
+        raise EOFError("the other end closed")
+    size = int.from_bytes(head, "big")
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("the other end closed in mid-message")
+    return pickle.loads(data)  # our own child process, over its own pipes
+
+
+def _start() -> subprocess.Popen[bytes]:
+    from django.db import connections
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "games.review_process"], cwd=ROOT,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+    # The database this process uses (a test run's own, for one), whatever the settings
+    # say: the first message.
+    try:
+        _write(process.stdin, _frame(connections["default"].settings_dict["NAME"]))
+    except OSError:
+        process.kill()
+        process.wait()
+        raise
+    return process
+
+
+def child() -> subprocess.Popen[bytes] | None:
+    """This process's review child, if it has started one and it still runs."""
+    with _lock:
+        return _child if _child is not None and _child.poll() is None else None
+
+
+def reviews(game_id: int) -> list[tuple[int, str]]:
+    """``review.review_texts(game_id)``: the finished game read and its reviews computed
+    in the child process (started, or started again, when needed). Blocks the calling
+    thread until done; ``ReviewProcessError`` if the child failed or died."""
+    global _child
+    job = _frame(game_id)
+    with _lock:
+        try:
+            if _child is None or _child.poll() is not None:
+                _child = None
+                _child = _start()
+            _write(_child.stdin, job)
+            ok, value = _read(_child.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError) as exc:
+            if _child is not None:
+                _child.kill()
+                _child.wait()
+                _child = None
+            raise ReviewProcessError(f"the review process died: {exc!r}") from None
+    if not ok:
+        raise ReviewProcessError(value)
+    return value
+
+
+def stop() -> None:
+    """End this process's review child, if any (it also ends with this process)."""
+    global _child
+    with _lock:
+        process, _child = _child, None
+    if process is not None:
+        process.stdin.close()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
+    """The child's loop: compute each review read from ``jobs`` until it closes."""
+    from django.db import connections
+
+    from games.services.review import review_texts
+
+    while True:
+        try:
+            game_id = _read(jobs)
+        except EOFError:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, review_texts(game_id))
+        except Exception as exc:  # reported to the server, which logs it
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        finally:
+            connections.close_all()
+        try:
+            _write(answers, _frame(answer))
+        except BrokenPipeError:  # the server is gone
+            return
+
+
+def main() -> None:
+    """Run as the review child: lowest priority, Django set up; it only reads."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not allowed here: run at the usual priority
+        log.warning("the review process could not lower its priority")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "yahtzee_site.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    jobs, answers = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not break the answers' framing
+    try:
+        settings.DATABASES["default"]["NAME"] = _read(jobs)
+    except EOFError:
+        return
+    serve(jobs, answers)
+
+
+if __name__ == "__main__":
+    main()
