@@ -60,7 +60,7 @@ class Room(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)
-    last_activity_at = models.DateTimeField()
+    last_activity_at = models.DateTimeField(help_text="The last change in the room, to the minute.")
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_reason = models.CharField(max_length=200, blank=True)
 
@@ -79,7 +79,10 @@ class Membership(models.Model):
         LEFT = "left", "left"
         KICKED = "kicked", "kicked"
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
+    # db_index=False: a unique constraint below starts with this column and serves as its
+    # index (so does each such key below); a second index only costs every write.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members",
+                             db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     state = models.CharField(max_length=8, choices=State.choices, default=State.ACTIVE)
@@ -110,7 +113,8 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
         ENDED = "ended", "ended by a moderator or the room closing"
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games",
+                             db_index=False)  # see Membership.room
     number = models.PositiveSmallIntegerField(help_text="1 for the first game, then rematches.")
     ruleset = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
@@ -140,7 +144,8 @@ class Game(models.Model):
 class Scorecard(models.Model):
     """One seat of a game: who sits there and their sheet (``scoring`` JSON)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scorecards")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scorecards",
+                             db_index=False)  # see Membership.room
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scorecards")
     data = models.JSONField()
@@ -166,7 +171,8 @@ class Turn(models.Model):
         SKIPPED = "skipped", "skipped by the host"
         ENDED = "ended", "game ended"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns",
+                             db_index=False)  # see Membership.room
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="turns")
@@ -199,7 +205,8 @@ class Turn(models.Model):
 class GameReview(models.Model):
     """The coach's look back at one player's decisions in a finished game (built once)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews",
+                             db_index=False)  # see Membership.room
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
     data = models.JSONField(help_text="Totals and every decision (games.services.review).")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -232,7 +239,8 @@ class ChatMessage(models.Model):
 class Event(models.Model):
     """What happened at version ``seq`` of a room (and of its game, if any)."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events",
+                             db_index=False)  # see Membership.room
     seq = models.PositiveIntegerField()
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="events")
@@ -255,7 +263,8 @@ class ActionRequest(models.Model):
     """An accepted request, by the client's request id in a room: a repeat gets the same
     answer."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               db_index=False)  # see Membership.room
     request_id = models.CharField(max_length=64)
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
     action = models.CharField(max_length=32)

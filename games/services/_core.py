@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.utils import timezone
@@ -15,6 +15,10 @@ from games.services import rows
 from scoring.errors import RulesError
 
 T = TypeVar("T")
+
+# A room's last activity is kept to this step: rewriting it (and its index) on every
+# move cost each move's commit another page or two.
+ACTIVITY_STEP = timedelta(minutes=1)
 
 
 def now() -> datetime:
@@ -79,7 +83,9 @@ def bump(
 ) -> dict[str, Any]:
     """Record what happened: a new room version (and game version), and its event."""
     room.version += 1
-    room.last_activity_at = now()
+    moment = now()
+    if room.last_activity_at is None or moment - room.last_activity_at >= ACTIVITY_STEP:
+        room.last_activity_at = moment
     rows.update(room)
     if game is not None:
         game.version += 1

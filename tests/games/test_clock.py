@@ -181,6 +181,17 @@ def test_idle_rooms_are_closed_by_the_command(ada, bob):
     assert services.rooms_close_idle() == 0
 
 
+def test_a_rooms_last_activity_is_kept_to_the_minute(ada, bob):
+    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+    created = Room.objects.get(pk=room.pk).last_activity_at
+    services.room_join(player=bob, code=room.code)  # within the minute: not rewritten
+    assert Room.objects.get(pk=room.pk).last_activity_at == created
+    earlier = timezone.now() - timedelta(minutes=1, seconds=1)
+    Room.objects.filter(pk=room.pk).update(last_activity_at=earlier)
+    services.chat_post(player=bob, code=room.code, text="hello")
+    assert Room.objects.get(pk=room.pk).last_activity_at > earlier + timedelta(minutes=1)
+
+
 def test_the_clock_command_does_due_work_once(timed, capsys):
     Game.objects.filter(room__code=timed).update(
         turn_deadline=timezone.now() - timedelta(seconds=1))
