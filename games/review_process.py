@@ -10,9 +10,10 @@ mode or in PostgreSQL) and computes its reviews; the server only stores the JSON
 it answers with, on its sockets' database thread (``review.reviews_later``).
 
 The child is started on first use, one per server process, at the lowest CPU
-priority (``nice`` 19), so the kernel gives it the cores the servers leave idle. It
-reads jobs (game ids) from its standard input and ends when that closes, which its
-server's death does too. Messages are pickles, each preceded by its length.
+priority (``SCHED_IDLE`` and ``nice`` 19), so the kernel gives it only the cores the
+servers leave idle. It reads jobs (game ids) from its standard input and ends when
+that closes, which its server's death does too. Messages are pickles, each preceded
+by its length.
 
     python -m games.review_process   # the child (started by ``reviews``)
 """
@@ -149,12 +150,23 @@ def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
             return
 
 
-def main() -> None:
-    """Run as the review child: lowest priority, Django set up; it only reads."""
+def lower_priority() -> None:
+    """Take CPU only when nothing else wants it: Linux's SCHED_IDLE policy (any other
+    task preempts it at once), and nice 19 (also lowers its disk priority)."""
+    if hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:
+            log.warning("the review process could not take the SCHED_IDLE policy")
     try:
         os.nice(NICENESS)
-    except OSError:  # not allowed here: run at the usual priority
+    except OSError:
         log.warning("the review process could not lower its priority")
+
+
+def main() -> None:
+    """Run as the review child: lowest priority, Django set up; it only reads."""
+    lower_priority()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "yahtzee_site.settings")
     import django
 

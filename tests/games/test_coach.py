@@ -226,6 +226,7 @@ def test_background_reviews_are_computed_by_a_child_process_on_spare_cpu(
     child = review_child.child()
     assert child is not None and child.pid != os.getpid()
     assert os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS
+    assert os.sched_getscheduler(child.pid) == os.SCHED_IDLE
     assert review.store_review_texts(game.pk, texts) == 1
     assert GameReview.objects.get(game=game, player=ada).data == here
     assert review.store_review_texts(game.pk, [(ada.pk, "{}")]) == 0  # the first stays
