@@ -179,6 +179,8 @@ def main() -> None:
         settings.DATABASES["default"]["NAME"] = _read(jobs)
     except EOFError:
         return
+    # One short connection per job, not a pool held open for the odd finished game.
+    settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
     serve(jobs, answers)
 
 

@@ -84,7 +84,7 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
 def start_turn(room: Room, game: Game, seat: int,
                cards: Sequence[Scorecard] | None = None) -> None:
     """Open the next turn of the log for ``seat`` and schedule its deadline or bot move
-    (``cards``: the game's scorecards with their players, when already read)."""
+    (``cards``: scorecards of the game already read with their players, if any)."""
     card = next((c for c in cards if c.seat == seat), None) if cards else None
     if card is None:
         card = game.scorecards.select_related("player").get(seat=seat)
@@ -170,11 +170,15 @@ def do_place(room: Room, game: Game, box: object, column: object,
     rows.update(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
-    cards = rows.cards_of(game)
-    if all(sheet_of(c).is_complete for c in cards):
+    # Only a placement that completes its own sheet can end the game: the others need
+    # just the next seat's card, not every card read and parsed.
+    cards = rows.cards_of(game) if placed.is_complete else [rows.card_after(game, card.seat)]
+    if placed.is_complete and all(sheet_of(c).is_complete for c in cards):
         data["ranking"] = finish_game(game, cards)
-    else:
+    elif placed.is_complete:
         start_turn(room, game, (game.current_seat + 1) % len(cards), cards)
+    else:
+        start_turn(room, game, cards[0].seat, cards)
     return data
 
 

@@ -184,18 +184,26 @@ def latest_game(room_id: int) -> Game | None:
     return _first(Game, sql, [room_id])
 
 
-@lru_cache(maxsize=2)
-def _cards_sql(one_seat: bool) -> str:
+_CARDS_WHERE = {
+    "all": " ORDER BY c.seat",
+    "seat": " AND c.seat = %s",
+    # The seats after the given one first, then from the first seat: the next in turn.
+    "after": " ORDER BY c.seat <= %s, c.seat LIMIT 1",
+}
+
+
+@lru_cache(maxsize=4)
+def _cards_sql(which: str) -> str:
     return (f"SELECT {columns(Scorecard, 'c')}, p.name, p.bot_level"
             f" FROM {Scorecard._meta.db_table} c"
             f" JOIN {Player._meta.db_table} p ON p.id = c.player_id"
-            " WHERE c.game_id = %s" + (" AND c.seat = %s" if one_seat else " ORDER BY c.seat"))
+            " WHERE c.game_id = %s" + _CARDS_WHERE[which])
 
 
-def _cards(game: Game, seat: int | None) -> list[Scorecard]:
+def _cards(game: Game, seat: int | None, which: str = "all") -> list[Scorecard]:
     db = database()
     with cursor(db) as c:
-        c.execute(_cards_sql(seat is not None), [game.pk] if seat is None else [game.pk, seat])
+        c.execute(_cards_sql(which), [game.pk] if seat is None else [game.pk, seat])
         found = c.fetchall()
     size = len(Scorecard._meta.concrete_fields)
     cards = []
@@ -217,9 +225,18 @@ def cards_of(game: Game) -> list[Scorecard]:
 def card_at(game: Game, seat: int) -> Scorecard:
     """The game's scorecard at ``seat``, loaded as by ``cards_of``; ``DoesNotExist``
     if none."""
-    found = _cards(game, seat)
+    found = _cards(game, seat, "seat")
     if not found:
         raise Scorecard.DoesNotExist(f"no scorecard at seat {seat}")
+    return found[0]
+
+
+def card_after(game: Game, seat: int) -> Scorecard:
+    """The scorecard of the seat whose turn comes after ``seat``'s (the next seat, or the
+    first after the last), loaded as by ``cards_of``; ``DoesNotExist`` if none."""
+    found = _cards(game, seat, "after")
+    if not found:
+        raise Scorecard.DoesNotExist("the game has no scorecards")
     return found[0]
 
 

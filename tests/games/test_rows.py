@@ -39,6 +39,8 @@ def test_rows_read_every_field_as_the_orm_does(ada, bob) -> None:
         assert _fields(read) == _fields(expected)
         assert not read._state.adding
     assert [c.player.name for c in rows.cards_of(game)] == ["Ada", "Bob"]
+    assert [(rows.card_after(game, seat).seat, rows.card_after(game, seat).player.name)
+            for seat in (0, 1)] == [(1, "Bob"), (0, "Ada")]  # the next in turn, then round
     assert rows.answered_request(ada.pk, room.pk, "nope") is None
     with pytest.raises(Scorecard.DoesNotExist):
         rows.card_at(game, 5)
