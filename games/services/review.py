@@ -12,8 +12,8 @@ Each decision is valued with the advisor of the game's rules (``scoring.strategy
 ``loss`` is the best choice's expected final score minus that of the choice made
 (never negative).  A review is built once and stored (``GameReview``); building one
 for Yam's can take seconds, so every finished game's reviews are also precomputed in
-the background (``reviews_later``): read and stored by the coach's background thread,
-computed by a child process on spare CPU (``games.review_process``).
+the background (``reviews_later``): read and computed by a child process on spare CPU
+(``games.review_process``), stored on the sockets' database thread.
 """
 
 from __future__ import annotations
