@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import broadcast, coach, database_thread, services, snapshots, throttle
@@ -169,7 +168,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
         if pending is not None and pending[0] >= version \
                 and pending[1].get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending[1])
-    build = asyncio.ensure_future(database_sync_to_async(snapshots.snapshot)(code, version))
+    build = asyncio.ensure_future(database_thread.call(snapshots.snapshot, code, version))
     if version is not None:
         _building[code] = (version, build)
     try:
@@ -192,13 +191,13 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.player, self.sent_version, self.joined = None, -1, False
         self.stamps: deque[float] = deque()
         self.lock = asyncio.Lock()
-        self.player = await database_sync_to_async(current_player)(
-            self.scope["session"], self.scope.get("user"))
+        self.player = await database_thread.call(
+            current_player, self.scope["session"], self.scope.get("user"))
         address = throttle.socket_address(self.scope)
         if await sync_to_async(throttle.wait_seconds)(address):
             refusal: str | None = "guessing"  # over the guess limit: no lookup at all
         else:
-            refusal = await database_sync_to_async(_membership)(self.code, self.player)
+            refusal = await database_thread.call(_membership, self.code, self.player)
         if refusal == "unknown":
             await sync_to_async(throttle.record_miss)(address)
         await self.accept()
@@ -208,11 +207,11 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             return
         ensure_clock()
         sqlite_wal.ensure_started()
-        await database_sync_to_async(database_thread.adopt)(asyncio.get_running_loop())
+        await database_thread.call(database_thread.adopt, asyncio.get_running_loop())
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
-        await database_sync_to_async(services.presence_connect)(
-            player=self.player, code=self.code)
+        await database_thread.call(services.presence_connect, player=self.player,
+                                   code=self.code)
         await self.push_state()
 
     async def disconnect(self, code: int) -> None:
@@ -223,8 +222,8 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
                                                    self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        await database_sync_to_async(services.presence_disconnect)(
-            player=self.player, code=self.code)
+        await database_thread.call(services.presence_disconnect, player=self.player,
+                                   code=self.code)
 
     async def receive(self, text_data: str | None = None,
                       bytes_data: bytes | None = None) -> None:
@@ -275,7 +274,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             # it without a word, and no broadcast would reach it any more.
             await self.channel_layer.group_add(broadcast.group_name(self.code),
                                                self.channel_name)
-            version = await database_sync_to_async(_heartbeat)(self.code, self.player)
+            version = await database_thread.call(_heartbeat, self.code, self.player)
             await self.send_json({"type": "pong", "id": request_id})
             if version is not None and version > self.sent_version:
                 await self.push_state(version)  # changes whose broadcast never came
@@ -290,8 +289,8 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
-        answer, failure, news = await database_sync_to_async(_act)(
-            lambda: call(self.player, self.code, request_id, msg))
+        answer, failure, news = await database_thread.call(
+            _act, lambda: call(self.player, self.code, request_id, msg))
         for code, version in news:
             await self.channel_layer.group_send(broadcast.group_name(code),
                                                 broadcast.message(version))
@@ -306,8 +305,8 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.joined = False
             await self.channel_layer.group_discard(broadcast.group_name(self.code),
                                                    self.channel_name)
-            await database_sync_to_async(services.presence_disconnect)(
-                player=self.player, code=self.code)
+            await database_thread.call(services.presence_disconnect, player=self.player,
+                                       code=self.code)
             await self.close(code=1000)
             return
         await self.push_state(version)
@@ -317,8 +316,8 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         advice computed on a worker thread of its own (it may take a while, and the
         database thread is shared by every socket of the process)."""
         try:
-            position = await database_sync_to_async(coach.hint_position)(
-                player=self.player, code=self.code)
+            position = await database_thread.call(coach.hint_position, player=self.player,
+                                                  code=self.code)
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:
             await self.send_json({"type": "error", "id": request_id, **exc.as_json()})

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
 
 from games import database_thread
 
@@ -57,3 +59,45 @@ def test_the_event_loop_itself_is_refused(sockets_loop) -> None:
 
     with pytest.raises(RuntimeError, match="event loop"):
         asyncio.run_coroutine_threadsafe(from_the_loop(), sockets_loop).result(10)
+
+
+def test_call_is_database_sync_to_async_on_the_same_thread(sockets_loop) -> None:
+    async def calls() -> tuple[int, int]:
+        theirs = await database_sync_to_async(threading.get_ident)()
+        mine = await database_thread.call(threading.get_ident)
+        assert await database_thread.call(lambda a, b=0: a + b, 2, b=3) == 5
+        with pytest.raises(ZeroDivisionError):  # the work's error reaches the caller
+            await database_thread.call(lambda: 1 / 0)
+        return theirs, mine
+
+    theirs, mine = asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10)
+    assert theirs == mine != threading.get_ident()
+
+
+def test_call_closes_an_obsolete_connection_as_channels_does(sockets_loop) -> None:
+    def outlive() -> None:
+        connection.ensure_connection()
+        connection.close_at = time.monotonic() - 1  # past CONN_MAX_AGE
+
+    async def calls() -> bool:
+        await database_thread.call(outlive)
+        return await database_thread.call(lambda: connection.connection is None)
+
+    assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10)
+
+
+def test_a_cancelled_call_still_runs_and_its_answer_is_dropped(sockets_loop) -> None:
+    gate, ran = threading.Event(), []
+
+    async def calls() -> list[int]:
+        busy = asyncio.ensure_future(database_thread.call(gate.wait, 10))
+        queued = asyncio.ensure_future(database_thread.call(ran.append, 1))
+        await asyncio.sleep(0.05)
+        queued.cancel()
+        gate.set()
+        await busy
+        with pytest.raises(asyncio.CancelledError):
+            await queued
+        return await database_thread.call(list, ran)
+
+    assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10) == [1]
