@@ -90,7 +90,8 @@ def bump(
     if game is not None:
         game.version += 1
         rows.update(game)
-    event = Event(
+    event = rows.new(
+        Event,
         room=room, seq=room.version, game=game,
         game_version=game.version if game is not None else None,
         kind=kind, actor=actor, data=data or {},
@@ -139,8 +140,8 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        rows.insert(ActionRequest(player=player, room=room, request_id=request_id,
-                                  action=action, response=response))
+        rows.insert(rows.new(ActionRequest, player=player, room=room, request_id=request_id,
+                             action=action, response=response))
     return response
 
 

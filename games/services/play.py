@@ -90,8 +90,8 @@ def start_turn(room: Room, game: Game, seat: int,
         card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
-    rows.insert(Turn(game=game, number=game.turn_count, seat=seat, player=card.player,
-                     state=TurnState().to_json(), rolls=[]))
+    rows.insert(rows.new(Turn, game=game, number=game.turn_count, seat=seat,
+                         player=card.player, state=TurnState().to_json(), rolls=[]))
     schedule(room, game, card.player)
 
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.backends.utils import CursorDebugWrapper
+from django.db.models.signals import post_init
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.models import ActionRequest, Game, Membership, Room, Scorecard, Turn
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, Scorecard, Turn
 from games.services import rows
 
 pytestmark = pytest.mark.django_db
@@ -126,3 +128,63 @@ def test_update_of_an_instance_not_read_by_rows_writes_every_field(ada) -> None:
         rows.update(explicit, ("status", "seat_count"))
     assert _set_columns(named) == [["status", "seat_count"]]
     assert Room.objects.get(pk=room.pk).status == Room.Status.CLOSED
+
+
+def test_instances_are_made_as_the_orm_makes_them_unless_a_signal_listens(ada, bob) -> None:
+    room = services.room_create(player=ada, ruleset="yams", seats=2)
+    services.room_join(player=bob, code=room.code)
+    services.room_start(player=ada, code=room.code)
+    game = Game.objects.get(room=room)
+    card = rows.card_at(game, 1)
+    assert (card._state.adding, card._state.db) == (False, "default")
+    assert card.player.get_deferred_fields() == {
+        f.attname for f in Player._meta.concrete_fields} - {"id", "name", "bot_level"}
+    assert card.player.banned_at is None  # a deferred field loads on first use
+    card.total = 7
+    card.save(update_fields=["total"])  # a model instance in every way
+    assert Scorecard.objects.get(pk=card.pk).total == 7
+
+    fresh = rows.new(Event, room=room, seq=99, game=game, game_version=1, kind="roll",
+                     actor=None, data={"seat": 0})
+    by_orm = Event(room=room, seq=99, game=game, game_version=1, kind="roll", actor=None,
+                   data={"seat": 0})
+    assert _fields(fresh) == _fields(by_orm)
+    assert fresh._state.adding and fresh.actor_id is None
+    rows.insert(fresh)
+    assert Event.objects.get(room=room, seq=99).data == {"seat": 0}
+    assert _fields(rows.new(Turn, game_id=game.pk, number=5, seat=0, player=ada)) == _fields(
+        Turn(game=game, number=5, seat=0, player=ada))
+    with pytest.raises(TypeError, match="no fields colour"):
+        rows.new(Turn, game=game, colour="red")
+
+    seen = []
+
+    def listener(sender, instance, **kwargs) -> None:
+        seen.append(instance)
+
+    post_init.connect(listener, sender=Turn)
+    try:
+        made, read = rows.new(Turn, game=game, number=6, seat=0, player=ada), rows.turn_of(game, 1)
+    finally:
+        post_init.disconnect(listener, sender=Turn)
+    assert seen == [made, read]  # made the usual way, so that the listener hears of them
+
+
+@pytest.mark.django_db(transaction=True)  # outside a transaction a closed connection is dropped
+def test_a_cursor_reconnects_and_refuses_other_threads() -> None:
+    connection.close()
+    with rows.cursor() as fresh:  # a closed connection is opened again
+        fresh.execute("SELECT 1")
+        assert fresh.fetchone() == (1,)
+    failures, mine = [], rows.database()
+
+    def elsewhere() -> None:
+        try:
+            rows.cursor(mine)
+        except DatabaseError as exc:
+            failures.append(exc)
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert len(failures) == 1 and "same thread" in str(failures[0])
