@@ -243,10 +243,11 @@ def _game(room_id: int, known: Seats, seats_read: Seats
                     must_announce=turn.has_rolled and turn.announced is None
                     and sheet.must_announce)
         if turn.has_rolled:
+            options = sheet.options(turn.dice, announced=turn.announced)
             view["options"] = [
                 {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
-                 "gain": sheet.gain(p)}
-                for p in sheet.options(turn.dice, announced=turn.announced)]
+                 "gain": gain}
+                for p, gain in zip(options, sheet.gains(options), strict=True)]
     small = {k: v for k, v in view.items() if k not in (
         "options", "seconds_left", "deadline", "player", "ruleset", "seats")}
     rest = _with(small, ruleset=ruleset_json_of(game["ruleset"], game["options"]),
@@ -365,6 +366,9 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         self._members = {m["player"]: m for m in self.shared["members"]}
+        # The members' JSON as last sent, by what the moment made of them: the viewers a
+        # version reaches within the same second share one serialisation.
+        self._members_sent: tuple[tuple[tuple[str, int | None], ...], str] | None = None
 
     def _you(self, viewer: int) -> dict[str, Any] | None:
         mine = self._members.get(viewer)
@@ -373,15 +377,30 @@ class Snapshot:
         return {"player": viewer, "name": mine["name"], "seat": mine["seat"],
                 "host": mine["host"]}
 
-    def _members_at(self, moment: datetime) -> list[dict[str, Any]]:
+    def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
+        """Each member's presence and seconds since last seen, at ``moment``."""
+        return tuple(
+            (presence_of(m["bot"], m["sockets"], m["seen_at"], moment),
+             int((moment - m["seen_at"]).total_seconds()) if m["seen_at"] else None)
+            for m in self.shared["members"])
+
+    def _members_at(self, moment: datetime,
+                    seen: tuple[tuple[str, int | None], ...] | None = None
+                    ) -> list[dict[str, Any]]:
         views = []
-        for member in self.shared["members"]:
+        for member, (presence, ago) in zip(self.shared["members"], seen or self._seen(moment),
+                                           strict=True):
             view = {k: v for k, v in member.items() if k not in ("sockets", "seen_at")}
-            seen = member["seen_at"]
-            view["presence"] = presence_of(member["bot"], member["sockets"], seen, moment)
-            view["seen_seconds_ago"] = int((moment - seen).total_seconds()) if seen else None
+            view["presence"], view["seen_seconds_ago"] = presence, ago
             views.append(view)
         return views
+
+    def _members_json(self, moment: datetime) -> str:
+        seen = self._seen(moment)
+        sent = self._members_sent
+        if sent is None or sent[0] != seen:
+            sent = self._members_sent = (seen, _dumps(self._members_at(moment, seen)))
+        return sent[1]
 
     def _seconds_left(self, moment: datetime) -> int | None:
         deadline = self.shared["game"]["deadline"]
@@ -421,7 +440,7 @@ class Snapshot:
             options = self.options_json if game["player"] == viewer else "[]"
             game_json = (f'{{"seconds_left":{_dumps(self._seconds_left(moment))},'
                          f'"options":{options},{self.game_json[1:]}')
-        return (f'{{"you":{_dumps(you)},"members":{_dumps(self._members_at(moment))},'
+        return (f'{{"you":{_dumps(you)},"members":{self._members_json(moment)},'
                 f'"game":{game_json},{self.rest_json[1:]}')
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -180,9 +180,18 @@ class Scorecard:
         >>> [card.gain(p) for p in card.options([1, 1, 1, 4, 6]) if p.box == "ones"]
         [38]
         """
-        after = self._with(placement)
-        column = placement.column
-        return after.column_totals(column).total - self.column_totals(column).total
+        return self.gains((placement,))[0]
+
+    def gains(self, placements: Iterable[Placement]) -> tuple[int, ...]:
+        """``gain`` of each placement (each column's total now worked out once)."""
+        now: dict[str, int] = {}
+        found = []
+        for placement in placements:
+            column = placement.column
+            if column not in now:
+                now[column] = self.column_totals(column).total
+            found.append(self._with(placement).column_totals(column).total - now[column])
+        return tuple(found)
 
     def _with(self, chosen: Placement) -> Scorecard:
         col = self.ruleset.columns.index(chosen.column)

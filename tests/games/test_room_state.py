@@ -91,6 +91,24 @@ def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
     assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
 
 
+def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
+        table, ada, bob, monkeypatch):
+    """The viewers of a version share one serialisation of the members while what the
+    moment makes of them (presence, seconds since seen) stays the same."""
+    services.presence_connect(player=ada, code=table)
+    shared = snapshots.snapshot(table)
+    start = timezone.now()
+    monkeypatch.setattr(snapshots.timezone, "now", lambda: start)
+    first = json.loads(shared.text_for(ada.pk))["members"]
+    assert json.loads(shared.text_for(bob.pk))["members"] == first
+    for later in (start + timedelta(seconds=2), start + timedelta(minutes=5)):
+        monkeypatch.setattr(snapshots.timezone, "now", lambda later=later: later)
+        members = json.loads(shared.text_for(bob.pk))["members"]
+        assert members == shared.state_for(bob.pk)["members"] != first
+    assert [m["presence"] for m in first] == ["online", "gone", "gone"]
+    assert [m["presence"] for m in members] == ["gone", "gone", "gone"]
+
+
 def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(table, ada):
     built = snapshots.snapshot(table)
     assert snapshots.cached(table, built.version) is built

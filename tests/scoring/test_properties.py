@@ -113,6 +113,7 @@ def test_gain_is_the_change_of_the_final_score(rs, rng):
     source = from_rng(rng)
     for card in cards[:-1:3]:
         dice = source(5)
-        for option in card.options(dice):
+        options = card.options(dice)
+        for option, gain in zip(options, card.gains(options), strict=True):
             placed = card.place(dice, option.box, option.column)
-            assert card.gain(option) == placed.total - card.total
+            assert card.gain(option) == gain == placed.total - card.total
