@@ -174,8 +174,8 @@ def _fields(model: type[models.Model]) -> tuple[tuple[str, str, Any], ...]:
 def new(model: type[M], **values: Any) -> M:
     """A new, unsaved ``model`` instance for ``insert``, as ``model(**values)`` makes it
     but without its per-field descriptors and signals: ``values`` by field name (a
-    related instance: only its key is kept) or attribute name; the rest take their
-    defaults."""
+    related instance, kept as the ORM keeps it) or attribute name (a key); the rest take
+    their defaults."""
     if pre_init.has_listeners(model) or post_init.has_listeners(model):
         return model(**values)
     made = model.__new__(model)
@@ -184,7 +184,11 @@ def new(model: type[M], **values: Any) -> M:
     for name, attname, field in _fields(model):
         if name in values:
             value = values.pop(name)
-            if field.is_relation and isinstance(value, models.Model):
+            if field.is_relation and value is not None:
+                if not isinstance(value, field.related_model):
+                    raise ValueError(f"{model.__name__}.{name} must be a "
+                                     f"{field.related_model.__name__} instance")
+                field.set_cached_value(made, value)
                 value = value.pk
         elif attname in values:
             value = values.pop(attname)

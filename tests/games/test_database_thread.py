@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 from collections.abc import Iterator
@@ -86,18 +87,39 @@ def test_call_closes_an_obsolete_connection_as_channels_does(sockets_loop) -> No
     assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10)
 
 
-def test_a_cancelled_call_still_runs_and_its_answer_is_dropped(sockets_loop) -> None:
+def test_a_call_cancelled_before_its_turn_does_not_run_one_running_finishes(
+        sockets_loop) -> None:
     gate, ran = threading.Event(), []
 
-    async def calls() -> list[int]:
-        busy = asyncio.ensure_future(database_thread.call(gate.wait, 10))
-        queued = asyncio.ensure_future(database_thread.call(ran.append, 1))
+    def slow() -> None:
+        gate.wait(10)
+        ran.append("slow")
+
+    async def calls() -> list[str]:
+        running = asyncio.ensure_future(database_thread.call(slow))
+        queued = asyncio.ensure_future(database_thread.call(ran.append, "queued"))
         await asyncio.sleep(0.05)
+        running.cancel()
         queued.cancel()
         gate.set()
-        await busy
-        with pytest.raises(asyncio.CancelledError):
-            await queued
+        for cancelled in (running, queued):
+            with pytest.raises(asyncio.CancelledError):
+                await cancelled
         return await database_thread.call(list, ran)
 
-    assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10) == [1]
+    assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10) == ["slow"]
+
+
+def test_call_runs_in_a_copy_of_the_callers_context(sockets_loop) -> None:
+    async def calls() -> tuple[str, str, str]:
+        LABEL.set("caller")
+        seen = await database_thread.call(LABEL.get)
+        await database_thread.call(LABEL.set, "work")
+        LABEL.set("other")
+        return seen, await database_thread.call(LABEL.get), LABEL.get()
+
+    assert asyncio.run_coroutine_threadsafe(calls(), sockets_loop).result(10) == (
+        "caller", "other", "other")  # nothing leaks from one call into the next
+
+
+LABEL: contextvars.ContextVar[str] = contextvars.ContextVar("label", default="unset")

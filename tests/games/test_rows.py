@@ -150,12 +150,15 @@ def test_instances_are_made_as_the_orm_makes_them_unless_a_signal_listens(ada, b
                    data={"seat": 0})
     assert _fields(fresh) == _fields(by_orm)
     assert fresh._state.adding and fresh.actor_id is None
+    assert fresh.room is room and fresh.game is game  # kept, as the ORM keeps them
     rows.insert(fresh)
     assert Event.objects.get(room=room, seq=99).data == {"seat": 0}
     assert _fields(rows.new(Turn, game_id=game.pk, number=5, seat=0, player=ada)) == _fields(
         Turn(game=game, number=5, seat=0, player=ada))
     with pytest.raises(TypeError, match="no fields colour"):
         rows.new(Turn, game=game, colour="red")
+    with pytest.raises(ValueError, match=r"Turn\.game must be a Game"):
+        rows.new(Turn, game=room)
 
     seen = []
 
