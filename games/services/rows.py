@@ -144,8 +144,13 @@ def instance(db: BaseDatabaseWrapper, model: type[M], row: tuple[Any, ...] | lis
 
 
 @lru_cache(maxsize=64)
+def _fields(model: type[models.Model]) -> tuple[tuple[str, str, Any], ...]:
+    return tuple((f.name, f.attname, f) for f in model._meta.concrete_fields)
+
+
+@lru_cache(maxsize=64)
 def _attnames(model: type[models.Model]) -> tuple[str, ...]:
-    return tuple(f.attname for f in model._meta.concrete_fields)
+    return tuple(attname for _name, attname, _field in _fields(model))
 
 
 def built(model: type[M], names: tuple[str, ...], values: list[Any] | tuple[Any, ...],
@@ -164,11 +169,6 @@ def built(model: type[M], names: tuple[str, ...], values: list[Any] | tuple[Any,
     attributes["_state"] = state
     attributes.update(zip(names, values, strict=True))
     return new
-
-
-@lru_cache(maxsize=64)
-def _fields(model: type[models.Model]) -> tuple[tuple[str, str, Any], ...]:
-    return tuple((f.name, f.attname, f) for f in model._meta.concrete_fields)
 
 
 def new(model: type[M], **values: Any) -> M:
