@@ -44,9 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets
 
-from bench.faults import read_ledger
-from bench.live_server import serve
-from bench.room_client import Login, Seat, join_room, new_id, next_move, open_room
+from tests.support.faults import read_ledger
+from tests.support.live_server import serve
+from tests.support.room_client import Login, Seat, join_room, new_id, next_move, open_room
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
@@ -305,7 +305,7 @@ def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
     if args.url:
         yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
         return
-    settings = {"GAMES_LOAD_BASELINE": "1"}
+    settings = {"app": "bench.baseline:application"}
     with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:
         if args.stack == "sqlite":
             if args.processes != 1:

@@ -4,7 +4,7 @@
 
 Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
 server), and for every move measures this thread's CPU time for the service call, the
-room's shared state (``games.snapshots``) built from the database, and each of the four
+room's shared state (``games.selectors.snapshots``) built from the database, and each of the four
 viewers' messages. Prints one line per figure and one JSON line last.
 """
 
@@ -37,9 +37,11 @@ def main(argv: list[str] | None = None) -> None:
     django.setup()
     from django.core.management import call_command
 
-    from bench.room_client import next_move
-    from games import broadcast, services, snapshots
+    from games import services
     from games.models import Player
+    from games.realtime import broadcast
+    from games.selectors import snapshot_cache
+    from tests.support.room_client import next_move
 
     call_command("migrate", verbosity=0)
     players = {p.pk: p for p in (Player.objects.create(name=f"P{i}") for i in range(4))}
@@ -52,7 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     calls = {"roll": services.game_roll, "place": services.game_place,
              "announce": services.game_announce}
     for n in range(args.moves):
-        shared = snapshots.snapshot(code)
+        shared = snapshot_cache.snapshot(code)
         game = shared.shared["game"]
         if game["status"] != "playing":
             services.room_rematch(player=people[0], code=code)
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
                                        **move))
         cost["service"].append(time.thread_time() - start)
         start = time.thread_time()
-        shared = snapshots.snapshot(code)
+        shared = snapshot_cache.snapshot(code)
         cost["shared_state"].append(time.thread_time() - start)
         for person in people:
             start = time.thread_time()

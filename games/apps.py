@@ -16,7 +16,7 @@ class GamesConfig(AppConfig):
         from django.conf import settings
 
         from games import checks  # noqa: F401  (registers on import)
-        from games.strategy_store import FileTableStore
+        from games.coach.tables import FileTableStore
         from scoring.strategy import solver
 
         solver.set_store(FileTableStore(settings.STRATEGY_CACHE_DIR))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import live_server
+from tests.support import live_server
 
 
 @pytest.fixture(scope="session")

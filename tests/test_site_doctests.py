@@ -36,5 +36,5 @@ def test_the_modules_with_examples_are_found() -> None:
         name for name in MODULES
         if doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).attempted
     }
-    assert {"yahtzee_site.env", "games.views", "games.templatetags.dice", "games.errors",
-            "games.identity", "games.services.chat", "games.admin"} <= with_examples
+    assert {"yahtzee_site.env", "games.web.pages", "games.templatetags.dice", "games.errors",
+            "games.services.players", "games.services.chat", "games.admin"} <= with_examples

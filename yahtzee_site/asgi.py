@@ -22,7 +22,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 from yahtzee_site.startup import refuse_unsafe_settings  # noqa: E402
 
 refuse_unsafe_settings()

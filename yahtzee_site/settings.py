@@ -85,7 +85,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # logging lets readers and the writer work at once; synchronous=NORMAL keeps every
     # commit through a crash of the server process (a power cut may lose the last few).
     # A commit copies the log back into the database only past ~40 MB: a server process
-    # does that every second from a thread of its own (yahtzee_site/sqlite_wal.py).
+    # does that every second from a thread of its own (games/background/checkpoints.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20,
          "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
@@ -123,8 +123,8 @@ if REDIS_URL:
         },
     }
 else:
-    # Channels' in-memory layer, with its per-message bookkeeping rationed (games/layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.LocalChannelLayer"}}
+    # Channels' in-memory layer, its bookkeeping rationed (games/realtime/layers.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layers.LocalChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
 # games/throttle.py; else this process's memory.  Nothing else uses the cache.
@@ -171,9 +171,7 @@ STORAGES = {
 # whether each server process runs the clock (bot moves, expired turns) itself.
 GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
-# Whether finished games' reviews are computed by a background thread of each process.
+# Whether finished games' reviews are precomputed in the background (a child process).
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
-# bench/load.py's broadcast-only websocket (games/baseline.py); never on in production.
-GAMES_LOAD_BASELINE = env_bool("GAMES_LOAD_BASELINE", default=False)
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -3,10 +3,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games.health import healthz
+from games.web.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]

@@ -24,7 +24,7 @@ from games.services.play import (
     game_skip,
 )
 from games.services.presence import presence_connect, presence_disconnect, presence_ping
-from games.services.review import review_for, review_of, reviews_precompute
+from games.services.reviews import review_for, review_of, reviews_precompute
 from games.services.rooms import (
     room_add_bot,
     room_configure,

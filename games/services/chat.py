@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Player
-from games.services._core import bump, enter, finish, membership, now, require_not_banned
+from games.services.core import bump, enter, finish, membership, now, require_not_banned
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...

@@ -8,14 +8,28 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 
-from games.models import Game, Room
-from games.services._core import bump, lock_room, now
-from games.services.play import end_game, run_due_game
+from games.coach import advice as coach
+from games.models import Game, Room, Turn
+from games.services.core import bump, lock_room, now, rules
+from games.services.play import (
+    bot_delay,
+    do_announce,
+    do_place,
+    do_roll,
+    end_game,
+    finish_for_absent,
+    open_turn,
+    sheet_of,
+)
+from scoring.strategy import levels
+from scoring.strategy.decisions import Announce, Decision, Place, Roll
+from scoring.turn import Turn as TurnState
 
 IDLE = timedelta(hours=24)
 log = logging.getLogger(__name__)
@@ -59,3 +73,87 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> i
             bump(room, "room_closed", game=game, data={"reason": room.closed_reason})
             closed += 1
     return closed
+
+
+# -- bots and expired turns ------------------------------------------------------
+
+
+def bot_step(room: Room, game: Game,
+             decision: Decision | None = None) -> tuple[str, dict[str, Any]]:
+    """One action of the bot whose turn it is: ``decision`` if its strategy made it
+    already (on this very position), else decided now."""
+    card, _, sheet, state = open_turn(game)
+    if not state.has_rolled:
+        return "roll", do_roll(game, [])
+    if decision is None:
+        decision = levels.get(card.player.bot_level).decide(sheet, state)
+    if isinstance(decision, Roll):
+        return "roll", do_roll(game, list(decision.hold))
+    if isinstance(decision, Announce):
+        return "announce", do_announce(game, decision.box, card.player)
+    if isinstance(decision, Place):
+        return "place", do_place(room, game, decision.box, decision.column)
+    raise TypeError(f"a strategy returned {decision!r}")
+
+
+class _Wait:
+    """The bot's strategy is not ready yet (its tables are being built)."""
+
+
+WAIT = _Wait()
+
+
+def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
+    """Before taking any lock: the due bot's decision on the position as it stands,
+    with the game version it was made on (a strategy may think for a while, and the
+    lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
+    built (the clock tries again on its next pass); ``None`` when there is nothing to
+    decide ahead (no bot due, or its first roll)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING,
+                               bot_due_at__lte=at).first()
+    if game is None:
+        return None
+    card = game.scorecards.select_related("player").get(seat=game.current_seat)
+    if not card.player.is_bot:
+        return None
+    sheet = sheet_of(card)
+    ready = coach.level_ready(card.player.bot_level, sheet.ruleset)  # else starts warming
+    turn = game.turns.get(number=game.turn_count)
+    state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
+    if not state.has_rolled or sheet.is_complete:
+        return None  # the first roll needs no strategy
+    if not ready:
+        return WAIT
+    return game.version, levels.get(card.player.bot_level).decide(sheet, state)
+
+
+def run_due_game(game_id: int, at: Any) -> str | None:
+    """Claim and do the one piece of due work of a game (a bot action or an expired
+    turn), if it is still due once the game is locked; returns what was done."""
+    planned = plan_bot(game_id, at)
+    if planned is WAIT:
+        return None
+    with transaction.atomic():
+        code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
+        if code is None:
+            return None
+        room = lock_room(code)
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.PLAYING:
+            return None
+        if game.bot_due_at is not None and game.bot_due_at <= at:
+            card = game.scorecards.select_related("player").get(seat=game.current_seat)
+            decision = (planned[1] if isinstance(planned, tuple) and planned[0] == game.version
+                        else None)
+            kind, data = bot_step(room, game, decision)
+            if game.status == Game.Status.PLAYING and game.current_seat == card.seat \
+                    and game.bot_due_at is not None:
+                game.bot_due_at = now() + bot_delay()
+            bump(room, kind, actor=card.player, game=game, data=data)
+            return kind
+        if game.turn_deadline is not None and game.turn_deadline <= at:
+            card = game.scorecards.select_related("player").get(seat=game.current_seat)
+            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
+            bump(room, "timeout", actor=card.player, game=game, data=data)
+            return "timeout"
+        return None

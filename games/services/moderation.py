@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room
-from games.services._core import bump, lock_room, now
+from games.services.core import bump, lock_room, now
 from games.services.play import end_game
 from games.services.rooms import _depart
 

@@ -14,28 +14,24 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games import coach, dice
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
-from games.services import rows
-from games.services._core import (
+from games.selectors.rooms import ruleset_of
+from games.services import dice, rows
+from games.services.core import (
     bump,
     enter,
     finish,
-    lock_room,
     membership,
     now,
     playing_game,
     require_host,
     rules,
 )
-from games.services.review import reviews_later
-from scoring import rulesets
-from scoring.ruleset import RuleSet
+from games.services.reviews import reviews_later
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
-from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState
 
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
@@ -44,11 +40,6 @@ BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
 def bot_delay() -> timedelta:
     """The pause before each bot action, so people can follow (0 in tests)."""
     return timedelta(seconds=getattr(settings, "GAMES_BOT_DELAY_SECONDS", 0.8))
-
-
-def ruleset_of(game: Game) -> RuleSet:
-    """The rule set a game is played with."""
-    return rulesets.get(game.ruleset, **game.options)
 
 
 def sheet_of(card: Scorecard) -> Sheet:
@@ -70,7 +61,7 @@ def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
 
 def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     """Create the next game of ``room`` with ``seated`` in seat order, and its first turn."""
-    rs = rulesets.get(room.ruleset, **room.options)
+    rs = ruleset_of(room)
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options))
@@ -108,7 +99,7 @@ def schedule(room: Room, game: Game, player: Player) -> None:
 # -- one step of a turn -----------------------------------------------------
 
 
-def _open_turn(game: Game, card: Scorecard | None = None
+def open_turn(game: Game, card: Scorecard | None = None
                ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
     if card is None or card.seat != game.current_seat:
         card = rows.card_at(game, game.current_seat)
@@ -121,7 +112,7 @@ def _open_turn(game: Game, card: Scorecard | None = None
 def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str, Any]:
     """Roll the current turn's dice (the server draws them); returns the event data.
     ``card``: the current seat's scorecard, when already read."""
-    card, turn, sheet, state = _open_turn(game, card)
+    card, turn, sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
         raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
@@ -140,7 +131,7 @@ def do_announce(game: Game, box: object, by: Player | None,
                 card: Scorecard | None = None) -> dict[str, Any]:
     """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
     ``None`` for the clock)."""
-    card, turn, sheet, state = _open_turn(game, card)
+    card, turn, sheet, state = open_turn(game, card)
     if not isinstance(box, str):
         raise ServiceError("unknown_box", "box must be a box name")
     announced = rules(lambda: state.announce(box, sheet))
@@ -153,7 +144,7 @@ def do_announce(game: Game, box: object, by: Player | None,
 def do_place(room: Room, game: Game, box: object, column: object,
              how: str = Turn.Finish.PLAYED, card: Scorecard | None = None) -> dict[str, Any]:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
-    card, turn, sheet, state = _open_turn(game, card)
+    card, turn, sheet, state = open_turn(game, card)
     if not isinstance(box, str) or not (column is None or isinstance(column, str)):
         raise ServiceError("unknown_box", "box and column must be names")
     if not state.has_rolled:
@@ -208,38 +199,20 @@ def best_placement(sheet: Sheet, state: TurnState) -> Placement:
 def finish_for_absent(room: Room, game: Game, how: str) -> dict[str, Any]:
     """End the current turn for a player who is not there: roll if they had not, announce
     if Yam's requires it, and take the best immediate score."""
-    _, _, sheet, state = _open_turn(game)
+    _, _, sheet, state = open_turn(game)
     events: dict[str, Any] = {}
     if not state.has_rolled:
         events["roll"] = do_roll(game, [])
-        _, _, sheet, state = _open_turn(game)
+        _, _, sheet, state = open_turn(game)
     if state.announced is None and sheet.must_announce:
         column = sheet.ruleset.announce_column
         best = max(sheet.open_boxes(column),
                    key=lambda b: sheet.ruleset.score(state.dice, b))
         events["announce"] = do_announce(game, best, None)
-        _, _, sheet, state = _open_turn(game)
+        _, _, sheet, state = open_turn(game)
     choice = best_placement(sheet, state)
     events["place"] = do_place(room, game, choice.box, choice.column, how)
     return events
-
-
-def bot_step(room: Room, game: Game,
-             decision: Decision | None = None) -> tuple[str, dict[str, Any]]:
-    """One action of the bot whose turn it is: ``decision`` if its strategy made it
-    already (on this very position), else decided now."""
-    card, _, sheet, state = _open_turn(game)
-    if not state.has_rolled:
-        return "roll", do_roll(game, [])
-    if decision is None:
-        decision = levels.get(card.player.bot_level).decide(sheet, state)
-    if isinstance(decision, Roll):
-        return "roll", do_roll(game, list(decision.hold))
-    if isinstance(decision, Announce):
-        return "announce", do_announce(game, decision.box, card.player)
-    if isinstance(decision, Place):
-        return "place", do_place(room, game, decision.box, decision.column)
-    raise TypeError(f"a strategy returned {decision!r}")
 
 
 # -- the services people call -----------------------------------------------
@@ -356,66 +329,3 @@ def end_game(game: Game, reason: str) -> None:
     game.turns.filter(finished_at__isnull=True).update(finish=Turn.Finish.ENDED,
                                                        finished_at=now())
     game.save()
-
-
-class _Wait:
-    """The bot's strategy is not ready yet (its tables are being built)."""
-
-
-WAIT = _Wait()
-
-
-def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
-    """Before taking any lock: the due bot's decision on the position as it stands,
-    with the game version it was made on (a strategy may think for a while, and the
-    lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
-    built (the clock tries again on its next pass); ``None`` when there is nothing to
-    decide ahead (no bot due, or its first roll)."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING,
-                               bot_due_at__lte=at).first()
-    if game is None:
-        return None
-    card = game.scorecards.select_related("player").get(seat=game.current_seat)
-    if not card.player.is_bot:
-        return None
-    sheet = sheet_of(card)
-    ready = coach.level_ready(card.player.bot_level, sheet.ruleset)  # else starts warming
-    turn = game.turns.get(number=game.turn_count)
-    state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
-    if not state.has_rolled or sheet.is_complete:
-        return None  # the first roll needs no strategy
-    if not ready:
-        return WAIT
-    return game.version, levels.get(card.player.bot_level).decide(sheet, state)
-
-
-def run_due_game(game_id: int, at: Any) -> str | None:
-    """Claim and do the one piece of due work of a game (a bot action or an expired
-    turn), if it is still due once the game is locked; returns what was done."""
-    planned = plan_bot(game_id, at)
-    if planned is WAIT:
-        return None
-    with transaction.atomic():
-        code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
-        if code is None:
-            return None
-        room = lock_room(code)
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.PLAYING:
-            return None
-        if game.bot_due_at is not None and game.bot_due_at <= at:
-            card = game.scorecards.select_related("player").get(seat=game.current_seat)
-            decision = (planned[1] if isinstance(planned, tuple) and planned[0] == game.version
-                        else None)
-            kind, data = bot_step(room, game, decision)
-            if game.status == Game.Status.PLAYING and game.current_seat == card.seat \
-                    and game.bot_due_at is not None:
-                game.bot_due_at = now() + bot_delay()
-            bump(room, kind, actor=card.player, game=game, data=data)
-            return kind
-        if game.turn_deadline is not None and game.turn_deadline <= at:
-            card = game.scorecards.select_related("player").get(seat=game.current_seat)
-            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
-            bump(room, "timeout", actor=card.player, game=game, data=data)
-            return "timeout"
-        return None

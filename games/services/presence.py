@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Membership, Player
-from games.services._core import bump, lock_room, now
+from games.services.core import bump, lock_room, now
 
 
 def presence_connect(*, player: Player, code: str) -> None:

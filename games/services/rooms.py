@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room
-from games.services._core import (
+from games.services.core import (
     bump,
     current_game,
     enter,

@@ -1,6 +1,6 @@
 // The variants a room can be set to, with their options, and the limits on seats and
 // the turn timer: the room page embeds them from the server (``room_setup`` in
-// games/room_views.py, made from the rules engine) for the host's settings form, which
+// games/web/rooms.py, made from the rules engine) for the host's settings form, which
 // can offer variants other than the room's own (the state only describes that one).
 // The first choice of an option is its default, as on the server.
 

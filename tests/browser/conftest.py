@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from bench.live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, serve
 
 
 @pytest.fixture(scope="session")

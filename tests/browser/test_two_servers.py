@@ -9,7 +9,6 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.live_server import serve
 from tests.browser.tables import (
     create_room,
     final_scores,
@@ -20,6 +19,7 @@ from tests.browser.tables import (
     wait_my_turn,
 )
 from tests.servers import postgres_server, redis_server
+from tests.support.live_server import serve
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from games import dice
 from games.models import Player
+from games.services import dice
 from scoring.dice import scripted
 
 

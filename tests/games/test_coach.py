@@ -13,11 +13,14 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import coach, review_process, services
-from games.identity import SESSION_KEY
+from games import services
+from games.background import reviews as review_process
+from games.coach import advice as coach
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard
 from games.selectors import room_state
-from games.services import play, review
+from games.services import play
+from games.services import reviews as review
+from games.services.players import SESSION_KEY
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
 from tests.games.helpers import game_of, play_turn, refused, state_of

@@ -7,7 +7,8 @@ import json
 import pytest
 import pytest_asyncio
 
-from games import coach, services
+from games import services
+from games.coach import advice as coach
 from tests.games.test_consumers import call, receive, socket, visitor
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
-from games.identity import player_register
 from games.models import Membership, Player, Room
+from games.services.players import player_register
 from tests.games.helpers import game_of
 from yahtzee_site.asgi import application
 

@@ -12,7 +12,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import database_thread
+from games.realtime import database_thread
 
 pytestmark = pytest.mark.django_db  # the database thread tidies its connections
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import channels.consumer
 import channels.generic.websocket
 import pytest
@@ -12,9 +10,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import path
 
-from games.baseline import BroadcastFloorConsumer
-from games.consumers import RoomConsumer
-from games.dispatching import DirectDispatch
+from games.realtime.consumers import RoomConsumer
+from games.realtime.dispatching import DirectDispatch
 
 
 class PlainEcho(AsyncWebsocketConsumer):
@@ -68,16 +65,5 @@ async def test_the_direct_dispatch_makes_none_and_still_refuses_unknown_types(ho
         await DirectEcho().dispatch({"type": "nonsense"})
 
 
-@pytest.mark.asyncio
-@pytest.mark.django_db
-async def test_the_rooms_and_the_floors_consumers_dispatch_directly(hops) -> None:
+def test_the_rooms_consumer_dispatches_directly() -> None:
     assert RoomConsumer.dispatch is DirectDispatch.dispatch
-    floor = URLRouter([path("ws/baseline/<slug:group>/", BroadcastFloorConsumer.as_asgi())])
-    comm = WebsocketCommunicator(floor, "/ws/baseline/g/")
-    assert (await comm.connect())[0]
-    await comm.send_to(text_data=json.dumps({"type": "act", "id": "a", "version": 1,
-                                             "size": 500}))
-    assert json.loads(await comm.receive_from())["type"] == "ack"
-    assert json.loads(await comm.receive_from())["type"] == "state"
-    await comm.disconnect()
-    assert hops == []

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import faults
 from tests.servers import redis_process
+from tests.support import faults
 
 pytestmark = pytest.mark.asyncio
 

@@ -2,7 +2,7 @@
 malicious websocket frames and form posts at a real Daphne process while two people
 play a game on it, and checks that each one is refused clearly and changes nothing.
 
-The cast, on one server (``bench.live_server.serve``: a fresh SQLite file):
+The cast, on one server (``tests.support.live_server.serve``: a fresh SQLite file):
 
 * the victims' table (room V): Vera (host) and Walt play Yahtzee move after move in a
   background task for the whole module, and must never notice the attack;
@@ -52,9 +52,9 @@ from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
-from bench.live_server import ROOT, serve
-from bench.room_client import Login, Seat, join_room, next_move, open_room
 from scoring import rulesets
+from tests.support.live_server import ROOT, serve
+from tests.support.room_client import Login, Seat, join_room, next_move, open_room
 
 T = TypeVar("T")
 

@@ -5,8 +5,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.db import SessionStore
 
 from games.errors import ServiceError
-from games.identity import clean_name, current_player, player_register
 from games.models import Player
+from games.services.players import clean_name, current_player, player_register
 
 pytestmark = pytest.mark.django_db
 

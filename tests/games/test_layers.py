@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from games import layers
-from games.layers import LocalChannelLayer
+from games.realtime import layers
+from games.realtime.layers import LocalChannelLayer
 
 
 @pytest.mark.asyncio

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
+import json
+import subprocess
+import sys
 
-from bench import load
+from tests.support.live_server import ROOT
 
 
 def test_a_small_load_run_plays_whole_games_with_nothing_lost():
-    args = load.parse_args(["--rooms", "2", "--players", "2", "--rate", "25", "--baseline"])
-    result = asyncio.run(load.main_async(args))
+    run = subprocess.run(
+        [sys.executable, "bench/load.py", "--rooms", "2", "--players", "2", "--rate", "25",
+         "--baseline"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
     # 2 players x 13 turns, each at least one roll and one placement, per room.
     assert result["actions"] >= 2 * 2 * 13 * 2
     assert (result["errors"], result["lost"], result["mismatches"]) == (0, 0, 0)

@@ -12,9 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import services, snapshots
+from games import services
 from games.models import ChatMessage, Game, Membership
-from games.selectors import room_state
+from games.selectors import room_state, snapshot_cache, snapshots
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
     """The socket's JSON is put together from pieces serialised once per version; it must
     say exactly what the viewer's state says, for the player on turn and the others."""
     services.chat_post(player=bob, code=table, text='say "hi" <b>')
-    shared = snapshots.snapshot(table)
+    shared = snapshot_cache.snapshot(table)
     for viewer in (ada, bob, cy):
         assert json.loads(shared.text_for(viewer.pk)) == json.loads(
             json.dumps(shared.state_for(viewer.pk)))
@@ -96,7 +96,7 @@ def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
     """The viewers of a version share one serialisation of the members while what the
     moment makes of them (presence, seconds since seen) stays the same."""
     services.presence_connect(player=ada, code=table)
-    shared = snapshots.snapshot(table)
+    shared = snapshot_cache.snapshot(table)
     start = timezone.now()
     monkeypatch.setattr(snapshots.timezone, "now", lambda: start)
     first = json.loads(shared.text_for(ada.pk))["members"]
@@ -110,13 +110,13 @@ def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
 
 
 def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(table, ada):
-    built = snapshots.snapshot(table)
-    assert snapshots.cached(table, built.version) is built
-    assert snapshots.cached(table, built.version + 1) is None
+    built = snapshot_cache.snapshot(table)
+    assert snapshot_cache.cached(table, built.version) is built
+    assert snapshot_cache.cached(table, built.version + 1) is None
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
-    newer = snapshots.snapshot(table, built.version + 1)
+    newer = snapshot_cache.snapshot(table, built.version + 1)
     assert newer.version == built.version + 1
-    assert snapshots.cached(table, built.version) is newer  # newer serves older asks too
+    assert snapshot_cache.cached(table, built.version) is newer  # newer serves older asks too
 
 
 def _tables_read(queries: CaptureQueriesContext) -> set[str]:
@@ -130,25 +130,25 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, 
     them from the last one while they are less than SNAPSHOT_SECONDS old, and reads them
     again after that, or after any other kind of change."""
     script_dice([1, 1, 1, 1])
-    first = snapshots.snapshot(table)
+    first = snapshot_cache.snapshot(table)
     services.presence_ping(player=bob, code=table)  # a heartbeat: no new version
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as moved_reads:
-        moved = snapshots.snapshot(table, first.version + 1)
+        moved = snapshot_cache.snapshot(table, first.version + 1)
     assert "games_membership" not in _tables_read(moved_reads)
     assert "games_chatmessage" not in _tables_read(moved_reads)
     assert moved.shared["members"] is first.shared["members"]
     moved.members_at -= snapshots.SNAPSHOT_SECONDS
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as stale_reads:
-        fresh = snapshots.snapshot(table, moved.version + 1)
+        fresh = snapshot_cache.snapshot(table, moved.version + 1)
     assert {"games_membership", "games_chatmessage"} <= _tables_read(stale_reads)
     seen = Membership.objects.get(player=bob).seen_at
     assert next(m["seen_at"] for m in fresh.shared["members"] if m["player"] == bob.pk) == seen
     services.presence_connect(player=cy, code=table)  # a presence change: read again
     services.game_place(player=ada, code=table, box="threes")
     with CaptureQueriesContext(connection) as after_presence:
-        placed = snapshots.snapshot(table, fresh.version + 2)
+        placed = snapshot_cache.snapshot(table, fresh.version + 2)
     assert "games_membership" in _tables_read(after_presence)
     assert next(m["sockets"] for m in placed.shared["members"] if m["player"] == cy.pk) == 1
 
@@ -175,8 +175,8 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
 
     def check() -> None:
         nonlocal checked
-        built = snapshots.snapshot(room.code)
-        _same(built, snapshots._read(room.code), people)
+        built = snapshot_cache.snapshot(room.code)
+        _same(built, snapshots.read_snapshot(room.code), people)
         checked += 1
 
     check()
@@ -207,10 +207,11 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
                     services.mod_remove_chat(moderator=staff, reason="test",
                                              message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]))
                     check()
-            play_place = snapshots.snapshot(room.code).state_for(player.pk)["game"]["options"][0]
+            state = snapshot_cache.snapshot(room.code).state_for(player.pk)
+            play_place = state["game"]["options"][0]
             services.game_place(player=player, code=room.code, box=play_place["box"],
                                 column=play_place["column"])
             check()
-    assert snapshots.snapshot(room.code).shared["game"]["status"] == Game.Status.FINISHED
-    assert len(snapshots.snapshot(room.code).shared["log"]) == snapshots.LOG_SIZE
+    assert snapshot_cache.snapshot(room.code).shared["game"]["status"] == Game.Status.FINISHED
+    assert len(snapshot_cache.snapshot(room.code).shared["log"]) == snapshots.LOG_SIZE
     assert checked >= 2 * (1 + 13 * 3 * 2)

@@ -3,8 +3,8 @@
 import pytest
 from django.test import Client
 
-from games.identity import SESSION_KEY
 from games.models import Membership, Player, Room
+from games.services.players import SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -31,10 +31,10 @@ from django.urls import URLPattern, URLResolver, converters, get_resolver, rever
 from django.utils.html import escape
 
 from games import services, throttle
-from games import urls as games_urls
 from games.errors import ServiceError
-from games.identity import SESSION_KEY, player_register
 from games.models import ChatMessage, GameReview, Membership, Player, Room
+from games.services.players import SESSION_KEY, player_register
+from games.web import urls as games_urls
 from tests.games.helpers import game_of, play_turn, versions
 from yahtzee_site.asgi import application
 

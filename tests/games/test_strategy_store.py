@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.strategy_store import FileTableStore
+from games.coach.tables import FileTableStore
 from scoring import rulesets
 from scoring.strategy import solver
 

@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 
 from django.utils import timezone
 
-from games import broadcast
 from games.errors import ServiceError
 from games.models import ActionRequest, Event, Game, Membership, Player, Room
+from games.realtime import broadcast
 from games.services import rows
 from scoring.errors import RulesError
 

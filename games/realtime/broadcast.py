@@ -26,7 +26,7 @@ def message(version: int) -> dict[str, Any]:
 
 def room_changed(code: str, version: int) -> None:
     """Once the current transaction commits, tell the room's sockets about ``version``;
-    each builds its own viewer's state (see ``games.snapshots``).
+    each builds its own viewer's state (see ``games.selectors.snapshots``).
 
     Inside ``deferred()`` the news is handed to the caller instead, who sends it."""
 

@@ -7,7 +7,7 @@ message for each change of the room, and every one of them then queued behind
 whatever the database thread was doing (another room's move, 2-3 ms), and the four
 players of a table a move reached were served one after another. Nothing is lost by
 skipping it: every database call of the consumers goes through
-``games.database_thread.call``, which closes old connections around each call on the
+``games.realtime.database_thread.call``, which closes old connections around each call on the
 thread that owns them.
 """
 

@@ -1,6 +1,6 @@
 """The pages of a room: start one, find one by code, open it, join it with a name.
 
-Who is acting always comes from the session (``games.identity``).  Every page that
+Who is acting always comes from the session (``games.services.players``).  Every page that
 looks a room up by its code counts the codes that name no room against the visitor's
 guess limit (``games.throttle``) and refuses a visitor over it with 429.
 """
@@ -16,12 +16,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services, throttle
+from games import selectors, services, throttle
 from games.errors import ServiceError
-from games.identity import current_player, player_register
-from games.models import Membership, Room
+from games.models import Room
+from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
-from games.views import home
+from games.web.pages import home
 from scoring import rulesets
 from scoring.strategy import levels
 
@@ -56,7 +56,7 @@ def guess_limited(view: View) -> View:
 
 def _room_or_404(request: HttpRequest, code: str) -> Room:
     """The room with this code; a code that names none is a miss of the visitor (404)."""
-    found = Room.objects.filter(code=code).first()
+    found = selectors.room_by_code(code)
     if found is None:
         throttle.record_miss(throttle.http_address(request))
         raise Http404("There is no room with that code.")
@@ -131,12 +131,11 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     """A room: the table for its members; for anyone else with the link, a way in."""
     found = _room_or_404(request, code)
     player = current_player(request.session, request.user)
-    member = player is not None and Membership.objects.filter(
-        room=found, player=player, state=Membership.State.ACTIVE).exists()
+    member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
     context = {
         "room": found,
-        "ruleset": rulesets.get(found.ruleset, **found.options),
+        "ruleset": selectors.ruleset_of(found),
         "player": player,
         "member": member,  # a closed room still shows its members the final table
         "join_error": join_error or ("This room is closed." if closed and not member else None),
@@ -195,7 +194,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         raise Http404(exc.message) from None
     data = review.data
     game = review.game
-    rs = rulesets.get(game.ruleset, **game.options)
+    rs = selectors.ruleset_of(game)
     rows = []
     for decision in data["decisions"]:
         loss = decision["loss"]

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from yahtzee_site.env import SETTINGS_VARIABLES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+SITE_APP = "yahtzee_site.asgi:application"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -112,8 +113,9 @@ class DaphneProcess:
     SIGTERM.  Started again, it serves the same port and database.
     """
 
-    def __init__(self, workdir: Path, env: dict[str, str], port: int | None = None) -> None:
-        self.workdir, self.env = workdir, env
+    def __init__(self, workdir: Path, env: dict[str, str], port: int | None = None,
+                 app: str = SITE_APP) -> None:
+        self.workdir, self.env, self.app = workdir, env, app
         self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "daphne.log"
@@ -127,7 +129,7 @@ class DaphneProcess:
         with self.log.open("ab" if self.starts else "wb") as log_file:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                 "yahtzee_site.asgi:application"],
+                 self.app],
                 cwd=ROOT, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
                 preexec_fn=_die_with_parent,
             )
@@ -161,12 +163,12 @@ class DaphneProcess:
 
 
 @contextmanager
-def daphne(workdir: Path, **settings: str) -> Iterator[DaphneProcess]:
-    """A migrated database and a started, answering ``DaphneProcess`` (see ``serve``);
-    stopped afterwards, whatever happened."""
+def daphne(workdir: Path, app: str = SITE_APP, **settings: str) -> Iterator[DaphneProcess]:
+    """A migrated database and a started, answering ``DaphneProcess`` serving the ASGI
+    application ``app`` (see ``serve``); stopped afterwards, whatever happened."""
     env = site_env(workdir, **settings)
     migrate(env)
-    process = DaphneProcess(workdir, env)
+    process = DaphneProcess(workdir, env, app=app)
     process.start()
     try:
         process.wait_ready()
@@ -176,10 +178,10 @@ def daphne(workdir: Path, **settings: str) -> Iterator[DaphneProcess]:
 
 
 @contextmanager
-def serve(workdir: Path, **settings: str) -> Iterator[str]:
+def serve(workdir: Path, app: str = SITE_APP, **settings: str) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
     ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the
     fresh SQLite file (several servers may then share one database)."""
-    with daphne(workdir, **settings) as process:
+    with daphne(workdir, app, **settings) as process:
         yield process.base_url

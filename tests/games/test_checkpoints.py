@@ -1,4 +1,4 @@
-"""The server's own SQLite checkpoint thread (yahtzee_site/sqlite_wal.py)."""
+"""The server's own SQLite checkpoint thread (games/background/checkpoints.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings as site_settings
 from django.db import connection
 
-from yahtzee_site import sqlite_wal
+from games.background import checkpoints as sqlite_wal
 
 
 def _writer(path: Path) -> sqlite3.Connection:

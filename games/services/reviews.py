@@ -13,7 +13,7 @@ Each decision is valued with the advisor of the game's rules (``scoring.strategy
 (never negative).  A review is built once and stored (``GameReview``); building one
 for Yam's can take seconds, so every finished game's reviews are also precomputed in
 the background (``reviews_later``): read and computed by a child process on spare CPU
-(``games.review_process``), stored on the sockets' database thread.
+(``games.background.reviews``), stored on the sockets' database thread.
 """
 
 from __future__ import annotations
@@ -28,12 +28,14 @@ from typing import Any
 
 from django.db import transaction
 
-from games import coach, database_thread, review_process
+from games.background import reviews as review_process
+from games.coach import advice as coach
 from games.errors import ServiceError
-from games.models import Game, GameReview, Membership, Player, Room, Turn
+from games.models import Game, GameReview, Player, Turn
+from games.realtime import database_thread
+from games.selectors.rooms import member_room, ruleset_of
 from games.services import rows
-from games.services._core import now
-from scoring import rulesets
+from games.services.core import now
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
@@ -68,12 +70,7 @@ def review_of(*, player: Player, code: object, number: object) -> GameReview:
     """The review of ``player``'s play in game ``number`` of room ``code``, for a member
     of the room; refused with ``unknown_room``, ``not_in_room``, ``unknown_game``,
     ``not_finished`` or ``not_played``."""
-    room = Room.objects.filter(code=code).first() if isinstance(code, str) else None
-    if room is None:
-        raise ServiceError("unknown_room", "there is no room with that code")
-    if not Membership.objects.filter(room=room, player=player,
-                                     state=Membership.State.ACTIVE).exists():
-        raise ServiceError("not_in_room", "join the room first")
+    room = member_room(code=code, player=player)
     game = room.games.filter(number=number).first() if type(number) is int else None
     if game is None:
         raise ServiceError("unknown_game", "this room has no game with that number")
@@ -167,11 +164,6 @@ def reviews_later(game_id: int) -> None:
 
 
 # -- building ---------------------------------------------------------------------
-
-
-def ruleset_of(game: Game) -> RuleSet:
-    """The rule set a game was played with."""
-    return rulesets.get(game.ruleset, **game.options)
 
 
 def _rolled_by(roll: dict[str, Any], player: Player) -> bool:

@@ -29,7 +29,8 @@ from django.conf import settings
 from django.db import connections
 
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.models import Game, Player, Scorecard, Turn
+from games.selectors.rooms import member_room
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
@@ -207,12 +208,7 @@ def hint_position(*, player: Player, code: str) -> Position:
     """The position the player whose turn it is asks about; refused with ``not_in_room``,
     ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
     ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
-    room = Room.objects.filter(code=code).first()
-    if room is None:
-        raise ServiceError("unknown_room", "there is no room with that code")
-    if not Membership.objects.filter(room=room, player=player,
-                                     state=Membership.State.ACTIVE).exists():
-        raise ServiceError("not_in_room", "join the room first")
+    room = member_room(code=code, player=player)
     if not room.coach_enabled:
         raise ServiceError("coach_off", "the host turned the coach off in this room")
     game = Game.objects.filter(room=room).order_by("-number").first()

@@ -18,14 +18,17 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import broadcast, coach, database_thread, services, snapshots, throttle
-from games.clock_runner import ensure_clock
-from games.dispatching import DirectDispatch
+from games import selectors, services, throttle
+from games.background import checkpoints as sqlite_wal
+from games.background.clock import ensure_clock
+from games.coach import advice as coach
 from games.errors import ServiceError
-from games.identity import current_player
-from games.models import Membership, Player, Room
-from games.snapshots import Snapshot
-from yahtzee_site import sqlite_wal
+from games.models import Player
+from games.realtime import broadcast, database_thread
+from games.realtime.dispatching import DirectDispatch
+from games.selectors import snapshot_cache, snapshots
+from games.selectors.snapshots import Snapshot
+from games.services.players import current_player
 
 log = logging.getLogger(__name__)
 
@@ -124,18 +127,17 @@ HANDLERS: dict[str, Call] = {
 
 def _membership(code: str, player: Player | None) -> str | None:
     """``None`` when the player may watch the room, else why not (``unknown``/``forbidden``)."""
-    if not Room.objects.filter(code=code).exists():
-        return "unknown"
-    if player is None or not Membership.objects.filter(
-            room__code=code, player=player, state=Membership.State.ACTIVE).exists():
-        return "forbidden"
+    try:
+        selectors.member_room(code=code, player=player)
+    except ServiceError as exc:
+        return "unknown" if exc.code == "unknown_room" else "forbidden"
     return None
 
 
 def _heartbeat(code: str, player: Player | None) -> int | None:
     """A ``ping``: note the sign of life; returns the room's version (``None`` if gone)."""
     services.presence_ping(player=player, code=code)
-    return Room.objects.filter(code=code).values_list("version", flat=True).first()
+    return selectors.room_version(code)
 
 
 def _act(call: Callable[[], dict[str, Any] | None]
@@ -146,7 +148,7 @@ def _act(call: Callable[[], dict[str, Any] | None]
     answer, failure, news = broadcast.run_deferred(call)
     for code, version in news:
         try:
-            snapshots.snapshot(code, version)
+            snapshot_cache.snapshot(code, version)
         except Exception:  # the sockets build it themselves; the change stands
             log.exception("could not build the snapshot of room %s", code)
     return answer, failure, news
@@ -161,14 +163,14 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
     """Room ``code``'s snapshot at ``version`` or newer (``None``: the current one), from
     this process's cache, a build already under way, or a new build."""
     if version is not None:
-        found = snapshots.cached(code, version)
+        found = snapshot_cache.cached(code, version)
         if found is not None:
             return found
         pending = _building.get(code)
         if pending is not None and pending[0] >= version \
                 and pending[1].get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending[1])
-    build = asyncio.ensure_future(database_thread.call(snapshots.snapshot, code, version))
+    build = asyncio.ensure_future(database_thread.call(snapshot_cache.snapshot, code, version))
     if version is not None:
         _building[code] = (version, build)
     try:

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from games import room_views, views
+from games.web import pages as views
+from games.web import rooms as room_views
 
 app_name = "games"
 

@@ -1,89 +1,39 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
-A change reaches every socket of a room; the first one to ask builds the room's
-``Snapshot`` from the database (at most seven plain SQL queries on the models' tables),
-the others, and every socket that follows, get it from this process's cache and
-add their own parts (``you``, ``game.options``, ``seconds_left``, presence)
-without touching the database. The shared parts are serialised once per version,
-so a viewer's message costs a few small ``json.dumps`` calls.
-
-A snapshot is reused for a few seconds at most, so that what changes without a
-new version (heartbeats behind the presence shown) is never far behind. For the
-same reason, the next version's snapshot takes the members and the chat from the
-last one only when nothing but moves of the game came in between and they were read
-less than ``SNAPSHOT_SECONDS`` ago.
+``snapshot(code, version)`` reads the room (a few plain SQL queries on the models'
+tables) into a ``Snapshot`` that this process caches for ``SNAPSHOT_SECONDS``; each
+viewer's state adds its own parts (``you``, ``game.options``, ``seconds_left``,
+presence) without touching the database. The next version's snapshot reuses the
+previous one's log, seats and, when only moves came in between, members and chat.
 """
 
 from __future__ import annotations
 
-import json
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard, Turn
+from games.selectors.views import (
+    aware_time,
+    compact_json,
+    decoded_json,
+    json_with,
+    presence_of,
+    ruleset_json_of,
+    ruleset_view_of,
+)
 from games.services import rows
-from scoring import rulesets
-from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
-PRESENCE_GRACE = timedelta(seconds=30)
-HEARTBEAT_LIMIT = timedelta(seconds=45)
 LOG_SIZE = CHAT_SIZE = 50
-SNAPSHOTS_KEPT = 512
 SNAPSHOT_SECONDS = 5.0
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "announce", "place", "skip", "timeout"})
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
-def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime) -> str:
-    """``online`` while a socket is open (and pinging), ``reconnecting`` for 30 s after,
-    then ``gone``.  Bots are always online."""
-    if bot:
-        return "online"
-    if sockets and seen is not None and moment - seen <= HEARTBEAT_LIMIT:
-        return "online"
-    if seen is not None and moment - seen <= PRESENCE_GRACE:
-        return "reconnecting"
-    return "gone"
-
-
-def ruleset_view(rs: RuleSet) -> dict[str, Any]:
-    """What a page needs to draw and explain a variant's scorecard."""
-    return {
-        "name": rs.name, "title": rs.title, "options": dict(rs.options),
-        "columns": [{"key": c, "title": rs.column_title(c), "rule": rs.column_rule(c)}
-                    for c in rs.columns],
-        "sections": [{"name": name, "boxes": [
-            {"key": k, "title": rs.box_title(k), "rule": rs.box_rule(k)} for k in keys]}
-            for name, keys in rs.sections],
-        "upper_bonus_threshold": rs.upper_bonus_threshold,
-        "upper_bonus_points": rs.upper_bonus_points,
-        "announce_column": rs.announce_column,
-        "special_rules": list(rs.special_rules()),
-    }
-
-
-@lru_cache(maxsize=64)
-def _ruleset_view_of(name: str, options: str) -> dict[str, Any]:
-    return ruleset_view(rulesets.get(name, **json.loads(options)))
-
-
-def ruleset_view_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``ruleset_view`` of a stored rule-set name and options (computed once each)."""
-    return _ruleset_view_of(name, json.dumps(options, sort_keys=True))
 
 
 # -- reading a room: plain SQL on Django's models' tables ------------------------
@@ -124,18 +74,6 @@ CHAT_SQL = _sql(
     " ORDER BY c.created_at DESC, c.id DESC LIMIT %s")
 
 
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def _when(value: Any) -> datetime | None:
-    if isinstance(value, str):
-        value = parse_datetime(value)
-    if value is not None and value.tzinfo is None:  # SQLite stores UTC without a zone
-        value = value.replace(tzinfo=UTC)
-    return value
-
-
 JSON_COLUMNS = frozenset({"options", "data", "state"})
 TIME_COLUMNS = frozenset({"seen_at", "turn_deadline", "created_at"})
 
@@ -152,30 +90,15 @@ def _fetch(sql: str, params: list[Any], raw: frozenset[str] = frozenset()
     times = [n for n in names if n in TIME_COLUMNS]
     for row in found:
         for name in decode:
-            row[name] = _json(row[name])
+            row[name] = decoded_json(row[name])
         for name in times:
-            row[name] = _when(row[name])
+            row[name] = aware_time(row[name])
     return found
 
 
 def _event(e: dict[str, Any]) -> dict[str, Any]:
     return {"seq": e["seq"], "kind": e["kind"], "actor": e["actor_name"],
             "actor_id": e["actor_id"], "data": e["data"], "at": e["created_at"].isoformat()}
-
-
-@lru_cache(maxsize=64)
-def _ruleset_json(name: str, options: str) -> str:
-    return _dumps(_ruleset_view_of(name, options))
-
-
-def ruleset_json_of(name: str, options: dict[str, Any]) -> str:
-    """``ruleset_view_of`` as JSON text (serialised once each)."""
-    return _ruleset_json(name, json.dumps(options, sort_keys=True))
-
-
-def _with(small: dict[str, Any], **pieces: str) -> str:
-    """``small`` as JSON with the already serialised ``pieces`` added as members."""
-    return _dumps(small)[:-1] + "".join(f',"{k}":{v}' for k, v in pieces.items()) + "}"
 
 
 # A scorecard's view only changes with its row: a snapshot keeps its seats' views (and
@@ -187,14 +110,14 @@ Seats = dict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]]
 def _seat(card: dict[str, Any], known: Seats, seats: Seats
           ) -> tuple[dict[str, Any], str, Sheet]:
     data = card["data"]
-    key = (card["id"], data if isinstance(data, str) else _dumps(data), card["total"],
+    key = (card["id"], data if isinstance(data, str) else compact_json(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
            card["player_bot_level"])
     found = known.get(key)
     if found is not None:
         seats[key] = found
         return found
-    data = _json(data)
+    data = decoded_json(data)
     sheet = Sheet.from_json(data)
     view = {
         "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
@@ -204,7 +127,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats
                    for t in sheet.totals()],
         "total": card["total"], "rank": card["rank"],
     }
-    found = seats[key] = (view, _dumps(view), sheet)
+    found = seats[key] = (view, compact_json(view), sheet)
     return found
 
 
@@ -250,9 +173,9 @@ def _game(room_id: int, known: Seats, seats_read: Seats
                 for p, gain in zip(options, sheet.gains(options), strict=True)]
     small = {k: v for k, v in view.items() if k not in (
         "options", "seconds_left", "deadline", "player", "ruleset", "seats")}
-    rest = _with(small, ruleset=ruleset_json_of(game["ruleset"], game["options"]),
+    rest = json_with(small, ruleset=ruleset_json_of(game["ruleset"], game["options"]),
                  seats="[" + ",".join(seat_json) + "]")
-    return view, rest, _dumps(view["options"])
+    return view, rest, compact_json(view["options"])
 
 
 def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str]]:
@@ -266,7 +189,7 @@ def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str
         newest = kept[0][0]["seq"] if kept else 0
         fresh = _fetch(EVENTS_SINCE_SQL, [room_id, "presence", newest, LOG_SIZE])
     views = [_event(e) for e in fresh]
-    return ([(v, _dumps(v)) for v in views] + kept)[:LOG_SIZE]
+    return ([(v, compact_json(v)) for v in views] + kept)[:LOG_SIZE]
 
 
 def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
@@ -298,7 +221,7 @@ def _same_people(version: int, prior: Snapshot | None,
         for n, view in enumerate(news))
 
 
-def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
+def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
     an earlier snapshot of the room from this process, spares reading its log again."""
     moment = time.monotonic()
@@ -314,7 +237,7 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         chat_view, chat_json = prior.shared["chat"], prior.chat_json
     else:
         members_at, members, chat_view = moment, _members(room), _chat(room["id"])
-        chat_json = _dumps(chat_view)
+        chat_json = compact_json(chat_view)
     if log and log[0][0]["seq"] == room["version"]:
         latest: dict[str, Any] | None = log[0][0]
     elif prior is not None and prior.version == room["version"]:
@@ -337,8 +260,9 @@ def _read(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "log": [view for view, _text in log],
         "chat": chat_view,
     }
-    rest = (f'{{"type":"state","version":{room["version"]},"event":{_dumps(latest)},'
-            f'"room":{_with(room_view, ruleset=ruleset_json_of(room["ruleset"], room["options"]))},'
+    ruleset_json = ruleset_json_of(room["ruleset"], room["options"])
+    rest = (f'{{"type":"state","version":{room["version"]},"event":{compact_json(latest)},'
+            f'"room":{json_with(room_view, ruleset=ruleset_json)},'
             f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json}}}')
     return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
                     seats=seats, members_at=members_at, chat_json=chat_json,
@@ -399,7 +323,7 @@ class Snapshot:
         seen = self._seen(moment)
         sent = self._members_sent
         if sent is None or sent[0] != seen:
-            sent = self._members_sent = (seen, _dumps(self._members_at(moment, seen)))
+            sent = self._members_sent = (seen, compact_json(self._members_at(moment, seen)))
         return sent[1]
 
     def _seconds_left(self, moment: datetime) -> int | None:
@@ -438,45 +362,7 @@ class Snapshot:
             game_json = "null"
         else:
             options = self.options_json if game["player"] == viewer else "[]"
-            game_json = (f'{{"seconds_left":{_dumps(self._seconds_left(moment))},'
+            game_json = (f'{{"seconds_left":{compact_json(self._seconds_left(moment))},'
                          f'"options":{options},{self.game_json[1:]}')
-        return (f'{{"you":{_dumps(you)},"members":{self._members_json(moment)},'
+        return (f'{{"you":{compact_json(you)},"members":{self._members_json(moment)},'
                 f'"game":{game_json},{self.rest_json[1:]}')
-
-
-_snapshots: OrderedDict[str, Snapshot] = OrderedDict()
-_lock = threading.Lock()
-
-
-def cached(code: str, version: int) -> Snapshot | None:
-    """This process's snapshot of room ``code`` at ``version`` or newer, if it has a
-    recent one (no database access)."""
-    with _lock:
-        found = _snapshots.get(code)
-        if found is None or found.version < version \
-                or time.monotonic() - found.built_at >= SNAPSHOT_SECONDS:
-            return None
-        _snapshots.move_to_end(code)
-        return found
-
-
-def snapshot(code: str, version: int | None = None) -> Snapshot | None:
-    """The snapshot of room ``code`` at ``version`` or newer (the current version when
-    ``None``), built from the database unless cached; ``None`` when there is no room."""
-    if version is not None:
-        found = cached(code, version)
-        if found is not None:
-            return found
-    with _lock:
-        prior = _snapshots.get(code)
-    built = _read(code, prior)
-    if built is None:
-        return None
-    with _lock:
-        current = _snapshots.get(code)
-        if current is None or current.version <= built.version:
-            _snapshots[code] = built
-            _snapshots.move_to_end(code)
-        while len(_snapshots) > SNAPSHOTS_KEPT:
-            _snapshots.popitem(last=False)
-    return built

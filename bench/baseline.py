@@ -1,11 +1,12 @@
 """The floor of the stack, for bench/load.py: a websocket that only broadcasts.
 
-``ws/baseline/<group>/`` (served only when ``GAMES_LOAD_BASELINE`` is on) takes
+``application`` serves the site, plus ``ws/baseline/<group>/``, which takes
 ``{"type": "act", "id": ..., "version": n, "size": bytes}``, answers ``ack`` and
 sends every socket of the group a ``state`` of that version of about ``size`` bytes,
 through the same channel layer as the rooms. No database, no rules, no session: the
-cost of Daphne, Channels and the layer alone. It dispatches its messages as the rooms'
-consumer does (``games.dispatching``).
+cost of Daphne, Channels and the layer alone. ``bench/load.py --baseline`` starts
+Daphne with ``bench.baseline:application``; the site itself never serves this route
+(it relays anything to anyone).
 
 The padding is shaped like a room's state (a log of events, the bulk of a real one),
 not one long string: a client decodes it in about the time a real state takes
@@ -20,8 +21,10 @@ from functools import lru_cache
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.routing import URLRouter
+from django.urls import path
 
-from games.dispatching import DirectDispatch
+from yahtzee_site.asgi import application as site
 
 MAX_PAD = 256 * 1024
 # One event of a room's log, as a state carries up to fifty of them.
@@ -45,7 +48,7 @@ def padding(size: int) -> str:
     return head + '"' + "x" * max(0, size - len(head) - 3) + '"]'
 
 
-class BroadcastFloorConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class BroadcastFloorConsumer(AsyncWebsocketConsumer):
     """Relay every action to the whole group, as a room relays a new state."""
 
     async def connect(self) -> None:
@@ -73,3 +76,14 @@ class BroadcastFloorConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Send this socket the broadcast state."""
         head = f'{{"type":"state","version":{message["version"]},"pad":'
         await self.send(text_data=head + padding(max(4, message["size"] - len(head) - 1)) + "}")
+
+
+_floor = URLRouter([path("ws/baseline/<slug:group>/", BroadcastFloorConsumer.as_asgi())])
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The site, with the broadcast-only socket added under ``/ws/baseline/``."""
+    if scope["type"] == "websocket" and scope["path"].startswith("/ws/baseline/"):
+        await _floor(scope, receive, send)
+    else:
+        await site(scope, receive, send)

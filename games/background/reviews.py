@@ -15,7 +15,7 @@ servers leave idle. It reads jobs (game ids) from its standard input and ends wh
 that closes, which its server's death does too. Messages are pickles, each preceded
 by its length.
 
-    python -m games.review_process   # the child (started by ``reviews``)
+    python -m games.background.reviews   # the child (started by ``reviews``)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import IO, Any
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NICENESS = 19
 _SIZE = 4  # bytes of a message's length
 
@@ -68,7 +68,7 @@ def _start() -> subprocess.Popen[bytes]:
     from django.db import connections
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "games.review_process"], cwd=ROOT,
+        [sys.executable, "-m", "games.background.reviews"], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
     # The database this process uses (a test run's own, for one), whatever the settings
@@ -131,7 +131,7 @@ def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
     """The child's loop: compute each review read from ``jobs`` until it closes."""
     from django.db import connections
 
-    from games.services.review import review_texts
+    from games.services.reviews import review_texts
 
     while True:
         try:

@@ -1,0 +1,139 @@
+"""The read-only admin pages and the moderation actions every page offers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth import get_permission_codename
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+from games.admin.display import admin_link
+from games.errors import ServiceError
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Lists and change pages to look at; nothing is added, edited or deleted here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Rows are created by the site's services only."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Change pages show the row read-only; changes go through moderation actions."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Nothing is deleted: the record is kept."""
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    """A read-only table of related rows, visible to whoever may view the parent page."""
+
+    extra = 0
+    max_num = 0
+    can_delete = False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Whoever may view (or moderate) the parent object sees these rows."""
+        opts = self.parent_model._meta
+        return any(
+            request.user.has_perm(f"{opts.app_label}.{get_permission_codename(action, opts)}")
+            for action in ("view", "change")
+        )
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Inline rows are never added."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Inline rows are never edited."""
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        """Inline rows are never deleted."""
+        return False
+
+
+class ReasonForm(forms.Form):
+    """Why the moderator acts; stored with the ``ModerationAction``."""
+
+    reason = forms.CharField(
+        max_length=500,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 70}),
+        help_text="Required, up to 500 characters. It is recorded with the action.",
+    )
+
+
+class ModerationMixin(admin.ModelAdmin):
+    """Runs a ``games.services.mod_*`` function on the selected objects, after a
+    confirmation page that asks for the reason.
+
+    The first POST (from the change list's action menu) shows the page; its form
+    posts back the same ``action`` and ``_selected_action`` values with
+    ``post=yes`` and the reason.  Each object is then handled on its own: a
+    refusal (``ServiceError``) is reported as an error and the others go on.
+    """
+
+    moderation_template = "admin/moderation_confirm.html"
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        """Moderation actions need the model's *change* permission."""
+        opts = self.opts
+        codename = get_permission_codename("change", opts)
+        return request.user.has_perm(f"{opts.app_label}.{codename}")
+
+    def moderate(
+        self,
+        request: HttpRequest,
+        queryset: QuerySet,
+        *,
+        service: Callable[..., None],
+        target: str,
+        title: str,
+        done: str,
+        label: Callable[[Any], str] = str,
+    ) -> TemplateResponse | None:
+        """Ask for a reason, then call ``service(moderator=..., <target>=obj, reason=...)``
+        for each selected object and report how each went.
+
+        ``title`` heads the confirmation page; ``done`` starts each success message,
+        followed by ``label(obj)``.
+        """
+        form = ReasonForm(request.POST if request.POST.get("post") == "yes" else None)
+        if not form.is_valid():
+            return self._confirmation(request, queryset, form, title)
+        reason = form.cleaned_data["reason"]
+        for obj in queryset:
+            try:
+                service(moderator=request.user, reason=reason, **{target: obj})
+            except ServiceError as exc:
+                self.message_user(request, f"{label(obj)}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{done} {label(obj)}.", messages.SUCCESS)
+        return None
+
+    def _confirmation(self, request: HttpRequest, queryset: QuerySet, form: ReasonForm,
+                      title: str) -> TemplateResponse:
+        opts = self.opts
+        site = self.admin_site
+        context = {
+            **site.each_context(request),
+            "title": title,
+            "opts": opts,
+            "objects": [admin_link(obj) for obj in queryset],
+            "queryset": queryset,
+            "form": form,
+            "action": request.POST.get("action", ""),
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            "media": self.media + form.media,
+        }
+        request.current_app = site.name
+        return TemplateResponse(request, self.moderation_template, context)

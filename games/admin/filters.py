@@ -1,0 +1,68 @@
+"""The list filters of the moderators' pages."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+
+
+class BannedFilter(admin.SimpleListFilter):
+    """Players who are banned, or not."""
+
+    title = "banned"
+    parameter_name = "banned"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        """Yes or no."""
+        return [("yes", "Yes"), ("no", "No")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+        """Filter on whether ``banned_at`` is set."""
+        if self.value() in ("yes", "no"):
+            return queryset.filter(banned_at__isnull=self.value() == "no")
+        return None
+
+
+class KindFilter(admin.SimpleListFilter):
+    """People or bots."""
+
+    title = "kind"
+    parameter_name = "kind"
+    bot_level_field = "bot_level"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        """People or bots."""
+        return [("person", "People"), ("bot", "Bots")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+        """Bots have a bot level; people do not."""
+        people = Q(**{self.bot_level_field: ""})
+        if self.value() == "person":
+            return queryset.filter(people)
+        if self.value() == "bot":
+            return queryset.exclude(people)
+        return None
+
+
+class MemberKindFilter(KindFilter):
+    """Memberships of people or of bots."""
+
+    bot_level_field = "player__bot_level"
+
+
+class RemovedFilter(admin.SimpleListFilter):
+    """Chat messages a moderator removed, or not."""
+
+    title = "removed"
+    parameter_name = "removed"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        """Yes or no."""
+        return [("yes", "Yes"), ("no", "No")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+        """Filter on whether ``removed_at`` is set."""
+        if self.value() in ("yes", "no"):
+            return queryset.filter(removed_at__isnull=self.value() == "no")
+        return None

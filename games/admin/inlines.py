@@ -1,0 +1,133 @@
+"""The read-only tables shown inside a room's and a game's page."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.safestring import SafeString
+
+from games.admin.base import ReadOnlyInline
+from games.admin.display import (
+    as_json,
+    describe_sheet,
+    moment_label,
+    moment_lines,
+    roll_log,
+    seat_label,
+)
+from games.models import Event, Game, Membership, Scorecard, Turn
+
+
+class MembershipInline(ReadOnlyInline):
+    """Who is (or was) in a room, or which rooms a player was in."""
+
+    model = Membership
+    fields = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
+    readonly_fields = fields
+    ordering = ["-joined_at"]
+
+    @admin.display(description="seat")
+    def seat_shown(self, obj: Membership) -> str:
+        """The seat, counting from 1."""
+        return seat_label(obj.seat)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Rooms and players in one query."""
+        return super().get_queryset(request).select_related("room", "player")
+
+
+class GameInline(ReadOnlyInline):
+    """The games played in a room, each linking to its move log."""
+
+    model = Game
+    fields = ["number", "status", "started_at", "finished_at", "ended_reason"]
+    readonly_fields = fields
+    show_change_link = True
+
+
+class ScorecardInline(ReadOnlyInline):
+    """Each seat of a game: who played it and the sheet as it stands."""
+
+    model = Scorecard
+    fields = ["seat_shown", "player", "total", "rank", "sheet"]
+    readonly_fields = fields
+
+    @admin.display(description="seat")
+    def seat_shown(self, obj: Scorecard) -> str:
+        """The seat, counting from 1."""
+        return seat_label(obj.seat)
+
+    @admin.display(description="filled boxes")
+    def sheet(self, obj: Scorecard) -> SafeString:
+        """The sheet's filled boxes, readable."""
+        return describe_sheet(obj.data)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Players in the same query."""
+        return super().get_queryset(request).select_related("player")
+
+
+class TurnInline(ReadOnlyInline):
+    """The move log: every roll with every die drawn, and where the dice were placed."""
+
+    model = Turn
+    fields = ["number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
+              "points", "bonus", "placed_by", "finish", "started", "finished"]
+    readonly_fields = fields
+    verbose_name = "turn"
+    verbose_name_plural = "move log"
+
+    @admin.display(description="seat")
+    def seat_shown(self, obj: Turn) -> str:
+        """The seat, counting from 1."""
+        return seat_label(obj.seat)
+
+    @admin.display(description="rolls")
+    def rolls_shown(self, obj: Turn) -> SafeString:
+        """Every roll: held dice, dice drawn, resulting dice."""
+        return roll_log(obj.rolls)
+
+    @admin.display(description="announced")
+    def announced(self, obj: Turn) -> str:
+        """The Yam's box announced this turn, if any."""
+        state = obj.state if isinstance(obj.state, dict) else {}
+        return state.get("announced") or "-"
+
+    @admin.display(description="started")
+    def started(self, obj: Turn) -> SafeString:
+        """When the turn began, to the second (date above time)."""
+        return moment_lines(obj.started_at)
+
+    @admin.display(description="finished")
+    def finished(self, obj: Turn) -> SafeString:
+        """When the dice were placed, to the second (date above time)."""
+        return moment_lines(obj.finished_at)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Players in the same query."""
+        return super().get_queryset(request).select_related("player")
+
+
+class EventInline(ReadOnlyInline):
+    """The game's events as the clients received them (collapsed: it is long)."""
+
+    model = Event
+    fields = ["seq", "game_version", "kind", "actor", "data_shown", "created"]
+    readonly_fields = fields
+    classes = ["collapse"]
+    ordering = ["seq"]
+
+    @admin.display(description="data")
+    def data_shown(self, obj: Event) -> SafeString:
+        """The event's data as JSON."""
+        return as_json(obj.data)
+
+    @admin.display(description="at")
+    def created(self, obj: Event) -> str:
+        """When it happened, to the second."""
+        return moment_label(obj.created_at)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Actors in the same query."""
+        return super().get_queryset(request).select_related("actor")

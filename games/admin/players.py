@@ -1,0 +1,46 @@
+"""Players, as moderators see them; ban and unban."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+from games import services
+from games.admin.base import ModerationMixin, ReadOnlyAdmin
+from games.admin.filters import BannedFilter, KindFilter
+from games.admin.inlines import MembershipInline
+from games.models import Player
+
+
+@admin.register(Player)
+class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
+    """People and bots by name; moderators ban and unban them."""
+
+    list_display = ["name", "bot_level", "banned", "created_at", "user"]
+    list_filter = [BannedFilter, KindFilter, "created_at"]
+    search_fields = ["name", "user__username"]
+    ordering = ["-created_at"]
+    list_select_related = ["user"]
+    fields = ["name", "bot_level", "user", "created_at", "banned_at", "ban_reason"]
+    readonly_fields = fields
+    inlines = [MembershipInline]
+    actions = ["ban_players", "unban_players"]
+
+    @admin.display(description="banned", boolean=True, ordering="banned_at")
+    def banned(self, obj: Player) -> bool:
+        """Whether the player is banned."""
+        return obj.is_banned
+
+    @admin.action(description="Ban selected players", permissions=["moderate"])
+    def ban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """Ban each player from creating or joining rooms and from chatting."""
+        return self.moderate(request, queryset, service=services.mod_ban, target="player",
+                             title="Ban players", done="Banned")
+
+    @admin.action(description="Unban selected players", permissions=["moderate"])
+    def unban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """Lift each player's ban."""
+        return self.moderate(request, queryset, service=services.mod_unban, target="player",
+                             title="Unban players", done="Unbanned")

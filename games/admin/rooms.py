@@ -1,0 +1,121 @@
+"""Rooms, their members and their chat, as moderators see and act on them."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+from games import services
+from games.admin.base import ModerationMixin, ReadOnlyAdmin
+from games.admin.display import seat_label, variant_title
+from games.admin.filters import MemberKindFilter, RemovedFilter
+from games.admin.inlines import GameInline, MembershipInline
+from games.models import ChatMessage, Membership, Room
+
+
+@admin.register(Room)
+class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
+    """Rooms by code, host, status and activity; moderators close them."""
+
+    list_display = ["code", "variant", "host", "status", "seats", "created_at",
+                    "last_activity_at", "game_count"]
+    list_filter = ["status", "ruleset", "created_at", "last_activity_at"]
+    search_fields = ["code", "host__name"]
+    date_hierarchy = "last_activity_at"
+    ordering = ["-last_activity_at"]
+    list_select_related = ["host"]
+    fields = ["code", "host", "ruleset", "options", "seat_count", "turn_seconds", "status",
+              "version", "created_at", "last_activity_at", "closed_at", "closed_reason"]
+    readonly_fields = fields
+    inlines = [MembershipInline, GameInline]
+    actions = ["close_rooms"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Rooms with their taken seats and their number of games."""
+        return super().get_queryset(request).annotate(
+            game_total=Count("games", distinct=True),
+            seats_taken=Count("members", distinct=True, filter=Q(
+                members__state=Membership.State.ACTIVE, members__seat__isnull=False)),
+        )
+
+    @admin.display(description="variant", ordering="ruleset")
+    def variant(self, obj: Room) -> str:
+        """The variant's title."""
+        return variant_title(obj.ruleset)
+
+    @admin.display(description="seats")
+    def seats(self, obj: Room) -> str:
+        """Seats taken out of the room's seats."""
+        return f"{obj.seats_taken}/{obj.seat_count}"
+
+    @admin.display(description="games", ordering="game_total")
+    def game_count(self, obj: Room) -> int:
+        """How many games the room has played."""
+        return obj.game_total
+
+    @admin.action(description="Close selected rooms", permissions=["moderate"])
+    def close_rooms(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """Close each room; a game in progress ends where it stands."""
+        return self.moderate(request, queryset, service=services.mod_close_room, target="room",
+                             title="Close rooms", done="Closed room")
+
+
+@admin.register(Membership)
+class MembershipAdmin(ModerationMixin, ReadOnlyAdmin):
+    """Who sits (or sat) where; moderators kick people out of rooms."""
+
+    list_display = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
+    list_filter = ["state", MemberKindFilter, "joined_at"]
+    search_fields = ["room__code", "player__name"]
+    date_hierarchy = "joined_at"
+    ordering = ["-joined_at"]
+    list_select_related = ["room", "player"]
+    fields = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
+    readonly_fields = fields
+    actions = ["kick_members"]
+
+    @admin.display(description="seat", ordering="seat")
+    def seat_shown(self, obj: Membership) -> str:
+        """The seat, counting from 1."""
+        return seat_label(obj.seat)
+
+    @admin.action(description="Kick selected players from their room", permissions=["moderate"])
+    def kick_members(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """Remove each person from the room for good; a bot finishes their game seat."""
+        return self.moderate(request, queryset, service=services.mod_kick, target="member",
+                             title="Kick players from their room", done="Kicked",
+                             label=lambda m: f"{m.player} from room {m.room}")
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ModerationMixin, ReadOnlyAdmin):
+    """Chat lines by text, player and room; moderators remove them (kept, marked removed)."""
+
+    list_display = ["room", "player", "text_shown", "created_at", "removed"]
+    list_filter = [RemovedFilter, "created_at"]
+    search_fields = ["text", "player__name", "room__code"]
+    date_hierarchy = "created_at"
+    ordering = ["-created_at", "-id"]
+    list_select_related = ["room", "player"]
+    fields = ["room", "player", "text", "created_at", "removed_at"]
+    readonly_fields = fields
+    actions = ["remove_messages"]
+
+    @admin.display(description="text", ordering="text")
+    def text_shown(self, obj: ChatMessage) -> str:
+        """The message, cut at 80 characters."""
+        return obj.text if len(obj.text) <= 80 else f"{obj.text[:79]}…"
+
+    @admin.display(description="removed", boolean=True, ordering="removed_at")
+    def removed(self, obj: ChatMessage) -> bool:
+        """Whether a moderator removed the message."""
+        return obj.removed_at is not None
+
+    @admin.action(description="Remove selected messages", permissions=["moderate"])
+    def remove_messages(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """Remove each message from its room's chat."""
+        return self.moderate(request, queryset, service=services.mod_remove_chat,
+                             target="message", title="Remove chat messages",
+                             done="Removed the message")

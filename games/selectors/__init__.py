@@ -1,0 +1,14 @@
+"""Every read the pages and sockets make: rooms and members, the state a viewer sees,
+the coach's position, reviews."""
+
+from games.selectors.rooms import (
+    is_member,
+    member_room,
+    room_by_code,
+    room_state,
+    room_version,
+    ruleset_of,
+)
+
+__all__ = ["is_member", "member_room", "room_by_code", "room_state", "room_version",
+           "ruleset_of"]

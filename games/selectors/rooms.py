@@ -1,0 +1,57 @@
+"""Reads of rooms and their members: who may see a room, and with which rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model
+
+from games.errors import ServiceError
+from games.models import Membership, Player, Room
+from games.selectors import snapshot_cache
+from scoring import rulesets
+from scoring.ruleset import RuleSet
+
+
+def room_by_code(code: object) -> Room | None:
+    """The room with ``code``, or ``None`` (anything but text names no room)."""
+    if not isinstance(code, str) or not code:
+        return None
+    return Room.objects.filter(code=code).first()
+
+
+def is_member(room: Room, player: Player | None) -> bool:
+    """Whether ``player`` is an active member (seated or watching) of ``room``."""
+    return player is not None and Membership.objects.filter(
+        room=room, player=player, state=Membership.State.ACTIVE).exists()
+
+
+def member_room(*, code: object, player: Player | None) -> Room:
+    """The room with ``code`` that ``player`` is an active member of; refused with
+    ``unknown_room`` or ``not_in_room``."""
+    room = room_by_code(code)
+    if room is None:
+        raise ServiceError("unknown_room", "there is no room with that code")
+    if not is_member(room, player):
+        raise ServiceError("not_in_room", "join the room first")
+    return room
+
+
+def room_version(code: str) -> int | None:
+    """The room's current version, or ``None`` when there is no such room."""
+    return Room.objects.filter(code=code).values_list("version", flat=True).first()
+
+
+def ruleset_of(played: Model) -> RuleSet:
+    """The rule set of a room or a game (their ``ruleset`` name and ``options``)."""
+    return rulesets.get(played.ruleset, **played.options)  # type: ignore[attr-defined]
+
+
+def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
+    """The whole table as ``viewer`` sees it now, or ``None`` if they are not a member
+    (everything but the viewer's own parts comes from the room's shared snapshot)."""
+    version = room_version(code)
+    if version is None:
+        return None
+    shared = snapshot_cache.snapshot(code, version)
+    return shared.state_for(viewer.pk) if shared is not None else None

@@ -1,0 +1,91 @@
+"""How a room's state shows its parts: presence, a variant's rules, compact JSON.
+
+Shared by the snapshot every viewer of a room receives (``games.selectors.snapshots``)
+and the pages that describe a variant.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from django.utils.dateparse import parse_datetime
+
+from scoring import rulesets
+from scoring.ruleset import RuleSet
+
+PRESENCE_GRACE = timedelta(seconds=30)
+
+
+HEARTBEAT_LIMIT = timedelta(seconds=45)
+
+
+def compact_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime) -> str:
+    """``online`` while a socket is open (and pinging), ``reconnecting`` for 30 s after,
+    then ``gone``.  Bots are always online."""
+    if bot:
+        return "online"
+    if sockets and seen is not None and moment - seen <= HEARTBEAT_LIMIT:
+        return "online"
+    if seen is not None and moment - seen <= PRESENCE_GRACE:
+        return "reconnecting"
+    return "gone"
+
+
+def ruleset_view(rs: RuleSet) -> dict[str, Any]:
+    """What a page needs to draw and explain a variant's scorecard."""
+    return {
+        "name": rs.name, "title": rs.title, "options": dict(rs.options),
+        "columns": [{"key": c, "title": rs.column_title(c), "rule": rs.column_rule(c)}
+                    for c in rs.columns],
+        "sections": [{"name": name, "boxes": [
+            {"key": k, "title": rs.box_title(k), "rule": rs.box_rule(k)} for k in keys]}
+            for name, keys in rs.sections],
+        "upper_bonus_threshold": rs.upper_bonus_threshold,
+        "upper_bonus_points": rs.upper_bonus_points,
+        "announce_column": rs.announce_column,
+        "special_rules": list(rs.special_rules()),
+    }
+
+
+@lru_cache(maxsize=64)
+def _ruleset_view_of(name: str, options: str) -> dict[str, Any]:
+    return ruleset_view(rulesets.get(name, **json.loads(options)))
+
+
+def ruleset_view_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``ruleset_view`` of a stored rule-set name and options (computed once each)."""
+    return _ruleset_view_of(name, json.dumps(options, sort_keys=True))
+
+
+def decoded_json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def aware_time(value: Any) -> datetime | None:
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    if value is not None and value.tzinfo is None:  # SQLite stores UTC without a zone
+        value = value.replace(tzinfo=UTC)
+    return value
+
+
+@lru_cache(maxsize=64)
+def _ruleset_json(name: str, options: str) -> str:
+    return compact_json(_ruleset_view_of(name, options))
+
+
+def ruleset_json_of(name: str, options: dict[str, Any]) -> str:
+    """``ruleset_view_of`` as JSON text (serialised once each)."""
+    return _ruleset_json(name, json.dumps(options, sort_keys=True))
+
+
+def json_with(small: dict[str, Any], **pieces: str) -> str:
+    """``small`` as JSON with the already serialised ``pieces`` added as members."""
+    return compact_json(small)[:-1] + "".join(f',"{k}":{v}' for k, v in pieces.items()) + "}"

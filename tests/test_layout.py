@@ -1,0 +1,65 @@
+"""The layout shows the design: who may import whom, and modules small enough to read."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_LINES = 400
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports (absolute names, at any depth of the file)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def sources(*folders: str) -> list[Path]:
+    """The Python files under ``folders`` (migrations left out)."""
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py")
+                  if "migrations" not in p.parts)
+
+
+def offenders(files: list[Path], forbidden: str) -> list[str]:
+    """The files among ``files`` that import ``forbidden`` or a module of it."""
+    return [str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p) for p in files
+            if any(m == forbidden or m.startswith(forbidden + ".") for m in imports_of(p))]
+
+
+def test_scoring_imports_nothing_of_the_site():
+    files = sources("scoring")
+    assert len(files) > 10
+    for package in ("games", "yahtzee_site", "bench", "tests"):
+        assert offenders(files, package) == [], package
+
+
+def test_games_does_not_import_the_project_settings_package_or_the_benchmarks():
+    files = sources("games")
+    assert len(files) > 20
+    assert offenders(files, "yahtzee_site") == []
+    assert offenders(files, "bench") == []
+    assert offenders(files, "tests") == []
+
+
+def test_only_the_benchmarks_import_the_benchmarks():
+    others = [*sources("games", "scoring", "yahtzee_site", "tests"), ROOT / "manage.py"]
+    assert offenders(others, "bench") == []
+
+
+def test_the_guard_sees_an_offending_import(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f():\n    from bench.load import main\n")
+    assert offenders([bad], "bench") == [str(bad)]
+
+
+def test_no_module_of_the_site_is_too_long_to_read():
+    long = {str(p.relative_to(ROOT)): n for p in sources("games", "scoring", "yahtzee_site")
+            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
