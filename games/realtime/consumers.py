@@ -26,7 +26,7 @@ from games.errors import ServiceError
 from games.models import Player
 from games.realtime import broadcast, database_thread
 from games.realtime.dispatching import DirectDispatch
-from games.selectors import snapshot_cache, snapshots
+from games.selectors import snapshot_cache
 from games.selectors.snapshots import Snapshot
 from games.services.players import current_player
 

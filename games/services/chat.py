@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import timedelta
-from typing import Any
-
-from django.db import transaction
 
 from games.errors import ServiceError
-from games.models import ChatMessage, Player
-from games.services.core import bump, enter, finish, membership, now, require_not_banned
+from games.models import ChatMessage, Player, Room
+from games.services.core import Done, bump, membership, now, require_not_banned, room_action
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -32,21 +29,17 @@ def clean_text(raw: object) -> str:
     return kept
 
 
-def chat_post(*, player: Player, code: object, text: object,
-              request_id: str | None = None) -> dict[str, Any]:
+@room_action("chat")
+def chat_post(*, player: Player, room: Room, text: object) -> Done:
     """Post a message to the room (seated players and spectators alike)."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "chat")
-        if answered is not None:
-            return answered
-        require_not_banned(player)
-        membership(room, player)
-        cleaned = clean_text(text)
-        Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
-        recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
-        if recent >= BURST:
-            raise ServiceError("chat_too_fast", "slow down: a few messages at a time")
-        message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
-        event = bump(room, "chat", actor=player,
-                     data={"id": message.pk, "player": player.name, "text": cleaned})
-        return finish(player, request_id, room, "chat", event)
+    require_not_banned(player)
+    membership(room, player)
+    cleaned = clean_text(text)
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
+    recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
+    if recent >= BURST:
+        raise ServiceError("chat_too_fast", "slow down: a few messages at a time")
+    message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
+    event = bump(room, "chat", actor=player,
+                 data={"id": message.pk, "player": player.name, "text": cleaned})
+    return Done(event)

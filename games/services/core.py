@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+from django.db import transaction
 from django.utils import timezone
 
 from games.errors import ServiceError
@@ -143,6 +146,50 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         rows.insert(rows.new(ActionRequest, player=player, room=room, request_id=request_id,
                              action=action, response=response))
     return response
+
+
+@dataclass(frozen=True)
+class Done:
+    """What an accepted room action did: its ``event`` (from ``bump``), the ``game`` it
+    changed, extra fields of the answer, and whether the answer is kept for retries of
+    its request id (``remember``)."""
+
+    event: dict[str, Any] | None
+    game: Game | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    remember: bool = True
+
+
+Answer = dict[str, Any]
+
+
+def room_action(kind: str, *, allow_closed: bool = False
+                ) -> Callable[[Callable[..., Done]], Callable[..., Answer]]:
+    """Make a room service from ``step(*, player, room, **fields) -> Done``.
+
+    The service, ``service(*, player, code, request_id=None, **fields)``, runs in one
+    transaction: it locks the room (``enter``), answers a request id it already answered
+    with the stored answer, refuses a closed room (unless ``allow_closed``), runs
+    ``step`` on the locked room and returns ``finish``'s answer, stored under the
+    request id. A ``ServiceError`` from the step rolls everything back.
+    """
+
+    def decorate(step: Callable[..., Done]) -> Callable[..., Answer]:
+        @functools.wraps(step)
+        def service(*, player: Player, code: object, request_id: str | None = None,
+                    **fields: Any) -> Answer:
+            with transaction.atomic():
+                room, answered = enter(player, code, request_id, kind,
+                                       allow_closed=allow_closed)
+                if answered is not None:
+                    return answered
+                done = step(player=player, room=room, **fields)
+                return finish(player, request_id if done.remember else None, room, kind,
+                              done.event, game=done.game, **done.extra)
+
+        return service
+
+    return decorate
 
 
 def rules(action: Callable[[], T]) -> T:

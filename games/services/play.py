@@ -6,7 +6,7 @@ ask, store and record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -19,13 +19,13 @@ from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.selectors.rooms import ruleset_of
 from games.services import dice, rows
 from games.services.core import (
+    Done,
     bump,
-    enter,
-    finish,
     membership,
     now,
     playing_game,
     require_host,
+    room_action,
     rules,
 )
 from games.services.reviews import reviews_later
@@ -218,58 +218,50 @@ def finish_for_absent(room: Room, game: Game, how: str) -> dict[str, Any]:
 # -- the services people call -----------------------------------------------
 
 
-def _act(player: Player, code: object, request_id: str | None, kind: str,
-         step: Callable[[Room, Game, Scorecard], dict[str, Any]]) -> dict[str, Any]:
-    """One accepted action of the seated player whose turn it is, in one transaction."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, kind)
-        if answered is not None:
-            return answered
-        membership(room, player)
-        game = playing_game(room)
-        current = rows.card_at(game, game.current_seat)
-        if current.player_id != player.pk:
-            raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
-        data = step(room, game, current)
-        event = bump(room, kind, actor=player, game=game, data=data)
-        return finish(player, request_id, room, kind, event, game=game)
+def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
+    """The game in play and the scorecard of ``player``, a member whose turn it is."""
+    membership(room, player)
+    game = playing_game(room)
+    current = rows.card_at(game, game.current_seat)
+    if current.player_id != player.pk:
+        raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
+    return game, current
 
 
-def game_roll(*, player: Player, code: str, hold: Sequence[int] = (),
-              request_id: str | None = None) -> dict[str, Any]:
+@room_action("roll")
+def game_roll(*, player: Player, room: Room, hold: object = ()) -> Done:
     """Roll (the first roll throws all five; later ones keep the ``hold`` positions)."""
-    return _act(player, code, request_id, "roll",
-                lambda room, game, card: do_roll(game, hold, card))
+    game, card = _your_turn(room, player)
+    data = do_roll(game, hold, card)
+    return Done(bump(room, "roll", actor=player, game=game, data=data), game)
 
 
-def game_announce(*, player: Player, code: str, box: str,
-                  request_id: str | None = None) -> dict[str, Any]:
+@room_action("announce")
+def game_announce(*, player: Player, room: Room, box: object) -> Done:
     """Announce a box of the Yam's announced column, right after the first roll."""
-    return _act(player, code, request_id, "announce",
-                lambda room, game, card: do_announce(game, box, player, card))
+    game, card = _your_turn(room, player)
+    data = do_announce(game, box, player, card)
+    return Done(bump(room, "announce", actor=player, game=game, data=data), game)
 
 
-def game_place(*, player: Player, code: str, box: str, column: str | None = None,
-               request_id: str | None = None) -> dict[str, Any]:
+@room_action("place")
+def game_place(*, player: Player, room: Room, box: object, column: object = None) -> Done:
     """Fill a box (and column) with the turn's dice."""
-    return _act(player, code, request_id, "place",
-                lambda room, game, card: do_place(room, game, box, column, card=card))
+    game, card = _your_turn(room, player)
+    data = do_place(room, game, box, column, card=card)
+    return Done(bump(room, "place", actor=player, game=game, data=data), game)
 
 
-def game_skip(*, player: Player, code: str, request_id: str | None = None) -> dict[str, Any]:
+@room_action("skip")
+def game_skip(*, player: Player, room: Room) -> Done:
     """The host finishes an absent player's turn (best immediate score)."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "skip")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        game = playing_game(room)
-        current = game.scorecards.select_related("player").get(seat=game.current_seat)
-        if current.player.is_bot or current.player_id == player.pk:
-            raise ServiceError("cannot_skip", "only another person's turn can be skipped")
-        data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
-        event = bump(room, "skip", actor=player, game=game, data=data)
-        return finish(player, request_id, room, "skip", event, game=game)
+    require_host(room, player)
+    game = playing_game(room)
+    current = game.scorecards.select_related("player").get(seat=game.current_seat)
+    if current.player.is_bot or current.player_id == player.pk:
+        raise ServiceError("cannot_skip", "only another person's turn can be skipped")
+    data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
+    return Done(bump(room, "skip", actor=player, game=game, data=data), game)
 
 
 def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
@@ -299,27 +291,23 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
     return bot
 
 
-def game_hand_to_bot(*, player: Player, code: str, seat: int,
-                     request_id: str | None = None) -> dict[str, Any]:
+@room_action("hand_to_bot")
+def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     """The host hands an absent person's game seat to a bot."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "hand_to_bot")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        game = playing_game(room)
-        card = game.scorecards.select_related("player").filter(seat=seat).first() \
-            if type(seat) is int else None
-        if card is None:
-            raise ServiceError("unknown_seat", "there is no such seat in this game")
-        if card.player.is_bot:
-            raise ServiceError("already_bot", "a bot already plays that seat")
-        member = Membership.objects.get(room=room, player=card.player)
-        bot = hand_seat_to_bot(room, game, member)
-        event = bump(room, "seat_to_bot", actor=player, game=game,
-                     data={"seat": seat, "player": card.player.name,
-                           "bot": bot.name if bot else None})
-        return finish(player, request_id, room, "hand_to_bot", event, game=game)
+    require_host(room, player)
+    game = playing_game(room)
+    card = game.scorecards.select_related("player").filter(seat=seat).first() \
+        if type(seat) is int else None
+    if card is None:
+        raise ServiceError("unknown_seat", "there is no such seat in this game")
+    if card.player.is_bot:
+        raise ServiceError("already_bot", "a bot already plays that seat")
+    member = Membership.objects.get(room=room, player=card.player)
+    bot = hand_seat_to_bot(room, game, member)
+    event = bump(room, "seat_to_bot", actor=player, game=game,
+                 data={"seat": seat, "player": card.player.name,
+                       "bot": bot.name if bot else None})
+    return Done(event, game)
 
 
 def end_game(game: Game, reason: str) -> None:

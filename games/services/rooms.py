@@ -10,14 +10,14 @@ from django.db import transaction
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room
 from games.services.core import (
+    Done,
     bump,
     current_game,
-    enter,
-    finish,
     membership,
     now,
     require_host,
     require_not_banned,
+    room_action,
 )
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from scoring import rulesets
@@ -91,83 +91,72 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
     return room
 
 
-def room_configure(*, player: Player, code: object, ruleset: object, options: object,
-                   seats: object, turn_seconds: object, coach: object = None,
-                   request_id: str | None = None) -> dict[str, Any]:
+@room_action("configure")
+def room_configure(*, player: Player, room: Room, ruleset: object, options: object,
+                   seats: object, turn_seconds: object, coach: object = None) -> Done:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off (``None`` keeps it as it is)."""
     rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", "coach is true (hints allowed) or false")
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "configure")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        if _in_play(room) is not None:
-            raise ServiceError("game_in_progress", "settings change between games")
-        seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
-        if len(seated) > seat_count:
-            raise ServiceError("seats_taken", f"{len(seated)} seats are taken: free some first")
-        for index, member in enumerate(seated):
-            if member.seat != index:
-                member.seat = index
-                member.save(update_fields=["seat"])
-        room.ruleset, room.options = rs.name, dict(rs.options)
-        room.seat_count, room.turn_seconds = seat_count, timer
-        if coach is not None:
-            room.coach_enabled = coach
-        event = bump(room, "room_configured", actor=player,
-                     data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                           "turn_seconds": timer, "coach": room.coach_enabled})
-        return finish(player, request_id, room, "configure", event)
+    require_host(room, player)
+    if _in_play(room) is not None:
+        raise ServiceError("game_in_progress", "settings change between games")
+    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+    if len(seated) > seat_count:
+        raise ServiceError("seats_taken", f"{len(seated)} seats are taken: free some first")
+    for index, member in enumerate(seated):
+        if member.seat != index:
+            member.seat = index
+            member.save(update_fields=["seat"])
+    room.ruleset, room.options = rs.name, dict(rs.options)
+    room.seat_count, room.turn_seconds = seat_count, timer
+    if coach is not None:
+        room.coach_enabled = coach
+    event = bump(room, "room_configured", actor=player,
+                 data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
+                       "turn_seconds": timer, "coach": room.coach_enabled})
+    return Done(event)
 
 
-def room_join(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+@room_action("join")
+def room_join(*, player: Player, room: Room) -> Done:
     """Join by code: a free seat before the first game, a spectator's chair once games
     have been played (or while one is in progress)."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "join")
-        if answered is not None:
-            return answered
-        require_not_banned(player)
-        member = Membership.objects.filter(room=room, player=player).first()
-        if member is not None and member.state == Membership.State.KICKED:
-            raise ServiceError("kicked", "the host removed you from this room")
-        if member is not None and member.state == Membership.State.ACTIVE:
-            return finish(player, None, room, "join", None, seat=member.seat)
-        seat = None if room.games.exists() else _free_seat(room)
-        if seat is None and not room.games.exists():
-            raise ServiceError("room_full", "every seat of this room is taken")
-        if member is None:
-            member = Membership.objects.create(room=room, player=player, seat=seat)
-        else:
-            member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
-            member.save()
-        event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
-        return finish(player, request_id, room, "join", event, seat=seat)
+    require_not_banned(player)
+    member = Membership.objects.filter(room=room, player=player).first()
+    if member is not None and member.state == Membership.State.KICKED:
+        raise ServiceError("kicked", "the host removed you from this room")
+    if member is not None and member.state == Membership.State.ACTIVE:
+        return Done(None, extra={"seat": member.seat}, remember=False)
+    seat = None if room.games.exists() else _free_seat(room)
+    if seat is None and not room.games.exists():
+        raise ServiceError("room_full", "every seat of this room is taken")
+    if member is None:
+        member = Membership.objects.create(room=room, player=player, seat=seat)
+    else:
+        member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
+        member.save()
+    event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
+    return Done(event, extra={"seat": seat})
 
 
-def room_take_seat(*, player: Player, code: object,
-                   request_id: str | None = None) -> dict[str, Any]:
+@room_action("take_seat")
+def room_take_seat(*, player: Player, room: Room) -> Done:
     """A spectator takes a free seat for the next game."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "take_seat")
-        if answered is not None:
-            return answered
-        require_not_banned(player)
-        member = membership(room, player)
-        if member.seat is not None:
-            raise ServiceError("already_seated", "you already have a seat")
-        if _in_play(room) is not None:
-            raise ServiceError("game_in_progress", "seats change between games")
-        seat = _free_seat(room)
-        if seat is None:
-            raise ServiceError("room_full", "every seat of this room is taken")
-        member.seat = seat
-        member.save(update_fields=["seat"])
-        event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
-        return finish(player, request_id, room, "take_seat", event, seat=seat)
+    require_not_banned(player)
+    member = membership(room, player)
+    if member.seat is not None:
+        raise ServiceError("already_seated", "you already have a seat")
+    if _in_play(room) is not None:
+        raise ServiceError("game_in_progress", "seats change between games")
+    seat = _free_seat(room)
+    if seat is None:
+        raise ServiceError("room_full", "every seat of this room is taken")
+    member.seat = seat
+    member.save(update_fields=["seat"])
+    event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
+    return Done(event, extra={"seat": seat})
 
 
 def _depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
@@ -192,80 +181,65 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
     return data
 
 
-def room_leave(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+@room_action("leave", allow_closed=True)
+def room_leave(*, player: Player, room: Room) -> Done:
     """Leave the room; a game seat in play goes to a bot so the table is never blocked."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "leave", allow_closed=True)
-        if answered is not None:
-            return answered
-        member = membership(room, player)
-        game = _in_play(room)
-        data = _depart(room, game, member, Membership.State.LEFT)
-        event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
-        return finish(player, request_id, room, "leave", event)
+    member = membership(room, player)
+    game = _in_play(room)
+    data = _depart(room, game, member, Membership.State.LEFT)
+    event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
+    return Done(event)
 
 
-def room_kick(*, player: Player, code: object, target: object,
-              request_id: str | None = None) -> dict[str, Any]:
+@room_action("kick")
+def room_kick(*, player: Player, room: Room, target: object) -> Done:
     """The host removes a person (by player id) from the room; they cannot come back."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "kick")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        member = Membership.objects.select_related("player").filter(
-            room=room, player_id=target if type(target) is int else None,
-            state=Membership.State.ACTIVE).first()
-        if member is None:
-            raise ServiceError("not_in_room", "that player is not in this room")
-        if member.player_id == player.pk or member.player.is_bot:
-            raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
-        game = _in_play(room)
-        data = _depart(room, game, member, Membership.State.KICKED)
-        event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
-        return finish(player, request_id, room, "kick", event)
+    require_host(room, player)
+    member = Membership.objects.select_related("player").filter(
+        room=room, player_id=target if type(target) is int else None,
+        state=Membership.State.ACTIVE).first()
+    if member is None:
+        raise ServiceError("not_in_room", "that player is not in this room")
+    if member.player_id == player.pk or member.player.is_bot:
+        raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
+    game = _in_play(room)
+    data = _depart(room, game, member, Membership.State.KICKED)
+    event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
+    return Done(event)
 
 
-def room_add_bot(*, player: Player, code: object, level: object = "beginner",
-                 request_id: str | None = None) -> dict[str, Any]:
+@room_action("add_bot")
+def room_add_bot(*, player: Player, room: Room, level: object = "beginner") -> Done:
     """The host seats a bot between games."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "add_bot")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        if _in_play(room) is not None:
-            raise ServiceError("game_in_progress", "seats change between games")
-        seat = _free_seat(room)
-        if seat is None:
-            raise ServiceError("room_full", "every seat of this room is taken")
-        if not isinstance(level, str):
-            raise ServiceError("bad_level", "a bot level is a name")
-        bot = new_bot(level, [m.player.name for m in _active(room)])
-        Membership.objects.create(room=room, player=bot, seat=seat)
-        event = bump(room, "bot_added", actor=player,
-                     data={"player": bot.name, "seat": seat, "level": level})
-        return finish(player, request_id, room, "add_bot", event, seat=seat)
+    require_host(room, player)
+    if _in_play(room) is not None:
+        raise ServiceError("game_in_progress", "seats change between games")
+    seat = _free_seat(room)
+    if seat is None:
+        raise ServiceError("room_full", "every seat of this room is taken")
+    if not isinstance(level, str):
+        raise ServiceError("bad_level", "a bot level is a name")
+    bot = new_bot(level, [m.player.name for m in _active(room)])
+    Membership.objects.create(room=room, player=bot, seat=seat)
+    event = bump(room, "bot_added", actor=player,
+                 data={"player": bot.name, "seat": seat, "level": level})
+    return Done(event, extra={"seat": seat})
 
 
-def room_remove_bot(*, player: Player, code: object, seat: object,
-                    request_id: str | None = None) -> dict[str, Any]:
+@room_action("remove_bot")
+def room_remove_bot(*, player: Player, room: Room, seat: object) -> Done:
     """The host removes the bot in ``seat`` between games."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "remove_bot")
-        if answered is not None:
-            return answered
-        require_host(room, player)
-        if _in_play(room) is not None:
-            raise ServiceError("game_in_progress", "seats change between games")
-        member = next((m for m in _active(room) if m.seat == seat and type(seat) is int), None)
-        if member is None or not member.player.is_bot:
-            raise ServiceError("not_a_bot", "there is no bot in that seat")
-        member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
-        member.save()
-        event = bump(room, "bot_removed", actor=player,
-                     data={"player": member.player.name, "seat": seat})
-        return finish(player, request_id, room, "remove_bot", event)
+    require_host(room, player)
+    if _in_play(room) is not None:
+        raise ServiceError("game_in_progress", "seats change between games")
+    member = next((m for m in _active(room) if m.seat == seat and type(seat) is int), None)
+    if member is None or not member.player.is_bot:
+        raise ServiceError("not_a_bot", "there is no bot in that seat")
+    member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
+    member.save()
+    event = bump(room, "bot_removed", actor=player,
+                 data={"player": member.player.name, "seat": seat})
+    return Done(event)
 
 
 def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
@@ -286,24 +260,17 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     return event, game
 
 
-def room_start(*, player: Player, code: object, request_id: str | None = None) -> dict[str, Any]:
+@room_action("start")
+def room_start(*, player: Player, room: Room) -> Done:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "start")
-        if answered is not None:
-            return answered
-        event, game = _start(room, player)
-        return finish(player, request_id, room, "start", event, game=game)
+    event, game = _start(room, player)
+    return Done(event, game)
 
 
-def room_rematch(*, player: Player, code: object,
-                 request_id: str | None = None) -> dict[str, Any]:
+@room_action("rematch")
+def room_rematch(*, player: Player, room: Room) -> Done:
     """Play again with the same seats once the game is over."""
-    with transaction.atomic():
-        room, answered = enter(player, code, request_id, "rematch")
-        if answered is not None:
-            return answered
-        if current_game(room) is None:
-            raise ServiceError("not_started", "there is no game to play again yet")
-        event, game = _start(room, player)
-        return finish(player, request_id, room, "rematch", event, game=game)
+    if current_game(room) is None:
+        raise ServiceError("not_started", "there is no game to play again yet")
+    event, game = _start(room, player)
+    return Done(event, game)
