@@ -1,40 +1,69 @@
-"""The clock inside each server process: a thread that does due bot moves and expired
-turns.  Every process may run one; each piece of work is claimed once (see
-``games.services.clock``)."""
+"""The clock of a server process: a thread that does due bot moves and expired turns.
+
+Every process may run one; each piece of work is claimed once under the game's row
+lock (see ``games.services.clock``), so several processes never do it twice.
+"""
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 
-from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from games.services import games_run_due
 
 log = logging.getLogger(__name__)
-_started = threading.Event()
-_lock = threading.Lock()
-INTERVAL = 0.2
+INTERVAL = 0.2  # seconds between two passes that found nothing to do
+RETRY = 1.0  # seconds after a pass that failed
 
 
-def _run() -> None:
-    while True:
+class GameClock(threading.Thread):
+    """Runs ``games_run_due`` until ``stop``: again at once after a pass that did
+    something, after ``interval`` seconds otherwise."""
+
+    def __init__(self, interval: float = INTERVAL) -> None:
+        super().__init__(name="game-clock", daemon=True)
+        self.interval = interval
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
         try:
-            close_old_connections()
-            if not games_run_due():
-                time.sleep(INTERVAL)
-        except Exception:  # the clock must outlive a bad pass (a locked database, ...)
-            log.exception("the game clock pass failed; trying again")
-            time.sleep(1.0)
+            while not self.stopping.is_set():
+                try:
+                    close_old_connections()
+                    if not games_run_due():
+                        self.stopping.wait(self.interval)
+                except Exception:  # the clock outlives a bad pass (a locked database, ...)
+                    log.exception("the game clock pass failed; trying again")
+                    self.stopping.wait(RETRY)
+        finally:
+            connections.close_all()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """End the thread after the pass under way."""
+        self.stopping.set()
+        self.join(timeout)
 
 
-def ensure_clock() -> None:
-    """Start this process's clock thread once (unless ``GAMES_CLOCK_IN_PROCESS`` is off)."""
-    if not getattr(settings, "GAMES_CLOCK_IN_PROCESS", True) or _started.is_set():
-        return
+_clock: GameClock | None = None
+_lock = threading.Lock()
+
+
+def start() -> GameClock:
+    """Start this process's clock (once)."""
+    global _clock
     with _lock:
-        if not _started.is_set():
-            threading.Thread(target=_run, name="game-clock", daemon=True).start()
-            _started.set()
+        if _clock is None or not _clock.is_alive():
+            _clock = GameClock()
+            _clock.start()
+        return _clock
+
+
+def stop() -> None:
+    """Stop this process's clock, if it runs."""
+    global _clock
+    with _lock:
+        clock, _clock = _clock, None
+    if clock is not None:
+        clock.stop()

@@ -20,6 +20,7 @@ by its length.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -101,7 +102,7 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
                 _child = _start()
             _write(_child.stdin, job)
             ok, value = _read(_child.stdout)
-        except (EOFError, OSError, pickle.UnpicklingError) as exc:
+        except (EOFError, OSError, ValueError, pickle.UnpicklingError) as exc:
             if _child is not None:
                 _child.kill()
                 _child.wait()
@@ -112,18 +113,26 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
     return value
 
 
-def stop() -> None:
-    """End this process's review child, if any (it also ends with this process)."""
+def stop(grace: float = 10.0) -> None:
+    """End this process's review child, if any: its input is closed, and it is killed
+    if it has not exited ``grace`` seconds later. A ``reviews`` call waiting for it
+    meanwhile fails with ``ReviewProcessError``. (The child also ends with this
+    process.)"""
     global _child
-    with _lock:
-        process, _child = _child, None
-    if process is not None:
+    process = _child  # not under the lock: a ``reviews`` call may hold it, waiting
+    if process is None:
+        return
+    with contextlib.suppress(OSError):
         process.stdin.close()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    with _lock:
+        if _child is process:
+            _child = None
+    with contextlib.suppress(OSError):
         process.stdout.close()
 
 

@@ -1,40 +1,28 @@
-"""The coach at the table: hints for the player whose turn it is, and the background
-work the coach needs (building the advisors' tables, precomputing game reviews).
+"""The coach: its advice on a position, the words it uses, and its advisors' tables.
 
-A hint is answered in two steps so the event loop never waits on either: the position
-is read from the database (``hint_position``, a quick read for
-``database_sync_to_async``), then the advice is computed from that plain data
-(``hint_answer``, pure CPU work for a worker thread of its own: up to ~50 ms for Yam's,
-and never on the single thread every consumer's database calls share).
+A hint takes two steps so that neither holds up the sockets: the position is read from
+the database (``games.selectors.hints.hint_position``), then ``hint_answer`` computes
+the advice from that plain data on a worker thread of its own (up to ~50 ms for Yam's).
 
 The exact advisors (Yahtzee, Yatzy) build or load tables the first time a process
-needs them, which takes seconds.  Nothing that must answer quickly waits for that:
-``warm(ruleset)`` starts the build in a daemon thread (once per rule set and
-process) and callers ask again later (``coach_warming_up`` for hints, the next clock
-pass for an expert bot).
+needs them, which takes seconds. Nothing that must answer quickly waits for that:
+``warm(ruleset)`` starts the build in a thread of its own (once per rule set and
+process) and callers ask again later (``coach_warming_up`` for hints,
+``review_not_ready`` for a review page, the next clock pass for an expert bot).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import queue
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-from django.db import connections
-
-from games.errors import ServiceError
-from games.models import Game, Player, Scorecard, Turn
-from games.selectors.rooms import member_room
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
-from scoring.turn import Turn as TurnState
 
 log = logging.getLogger(__name__)
 
@@ -112,45 +100,6 @@ def advisor(rs: RuleSet) -> Any:
     return advisors.advisor_for(rs)
 
 
-# -- background jobs (review precomputation) ----------------------------------------
-
-_jobs: queue.Queue[tuple[str, Callable[[], None]]] = queue.Queue()
-_queued: set[str] = set()
-_jobs_lock = threading.Lock()
-_worker: threading.Thread | None = None
-
-
-def _work() -> None:
-    while True:
-        key, job = _jobs.get()
-        with _jobs_lock:
-            _queued.discard(key)
-        try:
-            job()
-        except Exception:
-            log.exception("background coach job %s failed", key)
-        finally:
-            connections.close_all()  # this thread's connections, not anyone else's
-
-
-def in_background(key: str, job: Callable[[], None]) -> bool:
-    """Run ``job`` on the coach's worker thread (one per process, started on first use),
-    unless a job with the same ``key`` is already waiting.  Returns whether it was queued.
-    Off when the ``GAMES_COACH_IN_BACKGROUND`` setting is false (tests)."""
-    global _worker
-    if not getattr(settings, "GAMES_COACH_IN_BACKGROUND", True):
-        return False
-    with _jobs_lock:
-        if key in _queued:
-            return False
-        _queued.add(key)
-        _jobs.put((key, job))
-        if _worker is None or not _worker.is_alive():
-            _worker = threading.Thread(target=_work, name="coach-jobs", daemon=True)
-            _worker.start()
-    return True
-
-
 # -- words ------------------------------------------------------------------------
 
 
@@ -202,31 +151,6 @@ class Position:
     announced: str | None
     turn: int
     game_version: int
-
-
-def hint_position(*, player: Player, code: str) -> Position:
-    """The position the player whose turn it is asks about; refused with ``not_in_room``,
-    ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
-    ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
-    room = member_room(code=code, player=player)
-    if not room.coach_enabled:
-        raise ServiceError("coach_off", "the host turned the coach off in this room")
-    game = Game.objects.filter(room=room).order_by("-number").first()
-    if game is None:
-        raise ServiceError("not_started", "the game has not started yet")
-    if game.status != Game.Status.PLAYING:
-        raise ServiceError("game_over", "this game is over")
-    card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
-    if card.player_id != player.pk:
-        raise ServiceError("not_your_turn", "the coach helps on your own turn")
-    sheet = Sheet.from_json(card.data)
-    turn = Turn.objects.get(game=game, number=game.turn_count)
-    state = TurnState.from_json(turn.state, card=sheet)
-    rs = sheet.ruleset
-    if not warm(rs):
-        raise ServiceError("coach_warming_up", "the coach is getting ready: ask again in a second")
-    return Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice), rolls_left=state.rolls_left,
-                    announced=state.announced, turn=game.turn_count, game_version=game.version)
 
 
 def hint_answer(position: Position) -> dict[str, Any]:

@@ -19,14 +19,12 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import selectors, services, throttle
-from games.background import checkpoints as sqlite_wal
-from games.background.clock import ensure_clock
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player
 from games.realtime import broadcast, database_thread
 from games.realtime.dispatching import DirectDispatch
-from games.selectors import snapshot_cache
+from games.selectors import hints, snapshot_cache
 from games.selectors.snapshots import Snapshot
 from games.services.players import current_player
 
@@ -207,8 +205,6 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
                              .get(refusal, CLOSE_FORBIDDEN))
             return
-        ensure_clock()
-        sqlite_wal.ensure_started()
         await database_thread.call(database_thread.adopt, asyncio.get_running_loop())
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
@@ -318,7 +314,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         advice computed on a worker thread of its own (it may take a while, and the
         database thread is shared by every socket of the process)."""
         try:
-            position = await database_thread.call(coach.hint_position, player=self.player,
+            position = await database_thread.call(hints.hint_position, player=self.player,
                                                   code=self.code)
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:

@@ -28,7 +28,7 @@ from games.services.core import (
     room_action,
     rules,
 )
-from games.services.reviews import reviews_later
+from games.signals import game_finished
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
@@ -185,7 +185,7 @@ def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
                         "rank": card.rank})
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
-    transaction.on_commit(partial(reviews_later, game.pk))
+    transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return ranking
 
 

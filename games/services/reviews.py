@@ -12,8 +12,8 @@ Each decision is valued with the advisor of the game's rules (``scoring.strategy
 ``loss`` is the best choice's expected final score minus that of the choice made
 (never negative).  A review is built once and stored (``GameReview``); building one
 for Yam's can take seconds, so every finished game's reviews are also precomputed in
-the background (``reviews_later``): read and computed by a child process on spare CPU
-(``games.background.reviews``), stored on the sockets' database thread.
+the background when the game ends (``games.background.review_jobs``): read and computed
+by a child process on spare CPU (``games.background.reviews``).
 """
 
 from __future__ import annotations
@@ -28,11 +28,9 @@ from typing import Any
 
 from django.db import transaction
 
-from games.background import reviews as review_process
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Game, GameReview, Player, Turn
-from games.realtime import database_thread
 from games.selectors.rooms import member_room, ruleset_of
 from games.services import rows
 from games.services.core import now
@@ -81,7 +79,8 @@ def review_for(*, game: Game, player: Player) -> GameReview:
     """The stored review of ``player`` in ``game``, built and stored on first use.
 
     Only for finished games (``not_finished``) and players who had turns in it
-    (``not_played``).  Concurrent callers get the same stored review.
+    (``not_played``); ``review_not_ready`` while the coach's tables are being built (it
+    never waits for them).  Concurrent callers get the same stored review.
     """
     found = GameReview.objects.filter(game=game, player=player).first()
     if found is not None:
@@ -91,15 +90,15 @@ def review_for(*, game: Game, player: Player) -> GameReview:
     turns = list(Turn.objects.filter(game=game).order_by("number"))
     if player.is_bot or not any(t.player_id == player.pk for t in turns):
         raise ServiceError("not_played", "you did not play in this game")
+    rs = ruleset_of(game)
+    if not coach.warm(rs):
+        raise ServiceError("review_not_ready",
+                           "the coach is getting ready: your review will be here in a moment")
     with _building(game.pk, player.pk):
         found = GameReview.objects.filter(game=game, player=player).first()
         if found is not None:
             return found
-        data = build_review(ruleset_of(game), turns, player)
-        # Stored on the sockets' database thread: on SQLite, a write from this thread
-        # would make their next move wait for it in SQLite's busy handler.
-        review = database_thread.run(_store, game, player, data)
-    return review
+        return _store(game, player, build_review(rs, turns, player))
 
 
 def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
@@ -149,18 +148,6 @@ def reviews_precompute(*, game_id: int) -> int:
     store_review_texts(game_id, review_texts(game_id))
     return GameReview.objects.filter(game_id=game_id).count()
 
-
-def _reviews_elsewhere(game_id: int) -> None:
-    texts = review_process.reviews(game_id)
-    stored = database_thread.run(store_review_texts, game_id, texts)
-    log.info("stored %d reviews of game %s", stored, game_id)
-
-
-def reviews_later(game_id: int) -> None:
-    """Precompute a finished game's reviews in the background: the review process reads
-    the game and computes them; the coach's background thread hands them to the
-    sockets' database thread to store."""
-    coach.in_background(f"reviews:{game_id}", lambda: _reviews_elsewhere(game_id))
 
 
 # -- building ---------------------------------------------------------------------

@@ -165,6 +165,8 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
 # A decision that lost at least this many expected points is marked costly, and at
 # least ``BLUNDER`` a blunder.
 COSTLY, BLUNDER = 1.0, 5.0
+# A review page asked for while the coach's tables are being built asks again after this.
+REVIEW_RETRY_SECONDS = 3
 
 
 def _points(value: float | None, digits: int = 1) -> str:
@@ -188,6 +190,12 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     try:
         review = services.review_of(player=player, code=code, number=number)
     except ServiceError as exc:
+        if exc.code == "review_not_ready":
+            response = render(request, "review_pending.html",
+                              {"number": number, "room_url": _room_url(found.code),
+                               "retry": REVIEW_RETRY_SECONDS})
+            response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
+            return response
         if exc.code == "not_in_room":
             raise PermissionDenied("Only the players at this table can see its reviews.") \
                 from None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -14,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
+from games.background import jobs, review_jobs
 from games.background import reviews as review_process
 from games.coach import advice as coach
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard
@@ -21,6 +21,7 @@ from games.selectors import room_state
 from games.services import play
 from games.services import reviews as review
 from games.services.players import SESSION_KEY
+from games.signals import game_finished
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
 from tests.games.helpers import game_of, play_turn, refused, state_of
@@ -201,14 +202,23 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
     assert services.reviews_precompute(game_id=game.pk) == 1
     assert GameReview.objects.filter(game=game, player=ada).exists()
 
-    queued = []
-    monkeypatch.setattr(coach, "in_background", lambda key, job: queued.append(key))
-    services.room_rematch(player=ada, code=reviewed_game["code"])
-    script_dice([1, 2, 3, 4, 6] * 13)
-    with django_capture_on_commit_callbacks(execute=True):
-        for _ in range(13):
+    finished = []
+
+    def record(sender: object, *, game_id: int, **kwargs: object) -> None:
+        finished.append(game_id)
+
+    game_finished.connect(record)
+    try:
+        services.room_rematch(player=ada, code=reviewed_game["code"])
+        script_dice([1, 2, 3, 4, 6] * 13)
+        with django_capture_on_commit_callbacks(execute=True):
+            for _ in range(12):
+                play_turn(ada, reviewed_game["code"])
+            assert finished == []
             play_turn(ada, reviewed_game["code"])
-    assert queued == [f"reviews:{game_of(reviewed_game['code']).pk}"]
+    finally:
+        game_finished.disconnect(record)
+    assert finished == [game_of(reviewed_game["code"]).pk]  # once, after the last turn
 
 
 @pytest.fixture
@@ -259,15 +269,17 @@ def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_reviews_later_stores_the_childs_reviews(reviewed_game, ada, review_child,
-                                                 settings) -> None:
-    settings.GAMES_COACH_IN_BACKGROUND = True
+def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
+        reviewed_game, ada, review_child) -> None:
     game = reviewed_game["game"]
-    review.reviews_later(game.pk)
-    for _ in range(300):
-        if GameReview.objects.filter(game=game).exists():
-            break
-        time.sleep(0.1)
+    assert review_jobs.precompute_later(game_id=game.pk) is False  # no worker runs here
+    worker = jobs.start()
+    try:
+        assert review_jobs.precompute_later(game_id=game.pk) is True
+        worker.wait_idle()
+    finally:
+        jobs.stop()
+    assert not worker.is_alive()
     assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
         review.ruleset_of(game), list(game.turns.order_by("number")), ada)
 
@@ -376,3 +388,20 @@ def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob,
     assert Client().get(url).status_code == 403
     assert _client_of(ada).get(url.replace("/1/", "/2/")).status_code == 404
     assert _client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
+
+
+def test_the_review_page_never_waits_for_the_coachs_tables(reviewed_game, ada, monkeypatch):
+    """While the advisor's tables are being built the page says so and asks again; once
+    they are ready the review is computed on the request, without any background job."""
+    url = f"/r/{reviewed_game['code']}/games/1/review/"
+    warming = []
+    monkeypatch.setattr(coach, "warm", lambda rs: warming.append(rs.name) and False)
+    page = _client_of(ada).get(url)
+    assert page.status_code == 200 and warming == ["yahtzee"]
+    assert 'data-testid="review-pending"' in page.content.decode()
+    assert page["Retry-After"] == "3"
+    assert not GameReview.objects.filter(player=ada).exists()
+    monkeypatch.undo()
+    page = _client_of(ada).get(url)
+    assert page.status_code == 200 and 'data-testid="review-row"' in page.content.decode()
+    assert GameReview.objects.filter(player=ada).count() == 1

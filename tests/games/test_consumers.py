@@ -16,7 +16,7 @@ from games import services
 from games.models import Membership, Player, Room
 from games.services.players import player_register
 from tests.games.helpers import game_of
-from yahtzee_site.asgi import application
+from yahtzee_site.routing import application
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

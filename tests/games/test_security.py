@@ -36,7 +36,7 @@ from games.models import ChatMessage, GameReview, Membership, Player, Room
 from games.services.players import SESSION_KEY, player_register
 from games.web import urls as games_urls
 from tests.games.helpers import game_of, play_turn, versions
-from yahtzee_site.asgi import application
+from yahtzee_site.routing import application
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,27 @@
+"""Precomputing a finished game's reviews: the coach's worker has the review child
+process compute them on spare CPU, and stores them."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from games.background import jobs, reviews
+from games.services.reviews import store_review_texts
+
+log = logging.getLogger(__name__)
+
+
+def compute_and_store(game_id: int) -> int:
+    """Have the review child compute the game's missing reviews and store them; returns
+    how many were new."""
+    stored = store_review_texts(game_id, reviews.reviews(game_id))
+    log.info("stored %d reviews of game %s", stored, game_id)
+    return stored
+
+
+def precompute_later(sender: Any = None, *, game_id: int, **kwargs: Any) -> bool:
+    """Queue ``compute_and_store(game_id)`` on the coach's worker (a receiver of
+    ``games.signals.game_finished``); whether it was queued."""
+    return jobs.in_background(f"reviews:{game_id}", partial(compute_and_store, game_id))

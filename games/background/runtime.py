@@ -1,0 +1,73 @@
+"""The background work of a server process, started once and stopped cleanly.
+
+A server process calls ``start()`` once, from its ASGI entry point
+(``yahtzee_site/asgi.py``); it starts, as the settings ask:
+
+- the game clock (``clock``: bot moves and expired turns; ``GAMES_CLOCK_IN_PROCESS``),
+- the SQLite checkpoint thread (``checkpoints``; ``SQLITE_CHECKPOINT_THREAD``, SQLite only),
+- the coach's worker (``jobs``: finished games' reviews; ``GAMES_COACH_IN_BACKGROUND``),
+  whose jobs hand the reviews' computation to the review child process (``reviews``,
+  spawned by its first job at the lowest CPU priority),
+
+and empties the process's snapshot cache. ``stop()`` ends all of them (the review child
+included) and runs at the process's exit, after Daphne's SIGTERM or SIGINT too. A
+process that serves no sockets (tests, management commands) starts nothing.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+
+from django.conf import settings
+
+from games.background import checkpoints, clock, jobs, review_jobs, reviews
+from games.selectors import snapshot_cache
+from games.signals import game_finished
+
+# Seconds the review child gets to exit when its input closes before it is killed: it
+# runs only on idle CPU, and what it was computing is computed again on demand.
+STOP_GRACE = 2.0
+
+_lock = threading.Lock()
+_running = False
+
+
+def start() -> None:
+    """Start this process's background work (once; later calls do nothing)."""
+    global _running
+    with _lock:
+        if _running:
+            return
+        _running = True
+        snapshot_cache.clear()
+        if settings.GAMES_CLOCK_IN_PROCESS:
+            clock.start()
+        checkpoints.ensure_started()
+        if settings.GAMES_COACH_IN_BACKGROUND:
+            jobs.start()
+            game_finished.connect(review_jobs.precompute_later, dispatch_uid=__name__)
+        atexit.register(stop)
+
+
+def stop() -> None:
+    """Stop everything ``start`` started: the review child (its input closed, killed
+    after ``STOP_GRACE`` seconds), then the worker, the clock and the checkpoint thread,
+    each after the work under way (the job, the clock's pass, a last checkpoint)."""
+    global _running
+    with _lock:
+        if not _running:
+            return
+        _running = False
+        game_finished.disconnect(dispatch_uid=__name__)
+        reviews.stop(grace=STOP_GRACE)  # a review job waiting on the child fails at once
+        jobs.stop()
+        clock.stop()
+        checkpoints.stop()
+        snapshot_cache.clear()
+        atexit.unregister(stop)
+
+
+def is_running() -> bool:
+    """Whether ``start`` ran in this process (and ``stop`` did not since)."""
+    return _running

@@ -1,0 +1,35 @@
+"""The position a player asks the coach about, read from the database."""
+
+from __future__ import annotations
+
+from games.coach.advice import Position, warm
+from games.errors import ServiceError
+from games.models import Game, Player, Scorecard, Turn
+from games.selectors.rooms import member_room
+from scoring.scorecard import Scorecard as Sheet
+from scoring.turn import Turn as TurnState
+
+
+def hint_position(*, player: Player, code: str) -> Position:
+    """The position the player whose turn it is asks about; refused with ``not_in_room``,
+    ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
+    ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
+    room = member_room(code=code, player=player)
+    if not room.coach_enabled:
+        raise ServiceError("coach_off", "the host turned the coach off in this room")
+    game = Game.objects.filter(room=room).order_by("-number").first()
+    if game is None:
+        raise ServiceError("not_started", "the game has not started yet")
+    if game.status != Game.Status.PLAYING:
+        raise ServiceError("game_over", "this game is over")
+    card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
+    if card.player_id != player.pk:
+        raise ServiceError("not_your_turn", "the coach helps on your own turn")
+    sheet = Sheet.from_json(card.data)
+    turn = Turn.objects.get(game=game, number=game.turn_count)
+    state = TurnState.from_json(turn.state, card=sheet)
+    rs = sheet.ruleset
+    if not warm(rs):
+        raise ServiceError("coach_warming_up", "the coach is getting ready: ask again in a second")
+    return Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice), rolls_left=state.rolls_left,
+                    announced=state.announced, turn=game.turn_count, game_version=game.version)

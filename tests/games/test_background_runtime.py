@@ -1,0 +1,117 @@
+"""One owner of a server process's background work: started once, stopped cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from games.background import checkpoints, clock, jobs, runtime
+from games.signals import game_finished
+from tests.support.live_server import daphne
+from tests.support.room_client import Seat, next_move, open_room
+
+PACE = 1 / 15  # seconds between two requests of one socket
+NAMES = {"game-clock", "coach-jobs", "sqlite-checkpoint"}
+
+
+def running_threads() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name in NAMES]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_start_runs_each_piece_once_and_stop_ends_them_all(settings) -> None:
+    settings.GAMES_CLOCK_IN_PROCESS = True
+    settings.GAMES_COACH_IN_BACKGROUND = True
+    settings.SQLITE_CHECKPOINT_THREAD = True
+    assert running_threads() == [] and not runtime.is_running()
+    runtime.start()
+    try:
+        runtime.start()  # a second call starts nothing more
+        assert sorted(running_threads()) == sorted(NAMES)
+        assert game_finished.has_listeners()
+    finally:
+        runtime.stop()
+    assert running_threads() == [] and not runtime.is_running()
+    assert not game_finished.has_listeners()
+    runtime.stop()  # stopping twice is harmless
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_settings_turn_each_piece_off(settings) -> None:
+    settings.GAMES_CLOCK_IN_PROCESS = False
+    settings.GAMES_COACH_IN_BACKGROUND = False
+    settings.SQLITE_CHECKPOINT_THREAD = False
+    runtime.start()
+    try:
+        assert running_threads() == []
+        assert jobs.in_background("anything", lambda: None) is False
+    finally:
+        runtime.stop()
+
+
+def test_the_pieces_stop_even_when_started_alone() -> None:
+    started = clock.start()
+    assert clock.start() is started
+    clock.stop()
+    assert not started.is_alive()
+    assert checkpoints.stop() is None  # nothing to stop
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found |= {int(child) for child in text}
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def play_alone(base_url: str) -> None:
+    login, code = open_room(base_url, "Solo", seats=1)
+    seat = Seat(login, code)
+    await seat.connect()
+    try:
+        await seat.wait_for(lambda: seat.state is not None)
+        assert (await seat.send("start"))["type"] == "ack"
+        await seat.wait_for(seat.my_turn)
+        while seat.game["status"] == "playing":
+            version = seat.version
+            move = next_move(seat.game)
+            await asyncio.sleep(PACE)  # the server allows 20 messages a second per socket
+            answer = await seat.send(move.pop("type"), **move)
+            assert answer["type"] == "ack", answer
+            await seat.reached(max(version + 1, answer["version"]))
+    finally:
+        await seat.close()
+
+
+def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
+    with daphne(tmp_path) as server:
+        asyncio.run(play_alone(server.base_url))
+        pid = server.process.pid
+        deadline = time.monotonic() + 60  # the child starts with the game's review job
+        while not children_of(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = children_of(pid)
+        assert len(children) == 1, "the finished game's review child did not start"
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=30) == 0
+        child = children.pop()
+        deadline = time.monotonic() + 15
+        while alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(child), "the review child outlived its server"
