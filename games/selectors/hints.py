@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coach.advice import Position, warm
+from games.coach import advice
 from games.errors import ServiceError
 from games.models import Game, Player, Scorecard, Turn
 from games.selectors.rooms import member_room
@@ -10,7 +10,7 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
 
-def hint_position(*, player: Player, code: str) -> Position:
+def hint_position(*, player: Player, code: str) -> advice.Position:
     """The position the player whose turn it is asks about; refused with ``not_in_room``,
     ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
     ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
@@ -29,7 +29,8 @@ def hint_position(*, player: Player, code: str) -> Position:
     turn = Turn.objects.get(game=game, number=game.turn_count)
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset
-    if not warm(rs):
+    if not advice.warm(rs):
         raise ServiceError("coach_warming_up", "the coach is getting ready: ask again in a second")
-    return Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice), rolls_left=state.rolls_left,
-                    announced=state.announced, turn=game.turn_count, game_version=game.version)
+    return advice.Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice),
+                           rolls_left=state.rolls_left, announced=state.announced,
+                           turn=game.turn_count, game_version=game.version)
