@@ -1,13 +1,11 @@
 """SQLite's write-ahead log copied back into the database file by a thread of its own.
 
-By default SQLite checkpoints inside a commit once the log passes 1000 pages: that
-commit then copies the log and waits for two fsyncs (about 20 ms here) while every
-socket of the process waits behind the database thread. The settings raise that
-threshold to a safety net (``SQLITE_AUTOCHECKPOINT_PAGES``), and a server process
-checkpoints every second from its own connection instead, in PASSIVE mode: readers
-and the writer go on meanwhile, and the waits for the disk happen outside the GIL.
-Every commit is in the log before it is answered, so nothing is lost if the process
-dies between two checkpoints (SQLite replays the log when the file is next opened).
+A server process checkpoints its SQLite file every second from its own connection, in
+PASSIVE mode (readers and the writer go on meanwhile); the settings raise SQLite's own
+checkpoint-in-a-commit to a safety net (``SQLITE_AUTOCHECKPOINT_PAGES``). Every commit
+is in the log before it is answered, so nothing is lost if the process dies between two
+checkpoints (SQLite replays the log when the file is next opened). Why:
+docs/decisions/0006-sqlite-checkpoints-off-the-commit.md.
 """
 
 from __future__ import annotations

@@ -1,21 +1,14 @@
 """Post-game reviews computed in a child process that runs only on spare CPU.
 
-Valuing every decision of a finished game is pure CPU work: about 15 ms per player in
-Yahtzee, seconds in Yam's; reading the game's move log for it costs a few milliseconds
-more. On a thread of the server process all of it held the interpreter lock that every
-socket of the process needs, and the moves of the other rooms waited (bench/load.py,
-50 rooms: half of the slowest 1% of moves came while the games were ending). So a
-child process reads the finished game (reads never hold up a writer, in SQLite's WAL
-mode or in PostgreSQL) and computes its reviews; the server only stores the JSON text
-it answers with, on its sockets' database thread (``review.reviews_later``).
+``reviews(game_id)`` hands a finished game to this server process's review child and
+returns its reviews as JSON text (``games.services.reviews.review_texts``); the child
+reads the game itself and stores nothing. It is spawned by the first call, at the
+lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19), so it takes only the CPU the
+servers leave idle; it reads game ids from its standard input and ends when that
+closes, which ``stop()`` and its server's death both do. Messages are pickles, each
+preceded by its length. Why a child process: docs/decisions/0005-reviews-in-a-child-process.md.
 
-The child is started on first use, one per server process, at the lowest CPU
-priority (``SCHED_IDLE`` and ``nice`` 19), so the kernel gives it only the cores the
-servers leave idle. It reads jobs (game ids) from its standard input and ends when
-that closes, which its server's death does too. Messages are pickles, each preceded
-by its length.
-
-    python -m games.background.reviews   # the child (started by ``reviews``)
+    python -m games.background.reviews   # the child (spawned by ``reviews``)
 """
 
 from __future__ import annotations

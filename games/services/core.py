@@ -19,8 +19,8 @@ from scoring.errors import RulesError
 
 T = TypeVar("T")
 
-# A room's last activity is kept to this step: rewriting it (and its index) on every
-# move cost each move's commit another page or two.
+# A room's last activity is kept to this step, so a move rewrites it (and its index)
+# at most once a minute.
 ACTIVITY_STEP = timedelta(minutes=1)
 
 
