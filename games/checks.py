@@ -20,7 +20,7 @@ from django.utils.module_loading import import_string
 
 def in_process_layer(backend: str) -> bool:
     """Whether the channel layer ``backend`` (a dotted path) keeps its messages inside one
-    process: channels' in-memory layer or a subclass, such as games.realtime.layers'."""
+    process: channels' in-memory layer or a subclass of it."""
     if not backend:
         return True
     try:

@@ -37,4 +37,4 @@ def test_the_modules_with_examples_are_found() -> None:
         if doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).attempted
     }
     assert {"yahtzee_site.env", "games.web.pages", "games.templatetags.dice", "games.errors",
-            "games.services.players", "games.services.chat", "games.admin"} <= with_examples
+            "games.services.players", "games.services.chat", "games.admin.display"} <= with_examples

@@ -123,8 +123,8 @@ if REDIS_URL:
         },
     }
 else:
-    # Channels' in-memory layer, its bookkeeping rationed (games/realtime/layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layers.LocalChannelLayer"}}
+    # Channels' in-memory layer: one process, no Redis.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
 # games/throttle.py; else this process's memory.  Nothing else uses the cache.

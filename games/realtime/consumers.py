@@ -1,7 +1,9 @@
 """The room websocket: parse and check each message, call one service, answer, push state.
 
-No game logic here: every change is a ``games.services`` call, every read a
-``games.selectors`` call.  See docs/protocol.md.
+No game logic here: every change is a ``games.services`` call and every read of a
+room a ``games.selectors`` call, each through channels' ``database_sync_to_async``
+(the caller's context, such as the active language, reaches it). See
+docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import selectors, services, throttle
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player
-from games.realtime import broadcast, database_thread
-from games.realtime.dispatching import DirectDispatch
+from games.realtime import broadcast
 from games.selectors import hints, snapshot_cache
 from games.selectors.snapshots import Snapshot
 from games.services.players import current_player
@@ -168,7 +170,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
         if pending is not None and pending[0] >= version \
                 and pending[1].get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending[1])
-    build = asyncio.ensure_future(database_thread.call(snapshot_cache.snapshot, code, version))
+    build = asyncio.ensure_future(database_sync_to_async(snapshot_cache.snapshot)(code, version))
     if version is not None:
         _building[code] = (version, build)
     try:
@@ -178,7 +180,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
             del _building[code]
 
 
-class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class RoomConsumer(AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
     code: str
@@ -191,13 +193,13 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.player, self.sent_version, self.joined = None, -1, False
         self.stamps: deque[float] = deque()
         self.lock = asyncio.Lock()
-        self.player = await database_thread.call(
-            current_player, self.scope["session"], self.scope.get("user"))
+        self.player = await database_sync_to_async(current_player)(
+            self.scope["session"], self.scope.get("user"))
         address = throttle.socket_address(self.scope)
         if await sync_to_async(throttle.wait_seconds)(address):
             refusal: str | None = "guessing"  # over the guess limit: no lookup at all
         else:
-            refusal = await database_thread.call(_membership, self.code, self.player)
+            refusal = await database_sync_to_async(_membership)(self.code, self.player)
         if refusal == "unknown":
             await sync_to_async(throttle.record_miss)(address)
         await self.accept()
@@ -205,10 +207,9 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
                              .get(refusal, CLOSE_FORBIDDEN))
             return
-        await database_thread.call(database_thread.adopt, asyncio.get_running_loop())
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
-        await database_thread.call(services.presence_connect, player=self.player,
+        await database_sync_to_async(services.presence_connect)(player=self.player,
                                    code=self.code)
         await self.push_state()
 
@@ -220,7 +221,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
                                                    self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        await database_thread.call(services.presence_disconnect, player=self.player,
+        await database_sync_to_async(services.presence_disconnect)(player=self.player,
                                    code=self.code)
 
     async def receive(self, text_data: str | None = None,
@@ -272,7 +273,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             # it without a word, and no broadcast would reach it any more.
             await self.channel_layer.group_add(broadcast.group_name(self.code),
                                                self.channel_name)
-            version = await database_thread.call(_heartbeat, self.code, self.player)
+            version = await database_sync_to_async(_heartbeat)(self.code, self.player)
             await self.send_json({"type": "pong", "id": request_id})
             if version is not None and version > self.sent_version:
                 await self.push_state(version)  # changes whose broadcast never came
@@ -287,8 +288,8 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
-        answer, failure, news = await database_thread.call(
-            _act, lambda: call(self.player, self.code, request_id, msg))
+        answer, failure, news = await database_sync_to_async(_act)(
+            lambda: call(self.player, self.code, request_id, msg))
         for code, version in news:
             await self.channel_layer.group_send(broadcast.group_name(code),
                                                 broadcast.message(version))
@@ -303,7 +304,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.joined = False
             await self.channel_layer.group_discard(broadcast.group_name(self.code),
                                                    self.channel_name)
-            await database_thread.call(services.presence_disconnect, player=self.player,
+            await database_sync_to_async(services.presence_disconnect)(player=self.player,
                                        code=self.code)
             await self.close(code=1000)
             return
@@ -314,7 +315,7 @@ class RoomConsumer(DirectDispatch, AsyncWebsocketConsumer):
         advice computed on a worker thread of its own (it may take a while, and the
         database thread is shared by every socket of the process)."""
         try:
-            position = await database_thread.call(hints.hint_position, player=self.player,
+            position = await database_sync_to_async(hints.hint_position)(player=self.player,
                                                   code=self.code)
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 
 from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard, Turn
@@ -26,7 +27,6 @@ from games.selectors.views import (
     ruleset_json_of,
     ruleset_view_of,
 )
-from games.services import rows
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
@@ -82,7 +82,7 @@ def _fetch(sql: str, params: list[Any], raw: frozenset[str] = frozenset()
            ) -> list[dict[str, Any]]:
     """The rows of a query as dicts, JSON (but the ``raw`` columns) and times decoded as
     the models' fields do."""
-    with rows.cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         names = [d[0] for d in cursor.description]
         found = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

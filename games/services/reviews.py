@@ -23,7 +23,6 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -32,8 +31,6 @@ from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
-from games.services import rows
-from games.services.core import now
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
@@ -121,25 +118,17 @@ def review_texts(game_id: int) -> list[tuple[int, str]]:
     return [(person.pk, json.dumps(build_review(rs, turns, person))) for person in people]
 
 
-@lru_cache(maxsize=1)
-def _insert_sql() -> str:
-    return (f"INSERT INTO {GameReview._meta.db_table} (game_id, player_id, data, created_at)"
-            " VALUES (%s, %s, %s, %s) ON CONFLICT (game_id, player_id) DO NOTHING")
-
-
 def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
     """Store reviews given as ``review_texts`` gives them, in one transaction (one
     already stored stays as it is); returns how many were new."""
-    added = 0
-    moment = now()
     with transaction.atomic():
-        db = rows.database()
-        stamp = GameReview._meta.get_field("created_at").get_db_prep_save(moment, db)
-        with rows.cursor(db) as cursor:
-            for player_id, text in texts:
-                cursor.execute(_insert_sql(), [game_id, player_id, text, stamp])
-                added += cursor.rowcount
-    return added
+        stored = GameReview.objects.filter(game_id=game_id)
+        before = stored.count()
+        GameReview.objects.bulk_create(
+            [GameReview(game_id=game_id, player_id=player_id, data=json.loads(text))
+             for player_id, text in texts],
+            ignore_conflicts=True)
+        return stored.count() - before
 
 
 def reviews_precompute(*, game_id: int) -> int:

@@ -1,0 +1,60 @@
+"""Sockets reach the services through channels' database_sync_to_async, so the
+caller's context (the active language, the time zone) reaches the work."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.sessions import SessionMiddlewareStack
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+from django.urls import path
+from django.utils import timezone, translation
+
+from games import services
+from games.realtime.consumers import RoomConsumer
+from games.services.players import player_register
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+class FrenchRoomConsumer(RoomConsumer):
+    """The room consumer, speaking French in Paris time."""
+
+    async def connect(self) -> None:
+        translation.activate("fr")
+        timezone.activate("Europe/Paris")
+        await super().connect()
+
+
+@database_sync_to_async
+def hosted_room() -> tuple[str, str]:
+    session = SessionStore()
+    player = player_register(session=session, name="Ada")
+    session.save()
+    return services.room_create(player=player, ruleset="yatzy", seats=2).code, \
+        session.session_key
+
+
+async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch) -> None:
+    seen: list[tuple[str, str]] = []
+    real = services.presence_connect
+
+    def watched(**kwargs: object) -> None:
+        seen.append((translation.get_language(), timezone.get_current_timezone_name()))
+        real(**kwargs)
+
+    monkeypatch.setattr(services, "presence_connect", watched)
+    code, session_key = await hosted_room()
+    app = SessionMiddlewareStack(URLRouter([
+        path("ws/rooms/<str:code>/", FrenchRoomConsumer.as_asgi())]))
+    comm = WebsocketCommunicator(app, f"/ws/rooms/{code}/",
+                                 headers=[(b"cookie", f"sessionid={session_key}".encode())])
+    assert (await comm.connect())[0]
+    state = json.loads(await comm.receive_from(timeout=10))
+    assert state["type"] == "state"
+    await comm.disconnect()
+    assert seen == [("fr", "Europe/Paris")]
