@@ -31,6 +31,7 @@ import gc
 import json
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -305,7 +306,9 @@ def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
     if args.url:
         yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
         return
-    settings = {"app": "bench.baseline:application"}
+    settings = {"app": "bench.baseline:application", "DJANGO_SETTINGS_MODULE": "bench.settings",
+                "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
+                "ALLOWED_HOSTS": "127.0.0.1,localhost"}
     with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:
         if args.stack == "sqlite":
             if args.processes != 1:

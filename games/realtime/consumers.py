@@ -209,8 +209,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
         self.joined = True
-        await database_sync_to_async(services.presence_connect)(player=self.player,
-                                   code=self.code)
+        await self.presence(services.presence_connect)
         await self.push_state()
 
     async def disconnect(self, code: int) -> None:
@@ -221,8 +220,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
                                                    self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        await database_sync_to_async(services.presence_disconnect)(player=self.player,
-                                   code=self.code)
+        await self.presence(services.presence_disconnect)
+
+    async def presence(self, service: Callable[..., None]) -> None:
+        """Run a presence service for this socket; its news goes out from the event loop
+        (as every change does: the database thread never waits for the loop)."""
+        _answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+            lambda: service(player=self.player, code=self.code))
+        await self.announce(news)
+        if failure is not None:
+            raise failure
+
+    async def announce(self, news: list[tuple[str, int]]) -> None:
+        """Tell each room of ``news`` (room code, version) about its new version."""
+        for code, version in news:
+            await self.channel_layer.group_send(broadcast.group_name(code),
+                                                broadcast.message(version))
 
     async def receive(self, text_data: str | None = None,
                       bytes_data: bytes | None = None) -> None:
@@ -290,9 +303,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         call = HANDLERS[kind]
         answer, failure, news = await database_sync_to_async(_act)(
             lambda: call(self.player, self.code, request_id, msg))
-        for code, version in news:
-            await self.channel_layer.group_send(broadcast.group_name(code),
-                                                broadcast.message(version))
+        await self.announce(news)
         if isinstance(failure, ServiceError):
             await self.send_json({"type": "error", "id": request_id, **failure.as_json()})
             return
@@ -304,8 +315,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.joined = False
             await self.channel_layer.group_discard(broadcast.group_name(self.code),
                                                    self.channel_name)
-            await database_sync_to_async(services.presence_disconnect)(player=self.player,
-                                       code=self.code)
+            await self.presence(services.presence_disconnect)
             await self.close(code=1000)
             return
         await self.push_state(version)
