@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
-.PHONY: install lock migrate strategy run test lint bench clean
+.PHONY: install lock migrate strategy run test lint typecheck bench clean
 
 install: $(STAMP)
 
@@ -44,11 +44,16 @@ run: install migrate
 lint: install
 	$(BIN)/ruff check .
 
+# The rules engine is fully typed: mypy --strict, settings in pyproject.toml.
+typecheck: install
+	$(BIN)/mypy scoring
+
 # The whole suite on SQLite + the in-memory layer, then the games suite again on
 # PostgreSQL + Redis (throwaway servers on loopback, started and stopped by tests/servers.py).
 test: install
 	bash .ci/system-deps
 	$(BIN)/ruff check .
+	$(BIN)/mypy scoring
 	$(BIN)/pytest
 	$(BIN)/python -m tests.servers $(BIN)/pytest -p no:cacheprovider tests/games -m "not browser"
 
@@ -58,5 +63,5 @@ bench: install
 	$(BIN)/python bench/bots.py
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .hypothesis test-results
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-results
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
