@@ -154,6 +154,11 @@ def _act(call: Callable[[], dict[str, Any] | None]
     return answer, failure, news
 
 
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("could not announce a departure: %r", task.exception())
+
+
 # Snapshots being built, per room: the sockets of a room that all learn of a version at
 # once share one build (on the database thread) instead of queueing one each.
 _building: dict[str, tuple[int, asyncio.Future[Snapshot | None]]] = {}
@@ -220,7 +225,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
                                                    self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        await self.presence(services.presence_disconnect)
+        _answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+            lambda: services.presence_disconnect(player=self.player, code=self.code))
+        if failure is not None:
+            raise failure
+        # The news that this viewer left is sent without holding up the socket's end:
+        # a layer that fails or stalls (Redis restarted) must not keep it open.
+        for code, version in news:
+            task = asyncio.ensure_future(self.channel_layer.group_send(
+                broadcast.group_name(code), broadcast.message(version)))
+            task.add_done_callback(_log_failure)
 
     async def presence(self, service: Callable[..., None]) -> None:
         """Run a presence service for this socket; its news goes out from the event loop

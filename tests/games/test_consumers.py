@@ -327,6 +327,7 @@ async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(table
     assert "could not leave its group" in caplog.text and "Traceback" not in caplog.text
     table["bob_ws"] = await socket(table["code"], table["bob_key"])
     await table["bob_ws"].connect()
+    await receive(table["bob_ws"], "state")
 
 
 async def test_configure_changes_what_every_viewer_sees(table):
