@@ -13,7 +13,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from scoring import rulesets
+from scoring import rulesets, scorecard_json
 from scoring.dice import from_rng
 from scoring.scorecard import Scorecard
 from scoring.turn import Turn
@@ -70,11 +70,11 @@ def main() -> None:
         def options_once(card=card, j=j) -> object:
             return card.options(rolls[next(j) % 1000])
 
-        data = card.to_json()
+        data = scorecard_json.to_json(card)
         figures[f"{name}_score_per_s"] = rate(score_once, args.seconds)
         figures[f"{name}_options_per_s"] = rate(options_once, args.seconds)
         figures[f"{name}_json_round_trip_per_s"] = rate(
-            lambda data=data: Scorecard.from_json(data).to_json(), args.seconds)
+            lambda data=data: scorecard_json.to_json(scorecard_json.from_json(data)), args.seconds)
         games_rng = random.Random(args.seed)
         figures[f"{name}_games_per_s"] = rate(
             lambda name=name, rng=games_rng: random_game(name, rng), args.seconds)

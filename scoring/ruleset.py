@@ -44,8 +44,8 @@ class RuleSet:
         self.options: Mapping[str, Any] = MappingProxyType(self._check_options(options))
         self.boxes: tuple[Box, ...] = self._make_boxes()
         self.categories: tuple[str, ...] = tuple(b.key for b in self.boxes)
-        self._box = {b.key: b for b in self.boxes}
-        self._index = {b.key: i for i, b in enumerate(self.boxes)}
+        self._box: Mapping[str, Box] = {b.key: b for b in self.boxes}
+        self._index: Mapping[str, int] = {b.key: i for i, b in enumerate(self.boxes)}
         grouped: dict[str, list[str]] = {}
         for b in self.boxes:
             grouped.setdefault(b.section, []).append(b.key)

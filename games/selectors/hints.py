@@ -6,7 +6,7 @@ from games.coach import advice
 from games.errors import ServiceError
 from games.models import Game, Player, Scorecard, Turn
 from games.selectors.rooms import member_room
-from scoring.scorecard import Scorecard as Sheet
+from scoring import scorecard_json
 from scoring.turn import Turn as TurnState
 
 
@@ -25,7 +25,7 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
     if card.player_id != player.pk:
         raise ServiceError("not_your_turn", "the coach helps on your own turn")
-    sheet = Sheet.from_json(card.data)
+    sheet = scorecard_json.from_json(card.data)
     turn = Turn.objects.get(game=game, number=game.turn_count)
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset

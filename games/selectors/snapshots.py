@@ -27,6 +27,7 @@ from games.selectors.views import (
     ruleset_json_of,
     ruleset_view_of,
 )
+from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
@@ -118,7 +119,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats
         seats[key] = found
         return found
     data = decoded_json(data)
-    sheet = Sheet.from_json(data)
+    sheet = scorecard_json.from_json(data)
     view = {
         "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
         "bot": bool(card["player_bot_level"]), "bot_level": card["player_bot_level"] or None,

@@ -29,6 +29,7 @@ from games.services.core import (
     rules,
 )
 from games.signals import game_finished
+from scoring import scorecard_json
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
@@ -44,7 +45,7 @@ def bot_delay() -> timedelta:
 
 def sheet_of(card: Scorecard) -> Sheet:
     """The engine's sheet stored in a scorecard row."""
-    return Sheet.from_json(card.data)
+    return scorecard_json.from_json(card.data)
 
 
 def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
@@ -65,7 +66,7 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options))
-    empty = rs.new_scorecard().to_json()
+    empty = scorecard_json.to_json(rs.new_scorecard())
     for index, member in enumerate(seated):
         Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty)
     start_turn(room, game, 0)
@@ -154,7 +155,7 @@ def do_place(room: Room, game: Game, box: object, column: object,
     chosen: Placement = rules(
         lambda: sheet.placement(state.dice, box, column, announced=state.announced))
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
-    card.data, card.total = placed.to_json(), placed.total
+    card.data, card.total = scorecard_json.to_json(placed), placed.total
     rows.update(card, ("data", "total"))
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player

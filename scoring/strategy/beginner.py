@@ -159,10 +159,10 @@ def aim_at(card: Scorecard, column: str, box: str, holds: Iterable[Values]) -> A
     rs = card.ruleset
     multiplier = rs.multipliers[rs.columns.index(column)]
     rule = pair_rule(card, column, box)
-    table = means(rs, box) if rule is None else None
+    table = means(rs, box) if rule is None else {}
     best: Aim | None = None
     for held in holds:
-        if table is not None:
+        if rule is None:
             value = table[held] * multiplier
         else:
             value = expected(rs, box, held, rule) * multiplier

@@ -145,4 +145,5 @@ SUB_KEEPS = _sub_keep_table()
 def best_keeps_one(worth: np.ndarray) -> np.ndarray:
     """For one state: what each roll is worth with one more roll to come, keeping its
     best sub-keep, when ``worth[roll]`` is what each roll is worth afterwards."""
-    return (OUTCOMES @ worth)[SUB_KEEPS].max(axis=1)
+    best: np.ndarray = (OUTCOMES @ worth)[SUB_KEEPS].max(axis=1)
+    return best

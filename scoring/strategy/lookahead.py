@@ -147,6 +147,7 @@ class LookaheadAdvisor:
         shifts = []
         for i in best:
             ch = choices[i]
+            assert ch.box is not None  # a placement names its box
             after = card.place(dice, ch.box, ch.column, announced=announced)
             value = after.total + self.state_value(after)
             shifts.append(value - ch.value)
@@ -177,9 +178,10 @@ class LookaheadAdvisor:
         wherever a joker rule may apply."""
         boxes = [b for _, b in slots]
         rows = np.arange(len(slots))[:, None]
-        terminal = table[rows, self.model.scores[:, boxes].T].max(axis=0)
-        if self.jokers and any(card.scores[c][self.model.yahtzee] is not None
-                               for c in range(len(card.scores))):
+        terminal: np.ndarray = table[rows, self.model.scores[:, boxes].T].max(axis=0)
+        yahtzee = self.model.yahtzee
+        if self.jokers and yahtzee is not None and any(
+                column[yahtzee] is not None for column in card.scores):
             rs = self.ruleset
             where = {slot: s for s, slot in enumerate(slots)}
             for r in FIVE_OF_A_KIND:

@@ -31,15 +31,15 @@ Values = tuple[int, ...]
 Outcome = tuple[Values, float]
 
 
-def _probability(faces: Values) -> float:
+def throw_probability(faces: Values) -> float:
     """Chance that ``len(faces)`` fresh dice show exactly this multiset."""
     arrangements = factorial(len(faces)) // prod(factorial(n) for n in Counter(faces).values())
-    return arrangements / len(FACES) ** len(faces)
+    return float(arrangements / len(FACES) ** len(faces))
 
 
 # REROLLS[k]: every result of throwing k dice, as sorted faces with its probability.
 REROLLS: tuple[tuple[Outcome, ...], ...] = tuple(
-    tuple((faces, _probability(faces)) for faces in combinations_with_replacement(FACES, k))
+    tuple((faces, throw_probability(faces)) for faces in combinations_with_replacement(FACES, k))
     for k in range(DICE_COUNT + 1)
 )
 

@@ -204,9 +204,9 @@ class SheetModel:
             return 0.0
         high, low = row[self.high], row[self.low]
         if high is not None and low is None:
-            return self.w_min_alone[c] + self.w_min_turn[c] * self.pair_turn[0][high]
+            return float(self.w_min_alone[c] + self.w_min_turn[c] * self.pair_turn[0][high])
         if low is not None and high is None:
-            return self.w_max_alone[c] + self.w_max_turn[c] * self.pair_turn[1][low]
+            return float(self.w_max_alone[c] + self.w_max_turn[c] * self.pair_turn[1][low])
         return 0.0
 
     def after_place(self, card: Scorecard, slots: Sequence[tuple[int, int]]) -> np.ndarray:
@@ -231,7 +231,7 @@ class SheetModel:
     def _delta_total(self, row: Row, b: int) -> np.ndarray:
         """How much a column's subtotal changes when box ``b`` takes each score 0-50."""
         x = SCORE_RANGE.astype(float)
-        if b == self.high or b == self.low:
+        if self.high is not None and self.low is not None and b in (self.high, self.low):
             other = row[self.low if b == self.high else self.high]
             if other is None:
                 return x
@@ -240,7 +240,8 @@ class SheetModel:
         if b in self.face_of:
             upper = sum(row[i] or 0 for i in self.upper)
             if upper < self.threshold:
-                return x + self.bonus_points * (upper + x >= self.threshold)
+                with_bonus: np.ndarray = x + self.bonus_points * (upper + x >= self.threshold)
+                return with_bonus
         return x
 
     def _column_after(self, c: int, row: Row, b: int, t: float) -> np.ndarray | float:
@@ -258,7 +259,8 @@ class SheetModel:
             total = total + weight * np.where(upper >= self.threshold, 0.0, chance)
         else:
             total += weight * self.column_bonus_chance(after)
-        if self.pair_turn is not None and b in (self.high, self.low):
+        if self.pair_turn is not None and self.high is not None and self.low is not None \
+                and b in (self.high, self.low):
             high, low = row[self.high], row[self.low]
             if b == self.high and low is None:
                 total = total + self.w_min_alone[c] + self.w_min_turn[c] * self.pair_turn[0]

@@ -26,7 +26,7 @@ from scoring.dice import validate_dice
 from scoring.errors import RulesError
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement, Scorecard
-from scoring.strategy import solver_build
+from scoring.strategy import solver_build, solver_rules
 from scoring.strategy.advice import Choice
 from scoring.strategy.dice_space import (
     COUNTS,
@@ -40,7 +40,6 @@ from scoring.strategy.dice_space import (
 )
 from scoring.strategy.solver_build import value_index
 from scoring.strategy.solver_rules import SOLVABLE, UPPER_COUNT, SolverRules, rules_for
-from scoring.strategy.solver_rules import is_solvable as _is_solvable
 
 # Bump whenever the tables' meaning or layout changes: stored tables are then rebuilt.
 CODE_VERSION = 1
@@ -258,7 +257,7 @@ def set_store(store: TableStore | None) -> None:
 
 def is_solvable(ruleset: RuleSet) -> bool:
     """Whether the exact solver plays ``ruleset`` (Yahtzee and Yatzy, any options)."""
-    return _is_solvable(ruleset)
+    return solver_rules.is_solvable(ruleset)
 
 
 def solvable_rulesets() -> tuple[RuleSet, ...]:

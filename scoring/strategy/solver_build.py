@@ -83,7 +83,11 @@ def layer_states(rules: SolverRules, filled: int) -> tuple[States, np.ndarray, n
     Upper sums from which the open upper boxes cannot reach the bonus any more are
     all worth the same, so only the lowest of them is solved.
     """
-    masks, ups, flags, copy_to, copy_from = [], [], [], [], []
+    masks: list[np.ndarray] = []
+    ups: list[np.ndarray] = []
+    flags: list[np.ndarray] = []
+    copy_to: list[np.ndarray] = []
+    copy_from: list[np.ndarray] = []
     lower_boxes = rules.boxes - UPPER_COUNT
     lower = np.arange(1 << lower_boxes, dtype=np.int64)
     lower_filled = np.array([int(m).bit_count() for m in lower])
@@ -103,8 +107,8 @@ def layer_states(rules: SolverRules, filled: int) -> tuple[States, np.ndarray, n
             ups.append(np.tile(solved, len(group)))
             flags.append(np.full(len(group) * len(solved), flag, dtype=np.int64))
             if len(dead):
-                copy_to.append(value_index(rules, np.repeat(group_masks, len(dead)),
-                                           np.tile(dead, len(group)), flag))
+                copy_to.append(np.asarray(value_index(
+                    rules, np.repeat(group_masks, len(dead)), np.tile(dead, len(group)), flag)))
                 copy_from.append(np.repeat(value_index(rules, group_masks, solved[0], flag),
                                            len(dead)))
     def join(parts: list[np.ndarray]) -> np.ndarray:
@@ -329,7 +333,8 @@ def turn_values(rules: SolverRules, values: np.ndarray, states: States) -> np.nd
     last = placement_values(rules, values, states, ws)
     middle = best_keeps(last, ws)
     first = best_keeps(middle, ws)
-    return ROLL_PROBABILITY @ first
+    value: np.ndarray = ROLL_PROBABILITY @ first
+    return value
 
 
 def solve(rules: SolverRules, workers: int = 2) -> np.ndarray:

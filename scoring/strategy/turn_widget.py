@@ -19,15 +19,14 @@ faces, ``k`` times): a few small gathers, no matrix library, same result every t
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from math import factorial, prod
 
 import numpy as np
 
 from scoring.dice import DICE_COUNT, FACES
 from scoring.ruleset import ALL_ROLLS
+from scoring.strategy.odds import throw_probability
 
 Values = tuple[int, ...]
 
@@ -40,16 +39,11 @@ KEEP_INDEX: dict[Values, int] = {keep: i for i, keep in enumerate(KEEPS)}
 NO_KEEP = len(KEEPS)  # the padding index: a row of -inf appended to keep values
 
 
-def _probability(faces: Values) -> float:
-    arrangements = factorial(len(faces)) // prod(factorial(n) for n in Counter(faces).values())
-    return arrangements / len(FACES) ** len(faces)
-
-
 def _transition() -> np.ndarray:
     matrix = np.zeros((len(KEEPS), len(ROLLS)))
     for k, keep in enumerate(KEEPS):
         for faces in combinations_with_replacement(FACES, DICE_COUNT - len(keep)):
-            matrix[k, ROLL_INDEX[tuple(sorted(keep + faces))]] += _probability(faces)
+            matrix[k, ROLL_INDEX[tuple(sorted(keep + faces))]] += throw_probability(faces)
     matrix.flags.writeable = False
     return matrix
 
@@ -115,7 +109,8 @@ def keep_values(seen: np.ndarray) -> np.ndarray:
 def _best_with_keeps(terminal: np.ndarray, keeps: np.ndarray) -> np.ndarray:
     pad = np.full((*keeps.shape[:-1], 1), -np.inf)
     padded = np.concatenate([keeps, pad], axis=-1)
-    return np.maximum(terminal, padded[..., SUB_KEEP_INDEX].max(axis=-2))
+    best: np.ndarray = np.maximum(terminal, padded[..., SUB_KEEP_INDEX].max(axis=-2))
+    return best
 
 
 def turn_values(terminal: np.ndarray) -> TurnValues:

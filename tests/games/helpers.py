@@ -7,6 +7,7 @@ import pytest
 from games import services
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from scoring import scorecard_json
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
@@ -20,7 +21,7 @@ def state_of(code: str) -> tuple[Game, Sheet, TurnState]:
     """The game, the current seat's sheet and the turn in progress."""
     game = game_of(code)
     card = Scorecard.objects.get(game=game, seat=game.current_seat)
-    sheet = Sheet.from_json(card.data)
+    sheet = scorecard_json.from_json(card.data)
     turn = Turn.objects.get(game=game, number=game.turn_count)
     return game, sheet, TurnState.from_json(turn.state, card=sheet)
 

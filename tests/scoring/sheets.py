@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scoring import rulesets
+from scoring import rulesets, scorecard_json
 from scoring.scorecard import Scorecard
 
 Move = tuple  # (dice, box) or (dice, box, column)
@@ -33,6 +33,6 @@ def filled(name: str, column_boxes: dict[str, dict[str, int]], extra: dict[str, 
     rs = rulesets.get(name, **options)
     boxes = {c: column_boxes.get(c, {}) for c in rs.columns}
     bonuses = {c: (extra or {}).get(c, 0) for c in rs.columns}
-    return Scorecard.from_json(
+    return scorecard_json.from_json(
         {"ruleset": name, "options": dict(rs.options), "boxes": boxes, "extra_yahtzees": bonuses}
     )
