@@ -81,10 +81,13 @@ def _check_values(msg: object) -> None:
 
 
 def _hold(msg: dict[str, Any]) -> list[int]:
-    hold = msg.get("hold", [])
+    if "hold" not in msg:
+        raise BadMessage("bad_field", "hold is missing: the dice positions 0-4 to keep "
+                                      "([] to throw all five)")
+    hold = msg["hold"]
     if not isinstance(hold, list) or len(hold) > 5 or not all(
             type(p) is int for p in hold):
-        raise BadMessage("bad_field", "hold must be a list of dice positions 0-4")
+        raise BadMessage("bad_field", "hold must be a list of at most 5 dice positions 0-4")
     return hold
 
 

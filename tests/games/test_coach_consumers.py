@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import pytest_asyncio
 
 from games import services
 from games.coach import advice as coach
-from tests.games.test_consumers import call, receive, socket, visitor
+from tests.support.sockets import call, connected, request, visitor
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -17,22 +15,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 # from 6 6 6 2 3 with two rolls left on it.
 START = 254.5877287
 THREE_SIXES = 265.1133606
-
-
-async def send(comm, payload):
-    """Send a request and return its answer: ``ack``, ``hint`` or ``error``."""
-    await comm.send_json_to(payload)
-    while True:
-        message = json.loads(await comm.receive_from(timeout=5))
-        if message["type"] in {"ack", "hint", "error"} and message.get("id") == payload["id"]:
-            return message
-
-
-async def connected(code, key):
-    comm = await socket(code, key)
-    assert (await comm.connect())[0]
-    await receive(comm, "state")
-    return comm
 
 
 @pytest_asyncio.fixture
@@ -52,12 +34,12 @@ async def yahtzee_table(yahtzee_coach):
 
 async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_dice):
     ada_ws, bob_ws = yahtzee_table["ada_ws"], yahtzee_table["bob_ws"]
-    early = await send(ada_ws, {"type": "hint", "id": "h0"})
+    early = await request(ada_ws, {"type": "hint", "id": "h0"})
     assert early["code"] == "not_started"
-    assert (await send(ada_ws, {"type": "start", "id": "s"}))["type"] == "ack"
+    assert (await request(ada_ws, {"type": "start", "id": "s"}))["type"] == "ack"
 
     # Before the first roll: nothing to choose, the expected final score.
-    before = await send(ada_ws, {"type": "hint", "id": "h1"})
+    before = await request(ada_ws, {"type": "hint", "id": "h1"})
     assert before["type"] == "hint" and before["id"] == "h1"
     assert before["exact"] is True
     assert (before["dice"], before["rolls_left"], before["total"], before["choices"]) == (
@@ -65,8 +47,8 @@ async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_d
     assert before["expected"] == round(START, 2)
 
     script_dice([6, 6, 6, 2, 3])
-    assert (await send(ada_ws, {"type": "roll", "id": "r"}))["type"] == "ack"
-    hint = await send(ada_ws, {"type": "hint", "id": "h2"})
+    assert (await request(ada_ws, {"type": "roll", "id": "r", "hold": []}))["type"] == "ack"
+    hint = await request(ada_ws, {"type": "hint", "id": "h2"})
     assert (hint["dice"], hint["rolls_left"], hint["total"]) == ([6, 6, 6, 2, 3], 2, 0)
     best = hint["choices"][0]
     assert best == {"kind": "keep", "keep": [6, 6, 6], "value": round(THREE_SIXES, 2),
@@ -84,22 +66,22 @@ async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_d
     assert sum(c["kind"] == "place" for c in hint["choices"]) == 13
 
     # Only the player whose turn it is gets hints.
-    other = await send(bob_ws, {"type": "hint", "id": "h3"})
+    other = await request(bob_ws, {"type": "hint", "id": "h3"})
     assert other["type"] == "error" and other["code"] == "not_your_turn"
 
 
 async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table):
     ada_ws = yahtzee_table["ada_ws"]
-    configured = await send(ada_ws, {"type": "configure", "id": "c", "ruleset": "yahtzee",
+    configured = await request(ada_ws, {"type": "configure", "id": "c", "ruleset": "yahtzee",
                                      "options": {}, "seats": 2, "turn_seconds": None,
                                      "coach": False})
     assert configured["type"] == "ack"
-    bad = await send(ada_ws, {"type": "configure", "id": "c2", "ruleset": "yahtzee",
+    bad = await request(ada_ws, {"type": "configure", "id": "c2", "ruleset": "yahtzee",
                               "options": {}, "seats": 2, "turn_seconds": None, "coach": "no"})
     assert bad["code"] == "bad_field"
-    await send(ada_ws, {"type": "start", "id": "s"})
-    await send(ada_ws, {"type": "roll", "id": "r"})
-    refused = await send(ada_ws, {"type": "hint", "id": "h"})
+    await request(ada_ws, {"type": "start", "id": "s"})
+    await request(ada_ws, {"type": "roll", "id": "r", "hold": []})
+    refused = await request(ada_ws, {"type": "hint", "id": "h"})
     assert (refused["type"], refused["code"]) == ("error", "coach_off")
     assert refused["message"]
 
@@ -108,7 +90,7 @@ async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(yahtzee_
                                                                         monkeypatch):
     started = []
     monkeypatch.setattr(coach, "warm", lambda rs: started.append(rs.name) or False)
-    await send(yahtzee_table["ada_ws"], {"type": "start", "id": "s"})
-    answer = await send(yahtzee_table["ada_ws"], {"type": "hint", "id": "h"})
+    await request(yahtzee_table["ada_ws"], {"type": "start", "id": "s"})
+    answer = await request(yahtzee_table["ada_ws"], {"type": "hint", "id": "h"})
     assert (answer["type"], answer["code"]) == ("error", "coach_warming_up")
     assert started == ["yahtzee"]

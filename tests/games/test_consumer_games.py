@@ -9,14 +9,13 @@ import pytest
 from games import services
 from games.models import Room
 from tests.games.helpers import game_of
-from tests.games.test_consumers import call, receive, socket, state_at, visitor
-from tests.games.test_consumers import send as send_once
+from tests.support.sockets import call, receive, request, socket, state_at, visitor
 
 
-async def send(comm, payload):
-    """Send a request as a well-behaved client: wait and retry when rate limited."""
+async def polite_request(comm, payload):
+    """Send a request as a well-behaved client: back off and retry when rate limited."""
     while True:
-        answer = await send_once(comm, payload)
+        answer = await request(comm, payload)
         if answer.get("code") != "rate_limited":
             return answer
         await asyncio.sleep(0.25)
@@ -47,13 +46,13 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)
     await call(services.room_join, player=bob, code=room.code)
-    sockets = {ada.pk: await socket(room.code, ada_key), bob.pk: await socket(room.code, bob_key)}
+    sockets = {ada.pk: socket(room.code, ada_key), bob.pk: socket(room.code, bob_key)}
     for comm in sockets.values():
         await comm.connect()
         await receive(comm, "state")
     host = sockets[ada.pk]
-    assert (await send(host, {"type": "add_bot", "id": "bot"}))["type"] == "ack"
-    assert (await send(host, {"type": "start", "id": "go"}))["type"] == "ack"
+    assert (await polite_request(host, {"type": "add_bot", "id": "bot"}))["type"] == "ack"
+    assert (await polite_request(host, {"type": "start", "id": "go"}))["type"] == "ack"
     moves = 0
     while True:
         game = await call(game_of, code=room.code)
@@ -65,7 +64,7 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
             assert await call(services.games_run_due) >= 1
             continue
         comm, moves = sockets[seat.player_id], moves + 1
-        rolled = await send(comm, {"type": "roll", "id": f"r{moves}"})
+        rolled = await polite_request(comm, {"type": "roll", "id": f"r{moves}", "hold": []})
         assert rolled["type"] == "ack", rolled
         mine = (await state_at(comm, rolled["version"]))["game"]  # pushed right after the ack
         option = mine["options"][0] if mine["options"] else None
@@ -75,10 +74,11 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
             filled = rs["game"]["seats"][seat.seat]["boxes"][column]
             box = next(b["key"] for sec in rs["room"]["ruleset"]["sections"]
                        for b in sec["boxes"] if b["key"] not in filled)
-            announced = await send(comm, {"type": "announce", "id": f"a{moves}", "box": box})
+            announced = await polite_request(
+                comm, {"type": "announce", "id": f"a{moves}", "box": box})
             option = (await state_at(comm, announced["version"]))["game"]["options"][0]
-        placed = await send(comm, {"type": "place", "id": f"p{moves}", "box": option["box"],
-                                   "column": option["column"]})
+        placed = await polite_request(comm, {"type": "place", "id": f"p{moves}",
+                                             "box": option["box"], "column": option["column"]})
         assert placed["type"] == "ack", placed
     finals = []
     for comm in sockets.values():

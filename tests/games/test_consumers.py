@@ -3,73 +3,26 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 import pytest_asyncio
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
-from games.models import Membership, Player, Room
-from games.services.players import player_register
+from games.models import Membership, Room
 from tests.games.helpers import game_of
-from yahtzee_site.routing import application
+from tests.support.sockets import (
+    call,
+    receive,
+    request,
+    schema_accepts,
+    socket,
+    state_at,
+    visitor,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-ORIGIN = (b"origin", b"http://localhost")
-
-
-@database_sync_to_async
-def visitor(name: str) -> tuple[Player, str]:
-    """A player bound to a fresh browser session; returns the player and its cookie."""
-    session = SessionStore()
-    player = player_register(session=session, name=name)
-    session.save()
-    return player, session.session_key
-
-
-@database_sync_to_async
-def call(fn: Any, **kwargs: Any) -> Any:
-    return fn(**kwargs)
-
-
-async def socket(code: str, session_key: str | None = None,
-                 origin: tuple[bytes, bytes] = ORIGIN) -> WebsocketCommunicator:
-    headers = [origin]
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    return WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
-
-
-async def receive(comm: WebsocketCommunicator, kind: str | None = None) -> dict[str, Any]:
-    """The next message (of ``kind``, skipping others such as intermediate states)."""
-    while True:
-        message = json.loads(await comm.receive_from(timeout=5))
-        if kind is None or message["type"] == kind:
-            return message
-
-
-async def state_at(comm: WebsocketCommunicator, version: int) -> dict[str, Any]:
-    """Skip states until the one at ``version`` (or later)."""
-    while True:
-        state = await receive(comm, "state")
-        if state["version"] >= version:
-            return state
-
-
-async def send(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[str, Any]:
-    """Send a request and return its ack or error."""
-    await comm.send_json_to(payload)
-    while True:
-        message = json.loads(await comm.receive_from(timeout=5))
-        if message["type"] in {"ack", "error", "pong"} and message.get("id") == payload.get(
-                "id"):
-            return message
-
 
 @pytest_asyncio.fixture
 async def table():
@@ -78,7 +31,7 @@ async def table():
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=3)
     await call(services.room_join, player=bob, code=room.code)
-    ada_ws, bob_ws = await socket(room.code, ada_key), await socket(room.code, bob_key)
+    ada_ws, bob_ws = socket(room.code, ada_key), socket(room.code, bob_key)
     assert (await ada_ws.connect())[0] and (await bob_ws.connect())[0]
     await receive(ada_ws, "state")
     await receive(bob_ws, "state")
@@ -98,27 +51,27 @@ async def closed_with(comm: WebsocketCommunicator) -> int:
 
 async def test_unknown_room_closes_4404():
     _, key = await visitor("Ada")
-    assert await closed_with(await socket("nosuchroom", key)) == 4404
+    assert await closed_with(socket("nosuchroom", key)) == 4404
 
 
 async def test_no_player_or_not_a_member_closes_4403():
     ada, _ = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams")
-    assert await closed_with(await socket(room.code)) == 4403
+    assert await closed_with(socket(room.code)) == 4403
     _, eve_key = await visitor("Eve")
-    assert await closed_with(await socket(room.code, eve_key)) == 4403
+    assert await closed_with(socket(room.code, eve_key)) == 4403
 
 
 async def test_a_foreign_origin_is_refused():
     ada, key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams")
-    comm = await socket(room.code, key, origin=(b"origin", b"https://evil.example"))
+    comm = socket(room.code, key, origin=b"https://evil.example")
     connected, _ = await comm.connect()
     assert not connected
 
 
 async def test_connect_starts_with_the_full_state_for_this_viewer(table):
-    comm = await socket(table["code"], table["bob_key"])
+    comm = socket(table["code"], table["bob_key"])
     await comm.connect()
     state = await receive(comm, "state")
     assert state["room"]["code"] == table["code"]
@@ -131,10 +84,10 @@ async def test_connect_starts_with_the_full_state_for_this_viewer(table):
 
 async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(table, script_dice):
     ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
-    started = await send(ada_ws, {"type": "start", "id": "s1"})
+    started = await request(ada_ws, {"type": "start", "id": "s1"})
     assert started["type"] == "ack"
     script_dice([6, 6, 2, 3, 6])
-    answer = await send(ada_ws, {"type": "roll", "id": "r1", "hold": []})
+    answer = await request(ada_ws, {"type": "roll", "id": "r1", "hold": []})
     assert answer["type"] == "ack"
     for comm in (ada_ws, bob_ws):
         state = await state_at(comm, answer["version"])
@@ -143,9 +96,9 @@ async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(table, script
 
 
 async def test_options_are_shown_only_to_the_player_whose_turn_it_is(table, script_dice):
-    await send(table["ada_ws"], {"type": "start", "id": "s1"})
+    await request(table["ada_ws"], {"type": "start", "id": "s1"})
     script_dice([6, 6, 2, 3, 6])
-    answer = await send(table["ada_ws"], {"type": "roll", "id": "r1"})
+    answer = await request(table["ada_ws"], {"type": "roll", "id": "r1", "hold": []})
     mine = await state_at(table["ada_ws"], answer["version"])
     theirs = await state_at(table["bob_ws"], answer["version"])
     sixes = next(o for o in mine["game"]["options"] if o["box"] == "sixes")
@@ -154,9 +107,9 @@ async def test_options_are_shown_only_to_the_player_whose_turn_it_is(table, scri
 
 
 async def test_service_errors_carry_the_id_and_code_and_change_nothing(table):
-    await send(table["ada_ws"], {"type": "start", "id": "s1"})
+    await request(table["ada_ws"], {"type": "start", "id": "s1"})
     before = (await call(game_of, code=table["code"])).version
-    answer = await send(table["bob_ws"], {"type": "roll", "id": "b1", "hold": []})
+    answer = await request(table["bob_ws"], {"type": "roll", "id": "b1", "hold": []})
     assert answer == {"type": "error", "id": "b1", "code": "not_your_turn",
                       "message": "it is Ada's turn"}
     assert (await call(game_of, code=table["code"])).version == before
@@ -169,6 +122,7 @@ async def test_service_errors_carry_the_id_and_code_and_change_nothing(table):
     ('{"type": "roll", "id": ""}', "bad_request_id"),
     ('{"type": "roll", "id": 7}', "bad_request_id"),
     ('{"type": "fly", "id": "x"}', "bad_type"),
+    ('{"type": "roll", "id": "x"}', "bad_field"),
     ('{"type": "roll", "id": "x", "hold": "01"}', "bad_field"),
     ('{"type": "roll", "id": "x", "hold": [true]}', "bad_field"),
     ('{"type": "place", "id": "x"}', "bad_field"),
@@ -183,6 +137,8 @@ async def test_malformed_messages_get_an_error(table, frame, code):
     await comm.send_to(text_data=frame)
     answer = await receive(comm, "error")
     assert answer["code"] == code and answer["message"]
+    parsed = json.loads(frame) if frame.startswith("{") else None
+    assert parsed is None or not schema_accepts(parsed)  # the schema refuses it too
     version = (await call(Room.objects.get, code=table["code"])).version
     await comm.send_json_to({"type": "ping", "id": "still-alive"})
     assert (await receive(comm, "pong"))["id"] == "still-alive"
@@ -212,45 +168,45 @@ async def test_bursts_are_limited_and_floods_closed(table):
             assert output["code"] == 4429
             break
     bob = table["bob_ws"]
-    assert (await send(bob, {"type": "ping", "id": "ok"}))["type"] == "pong"
+    assert (await request(bob, {"type": "ping", "id": "ok"}))["type"] == "pong"
 
 
 async def test_a_repeated_request_is_answered_the_same(table):
-    first = await send(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
-    again = await send(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
+    first = await request(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
+    again = await request(table["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
     assert first == again
     assert await call(lambda: Room.objects.get(code=table["code"]).chat.count()) == 1
 
 
 async def test_every_message_type(table, script_dice):
     ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
-    assert (await send(ada_ws, {"type": "add_bot", "id": "a", "level": "beginner"}))[
+    assert (await request(ada_ws, {"type": "add_bot", "id": "a", "level": "beginner"}))[
         "type"] == "ack"
-    assert (await send(ada_ws, {"type": "remove_bot", "id": "b", "seat": 2}))["type"] == "ack"
-    assert (await send(bob_ws, {"type": "chat", "id": "c", "text": "ready"}))["type"] == "ack"
-    assert (await send(ada_ws, {"type": "start", "id": "d"}))["type"] == "ack"
+    assert (await request(ada_ws, {"type": "remove_bot", "id": "b", "seat": 2}))["type"] == "ack"
+    assert (await request(bob_ws, {"type": "chat", "id": "c", "text": "ready"}))["type"] == "ack"
+    assert (await request(ada_ws, {"type": "start", "id": "d"}))["type"] == "ack"
     script_dice([1, 2, 3, 4, 5, 2, 2, 2, 3, 3])  # Ada's roll, then Bob's skipped turn
-    assert (await send(ada_ws, {"type": "roll", "id": "e", "hold": []}))["type"] == "ack"
-    placed = await send(ada_ws, {"type": "place", "id": "f", "box": "small_straight"})
+    assert (await request(ada_ws, {"type": "roll", "id": "e", "hold": []}))["type"] == "ack"
+    placed = await request(ada_ws, {"type": "place", "id": "f", "box": "small_straight"})
     assert placed["type"] == "ack"
     state = await state_at(bob_ws, placed["version"])
     assert state["game"]["seats"][0]["total"] == 15 and state["game"]["current_seat"] == 1
-    skipped = await send(ada_ws, {"type": "skip", "id": "g"})
+    skipped = await request(ada_ws, {"type": "skip", "id": "g"})
     assert skipped["type"] == "ack", skipped
     script_dice([6, 6, 6, 6, 6])
-    assert (await send(ada_ws, {"type": "roll", "id": "h"}))["type"] == "ack"
-    assert (await send(ada_ws, {"type": "hand_to_bot", "id": "i", "seat": 1}))[
+    assert (await request(ada_ws, {"type": "roll", "id": "h", "hold": []}))["type"] == "ack"
+    assert (await request(ada_ws, {"type": "hand_to_bot", "id": "i", "seat": 1}))[
         "type"] == "ack"
     await ada_ws.send_json_to({"type": "sync", "id": "j"})
     assert (await receive(ada_ws, "state"))["version"] >= placed["version"]
-    assert (await send(ada_ws, {"type": "announce", "id": "k", "box": "ones"}))[
+    assert (await request(ada_ws, {"type": "announce", "id": "k", "box": "ones"}))[
         "code"] == "no_announcements"
-    assert (await send(ada_ws, {"type": "rematch", "id": "l"}))["code"] == "game_in_progress"
-    assert (await send(bob_ws, {"type": "take_seat", "id": "m"}))["code"] == "game_in_progress"
+    assert (await request(ada_ws, {"type": "rematch", "id": "l"}))["code"] == "game_in_progress"
+    assert (await request(bob_ws, {"type": "take_seat", "id": "m"}))["code"] == "game_in_progress"
 
 
 async def test_kick_closes_the_kicked_players_socket(table):
-    answer = await send(table["ada_ws"], {"type": "kick", "id": "k",
+    answer = await request(table["ada_ws"], {"type": "kick", "id": "k",
                                           "player": table["bob"].pk})
     assert answer["type"] == "ack"
     bob = table["bob_ws"]
@@ -259,21 +215,21 @@ async def test_kick_closes_the_kicked_players_socket(table):
         if output["type"] == "websocket.close":
             assert output["code"] == 4403
             break
-    assert await closed_with(await socket(table["code"], table["bob_key"])) == 4403
+    assert await closed_with(socket(table["code"], table["bob_key"])) == 4403
 
 
 async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(table):
-    answer = await send(table["bob_ws"], {"type": "leave", "id": "bye"})
+    answer = await request(table["bob_ws"], {"type": "leave", "id": "bye"})
     assert answer["type"] == "ack"
     output = await table["bob_ws"].receive_output(timeout=5)
     assert output == {"type": "websocket.close", "code": 1000}
     cy, cy_key = await visitor("Cy")
     await call(services.room_start, player=table["ada"], code=table["code"])
     await call(services.room_join, player=cy, code=table["code"])
-    cy_ws = await socket(table["code"], cy_key)
+    cy_ws = socket(table["code"], cy_key)
     await cy_ws.connect()
     assert (await receive(cy_ws, "state"))["you"]["seat"] is None
-    assert (await send(cy_ws, {"type": "take_seat", "id": "t"}))["code"] == "game_in_progress"
+    assert (await request(cy_ws, {"type": "take_seat", "id": "t"}))["code"] == "game_in_progress"
     await cy_ws.disconnect()
 
 
@@ -281,13 +237,13 @@ async def test_announce_in_yams():
     ada, key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams", seats=1)
     await call(services.room_start, player=ada, code=room.code)
-    comm = await socket(room.code, key)
+    comm = socket(room.code, key)
     await comm.connect()
     await receive(comm, "state")
-    await send(comm, {"type": "roll", "id": "r"})
-    answer = await send(comm, {"type": "announce", "id": "a", "box": "chance"})
+    await request(comm, {"type": "roll", "id": "r", "hold": []})
+    answer = await request(comm, {"type": "announce", "id": "a", "box": "chance"})
     assert answer["code"] == "unknown_box"
-    answer = await send(comm, {"type": "announce", "id": "b", "box": "straight"})
+    answer = await request(comm, {"type": "announce", "id": "b", "box": "straight"})
     state = await state_at(comm, answer["version"])
     assert state["game"]["announced"] == "straight"
     assert [(o["column"], o["box"]) for o in state["game"]["options"]] == [
@@ -306,7 +262,7 @@ async def test_presence_follows_the_sockets(table):
 
     await table["bob_ws"].disconnect()
     await bob_seen_as("reconnecting")
-    again = await socket(table["code"], table["bob_key"])
+    again = socket(table["code"], table["bob_key"])
     await again.connect()
     await bob_seen_as("online")
     count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
@@ -325,13 +281,13 @@ async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(table
     count = await call(lambda: Membership.objects.get(player=table["bob"]).sockets)
     assert count == 0  # presence still follows the socket
     assert "could not leave its group" in caplog.text and "Traceback" not in caplog.text
-    table["bob_ws"] = await socket(table["code"], table["bob_key"])
+    table["bob_ws"] = socket(table["code"], table["bob_key"])
     await table["bob_ws"].connect()
     await receive(table["bob_ws"], "state")
 
 
 async def test_configure_changes_what_every_viewer_sees(table):
-    answer = await send(table["ada_ws"], {
+    answer = await request(table["ada_ws"], {
         "type": "configure", "id": "c", "ruleset": "triple_yahtzee",
         "options": {"joker": "free"}, "seats": 2, "turn_seconds": None})
     assert answer["type"] == "ack"
@@ -341,19 +297,19 @@ async def test_configure_changes_what_every_viewer_sees(table):
     assert [c["key"] for c in state["room"]["ruleset"]["columns"]] == ["x1", "x2", "x3"]
     assert (state["room"]["seat_count"], state["room"]["turn_seconds"]) == (2, None)
     assert state["event"]["kind"] == "room_configured"
-    bad = await send(table["ada_ws"], {"type": "configure", "id": "d", "ruleset": "yams",
+    bad = await request(table["ada_ws"], {"type": "configure", "id": "d", "ruleset": "yams",
                                        "options": [], "seats": 2, "turn_seconds": None})
     assert bad["code"] == "bad_field"
-    other = await send(table["bob_ws"], {"type": "configure", "id": "e", "ruleset": "yams",
+    other = await request(table["bob_ws"], {"type": "configure", "id": "e", "ruleset": "yams",
                                          "options": {}, "seats": 2, "turn_seconds": 60})
     assert other["code"] == "not_host"
 
 
 async def test_a_stale_request_is_refused(table, script_dice):
-    await send(table["ada_ws"], {"type": "start", "id": "s"})
+    await request(table["ada_ws"], {"type": "start", "id": "s"})
     script_dice([2, 3, 4, 5, 6])
-    await send(table["ada_ws"], {"type": "roll", "id": "r"})
-    assert (await send(table["ada_ws"], {"type": "place", "id": "p1",
+    await request(table["ada_ws"], {"type": "roll", "id": "r", "hold": []})
+    assert (await request(table["ada_ws"], {"type": "place", "id": "p1",
                                          "box": "large_straight"}))["type"] == "ack"
-    stale = await send(table["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
+    stale = await request(table["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
     assert stale["code"] == "not_your_turn"

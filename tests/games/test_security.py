@@ -24,7 +24,6 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
 from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, converters, get_resolver, reverse
@@ -33,14 +32,13 @@ from django.utils.html import escape
 from games import services, throttle
 from games.errors import ServiceError
 from games.models import ChatMessage, GameReview, Membership, Player, Room
-from games.services.players import SESSION_KEY, player_register
+from games.services.players import SESSION_KEY
 from games.web import urls as games_urls
 from tests.games.helpers import game_of, play_turn, versions
-from yahtzee_site.routing import application
+from tests.support.sockets import SAME_SITE, register_visitor, socket, visitor
 
 pytestmark = pytest.mark.django_db
 
-SAME_SITE = b"http://localhost"
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
 NAME = "<svg onload=alert(1)>"  # names have at most 24 characters
@@ -51,14 +49,6 @@ STATIC_JS = Path(settings.BASE_DIR) / "static" / "js"
 # -- helpers ------------------------------------------------------------------------
 
 
-def visitor(name: str) -> tuple[Player, str]:
-    """A player bound to a fresh browser session: the player and the session key."""
-    session = SessionStore()
-    player = player_register(session=session, name=name)
-    session.save()
-    return player, session.session_key
-
-
 def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any) -> Client:
     """A browser at ``ip`` whose session is ``player``'s (none: a first-time visitor)."""
     client = Client(REMOTE_ADDR=ip, **kwargs)
@@ -67,17 +57,6 @@ def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any
         session[SESSION_KEY] = player.pk
         session.save()
     return client
-
-
-def socket(code: str, session_key: str | None = None, *, origin: bytes | None = SAME_SITE,
-           ip: str = "127.0.0.1") -> WebsocketCommunicator:
-    """A websocket to a room from ``ip``, with a session cookie and an Origin (if given)."""
-    headers = [(b"origin", origin)] if origin is not None else []
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    comm = WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
-    comm.scope["client"] = [ip, 50123]  # as Daphne sets it; the application starts lazily
-    return comm
 
 
 async def refused_with(comm: WebsocketCommunicator) -> int:
@@ -114,7 +93,7 @@ def assert_escaped(html: str, *raws: str) -> None:
 @pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
                                     b"http://evil.example:8000", b"null", None])
 async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin):
-    ada, key = await database_sync_to_async(visitor)("Ada")
+    ada, key = await visitor("Ada")
     room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
     connected, _ = await socket(room.code, key, origin=origin).connect()
     assert not connected  # Daphne answers the handshake with 403
@@ -124,7 +103,7 @@ async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin)
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [SAME_SITE, b"http://localhost:8000", b"https://127.0.0.1"])
 async def test_a_same_site_socket_is_accepted(origin):
-    ada, key = await database_sync_to_async(visitor)("Ada")
+    ada, key = await visitor("Ada")
     room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
     comm = socket(room.code, key, origin=origin)
     assert (await first_state(comm))["you"]["name"] == "Ada"
@@ -137,8 +116,9 @@ async def test_a_same_site_socket_is_accepted(origin):
 def make_table() -> SimpleNamespace:
     """Zebedee hosts a game of Yatzy with Quentin; Kim was kicked out of it; Eve is a
     player who never joined.  The chat has a line only members may read."""
-    (zeb, zeb_key), (quentin, quentin_key) = visitor("Zebedee"), visitor("Quentin")
-    (kim, kim_key), (eve, eve_key) = visitor("Kim"), visitor("Eve")
+    zeb, zeb_key = register_visitor("Zebedee")
+    quentin, quentin_key = register_visitor("Quentin")
+    (kim, kim_key), (eve, eve_key) = register_visitor("Kim"), register_visitor("Eve")
     room = services.room_create(player=zeb, ruleset="yatzy", seats=3)
     services.room_join(player=quentin, code=room.code)
     services.room_join(player=kim, code=room.code)
@@ -256,7 +236,7 @@ def test_the_site_patterns_are_found():
 
 @pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
 def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern):
-    host, _ = visitor("Ada")
+    host, _ = register_visitor("Ada")
     room = services.room_create(player=host, ruleset="yahtzee", seats=2)
     url = sample_url(name, pattern, room.code)
     client = csrf_client()
@@ -301,7 +281,7 @@ def test_the_admin_forms_refuse_a_post_without_the_token():
     assert client.post(login, {**credentials, "csrfmiddlewaretoken": token}).status_code == 302
     assert "_auth_user_id" in client.session
 
-    host, _ = visitor("Ada")
+    host, _ = register_visitor("Ada")
     room = services.room_create(player=host, ruleset="yahtzee")
     close = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
              "reason": "no token"}
@@ -344,7 +324,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
 @pytest.fixture
 def room() -> Room:
     """A room a visitor may look for: Ada's."""
-    host, _ = visitor("Ada")
+    host, _ = register_visitor("Ada")
     return services.room_create(player=host, ruleset="yahtzee", seats=4)
 
 
@@ -433,7 +413,7 @@ def test_an_ipv6_client_is_counted_by_its_64_network(clock, room):
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_sockets_count_misses_and_are_closed_4429(clock):
-    ada, key = await database_sync_to_async(visitor)("Ada")
+    ada, key = await visitor("Ada")
     room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
     half = throttle.MISS_LIMIT // 2
     for n in range(half):
@@ -512,8 +492,8 @@ def test_with_redis_every_process_shares_the_counts(clean_env, project_root, roo
 def rude(staff: User) -> SimpleNamespace:
     """A game whose host's name is markup, a chat with two script attacks (one of them
     removed by a moderator), a few moves, and a stored review of the host."""
-    host, _ = visitor(NAME)
-    bob, _ = visitor("Bob")
+    host, _ = register_visitor(NAME)
+    bob, _ = register_visitor("Bob")
     room = services.room_create(player=host, ruleset="yahtzee", seats=2)
     services.room_join(player=bob, code=room.code)
     services.chat_post(player=host, code=room.code, text=SCRIPT)
@@ -560,7 +540,7 @@ def test_the_admin_shows_chat_and_names_as_text(admin_client, rude):
 
 
 def test_the_site_shows_names_as_text(rude):
-    stranger, _ = visitor(NAME)
+    stranger, _ = register_visitor(NAME)
     join_page = client_of(stranger).get(f"/r/{rude.room.code}/").content.decode()
     assert 'data-testid="join-room-form"' in join_page
     assert_escaped(join_page, NAME)  # the name field, filled in
@@ -582,7 +562,7 @@ def test_the_site_shows_names_as_text(rude):
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text():
-    ada, ada_key = await database_sync_to_async(visitor)(NAME)
+    ada, ada_key = await visitor(NAME)
     room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
     comm = socket(room.code, ada_key)
     await first_state(comm)

@@ -1,0 +1,131 @@
+"""docs/protocol.schema.json and docs/protocol.md describe what the consumer does.
+
+The consumer tests check every message against the schema (tests/support/sockets.py);
+these tests check the schema and the page against the code: every message type, every
+error code a socket can carry, and that the schema refuses what it must.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from games.realtime import consumers
+from tests.support.sockets import check_server_message, schema, schema_accepts
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "protocol.md").read_text()
+# Codes of the services and the engine that never reach a socket, and where they go.
+NOT_ON_SOCKET = {
+    "bad_name", "kicked", "not_a_person",  # the join and create forms (HTTP)
+    "already_removed", "not_banned", "reason_required",  # moderation in the admin
+    "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
+    # the engine's checks of stored or programmatic input, never of a request
+    "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",
+    "source_exhausted", "no_announcement",
+}
+CONSUMER_ONLY = {"coach_failed"}  # answered by the consumer itself, without an exception
+
+
+def raised_codes() -> set[str]:
+    """Every error code the site's code raises (the first argument of ``ServiceError``,
+    ``RulesError`` and the consumer's ``BadMessage``)."""
+    found = set()
+    for package in ("games", "scoring"):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
+                        "ServiceError", "RulesError", "BadMessage"} \
+                        and node.args and isinstance(node.args[0], ast.Constant):
+                    found.add(node.args[0].value)
+    return found
+
+
+def error_codes() -> set[str]:
+    return set(schema()["$defs"]["server"]["error"]["properties"]["code"]["enum"])
+
+
+def test_the_schema_is_a_valid_json_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(schema())
+
+
+def test_the_schema_has_every_message_type_the_consumer_handles() -> None:
+    handled = set(consumers.HANDLERS) | {"ping", "sync", "hint"}
+    assert set(schema()["$defs"]["client"]) == handled
+    assert set(schema()["$defs"]["server"]) == {"state", "ack", "error", "pong", "hint"}
+    for kind in handled:
+        assert f"`{kind}`" in PAGE, kind
+
+
+def test_the_schema_and_the_page_list_every_error_code_a_socket_can_carry() -> None:
+    assert raised_codes() >= NOT_ON_SOCKET  # each exclusion names a real code
+    assert error_codes() == raised_codes() - NOT_ON_SOCKET | CONSUMER_ONLY
+    missing = [code for code in error_codes() if f"`{code}`" not in PAGE]
+    assert not missing, f"docs/protocol.md does not explain {missing}"
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "roll", "id": "r"},  # hold is required
+    {"type": "roll", "id": "r", "hold": [True]},
+    {"type": "roll", "hold": []},
+    {"type": "roll", "id": "", "hold": []},
+    {"type": "roll", "id": "x" * 65, "hold": []},
+    {"type": "place", "id": "p"},
+    {"type": "place", "id": "p", "box": "ones", "column": 1},
+    {"type": "configure", "id": "c", "ruleset": "yams", "options": [], "seats": 2},
+    {"type": "kick", "id": "k", "player": 2**63},
+    {"type": "fly", "id": "f"},
+])
+def test_the_schema_refuses_what_the_consumer_refuses(message: dict) -> None:
+    assert not schema_accepts(message)
+
+
+def test_the_schema_accepts_the_documented_examples() -> None:
+    assert schema_accepts({"type": "roll", "id": "9f2c1b", "hold": [0, 1, 4]})
+    assert schema_accepts({"type": "place", "id": "p", "box": "sixes", "column": "down"})
+    assert schema_accepts({"type": "configure", "id": "c", "ruleset": "yahtzee",
+                           "options": {"joker": "free"}, "seats": 4, "turn_seconds": None})
+    assert schema_accepts({"type": "ping", "id": "p", "extra": "ignored"})
+
+
+def test_server_messages_that_break_the_contract_are_caught() -> None:
+    good = {"type": "error", "id": "x", "code": "not_your_turn", "message": "it is Ada's turn"}
+    check_server_message(good)
+    for broken in ({**good, "code": "no_such_code"}, {**good, "message": ""},
+                   {"type": "ack", "id": "x"}, {"type": "pong", "id": "x", "extra": 1},
+                   {"type": "shout"}):
+        with pytest.raises(AssertionError):
+            check_server_message(broken)
+
+
+def test_a_state_without_its_version_is_caught(minimal_state: dict) -> None:
+    check_server_message(minimal_state)
+    broken = copy.deepcopy(minimal_state)
+    del broken["version"]
+    with pytest.raises(AssertionError):
+        check_server_message(broken)
+
+
+@pytest.fixture
+def minimal_state() -> dict:
+    """A lobby's state: one host, no game yet."""
+    ruleset = {"name": "yatzy", "title": "Yatzy", "options": {"exact_counts": False},
+               "columns": [{"key": "main", "title": "Score", "rule": ""}],
+               "sections": [{"name": "upper", "boxes": [
+                   {"key": "ones", "title": "Ones", "rule": "the ones"}]}],
+               "upper_bonus_threshold": 63, "upper_bonus_points": 50,
+               "announce_column": None, "special_rules": []}
+    event = {"seq": 1, "kind": "room_created", "actor": "Ada", "actor_id": 7, "data": {},
+             "at": "2026-11-25T08:00:00+00:00"}
+    return {"type": "state", "version": 1, "event": event,
+            "room": {"code": "k3mz", "status": "open", "seat_count": 4, "turn_seconds": None,
+                     "host": 7, "coach": True, "ruleset": ruleset},
+            "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
+            "members": [{"player": 7, "name": "Ada", "seat": 0, "bot": False,
+                         "bot_level": None, "host": True, "presence": "online",
+                         "seen_seconds_ago": 0}],
+            "game": None, "log": [event], "chat": []}

@@ -1,0 +1,142 @@
+"""Room websockets in tests, through the real ASGI application, sessions and database.
+
+Every message a test's socket receives is checked against docs/protocol.schema.json,
+and so is every request the server accepts (``request``): the schema and the server
+cannot drift apart without a consumer test failing.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from games.models import Player
+from games.services.players import player_register
+from yahtzee_site.routing import application
+
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "protocol.schema.json"
+SAME_SITE = b"http://localhost"
+WAIT = 10.0  # seconds a test waits for a message before it counts as never sent
+# The refusals that say a request broke the protocol itself (not the rules).
+PROTOCOL_REFUSALS = frozenset({"bad_json", "bad_type", "bad_field", "bad_request_id"})
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The protocol's JSON Schema."""
+    return json.loads(SCHEMA_FILE.read_text())
+
+
+def validator(side: str, kind: str | None = None) -> jsonschema.Draft202012Validator:
+    """A validator of ``side``'s messages (``client`` or ``server``), of one ``kind``
+    when given."""
+    ref = f"#/$defs/{side}/{kind}" if kind else f"#/$defs/{side}_message"
+    return jsonschema.Draft202012Validator({"$ref": ref, "$defs": schema()["$defs"]})
+
+
+def check_server_message(message: dict[str, Any]) -> None:
+    """Fail unless ``message`` is a server message as the schema describes it."""
+    kind = message.get("type")
+    known = kind if kind in schema()["$defs"]["server"] else None
+    errors = sorted(validator("server", known).iter_errors(message),
+                    key=lambda e: list(e.path))
+    assert not errors, f"{kind} breaks the schema: " + "; ".join(
+        f"{list(e.path)}: {e.message}" for e in errors[:5])
+
+
+def schema_accepts(request: dict[str, Any]) -> bool:
+    """Whether the schema calls ``request`` a valid client message."""
+    kind = request.get("type")
+    if kind not in schema()["$defs"]["client"]:
+        return False
+    return validator("client", kind).is_valid(request)
+
+
+class CheckedCommunicator(WebsocketCommunicator):
+    """A test websocket whose every received text frame is checked against the schema."""
+
+    async def receive_from(self, timeout: float = WAIT) -> str | bytes:
+        frame = await super().receive_from(timeout)
+        if isinstance(frame, str):
+            check_server_message(json.loads(frame))
+        return frame
+
+
+def register_visitor(name: str) -> tuple[Player, str]:
+    """A player bound to a fresh browser session: (the player, its session key)."""
+    session = SessionStore()
+    player = player_register(session=session, name=name)
+    session.save()
+    return player, session.session_key
+
+
+visitor = database_sync_to_async(register_visitor)  # the same, from async test code
+
+
+@database_sync_to_async
+def call(fn: Any, **kwargs: Any) -> Any:
+    """Run a service (or any database work) from async test code."""
+    return fn(**kwargs)
+
+
+def socket(code: str, session_key: str | None = None, *, origin: bytes | None = SAME_SITE,
+           ip: str = "127.0.0.1") -> CheckedCommunicator:
+    """A not yet connected websocket to room ``code`` from ``ip``, with that session
+    cookie and ``Origin`` header (``None``: no such header)."""
+    headers = [(b"origin", origin)] if origin is not None else []
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    comm = CheckedCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
+    comm.scope["client"] = [ip, 50123]  # as Daphne sets it
+    return comm
+
+
+async def receive(comm: WebsocketCommunicator, kind: str | None = None) -> dict[str, Any]:
+    """The next message (of ``kind``, skipping others such as intermediate states)."""
+    while True:
+        message = json.loads(await comm.receive_from(timeout=WAIT))
+        if kind is None or message["type"] == kind:
+            return message
+
+
+async def connected(code: str, session_key: str) -> CheckedCommunicator:
+    """A websocket to room ``code`` that is open and has had its first ``state``."""
+    comm = socket(code, session_key)
+    accepted, _ = await comm.connect(timeout=WAIT)
+    assert accepted
+    await receive(comm, "state")
+    return comm
+
+
+async def state_at(comm: WebsocketCommunicator, version: int) -> dict[str, Any]:
+    """Skip states until the one at ``version`` (or later)."""
+    while True:
+        state = await receive(comm, "state")
+        if state["version"] >= version:
+            return state
+
+
+async def request(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[str, Any]:
+    """Send a request and return its answer (``ack``, ``error``, ``pong`` or ``hint``).
+
+    An accepted request must be valid by the schema, and a request refused as breaking
+    the protocol (``bad_field``, ``bad_type``...) must be invalid by it."""
+    await comm.send_json_to(payload)
+    while True:
+        message = json.loads(await comm.receive_from(timeout=WAIT))
+        if message["type"] in {"ack", "error", "pong", "hint"} \
+                and message.get("id") == payload.get("id"):
+            break
+    if message["type"] != "error":
+        assert schema_accepts(payload), f"the server accepted {payload}, the schema does not"
+    elif message["code"] in PROTOCOL_REFUSALS:
+        assert not schema_accepts(payload), \
+            f"the server refused {payload} ({message['code']}), the schema accepts it"
+    return message
