@@ -4,7 +4,8 @@
 value table on first use (``solver_build``; a few seconds) or reading it from
 the table store when one is configured (``set_store``; the site keeps a cache
 file).  ``Solver.state_value`` and ``Solver.advise`` then answer in well under a
-millisecond.
+millisecond.  The process's solvers, store and builder are a ``Tables`` object
+(``process_tables()``); tests make their own.
 
 >>> from scoring import rulesets
 >>> s = solver_for(rulesets.get("yahtzee"))
@@ -243,16 +244,96 @@ def table_name(rules: SolverRules) -> str:
 
 # -- the process's solvers ----------------------------------------------
 
-_solvers: dict[RuleSet, Solver] = {}
-_locks: dict[RuleSet, threading.Lock] = {}
-_registry_lock = threading.Lock()
-_store: TableStore | None = None
+
+class Solve(Protocol):
+    """Builds the value table of ``rules`` (``solver_build.solve``, or a test's fake)."""
+
+    def __call__(self, rules: SolverRules, workers: int = 2) -> np.ndarray: ...
+
+
+class Tables:
+    """Solvers shared in a process, the store their tables are kept in, and the
+    function that builds a missing table.
+
+    The module's functions (``solver_for``, ``save``...) use the process's instance,
+    ``process_tables()``.  Tests make their own, with a store in a temporary directory
+    and a ``solve`` that returns a fake table at once, and hand it to ``build_strategy``.
+    """
+
+    def __init__(self, store: TableStore | None = None,
+                 solve: Solve = solver_build.solve) -> None:
+        self.store = store
+        self.solve = solve
+        self._solvers: dict[RuleSet, Solver] = {}
+        self._locks: dict[RuleSet, threading.Lock] = {}
+        self._registry_lock = threading.Lock()
+
+    def is_loaded(self, ruleset: RuleSet) -> bool:
+        """Whether ``solver_for(ruleset)`` returns at once."""
+        return ruleset in self._solvers
+
+    def solver_for(self, ruleset: RuleSet) -> Solver:
+        """The solver of ``ruleset``: built (or read from the store) once, then shared.
+        Concurrent first calls wait for one build."""
+        solver = self._solvers.get(ruleset)
+        if solver is not None:
+            return solver
+        with self._registry_lock:
+            lock = self._locks.setdefault(ruleset, threading.Lock())
+        with lock:
+            solver = self._solvers.get(ruleset)
+            if solver is None:
+                solver = self.load_stored(ruleset)
+                if solver is None:
+                    solver = self.build(ruleset)
+                    self._keep(solver)
+                self._solvers[ruleset] = solver
+        return solver
+
+    def build(self, ruleset: RuleSet, workers: int = 2) -> Solver:
+        """A freshly built solver (not stored, not shared): what ``solver_for`` does on
+        a miss."""
+        rules = rules_for(ruleset)
+        return Solver(rules, self.solve(rules, workers=workers))
+
+    def load_stored(self, ruleset: RuleSet) -> Solver | None:
+        """The stored solver of ``ruleset`` if the store holds a valid table for the
+        current rules and code, else ``None`` (nothing is built)."""
+        rules = rules_for(ruleset)
+        data = self.store.load(table_name(rules)) if self.store is not None else None
+        if data is None:
+            return None
+        try:
+            return Solver.from_bytes(rules, data)
+        except ValueError:
+            return None
+
+    def save(self, solver: Solver) -> None:
+        """Put ``solver``'s table in the store (if there is one) and share it."""
+        self._keep(solver)
+        self._solvers[solver.ruleset] = solver
+
+    def _keep(self, solver: Solver) -> None:
+        if self.store is not None:
+            self.store.save(table_name(solver.rules), solver.to_bytes())
+
+    def forget_all(self) -> None:
+        """Drop every shared solver (tests use it to measure cold starts)."""
+        with self._registry_lock:
+            self._solvers.clear()
+
+
+_process = Tables()
+
+
+def process_tables() -> Tables:
+    """The solvers of this process (what the functions below use)."""
+    return _process
 
 
 def set_store(store: TableStore | None) -> None:
     """Keep built tables in ``store`` (and read them from it) from now on."""
-    global _store
-    _store = store
+    _process.store = store
 
 
 def is_solvable(ruleset: RuleSet) -> bool:
@@ -276,61 +357,31 @@ def solvable_rulesets() -> tuple[RuleSet, ...]:
 
 def is_loaded(ruleset: RuleSet) -> bool:
     """Whether ``solver_for(ruleset)`` returns at once."""
-    return ruleset in _solvers
+    return _process.is_loaded(ruleset)
 
 
 def solver_for(ruleset: RuleSet) -> Solver:
     """The solver of ``ruleset``: built (or read from the store) once per process, then
     shared.  Concurrent first calls wait for one build."""
-    solver = _solvers.get(ruleset)
-    if solver is not None:
-        return solver
-    with _registry_lock:
-        lock = _locks.setdefault(ruleset, threading.Lock())
-    with lock:
-        solver = _solvers.get(ruleset)
-        if solver is None:
-            solver = _load_or_build(rules_for(ruleset))
-            _solvers[ruleset] = solver
-    return solver
+    return _process.solver_for(ruleset)
 
 
 def build(ruleset: RuleSet, workers: int = 2) -> Solver:
     """A freshly built solver (no store, no sharing): what ``solver_for`` does on a miss."""
-    rules = rules_for(ruleset)
-    return Solver(rules, solver_build.solve(rules, workers=workers))
+    return _process.build(ruleset, workers)
 
 
 def load_stored(ruleset: RuleSet) -> Solver | None:
     """The stored solver of ``ruleset`` if the store holds a valid table for the current
     rules and code, else ``None`` (nothing is built)."""
-    rules = rules_for(ruleset)
-    data = _store.load(table_name(rules)) if _store is not None else None
-    if data is None:
-        return None
-    try:
-        return Solver.from_bytes(rules, data)
-    except ValueError:
-        return None
+    return _process.load_stored(ruleset)
 
 
 def save(solver: Solver) -> None:
     """Put ``solver``'s table in the store (if one is set) and share it in this process."""
-    if _store is not None:
-        _store.save(table_name(solver.rules), solver.to_bytes())
-    _solvers[solver.ruleset] = solver
-
-
-def _load_or_build(rules: SolverRules) -> Solver:
-    solver = load_stored(rules.ruleset)
-    if solver is None:
-        solver = Solver(rules, solver_build.solve(rules))
-        if _store is not None:
-            _store.save(table_name(rules), solver.to_bytes())
-    return solver
+    _process.save(solver)
 
 
 def forget_all() -> None:
     """Drop every solver of this process (tests use it to measure cold starts)."""
-    with _registry_lock:
-        _solvers.clear()
+    _process.forget_all()

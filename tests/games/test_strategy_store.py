@@ -1,15 +1,25 @@
-"""The solver's table files and ``manage.py build_strategy``."""
+"""The solver's table files and ``manage.py build_strategy``.
+
+The bookkeeping (what is missing, stale or up to date, file names, code versions) runs
+on fake tables, made at once; ``tests/scoring/strategy/test_solver.py`` builds real
+tables and checks their values.
+"""
 
 from __future__ import annotations
 
 from io import StringIO
 
+import numpy as np
 import pytest
 from django.core.management import call_command
 
 from games.coach.tables import FileTableStore
+from games.management.commands.build_strategy import Command
 from scoring import rulesets
-from scoring.strategy import solver
+from scoring.strategy import solver, solver_build
+from scoring.strategy.solver_rules import rules_for
+
+FREE = rulesets.get("yahtzee", joker="free")
 
 
 def test_a_saved_table_reads_back_and_replaces_older_ones_of_the_same_rules(tmp_path):
@@ -25,23 +35,81 @@ def test_a_saved_table_reads_back_and_replaces_older_ones_of_the_same_rules(tmp_
         "yahtzee_joker_forced-cccc.table", "yahtzee_joker_free-bbbb.table"]
 
 
+class FakeSolve:
+    """Stands in for ``solver_build.solve``: a table of the right size with every state
+    worth 100, and a list of the rules it was asked for."""
+
+    def __init__(self) -> None:
+        self.built: list[str] = []
+
+    def __call__(self, rules, workers=2):
+        self.built.append(rules.key)
+        return np.full(solver_build.table_size(rules), 100.0)
+
+
 @pytest.fixture
-def table_dir(tmp_path, monkeypatch):
-    """The solver's store pointed at an empty directory, holding this process's solvers."""
-    store = FileTableStore(tmp_path)
-    monkeypatch.setattr(solver, "_store", store)
-    return store
+def tables(tmp_path):
+    """Solvers of this test alone: a store in an empty directory, and fake builds."""
+    return solver.Tables(FileTableStore(tmp_path), solve=FakeSolve())
 
 
-def test_build_strategy_builds_only_what_is_missing_or_stale(table_dir, monkeypatch):
+@pytest.fixture
+def stored(tables):
+    """``tables`` with every table stored; the fake's list of builds starts empty."""
     for ruleset in solver.solvable_rulesets():
-        solver.save(solver.solver_for(ruleset))  # tables this process already has
-    stale = solver.table_name(solver.solver_for(rulesets.get("yahtzee", joker="free")).rules)
-    table_dir.path(stale).write_bytes(b"FIVEDICE-SOLVER\n{}\n")
+        tables.save(tables.build(ruleset))
+    tables.solve.built.clear()
+    return tables
+
+
+def build_strategy(tables, *args: str) -> list[str]:
+    """The command's report, a line per rule set."""
     out = StringIO()
-    call_command("build_strategy", stdout=out)
-    lines = out.getvalue().splitlines()
+    call_command(Command(tables=tables), *args, stdout=out)
+    return out.getvalue().splitlines()[1:]
+
+
+def keys(*found: rulesets.RuleSet) -> list[str]:
+    return [rules_for(rs).key for rs in found]
+
+
+def files(tables) -> list[str]:
+    return sorted(p.name for p in tables.store.directory.iterdir())
+
+
+def test_build_strategy_builds_every_missing_table_under_its_rules_name(tables):
+    lines = build_strategy(tables)
+    every = solver.solvable_rulesets()
+    assert tables.solve.built == keys(*every)
+    assert len(lines) == 4 and all("optimal expected score 100.0000000" in x for x in lines)
+    assert files(tables) == sorted(f"{solver.table_name(rules_for(rs))}.table" for rs in every)
+    assert all(tables.load_stored(rs) is not None for rs in every)
+
+
+def test_build_strategy_builds_only_what_is_missing_or_stale(stored):
+    stored.store.path(solver.table_name(rules_for(FREE))).write_bytes(b"FIVEDICE-SOLVER\n{}\n")
+    lines = build_strategy(stored)
     assert sum("up to date" in line for line in lines) == 3
     (rebuilt,) = [line for line in lines if "built in" in line]
-    assert "joker='free'" in rebuilt and "254.5896095" in rebuilt
-    assert solver.load_stored(rulesets.get("yahtzee", joker="free")) is not None
+    assert "joker='free'" in rebuilt
+    assert stored.solve.built == keys(FREE)
+    assert stored.load_stored(FREE) is not None
+
+
+def test_force_rebuilds_every_table(stored):
+    lines = build_strategy(stored, "--force")
+    assert sum("built in" in line for line in lines) == 4
+    assert stored.solve.built == keys(*solver.solvable_rulesets())
+
+
+def test_a_new_code_version_rebuilds_every_table_and_drops_the_old_files(stored, monkeypatch):
+    before = files(stored)
+    monkeypatch.setattr(solver, "CODE_VERSION", solver.CODE_VERSION + 1)
+    build_strategy(stored)
+    assert stored.solve.built == keys(*solver.solvable_rulesets())
+    after = files(stored)
+    assert len(after) == 4 and not set(before) & set(after)
+
+
+def test_the_command_fills_the_process_store_by_default():
+    assert Command().tables is solver.process_tables()

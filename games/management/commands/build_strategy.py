@@ -15,6 +15,12 @@ class Command(BaseCommand):
     help = ("Build (or check) the exact solver's tables for Yahtzee and Yatzy and keep them "
             "in STRATEGY_CACHE_DIR, so servers start with the coach and expert bots ready.")
 
+    def __init__(self, *args: Any, tables: solver.Tables | None = None, **kwargs: Any) -> None:
+        """``tables``: whose store to fill and how to build (the process's by default;
+        tests pass ``call_command`` an instance with a temporary store and a fake build)."""
+        super().__init__(*args, **kwargs)
+        self.tables = tables if tables is not None else solver.process_tables()
+
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--force", action="store_true",
                             help="rebuild even the tables that are up to date")
@@ -23,13 +29,13 @@ class Command(BaseCommand):
         self.stdout.write(f"solver tables in {settings.STRATEGY_CACHE_DIR}")
         for ruleset in solver.solvable_rulesets():
             started = time.perf_counter()
-            found = None if options["force"] else solver.load_stored(ruleset)
+            found = None if options["force"] else self.tables.load_stored(ruleset)
             if found is not None:
                 elapsed = time.perf_counter() - started
                 self.stdout.write(f"{ruleset!r}: up to date (read in {elapsed:.2f} s)")
                 continue
-            built = solver.build(ruleset)
-            solver.save(built)
+            built = self.tables.build(ruleset)
+            self.tables.save(built)
             elapsed = time.perf_counter() - started
             value = built.state_value(ruleset.new_scorecard())
             self.stdout.write(f"{ruleset!r}: built in {elapsed:.1f} s, "

@@ -12,7 +12,7 @@ import pytest
 from scoring import rulesets
 from scoring.errors import RulesError
 from scoring.scorecard import Scorecard
-from scoring.strategy import solver, solver_build
+from scoring.strategy import solver
 from scoring.strategy.dice_space import ROLL_PROBABILITY, ROLLS
 from scoring.strategy.solver_build import States, placement_values
 
@@ -195,36 +195,28 @@ class MemoryStore:
 
 @pytest.fixture(scope="module")
 def built():
-    """Real solvers, fetched before a test swaps the registry out."""
+    """Real solvers of this process, whose tables the tests below copy."""
     return {key: get(*key[:1], **dict(key[1:])) for key in
             (("yahtzee",), ("yatzy",), ("yatzy", ("exact_counts", True)))}
 
 
-@pytest.fixture
-def fresh_registry(built, monkeypatch):
-    """An empty per-process registry with a memory store; the real one comes back after."""
-    monkeypatch.setattr(solver, "_solvers", {})
-    monkeypatch.setattr(solver, "_locks", {})
-    store = MemoryStore()
-    monkeypatch.setattr(solver, "_store", store)
-    return store
-
-
-def test_solver_for_reads_a_stored_table_instead_of_building(built, fresh_registry, monkeypatch):
+def test_solver_for_reads_a_stored_table_instead_of_building(built):
     real = built[("yatzy",)]
     stored = solver.Solver(real.rules, real.values.copy())
     stored.values[0] += 1.0  # a marker only the stored table has
-    fresh_registry.save(solver.table_name(stored.rules), stored.to_bytes())
-    monkeypatch.setattr(solver_build, "solve", lambda *a, **k: pytest.fail("built again"))
-    loaded = solver.solver_for(rulesets.get("yatzy"))
+    store = MemoryStore()
+    store.save(solver.table_name(stored.rules), stored.to_bytes())
+    tables = solver.Tables(store, solve=lambda *a, **k: pytest.fail("built again"))
+    loaded = tables.solver_for(rulesets.get("yatzy"))
     assert loaded.values[0] == stored.values[0] == real.values[0] + 1.0
-    assert solver.is_loaded(rulesets.get("yatzy"))
+    assert tables.is_loaded(rulesets.get("yatzy"))
 
 
-def test_a_stale_or_damaged_table_is_rebuilt_and_stored(built, fresh_registry, monkeypatch):
+def test_a_stale_or_damaged_table_is_rebuilt_and_stored(built):
     rules = built[("yahtzee",)].rules
     name = solver.table_name(rules)
-    fresh_registry.save(name, b"FIVEDICE-SOLVER\n{}\n")
+    store = MemoryStore()
+    store.save(name, b"FIVEDICE-SOLVER\n{}\n")
     builds = []
     reference = built[("yahtzee",)].values
 
@@ -232,15 +224,13 @@ def test_a_stale_or_damaged_table_is_rebuilt_and_stored(built, fresh_registry, m
         builds.append(r.key)
         return reference.copy()
 
-    monkeypatch.setattr(solver_build, "solve", solve)
-    s = solver.solver_for(rulesets.get("yahtzee"))
+    s = solver.Tables(store, solve=solve).solver_for(rulesets.get("yahtzee"))
     assert builds == [rules.key]
-    stored = solver.Solver.from_bytes(rules, fresh_registry.tables[name])
+    stored = solver.Solver.from_bytes(rules, store.tables[name])
     assert np.array_equal(stored.values, s.values, equal_nan=True)
 
 
-def test_concurrent_first_calls_build_once_and_share_the_solver(built, fresh_registry,
-                                                               monkeypatch):
+def test_concurrent_first_calls_build_once_and_share_the_solver(built):
     reference = built[("yatzy", ("exact_counts", True))].values
     builds = []
     gate = threading.Event()
@@ -250,14 +240,14 @@ def test_concurrent_first_calls_build_once_and_share_the_solver(built, fresh_reg
         gate.wait(5)
         return reference.copy()
 
-    monkeypatch.setattr(solver_build, "solve", slow_solve)
+    tables = solver.Tables(MemoryStore(), solve=slow_solve)
     ruleset = rulesets.get("yatzy", exact_counts=True)
     got = []
-    threads = [threading.Thread(target=lambda: got.append(solver.solver_for(ruleset)))
+    threads = [threading.Thread(target=lambda: got.append(tables.solver_for(ruleset)))
                for _ in range(4)]
     for t in threads:
         t.start()
-    assert not solver.is_loaded(ruleset)
+    assert not tables.is_loaded(ruleset)
     gate.set()
     for t in threads:
         t.join(10)
