@@ -6,7 +6,6 @@ import asyncio
 import os
 import signal
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from games.background import checkpoints, clock, jobs, runtime
 from games.signals import game_finished
 from tests.support.live_server import daphne
 from tests.support.room_client import Seat, next_move, open_room
+from tests.support.waiting import wait_until
 
 PACE = 1 / 15  # seconds between two requests of one socket
 NAMES = {"game-clock", "coach-jobs", "sqlite-checkpoint"}
@@ -104,15 +104,11 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
     with daphne(tmp_path) as server:
         asyncio.run(play_alone(server.base_url))
         pid = server.process.pid
-        deadline = time.monotonic() + 60  # the child starts with the game's review job
-        while not children_of(pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        children = children_of(pid)
-        assert len(children) == 1, "the finished game's review child did not start"
+        # The child starts with the game's review job.
+        children = wait_until(lambda: children_of(pid), 60,
+                              what="the finished game's review child to start")
+        assert len(children) == 1, children
         server.process.send_signal(signal.SIGTERM)
         assert server.process.wait(timeout=30) == 0
         child = children.pop()
-        deadline = time.monotonic() + 15
-        while alive(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not alive(child), "the review child outlived its server"
+        wait_until(lambda: not alive(child), 15, what="the review child to end with its server")

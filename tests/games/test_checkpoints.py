@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from django.conf import settings as site_settings
 from django.db import connection
 
 from games.background import checkpoints as sqlite_wal
+from tests.support.waiting import wait_until
 
 
 def _writer(path: Path) -> sqlite3.Connection:
@@ -48,7 +48,9 @@ def test_the_thread_keeps_the_log_short_while_commits_never_checkpoint(tmp_path:
         try:
             for _ in range(6):
                 _write(db, 100)
-                time.sleep(0.05)
+                done = thread.passes  # the pass under way may have begun before the write
+                wait_until(lambda done=done: thread.passes >= done + 2,
+                           what="a checkpoint that began after the write")
         finally:
             thread.stop()
         assert not thread.is_alive()

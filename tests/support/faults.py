@@ -471,8 +471,9 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
     move, turn, dice = best_place(actor.game), actor.game["turn"], actor.game["dice"]
     place = None
     if moment != "between":
+        written = actor.sent
         place = asyncio.create_task(table.send(actor, "place", **move))
-        await asyncio.sleep(0)  # the frame is written
+        await actor.wait_for(lambda: actor.sent > written, 10)  # the frame is written
     if moment == "committed":
         await asyncio.to_thread(kill_once_finished, process, table.database_url, table.code,
                                 turn)

@@ -123,6 +123,7 @@ class Seat:
         self._pinger: asyncio.Task[None] | None = None
         self.reconnects = 0
         self.resent = 0  # requests sent again after a reconnect
+        self.sent = 0  # requests ``send`` wrote to the socket
         self.last_state_bytes = 0
         self._pending: dict[str, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
         self._changed = asyncio.Condition()
@@ -253,6 +254,9 @@ class Seat:
         self._pending[request_id] = (text, future)
         with contextlib.suppress(ConnectionClosed):  # the reader reconnects and re-sends it
             await self._socket.send(text)
+            self.sent += 1
+            async with self._changed:
+                self._changed.notify_all()
         try:
             return await asyncio.wait_for(future, ANSWER_TIMEOUT)
         finally:
@@ -264,7 +268,7 @@ class Seat:
 
     async def wait_for(self, test: Any, timeout: float = ANSWER_TIMEOUT) -> None:
         """Wait until ``test()`` holds (it is checked after every new state, every
-        connection's first state and every answer)."""
+        connection's first state, every answer and every request written)."""
         async def until() -> None:
             async with self._changed:
                 while not test():
