@@ -59,6 +59,40 @@ def test_the_guard_sees_an_offending_import(tmp_path):
     assert offenders([bad], "bench") == [str(bad)]
 
 
+def imported_test_modules(path: Path) -> set[str]:
+    """Every ``test_*`` module ``path`` imports, relative imports written with their dots."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            names = [module, *(f"{module.rstrip('.')}.{a.name}" for a in node.names)]
+        else:
+            continue
+        found |= {name for name in names if name.rsplit(".", 1)[-1].startswith("test_")}
+    return found
+
+
+def test_no_test_module_imports_another():
+    """Shared helpers and constants live in ``tests/support``, not in a test module."""
+    files = sources("tests")
+    assert len(files) > 50
+    found = {str(p.relative_to(ROOT)): sorted(m) for p in files if (m := imported_test_modules(p))}
+    assert found == {}
+
+
+def test_the_guard_sees_a_test_module_imported(tmp_path):
+    bad = tmp_path / "test_bad.py"
+    bad.write_text("from tests.scoring.strategy.test_legality import CONFIGS\n"
+                   "def f():\n    from . import test_other\n    import tests.test_x\n")
+    assert imported_test_modules(bad) == {
+        "tests.scoring.strategy.test_legality", ".test_other", "tests.test_x"}
+    fine = tmp_path / "test_fine.py"
+    fine.write_text("from tests.support.strategy_play import CONFIGS\nimport pytest_asyncio\n")
+    assert imported_test_modules(fine) == set()
+
+
 def test_no_module_of_the_site_is_too_long_to_read():
     long = {str(p.relative_to(ROOT)): n for p in sources("games", "scoring", "yahtzee_site")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}

@@ -30,7 +30,7 @@ from games.models import (
     Scorecard,
     Turn,
 )
-from tests.games.helpers import game_of
+from tests.support.game_state import game_of
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 from games import services
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Room
-from tests.games.helpers import game_of, refused
+from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db
 

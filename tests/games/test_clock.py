@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import services
 from games.errors import ServiceError
 from games.models import Game, Membership, Room, Scorecard, Turn
-from tests.games.helpers import game_of, play_turn, state_of
+from tests.support.game_state import game_of, play_turn, state_of
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from games.services.players import SESSION_KEY
 from games.signals import game_finished
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
-from tests.games.helpers import game_of, play_turn, refused, state_of
+from tests.support.game_state import game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db
 

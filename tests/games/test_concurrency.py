@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import services
 from games.errors import ServiceError
 from games.models import Game, Turn
-from tests.games.helpers import game_of, state_of
+from tests.support.game_state import game_of, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import Room
-from tests.games.helpers import game_of
+from tests.support.game_state import game_of
 from tests.support.sockets import call, receive, request, socket, state_at, visitor
 
 

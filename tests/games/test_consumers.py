@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.models import Membership, Room
-from tests.games.helpers import game_of
+from tests.support.game_state import game_of
 from tests.support.sockets import (
     call,
     receive,

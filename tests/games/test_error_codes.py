@@ -5,7 +5,7 @@ import pytest
 from games import services
 from games.errors import ServiceError
 from games.models import ChatMessage, Player, Scorecard
-from tests.games.helpers import game_of, refused
+from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from games import services
 from games.models import Event, Game, Scorecard, Turn
 from scoring import rulesets
-from tests.games.helpers import first_option, game_of, play_turn, refused, state_of, versions
+from tests.support.game_state import first_option, game_of, play_turn, refused, state_of, versions
 
 pytestmark = pytest.mark.django_db
 

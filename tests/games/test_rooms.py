@@ -5,7 +5,7 @@ import pytest
 from games import services
 from games.models import Game, Membership, Player, Room
 from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
-from tests.games.helpers import refused, versions
+from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db
 

@@ -34,7 +34,7 @@ from games.errors import ServiceError
 from games.models import ChatMessage, GameReview, Membership, Player, Room
 from games.services.players import SESSION_KEY
 from games.web import urls as games_urls
-from tests.games.helpers import game_of, play_turn, versions
+from tests.support.game_state import game_of, play_turn, versions
 from tests.support.sockets import SAME_SITE, register_visitor, socket, visitor
 
 pytestmark = pytest.mark.django_db

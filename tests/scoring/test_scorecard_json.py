@@ -6,7 +6,7 @@ import pytest
 
 from scoring import rulesets, scorecard_json
 from scoring.errors import RulesError
-from tests.scoring.sheets import sheet
+from tests.support.sheets import sheet
 
 SAMPLES = [
     sheet("yahtzee", [((5,) * 5, "yahtzee"), ((5,) * 5, "fives"), ((1, 2, 3, 4, 6), "chance")]),

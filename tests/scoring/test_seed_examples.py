@@ -7,7 +7,7 @@ rules.  Seed 003: Yahtzee tutorial (free joker).  Seed 004: Yahtzee quiz summary
 import pytest
 
 from scoring import rulesets
-from tests.scoring.sheets import filled, sheet
+from tests.support.sheets import filled, sheet
 
 # (dice, box, seed 001 score with exact_counts=True, score under Scandinavian rules)
 SEED_001 = [

@@ -4,7 +4,7 @@ import pytest
 
 from scoring import rulesets
 from scoring.errors import RulesError
-from tests.scoring.sheets import filled, sheet
+from tests.support.sheets import filled, sheet
 
 
 def test_any_open_box_of_any_column():

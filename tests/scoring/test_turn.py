@@ -6,7 +6,7 @@ from scoring import rulesets
 from scoring.dice import scripted
 from scoring.errors import RulesError
 from scoring.turn import Turn
-from tests.scoring.sheets import filled
+from tests.support.sheets import filled
 
 CARD = rulesets.get("yahtzee").new_scorecard()
 YAMS = rulesets.get("yams").new_scorecard()

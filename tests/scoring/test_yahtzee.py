@@ -4,7 +4,7 @@ import pytest
 
 from scoring import rulesets
 from scoring.errors import RulesError
-from tests.scoring.sheets import UPPER_63, filled, sheet
+from tests.support.sheets import UPPER_63, filled, sheet
 
 LOWER_FULL = {"three_of_a_kind": 20, "four_of_a_kind": 0, "full_house": 25, "small_straight": 30,
               "large_straight": 0, "chance": 22}

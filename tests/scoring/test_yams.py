@@ -6,7 +6,7 @@ from scoring import rulesets
 from scoring.dice import scripted
 from scoring.errors import RulesError
 from scoring.turn import Turn
-from tests.scoring.sheets import filled, sheet
+from tests.support.sheets import filled, sheet
 
 ROLL = (2, 3, 3, 5, 6)
 STRAIGHT = (2, 3, 4, 5, 6)

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring import rulesets
-from tests.scoring.sheets import UPPER_63, sheet
+from tests.support.sheets import UPPER_63, sheet
 
 
 def test_upper_bonus_50_at_63():

@@ -7,7 +7,7 @@ from scoring.dice import scripted
 from scoring.strategy.beginner import MINIMUM_CAP, Beginner, placement_value
 from scoring.strategy.decisions import Announce, Place, Roll
 from scoring.turn import Turn
-from tests.scoring.sheets import filled
+from tests.support.sheets import filled
 
 YAHTZEE = rulesets.get("yahtzee").new_scorecard()
 YAMS = rulesets.get("yams").new_scorecard()

@@ -12,8 +12,8 @@ from scoring.strategy.advisors import advisor_for
 from scoring.strategy.decisions import Announce, Place, Roll, Strategy
 from scoring.strategy.expert import Expert
 from scoring.turn import Turn
-from tests.scoring.sheets import filled
-from tests.scoring.strategy.play import Announcer, play_game
+from tests.support.sheets import filled
+from tests.support.strategy_play import Announcer, play_game
 
 SLOW = [("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"})]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SLOW]

@@ -12,7 +12,7 @@ from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy.beginner import Beginner
 from scoring.strategy.expert import Expert
-from tests.scoring.strategy.play import play_game
+from tests.support.strategy_play import play_game
 
 
 def mean_score(name, player, games):

@@ -14,14 +14,7 @@ from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy import levels
 from scoring.strategy.beginner import Beginner
-from tests.scoring.strategy.play import Announcer, play_game
-
-CONFIGS = [
-    ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {}),
-    ("yatzy", {"exact_counts": True}), ("yams", {}), ("triple_yahtzee", {}),
-    ("triple_yahtzee", {"joker": "free"}),
-]
-IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
@@ -72,7 +65,7 @@ import json, random, sys
 from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy import levels
-from tests.scoring.strategy.play import play_game
+from tests.support.strategy_play import play_game
 
 player, moves = levels.get(sys.argv[1]), []
 

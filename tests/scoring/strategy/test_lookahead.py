@@ -21,8 +21,8 @@ from scoring.strategy.turn_widget import (
     turn_values,
 )
 from scoring.turn import Turn
-from tests.scoring.sheets import filled
-from tests.scoring.strategy.play import Announcer, apply
+from tests.support.sheets import filled
+from tests.support.strategy_play import Announcer, apply
 
 CONFIGS = [
     ("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"}),

@@ -12,7 +12,7 @@ import pytest
 from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy.beginner import Beginner
-from tests.scoring.strategy.play import RandomPlayer, play_game
+from tests.support.strategy_play import RandomPlayer, play_game
 
 
 def mean_score(name, player_for_seed, games, **options):

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy.beginner import MINIMUM_CAP, placement_value
-from tests.scoring.strategy.play import Announcer, play_game
-from tests.scoring.strategy.test_legality import CONFIGS, IDS
+from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 
 
 class Checker:

@@ -1,5 +1,6 @@
-"""Helpers for the strategy tests: check a decision against the contract, apply it
-through the public Turn/Scorecard API, play whole games, and a random player."""
+"""Helpers for the strategy tests: the rule-set configurations they run over, check a
+decision against the contract, apply it through the public Turn/Scorecard API, play
+whole games, and a random player."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ from scoring.dice import DiceSource
 from scoring.scorecard import Scorecard
 from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.turn import Turn
+
+#: (rule-set name, options) pairs the strategy tests run over, and their pytest ids.
+CONFIGS = [
+    ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {}),
+    ("yatzy", {"exact_counts": True}), ("yams", {}), ("triple_yahtzee", {}),
+    ("triple_yahtzee", {"joker": "free"}),
+]
+IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
 
 
 def assert_legal(card: Scorecard, turn: Turn, decision: Decision) -> None:
