@@ -1,9 +1,10 @@
 """The room websocket: parse and check each message, call one service, answer, push state.
 
 No game logic here: every change is a ``games.services`` call and every read of a
-room a ``games.selectors`` call, each through channels' ``database_sync_to_async``
-(the caller's context, such as the active language, reaches it). See
-docs/protocol.md.
+room a ``games.selectors`` call (or ``games.selectors.snapshot_cache``), each on the
+sockets' database thread (``games.realtime.database``: channels'
+``database_sync_to_async``, so the caller's context, such as the active language,
+reaches it). See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import selectors, services, throttle
@@ -26,6 +26,7 @@ from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player
 from games.realtime import broadcast
+from games.realtime.database import on_database_thread
 from games.selectors import hints, snapshot_cache
 from games.selectors.snapshots import Snapshot
 from games.services.players import current_player
@@ -178,7 +179,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
         if pending is not None and pending[0] >= version \
                 and pending[1].get_loop() is asyncio.get_running_loop():
             return await asyncio.shield(pending[1])
-    build = asyncio.ensure_future(database_sync_to_async(snapshot_cache.snapshot)(code, version))
+    build = asyncio.ensure_future(on_database_thread(snapshot_cache.snapshot)(code, version))
     if version is not None:
         _building[code] = (version, build)
     try:
@@ -201,13 +202,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.player, self.sent_version, self.joined = None, -1, False
         self.stamps: deque[float] = deque()
         self.lock = asyncio.Lock()
-        self.player = await database_sync_to_async(current_player)(
+        self.player = await on_database_thread(current_player)(
             self.scope["session"], self.scope.get("user"))
         address = throttle.socket_address(self.scope)
         if await sync_to_async(throttle.wait_seconds)(address):
             refusal: str | None = "guessing"  # over the guess limit: no lookup at all
         else:
-            refusal = await database_sync_to_async(_membership)(self.code, self.player)
+            refusal = await on_database_thread(_membership)(self.code, self.player)
         if refusal == "unknown":
             await sync_to_async(throttle.record_miss)(address)
         await self.accept()
@@ -228,7 +229,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                                                    self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        _answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+        _answer, failure, news = await on_database_thread(broadcast.run_deferred)(
             lambda: services.presence_disconnect(player=self.player, code=self.code))
         if failure is not None:
             raise failure
@@ -242,7 +243,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def presence(self, service: Callable[..., None]) -> None:
         """Run a presence service for this socket; its news goes out from the event loop
         (as every change does: the database thread never waits for the loop)."""
-        _answer, failure, news = await database_sync_to_async(broadcast.run_deferred)(
+        _answer, failure, news = await on_database_thread(broadcast.run_deferred)(
             lambda: service(player=self.player, code=self.code))
         await self.announce(news)
         if failure is not None:
@@ -303,7 +304,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             # it without a word, and no broadcast would reach it any more.
             await self.channel_layer.group_add(broadcast.group_name(self.code),
                                                self.channel_name)
-            version = await database_sync_to_async(_heartbeat)(self.code, self.player)
+            version = await on_database_thread(_heartbeat)(self.code, self.player)
             await self.send_json({"type": "pong", "id": request_id})
             if version is not None and version > self.sent_version:
                 await self.push_state(version)  # changes whose broadcast never came
@@ -318,7 +319,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not isinstance(kind, str) or kind not in HANDLERS:
             raise BadMessage("bad_type", f"unknown message type {kind!r}")
         call = HANDLERS[kind]
-        answer, failure, news = await database_sync_to_async(_act)(
+        answer, failure, news = await on_database_thread(_act)(
             lambda: call(self.player, self.code, request_id, msg))
         await self.announce(news)
         if isinstance(failure, ServiceError):
@@ -342,7 +343,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         advice computed on a worker thread of its own (it may take a while, and the
         database thread is shared by every socket of the process)."""
         try:
-            position = await database_sync_to_async(hints.hint_position)(player=self.player,
+            position = await on_database_thread(hints.hint_position)(player=self.player,
                                                   code=self.code)
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:
