@@ -173,5 +173,8 @@ GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
 # Whether finished games' reviews are precomputed in the background (a child process).
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
+# Whether that child runs only on CPU nothing else wants (SCHED_IDLE, nice 19); off, it
+# runs at normal priority (the tests turn it off: busy cores would starve it).
+GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -3,12 +3,13 @@
 ``reviews(game_id)`` hands a finished game to this server process's review child and
 returns its reviews as JSON text (``games.services.reviews.review_texts``); the child
 reads the game itself and stores nothing. It is spawned by the first call, at the
-lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19), so it takes only the CPU the
-servers leave idle; it reads game ids from its standard input and ends when that
-closes, which ``stop()`` and its server's death both do. Messages are pickles, each
+lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19, unless the setting
+``GAMES_REVIEWS_ON_IDLE_CPU`` is off), so it takes only the CPU the servers leave idle;
+it reads game ids from its standard input and ends when that closes, which ``stop()``
+and its server's death both do. Messages are pickles, each
 preceded by its length. Why a child process: docs/decisions/0005-reviews-in-a-child-process.md.
 
-    python -m games.background.reviews   # the child (spawned by ``reviews``)
+    python -m games.background.reviews [--idle]   # the child (spawned by ``reviews``)
 """
 
 from __future__ import annotations
@@ -59,10 +60,12 @@ def _read(stream: IO[bytes]) -> Any:
 
 
 def _start() -> subprocess.Popen[bytes]:
+    from django.conf import settings
     from django.db import connections
 
+    idle = ["--idle"] if settings.GAMES_REVIEWS_ON_IDLE_CPU else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "games.background.reviews"], cwd=ROOT,
+        [sys.executable, "-m", "games.background.reviews", *idle], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
     # The database this process uses (a test run's own, for one), whatever the settings
@@ -74,6 +77,16 @@ def _start() -> subprocess.Popen[bytes]:
         process.wait()
         raise
     return process
+
+
+def start() -> subprocess.Popen[bytes]:
+    """This process's review child, started now if it does not run."""
+    global _child
+    with _lock:
+        if _child is None or _child.poll() is not None:
+            _child = None
+            _child = _start()
+        return _child
 
 
 def child() -> subprocess.Popen[bytes] | None:
@@ -167,8 +180,10 @@ def lower_priority() -> None:
 
 
 def main() -> None:
-    """Run as the review child: lowest priority, Django set up; it only reads."""
-    lower_priority()
+    """Run as the review child (at the lowest priority when given ``--idle``), Django
+    set up; it only reads."""
+    if "--idle" in sys.argv[1:]:
+        lower_priority()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "yahtzee_site.settings")
     import django
 

@@ -18,8 +18,10 @@ from scoring.dice import scripted
 def no_bot_pause(settings: pytest.FixtureRequest) -> None:
     """Bots act as soon as they are due, and only when a test runs the clock; the coach
     starts no background jobs (a test runs them itself); no SQLite checkpoint thread
-    outlives a test."""
+    outlives a test; the review child runs at normal priority (on idle CPU only, busy
+    cores would starve it)."""
     settings.GAMES_BOT_DELAY_SECONDS = 0
+    settings.GAMES_REVIEWS_ON_IDLE_CPU = False
     settings.SQLITE_CHECKPOINT_THREAD = False
     settings.GAMES_CLOCK_IN_PROCESS = False
     settings.GAMES_COACH_IN_BACKGROUND = False

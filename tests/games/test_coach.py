@@ -25,6 +25,7 @@ from games.signals import game_finished
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
 from tests.support.game_state import game_of, play_turn, refused, state_of
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -229,7 +230,7 @@ def review_child():
 
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
-def test_background_reviews_are_computed_by_a_child_process_on_spare_cpu(
+def test_background_reviews_are_computed_by_a_child_process(
         reviewed_game, ada, review_child) -> None:
     game = reviewed_game["game"]
     here = review.build_review(review.ruleset_of(game), list(game.turns.order_by("number")),
@@ -238,14 +239,22 @@ def test_background_reviews_are_computed_by_a_child_process_on_spare_cpu(
     assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
     child = review_child.child()
     assert child is not None and child.pid != os.getpid()
-    assert os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS
-    assert os.sched_getscheduler(child.pid) == os.SCHED_IDLE
     assert review.store_review_texts(game.pk, texts) == 1
     assert GameReview.objects.get(game=game, player=ada).data == here
     assert review.store_review_texts(game.pk, [(ada.pk, "{}")]) == 0  # the first stays
     assert GameReview.objects.get(game=game, player=ada).data == here
     assert review_child.reviews(game.pk) == []  # nothing left to review
     assert review_child.child() is child  # one child serves every game
+
+
+def test_the_review_child_runs_on_idle_cpu_only(review_child, settings) -> None:
+    settings.GAMES_REVIEWS_ON_IDLE_CPU = True
+    child = review_child.start()
+    assert review_child.start() is child  # one child at a time
+    wait_until(lambda: os.sched_getscheduler(child.pid) == os.SCHED_IDLE, 60,
+               what="the review child to take the SCHED_IDLE policy")
+    wait_until(lambda: os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS,
+               60, what="the review child to lower its priority")
 
 
 @pytest.mark.django_db(transaction=True)
