@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from games.models import Player
+from games import services
+from games.models import Player, Room
 from games.services import dice
 from scoring.dice import scripted
 
@@ -62,6 +63,31 @@ def bob(make_player: Callable[[str], Player]) -> Player:
 @pytest.fixture
 def cy(make_player: Callable[[str], Player]) -> Player:
     return make_player("Cy")
+
+
+@pytest.fixture
+def make_room(db: None) -> Callable[..., Room]:
+    """Open a room through the services, as a host would: ``host`` creates it, the
+    ``joined`` players take the next seats in order, then bots of the ``bots`` levels, and
+    ``start`` begins the first game. The room is returned as the database now has it.
+    Async tests call it through ``channels.db.database_sync_to_async``."""
+
+    def make(host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
+             options: dict | None = None, turn_seconds: int | None = None,
+             joined: Sequence[Player] = (), bots: Sequence[str] = (),
+             start: bool = False) -> Room:
+        room = services.room_create(player=host, ruleset=ruleset, options=options,
+                                    seats=seats, turn_seconds=turn_seconds)
+        for player in joined:
+            services.room_join(player=player, code=room.code)
+        for level in bots:
+            services.room_add_bot(player=host, code=room.code, level=level)
+        if start:
+            services.room_start(player=host, code=room.code)
+        room.refresh_from_db()
+        return room
+
+    return make
 
 
 @pytest.fixture

@@ -44,12 +44,9 @@ def changelist(model: str, app: str = "games") -> str:
 
 
 @pytest.fixture
-def room(ada, bob):
+def room(ada, bob, make_room):
     """Ada hosts a Yahtzee room with Bob; their first game is in progress."""
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
-    return room
+    return make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
 
 
 def snapshot():
@@ -124,8 +121,8 @@ def test_close_rooms_ends_their_games(admin_client, admin_user, room):
 
 
 def test_a_refused_object_is_reported_and_the_others_go_on(admin_client, admin_user, room,
-                                                           cy):
-    other = services.room_create(player=cy, ruleset="yatzy", seats=2)
+                                                           cy, make_room):
+    other = make_room(cy, "yatzy", seats=2)
     services.mod_close_room(moderator=admin_user, room=room, reason="first")
     done = act(admin_client, "room", "close_rooms", [room, other], post="yes",
                reason="second", follow=True)
@@ -176,8 +173,8 @@ def test_bots_cannot_be_kicked(admin_client, room):
     assert not ModerationAction.objects.exists()
 
 
-def test_ban_then_unban(admin_client, admin_user, room, ada, cy):
-    other = services.room_create(player=cy, ruleset="yatzy", seats=3)
+def test_ban_then_unban(admin_client, admin_user, room, ada, cy, make_room):
+    other = make_room(cy, "yatzy", seats=3)
     moderate(admin_client, "player", "ban_players", [ada], "harassment")
     ada.refresh_from_db()
     assert ada.is_banned and ada.ban_reason == "harassment"
@@ -239,10 +236,9 @@ def test_actions_are_csrf_protected(admin_user, room):
 
 
 @pytest.fixture
-def world(room, ada, bob, cy, make_player, admin_user):
+def world(room, ada, bob, cy, make_player, make_room, admin_user):
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
-    other = services.room_create(player=cy, ruleset="yatzy", seats=2)
-    services.room_add_bot(player=cy, code=other.code)
+    other = make_room(cy, "yatzy", seats=2, bots=["beginner"])
     services.chat_post(player=ada, code=room.code, text="good luck all")
     services.chat_post(player=cy, code=other.code, text="anyone here?")
     services.mod_remove_chat(moderator=admin_user, message=ChatMessage.objects.get(player=cy),
@@ -381,9 +377,8 @@ def test_the_game_page_shows_every_die_drawn(admin_client, room, ada, bob, scrip
     assert "game_started" in html  # the event log
 
 
-def test_the_game_page_shows_an_announced_box(admin_client, ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_the_game_page_shows_an_announced_box(admin_client, ada, script_dice, make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 2, 1])
     services.game_roll(player=ada, code=room.code)
     services.game_announce(player=ada, code=room.code, box="sixes")

@@ -14,10 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def room(ada, bob):
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
-    services.room_join(player=bob, code=room.code)
-    return room
+def room(ada, bob, make_room):
+    return make_room(ada, "yahtzee", seats=2, joined=[bob])
 
 
 
@@ -101,13 +99,13 @@ def test_kick_hands_the_game_seat_to_a_bot(room, ada, bob, staff):
     refused("kicked", services.room_join, player=bob, code=room.code)
 
 
-def test_ban_and_unban(room, bob, staff, ada):
+def test_ban_and_unban(room, bob, staff, ada, make_room):
     services.mod_ban(moderator=staff, player=bob, reason="spam")
     bob.refresh_from_db()
     assert bob.is_banned
     refused("banned", services.room_create, player=bob, ruleset="yatzy")
     refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
-    other = services.room_create(player=ada, ruleset="yatzy")
+    other = make_room(ada, "yatzy")
     refused("banned", services.room_join, player=bob, code=other.code)
     services.mod_unban(moderator=staff, player=bob, reason="appeal accepted")
     bob.refresh_from_db()

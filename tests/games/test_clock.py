@@ -30,11 +30,8 @@ def run_until(code, player_id, limit=500):
 
 
 @pytest.fixture
-def timed(ada, bob):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2, turn_seconds=15)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
-    return room.code
+def timed(ada, bob, make_room):
+    return make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
 
 
 def test_nothing_happens_before_the_deadline(timed):
@@ -65,9 +62,8 @@ def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(timed, script_d
     assert (turn.box, turn.points) == ("full_house", 19)
 
 
-def test_an_expired_yams_turn_announces_when_it_must(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1, turn_seconds=15)
-    services.room_start(player=ada, code=room.code)
+def test_an_expired_yams_turn_announces_when_it_must(ada, script_dice, make_room):
+    room = make_room(ada, "yams", seats=1, turn_seconds=15, start=True)
     game = game_of(room.code)
     card = Scorecard.objects.get(game=game)
     data = dict(card.data)
@@ -84,11 +80,8 @@ def test_an_expired_yams_turn_announces_when_it_must(ada, script_dice):
     assert (turn.column, turn.box, turn.points) == ("announced", "sixes", 18)
 
 
-def test_bots_play_their_turns_through_the_clock(ada):
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
-    services.room_add_bot(player=ada, code=room.code)
-    services.room_add_bot(player=ada, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_bots_play_their_turns_through_the_clock(ada, make_room):
+    room = make_room(ada, "yahtzee", seats=3, bots=["beginner"] * 2, start=True)
     while game_of(room.code).status == Game.Status.PLAYING:
         play_turn(ada, room.code)
         run_until(room.code, ada.pk)
@@ -103,11 +96,9 @@ def test_bots_play_their_turns_through_the_clock(ada):
     assert sorted(c.rank for c in cards)[0] == 1
 
 
-def test_a_bot_waits_its_pause(ada, settings):
+def test_a_bot_waits_its_pause(ada, settings, make_room):
     settings.GAMES_BOT_DELAY_SECONDS = 30
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_add_bot(player=ada, code=room.code)
-    services.room_start(player=ada, code=room.code)
+    room = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True)
     play_turn(ada, room.code)
     assert services.games_run_due() == 0
     assert services.games_run_due(at=timezone.now() + timedelta(seconds=31)) == 1
@@ -156,20 +147,17 @@ def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(timed, ada, b
     assert turn.finish == Turn.Finish.PLAYED
 
 
-def test_when_the_last_person_leaves_a_game_of_bots_ends(ada):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_add_bot(player=ada, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_when_the_last_person_leaves_a_game_of_bots_ends(ada, make_room):
+    room = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True)
     services.room_leave(player=ada, code=room.code)
     assert game_of(room.code).status == Game.Status.ENDED
     assert Room.objects.get(code=room.code).status == Room.Status.CLOSED
     assert services.games_run_due() == 0
 
 
-def test_idle_rooms_are_closed_by_the_command(ada, bob):
-    idle = services.room_create(player=ada, ruleset="yatzy", seats=1)
-    services.room_start(player=ada, code=idle.code)
-    fresh = services.room_create(player=bob, ruleset="yams", seats=1)
+def test_idle_rooms_are_closed_by_the_command(ada, bob, make_room):
+    idle = make_room(ada, "yatzy", seats=1, start=True)
+    fresh = make_room(bob, "yams", seats=1)
     Room.objects.filter(pk=idle.pk).update(
         last_activity_at=timezone.now() - timedelta(hours=24, minutes=1))
     call_command("close_idle_rooms")
@@ -181,8 +169,8 @@ def test_idle_rooms_are_closed_by_the_command(ada, bob):
     assert services.rooms_close_idle() == 0
 
 
-def test_a_rooms_last_activity_is_kept_to_the_minute(ada, bob):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+def test_a_rooms_last_activity_is_kept_to_the_minute(ada, bob, make_room):
+    room = make_room(ada, "yatzy", seats=2)
     created = Room.objects.get(pk=room.pk).last_activity_at
     services.room_join(player=bob, code=room.code)  # within the minute: not rewritten
     assert Room.objects.get(pk=room.pk).last_activity_at == created

@@ -33,9 +33,8 @@ pytestmark = pytest.mark.django_db
 # -- the switch -----------------------------------------------------------------
 
 
-def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob):
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
-    services.room_join(player=bob, code=room.code)
+def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob, make_room):
+    room = make_room(ada, "yahtzee", seats=2, joined=[bob])
     assert room.coach_enabled and room_state(room.code, bob)["room"]["coach"] is True
     settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
     answer = services.room_configure(player=ada, code=room.code, coach=False, **settings)
@@ -90,12 +89,11 @@ def _best(code):
 
 
 @pytest.fixture
-def reviewed_game(ada, bob, script_dice, yahtzee_coach):
+def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
     """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
     kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
     clock finished, and first boxes after one roll for the rest."""
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=1, turn_seconds=15)
-    services.room_start(player=ada, code=room.code)
+    room = make_room(ada, "yahtzee", seats=1, turn_seconds=15, start=True)
     services.room_join(player=bob, code=room.code)  # a spectator
     code = room.code
     script_dice([6, 6, 6, 6, 6])
@@ -293,9 +291,9 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
         review.ruleset_of(game), list(game.turns.order_by("number")), ada)
 
 
-def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice,
+                                                                   make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 6] * 60)
     services.game_roll(player=ada, code=room.code)
     services.game_announce(player=ada, code=room.code, box="yams")
@@ -336,9 +334,8 @@ def _play_to_the_end(code, person, limit=2000):
 
 
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
-def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach):
-    room = services.room_create(player=ada, ruleset=ruleset, seats=3)
-    services.room_add_bot(player=ada, code=room.code, level="expert")
+def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach, make_room):
+    room = make_room(ada, ruleset, seats=3, bots=["expert"])
     answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
     assert answer["event"]["data"]["level"] == "beginner"
     levels = {m["name"]: m["bot_level"] for m in room_state(room.code, ada)["members"]}
@@ -353,9 +350,9 @@ def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach)
         None, "expert", "beginner"]
 
 
-def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch):
-    room = services.room_create(player=ada, ruleset="yams", seats=2)
-    services.room_add_bot(player=ada, code=room.code, level="expert")
+def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch,
+                                                                         make_room):
+    room = make_room(ada, "yams", seats=2, bots=["expert"])
     monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
     services.room_start(player=ada, code=room.code)
     play_turn(ada, room.code)

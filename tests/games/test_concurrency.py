@@ -43,12 +43,10 @@ def race(*calls: Callable[[], object]) -> list[object]:
 
 
 @pytest.fixture
-def rolled(ada, bob):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2, turn_seconds=15)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
-    services.game_roll(player=ada, code=room.code)
-    return room.code
+def rolled(ada, bob, make_room):
+    code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
+    services.game_roll(player=ada, code=code)
+    return code
 
 
 def test_two_placements_race_and_one_wins(rolled, ada):

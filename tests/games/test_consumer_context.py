@@ -4,6 +4,7 @@ caller's context (the active language, the time zone) reaches the work."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from channels.db import database_sync_to_async
@@ -15,6 +16,7 @@ from django.urls import path
 from django.utils import timezone, translation
 
 from games import services
+from games.models import Room
 from games.realtime.consumers import RoomConsumer
 from games.services.players import player_register
 
@@ -31,15 +33,15 @@ class FrenchRoomConsumer(RoomConsumer):
 
 
 @database_sync_to_async
-def hosted_room() -> tuple[str, str]:
+def hosted_room(make_room: Callable[..., Room]) -> tuple[str, str]:
     session = SessionStore()
     player = player_register(session=session, name="Ada")
     session.save()
-    return services.room_create(player=player, ruleset="yatzy", seats=2).code, \
-        session.session_key
+    return make_room(player, "yatzy", seats=2).code, session.session_key
 
 
-async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch) -> None:
+async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch,
+                                                                      make_room) -> None:
     seen: list[tuple[str, str]] = []
     real = services.presence_connect
 
@@ -48,7 +50,7 @@ async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch)
         real(**kwargs)
 
     monkeypatch.setattr(services, "presence_connect", watched)
-    code, session_key = await hosted_room()
+    code, session_key = await hosted_room(make_room)
     app = SessionMiddlewareStack(URLRouter([
         path("ws/rooms/<str:code>/", FrenchRoomConsumer.as_asgi())]))
     comm = WebsocketCommunicator(app, f"/ws/rooms/{code}/",

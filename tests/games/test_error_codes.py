@@ -10,9 +10,9 @@ from tests.support.game_state import game_of, refused
 pytestmark = pytest.mark.django_db
 
 
-def test_request_ids_are_kept_per_room(ada, bob):
-    first = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    second = services.room_create(player=ada, ruleset="yams", seats=2)
+def test_request_ids_are_kept_per_room(ada, bob, make_room):
+    first = make_room(ada, "yatzy", seats=2)
+    second = make_room(ada, "yams", seats=2)
     services.room_join(player=bob, code=first.code, request_id="1")
     two = services.room_join(player=bob, code=second.code, request_id="1")
     assert two["event"]["kind"] == "joined" and two["seat"] == 1
@@ -27,18 +27,16 @@ def test_bots_do_not_open_rooms():
 
 
 @pytest.mark.parametrize("seat", [5, -1, "1", None])
-def test_handing_an_unknown_seat_to_a_bot(ada, bob, seat):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_handing_an_unknown_seat_to_a_bot(ada, bob, seat, make_room):
+    room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     refused("unknown_seat", services.game_hand_to_bot, player=ada, code=room.code, seat=seat)
 
 
-def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff):
+def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff, make_room):
     with pytest.raises(ServiceError) as err:
         services.mod_unban(moderator=staff, player=ada, reason="why not")
     assert err.value.code == "not_banned"
-    room = services.room_create(player=ada, ruleset="yatzy")
+    room = make_room(ada, "yatzy")
     services.chat_post(player=ada, code=room.code, text="hello")
     message = ChatMessage.objects.get()
     services.mod_remove_chat(moderator=staff, message=message, reason="test")
@@ -47,9 +45,8 @@ def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff):
     assert err.value.code == "already_removed"
 
 
-def test_yams_announcement_timing_through_the_services(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_yams_announcement_timing_through_the_services(ada, script_dice, make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     script_dice([1, 2, 3, 4, 5, 6])
     services.game_roll(player=ada, code=room.code)
     services.game_roll(player=ada, code=room.code, hold=[1, 2, 3, 4])
@@ -57,9 +54,9 @@ def test_yams_announcement_timing_through_the_services(ada, script_dice):
             box="straight")
 
 
-def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, script_dice,
+                                                                       make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     card = Scorecard.objects.get(game=game_of(room.code))
     zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
             "maximum": 5, "minimum": 5, "full_house": 0, "four_of_a_kind": 0, "straight": 0,
@@ -82,8 +79,8 @@ def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, scri
 
 
 def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
-        ada, bob, cy):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=4)
+        ada, bob, cy, make_room):
+    room = make_room(ada, "yatzy", seats=4)
     services.room_add_bot(player=ada, code=room.code)
     services.room_join(player=bob, code=room.code)
     services.room_join(player=cy, code=room.code)
@@ -96,67 +93,61 @@ def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
     assert Scorecard.objects.get(game=game_of(room.code), seat=1).player.is_bot
 
 
-def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob, staff):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob, staff,
+                                                                    make_room):
+    room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="spam")
     assert bob.banned_at is None  # the stale object the caller still holds
     refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
 
 
-def test_leaving_a_closed_room_keeps_the_moderators_reason(ada, staff):
-    room = services.room_create(player=ada, ruleset="yatzy")
+def test_leaving_a_closed_room_keeps_the_moderators_reason(ada, staff, make_room):
+    room = make_room(ada, "yatzy")
     services.mod_close_room(moderator=staff, room=room, reason="abuse in chat")
     services.room_leave(player=ada, code=room.code)
     room.refresh_from_db()
     assert room.closed_reason == "abuse in chat"
 
 
-def test_a_retry_is_answered_even_after_the_room_closed(ada, staff):
-    room = services.room_create(player=ada, ruleset="yatzy")
-    services.room_start(player=ada, code=room.code)
+def test_a_retry_is_answered_even_after_the_room_closed(ada, staff, make_room):
+    room = make_room(ada, "yatzy", start=True)
     first = services.game_roll(player=ada, code=room.code, request_id="r")
     services.mod_close_room(moderator=staff, room=room, reason="test")
     assert services.game_roll(player=ada, code=room.code, request_id="r") == first
 
 
-def test_a_request_id_reused_for_another_action_is_refused(ada):
-    room = services.room_create(player=ada, ruleset="yatzy")
-    services.room_start(player=ada, code=room.code)
+def test_a_request_id_reused_for_another_action_is_refused(ada, make_room):
+    room = make_room(ada, "yatzy", start=True)
     services.game_roll(player=ada, code=room.code, request_id="x")
     refused("request_id_reused", services.game_place, player=ada, code=room.code,
             box="chance", request_id="x")
 
 
-def test_a_spectator_leaving_does_not_touch_the_game(ada, bob):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_a_spectator_leaving_does_not_touch_the_game(ada, bob, make_room):
+    room = make_room(ada, "yatzy", seats=1, start=True)
     services.room_join(player=bob, code=room.code)
     before = game_of(room.code).version
     services.room_leave(player=bob, code=room.code)
     assert game_of(room.code).version == before
 
 
-def test_one_broken_game_does_not_stop_the_clock(ada, bob):
+def test_one_broken_game_does_not_stop_the_clock(ada, bob, make_room):
     from datetime import timedelta
 
     from django.utils import timezone
 
     from games.models import Game
 
-    broken = services.room_create(player=ada, ruleset="yatzy", turn_seconds=15)
-    services.room_start(player=ada, code=broken.code)
-    fine = services.room_create(player=bob, ruleset="yatzy", turn_seconds=15)
-    services.room_start(player=bob, code=fine.code)
+    broken = make_room(ada, "yatzy", turn_seconds=15, start=True)
+    fine = make_room(bob, "yatzy", turn_seconds=15, start=True)
     Scorecard.objects.filter(game=game_of(broken.code)).update(data={"not": "a sheet"})
     Game.objects.update(turn_deadline=timezone.now() - timedelta(seconds=1))
     assert services.games_run_due() == 1
     assert game_of(fine.code).turn_count == 2 and game_of(broken.code).turn_count == 1
 
 
-def test_start_and_rematch_keep_their_request_ids_apart(ada):
-    room = services.room_create(player=ada, ruleset="yatzy")
+def test_start_and_rematch_keep_their_request_ids_apart(ada, make_room):
+    room = make_room(ada, "yatzy")
     services.room_start(player=ada, code=room.code, request_id="go")
     from games.models import Game
 

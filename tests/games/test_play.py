@@ -11,12 +11,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob):
+def table(ada, bob, make_room):
     """A yatzy room with Ada and Bob seated and the game started: Ada's turn."""
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
-    return room.code
+    return make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
 
 
 def test_a_turn_is_logged_die_by_die(table, ada, bob, script_dice):
@@ -68,14 +65,13 @@ def test_refusals_change_nothing(table, ada, bob, cy, script_dice):
     refused("box_taken", services.game_place, code=table, player=ada, box="chance")
 
 
-def test_no_game_yet(ada):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
+def test_no_game_yet(ada, make_room):
+    room = make_room(ada, "yams", seats=1)
     refused("not_started", services.game_roll, code=room.code, player=ada)
 
 
-def test_illegal_box_under_the_column_rules(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_illegal_box_under_the_column_rules(ada, script_dice, make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     script_dice([1, 2, 3, 4, 5])
     services.game_roll(player=ada, code=room.code)
     refused("illegal_box", services.game_place, code=room.code, player=ada, box="twos",
@@ -83,9 +79,8 @@ def test_illegal_box_under_the_column_rules(ada, script_dice):
     refused("column_required", services.game_place, code=room.code, player=ada, box="twos")
 
 
-def test_yams_announcement(ada, script_dice):
-    room = services.room_create(player=ada, ruleset="yams", seats=1)
-    services.room_start(player=ada, code=room.code)
+def test_yams_announcement(ada, script_dice, make_room):
+    room = make_room(ada, "yams", seats=1, start=True)
     refused("not_rolled", services.game_announce, code=room.code, player=ada, box="yams")
     script_dice([4, 4, 4, 1, 2, 4, 4])
     services.game_roll(player=ada, code=room.code)
@@ -110,10 +105,8 @@ def play_to_the_end(code, players):
 
 
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
-def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob):
-    room = services.room_create(player=ada, ruleset=ruleset, seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob, make_room):
+    room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     last = play_to_the_end(room.code, [ada, bob])
     game = game_of(room.code)
     cards = list(game.scorecards.order_by("seat"))
@@ -126,10 +119,8 @@ def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob):
     refused("game_over", services.game_roll, code=room.code, player=ada)
 
 
-def test_equal_totals_share_the_rank(ada, bob, script_dice):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_equal_totals_share_the_rank(ada, bob, script_dice, make_room):
+    room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     rounds = [[(r % 6) + 1, 2, 3, (r * 5) % 6 + 1, 6] for r in range(15)]
     script_dice([die for dice in rounds for die in dice * 2])
     play_to_the_end(room.code, [ada, bob])

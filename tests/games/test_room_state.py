@@ -20,12 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, cy, script_dice):
+def table(ada, bob, cy, script_dice, make_room):
     """A Yahtzee room with Ada, Bob and Cy; Ada has rolled once."""
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
-    services.room_join(player=bob, code=room.code)
-    services.room_join(player=cy, code=room.code)
-    services.room_start(player=ada, code=room.code)
+    room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy], start=True)
     script_dice([6, 6, 6, 2, 3, 4, 5])
     services.game_roll(player=ada, code=room.code)
     return room.code
@@ -175,13 +172,11 @@ def _timeless(text: str) -> dict:
 
 
 def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff,
-                                                                         make_player):
+                                                                         make_player, make_room):
     """Each version's snapshot reads only the events newer than the process's last one and
     reuses unchanged scorecards: over whole games, chat, a moderator's removal and a
     rematch, it must say exactly what a build from nothing says."""
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=3)
-    services.room_join(player=bob, code=room.code)
-    services.room_join(player=cy, code=room.code)
+    room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy])
     people = [ada, bob, cy]
     dee = make_player("Dee")
     checked = 0

@@ -11,8 +11,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def room(ada):
-    return services.room_create(player=ada, ruleset="yatzy", seats=3, turn_seconds=60)
+def room(ada, make_room):
+    return make_room(ada, "yatzy", seats=3, turn_seconds=60)
 
 
 def test_create(ada):
@@ -146,9 +146,8 @@ def test_start_needs_the_host_a_person_and_no_game_in_progress(room, ada, bob):
     assert game.turn_deadline is not None
 
 
-def test_a_table_of_only_bots_cannot_start(ada, make_player):
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=2)
-    services.room_add_bot(player=ada, code=room.code)
+def test_a_table_of_only_bots_cannot_start(ada, make_room):
+    room = make_room(ada, "yahtzee", seats=2, bots=["beginner"])
     Membership.objects.filter(room=room, player=ada).update(seat=None)
     refused("no_people", services.room_start, player=ada, code=room.code)
 
@@ -186,8 +185,8 @@ def test_the_host_changes_the_settings_between_games(room, ada, bob, make_player
             ruleset="yatzy", options={}, seats=2, turn_seconds=None)
 
 
-def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy):
-    room = services.room_create(player=ada, ruleset="yatzy", seats=4)
+def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy, make_room):
+    room = make_room(ada, "yatzy", seats=4)
     services.room_add_bot(player=ada, code=room.code)
     services.room_join(player=bob, code=room.code)
     services.room_join(player=cy, code=room.code)

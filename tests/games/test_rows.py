@@ -19,10 +19,8 @@ def _fields(instance) -> dict:
     return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
 
 
-def test_rows_read_every_field_as_the_orm_does(ada, bob) -> None:
-    room = services.room_create(player=ada, ruleset="yams", seats=2)
-    services.room_join(player=bob, code=room.code)
-    services.room_start(player=ada, code=room.code)
+def test_rows_read_every_field_as_the_orm_does(ada, bob, make_room) -> None:
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     game = Game.objects.get(room=room)
     pairs = [
@@ -54,8 +52,8 @@ def _set_columns(queries: CaptureQueriesContext) -> list[list[str]]:
             for q in queries.captured_queries]
 
 
-def test_update_writes_only_what_changed_since_the_row_was_read(ada, bob) -> None:
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2, turn_seconds=60)
+def test_update_writes_only_what_changed_since_the_row_was_read(ada, bob, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=2, turn_seconds=60)
     with transaction.atomic():
         read = rows.locked_room(room.code)
         with CaptureQueriesContext(connection) as nothing:
@@ -79,8 +77,8 @@ def test_update_writes_only_what_changed_since_the_row_was_read(ada, bob) -> Non
         room.version + 1, room.options | {"forced_joker": True}, None, bob.pk)
 
 
-def test_instances_loaded_by_the_orm_remember_their_values_too(ada) -> None:
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+def test_instances_loaded_by_the_orm_remember_their_values_too(ada, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=2)
     orm = Room.objects.get(pk=room.pk)
     assert rows.changed(orm) == ()
     orm.seat_count = 4
@@ -97,8 +95,8 @@ def test_instances_loaded_by_the_orm_remember_their_values_too(ada) -> None:
     assert Room.objects.get(pk=room.pk).status == Room.Status.CLOSED
 
 
-def test_inserted_rows_are_read_back_as_written(ada) -> None:
-    room = services.room_create(player=ada, ruleset="yatzy", seats=2)
+def test_inserted_rows_are_read_back_as_written(ada, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=2)
     event = rows.new(Event, room=room, seq=room.version + 1, kind="note", actor=ada,
                      data={"a": [1, 2]})
     rows.insert(event)

@@ -92,9 +92,9 @@ def assert_escaped(html: str, *raws: str) -> None:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
                                     b"http://evil.example:8000", b"null", None])
-async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin):
+async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin, make_room):
     ada, key = await visitor("Ada")
-    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    room = await database_sync_to_async(make_room)(ada, "yams")
     connected, _ = await socket(room.code, key, origin=origin).connect()
     assert not connected  # Daphne answers the handshake with 403
 
@@ -102,9 +102,9 @@ async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin)
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [SAME_SITE, b"http://localhost:8000", b"https://127.0.0.1"])
-async def test_a_same_site_socket_is_accepted(origin):
+async def test_a_same_site_socket_is_accepted(origin, make_room):
     ada, key = await visitor("Ada")
-    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    room = await database_sync_to_async(make_room)(ada, "yams")
     comm = socket(room.code, key, origin=origin)
     assert (await first_state(comm))["you"]["name"] == "Ada"
     await comm.disconnect()
@@ -113,16 +113,13 @@ async def test_a_same_site_socket_is_accepted(origin):
 # -- 2. strangers cannot read or act in a room ----------------------------------------
 
 
-def make_table() -> SimpleNamespace:
+def make_table(make_room: Callable[..., Room]) -> SimpleNamespace:
     """Zebedee hosts a game of Yatzy with Quentin; Kim was kicked out of it; Eve is a
     player who never joined.  The chat has a line only members may read."""
     zeb, zeb_key = register_visitor("Zebedee")
     quentin, quentin_key = register_visitor("Quentin")
     (kim, kim_key), (eve, eve_key) = register_visitor("Kim"), register_visitor("Eve")
-    room = services.room_create(player=zeb, ruleset="yatzy", seats=3)
-    services.room_join(player=quentin, code=room.code)
-    services.room_join(player=kim, code=room.code)
-    services.room_start(player=zeb, code=room.code)
+    room = make_room(zeb, "yatzy", seats=3, joined=[quentin, kim], start=True)
     services.room_kick(player=zeb, code=room.code, target=kim.pk)
     services.chat_post(player=zeb, code=room.code, text="secret plans")
     return SimpleNamespace(code=room.code, zeb=zeb, quentin=quentin, kim=kim, eve=eve,
@@ -132,8 +129,8 @@ def make_table() -> SimpleNamespace:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_strangers_sockets_close_4403_without_any_state():
-    table = await database_sync_to_async(make_table)()
+async def test_strangers_sockets_close_4403_without_any_state(make_room):
+    table = await database_sync_to_async(make_table)(make_room)
     for key in (None, table.keys["eve"], table.keys["kim"]):
         assert await refused_with(socket(table.code, key)) == 4403
     member = socket(table.code, table.keys["quentin"])
@@ -142,8 +139,8 @@ async def test_strangers_sockets_close_4403_without_any_state():
     await member.disconnect()
 
 
-def test_the_room_page_shows_strangers_only_the_join_form():
-    table = make_table()
+def test_the_room_page_shows_strangers_only_the_join_form(make_room):
+    table = make_table(make_room)
     url = f"/r/{table.code}/"
     for stranger in (None, table.eve, table.kim):
         page = client_of(stranger).get(url)
@@ -157,8 +154,8 @@ def test_the_room_page_shows_strangers_only_the_join_form():
     assert 'id="room-app"' in member and 'data-testid="join-room-form"' not in member
 
 
-def test_strangers_cannot_act_through_the_services():
-    table = make_table()
+def test_strangers_cannot_act_through_the_services(make_room):
+    table = make_table(make_room)
     before = versions(table.code)
     for stranger in (table.eve, table.kim):
         for call, kwargs in ((services.chat_post, {"text": "hi"}), (services.game_roll, {}),
@@ -170,8 +167,8 @@ def test_strangers_cannot_act_through_the_services():
     assert versions(table.code) == before
 
 
-def test_the_review_page_is_403_for_strangers():
-    table = make_table()
+def test_the_review_page_is_403_for_strangers(make_room):
+    table = make_table(make_room)
     url = f"/r/{table.code}/games/1/review/"
     for stranger in (None, table.eve, table.kim):
         assert client_of(stranger).get(url).status_code == 403
@@ -235,9 +232,9 @@ def test_the_site_patterns_are_found():
 
 
 @pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
-def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern):
+def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern, make_room):
     host, _ = register_visitor("Ada")
-    room = services.room_create(player=host, ruleset="yahtzee", seats=2)
+    room = make_room(host, "yahtzee", seats=2)
     url = sample_url(name, pattern, room.code)
     client = csrf_client()
     refused = client.post(url, {"name": "Bob", "ruleset": "yatzy", "seats": "2"})
@@ -269,7 +266,7 @@ def test_the_room_forms_work_with_their_token():
     assert Membership.objects.get(room=room, player__name="Bob").seat == 1
 
 
-def test_the_admin_forms_refuse_a_post_without_the_token():
+def test_the_admin_forms_refuse_a_post_without_the_token(make_room):
     User.objects.create_user("mod", password="pw-long-enough", is_staff=True,
                              is_superuser=True)
     client = csrf_client()
@@ -282,7 +279,7 @@ def test_the_admin_forms_refuse_a_post_without_the_token():
     assert "_auth_user_id" in client.session
 
     host, _ = register_visitor("Ada")
-    room = services.room_create(player=host, ruleset="yahtzee")
+    room = make_room(host, "yahtzee")
     close = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
              "reason": "no token"}
     for model in admin.site._registry:
@@ -322,10 +319,10 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
 
 
 @pytest.fixture
-def room() -> Room:
+def room(make_room: Callable[..., Room]) -> Room:
     """A room a visitor may look for: Ada's."""
     host, _ = register_visitor("Ada")
-    return services.room_create(player=host, ruleset="yahtzee", seats=4)
+    return make_room(host, "yahtzee", seats=4)
 
 
 def miss(client: Client, n: int) -> HttpResponse:
@@ -412,9 +409,9 @@ def test_an_ipv6_client_is_counted_by_its_64_network(clock, room):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_sockets_count_misses_and_are_closed_4429(clock):
+async def test_sockets_count_misses_and_are_closed_4429(clock, make_room):
     ada, key = await visitor("Ada")
-    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    room = await database_sync_to_async(make_room)(ada, "yams")
     half = throttle.MISS_LIMIT // 2
     for n in range(half):
         assert await refused_with(socket(f"nosuch{n:04d}", key, ip="198.51.100.7")) == 4404
@@ -489,13 +486,12 @@ def test_with_redis_every_process_shares_the_counts(clean_env, project_root, roo
 
 
 @pytest.fixture
-def rude(staff: User) -> SimpleNamespace:
+def rude(staff: User, make_room: Callable[..., Room]) -> SimpleNamespace:
     """A game whose host's name is markup, a chat with two script attacks (one of them
     removed by a moderator), a few moves, and a stored review of the host."""
     host, _ = register_visitor(NAME)
     bob, _ = register_visitor("Bob")
-    room = services.room_create(player=host, ruleset="yahtzee", seats=2)
-    services.room_join(player=bob, code=room.code)
+    room = make_room(host, "yahtzee", seats=2, joined=[bob])
     services.chat_post(player=host, code=room.code, text=SCRIPT)
     services.chat_post(player=bob, code=room.code, text=IMG)
     services.room_start(player=host, code=room.code)
@@ -561,9 +557,9 @@ def test_the_site_shows_names_as_text(rude):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text():
+async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text(make_room):
     ada, ada_key = await visitor(NAME)
-    room = await database_sync_to_async(services.room_create)(player=ada, ruleset="yams")
+    room = await database_sync_to_async(make_room)(ada, "yams")
     comm = socket(room.code, ada_key)
     await first_state(comm)
     for n, text in enumerate((SCRIPT, IMG)):
