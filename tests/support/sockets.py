@@ -34,6 +34,7 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_FILE.read_text())
 
 
+@cache
 def validator(side: str, kind: str | None = None) -> jsonschema.Draft202012Validator:
     """A validator of ``side``'s messages (``client`` or ``server``), of one ``kind``
     when given."""
