@@ -79,14 +79,19 @@ def _start() -> subprocess.Popen[bytes]:
     return process
 
 
+def _running_child() -> subprocess.Popen[bytes]:
+    """The review child, started (again) if it does not run; the caller holds ``_lock``."""
+    global _child
+    if _child is None or _child.poll() is not None:
+        _child = None
+        _child = _start()
+    return _child
+
+
 def start() -> subprocess.Popen[bytes]:
     """This process's review child, started now if it does not run."""
-    global _child
     with _lock:
-        if _child is None or _child.poll() is not None:
-            _child = None
-            _child = _start()
-        return _child
+        return _running_child()
 
 
 def child() -> subprocess.Popen[bytes] | None:
@@ -103,11 +108,9 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
     job = _frame(game_id)
     with _lock:
         try:
-            if _child is None or _child.poll() is not None:
-                _child = None
-                _child = _start()
-            _write(_child.stdin, job)
-            ok, value = _read(_child.stdout)
+            process = _running_child()
+            _write(process.stdin, job)
+            ok, value = _read(process.stdout)
         except (EOFError, OSError, ValueError, pickle.UnpicklingError) as exc:
             if _child is not None:
                 _child.kill()
