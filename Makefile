@@ -53,14 +53,18 @@ typecheck: install
 # The second pass leaves out what never touches that database: the live fuzz and load
 # runs serve SQLite files of their own, and the checkpoints, tables and schema tests
 # have nothing to do with PostgreSQL.
+# Both passes spread their tests over WORKERS processes (pytest-xdist; tests/support/
+# workers.py keeps them apart on the shared servers).
+WORKERS ?= 2
+PYTEST := $(BIN)/pytest -n $(WORKERS) --dist worksteal
 PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
 	test_checkpoints.py test_strategy_store.py test_protocol_schema.py)
 test: install
 	bash .ci/system-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy scoring
-	$(BIN)/pytest
-	$(BIN)/python -m tests.servers $(BIN)/pytest -p no:cacheprovider tests/games \
+	$(PYTEST)
+	$(BIN)/python -m tests.servers $(PYTEST) -p no:cacheprovider tests/games \
 		-m "not browser" $(PG_SKIPS)
 
 bench: install

@@ -1,4 +1,5 @@
-"""Shared test fixtures: the project root and clean environments for subprocesses."""
+"""Shared test fixtures: the project root and clean environments for subprocesses; each
+pytest-xdist worker's own Redis database when the suite runs against Redis."""
 
 from __future__ import annotations
 
@@ -6,8 +7,26 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
-from tests.support import live_server
+from tests.support import live_server, workers
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``python -m tests.servers`` give this worker a Redis database of its own for
+    the cache and the channel layer, so one worker's ``cache.clear()`` (a FLUSHDB) never
+    empties another's groups."""
+    if not settings.REDIS_URL:
+        return
+    url = workers.redis_database(settings.REDIS_URL, workers.index())
+    layers = settings.CHANNEL_LAYERS
+    host = {**layers["default"]["CONFIG"]["hosts"][0], "address": url}
+    override_settings(
+        REDIS_URL=url,
+        CACHES={"default": {**settings.CACHES["default"], "LOCATION": url}},
+        CHANNEL_LAYERS={"default": {**layers["default"], "CONFIG": {"hosts": [host]}}},
+    ).enable()
 
 
 @pytest.fixture(scope="session")

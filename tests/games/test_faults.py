@@ -20,19 +20,19 @@ from pathlib import Path
 import pytest
 
 from tests.servers import redis_process
-from tests.support import faults
+from tests.support import faults, workers
 
 pytestmark = pytest.mark.asyncio
 
-LAYER_DATABASE = "/3"  # a Redis database of its own: the suite's cache flushes /0
 YAHTZEE_TURNS = 13
 
 
 def suite_redis() -> str | None:
-    """The Redis that ``python -m tests.servers`` set (another database of it), if any."""
+    """The Redis that ``python -m tests.servers`` set (a database of this worker's that
+    the suite's cache never clears), if any."""
     redis = os.environ.get("REDIS_URL")
-    return urllib.parse.urlsplit(redis)._replace(path=LAYER_DATABASE).geturl() \
-        if redis else None
+    database = workers.FAULTS_REDIS_DATABASE + workers.index()
+    return workers.redis_database(redis, database) if redis else None
 
 
 @contextmanager
@@ -42,7 +42,7 @@ def scratch_database(url: str) -> Iterator[str]:
     import psycopg
 
     parts = urllib.parse.urlsplit(url)
-    name = f"{parts.path.strip('/')}_faults"
+    name = f"{parts.path.strip('/')}_faults_{workers.name()}"
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
