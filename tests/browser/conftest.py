@@ -52,14 +52,17 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     """Open a page in a fresh browser context (its own cookies: one person each).
 
     ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``. Every page's
-    console errors, uncaught exceptions and server errors (5xx) fail the test.
+    console errors, uncaught exceptions and server errors (5xx) fail the test. Pages
+    prefer reduced motion (as the site honours): no smooth scrolls or tumbling dice for
+    Playwright to wait out before each click.
     """
     contexts = []
     problems: list[str] = []
 
     def _open(viewport: dict[str, int] | None = None, name: str = "page") -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
-            viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url
+            viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
+            reduced_motion="reduce",
         )
         contexts.append(context)
         page = context.new_page()

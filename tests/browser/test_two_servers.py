@@ -1,5 +1,8 @@
 """Two Daphne processes sharing PostgreSQL and Redis: two friends on different servers
-play a whole game and each sees every move of the other."""
+play the first rounds of a game and each sees every move of the other at once.
+
+(The ending of a game across processes is covered without a browser: the fault tests
+play whole games on two processes under ``python -m tests.servers``.)"""
 
 from __future__ import annotations
 
@@ -11,7 +14,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.tables import (
     create_room,
-    final_scores,
     join_room,
     my_turn,
     play_turn,
@@ -23,7 +25,7 @@ from tests.support.live_server import serve
 
 pytestmark = pytest.mark.browser
 
-YATZY_BOXES = 15
+ROUNDS = 4
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,8 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
 
 
 def open_page(browser: object, base_url: str, problems: list[str], name: str) -> Page:
-    context = browser.new_context(base_url=base_url)  # type: ignore[attr-defined]
+    context = browser.new_context(  # type: ignore[attr-defined]
+        base_url=base_url, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.on("console", lambda m: problems.append(f"{name}: {m.text}") if m.type == "error"
@@ -50,7 +53,7 @@ def open_page(browser: object, base_url: str, problems: list[str], name: str) ->
     return page
 
 
-def test_friends_on_two_server_processes_play_a_whole_game(two_servers, browser) -> None:
+def test_friends_on_two_server_processes_see_each_others_moves(two_servers, browser) -> None:
     url_a, url_b = two_servers
     assert url_a != url_b
     problems: list[str] = []
@@ -59,19 +62,21 @@ def test_friends_on_two_server_processes_play_a_whole_game(two_servers, browser)
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
     join_room(bob, code, name="Bob")
     expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")  # B's join reached A
+    bob.get_by_test_id("chat-input").fill("hello from B")
+    bob.get_by_test_id("chat-input").press("Enter")
+    expect(ada.get_by_test_id("chat-list")).to_contain_text("hello from B")
     ada.get_by_test_id("start").click()
     expect(my_turn(ada)).to_be_visible()
     players = [(ada, bob), (bob, ada)]
-    for turn in range(2 * YATZY_BOXES):
+    for turn in range(2 * ROUNDS):
         player, other = players[turn % 2]
         play_turn(player)
         same_newest_event(other, player)  # the other server pushed the move at once
         seat = turn % 2
         filled = other.locator(f"[data-testid=scorecards] td.is-filled[data-cell^='{seat}-']")
         expect(filled).to_have_count(turn // 2 + 1)
-        if turn < 2 * YATZY_BOXES - 1:
-            wait_my_turn(other)
-    rankings = [final_scores(page, seats=2) for page in (ada, bob)]
-    assert rankings[0] == rankings[1]
-    assert sorted(name for _, _, name in rankings[0]) == ["Ada", "Bob"]
+        wait_my_turn(other)
+    for seat in range(2):
+        expect(bob.get_by_test_id(f"total-{seat}")).to_have_text(
+            ada.get_by_test_id(f"total-{seat}").inner_text())
     assert problems == []
