@@ -56,11 +56,14 @@ typecheck: install
 # Both passes spread their tests over WORKERS processes (pytest-xdist; tests/support/
 # workers.py keeps them apart on the shared servers).
 WORKERS ?= 2
-PYTEST := $(BIN)/pytest -n $(WORKERS) --dist worksteal
+PYTEST := $(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=15
 PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
 	test_checkpoints.py test_strategy_store.py test_protocol_schema.py)
+# The solver's tables are built once up front (about 20 s; skipped when up to date), not
+# by each test process and live server that first needs them.
 test: install
 	bash .ci/system-deps
+	$(BIN)/python manage.py build_strategy
 	$(BIN)/ruff check .
 	$(BIN)/mypy scoring
 	$(PYTEST)
