@@ -20,7 +20,8 @@ from tests.browser.tables import (
     roll,
 )
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: one live server and one Chromium per module.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 NewPage = Callable[..., Page]
 SCREENSHOTS = "/tmp"

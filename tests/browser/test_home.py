@@ -11,7 +11,8 @@ from playwright.sync_api import Page
 from scoring import rulesets
 from tests.browser.tables import horizontal_overflow
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: one live server and one Chromium per module.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}

@@ -27,7 +27,8 @@ from tests.browser.tables import (
     wait_my_turn,
 )
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: one live server and one Chromium per module.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 NewPage = Callable[..., Page]
 SCREENSHOTS = "/tmp"

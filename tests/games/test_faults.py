@@ -22,7 +22,8 @@ import pytest
 from tests.servers import redis_process
 from tests.support import faults, workers
 
-pytestmark = pytest.mark.asyncio
+# One worker runs the module, so its servers start once (not once per worker).
+pytestmark = [pytest.mark.asyncio, pytest.mark.xdist_group("faults")]
 
 YAHTZEE_TURNS = 13
 
