@@ -11,8 +11,7 @@ from playwright.sync_api import Page
 from scoring import rulesets
 from tests.browser.tables import horizontal_overflow
 
-# One worker runs every browser test: one live server and one Chromium per module.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}

@@ -27,8 +27,7 @@ from tests.browser.tables import (
     wait_my_turn,
 )
 
-# One worker runs every browser test: one live server and one Chromium per module.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 SCREENSHOTS = "/tmp"

@@ -23,8 +23,7 @@ from tests.browser.tables import (
 from tests.servers import postgres_server, redis_server
 from tests.support.live_server import serve
 
-# One worker runs every browser test: one live server and one Chromium per module.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 ROUNDS = 4
 
