@@ -46,10 +46,12 @@ def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: New
     expect(bob.get_by_test_id("seat-0")).to_contain_text("Ada")
     expect(bob.get_by_test_id("start")).to_have_count(0)  # only the host starts
 
-    # Chat reaches the other side.
+    # Chat reaches the other side, and the move log is not redrawn for it.
+    ada.evaluate("document.querySelector('[data-testid=log-list] li').dataset.kept = 'yes'")
     bob.get_by_test_id("chat-input").fill("good luck!")
     bob.get_by_test_id("chat-input").press("Enter")
     expect(ada.get_by_test_id("chat-list")).to_contain_text("good luck!")
+    expect(ada.locator("[data-testid=log-list] li[data-kept=yes]")).to_have_count(1)
 
     ada.get_by_test_id("start").click()
     expect(my_turn(ada)).to_be_visible()
@@ -90,6 +92,10 @@ def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: New
     expect(ada.get_by_test_id("rematch")).to_be_visible()
     expect(bob.get_by_test_id("waiting-host")).to_contain_text("Waiting for the host")
     expect(cy.get_by_test_id("waiting-host")).to_be_visible()
+    # The pages prefer reduced motion: the waiting dots do not blink.
+    for page in (bob, cy):
+        assert page.evaluate("document.getAnimations().filter(a =>"
+                             " a.effect.getComputedTiming().iterations === Infinity).length") == 0
     ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
 
     # The host starts a rematch: a fresh game for everyone.

@@ -2,10 +2,21 @@
 import { h, miniDie } from "../dom.js";
 import { describe } from "../text.js";
 
+// One formatter for every timestamp: building one per call (as toLocaleTimeString does)
+// costs more than the rest of a redraw.
+const clock = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
+
 function timeOf(at) {
   if (!at) return "";
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? "" : clock.format(d);
+}
+
+/** True (and remembered) when ``list`` already shows what ``signature`` describes. */
+function unchanged(list, signature) {
+  if (list.dataset.signature === signature) return true;
+  list.dataset.signature = signature;
+  return false;
 }
 
 function rollDice(event) {
@@ -18,32 +29,36 @@ function rollDice(event) {
   );
 }
 
+/** Draw the move log, newest first; left alone when no entry changed. */
 export function renderLog(list, ctx, seenSeq) {
-  const items = [];
+  const entries = [];
   for (const event of ctx.state.log || []) {
     const text = describe(event, ctx.state, ctx.rules);
-    if (!text) continue;
-    const kind = event.kind;
-    items.push(
-      h(
-        "li",
-        {
-          class: `log__item log__item--${kind}${seenSeq !== null && event.seq > seenSeq ? " is-new" : ""}`,
-          dataset: { seq: event.seq, kind },
-        },
-        h("span", { class: "log__main" }, h("span", { class: "log__text" }, text), kind === "roll" ? rollDice(event) : null),
-        h("time", { class: "log__time", datetime: event.at || "" }, timeOf(event.at)),
-      ),
-    );
+    if (text) entries.push({ event, text, fresh: seenSeq !== null && event.seq > seenSeq });
   }
+  const signature = JSON.stringify(entries.map(({ event, text, fresh }) => [event.seq, text, fresh]));
+  if (unchanged(list, signature)) return;
+  const items = entries.map(({ event, text, fresh }) => {
+    const kind = event.kind;
+    return h(
+      "li",
+      { class: `log__item log__item--${kind}${fresh ? " is-new" : ""}`, dataset: { seq: event.seq, kind } },
+      h("span", { class: "log__main" }, h("span", { class: "log__text" }, text), kind === "roll" ? rollDice(event) : null),
+      h("time", { class: "log__time", datetime: event.at || "" }, timeOf(event.at)),
+    );
+  });
   if (!items.length) items.push(h("li", { class: "log__empty" }, "Nothing has happened yet."));
   list.replaceChildren(...items);
 }
 
+/** Draw the chat, oldest first, kept scrolled to the newest message unless the reader
+ *  scrolled up; left alone when no message changed. */
 export function renderChat(list, ctx) {
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const me = ctx.you.name;
-  const items = (ctx.state.chat || []).map((m) =>
+  const messages = ctx.state.chat || [];
+  if (unchanged(list, JSON.stringify([me, messages.map((m) => [m.id, m.name, m.text])]))) return;
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const items = messages.map((m) =>
     h(
       "li",
       { class: `chat__msg${m.name === me ? " is-mine" : ""}`, dataset: { id: m.id } },
