@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
-.PHONY: install lock migrate strategy run test lint typecheck bench clean
+.PHONY: install lock migrate strategy system-deps run test lint typecheck bench clean
 
 install: $(STAMP)
 
@@ -38,6 +38,10 @@ migrate: install
 strategy: install
 	$(BIN)/python manage.py build_strategy
 
+# Chromium, Redis and PostgreSQL for the browser tests and the second pass (apt-get).
+system-deps:
+	bash .ci/system-deps
+
 run: install migrate
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
 
@@ -64,13 +68,11 @@ PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.
 	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yams]" \
 	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yatzy]" \
 	--deselect "tests/games/test_coach.py::test_expert_and_beginner_bots_play_a_whole_game[yams]"
-# The solver's tables are built once up front (about 20 s; skipped when up to date), not
-# by each test process and live server that first needs them.
+# Before the suite, side by side: the system packages, the solver's tables (built once up
+# front, about 20 s, skipped when up to date, instead of by each test process and live
+# server that first needs them), ruff and mypy.
 test: install
-	bash .ci/system-deps
-	$(BIN)/python manage.py build_strategy
-	$(BIN)/ruff check .
-	$(BIN)/mypy scoring
+	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps strategy lint typecheck
 	$(PYTEST)
 	$(BIN)/python -m tests.servers $(PYTEST) -p no:cacheprovider tests/games \
 		-m "not browser" $(PG_SKIPS)
