@@ -7,12 +7,14 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
-.PHONY: install lock migrate strategy system-deps run test lint typecheck bench clean
+.PHONY: install bytecode lock migrate strategy system-deps run test lint typecheck bench clean
 
 install: $(STAMP)
 
 # Install exactly what the lock names (again whenever it or pyproject.toml changes), with
-# uv: about 12 s for everything instead of 47 s with pip (docs/decisions/0002).
+# uv: about 12 s for everything instead of 47 s with pip (docs/decisions/0002). Packages
+# are compiled to bytecode once here, so that every process the suite starts does not
+# compile them again where PYTHONDONTWRITEBYTECODE is set (docs/decisions/0007).
 $(STAMP): pyproject.toml $(LOCK)
 	@command -v $(PYTHON) >/dev/null 2>&1 || { \
 		echo "error: $(PYTHON) not found; this project needs Python 3.11 on PATH." >&2; exit 1; }
@@ -20,7 +22,7 @@ $(STAMP): pyproject.toml $(LOCK)
 		echo "error: $(PYTHON) is not Python 3.11." >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet "uv==$(UV_VERSION)"
-	$(BIN)/uv pip sync --python $(BIN)/python $(LOCK)
+	$(BIN)/uv pip sync --compile-bytecode --python $(BIN)/python $(LOCK)
 	$(BIN)/uv pip install --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
@@ -29,7 +31,11 @@ lock: install
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
 		--generate-hashes --upgrade -o $(LOCK)
 
-migrate: install
+# The project's own modules as bytecode (out-of-date files are ignored by Python).
+bytecode: install
+	$(BIN)/python -m compileall -q -j 0 manage.py yahtzee_site games scoring tests bench
+
+migrate: install bytecode
 	$(BIN)/python manage.py migrate --noinput
 
 # The exact solver's tables (seconds to build once, then read from var/strategy/). A server
@@ -70,9 +76,10 @@ PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.
 	--deselect "tests/games/test_coach.py::test_expert_and_beginner_bots_play_a_whole_game[yams]"
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), ruff and mypy.
+# server that first needs them), the project's bytecode, ruff and mypy.
 test: install
-	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps strategy lint typecheck
+	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
+		lint typecheck
 	$(PYTEST)
 	$(BIN)/python -m tests.servers $(PYTEST) -p no:cacheprovider tests/games \
 		-m "not browser" $(PG_SKIPS)
