@@ -43,6 +43,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
+    "games.web.errors.ErrorPagesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -51,6 +53,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "yahtzee_site.urls"
+CSRF_FAILURE_VIEW = "games.web.errors.csrf_failure"
 WSGI_APPLICATION = "yahtzee_site.wsgi.application"
 ASGI_APPLICATION = "yahtzee_site.asgi.application"
 

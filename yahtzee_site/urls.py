@@ -1,12 +1,33 @@
-"""Root URL configuration: the admin, then the games app at the site root."""
+"""Root URL configuration: the admin, then the games app at the site root.
+
+Errors a visitor can reach are answered by the site's own pages (games/web/errors.py).
+"""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from games.web.health import healthz
 
+
+class FaviconView(RedirectView):
+    """``/favicon.ico``, which browsers ask for on pages that name no icon: the site's."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args: object, **kwargs: object) -> str:
+        return static("img/favicon.svg")
+
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", FaviconView.as_view(), name="favicon"),
     path("admin/", admin.site.urls),
     path("", include("games.web.urls")),
 ]
+
+handler400 = "games.web.errors.bad_request"
+handler403 = "games.web.errors.permission_denied"
+handler404 = "games.web.errors.page_not_found"
+handler500 = "games.web.errors.server_error"

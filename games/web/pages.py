@@ -56,7 +56,7 @@ def home(request: HttpRequest, *, create_error: str | None = None,
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
     """The scorecard of one variant: every box with how it scores, and its columns."""
     if variant not in rulesets.names():
-        raise Http404(f"No variant called {variant!r}.")
+        raise Http404(f"Five Dice has no game called \u201c{variant}\u201d.")
     ruleset = rulesets.get(variant)
     sections = [
         SectionView(
