@@ -1,11 +1,13 @@
-"""The guess limit: room codes cannot be enumerated by trying them.
+"""The guess limit: a client that keeps trying codes that name no room is refused.
 
 Every lookup of a room code that names no room (the room page, its join form, a
 game's review page, the room websocket) is a *miss* for the client's address.  Once
-an address has ``MISS_LIMIT`` misses within ``WINDOW_SECONDS`` of its first one, every
-room lookup from it is refused, for existing codes too (HTTP 429, or the websocket
-closed with ``CLOSE_CODE``), until that window ends.  Lookups that find a room do not
-count.
+an address has ``MISS_LIMIT`` misses within ``WINDOW_SECONDS`` of its first one, its
+further misses are refused (HTTP 429, or the websocket closed with ``CLOSE_CODE``)
+until that window ends, and the address is logged once.  A code that names a room
+always opens it, whoever asks: people who share an address (a family's Wi-Fi, a
+school, a phone carrier) never lock each other out.  What keeps rooms private is the
+codes' length (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
 
 The counters live in Django's default cache: shared by every process when the
 settings configure Redis (``REDIS_URL``), per process otherwise.  Behind a proxy the
@@ -16,6 +18,7 @@ address is the client's only when Daphne runs with ``--proxy-headers``
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import time
 from collections.abc import Callable, Mapping
@@ -28,6 +31,8 @@ MISS_LIMIT = 20  # misses of one address ...
 WINDOW_SECONDS = 600  # ... within this many seconds of its first miss: refused until then
 CLOSE_CODE = 4429  # the websocket close code of a refused lookup
 KEY_PREFIX = "room-guesses"
+
+log = logging.getLogger(__name__)
 
 # Wall-clock seconds, comparable between processes; a test may replace it.
 clock: Callable[[], float] = time.time
@@ -95,8 +100,17 @@ def _open_window(key: str, now: float) -> float:
     return now
 
 
+class TooManyGuesses(Exception):
+    """A miss of an address over the guess limit; ``wait`` is the seconds until it is
+    under it again."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"Too many wrong room codes; try again in {minutes_text(wait)}.")
+        self.wait = wait
+
+
 def wait_seconds(address: str | None) -> int:
-    """Seconds until ``address`` may look up room codes again; 0 when it may now."""
+    """Seconds until a miss of ``address`` is answered again; 0 when it is now."""
     key, now = client_key(address), clock()
     start = _window_start(key, now)
     if start is None or (cache.get(_counter(key, start)) or 0) < MISS_LIMIT:
@@ -114,10 +128,24 @@ def record_miss(address: str | None) -> int:
     counter = _counter(key, start)
     cache.add(counter, 0, WINDOW_SECONDS)
     try:
-        return cache.incr(counter)
+        misses = cache.incr(counter)
     except ValueError:  # it expired between the two calls
         cache.set(counter, 1, WINDOW_SECONDS)
-        return 1
+        misses = 1
+    if misses == MISS_LIMIT:
+        log.warning("%s tried %d room codes that name no room within %d s; its misses "
+                    "are refused until %d s after its first", key, misses, WINDOW_SECONDS,
+                    WINDOW_SECONDS)
+    return misses
+
+
+def check_miss(address: str | None) -> None:
+    """Answer a lookup by ``address`` of a code that names no room: count it, or raise
+    ``TooManyGuesses`` when the address is over the limit."""
+    wait = wait_seconds(address)
+    if wait:
+        raise TooManyGuesses(wait)
+    record_miss(address)
 
 
 def minutes_text(seconds: int) -> str:

@@ -204,13 +204,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.lock = asyncio.Lock()
         self.player = await on_database_thread(current_player)(
             self.scope["session"], self.scope.get("user"))
-        address = throttle.socket_address(self.scope)
-        if await sync_to_async(throttle.wait_seconds)(address):
-            refusal: str | None = "guessing"  # over the guess limit: no lookup at all
-        else:
-            refusal = await on_database_thread(_membership)(self.code, self.player)
+        refusal = await on_database_thread(_membership)(self.code, self.player)
         if refusal == "unknown":
-            await sync_to_async(throttle.record_miss)(address)
+            try:
+                await sync_to_async(throttle.check_miss)(throttle.socket_address(self.scope))
+            except throttle.TooManyGuesses:
+                refusal = "guessing"
         await self.accept()
         if refusal is not None:
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}

@@ -23,9 +23,10 @@ from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 
-# 31 symbols without look-alikes (no 0/o, 1/i/l): 10 of them carry 49.5 bits.
+# 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
+# (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-CODE_LENGTH = 10
+CODE_LENGTH = 12
 MAX_SEATS = 8
 TURN_SECONDS = (15, 300)
 

@@ -2,7 +2,8 @@
 
 Who is acting always comes from the session (``games.services.players``).  Every page that
 looks a room up by its code counts the codes that name no room against the visitor's
-guess limit (``games.throttle``) and refuses a visitor over it with 429.
+guess limit (``games.throttle``): 404 for a miss, 429 for a miss over the limit.  A code
+that names a room always opens it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from games.errors import ServiceError
 from games.models import Room
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
+from games.web.errors import error_page
 from games.web.pages import home
 from scoring import rulesets
 from scoring.strategy import levels
@@ -33,32 +35,37 @@ def _room_url(code: str) -> str:
 View = Callable[..., HttpResponse]
 
 
-def too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
-    """The 429 page of a visitor over the guess limit, who may try again in ``wait`` s."""
-    response = render(request, "too_many_guesses.html",
-                      {"wait": throttle.minutes_text(wait)}, status=429)
-    response["Retry-After"] = str(wait)
+def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> HttpResponse:
+    """The 429 page of a miss over the guess limit: how long until codes are checked again,
+    and the join form, since a right code still opens its room."""
+    response = error_page(
+        request, 429, "Too many wrong room codes", str(refusal),
+        detail="Room links are long and random so that nobody can guess them. A right "
+               "code still opens its room: check the link, or ask the host to send it "
+               "again.")
+    response["Retry-After"] = str(refusal.wait)
     return response
 
 
 def guess_limited(view: View) -> View:
-    """Refuse the view with 429 while the visitor is over the guess limit."""
+    """Answer a miss over the visitor's guess limit with the 429 page."""
 
     @wraps(view)
     def limited(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        wait = throttle.wait_seconds(throttle.http_address(request))
-        if wait:
-            return too_many_guesses(request, wait)
-        return view(request, *args, **kwargs)
+        try:
+            return view(request, *args, **kwargs)
+        except throttle.TooManyGuesses as refusal:
+            return too_many_guesses(request, refusal)
 
     return limited
 
 
 def _room_or_404(request: HttpRequest, code: str) -> Room:
-    """The room with this code; a code that names none is a miss of the visitor (404)."""
+    """The room with this code; a code that names none is a miss of the visitor (404, or
+    ``TooManyGuesses`` over the limit)."""
     found = selectors.room_by_code(code)
     if found is None:
-        throttle.record_miss(throttle.http_address(request))
+        throttle.check_miss(throttle.http_address(request))
         raise Http404("There is no room with that code.")
     return found
 
@@ -96,7 +103,6 @@ def room_create(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@guess_limited
 def room_find(request: HttpRequest) -> HttpResponse:
     """The join-by-code form: go to that room's page (which says if there is none, and
     counts it against the guess limit)."""
