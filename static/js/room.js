@@ -85,6 +85,7 @@ const app = {
   holds: new Set(),
   holdKey: null,
   busy: null, // "roll" | "place" | "announce" while such a request is in flight
+  announceChoice: { turn: null, box: "" }, // picked in Yam's announce list, not announced yet
   timer: { seconds: null, at: 0 },
   seenSeq: null,
   rulesKey: null,
@@ -227,6 +228,12 @@ function context() {
     share: () => navigator.share({ title: document.title, text: "Join my dice table", url: config.inviteUrl }).catch(() => {}),
     roll,
     place,
+    announce: announceBox,
+    announceChoice: app.announceChoice.turn === turnKey(game) ? app.announceChoice.box : "",
+    chooseAnnounce: (box) => {
+      app.announceChoice = { turn: turnKey(app.state.game), box };
+      draw();
+    },
     coachOn: coachOn(state, myTurn),
     hints: app.hints,
     toggleHints,
@@ -421,6 +428,27 @@ async function place(option) {
   const fields = { box: option.box };
   if (rules.multi) fields.column = option.column;
   act("place", fields, { busy: "place" });
+}
+
+/** Which turn of which game ``game`` is at. */
+function turnKey(game) {
+  return game ? `${game.number}:${game.turn}` : null;
+}
+
+/** Announce a box of Yam's announced column, after asking once: it binds the turn. */
+async function announceBox(box) {
+  if (app.busy || !context().myTurn) return;
+  if (!box) return toasts.show("Choose the box you announce first.", "info");
+  const rules = app.rules;
+  const where = rules.where(box, rules.rs.announce_column);
+  const ok = await confirmDialog(dialog, {
+    title: `Announce ${rules.boxTitle(box)}?`,
+    text: `This turn must then be scored in ${where}, with 0 if the dice do not fit it.`,
+    ok: `Announce ${rules.boxTitle(box)}`,
+    cancel: "Not yet",
+  });
+  if (!ok) return;
+  act("announce", { box }, { busy: "announce" });
 }
 
 async function copyInvite() {

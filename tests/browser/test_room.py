@@ -267,8 +267,23 @@ def test_yams_announces_after_the_first_roll(new_page: NewPage) -> None:
     roll(page)
     control = page.get_by_test_id("announce-control")
     expect(control).to_be_visible()
-    page.get_by_test_id("announce-select").select_option("maximum")
-    page.get_by_test_id("announce").click()
+    # Nothing is chosen at first, so a stray click announces nothing.
+    select, button = page.get_by_test_id("announce-select"), page.get_by_test_id("announce")
+    expect(select).to_have_value("")
+    expect(button).to_have_attribute("aria-disabled", "true")
+    button.click(force=True)  # aria-disabled: still focusable and clickable
+    expect(page.get_by_test_id("toast")).to_contain_text("Choose the box you announce first")
+    expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
+    # Announcing asks once; "Not yet" keeps the turn free.
+    select.select_option("maximum")
+    expect(button).to_have_attribute("aria-disabled", "false")
+    button.click()
+    expect(page.get_by_test_id("confirm-dialog")).to_contain_text("Announce Maximum")
+    page.get_by_test_id("confirm-cancel").click()
+    expect(page.get_by_test_id("announced")).to_have_count(0)
+    expect(select).to_have_value("maximum")  # the choice stays until the turn ends
+    button.click()
+    page.get_by_test_id("confirm-ok").click()
     expect(page.get_by_test_id("announced")).to_have_text("Announced: Maximum")
     expect(control).to_have_count(0)
     # The announced box is now the only one that can take the roll.

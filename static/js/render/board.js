@@ -130,10 +130,20 @@ export function renderControls(ctx) {
     const seat = ctx.mySeat;
     const open = rules.sections.flatMap((s) => s.boxes).filter((b) => seat?.boxes?.[column]?.[b.key] === undefined);
     if (open.length) {
+      // No box is chosen until the player picks one: announcing is a commitment.
+      const chosen = open.some((b) => b.key === ctx.announceChoice) ? ctx.announceChoice : "";
       const select = h(
         "select",
-        { class: "input input--small", id: "announce-box", dataset: { testid: "announce-select" } },
-        open.map((b) => h("option", { value: b.key }, b.title)),
+        {
+          class: "input input--small",
+          id: "announce-box",
+          dataset: { testid: "announce-select" },
+          onchange: (event) => ctx.chooseAnnounce(event.target.value),
+        },
+        [
+          h("option", { value: "", disabled: true, selected: !chosen }, "Choose a box\u2026"),
+          ...open.map((b) => h("option", { value: b.key, selected: b.key === chosen }, b.title)),
+        ],
       );
       parts.push(
         h(
@@ -143,7 +153,13 @@ export function renderControls(ctx) {
           select,
           h(
             "button",
-            { type: "button", class: "btn btn--small", dataset: { testid: "announce" }, onclick: () => ctx.act("announce", { box: select.value }, { busy: "announce" }) },
+            {
+              type: "button",
+              class: "btn btn--small",
+              dataset: { testid: "announce" },
+              "aria-disabled": String(!chosen),
+              onclick: () => ctx.announce(select.value),
+            },
             "Announce",
           ),
         ),
