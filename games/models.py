@@ -62,7 +62,7 @@ class TracksChanges(models.Model):
 class Player(models.Model):
     """Someone at a table: a visitor bound to a browser session, or a bot."""
 
-    name = models.CharField(max_length=24)
+    name = models.CharField(max_length=96)  # up to 24 characters as people count them
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="player",

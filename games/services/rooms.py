@@ -20,6 +20,7 @@ from games.services.core import (
     room_action,
 )
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
+from games.services.players import names_beside, unique_name
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 
@@ -133,6 +134,10 @@ def room_join(*, player: Player, room: Room) -> Done:
     seat = None if room.games.exists() else _free_seat(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", "every seat of this room is taken")
+    name = unique_name(player.name, names_beside(player, room))
+    if name != player.name:  # two Alices at one table: the newcomer is "Alice 2"
+        player.name = name
+        player.save(update_fields=["name"])
     if member is None:
         member = Membership.objects.create(room=room, player=player, seat=seat)
     else:

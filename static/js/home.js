@@ -11,6 +11,8 @@
 // On a room page for someone not yet at the table (templates/room.html):
 // join-room-form, join-name, join-submit, join-error.
 
+import "./name_field.js";
+
 const CUSTOM = "custom";
 
 function setupCreate(form) {

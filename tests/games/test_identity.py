@@ -11,17 +11,34 @@ from games.services.players import clean_name, current_player, player_register
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("raw", "name"), [("Ada", "Ada"), ("  Ada Lovelace ", "Ada Lovelace"),
-                                           ("x" * 24, "x" * 24), ("Zoë 🎲", "Zoë 🎲")])
-def test_good_names(raw, name):
+WOMAN_TECHNOLOGIST = "\U0001f469\u200d\U0001f4bb"  # two emoji and a zero-width joiner
+RAINBOW_FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"
+PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non-joiner
+
+
+@pytest.mark.parametrize(("raw", "name"), [
+    ("Ada", "Ada"), ("  Ada   Lovelace ", "Ada Lovelace"), ("x" * 24, "x" * 24),
+    ("Zoë 🎲", "Zoë 🎲"), ("Zoe\u0308", "Zoë"),  # composed: one Zoë, however typed
+    (f"{WOMAN_TECHNOLOGIST} Ann", f"{WOMAN_TECHNOLOGIST} Ann"), (RAINBOW_FLAG, RAINBOW_FLAG),
+    (PERSIAN, PERSIAN), (RAINBOW_FLAG * 24, RAINBOW_FLAG * 24),  # 24 characters, 96 points
+    ("\u2067Ann\u2069", "\u2067Ann\u2069"),  # an isolate that is closed
+])
+def test_names_people_type_are_accepted(raw, name):
     assert clean_name(raw) == name
 
 
-@pytest.mark.parametrize("raw", ["", "   ", "x" * 25, "A\nB", "A\x00", "A\u200bB", None, 42])
-def test_bad_names(raw):
+@pytest.mark.parametrize(("raw", "says"), [
+    ("", "visible"), ("   ", "visible"), ("\u200d", "visible"),
+    ("x" * 25, "at most 24"), (f"{WOMAN_TECHNOLOGIST}" * 25, "at most 24"),
+    ("A\nB", "control"), ("A\x00", "control"), ("A\tB", "control"),
+    ("\ue000", "control"),  # private use: no font shows it
+    ("\u202eAnn", "direction"), ("Ann\u202c", "direction"), ("\u2066Ann", "direction"),
+    (None, "text"), (42, "text"),
+])
+def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw, says):
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
-    assert err.value.code == "bad_name"
+    assert err.value.code == "bad_name" and says in err.value.message
 
 
 def test_the_same_browser_stays_the_same_player():

@@ -36,7 +36,7 @@ def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client):
 
 
 @pytest.mark.parametrize(("changes", "words"), [
-    ({"name": ""}, "a name has 1 to 24 characters"),
+    ({"name": ""}, "a name needs at least one visible character"),
     ({"ruleset": "poker"}, "poker"),
     ({"seats": "9"}, "1 to 8 seats"),
     ({"seats": "many"}, "1 to 8 seats"),

@@ -1,9 +1,11 @@
 """Rooms: create, join, seats, bots, leave, kick, start, rematch."""
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
 from games.models import Game, Membership, Player, Room
+from games.services.players import NAME_MAX, SESSION_KEY, player_register
 from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
 from tests.support.game_state import refused, versions
 
@@ -196,3 +198,26 @@ def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy, make_room):
                             options={"exact_counts": True}, seats=3, turn_seconds=30)
     seats = dict(room.members.filter(state="active").values_list("player__name", "seat"))
     assert seats == {"Ada": 0, "Bob": 1, "Cy": 2}
+
+
+def test_names_are_unique_within_a_room(ada, make_player, make_room):
+    room = make_room(ada, "yatzy", seats=6)
+    newcomers = [make_player(name) for name in ("Ada", "ADA", "ada 2", "Bob")]
+    for player in newcomers:
+        services.room_join(player=player, code=room.code)
+    names = [p.name for p in Player.objects.filter(memberships__room=room).order_by("id")]
+    assert names == ["Ada", "Ada 2", "ADA 3", "ada 2 2", "Bob"]  # the host keeps hers
+    joined = [e.data["player"] for e in room.events.filter(kind="joined").order_by("id")]
+    assert joined == names[1:]  # the log names each as the table shows them
+
+
+def test_a_rename_never_copies_a_name_at_the_same_table(ada, bob, make_room):
+    make_room(ada, "yatzy", seats=3, joined=[bob])
+    session = SessionStore()
+    session[SESSION_KEY] = bob.pk
+    assert player_register(session=session, name="ada").name == "ada 2"
+    long = "x" * NAME_MAX
+    session_ada = SessionStore()
+    session_ada[SESSION_KEY] = ada.pk
+    assert player_register(session=session_ada, name=long).name == long
+    assert player_register(session=session, name=long).name == "x" * (NAME_MAX - 2) + " 2"

@@ -4,12 +4,14 @@ visitor."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 import urllib.parse
 import uuid
 from dataclasses import dataclass
 from http.cookiejar import Cookie
 
+import regex
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -19,13 +21,22 @@ from tests.support.fuzz.frames import RULESETS, texts
 from tests.support.fuzz.live import Browser, Reply
 from tests.support.fuzz.oracle import SURROGATES
 
+DIRECTION_PAIR = re.compile("[\u202a\u202b\u202d\u202e]\u202c|[\u2066-\u2068]\u2069")
+
 
 def name_ok(name: str) -> bool:
-    """A display name the site takes (docs: 1-24 characters once trimmed, no control
-    characters)."""
-    name = name.strip()
-    return 1 <= len(name) <= 24 and not any(
-        unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"} for ch in name)
+    """A display name the site takes (docs/games.md, "Who is acting"): once composed,
+    trimmed and its runs of spaces made one, 1-24 grapheme clusters with something
+    visible, nothing unshowable, every direction change begun and ended in pairs."""
+    name = re.sub(" {2,}", " ", unicodedata.normalize("NFC", name).strip())
+    directions = "".join(ch for ch in name if ch in "\u202a\u202b\u202c\u202d\u202e"
+                         "\u2066\u2067\u2068\u2069")
+    while DIRECTION_PAIR.search(directions):
+        directions = DIRECTION_PAIR.sub("", directions)
+    categories = [unicodedata.category(ch) for ch in name]
+    return (not directions and any(c[0] in "LMNPS" for c in categories)
+            and not any(c in {"Cc", "Cs", "Co", "Cn"} for c in categories)
+            and len(regex.findall(r"\X", name)) <= 24 and len(name) <= 96)
 
 
 def form_number(raw: str) -> int | None:

@@ -1,0 +1,31 @@
+// Name fields (home page's create form, a room's join form): say the limit while typing.
+// A name has at most 24 characters as people count them: an emoji such as 👩‍💻 is one,
+// as the server counts (games/services/players.py). The field itself never cuts a name.
+// Markup: <input data-name-field ... aria-describedby="X"> and <p id="X" data-name-count>.
+
+export const NAME_MAX = 24;
+
+const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+/** How many characters a person sees in ``text``. */
+export function characters(text) {
+  const value = text.normalize("NFC");
+  return segmenter ? [...segmenter.segment(value)].length : [...value].length;
+}
+
+function setup(input) {
+  const hint = document.getElementById(input.getAttribute("aria-describedby") || "");
+  const base = hint ? hint.textContent : "";
+  const update = () => {
+    const count = characters(input.value.trim());
+    const over = count > NAME_MAX;
+    input.setCustomValidity(over ? `A name has at most ${NAME_MAX} characters: this one has ${count}.` : "");
+    if (!hint) return;
+    hint.classList.toggle("is-over", over);
+    hint.textContent = count ? `${over ? "Too long: " : ""}${count} of ${NAME_MAX} characters.` : base;
+  };
+  input.addEventListener("input", update);
+  update();
+}
+
+for (const input of document.querySelectorAll("input[data-name-field]")) setup(input);

@@ -1,0 +1,57 @@
+"""Names as people write them: emoji, joiners, right-to-left scripts; the limit said while
+typing; two people of one name at a table told apart by the name itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.tables import ROOM_URL, connected, create_room, join_room
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+ANN = "\U0001f469\u200d\U0001f4bb Ann"  # woman technologist: two emoji joined by U+200D
+FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"  # rainbow flag
+PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non-joiner
+
+
+def test_names_with_emoji_and_joiners_sit_down_and_twins_get_a_number(new_page: NewPage) -> None:
+    host = new_page(name="host")
+    host.goto("/")
+    name, count = host.get_by_test_id("create-name"), host.get_by_test_id("create-name-count")
+    expect(count).to_contain_text("up to 24 characters")
+    name.fill(ANN)
+    expect(count).to_have_text("5 of 24 characters.")  # the emoji is one character
+    code = create_room(host, name=ANN, ruleset="yatzy", seats=4)
+    expect(host.get_by_test_id("seat-0")).to_contain_text(ANN)
+
+    for index, (who, shown) in enumerate([(PERSIAN, PERSIAN), (FLAG, FLAG), (ANN, f"{ANN} 2")],
+                                         start=1):
+        guest = new_page(name=f"guest {index}")
+        join_room(guest, code, name=who)
+        expect(host.get_by_test_id(f"seat-{index}")).to_contain_text(shown)
+    seats = host.locator("[data-testid^=seat-] .seat__name").all_inner_texts()
+    assert seats == [ANN, PERSIAN, FLAG, f"{ANN} 2"]
+
+
+def test_a_name_over_the_limit_is_said_while_typing_and_not_sent(new_page: NewPage) -> None:
+    host = new_page(name="host")
+    code = create_room(host, name="Ada", ruleset="yatzy", seats=2)
+    guest = new_page(name="guest")
+    guest.goto(f"/r/{code}/")
+    field, count = guest.get_by_test_id("join-name"), guest.get_by_test_id("join-name-count")
+    field.fill("Bartholomew Fitzgerald-Smythe")  # 29 characters, typed in full: never cut
+    expect(field).to_have_value("Bartholomew Fitzgerald-Smythe")
+    expect(count).to_have_text("Too long: 29 of 24 characters.")
+    guest.get_by_test_id("join-submit").click()
+    assert guest.evaluate("() => document.getElementById('join-name').validity.customError")
+    expect(host.get_by_test_id("seat-1")).not_to_contain_text("Bartholomew")
+    field.fill("Bart Fitzgerald-Smythe")
+    expect(count).to_have_text("22 of 24 characters.")
+    guest.get_by_test_id("join-submit").click()
+    guest.wait_for_url(ROOM_URL)
+    connected(guest)
+    expect(host.get_by_test_id("seat-1")).to_contain_text("Bart Fitzgerald-Smythe")
