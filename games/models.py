@@ -228,6 +228,9 @@ class Turn(TracksChanges):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="turns")
     state = models.JSONField(help_text="The scoring Turn as JSON.")
     rolls = models.JSONField(default=list, help_text="Every roll: held positions and dice.")
+    holding = models.JSONField(
+        default=list, help_text="The dice positions (0-4) the player has marked to keep for "
+                                "the next roll, as they mark them.")
     box = models.CharField(max_length=32, blank=True)
     column = models.CharField(max_length=16, blank=True)
     points = models.IntegerField(null=True, blank=True)

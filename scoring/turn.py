@@ -67,6 +67,23 @@ class Turn:
         dice = tuple(old[i] if i in positions else next(fresh) for i in range(DICE_COUNT))
         return Turn(dice, positions, self.rolls_used + 1, self.announced)
 
+    def keep(self, hold: Iterable[int]) -> tuple[int, ...]:
+        """The positions ``hold`` names, sorted, as dice a player may mark to keep for the
+        next roll: after a roll, while rolls remain (marking all five is allowed; rolling
+        them is not).
+
+        >>> from scoring import rulesets
+        >>> from scoring.dice import scripted
+        >>> card = rulesets.get("yatzy").new_scorecard()
+        >>> Turn().roll(scripted([6, 6, 2, 3, 6]), card=card).keep([4, 0, 1])
+        (0, 1, 4)
+        """
+        if not self.has_rolled:
+            raise RulesError("not_rolled", "roll the dice before holding any")
+        if self.rolls_used >= MAX_ROLLS:
+            raise RulesError("no_rolls_left", "all three rolls are used: fill a box")
+        return _check_hold(hold)
+
     def announce(self, box: str, card: Scorecard) -> Turn:
         """Announce a box of the announced column (Yam's), right after the first roll."""
         rs = card.ruleset

@@ -98,6 +98,8 @@ Call = Callable[[Player, str, str, dict[str, Any]], dict[str, Any] | None]
 HANDLERS: dict[str, Call] = {
     "roll": lambda p, code, rid, m: services.game_roll(
         player=p, code=code, hold=_hold(m), request_id=rid),
+    "hold": lambda p, code, rid, m: services.game_hold(
+        player=p, code=code, hold=_hold(m), request_id=rid),
     "announce": lambda p, code, rid, m: services.game_announce(
         player=p, code=code, box=_field(m, "box", str), request_id=rid),
     "place": lambda p, code, rid, m: services.game_place(

@@ -34,7 +34,7 @@ from scoring.turn import Turn as TurnState
 LOG_SIZE = CHAT_SIZE = 50
 SNAPSHOT_SECONDS = 5.0
 # Events that change the game only (not who is in the room, nor the chat).
-MOVE_KINDS = frozenset({"roll", "announce", "place", "skip", "timeout"})
+MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
 
 
 # -- reading a room: plain SQL on Django's models' tables ------------------------
@@ -59,7 +59,7 @@ CARDS_SQL = _sql(
     "SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, p.name AS player_name,"
     " p.bot_level AS player_bot_level FROM {scorecard} c JOIN {player} p"
     " ON p.id = c.player_id WHERE c.game_id = %s ORDER BY c.seat")
-TURN_SQL = _sql("SELECT id, state FROM {turn} WHERE game_id = %s AND number = %s")
+TURN_SQL = _sql("SELECT id, state, holding FROM {turn} WHERE game_id = %s AND number = %s")
 _EVENT_COLUMNS = ("SELECT e.id, e.seq, e.kind, e.actor_id, e.data, e.created_at,"
                   " p.name AS actor_name FROM {event} e LEFT JOIN {player} p"
                   " ON p.id = e.actor_id")
@@ -75,7 +75,7 @@ CHAT_SQL = _sql(
     " ORDER BY c.created_at DESC, c.id DESC LIMIT %s")
 
 
-JSON_COLUMNS = frozenset({"options", "data", "state"})
+JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
 TIME_COLUMNS = frozenset({"seen_at", "turn_deadline", "created_at"})
 
 
@@ -162,7 +162,8 @@ def _game(room_id: int, known: Seats, seats_read: Seats
         view["player"] = card["player_id"]
         row = _fetch(TURN_SQL, [game["id"], game["turn_count"]])[0]
         turn = TurnState.from_json(row["state"], card=sheet)
-        view.update(dice=list(turn.dice), held=list(turn.held), rolls_left=turn.rolls_left,
+        # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
+        view.update(dice=list(turn.dice), held=list(row["holding"]), rolls_left=turn.rolls_left,
                     announced=turn.announced,
                     must_announce=turn.has_rolled and turn.announced is None
                     and sheet.must_announce)

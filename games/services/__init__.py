@@ -18,6 +18,7 @@ from games.services.moderation import (
 )
 from games.services.play import (
     game_announce,
+    game_hold,
     game_hand_to_bot,
     game_place,
     game_roll,
@@ -41,6 +42,7 @@ from games.services.rooms import (
 __all__ = [
     "chat_post",
     "game_announce",
+    "game_hold",
     "game_hand_to_bot",
     "game_place",
     "game_roll",

@@ -119,11 +119,12 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
+    turn.holding = list(rolled.held)  # kept dice stay marked until the player releases them
     turn.rolls = [*turn.rolls, {"by": card.player.name, "player": card.player.pk,
                                 "held": list(rolled.held),
                                 "drawn": drawn, "dice": list(rolled.dice),
                                 "at": now().isoformat()}]
-    rows.update(turn, ("state", "rolls"))
+    rows.update(turn, ("state", "rolls", "holding"))
     return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
             "drawn": drawn, "rolls_left": rolled.rolls_left}
 
@@ -235,6 +236,23 @@ def game_roll(*, player: Player, room: Room, hold: object = ()) -> Done:
     game, card = _your_turn(room, player)
     data = do_roll(game, hold, card)
     return Done(bump(room, "roll", actor=player, game=game, data=data), game)
+
+
+@room_action("hold")
+def game_hold(*, player: Player, room: Room, hold: object) -> Done:
+    """Mark the dice to keep for the next roll (positions 0-4), for everyone to see at
+    once; the next ``roll`` still says what it keeps."""
+    game, card = _your_turn(room, player)
+    _card, turn, _sheet, state = open_turn(game, card)
+    if not isinstance(hold, (list, tuple)):
+        raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
+    positions = list(rules(lambda: state.keep(hold)))
+    if positions == turn.holding:
+        return Done(None, remember=False)
+    turn.holding = positions
+    rows.update(turn, ("holding",))
+    return Done(bump(room, "hold", actor=player, game=game,
+                     data={"seat": card.seat, "held": positions}), game)
 
 
 @room_action("announce")

@@ -83,7 +83,7 @@ const app = {
   state: null,
   rules: null,
   holds: new Set(),
-  holdKey: null,
+  holdsSending: 0, // hold requests on their way
   busy: null, // "roll" | "place" | "announce" while such a request is in flight
   announceChoice: { turn: null, box: "" }, // picked in Yam's announce list, not announced yet
   timer: { seconds: null, at: 0 },
@@ -344,35 +344,31 @@ function lastPlacement(state) {
 
 // -- holding dice -----------------------------------------------------------------
 
-function holdStorageKey(game) {
-  return `fivedice:holds:${config.code}:${game.number}:${game.turn}:${game.rolls_left}`;
-}
-
-/** The holds shown: the server's after each roll, then the player's own clicks
- *  (kept in sessionStorage so a reload keeps them too). */
+/** The holds shown: the server's (everyone sees every hold the moment it is made, and a
+ *  reopened page finds them), except that the player's own clicks show at once while
+ *  their ``hold`` requests are on their way. */
 function syncHolds() {
   const game = app.state.game;
   if (!game || game.status !== "playing" || !game.dice.length) {
     app.holds = new Set();
-    app.holdKey = null;
     return;
   }
-  const ctx = context();
-  if (!ctx.myTurn) {
-    app.holds = new Set(game.held);
-    app.holdKey = null;
-    return;
-  }
-  const key = holdStorageKey(game);
-  if (key === app.holdKey) return;
-  app.holdKey = key;
-  let saved = null;
+  if (app.holdsSending && context().myTurn) return;
+  app.holds = new Set(game.held);
+}
+
+/** Tell the table which dice are held now; the newest choice wins. */
+async function sendHolds() {
+  app.holdsSending += 1;
   try {
-    saved = JSON.parse(sessionStorage.getItem(key) || "null");
-  } catch {
-    saved = null;
+    await act("hold", { hold: [...app.holds].sort() });
+  } finally {
+    app.holdsSending -= 1;
+    if (!app.holdsSending && app.state) {
+      syncHolds();
+      draw();
+    }
   }
-  app.holds = new Set(Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < 5) : game.held);
 }
 
 function canHold() {
@@ -389,14 +385,10 @@ function toggleHold(index) {
   }
   if (app.holds.has(index)) app.holds.delete(index);
   else app.holds.add(index);
-  try {
-    sessionStorage.setItem(holdStorageKey(app.state.game), JSON.stringify([...app.holds].sort()));
-  } catch {
-    /* private mode: holds just are not kept across reloads */
-  }
   const face = app.state.game.dice[index];
   live.say(`Die ${index + 1}, ${face}, ${app.holds.has(index) ? "held" : "released"}`);
   draw();
+  sendHolds();
 }
 
 // -- actions ----------------------------------------------------------------------

@@ -24,6 +24,7 @@ from tests.browser.tables import (
     play_turn,
     roll,
     same_newest_event,
+    until,
     wait_my_turn,
 )
 
@@ -105,26 +106,41 @@ def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: New
     expect(bob.locator("[data-testid=scorecards] td.is-filled")).to_have_count(0)
 
 
-def test_a_reload_in_mid_turn_keeps_dice_holds_and_rolls(new_page: NewPage) -> None:
-    page = new_page(name="solo")
-    create_room(page, name="Ada", ruleset="yahtzee", seats=1)
-    page.get_by_test_id("start").click()
-    roll(page)
-    page.get_by_test_id("die-0").click()
-    page.get_by_test_id("die-2").click()
-    roll(page)  # the server keeps dice 0 and 2
-    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
-    assert held(page) == [0, 2]
-    page.get_by_test_id("die-4").click()  # held here, not yet sent
-    before = (dice(page), held(page))
-    assert before[1] == [0, 2, 4]
+def held_are(page: Page, positions: list[int]) -> None:
+    """Wait until ``page`` shows exactly these dice held."""
+    until(page, """want => JSON.stringify([0, 1, 2, 3, 4].filter(i =>
+        document.querySelector(`[data-testid=die-${i}]`)?.getAttribute('aria-pressed') === 'true'))
+        === JSON.stringify(want)""", positions)
 
-    page.reload()
-    connected(page)
-    expect(page.get_by_test_id("die-0")).not_to_have_class(re.compile(r"is-blank"))
-    assert (dice(page), held(page)) == before
-    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
-    expect(my_turn(page)).to_be_visible()
+
+def test_holds_reach_everyone_at_once_and_survive_a_reopened_tab(new_page: NewPage) -> None:
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("start").click()
+    roll(ada)
+    ada.get_by_test_id("die-0").click()
+    ada.get_by_test_id("die-2").click()
+    held_are(bob, [0, 2])  # before any new roll
+    ada.get_by_test_id("die-0").click()
+    held_are(bob, [2])
+    ada.get_by_test_id("die-0").click()
+    roll(ada)  # the server keeps dice 0 and 2, and they stay held
+    expect(ada.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    held_are(bob, [0, 2])
+    ada.get_by_test_id("die-4").click()
+    held_are(bob, [0, 2, 4])
+    before = dice(ada)
+
+    ada.close()  # the tab is closed, then the room is opened again
+    ada = ada.context.new_page()
+    ada.goto(f"/r/{code}/")
+    connected(ada)
+    expect(ada.get_by_test_id("die-0")).not_to_have_class(re.compile(r"is-blank"))
+    held_are(ada, [0, 2, 4])
+    assert dice(ada) == before
+    expect(ada.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    expect(my_turn(ada)).to_be_visible()
 
 
 @pytest.mark.parametrize("ruleset", ["yatzy", "yams"])

@@ -4,6 +4,7 @@ import pytest
 
 from games import services
 from games.models import Event, Game, Scorecard, Turn
+from games.selectors import room_state
 from scoring import rulesets
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of, versions
 
@@ -150,3 +151,32 @@ def test_first_option_helper_matches_the_engine(table, ada, script_dice):
     script_dice([3, 3, 3, 3, 3])
     services.game_roll(player=ada, code=table)
     assert first_option(table).box == "ones"
+
+
+def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(table, ada, bob,
+                                                                     script_dice):
+    refused("not_rolled", services.game_hold, code=table, player=ada, hold=[0])
+    script_dice([6, 6, 2, 3, 6, 6, 1, 6])
+    services.game_roll(player=ada, code=table)
+    refused("not_your_turn", services.game_hold, code=table, player=bob, hold=[0])
+    for bad_hold in ([5], [0, 0], [-1], "01", [True], None):
+        refused("bad_hold", services.game_hold, code=table, player=ada, hold=bad_hold)
+    version = versions(table)[0]
+    answer = services.game_hold(player=ada, code=table, hold=[4, 0, 1])
+    assert answer["event"]["kind"] == "hold"
+    assert answer["event"]["data"] == {"seat": 0, "held": [0, 1, 4]}
+    assert versions(table)[0] == version + 1
+    game = game_of(table)
+    assert Turn.objects.get(game=game, number=1).holding == [0, 1, 4]
+    for viewer in (ada, bob):  # the other player, and a page reopened by Ada
+        assert room_state(table, viewer)["game"]["held"] == [0, 1, 4]
+    # The same marks again change nothing; all five may be marked, not rolled.
+    again = services.game_hold(player=ada, code=table, hold=[0, 1, 4])
+    assert again["event"] is None and again["version"] == versions(table)[0] == version + 1
+    services.game_hold(player=ada, code=table, hold=[0, 1, 2, 3, 4])
+    refused("bad_hold", services.game_roll, code=table, player=ada, hold=[0, 1, 2, 3, 4])
+    services.game_hold(player=ada, code=table, hold=[0, 1, 4])
+    services.game_roll(player=ada, code=table, hold=[0, 1, 4])  # the roll keeps them marked
+    assert room_state(table, bob)["game"]["held"] == [0, 1, 4]
+    services.game_roll(player=ada, code=table, hold=[0, 1, 3, 4])
+    refused("no_rolls_left", services.game_hold, code=table, player=ada, hold=[0])

@@ -56,6 +56,11 @@ class Target:
             return isinstance(hold, list) and len(hold) < 5 \
                 and all(type(p) is int and 0 <= p <= 4 for p in hold) \
                 and len(set(hold)) == len(hold)
+        if kind == "hold":  # marking all five is allowed (rolling them is not)
+            hold = msg.get("hold")
+            return isinstance(hold, list) and len(hold) <= 5 \
+                and all(type(p) is int and 0 <= p <= 4 for p in hold) \
+                and len(set(hold)) == len(hold)
         if kind == "place":
             column = msg.get("column")
             return msg.get("box") in self.boxes and (column is None or column in self.columns)

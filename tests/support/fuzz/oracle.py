@@ -149,6 +149,7 @@ def check(frame: Frame, answer: Answer) -> str:
 # Each message type's fields: (name, what the server takes, optional).
 FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "roll": (("hold", "hold", True),),
+    "hold": (("hold", "hold", False),),
     "announce": (("box", "str", False),),
     "place": (("box", "str", False), ("column", "str", True)),
     "chat": (("text", "str", False),),
