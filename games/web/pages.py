@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games import selectors
+from games.services.players import current_player
 from scoring import rulesets
 
 
@@ -49,6 +51,7 @@ def home(request: HttpRequest, *, create_error: str | None = None,
         "option_choices": {name: rulesets.option_choices(name) for name in names},
         "create_error": create_error,
         "form": form or {},
+        "your_rooms": selectors.rooms_of(current_player(request.session, request.user)),
     }
     return render(request, "home.html", context, status=status)
 
