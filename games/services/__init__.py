@@ -18,8 +18,8 @@ from games.services.moderation import (
 )
 from games.services.play import (
     game_announce,
-    game_hold,
     game_hand_to_bot,
+    game_hold,
     game_place,
     game_roll,
     game_skip,
@@ -42,8 +42,8 @@ from games.services.rooms import (
 __all__ = [
     "chat_post",
     "game_announce",
-    "game_hold",
     "game_hand_to_bot",
+    "game_hold",
     "game_place",
     "game_roll",
     "game_skip",
