@@ -22,6 +22,7 @@ from typing import Any
 
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
+from scoring.strategy import explain
 from scoring.strategy.advice import Choice
 
 log = logging.getLogger(__name__)
@@ -170,12 +171,24 @@ def hint_answer(position: Position) -> dict[str, Any]:
     }
     if not position.dice:
         answer.update(expected=round(float(sheet.total + adv.state_value(sheet)), 2),
-                      choices=[])
+                      why=None, choices=[])
         return answer
     choices = tuple(adv.advise(sheet, position.dice, position.rolls_left,
                                announced=position.announced))
     best = choices[0].value if choices else float(sheet.total)
     answer.update(expected=round(float(best), 2),
+                  why=why_sentence(position, choices) if choices else None,
                   choices=[choice_view(c, position.ruleset, best) for c in choices])
     return answer
+
+
+def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:
+    """Why the best of ``choices`` is best, and what the next best gives up."""
+    sentence = explain.why(position.sheet, position.dice, choices[0],
+                           announced=position.announced)
+    if len(choices) > 1 and choices[0].value - choices[1].value >= 0.05:
+        margin = choices[0].value - choices[1].value
+        sentence += (f" The next best, {label(choices[1], position.ruleset)}, is worth "
+                     f"{margin:.1f} points less.")
+    return sentence
 

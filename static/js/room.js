@@ -241,6 +241,7 @@ function context() {
       app.hints.moreOpen = open;
     },
     coachBest: coachBest(state),
+    applyHint,
   };
 }
 
@@ -355,6 +356,24 @@ function syncHolds() {
   }
   if (app.holdsSending && context().myTurn) return;
   app.holds = new Set(game.held);
+}
+
+/** Do what the coach suggests: hold its dice, fill its box, or announce its box. */
+function applyHint(best) {
+  const game = app.state?.game;
+  if (!best || !game || !context().myTurn || app.busy) return;
+  if (best.kind === "keep") {
+    if (!canHold()) return;
+    app.holds = new Set(holdPositions(game.dice, best.keep));
+    live.say(best.keep.length ? `Holding ${best.keep.join(" ")}` : "Holding nothing: roll all five");
+    draw();
+    sendHolds();
+  } else if (best.kind === "announce") {
+    announceBox(best.box);
+  } else {
+    const option = (game.options || []).find((o) => o.box === best.box && (!best.column || o.column === best.column));
+    if (option) place(option);
+  }
 }
 
 /** Tell the table which dice are held now; the newest choice wins. */

@@ -13,11 +13,13 @@ from tests.browser.tables import (
     PHONE,
     connected,
     create_room,
+    held,
     horizontal_overflow,
     my_turn,
     place_first_box,
     play_turn,
     roll,
+    until,
 )
 
 pytestmark = pytest.mark.browser
@@ -58,11 +60,31 @@ def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
     # Keeps are drawn as small dice, boxes by their titles, each with its value.
     assert page.locator("[data-testid=coach-choice][data-kind=keep] .die--mini").count() > 0
     expect(choices.first).to_contain_text(re.compile(r"\d+\.\d"))
-    # The best move is marked on the table too.
+    # Why, in a sentence.
+    expect(page.get_by_test_id("coach-why")).to_have_text(
+        re.compile(r"^(Keep|Reroll all five|Score \d+ in) .+\."))
+    # The best move is marked on the table too, never like a held die; Apply does it.
     if best.get_attribute("data-kind") == "keep":
-        expect(page.locator(".die--play.is-suggested").first).to_be_visible()
+        suggested = page.evaluate("[0, 1, 2, 3, 4].filter(i => document.querySelector("
+                                  "`[data-testid=die-${i}]`).classList.contains('is-suggested'))")
+        if suggested:
+            die = page.locator(".die--play.is-suggested").first
+            expect(die).to_be_visible()
+            assert die.get_attribute("aria-pressed") == "false"
+            assert die.evaluate("el => getComputedStyle(el, '::before').content") == '"coach"'
+            ring = die.evaluate("el => getComputedStyle(el, '::after').borderTopColor")
+            held_gold = "rgb(242, 182, 50)"
+            assert ring != held_gold
+        page.get_by_test_id("coach-apply").click()
+        until(page, """want => JSON.stringify([0, 1, 2, 3, 4].filter(i => document.querySelector(
+            `[data-testid=die-${i}]`).getAttribute('aria-pressed') === 'true'))
+            === JSON.stringify(want)""", suggested)
+        assert held(page) == suggested
     else:
         expect(page.locator(".cell-btn.is-coach")).to_have_count(1)
+        page.get_by_test_id("coach-apply").click()
+        expect(page.locator("[data-testid=scorecards] td.is-filled")).to_have_count(1)
+        roll(page)  # the next turn, for what follows
     assert horizontal_overflow(page) <= PHONE["width"]
     box = coach.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

@@ -119,6 +119,11 @@ export function renderCoach(ctx) {
     ];
   } else {
     const [best, ...rest] = data.choices;
+    const apply = {
+      keep: ["Hold them", `Hold the dice the coach keeps: ${choiceText(best, rules)}`],
+      place: ["Score it", `Score ${choiceText(best, rules)}`],
+      announce: ["Announce it", `Announce ${rules.boxTitle(best.box)}`],
+    }[best.kind];
     body = [
       h(
         "p",
@@ -127,6 +132,19 @@ export function renderCoach(ctx) {
         h("span", { class: "coach__best-move" }, choiceLabel(best, rules)),
         h("span", { class: "coach__best-value" }, h("span", { class: "visually-hidden" }, "expected final score "), h("span", { "aria-hidden": "true" }, "→ "), fmt(best.value)),
       ),
+      data.why ? h("p", { class: "coach__why", dataset: { testid: "coach-why" } }, data.why) : null,
+      apply
+        ? h(
+            "p",
+            { class: "coach__apply" },
+            h(
+              "button",
+              { type: "button", class: "btn btn--small", title: apply[1], "aria-label": `Apply: ${apply[1]}`, dataset: { testid: "coach-apply" }, onclick: () => ctx.applyHint(best) },
+              "Apply",
+              h("span", { class: "coach__apply-what", "aria-hidden": "true" }, ` · ${apply[0]}`),
+            ),
+          )
+        : null,
       rest.length
         ? h(
             "div",
