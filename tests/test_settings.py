@@ -120,7 +120,8 @@ def test_redis_url_selects_redis_channel_layer(clean_env: Env, project_root: Pat
     s = load_settings(clean_env, project_root, REDIS_URL="redis://127.0.0.1:6379/2")
     assert s["CHANNEL_LAYERS"]["default"] == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15}]},
+        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15,
+                              "socket_connect_timeout": 5}]},
     }
 
 

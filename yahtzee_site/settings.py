@@ -115,14 +115,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # channels_redis waits for a process's messages with 5 s blocking pops; redis-py 8 gives
 # up reading after 5 s by default, which would end every idle socket with an error (1011)
 # every few seconds. Reads wait longer than a pop; a dead connection still shows in 15 s.
+# A connection attempt gives up after 5 s (redis-py waits for the system's TCP timeout,
+# minutes, by default), so a socket never hangs on a Redis host that does not answer.
 REDIS_URL = env_str("REDIS_URL", "")
 REDIS_SOCKET_TIMEOUT = 15
+REDIS_CONNECT_TIMEOUT = 5
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {"hosts": [{"address": REDIS_URL,
-                                  "socket_timeout": REDIS_SOCKET_TIMEOUT}]},
+                                  "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                                  "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}]},
         },
     }
 else:
