@@ -21,7 +21,7 @@ import threading
 
 from django.conf import settings
 
-from games.background import checkpoints, clock, jobs, review_jobs, reviews
+from games.background import checkpoints, clock, jobs, review_jobs, reviews, stack_dump
 from games.selectors import snapshot_cache
 from games.signals import game_finished
 
@@ -40,6 +40,7 @@ def start() -> None:
         if _running:
             return
         _running = True
+        stack_dump.install()
         snapshot_cache.clear()
         if settings.GAMES_CLOCK_IN_PROCESS:
             clock.start()

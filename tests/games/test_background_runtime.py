@@ -6,6 +6,7 @@ import asyncio
 import os
 import signal
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,15 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
         assert server.process.wait(timeout=30) == 0
         child = children.pop()
         wait_until(lambda: not alive(child), 15, what="the review child to end with its server")
+
+
+def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path) -> None:
+    with daphne(tmp_path) as server:
+        server.process.send_signal(signal.SIGUSR1)
+        log = wait_until(lambda: "asyncio tasks ---" in server.log_text() and server.log_text(),
+                         30, what="the stacks in the server's log")
+        assert "--- stacks of process on signal" in log
+        assert "Thread" in log and "most recent call first" in log  # every thread's stack
+        assert server.running()
+        with urllib.request.urlopen(f"{server.base_url}/healthz", timeout=10) as response:
+            assert response.status == 200  # and it serves on

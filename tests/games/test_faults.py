@@ -151,7 +151,8 @@ async def test_redis_restarted_and_flushed_under_a_game(
             tmp_path, database_url=live_database, redis=redis,
             processes=2 if live_database else 1,
             migrated=live_database is not None) as stack:  # by the module's stack
-        found = await faults.restart_redis(stack, players=2, ping_every=1.0, turns_after=2)
+        found = await faults.diagnosed(stack, faults.restart_redis(
+            stack, players=2, ping_every=1.0, turns_after=2))
 
     assert found["problems"] == []
     assert found["status"] == "finished"

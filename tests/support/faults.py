@@ -41,6 +41,7 @@ import asyncio
 import contextlib
 import json
 import re
+import signal
 import sqlite3
 import statistics
 import sys
@@ -549,6 +550,28 @@ async def _after(table: Table, turns: int) -> dict[str, Any]:
     return {"first_ms": round(times[0], 1) if times else None,
             "later_p50_ms": round(statistics.median(times[1:]), 1) if len(times) > 1 else None,
             "later_max_ms": round(max(times[1:]), 1) if len(times) > 1 else None}
+
+
+STACKS_MARK = "--- stacks of process on signal"
+
+
+async def diagnosed(stack: Stack, scenario: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """Run a fault scenario; if a request goes unanswered, ask every server process where
+    it waits (SIGUSR1: games/background/stack_dump.py) and fail with the end of its log."""
+    try:
+        return await scenario
+    except TimeoutError:
+        for daphne in stack.daphnes:
+            if daphne.running() and daphne.process is not None:
+                daphne.process.send_signal(signal.SIGUSR1)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not all(
+                STACKS_MARK in d.log_text() for d in stack.daphnes if d.running()):
+            await asyncio.sleep(0.1)
+        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}"
+                           for d in stack.daphnes)
+        raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") \
+            from None
 
 
 async def restart_redis(stack: Stack, *, players: int = 4, ping_every: float = 0.5,
