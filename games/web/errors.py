@@ -23,7 +23,7 @@ from django.core.exceptions import (
 )
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, HttpResponse
-from django.template import loader
+from django.shortcuts import render
 from django.urls import Resolver404
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -38,7 +38,7 @@ def error_page(request: HttpRequest, status: int, heading: str, message: str, *,
     join-by-code form (unless ``join_form`` is false) and a link home."""
     context = {"status": status, "heading": heading, "message": message, "detail": detail,
                "retry_url": retry_url, "join_form": join_form}
-    return HttpResponse(loader.render_to_string(TEMPLATE, context, request), status=status)
+    return render(request, TEMPLATE, context, status=status)
 
 
 def _message_of(exception: Exception | None, default: str) -> str:

@@ -36,6 +36,7 @@ def _good(rs: RuleSet, box: str, dice: tuple[int, ...]) -> bool:
     return points > 0
 
 
+@lru_cache(maxsize=256)
 def _chance(rs: RuleSet, box: str, keep: tuple[int, ...]) -> float:
     """The chance that ``keep`` plus one throw of the other dice scores well in ``box``."""
     free = 5 - len(keep)
@@ -47,11 +48,6 @@ def _chance(rs: RuleSet, box: str, keep: tuple[int, ...]) -> float:
         if _good(rs, box, (*keep, *throw)):
             good += ways
     return good / float(total)
-
-
-@lru_cache(maxsize=256)
-def _chance_cached(rs: RuleSet, box: str, keep: tuple[int, ...]) -> float:
-    return _chance(rs, box, keep)
 
 
 def _kept_words(keep: tuple[int, ...]) -> str:
@@ -85,7 +81,7 @@ def why_keep(sheet: Scorecard, keep: tuple[int, ...]) -> str:
     open_boxes = sorted({box for _column, box in sheet.open_slots()}, key=rs.index)
     lifts = []
     for box in open_boxes:
-        lift = _chance_cached(rs, box, tuple(sorted(keep))) - _chance_cached(rs, box, ())
+        lift = _chance(rs, box, tuple(sorted(keep))) - _chance(rs, box, ())
         if lift >= LIFT:
             lifts.append((lift * rs.box(box).high, box))
     targets = [box for _weight, box in sorted(lifts, key=lambda t: (-t[0], rs.index(t[1])))]
