@@ -19,7 +19,10 @@ from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, serve
 def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
-    with serve(tmp_path_factory.mktemp("daphne"), GAMES_BOT_DELAY_SECONDS="0.05") as url:
+    # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
+    # address of its own (tests/browser/test_guess_limit.py).
+    with serve(tmp_path_factory.mktemp("daphne"), proxy_headers=True,
+               GAMES_BOT_DELAY_SECONDS="0.05") as url:
         yield url
 
 
@@ -51,18 +54,23 @@ def browser() -> Iterator[object]:
 def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     """Open a page in a fresh browser context (its own cookies: one person each).
 
-    ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``. Every page's
-    console errors, uncaught exceptions and server errors (5xx) fail the test. Pages
+    ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``; with
+    ``forwarded_for="203.0.113.7"`` every request says it comes from that address (the
+    server trusts ``X-Forwarded-For``, as behind a proxy).  Every page's
+    console errors, uncaught exceptions and server errors (5xx) fail the test, except,
+    with ``error_pages=True``, the console's note that a page came with a 4xx status.  Pages
     prefer reduced motion (as the site honours): no smooth scrolls or tumbling dice for
     Playwright to wait out before each click.
     """
     contexts = []
     problems: list[str] = []
 
-    def _open(viewport: dict[str, int] | None = None, name: str = "page") -> object:
+    def _open(viewport: dict[str, int] | None = None, name: str = "page",
+              forwarded_for: str | None = None, error_pages: bool = False) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
             reduced_motion="reduce",
+            extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
         contexts.append(context)
         page = context.new_page()
@@ -71,6 +79,7 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
             "console",
             lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")
             if msg.type == "error"
+            and not (error_pages and msg.text.startswith("Failed to load resource"))
             else None,
         )
         page.on("pageerror", lambda exc: problems.append(f"{name} page error: {exc}"))

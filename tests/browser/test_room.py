@@ -35,9 +35,9 @@ SCREENSHOTS = "/tmp"
 YATZY_BOXES = 15
 
 
-def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: NewPage) -> None:
+def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: NewPage) -> None:
     ada, bob, cy = new_page(name="ada"), new_page(name="bob"), new_page(name="cy")
-    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=3)
     expect(ada.get_by_test_id("invite-url")).to_have_value(re.compile(rf"/r/{code}/$"))
     join_room(bob, code, name="Bob")
     # Both see both seats, with Bob online.
@@ -54,12 +54,13 @@ def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: New
     expect(ada.get_by_test_id("chat-list")).to_contain_text("good luck!")
     expect(ada.locator("[data-testid=log-list] li[data-kept=yes]")).to_have_count(1)
 
-    ada.get_by_test_id("start").click()
+    ada.get_by_test_id("start").click()  # two of three seats taken
     expect(my_turn(ada)).to_be_visible()
-    # Every seat is taken and the game is on: Cy comes in to watch.
+    # The game is on: Cy comes in to watch, and cannot take the free seat until it ends.
     join_room(cy, code, name="Cy")
     expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
     expect(cy.get_by_test_id("roll")).to_have_count(0)
+    expect(cy.get_by_test_id("take-seat")).to_have_count(0)
     expect(ada.get_by_test_id("spectators")).to_contain_text("Cy")
 
     moves = 0
@@ -99,11 +100,20 @@ def test_two_friends_play_a_whole_yatzy_game_while_a_third_watches(new_page: New
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
     ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
 
-    # The host starts a rematch: a fresh game for everyone.
+    # Between games the spectator takes the free seat.
+    cy.get_by_test_id("take-seat").click()
+    expect(ada.get_by_test_id("seat-2")).to_contain_text("Cy")
+    expect(cy.get_by_test_id("take-seat")).to_have_count(0)
+
+    # The host starts a rematch: a fresh game for everyone, Cy playing.
     ada.get_by_test_id("rematch").click()
     expect(my_turn(ada)).to_be_visible()
     expect(bob.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
     expect(bob.locator("[data-testid=scorecards] td.is-filled")).to_have_count(0)
+    expect(cy.get_by_test_id("card-2")).to_contain_text("Cy")
+    for page in (ada, bob, cy):
+        play_turn(page)
+    expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(3)
 
 
 def held_are(page: Page, positions: list[int]) -> None:
@@ -384,26 +394,6 @@ def test_host_seats_and_removes_bots_kicks_a_person_and_leaves(new_page: NewPage
     ada.get_by_test_id("confirm-ok").click()
     ada.wait_for_url(re.compile(r"/$"))
     expect(ada.get_by_test_id("create-form")).to_be_visible()
-
-
-def test_a_spectator_takes_a_free_seat_for_the_rematch(new_page: NewPage) -> None:
-    ada, cy = new_page(name="ada"), new_page(name="cy")
-    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
-    ada.get_by_test_id("start").click()  # a solo game; one seat stays free
-    join_room(cy, code, name="Cy")
-    expect(cy.get_by_test_id("take-seat")).to_have_count(0)  # not during a game
-    for _ in range(YATZY_BOXES):
-        play_turn(ada)
-    expect(cy.get_by_test_id("ranking")).to_be_visible()
-    cy.get_by_test_id("take-seat").click()
-    expect(ada.get_by_test_id("seat-1")).to_contain_text("Cy")
-    expect(cy.get_by_test_id("take-seat")).to_have_count(0)
-    ada.get_by_test_id("rematch").click()
-    expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
-    expect(cy.get_by_test_id("card-1")).to_contain_text("Cy")
-    play_turn(ada)
-    play_turn(cy)
-    expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(2)
 
 
 def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewPage) -> None:

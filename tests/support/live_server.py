@@ -114,8 +114,9 @@ class DaphneProcess:
     """
 
     def __init__(self, workdir: Path, env: dict[str, str], port: int | None = None,
-                 app: str = SITE_APP) -> None:
+                 app: str = SITE_APP, proxy_headers: bool = False) -> None:
         self.workdir, self.env, self.app = workdir, env, app
+        self.proxy_headers = proxy_headers
         self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "daphne.log"
@@ -129,7 +130,7 @@ class DaphneProcess:
         with self.log.open("ab" if self.starts else "wb") as log_file:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                 self.app],
+                 *(["--proxy-headers"] if self.proxy_headers else []), self.app],
                 cwd=ROOT, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
                 preexec_fn=_die_with_parent,
             )
@@ -163,12 +164,13 @@ class DaphneProcess:
 
 
 @contextmanager
-def daphne(workdir: Path, app: str = SITE_APP, **settings: str) -> Iterator[DaphneProcess]:
+def daphne(workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False,
+           **settings: str) -> Iterator[DaphneProcess]:
     """A migrated database and a started, answering ``DaphneProcess`` serving the ASGI
     application ``app`` (see ``serve``); stopped afterwards, whatever happened."""
     env = site_env(workdir, **settings)
     migrate(env)
-    process = DaphneProcess(workdir, env, app=app)
+    process = DaphneProcess(workdir, env, app=app, proxy_headers=proxy_headers)
     process.start()
     try:
         process.wait_ready()
@@ -178,10 +180,13 @@ def daphne(workdir: Path, app: str = SITE_APP, **settings: str) -> Iterator[Daph
 
 
 @contextmanager
-def serve(workdir: Path, app: str = SITE_APP, **settings: str) -> Iterator[str]:
+def serve(workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False,
+          **settings: str) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
     ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the
-    fresh SQLite file (several servers may then share one database)."""
-    with daphne(workdir, app, **settings) as process:
+    fresh SQLite file (several servers may then share one database).  With
+    ``proxy_headers`` Daphne takes each client's address from ``X-Forwarded-For``, as
+    behind a reverse proxy."""
+    with daphne(workdir, app, proxy_headers=proxy_headers, **settings) as process:
         yield process.base_url
