@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
-.PHONY: install bytecode lock migrate strategy system-deps run test lint typecheck bench clean
+.PHONY: install bytecode lock migrate strategy system-deps run serve test lint typecheck bench \
+	clean
 
 install: $(STAMP)
 
@@ -50,6 +51,12 @@ system-deps:
 
 run: install migrate
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
+
+# The site for real on this machine, for friends on the network: DEBUG off, a secret key
+# kept in var/, data in var/site.sqlite3, one Daphne process on every interface (port
+# SERVE_PORT, default 8000); it prints the addresses to share (yahtzee_site/serve.py).
+serve: install bytecode
+	$(BIN)/python -m yahtzee_site.serve
 
 lint: install
 	$(BIN)/ruff check .

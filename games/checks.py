@@ -3,7 +3,7 @@
 They run with every management command (``migrate``, ``check``) and at ASGI
 start-up (yahtzee_site/asgi.py), not only under ``check --deploy``: with DEBUG
 off, the site must have a real SECRET_KEY, some ALLOWED_HOSTS and a channel
-layer shared between processes.
+layer shared between processes (unless ``ONE_PROCESS`` says one process serves it all).
 """
 
 from __future__ import annotations
@@ -59,10 +59,11 @@ def _production_errors() -> Iterable[Error]:
         )
     layers = getattr(settings, "CHANNEL_LAYERS", {}) or {}
     backend = layers.get("default", {}).get("BACKEND", "")
-    if in_process_layer(backend):
+    if in_process_layer(backend) and not getattr(settings, "ONE_PROCESS", False):
         yield Error(
             "The channel layer is in-memory while DEBUG is off: players connected to "
             "different processes would not see each other's moves.",
-            hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to use the Redis channel layer.",
+            hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to use the Redis channel layer, "
+                 "or ONE_PROCESS=1 if exactly one server process serves the site.",
             id="yahtzee_site.E003",
         )

@@ -222,6 +222,12 @@ def test_check_reports_each_problem_alone(override: dict, expected: str) -> None
         assert error_ids() == [expected]
 
 
+def test_one_process_may_keep_its_messages_in_memory() -> None:
+    in_memory = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    with override_settings(**{**SAFE, "CHANNEL_LAYERS": in_memory, "ONE_PROCESS": True}):
+        assert error_ids() == []
+
+
 def test_check_is_silent_for_safe_production_settings() -> None:
     with override_settings(**SAFE):
         assert error_ids() == []

@@ -10,7 +10,8 @@ from django.core.exceptions import ImproperlyConfigured
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
                       "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
                       "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
-                      "DATABASE_POOL_SIZE")
+                      "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
+                      "STATIC_ROOT")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

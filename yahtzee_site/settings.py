@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_str
 
@@ -25,9 +26,13 @@ LOCAL_SECRET_KEY = "django-insecure-local-development-key-never-use-in-productio
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = env_str("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# Set by a deployment that runs exactly one server process (``make serve``): the
+# in-memory channel layer then reaches every player, and the system checks allow it.
+ONE_PROCESS = env_bool("ONE_PROCESS", default=False)
 
 INSTALLED_APPS = [
     "daphne",
+    "csp",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -41,6 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
@@ -153,6 +159,42 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Browser-side defences, in every mode (so the browser tests see what production sends).
+# Scripts, styles, images and sockets come from this site only; no inline script, no
+# plugin, no framing (docs/decisions/0010-security-headers.md).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Served over HTTPS (directly or behind a proxy that sets X-Forwarded-Proto): plain HTTP
+# is redirected, cookies travel over HTTPS only, and browsers are told to use HTTPS for a
+# year.  Over plain HTTP (``make serve`` on a home network) none of this can hold, and
+# ``check --deploy``'s warnings that say so are silenced.
+SERVED_OVER_HTTPS = env_bool("SERVED_OVER_HTTPS", default=False)
+if SERVED_OVER_HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+else:
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012",
+                              "security.W016"]
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -161,7 +203,7 @@ USE_TZ = True
 # Static files, served by WhiteNoise in every mode.
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 if DEBUG:
     # Serve straight from static/ (no collectstatic) and pick up edits at once.
     WHITENOISE_USE_FINDERS = True
