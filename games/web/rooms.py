@@ -60,7 +60,7 @@ def guess_limited(view: View) -> View:
     return limited
 
 
-def _room_or_404(request: HttpRequest, code: str) -> Room:
+def room_or_404(request: HttpRequest, code: str) -> Room:
     """The room with this code; a code that names none is a miss of the visitor (404, or
     ``TooManyGuesses`` over the limit)."""
     found = selectors.room_by_code(code)
@@ -135,7 +135,7 @@ def room_setup() -> dict[str, object]:
 def room(request: HttpRequest, code: str, *, join_error: str | None = None,
          status: int = 200) -> HttpResponse:
     """A room: the table for its members; for anyone else with the link, a way in."""
-    found = _room_or_404(request, code)
+    found = room_or_404(request, code)
     player = current_player(request.session, request.user)
     member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
@@ -158,7 +158,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
 def room_join(request: HttpRequest, code: str) -> HttpResponse:
     """Take a name (or keep yours) and join the room: a seat before its first game, a
     spectator's chair after."""
-    _room_or_404(request, code)
+    room_or_404(request, code)
     try:
         player = player_register(session=request.session, name=request.POST.get("name"),
                                  user=request.user)
@@ -189,7 +189,7 @@ def _points(value: float | None, digits: int = 1) -> str:
 def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """A member's review of their own play in a finished game of the room: 403 for
     anyone else, 404 when there is no such game or they did not play in it."""
-    found = _room_or_404(request, code)
+    found = room_or_404(request, code)
     player = current_player(request.session, request.user)
     if player is None:
         raise PermissionDenied("Only the players at this table can see its reviews.")

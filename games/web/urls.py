@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.web import pages as views
 from games.web import rooms as room_views
+from games.web import share
 
 app_name = "games"
 
@@ -14,6 +15,7 @@ urlpatterns = [
     path("rooms/find/", room_views.room_find, name="room_find"),
     path("r/<str:code>/", room_views.room, name="room"),
     path("r/<str:code>/join/", room_views.room_join, name="room_join"),
+    path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
     path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
          name="game_review"),
 ]

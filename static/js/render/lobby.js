@@ -62,6 +62,18 @@ export function invite(ctx) {
         ? h("button", { type: "button", class: "btn btn--small btn--quiet", onclick: () => ctx.share() }, "Share…")
         : null,
     ),
+    h(
+      "details",
+      { class: "invite__qr", dataset: { testid: "invite-qr" } },
+      h("summary", {}, "QR code for phones"),
+      h("img", {
+        src: ctx.qrUrl,
+        width: 168,
+        height: 168,
+        loading: "lazy",
+        alt: "QR code of the invite link: point a phone's camera at it to open the room",
+      }),
+    ),
   );
 }
 

@@ -1,0 +1,65 @@
+"""Passing a room on: the QR code of its invite link, and the link preview of its page."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+import pytest
+import segno
+from django.test import Client
+
+from games import throttle
+from games.models import Room
+from games.web.share import qr_svg
+
+pytestmark = pytest.mark.django_db
+
+
+def open_room(client: Client) -> str:
+    client.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2",
+                                "turn_seconds": ""})
+    return Room.objects.get().code
+
+
+def meta(html: str, prop: str) -> str:
+    found = re.search(rf'<meta (?:property|name)="{re.escape(prop)}" content="([^"]*)"', html)
+    assert found is not None, prop
+    return html_lib.unescape(found.group(1))
+
+
+def test_the_qr_code_holds_the_rooms_link(client: Client) -> None:
+    code = open_room(client)
+    stranger = Client()  # anyone with the link may draw its code, as they may open it
+    response = stranger.get(f"/r/{code}/qr.svg")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert "private" in response["Cache-Control"]
+    link = f"http://testserver/r/{code}/"
+    assert response.content == qr_svg(link)
+    # The drawing is the QR code of exactly that link: same modules, dark where dark.
+    svg = response.content.decode()
+    assert svg.startswith("<svg") and "QR code of the invite link" in svg
+    size = segno.make(link, error="m").symbol_size(border=4)
+    assert f'viewBox="0 0 {size[0]} {size[1]}"' in svg
+
+
+def test_a_qr_code_for_no_room_is_a_miss_of_the_guess_limit(client: Client) -> None:
+    for n in range(throttle.MISS_LIMIT):
+        assert client.get(f"/r/nosuch{n:04d}/qr.svg").status_code == 404
+    assert client.get("/r/nosuch9999/qr.svg").status_code == 429
+    code = open_room(client)
+    assert client.get(f"/r/{code}/qr.svg").status_code == 200  # a right code still works
+
+
+def test_a_room_link_previews_as_an_invitation(client: Client) -> None:
+    code = open_room(client)
+    html = Client().get(f"/r/{code}/").content.decode()  # as a chat app's preview fetches it
+    assert meta(html, "og:title") == "You're invited to a game of Yatzy"
+    assert "pick a name and sit down" in meta(html, "og:description")
+    assert meta(html, "og:url") == f"http://testserver/r/{code}/"
+    image = meta(html, "og:image")
+    assert image == "http://testserver/static/img/preview.png"
+    assert meta(html, "twitter:card") == "summary_large_image"
+    home = Client().get("/").content.decode()
+    assert meta(home, "og:title").startswith("Five Dice")
