@@ -25,7 +25,7 @@ from tests.support.live_server import serve
 
 pytestmark = pytest.mark.browser
 
-ROUNDS = 4
+ROUNDS = 2
 
 
 @pytest.fixture(scope="module")

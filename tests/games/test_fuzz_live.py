@@ -55,7 +55,7 @@ from tests.support.room_client import join_room, open_room
 # One worker runs the module, so the arena server starts once (not once per worker).
 pytestmark = pytest.mark.xdist_group("fuzz_live")
 
-FRAME_EXAMPLES = 60  # examples of ``BATCH`` frames: 2,880 generated frames
+FRAME_EXAMPLES = 45  # examples of ``BATCH`` frames: 2,160 generated frames
 POST_EXAMPLES = 150
 LOOKUP_EXAMPLES = 6  # wrong room codes: well below the guess limit of 20 an address
 MIN_TURNS = 10  # turns the victims finish while the fuzzer runs
