@@ -63,3 +63,11 @@ def test_a_room_link_previews_as_an_invitation(client: Client) -> None:
     assert meta(html, "twitter:card") == "summary_large_image"
     home = Client().get("/").content.decode()
     assert meta(home, "og:title").startswith("Five Dice")
+
+
+def test_a_host_name_not_of_this_site_gets_the_400_page(client: Client, settings) -> None:
+    settings.DEBUG = False
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert b"That request did not make sense" in response.content
+    assert b'content="/static/img/preview.png"' in response.content
