@@ -35,6 +35,9 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
 from scoring.turn import Turn as TurnState
 
+# How long a person must have been gone before any other player of the game (not only
+# the host) may hand their seat to a bot (static/js/render/board.js says the same).
+AWAY_FOR_HANDOVER = timedelta(minutes=1)
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
 
 
@@ -87,12 +90,20 @@ def start_turn(room: Room, game: Game, seat: int,
     schedule(room, game, card.player)
 
 
+def timed(room: Room, game: Game) -> bool:
+    """Whether the room's turn timer runs in ``game``: only while two or more people play
+    it (one person among bots keeps the table waiting for nobody)."""
+    return bool(room.turn_seconds) and game.scorecards.filter(
+        player__bot_level="").count() > 1
+
+
 def schedule(room: Room, game: Game, player: Player) -> None:
-    """Set the turn deadline (people, when the room has a time limit) or the bot's move."""
+    """Set the turn deadline (people, when the room's timer runs: see ``timed``) or the
+    bot's move."""
     moment = now()
     game.turn_deadline = (
         moment + timedelta(seconds=room.turn_seconds)
-        if room.turn_seconds and not player.is_bot else None
+        if not player.is_bot and timed(room, game) else None
     )
     game.bot_due_at = moment + bot_delay() if player.is_bot else None
 
@@ -312,8 +323,8 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
 
 @room_action("hand_to_bot")
 def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
-    """The host hands an absent person's game seat to a bot."""
-    require_host(room, player)
+    """Hand a person's game seat to a bot: the host may for anyone away; every other
+    player of the game once that person has been gone for ``AWAY_FOR_HANDOVER``."""
     game = playing_game(room)
     card = game.scorecards.select_related("player").filter(seat=seat).first() \
         if type(seat) is int else None
@@ -322,6 +333,16 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     if card.player.is_bot:
         raise ServiceError("already_bot", "a bot already plays that seat")
     member = Membership.objects.get(room=room, player=card.player)
+    if room.host_id != player.pk:
+        if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
+            raise ServiceError("not_a_player", "only the other players of this game can "
+                                               "hand a seat to a bot")
+        # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
+        away = (member.state != Membership.State.ACTIVE or member.seen_at is None
+                or now() - member.seen_at >= AWAY_FOR_HANDOVER)
+        if not away:
+            raise ServiceError("not_away", f"{card.player.name} has been away for less than "
+                                           "a minute")
     bot = hand_seat_to_bot(room, game, member)
     event = bump(room, "seat_to_bot", actor=player, game=game,
                  data={"seat": seat, "player": card.player.name,

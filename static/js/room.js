@@ -4,7 +4,9 @@
 // Test hooks (data-testid), stable for tests and scripts:
 //   page       room-code, connection (data-state: connecting|open|reconnecting|closed),
 //              reconnect-banner, toasts > toast, live (the aria-live region), leave,
-//              copy-invite-bar, fatal (the notice when the socket is refused)
+//              copy-invite-bar, fatal (the notice when the socket is refused),
+//              sound-toggle, alerts-toggle (aria-pressed; see ui/signals.js),
+//              celebration (five of a kind, a win; <html data-celebrated> keeps the last)
 //   lobby      lobby, invite-url, copy-invite, invite-code, seat-list, seat-<n>
 //              (data-player), remove-bot-<n>, kick-<player id>, spectators, take-seat,
 //              start, add-bot, add-bot-level (select: beginner|expert), lobby-status,
@@ -46,6 +48,7 @@ import { Rules, describe, diceText, rankingSentence } from "./text.js";
 import { Toasts } from "./ui/toast.js";
 import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
+import { Signals } from "./ui/signals.js";
 import { DiceTray } from "./render/dice.js";
 import { formatSeconds, renderControls, renderHint, renderPlayers, renderResults, renderStatus } from "./render/board.js";
 import { renderCards } from "./render/scorecard.js";
@@ -71,6 +74,14 @@ const banner = $("[data-testid=reconnect-banner]");
 const connection = $("[data-testid=connection]");
 const toasts = new Toasts($(".toasts"));
 const live = new Live(document.getElementById("live"));
+const signals = new Signals({
+  soundButton: $("[data-testid=sound-toggle]"),
+  alertsButton: $("[data-testid=alerts-toggle]"),
+  icon: document.querySelector("link[rel=icon]"),
+  turnIcon: root.dataset.turnIcon,
+});
+// The boxes that hold five of a kind, in every variant.
+const FIVE_OF_A_KIND = new Set(["yahtzee", "yatzy", "yams"]);
 const dialog = $("dialog");
 const variantLabel = $(".room-bar__variant");
 // "<variant> room <code> — Five Dice": the variant part follows the room's settings.
@@ -212,6 +223,8 @@ function context() {
     myTurn,
     mySeat: game?.seats?.find((s) => isMine(s)) || null,
     mine: isMine,
+    awayFor,
+    handoverAfter: AWAY_FOR_HANDOVER,
     holds: app.holds,
     busy: app.busy,
     options: new Map((game?.options || []).map((o) => [`${o.column}:${o.box}`, o])),
@@ -493,6 +506,7 @@ async function copyInvite() {
 function onState(state) {
   const previous = app.state;
   app.state = state;
+  app.stateAt = Date.now();
   const rulesKey = JSON.stringify([state.room.ruleset.name, state.room.ruleset.options]);
   if (rulesKey !== app.rulesKey) {
     app.rules = new Rules(state.room.ruleset);
@@ -559,6 +573,19 @@ function announce(previous, state) {
       event.actor === you &&
       mySeat !== null &&
       d.seat === mySeat;
+    if (event.kind === "roll") signals.play("roll");
+    if (event.kind === "place" || event.kind === "timeout" || event.kind === "skip") {
+      const placed = event.kind === "place" ? d : d.place || {};
+      const fiveOfAKind = FIVE_OF_A_KIND.has(placed.box) && placed.points > 0;
+      signals.play(fiveOfAKind ? "yahtzee" : "score");
+      const name = state.game?.seats?.find((s) => s.seat === placed.seat)?.name || event.actor;
+      if (fiveOfAKind) celebrate(`${app.rules.boxTitle(placed.box)}!`, `${name} scored five of a kind`);
+      const won = (placed.ranking || []).some((r) => r.rank === 1 && r.seat === state.you.seat);
+      if (won && placed.ranking.length > 1) {
+        signals.play("yahtzee", 0.4);
+        celebrate("You win!", rankingSentence(placed.ranking));
+      }
+    }
     if (event.kind === "roll" && byMe) {
       live.say(`You rolled ${diceText(d.dice)}. ${d.rolls_left} ${d.rolls_left === 1 ? "roll" : "rolls"} left`);
     } else if (event.kind === "place" && byMe) {
@@ -581,6 +608,7 @@ function announce(previous, state) {
   const ctx = context();
   if (ctx.myTurn && !wasMine) {
     live.say("Your turn");
+    signals.turn(true, true, "Your turn", `${app.rules.title} · room ${config.code}`);
     // Keyboard players: if focus fell off a control that went away, put it on Roll.
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected || active.closest("[hidden]");
@@ -588,6 +616,25 @@ function announce(previous, state) {
       root.querySelector("[data-testid=roll]")?.focus({ preventScroll: true });
     }
   }
+}
+
+// -- a short celebration: five of a kind, a win ----------------------------------------
+
+const CELEBRATE_FOR = 2600;
+
+/** Show ``title`` and ``text`` over the table for a moment (still, with reduced motion). */
+function celebrate(title, text) {
+  document.querySelector(".celebration")?.remove();
+  const banner = h(
+    "div",
+    { class: "celebration", role: "status", dataset: { testid: "celebration" } },
+    h("span", { class: "celebration__burst", "aria-hidden": "true" }, ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => h("span", { style: { "--i": i } }))),
+    h("strong", { class: "celebration__title" }, title),
+    h("span", { class: "celebration__text" }, text),
+  );
+  document.body.append(banner);
+  document.documentElement.dataset.celebrated = title; // a test hook that outlives the banner
+  setTimeout(() => banner.remove(), CELEBRATE_FOR);
 }
 
 // -- drawing -------------------------------------------------------------------------------
@@ -640,6 +687,7 @@ function draw(previous = app.state) {
   $("[data-testid=chat-input]").disabled = state.room.status === "closed";
 
   document.title = ctx.myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
+  signals.turn(ctx.myTurn, false);
   tickTimer();
   if (phaseChanged) showPhase(phase);
 }
@@ -696,21 +744,31 @@ setInterval(tickTimer, 250);
 
 // -- presence: "reconnecting" becomes "gone" after 30 s without a new state -----------
 
+// -- and after a minute gone, any player of the game may hand the seat to a bot ------
+
+const RECONNECT_GRACE = 30; // seconds, as games/selectors/views.py PRESENCE_GRACE
+const AWAY_FOR_HANDOVER = 60; // seconds, as games/services/play.py AWAY_FOR_HANDOVER
+
+/** Seconds since ``member`` was last seen (a very long time when never, or unknown). */
+function awayFor(member) {
+  return (member?.seen_seconds_ago ?? 1e9) + (Date.now() - app.stateAt) / 1000;
+}
+
 let presenceTimer = null;
 function schedulePresence() {
   clearTimeout(presenceTimer);
-  const waiting = (app.state?.members || []).filter((m) => m.presence === "reconnecting");
-  if (!waiting.length) return;
-  const soonest = Math.min(...waiting.map((m) => Math.max(0, 30 - (m.seen_seconds_ago ?? 0))));
-  const receivedAt = Date.now();
+  const waits = (app.state?.members || [])
+    .filter((m) => !m.bot && m.presence !== "online")
+    .flatMap((m) => [RECONNECT_GRACE - awayFor(m), AWAY_FOR_HANDOVER - awayFor(m)])
+    .filter((wait) => wait > 0);
+  if (!waits.length) return;
   presenceTimer = setTimeout(() => {
-    const elapsed = (Date.now() - receivedAt) / 1000;
     for (const m of app.state.members) {
-      if (m.presence === "reconnecting" && (m.seen_seconds_ago ?? 0) + elapsed >= 30) m.presence = "gone";
+      if (m.presence === "reconnecting" && awayFor(m) >= RECONNECT_GRACE) m.presence = "gone";
     }
     draw();
     schedulePresence();
-  }, (soonest + 0.5) * 1000);
+  }, (Math.min(...waits) + 0.5) * 1000);
 }
 
 // -- connection status ------------------------------------------------------------------

@@ -17,7 +17,6 @@ from tests.browser.tables import (
     horizontal_overflow,
     my_turn,
     place_first_box,
-    play_turn,
     roll,
     until,
 )
@@ -26,7 +25,6 @@ pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 SCREENSHOTS = "/tmp"
-YAHTZEE_BOXES = 13
 
 
 def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
@@ -99,42 +97,6 @@ def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
     expect(page.get_by_test_id("hint-toggle")).to_have_attribute("aria-pressed", "false")
     expect(coach).to_be_hidden()
     expect(page.locator(".die--play.is-suggested, .cell-btn.is-coach")).to_have_count(0)
-
-
-def test_after_a_game_the_review_shows_every_decision_and_the_totals(
-        new_page: NewPage) -> None:
-    page = new_page(name="review")
-    code = create_room(page, name="<b>Ada</b>", ruleset="yahtzee", seats=1)
-    page.get_by_test_id("start").click()
-    for _ in range(YAHTZEE_BOXES):
-        play_turn(page)  # one roll, then the first box: not always the best move
-    expect(page.get_by_test_id("results")).to_be_visible()
-    page.get_by_test_id("review-link").click()
-    page.wait_for_url(re.compile(rf"/r/{code}/games/1/review/$"))
-
-    expect(page.get_by_test_id("review-decisions")).to_have_text(str(YAHTZEE_BOXES))
-    rows = page.get_by_test_id("review-row")
-    expect(rows).to_have_count(YAHTZEE_BOXES)
-    losses = [float(v) for v in rows.evaluate_all("els => els.map(e => e.dataset.loss)")]
-    assert all(loss >= 0 for loss in losses)
-    lost = float(page.get_by_test_id("review-lost").inner_text())
-    assert lost == pytest.approx(sum(losses), abs=0.2)
-    expect(page.get_by_test_id("review-accuracy")).to_have_text(re.compile(r"^\d+(\.\d)?%$"))
-    expect(page.get_by_test_id("review-kind")).to_contain_text("Exact")
-    if any(loss >= 1 for loss in losses):  # costly decisions stand out
-        expect(page.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
-    # The name is text, never markup.
-    expect(page.get_by_text("<b>Ada</b>").first).to_be_visible()
-    assert page.locator("b:text-is('Ada')").count() == 0
-    page.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
-
-    # Only the players at the table see it.
-    stranger = new_page(name="stranger")
-    answer = stranger.request.get(f"/r/{code}/games/1/review/")
-    assert answer.status == 403
-    page.get_by_test_id("review-back").click()
-    connected(page)
-    expect(page.get_by_test_id("results")).to_be_visible()
 
 
 def test_with_the_coach_off_there_are_no_hints_and_an_expert_bot_plays(

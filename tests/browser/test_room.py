@@ -89,6 +89,10 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
     # Ties share a rank; otherwise ranks 1 and 2.
     ranks = sorted(int(rank) for rank, _, _ in scores)
     assert ranks in ([1, 1], [1, 2])
+    if ranks == [1, 2]:  # the winner gets a short celebration, the others none
+        winner, loser = (ada, bob) if scores[0][0] == "1" else (bob, ada)
+        expect(winner.locator("html")).to_have_attribute("data-celebrated", "You win!")
+        assert loser.evaluate("document.documentElement.dataset.celebrated") != "You win!"
     # Every box of both cards is filled.
     assert ada.locator("[data-testid=scorecards] td.is-filled").count() == 2 * YATZY_BOXES
     expect(ada.get_by_test_id("rematch")).to_be_visible()
@@ -99,6 +103,28 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
         assert page.evaluate("document.getAnimations().filter(a =>"
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
     ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
+
+    # Ada reviews her game: each of her decisions against the coach's best.
+    ada.get_by_test_id("review-link").click()
+    ada.wait_for_url(re.compile(rf"/r/{code}/games/1/review/$"))
+    expect(ada.get_by_test_id("review-decisions")).to_have_text(str(YATZY_BOXES))
+    rows = ada.get_by_test_id("review-row")
+    expect(rows).to_have_count(YATZY_BOXES)
+    losses = [float(v) for v in rows.evaluate_all("els => els.map(e => e.dataset.loss)")]
+    assert all(loss >= 0 for loss in losses)
+    lost = float(ada.get_by_test_id("review-lost").inner_text())
+    assert lost == pytest.approx(sum(losses), abs=0.2)
+    expect(ada.get_by_test_id("review-accuracy")).to_have_text(re.compile(r"^\d+(\.\d)?%$"))
+    expect(ada.get_by_test_id("review-kind")).to_contain_text("Exact")
+    if any(loss >= 1 for loss in losses):  # costly decisions stand out
+        expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
+    ada.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
+    # Only the players at the table see it.
+    stranger = new_page(name="stranger", error_pages=True)
+    assert stranger.request.get(f"/r/{code}/games/1/review/").status == 403
+    ada.get_by_test_id("review-back").click()
+    connected(ada)
+    expect(ada.get_by_test_id("results")).to_be_visible()
 
     # Between games the spectator takes the free seat.
     cy.get_by_test_id("take-seat").click()
@@ -125,9 +151,13 @@ def held_are(page: Page, positions: list[int]) -> None:
 
 def test_holds_reach_everyone_at_once_and_survive_a_reopened_tab(new_page: NewPage) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob")
-    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
+    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2, timer="30")
     join_room(bob, code, name="Bob")
     ada.get_by_test_id("start").click()
+    # Two people play: each turn has the room's time limit, counted down on the page.
+    timer = bob.get_by_test_id("timer")
+    expect(timer).to_have_text(re.compile(r"0:(30|29|28)"))
+    expect(timer).to_have_text(re.compile(r"0:2[0-7]"), timeout=5_000)
     roll(ada)
     ada.get_by_test_id("die-0").click()
     ada.get_by_test_id("die-2").click()
@@ -201,10 +231,9 @@ def test_a_bot_plays_its_turns_between_yours(new_page: NewPage) -> None:
     page.get_by_test_id("add-bot").click()
     expect(page.get_by_test_id("remove-bot-1")).to_be_visible()
     page.get_by_test_id("start").click()
-    # A person's turn has the room's time limit, counted down on the page.
-    timer = page.get_by_test_id("timer")
-    expect(timer).to_have_text(re.compile(r"0:(30|29|28)"))
-    expect(timer).to_have_text(re.compile(r"0:2[0-7]"), timeout=5_000)
+    expect(my_turn(page)).to_be_visible()
+    # One person among bots keeps nobody waiting: the room's timer does not run.
+    expect(page.get_by_test_id("timer")).to_have_count(0)
     bot_cells = page.locator("[data-testid=scorecards] td.is-filled[data-cell^='1-']")
     for turn in range(3):
         play_turn(page)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import services
 from games.errors import ServiceError
 from games.models import Game, Membership, Room, Scorecard, Turn
-from tests.support.game_state import game_of, play_turn, state_of
+from tests.support.game_state import game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -62,10 +62,10 @@ def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(timed, script_d
     assert (turn.box, turn.points) == ("full_house", 19)
 
 
-def test_an_expired_yams_turn_announces_when_it_must(ada, script_dice, make_room):
-    room = make_room(ada, "yams", seats=1, turn_seconds=15, start=True)
+def test_an_expired_yams_turn_announces_when_it_must(ada, bob, script_dice, make_room):
+    room = make_room(ada, "yams", seats=2, turn_seconds=15, joined=[bob], start=True)
     game = game_of(room.code)
-    card = Scorecard.objects.get(game=game)
+    card = Scorecard.objects.get(game=game, seat=0)
     data = dict(card.data)
     zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
             "maximum": 5, "minimum": 5, "full_house": 0, "four_of_a_kind": 0, "straight": 0,
@@ -131,6 +131,47 @@ def test_the_host_hands_a_seat_to_a_bot(timed, ada, bob):
     with pytest.raises(ServiceError) as err:
         services.game_hand_to_bot(player=ada, code=timed, seat=1)
     assert err.value.code == "already_bot"
+
+
+def test_a_solo_player_among_bots_has_no_turn_timer(ada, bob, make_room):
+    solo = make_room(ada, "yatzy", seats=2, turn_seconds=15, bots=["beginner"], start=True)
+    assert game_of(solo.code).turn_deadline is None  # nobody else waits for Ada
+    assert services.games_run_due(at=timezone.now() + timedelta(hours=1)) == 0
+    pair = make_room(ada, "yatzy", seats=3, turn_seconds=15, joined=[bob], bots=["beginner"],
+                     start=True)
+    assert game_of(pair.code).turn_deadline is not None
+
+
+def away(player, code, seconds):
+    """``player`` closed the room's page ``seconds`` ago."""
+    Membership.objects.filter(room__code=code, player=player).update(
+        sockets=0, seen_at=timezone.now() - timedelta(seconds=seconds))
+
+
+def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(ada, bob, cy,
+                                                                      make_room):
+    code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
+    play_turn(ada, code)  # Bob's turn now, and Bob is gone
+    away(bob, code, 50)
+    before = game_of(code).version
+    refused("not_away", services.game_hand_to_bot, player=cy, code=code, seat=1)
+    assert game_of(code).version == before
+    away(bob, code, 61)
+    refused("not_a_player", services.game_hand_to_bot, player=bob, code=code, seat=1)
+    services.game_hand_to_bot(player=cy, code=code, seat=1)
+    game = game_of(code)
+    assert Scorecard.objects.get(game=game, seat=1).player.is_bot
+    event = game.events.get(kind="seat_to_bot")
+    assert (event.actor, event.data["player"]) == (cy, "Bob")
+    run_until(code, cy.pk)  # the bot plays Bob's turn and the table goes on
+    assert current_player_id(code) == cy.pk
+
+
+def test_a_spectator_cannot_hand_a_seat_to_a_bot(ada, bob, cy, make_room):
+    code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
+    services.room_join(player=cy, code=code)  # the game is on: Cy watches
+    away(bob, code, 120)
+    refused("not_a_player", services.game_hand_to_bot, player=cy, code=code, seat=1)
 
 
 def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(timed, ada, bob,

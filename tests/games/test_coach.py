@@ -108,8 +108,10 @@ def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
     services.game_roll(player=ada, code=code, hold=hold_positions([6, 6, 2, 3, 6], best.keep))
     play_turn_place_first(ada, code)  # turn 2: the keep was the best; then a box
 
-    # Turn 3: Ada is away; the clock rolls and scores for her.
+    # Turn 3: Ada is away; the clock rolls and scores for her.  (Alone among nobody the
+    # timer does not run, so the deadline is set here as two people's would be.)
     script_dice([2, 3, 4, 5, 6])
+    Game.objects.filter(room__code=code).update(turn_deadline=timezone.now())
     services.games_run_due(at=timezone.now() + timedelta(seconds=16))
     assert game_of(code).turn_count == 4
 

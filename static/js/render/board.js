@@ -192,7 +192,11 @@ export function renderPlayers(ctx) {
     const isCurrent = game.status === "playing" && game.current_seat === seat.seat;
     const actions = [];
     const absent = member.presence !== "online";
-    if (isHost && game.status === "playing" && !seat.bot && seat.player !== you.player && absent) {
+    // The host may hand an absent person's seat over at once; the other players of the
+    // game once that person has been gone for a minute (the server checks both).
+    const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
+    const playingHere = game.seats.some((s) => s.player === you.player && !s.bot);
+    if (game.status === "playing" && !seat.bot && seat.player !== you.player && absent && (isHost || (playingHere && gone))) {
       actions.push(
         h(
           "button",
@@ -204,7 +208,9 @@ export function renderPlayers(ctx) {
             onclick: async () => {
               const ok = await ctx.confirm({
                 title: `Hand ${seat.name}'s seat to a bot?`,
-                text: `A bot plays the rest of this game for ${seat.name}, who stays in the room as a spectator.`,
+                text: gone
+                  ? `${seat.name} has been gone for over a minute. A bot plays the rest of this game for them, so the table can go on; they can watch when they come back.`
+                  : `A bot plays the rest of this game for ${seat.name}, who stays in the room as a spectator.`,
                 ok: "Hand to a bot",
               });
               if (ok) ctx.act("hand_to_bot", { seat: seat.seat });
