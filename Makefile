@@ -69,7 +69,8 @@ typecheck: install
 # PostgreSQL + Redis (throwaway servers on loopback, started and stopped by tests/servers.py).
 # The second pass leaves out what never touches that database: the live fuzz, load and
 # process start/stop runs serve SQLite files of their own, and the checkpoints, tables
-# and schema tests have nothing to do with PostgreSQL. Whole games of Yam's, Yatzy and
+# and schema tests have nothing to do with PostgreSQL; the admin and the plain pages only
+# read through the ORM what the services tests of this pass write. Whole games of Yam's, Yatzy and
 # Triple Yahtzee differ from the Yahtzee one only in the rules engine, which the first
 # pass covers.
 # Both passes spread their tests over WORKERS processes (pytest-xdist; tests/support/
@@ -81,7 +82,8 @@ PG_WORKERS ?= 3
 PYTEST_ARGS := --dist loadgroup --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
-	test_checkpoints.py test_strategy_store.py test_protocol_schema.py) \
+	test_checkpoints.py test_strategy_store.py test_protocol_schema.py test_admin.py \
+	test_pages.py) \
 	--deselect "tests/games/test_background_runtime.py::test_a_server_stopped_with_sigterm_leaves_no_review_child" \
 	--deselect "tests/games/test_background_runtime.py::test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on" \
 	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yams]" \

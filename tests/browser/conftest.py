@@ -50,6 +50,13 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+# Pages start with the sound off, as a player may choose (the page remembers it in
+# localStorage): a sounding page keeps an audio thread busy, which the suite does not
+# need. tests/browser/test_signals.py asks for ``sound=True``.
+MUTED = "try { localStorage.getItem('dice.sound') ?? localStorage.setItem('dice.sound', 'off') }" \
+        " catch {}"
+
+
 @pytest.fixture
 def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     """Open a page in a fresh browser context (its own cookies: one person each).
@@ -58,7 +65,8 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     ``forwarded_for="203.0.113.7"`` every request says it comes from that address (the
     server trusts ``X-Forwarded-For``, as behind a proxy).  Every page's
     console errors, uncaught exceptions and server errors (5xx) fail the test, except,
-    with ``error_pages=True``, the console's note that a page came with a 4xx status.  Pages
+    with ``error_pages=True``, the console's note that a page came with a 4xx status.  The
+    sound is off unless ``sound=True``.  Pages
     prefer reduced motion (as the site honours): no smooth scrolls or tumbling dice for
     Playwright to wait out before each click.
     """
@@ -66,12 +74,15 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     problems: list[str] = []
 
     def _open(viewport: dict[str, int] | None = None, name: str = "page",
-              forwarded_for: str | None = None, error_pages: bool = False) -> object:
+              forwarded_for: str | None = None, error_pages: bool = False,
+              sound: bool = False) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
             reduced_motion="reduce",
             extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
+        if not sound:
+            context.add_init_script(MUTED)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)

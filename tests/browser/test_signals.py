@@ -38,7 +38,7 @@ def sounds(page: Page) -> int:
 
 
 def test_sounds_play_until_muted_and_the_switch_is_remembered(new_page: NewPage) -> None:
-    ada = new_page(name="ada")
+    ada = new_page(name="ada", sound=True)
     create_room(ada, name="Ada", ruleset="yatzy", seats=1)
     switch = ada.get_by_test_id("sound-toggle")
     expect(switch).to_have_attribute("aria-pressed", "true")
@@ -60,7 +60,7 @@ def test_sounds_play_until_muted_and_the_switch_is_remembered(new_page: NewPage)
 
 
 def test_your_turn_shows_in_the_title_the_icon_and_a_notification(new_page: NewPage) -> None:
-    ada, bob = new_page(name="ada"), new_page(name="bob")
+    ada, bob = new_page(name="ada"), new_page(name="bob", sound=True)
     bob.add_init_script(HIDDEN_TAB)
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
     join_room(bob, code, name="Bob")

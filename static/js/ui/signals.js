@@ -106,7 +106,8 @@ export class Signals {
     }
     if (this.alertsButton) {
       this.alertsButton.setAttribute("aria-pressed", String(this.alertsOn));
-      this.alertsButton.title = this.permission() === "denied" ? "Notifications are blocked in this browser's site settings" : "";
+      this.alertsTitle ??= this.alertsButton.title;
+      this.alertsButton.title = this.permission() === "denied" ? "Notifications are blocked in this browser's site settings" : this.alertsTitle;
     }
   }
 
@@ -139,6 +140,9 @@ export class Signals {
     } catch {
       return; // no audio output: the game goes on silently
     }
+    // A running context keeps an audio thread busy even in silence: rest it between sounds.
+    clearTimeout(this.rest);
+    this.rest = setTimeout(() => this.audio?.state === "running" && this.audio.suspend(), (delay + 1.5) * 1000);
     this.sounds += 1;
     document.documentElement.dataset.lastSound = name;
     document.documentElement.dataset.sounds = String(this.sounds);

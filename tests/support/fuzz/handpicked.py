@@ -85,7 +85,8 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         exactly("A", ask("announce", box="chance"), "not_your_turn"),
         exactly("A", ask("hint"), "not_your_turn"),
         exactly("A", ask("kick", player=vera, code=victims), "not_host"),
-        exactly("A", ask("hand_to_bot", seat=0, room=victims), "not_host"),
+        # a player of that game, but its host is here: only the host may hand seats at once
+        exactly("A", ask("hand_to_bot", seat=0, room=victims), "not_away"),
         exactly("A", ask("skip", code=victims), "not_host"),
         exactly("A", ask("start"), "not_host"),
         exactly("A", ask("configure", ruleset="yahtzee", options={}, seats=2), "not_host"),
