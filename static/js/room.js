@@ -39,6 +39,8 @@
 //   dialog     confirm-dialog, confirm-ok, confirm-cancel
 //   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
 //              chat-input, chat-send
+//   tabs       room-tabs (narrow screens only), tab-table, tab-players, tab-log,
+//              tab-chat (aria-pressed), chat-unread (the count, hidden at 0)
 // Keyboard: Tab to any control; Space/Enter on a die holds it; keys 1-5 hold dice and
 // R rolls (not while typing); Enter on a box scores it.
 
@@ -49,6 +51,7 @@ import { Toasts } from "./ui/toast.js";
 import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { Signals } from "./ui/signals.js";
+import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
 import { formatSeconds, renderControls, renderHint, renderPlayers, renderResults, renderStatus } from "./render/board.js";
 import { renderCards } from "./render/scorecard.js";
@@ -73,6 +76,8 @@ const layout = $(".room__layout");
 const banner = $("[data-testid=reconnect-banner]");
 const connection = $("[data-testid=connection]");
 const toasts = new Toasts($(".toasts"));
+const tabs = new RoomTabs($("[data-testid=room-tabs]"), layout, regions.chat);
+trackBoardHeight(regions.board, banner);
 const live = new Live(document.getElementById("live"));
 const signals = new Signals({
   soundButton: $("[data-testid=sound-toggle]"),
@@ -598,6 +603,7 @@ function announce(previous, state) {
   }
   const newChat = (state.chat || []).filter((m) => !(previous.chat || []).some((p) => p.id === m.id) && m.name !== you);
   for (const m of newChat.slice(-3)) live.say(`${m.name} says: ${m.text}`);
+  tabs.messages(newChat.length);
 
   const wasMine = (() => {
     const g = previous.game;
@@ -674,9 +680,12 @@ function draw(previous = app.state) {
   if (phase === "playing") drawBoard(ctx, previous);
   drawCoach(ctx);
   if (phase !== "lobby" && cardRules) {
-    render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll"));
+    redrawSheet(regions.cards, () =>
+      render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll")),
+    );
   }
   if (phase === "playing") render(regions.players, renderPlayers(ctx));
+  tabs.update({ players: phase === "playing", myTurn: ctx.myTurn });
   const rulesPanelKey = `${app.rulesKey}|${state.room.turn_seconds ?? ""}`;
   if (rulesPanelKey !== regions.rules.dataset.key) {
     render(regions.rules, renderRules(ctx));

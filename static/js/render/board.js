@@ -9,7 +9,7 @@ export function formatSeconds(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Whose turn it is, and the timer. */
+/** Whose turn it is, the timer, and on your turn the coach's switch. */
 export function renderStatus(ctx) {
   const { state, you, myTurn, current } = ctx;
   const game = state.game;
@@ -74,7 +74,7 @@ export function renderStatus(ctx) {
       h("p", { class: "turn-status__title" }, title),
       detail ? h("p", { class: "turn-status__detail" }, detail) : null,
     ),
-    h("div", { class: "turn-status__side" }, timer, skip),
+    h("div", { class: "turn-status__side" }, timer, skip, myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
   ];
 }
 
@@ -123,7 +123,6 @@ export function renderControls(ctx) {
   );
 
   const parts = [roll, rollsLeft(game.rolls_left)];
-  if (ctx.coachOn) parts.push(hintToggle(ctx));
 
   const column = rules.rs.announce_column;
   if (column && rolled && !game.announced && game.rolls_left === 2) {

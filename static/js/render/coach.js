@@ -63,7 +63,7 @@ export function hintToggle(ctx) {
       onclick: () => ctx.toggleHints(),
     },
     h("span", { class: "hint-toggle__icon", "aria-hidden": "true" }, "?"),
-    "Hints",
+    h("span", { class: "hint-toggle__text" }, "Hints"),
   );
 }
 

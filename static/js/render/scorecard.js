@@ -13,6 +13,15 @@ const SHORT = {
   full_house: "Full house",
 };
 
+// Column names short enough for four of your own columns on a phone.
+const SHORT_COLUMN = { announced: "Ann." };
+
+function columnLabel(column) {
+  const short = SHORT_COLUMN[column.key];
+  if (!short) return column.title;
+  return [h("span", { class: "label-long" }, column.title), h("span", { class: "label-short" }, short)];
+}
+
 function boxLabel(box) {
   const short = SHORT[box.key];
   if (!short || short === box.title) return box.title;
@@ -133,13 +142,14 @@ function bonusCell(ctx, seat, column, totals) {
   if (totals.upper_bonus > 0) return h("span", { class: "bonus is-won" }, totals.upper_bonus);
   if (done) return h("span", { class: "bonus is-lost" }, 0);
   const need = threshold - (totals.upper ?? 0);
-  return h("span", { class: "bonus is-pending", title: `${need} more for the bonus` }, h("span", { class: "bonus__need" }, `need ${need}`));
+  return h("span", { class: "bonus is-pending", title: `${need} more for the bonus` }, h("span", { class: "bonus__need" }, h("span", { class: "label-long" }, "need "), need));
 }
 
 export function renderCards(ctx) {
   const { state, rules } = ctx;
   const game = state.game;
-  const seats = game.seats;
+  // Your own columns come first (then everyone else in seat order).
+  const seats = [...game.seats].sort((a, b) => Number(ctx.mine(b)) - Number(ctx.mine(a)));
   const cols = rules.columns;
   const multi = cols.length > 1;
   const ctx2 = { ...ctx, seats };
@@ -174,7 +184,7 @@ export function renderCards(ctx) {
           { class: "sheet__cols" },
           seats.map((seat) =>
             cols.map((c) =>
-              h("th", { scope: "col", title: c.rule, class: isCurrentSeat(seat) ? "is-current" : null }, h("span", { "aria-label": `${seat.name}, ${c.title}` }, c.title)),
+              h("th", { scope: "col", title: c.rule, class: isCurrentSeat(seat) ? "is-current" : null }, h("span", { "aria-label": `${seat.name}, ${c.title}` }, columnLabel(c))),
             ),
           ),
         )

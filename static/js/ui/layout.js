@@ -1,0 +1,101 @@
+// The room on screens of every size: the sticky table's height for the stylesheet, the
+// scorecards' scroll kept across redraws, and on narrow screens the tabs between the
+// table, the players, the moves and the chat (with a count of unread messages).
+
+const NARROW = "(max-width: 63.99rem)"; // the width below which the side column folds away
+
+/** Keep ``--board-h`` on the document: how much of the top of the screen the sticky
+ *  table covers (0 when it is hidden), for the scorecards' height and scroll padding. */
+export function trackBoardHeight(board, banner) {
+  const root = document.documentElement;
+  const update = () => {
+    const height = board.hidden ? 0 : board.getBoundingClientRect().height;
+    const top = board.hidden ? 0 : parseFloat(getComputedStyle(board).top) || 0;
+    root.style.setProperty("--board-h", `${Math.ceil(height + top)}px`);
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(board);
+  observer.observe(banner);
+  update();
+}
+
+/** Redraw the scorecards with ``draw`` without losing how far they were scrolled, and
+ *  keep their sticky header row and box names from covering a box scrolled to. */
+export function redrawSheet(region, draw) {
+  const before = region.querySelector(".sheet-scroll");
+  const at = before ? { top: before.scrollTop, left: before.scrollLeft } : null;
+  draw();
+  const scroller = region.querySelector(".sheet-scroll");
+  if (!scroller) return;
+  if (at) {
+    scroller.scrollTop = at.top;
+    scroller.scrollLeft = at.left;
+  }
+  const head = scroller.querySelector("thead");
+  const names = scroller.querySelector(".sheet__corner");
+  if (head) scroller.style.scrollPaddingTop = `${head.offsetHeight}px`;
+  if (names) scroller.style.scrollPaddingLeft = `${names.offsetWidth}px`;
+}
+
+/** The tab bar of narrow screens: one of table, players, log or chat fills the screen. */
+export class RoomTabs {
+  constructor(nav, layout, chatPanel) {
+    this.nav = nav;
+    this.layout = layout;
+    this.chatPanel = chatPanel;
+    this.unread = 0;
+    this.myTurn = false;
+    this.narrow = window.matchMedia(NARROW);
+    this.buttons = new Map([...nav.querySelectorAll("[data-tab]")].map((b) => [b.dataset.tab, b]));
+    this.count = nav.querySelector("[data-testid=chat-unread]");
+    for (const [name, button] of this.buttons) button.addEventListener("click", () => this.open(name));
+    this.narrow.addEventListener("change", () => this.sync());
+    this.open(layout.dataset.tab || "table");
+  }
+
+  get current() {
+    return this.layout.dataset.tab;
+  }
+
+  /** Show the tab ``name`` (the others' sections fold away on narrow screens). */
+  open(name) {
+    if (!this.buttons.has(name) || this.buttons.get(name).hidden) name = "table";
+    const changed = this.layout.dataset.tab !== name;
+    this.layout.dataset.tab = name;
+    for (const [key, button] of this.buttons) button.setAttribute("aria-pressed", String(key === name));
+    if (name === "chat") this.unread = 0;
+    this.sync();
+    if (changed && this.narrow.matches) window.scrollTo({ top: this.layout.offsetTop - 8 });
+  }
+
+  /** Offer the players tab only while there is a players list to show, and mark the table
+   *  tab while it is your turn and you are looking elsewhere. */
+  update({ players, myTurn }) {
+    this.myTurn = myTurn;
+    this.buttons.get("players").hidden = !players;
+    if (!players && this.current === "players") this.open("table");
+    else this.sync();
+  }
+
+  /** ``n`` new messages from others arrived: count them while the chat is out of sight. */
+  messages(n) {
+    if (n > 0 && !this.chatVisible()) this.unread += n;
+    this.sync();
+  }
+
+  chatVisible() {
+    return !this.narrow.matches || this.current === "chat";
+  }
+
+  sync() {
+    const table = this.buttons.get("table");
+    const waiting = Boolean(this.myTurn) && this.current !== "table";
+    table.classList.toggle("has-turn", waiting);
+    table.setAttribute("aria-label", waiting ? "Table, your turn" : "Table");
+    if (this.chatVisible()) this.unread = 0;
+    const button = this.buttons.get("chat");
+    this.count.hidden = this.unread === 0;
+    this.count.textContent = this.unread > 9 ? "9+" : String(this.unread);
+    button.setAttribute("aria-label", this.unread ? `Chat, ${this.unread} unread` : "Chat");
+  }
+}
