@@ -1,0 +1,175 @@
+"""Take the pictures in docs/screenshots/: the home page, a lobby, a game in progress on a
+desktop and on a phone in the light and the dark theme, the results and a review.
+
+Starts its own Daphne on a free loopback port against a fresh SQLite database in a
+temporary directory, drives Debian's Chromium through Playwright like a person would
+(open a room from the home page, seat bots, chat, play a whole game, open its review),
+saves the pictures, and stops the server whatever happens.
+
+    .venv/bin/python bench/screenshots.py
+    .venv/bin/python bench/screenshots.py --variant yams --out /tmp/shots
+
+Needs /usr/bin/chromium (Debian's package; `bash .ci/system-deps` installs it) and, for
+emoji in the pictures, a colour emoji font (Debian's fonts-noto-color-emoji). It never
+downloads a browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def best_box(page: Page) -> None:
+    """Score the box that the current roll fills best (the one showing the most points)."""
+    buttons = page.locator("button[data-testid^='box-']")
+    buttons.first.wait_for()
+    points = [int(b.locator(".cell-btn__points").inner_text()) for b in buttons.all()]
+    buttons.nth(points.index(max(points))).click()
+    if max(points) == 0:
+        page.get_by_test_id("confirm-ok").click()
+    page.wait_for_function("() => !document.querySelector(\"button[data-testid^='box-']\")")
+
+
+def my_turn(page: Page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')"
+        " && document.querySelector('[data-testid=roll]')?.getAttribute('aria-disabled')"
+        " === 'false'",
+        timeout=30_000,
+    )
+
+
+def roll(page: Page) -> None:
+    before = page.get_by_test_id("rolls-left").get_attribute("data-count")
+    page.get_by_test_id("roll").click()
+    page.wait_for_function(
+        "b => document.querySelector('[data-testid=rolls-left]').dataset.count !== b", arg=before)
+
+
+def play_turn(page: Page) -> None:
+    """Roll, keep the most common face, roll again, and score the best box."""
+    my_turn(page)
+    roll(page)
+    hold_the_most_common_face(page)
+    if page.get_by_test_id("roll").get_attribute("aria-disabled") == "false":
+        roll(page)
+    best_box(page)
+
+
+def hold_the_most_common_face(page: Page) -> None:
+    faces = [int(page.get_by_test_id(f"die-{i}").get_attribute("data-face") or 0)
+             for i in range(5)]
+    face, _ = Counter(faces).most_common(1)[0]
+    for i, value in enumerate(faces):
+        if value == face:
+            page.get_by_test_id(f"die-{i}").click()
+
+
+def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
+    """Play a game from the home page to its review, saving a picture at each stop."""
+    from playwright.sync_api import sync_playwright
+
+    saved: list[Path] = []
+
+    def shot(page: Page, name: str, full_page: bool = False) -> None:
+        page.mouse.move(0, 0)
+        path = out / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        saved.append(path)
+
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=CHROMIUM_ARGS)
+        try:
+            # Reduced motion: the dice land at once, so no picture catches them mid-air.
+            context = browser.new_context(viewport=DESKTOP, base_url=base_url,
+                                          device_scale_factor=1, reduced_motion="reduce",
+                                          color_scheme="light")
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto("/")
+            shot(page, "home")
+            page.get_by_test_id("create-name").fill("Ada")
+            page.get_by_test_id("create-ruleset").select_option(variant)
+            page.get_by_test_id("create-seats").select_option("3")
+            page.get_by_test_id("create-timer").select_option("90")
+            page.get_by_test_id("create-submit").click()
+            page.wait_for_url("**/r/*/")
+            for n in range(2):
+                page.get_by_test_id("add-bot").click()
+                page.wait_for_function(
+                    "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
+                    ".length >= n", arg=n + 1)
+            page.get_by_test_id("chat-input").fill("Good luck, bots! 🎲")
+            page.get_by_test_id("chat-input").press("Enter")
+            page.wait_for_function("() => document.querySelector('.chat__msg')")
+            shot(page, "lobby")
+            page.get_by_test_id("start").click()
+            for _ in range(turns):
+                play_turn(page)
+            # The turn on screen: one roll, the most common face held, options showing.
+            my_turn(page)
+            roll(page)
+            hold_the_most_common_face(page)
+            shot(page, "board-desktop-light")
+            page.emulate_media(color_scheme="dark")
+            shot(page, "board-desktop-dark")
+            page.set_viewport_size(PHONE)
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, "board-phone-dark")
+            page.emulate_media(color_scheme="light")
+            shot(page, "board-phone-light")
+            page.set_viewport_size(DESKTOP)
+            best_box(page)
+            while page.get_by_test_id("results").is_hidden():
+                page.wait_for_function(
+                    "() => document.querySelector('[data-testid=results]:not([hidden])')"
+                    " || document.querySelector('[data-testid=turn-status][data-mine=true]')",
+                    timeout=30_000)
+                if page.get_by_test_id("results").is_hidden():
+                    play_turn(page)
+            page.get_by_test_id("ranking").wait_for()
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, "results")
+            page.get_by_test_id("review-link").click()
+            page.get_by_test_id("review-table").wait_for()
+            shot(page, "review")
+        finally:
+            browser.close()
+    return saved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--variant", default="yahtzee",
+                        choices=["yahtzee", "yatzy", "yams", "triple_yahtzee"])
+    parser.add_argument("--turns", type=int, default=5, help="turns played before the board")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
+
+    with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
+            serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
+        for path in take_screenshots(base_url, args.out.resolve(), args.variant, args.turns):
+            print(f"saved {path}")
+
+
+if __name__ == "__main__":
+    main()
