@@ -10,13 +10,11 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.browser.tables import (
-    PHONE,
     connected,
     create_room,
     dice,
     final_scores,
     held,
-    horizontal_overflow,
     join_room,
     my_turn,
     newest_seq,
@@ -181,48 +179,6 @@ def test_holds_reach_everyone_at_once_and_survive_a_reopened_tab(new_page: NewPa
     assert dice(ada) == before
     expect(ada.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
     expect(my_turn(ada)).to_be_visible()
-
-
-@pytest.mark.parametrize("ruleset", ["yatzy", "yams"])
-def test_phone_layout_is_playable_without_sideways_scrolling(new_page: NewPage,
-                                                              ruleset: str) -> None:
-    page = new_page(viewport=PHONE, name="phone")
-    create_room(page, name="Ada", ruleset=ruleset, seats=2)
-    page.get_by_test_id("add-bot").click()
-    expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
-    assert horizontal_overflow(page) <= PHONE["width"]
-    page.screenshot(path=f"{SCREENSHOTS}/room-lobby-phone-{ruleset}.png", full_page=True)
-    # The host's settings form fits the phone too.
-    page.get_by_test_id("settings-open").click()
-    page.get_by_test_id("settings-timer").select_option("custom")
-    form = page.get_by_test_id("settings-form")
-    box = form.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert horizontal_overflow(page) <= PHONE["width"]
-    form.screenshot(path=f"{SCREENSHOTS}/room-settings-phone-{ruleset}.png")
-    page.get_by_test_id("settings-cancel").click()
-    expect(form).to_be_hidden()
-    page.get_by_test_id("start").click()
-
-    for turn in range(2):
-        expect(my_turn(page)).to_be_visible(timeout=15_000)
-        roll(page)
-        for testid in ("roll", "die-0", "die-4"):
-            box = page.get_by_test_id(testid).bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        target = page.locator("button[data-testid^='box-']").first
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
-        assert horizontal_overflow(page) <= PHONE["width"]
-        if turn == 0:
-            page.screenshot(path=f"{SCREENSHOTS}/room-game-phone-{ruleset}.png")
-        place_first_box(page)
-    # The dice stay in view while the scorecard scrolls.
-    page.evaluate("window.scrollTo({top: 600, behavior: 'instant'})")
-    board = page.get_by_test_id("board").bounding_box()
-    assert board is not None and board["y"] <= 1
-    assert horizontal_overflow(page) <= PHONE["width"]
 
 
 def test_a_bot_plays_its_turns_between_yours(new_page: NewPage) -> None:

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import PHONE, create_room, join_room, my_turn, roll, until
+from tests.browser.tables import (
+    PHONE,
+    create_room,
+    horizontal_overflow,
+    join_room,
+    my_turn,
+    roll,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +74,21 @@ def seen(page: Page, selector: str) -> bool:
 
 def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
                                                            tmp_path: Path) -> None:
-    page = new_page(name="Ada")
+    page = new_page(viewport=PHONE, name="Ada")
     # Yam's: four columns of your own, the widest scorecard of the one-sheet variants.
     create_room(page, name="Ada", ruleset="yams", seats=2)
     page.get_by_test_id("add-bot").click()
+    expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
+    assert horizontal_overflow(page) <= PHONE["width"]
+    # The host's settings form fits the phone too.
+    page.get_by_test_id("settings-open").click()
+    page.get_by_test_id("settings-timer").select_option("custom")
+    form = page.get_by_test_id("settings-form")
+    box = form.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert horizontal_overflow(page) <= PHONE["width"]
+    page.get_by_test_id("settings-cancel").click()
+    expect(form).to_be_hidden()
     page.get_by_test_id("start").click()
     expect(my_turn(page)).to_be_visible()
     roll(page)
@@ -78,6 +97,7 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(tmp_path / f"board-{width}x{height}.png"))
+        assert horizontal_overflow(page) <= width, (width, height)  # nothing slides sideways
         found = page.evaluate(REACHABLE)
         assert found["boxes"] >= 12, (width, height, found)
         assert found["hidden"] == [], (width, height, found["hidden"])
