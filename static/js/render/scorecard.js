@@ -241,7 +241,8 @@ export function renderCards(ctx) {
     h("h2", { class: "panel__title", id: "cards-title" }, over ? "Final scorecards" : "Scorecards"),
     h(
       "div",
-      { class: "sheet-scroll", tabindex: "-1" },
+      // Focusable (and named), so keys can scroll a card wider than the screen.
+      { class: "sheet-scroll", tabindex: "0", role: "region", "aria-labelledby": "cards-title" },
       h(
         "table",
         { class: `sheet sheet--${rules.name}${multi ? " sheet--multi" : ""}`, dataset: { testid: "scorecards", seats: seats.length } },
