@@ -241,8 +241,9 @@ export function renderCards(ctx) {
     h("h2", { class: "panel__title", id: "cards-title" }, over ? "Final scorecards" : "Scorecards"),
     h(
       "div",
-      // Focusable (and named), so keys can scroll a card wider than the screen.
-      { class: "sheet-scroll", tabindex: "0", role: "region", "aria-labelledby": "cards-title" },
+      // Focusable (and named), so keys can scroll a card wider than the screen; a group,
+      // as the panel around it is already the "Scorecards" region.
+      { class: "sheet-scroll", tabindex: "0", role: "group", "aria-labelledby": "cards-title" },
       h(
         "table",
         { class: `sheet sheet--${rules.name}${multi ? " sheet--multi" : ""}`, dataset: { testid: "scorecards", seats: seats.length } },
