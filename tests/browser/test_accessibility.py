@@ -32,7 +32,8 @@ def test_home_rules_and_error_pages(new_page: NewPage) -> None:
     assert_accessible_everywhere(page, "the home page")
     page.goto("/rules/triple_yahtzee/")  # the most columns, the widest table
     assert_accessible_everywhere(page, "the rules page")
-    assert page.goto("/no-such-page/").status == 404  # type: ignore[union-attr]
+    response = page.goto("/no-such-page/")
+    assert response is not None and response.status == 404
     expect(page.get_by_test_id("error-page")).to_be_visible()
     assert_accessible_everywhere(page, "the 404 page")
 
