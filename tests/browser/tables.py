@@ -130,3 +130,16 @@ def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:
         rows.append((item.get_attribute("data-rank") or "", item.get_attribute("data-total") or "",
                      item.locator(".ranking__name").inner_text()))
     return rows
+
+
+# Two frames (a new colour scheme reaches the styles with the next one), then the end of
+# every transition it started: under reduced motion each lasts 0.01 ms, yet it holds the
+# old colour until it has run.
+SETTLE = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))
+  .then(() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))))
+  .then(() => null)"""
+
+
+def settle(page: Page) -> None:
+    """Wait until a new size or colour scheme is laid out and drawn."""
+    page.evaluate(SETTLE)

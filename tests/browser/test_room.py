@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
+from tests.browser.accessibility import assert_accessible_everywhere
 from tests.browser.tables import (
     connected,
     create_room,
@@ -101,6 +102,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
         assert page.evaluate("document.getAnimations().filter(a =>"
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
     ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
+    assert_accessible_everywhere(ada, "the results")
 
     # Ada reviews her game: each of her decisions against the coach's best.
     ada.get_by_test_id("review-link").click()
@@ -117,6 +119,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
     if any(loss >= 1 for loss in losses):  # costly decisions stand out
         expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
     ada.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
+    assert_accessible_everywhere(ada, "the review")
     # Only the players at the table see it.
     stranger = new_page(name="stranger", error_pages=True)
     assert stranger.request.get(f"/r/{code}/games/1/review/").status == 403

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.tables import settle
+
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
@@ -20,10 +22,8 @@ DARK = """() => {
 
 
 def shows(page: Page, theme: str) -> None:
-    """The page is drawn in ``theme`` ("dark" or "light") once the next frame is drawn (a
-    change of the device's setting reaches the styles with a frame)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
-                  "requestAnimationFrame(done)))")
+    """The page is drawn in ``theme`` ("dark" or "light") once it has settled."""
+    settle(page)
     assert page.evaluate(DARK) == (theme == "dark"), f"expected the {theme} theme"
 
 

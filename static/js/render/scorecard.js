@@ -25,7 +25,7 @@ function columnLabel(column) {
 function boxLabel(box) {
   const short = SHORT[box.key];
   if (!short || short === box.title) return box.title;
-  return [h("span", { class: "label-long" }, box.title), h("span", { class: "label-short", "aria-hidden": "true" }, short)];
+  return [h("span", { class: "label-long" }, box.title), h("span", { class: "label-short" }, short)];
 }
 
 /** What placing would add beyond its own points, after the column's multiplier: the
@@ -251,7 +251,9 @@ export function renderCards(ctx) {
     h("h2", { class: "panel__title", id: "cards-title" }, over ? "Final scorecards" : "Scorecards"),
     h(
       "div",
-      { class: "sheet-scroll", tabindex: "-1" },
+      // Focusable (and named), so keys can scroll a card wider than the screen; a group,
+      // as the panel around it is already the "Scorecards" region.
+      { class: "sheet-scroll", tabindex: "0", role: "group", "aria-labelledby": "cards-title" },
       h(
         "table",
         { class: `sheet sheet--${rules.name}${multi ? " sheet--multi" : ""}`, dataset: { testid: "scorecards", seats: seats.length } },

@@ -1,0 +1,80 @@
+"""axe-core on a page: WCAG 2.0/2.1 A and AA, failing on serious or critical violations.
+
+axe-core comes bundled in the axe-playwright-python package (no network at test time);
+it is injected once per document and run there (docs/decisions/0012).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import Page
+
+from tests.browser.tables import DESKTOP, PHONE, settle
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+FAILING = frozenset({"serious", "critical"})
+SCHEMES = ("light", "dark")
+
+RUN = """options => axe.run(document, options).then(r => r.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.map(String), impact: n.impact,
+                              message: [...n.any, ...n.all, ...n.none]
+                                       .map(c => c.message).join(' / ')})),
+})))"""
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe's WCAG 2.0/2.1 A and AA violations on the page as it is now, of every impact."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    return page.evaluate(RUN, options)
+
+
+def report(found: Iterable[dict[str, Any]]) -> str:
+    """One line per violation and one per element it was found on."""
+    lines = []
+    for v in found:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        lines.extend(f"    {' '.join(n['target'])}: {n['message']}" for n in v["nodes"])
+    return "\n".join(lines)
+
+
+def serious(page: Page, where: str, allow: Iterable[str] = ()) -> str:
+    """The report of the serious or critical violations on ``page`` ("" if none)."""
+    allowed = set(allow)
+    bad = [v for v in violations(page) if v["impact"] in FAILING and v["id"] not in allowed]
+    return f"axe found on {where}:\n{report(bad)}" if bad else ""
+
+
+def assert_accessible(page: Page, where: str, *, allow: Iterable[str] = ()) -> None:
+    """Fail listing every serious or critical violation on ``page`` (``where`` names it).
+
+    ``allow``: rule ids to let pass for now (colour-contrast until the new palette)."""
+    found = serious(page, where, allow)
+    assert not found, found
+
+
+def assert_accessible_everywhere(page: Page, where: str, *, allow: Iterable[str] = ()) -> None:
+    """``assert_accessible`` on desktop and phone, each light and dark, on this one page,
+    failing once with what all four found.
+
+    The page is left at the size it had, in the light scheme."""
+    size = page.viewport_size or DESKTOP
+    found = []
+    # Desktop light, desktop dark, phone dark, phone light: two resizes, not four.
+    for name, viewport, schemes in (("desktop", DESKTOP, SCHEMES), ("phone", PHONE, SCHEMES[::-1])):
+        page.set_viewport_size(viewport)
+        for scheme in schemes:
+            page.emulate_media(color_scheme=scheme)
+            settle(page)
+            found.append(serious(page, f"{where} ({name}, {scheme})", allow))
+    page.emulate_media(color_scheme="light")
+    if size != PHONE:
+        page.set_viewport_size(size)
+        settle(page)
+    problems = "\n".join(f for f in found if f)
+    assert not problems, problems

@@ -1,0 +1,63 @@
+"""axe-core finds no serious or critical WCAG 2.1 AA violation on the site's pages, on
+desktop and phone, light and dark (tests/browser/accessibility.py).
+
+The results and review pages are scanned where a whole game shows them, in
+tests/browser/test_room.py; every scan here reuses a page, only resizing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.tables import (
+    connected,
+    create_room,
+    my_turn,
+    roll,
+    same_newest_event,
+)
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+
+
+def test_home_rules_and_error_pages(new_page: NewPage) -> None:
+    page = new_page(name="visitor", error_pages=True)
+    page.goto("/")
+    assert_accessible_everywhere(page, "the home page")
+    page.goto("/rules/triple_yahtzee/")  # the most columns, the widest table
+    assert_accessible_everywhere(page, "the rules page")
+    response = page.goto("/no-such-page/")
+    assert response is not None and response.status == 404
+    expect(page.get_by_test_id("error-page")).to_be_visible()
+    assert_accessible_everywhere(page, "the 404 page")
+
+
+def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> None:
+    ada, bob = new_page(name="ada"), new_page(name="bob")
+    # Triple Yahtzee: the widest scorecard, which scrolls sideways on a phone.
+    code = create_room(ada, name="Ada", ruleset="triple_yahtzee", seats=2)
+    # Quiet text on show for the contrast rule: an empty seat, the log's and the chat's
+    # times (axe skips text of one character, such as a box's 0: test_contrast.py).
+    ada.get_by_test_id("chat-input").fill("hello")
+    ada.get_by_test_id("chat-input").press("Enter")
+    expect(ada.locator(".chat__time")).to_be_visible()
+    assert_accessible_everywhere(ada, "the lobby")
+    bob.goto(f"/r/{code}/")  # not a member yet: the join page
+    expect(bob.get_by_test_id("join-room-form")).to_be_visible()
+    assert_accessible_everywhere(bob, "the join page")
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-submit").click()
+    connected(bob)
+    expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")
+    ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
+    roll(ada)  # dice on the table
+    assert_accessible_everywhere(ada, "the board on my turn")
+    same_newest_event(bob, ada)
+    assert_accessible_everywhere(bob, "the board on another's turn")
