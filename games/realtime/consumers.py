@@ -107,6 +107,8 @@ HANDLERS: dict[str, Call] = {
         column=_field(m, "column", str, optional=True), request_id=rid),
     "chat": lambda p, code, rid, m: services.chat_post(
         player=p, code=code, text=_field(m, "text", str), request_id=rid),
+    "react": lambda p, code, rid, m: services.reaction_send(
+        player=p, code=code, emoji=_field(m, "emoji", str), request_id=rid),
     "configure": lambda p, code, rid, m: services.room_configure(
         player=p, code=code, ruleset=_field(m, "ruleset", str),
         options=_field(m, "options", dict), seats=_field(m, "seats", int),

@@ -25,6 +25,7 @@ from games.services.play import (
     game_skip,
 )
 from games.services.presence import presence_connect, presence_disconnect, presence_ping
+from games.services.reactions import reaction_send
 from games.services.reviews import review_for, review_of, reviews_precompute
 from games.services.rooms import (
     room_add_bot,
@@ -57,6 +58,7 @@ __all__ = [
     "presence_connect",
     "presence_disconnect",
     "presence_ping",
+    "reaction_send",
     "review_for",
     "review_of",
     "reviews_precompute",

@@ -313,3 +313,44 @@ async def test_a_stale_request_is_refused(table, script_dice):
                                          "box": "large_straight"}))["type"] == "ack"
     stale = await request(table["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
     assert stale["code"] == "not_your_turn"
+
+
+THUMBS = "\U0001f44d"
+
+
+async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(table, staff):
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    sent = await request(bob_ws, {"type": "react", "id": "r1", "emoji": THUMBS})
+    assert sent["type"] == "ack"
+    for comm in (ada_ws, bob_ws):
+        state = await state_at(comm, sent["version"])
+        assert state["event"]["kind"] == "react"
+        assert [(r["actor_id"], r["data"]["emoji"]) for r in state["reactions"]] == [
+            (table["bob"].pk, THUMBS)]
+        assert all(e["kind"] != "react" for e in state["log"])
+    for n, (emoji, code) in enumerate([
+            ("\U0001f44d\U0001f3fd", "bad_reaction"), ("+1", "bad_reaction"),
+            (1, "bad_field"), (None, "bad_field"), ([THUMBS], "bad_field")]):
+        answer = await request(bob_ws, {"type": "react", "id": f"bad{n}", "emoji": emoji})
+        assert answer["code"] == code, answer
+    assert (await request(bob_ws, {"type": "react", "id": "nothing"}))["code"] == "bad_field"
+    for n in range(2):
+        assert (await request(bob_ws, {"type": "react", "id": f"r{n + 2}", "emoji": THUMBS}))[
+            "type"] == "ack"
+    assert (await request(bob_ws, {"type": "react", "id": "r4", "emoji": THUMBS}))[
+        "code"] == "react_too_fast"
+    assert (await request(ada_ws, {"type": "react", "id": "a1", "emoji": THUMBS}))[
+        "type"] == "ack"  # another player's own limit
+
+    await call(services.mod_ban, moderator=staff, player=table["bob"], reason="spam")
+    assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
+        "code"] == "banned"
+    await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="left"))
+    assert (await request(ada_ws, {"type": "react", "id": "a2", "emoji": THUMBS}))[
+        "code"] == "not_in_room"
+    await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="active"))
+    room = await call(Room.objects.get, code=table["code"])
+    await call(services.mod_close_room, moderator=staff, room=room, reason="closing time")
+    assert (await request(ada_ws, {"type": "react", "id": "a3", "emoji": THUMBS}))[
+        "code"] == "room_closed"
+

@@ -128,4 +128,4 @@ def minimal_state() -> dict:
             "members": [{"player": 7, "name": "Ada", "seat": 0, "bot": False,
                          "bot_level": None, "host": True, "presence": "online",
                          "seen_seconds_ago": 0}],
-            "game": None, "log": [event], "chat": []}
+            "game": None, "log": [event], "chat": [], "reactions": []}
