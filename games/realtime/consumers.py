@@ -126,6 +126,9 @@ HANDLERS: dict[str, Call] = {
         player=p, code=code, request_id=rid),
     "kick": lambda p, code, rid, m: services.room_kick(
         player=p, code=code, target=_field(m, "player", int), request_id=rid),
+    "mute": lambda p, code, rid, m: services.room_mute(
+        player=p, code=code, target=_field(m, "player", int), muted=_field(m, "muted", bool),
+        request_id=rid),
     "skip": lambda p, code, rid, m: services.game_skip(player=p, code=code, request_id=rid),
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),

@@ -57,7 +57,7 @@ def _sql(text: str) -> str:
 ROOM_SQL = _sql("SELECT id, code, status, seat_count, turn_seconds, host_id, coach_enabled,"
                 " ruleset, options, version FROM {room} WHERE code = %s")
 MEMBERS_SQL = _sql(
-    "SELECT m.id, m.player_id, m.seat, m.sockets, m.seen_at, p.name AS player_name,"
+    "SELECT m.id, m.player_id, m.seat, m.sockets, m.seen_at, m.muted, p.name AS player_name,"
     " p.bot_level AS player_bot_level FROM {membership} m JOIN {player} p"
     " ON p.id = m.player_id WHERE m.room_id = %s AND m.state = %s ORDER BY m.joined_at, m.id")
 GAME_SQL = _sql("SELECT id, number, ruleset, options, status, version, current_seat,"
@@ -215,7 +215,7 @@ def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
 def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"player": m["player_id"], "name": m["player_name"], "seat": m["seat"],
              "bot": bool(m["player_bot_level"]), "bot_level": m["player_bot_level"] or None,
-             "host": room["host_id"] == m["player_id"],
+             "host": room["host_id"] == m["player_id"], "muted": bool(m["muted"]),
              "sockets": m["sockets"], "seen_at": m["seen_at"]}
             for m in _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])]
 

@@ -17,6 +17,7 @@ from games.services.core import (
     membership,
     now,
     require_not_banned,
+    require_not_muted,
     room_action,
 )
 
@@ -40,9 +41,9 @@ RECENT_VERSIONS = 64
 @room_action("react")
 def reaction_send(*, player: Player, room: Room, emoji: object) -> Done:
     """Send a reaction, one of ``EMOJI``, to everyone in the room (seated players and
-    spectators alike)."""
+    spectators alike, unless the host muted them)."""
     require_not_banned(player)
-    membership(room, player)
+    require_not_muted(membership(room, player))
     if not isinstance(emoji, str) or emoji not in EMOJI:
         raise ServiceError("bad_reaction", f"react with one of {' '.join(EMOJI)}")
     recent = Event.objects.filter(

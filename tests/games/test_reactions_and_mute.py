@@ -1,4 +1,4 @@
-"""Quick reactions: one tap, one emoji, shown for a moment on the sender's seat."""
+"""Quick reactions, and the host muting a member's chat and reactions."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services
-from games.models import ActionRequest, Event, Room
+from games.models import ActionRequest, Event, Membership, Room
 from games.selectors import room_state, snapshot_cache, snapshots
 from games.services.reactions import EMOJI
-from tests.support.game_state import refused
+from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +25,16 @@ def room(ada, bob, make_room):
     """Ada hosts, Bob sits at her 3-seat Yahtzee table."""
     return make_room(ada, "yahtzee", seats=3, joined=[bob])
 
+
+def member(room: Room, player) -> Membership:
+    return Membership.objects.get(room=room, player=player)
+
+
+def muted_in_state(room: Room, viewer) -> dict[str, bool]:
+    return {m["name"]: m["muted"] for m in room_state(room.code, viewer)["members"]}
+
+
+# -- reactions ---------------------------------------------------------------------------
 
 def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(room, ada, bob):
     answer = services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
@@ -126,9 +136,78 @@ def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(room, ad
     assert reacted.shared["reactions"] == snapshots.read_snapshot(room.code).shared["reactions"]
 
 
-def test_snapshots_built_on_the_last_one_keep_reactions_right(room, ada, bob, cy):
+# -- the host mutes -------------------------------------------------------------------------
+
+def test_the_host_mutes_and_unmutes_a_player(room, ada, bob):
+    answer = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
+    assert answer["event"]["kind"] == "mute"
+    assert answer["event"]["data"] == {"player": "Bob", "muted": True}
+    assert member(room, bob).muted
+    assert muted_in_state(room, bob) == {"Ada": False, "Bob": True}
+    state = room_state(room.code, ada)
+    assert state["log"][0]["kind"] == "mute" and state["log"][0]["actor"] == "Ada"
+    error = refused("muted", services.chat_post, player=bob, code=room.code, text="hey")
+    assert "muted" in error.message
+    refused("muted", services.reaction_send, player=bob, code=room.code, emoji=THUMBS)
+    services.chat_post(player=ada, code=room.code, text="the host still talks")
+
+    back = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=False)
+    assert back["event"]["data"] == {"player": "Bob", "muted": False}
+    assert muted_in_state(room, ada) == {"Ada": False, "Bob": False}
+    services.chat_post(player=bob, code=room.code, text="thanks")
+    services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
+
+
+def test_only_the_host_mutes_and_only_other_people(room, ada, bob, cy):
+    services.room_add_bot(player=ada, code=room.code)
+    bot = Membership.objects.get(room=room, seat=2).player
+    refused("not_host", services.room_mute, player=bob, code=room.code, target=ada.pk,
+            muted=True)
+    refused("cannot_mute", services.room_mute, player=ada, code=room.code, target=ada.pk,
+            muted=True)
+    refused("cannot_mute", services.room_mute, player=ada, code=room.code, target=bot.pk,
+            muted=True)
+    for target in (cy.pk, str(bob.pk), None):
+        refused("not_in_room", services.room_mute, player=ada, code=room.code, target=target,
+                muted=True)
+    for muted in ("yes", 1, None):
+        refused("bad_field", services.room_mute, player=ada, code=room.code, target=bob.pk,
+                muted=muted)
+
+
+def test_muting_a_muted_player_again_changes_nothing(room, ada, bob):
+    services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
+    before = versions(room.code)
+    answer = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
+    assert answer["event"] is None and answer["version"] == before[0]
+    assert versions(room.code) == before
+    services.room_mute(player=ada, code=room.code, target=bob.pk, muted=False)
+    assert services.room_mute(player=ada, code=room.code, target=bob.pk,
+                              muted=False)["event"] is None
+
+
+def test_a_spectator_is_muted_too_and_a_mute_outlasts_leaving(room, ada, bob, cy):
+    services.room_start(player=ada, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    services.room_mute(player=ada, code=room.code, target=cy.pk, muted=True)
+    refused("muted", services.chat_post, player=cy, code=room.code, text="hi")
+    services.room_leave(player=cy, code=room.code)
+    services.room_join(player=cy, code=room.code)
+    assert member(room, cy).muted
+    refused("muted", services.reaction_send, player=cy, code=room.code, emoji=THUMBS)
+
+
+def test_a_muted_player_who_becomes_host_is_unmuted(room, ada, bob):
+    services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
+    left = services.room_leave(player=ada, code=room.code)
+    assert left["event"]["data"]["host"] == "Bob"
+    assert not member(room, bob).muted
+    services.chat_post(player=bob, code=room.code, text="my table now")
+
+
+def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(room, ada, bob, cy):
     """As ``test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch``, for
-    reactions between moves."""
+    reactions and mutes between moves."""
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)
 
@@ -148,6 +227,12 @@ def test_snapshots_built_on_the_last_one_keep_reactions_right(room, ada, bob, cy
         services.reaction_send(player=(ada, bob, cy)[turn % 3], code=room.code,
                                emoji=list(EMOJI)[turn])
         check()
+        if turn == 2:
+            services.room_mute(player=ada, code=room.code, target=cy.pk, muted=True)
+            check()
+        if turn == 4:
+            services.room_mute(player=ada, code=room.code, target=cy.pk, muted=False)
+            check()
         state = snapshot_cache.snapshot(room.code).state_for(player.pk)
         option = state["game"]["options"][0]
         services.game_place(player=player, code=room.code, box=option["box"])

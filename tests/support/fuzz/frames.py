@@ -153,6 +153,7 @@ def plausible(name: str, target: Target, strangers: Strangers) -> st.SearchStrat
         "emoji": st.sampled_from((*REACTIONS, "\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f",
                                   "\U0001f44d\U0001f44d", "thumbs_up", "\U0001f3b2", ""))
         | TEXTS,
+        "muted": st.booleans(),
     }
     return strategies[name]
 

@@ -162,6 +162,7 @@ FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "add_bot": (("level", "str", True),),
     "remove_bot": (("seat", "int", False),),
     "kick": (("player", "int", False),),
+    "mute": (("player", "int", False), ("muted", "bool", False)),
     "hand_to_bot": (("seat", "int", False),),
 }
 
