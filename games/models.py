@@ -140,6 +140,8 @@ class Membership(TracksChanges):
     left_at = models.DateTimeField(null=True, blank=True)
     sockets = models.PositiveSmallIntegerField(default=0, help_text="Open websockets now.")
     seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
+    muted = models.BooleanField(
+        default=False, help_text="The host muted their chat and reactions in this room.")
 
     class Meta:
         constraints = [

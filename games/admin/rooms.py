@@ -64,15 +64,16 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(ModerationMixin, ReadOnlyAdmin):
-    """Who sits (or sat) where; moderators kick people out of rooms."""
+    """Who sits (or sat) where, and whom the host muted; moderators kick people out of
+    rooms."""
 
-    list_display = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
-    list_filter = ["state", MemberKindFilter, "joined_at"]
+    list_display = ["room", "player", "seat_shown", "state", "muted", "joined_at", "left_at"]
+    list_filter = ["state", MemberKindFilter, "muted", "joined_at"]
     search_fields = ["room__code", "player__name"]
     date_hierarchy = "joined_at"
     ordering = ["-joined_at"]
     list_select_related = ["room", "player"]
-    fields = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
+    fields = ["room", "player", "seat_shown", "state", "muted", "joined_at", "left_at"]
     readonly_fields = fields
     actions = ["kick_members"]
 

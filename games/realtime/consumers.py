@@ -107,6 +107,8 @@ HANDLERS: dict[str, Call] = {
         column=_field(m, "column", str, optional=True), request_id=rid),
     "chat": lambda p, code, rid, m: services.chat_post(
         player=p, code=code, text=_field(m, "text", str), request_id=rid),
+    "react": lambda p, code, rid, m: services.reaction_send(
+        player=p, code=code, emoji=_field(m, "emoji", str), request_id=rid),
     "configure": lambda p, code, rid, m: services.room_configure(
         player=p, code=code, ruleset=_field(m, "ruleset", str),
         options=_field(m, "options", dict), seats=_field(m, "seats", int),
@@ -124,6 +126,9 @@ HANDLERS: dict[str, Call] = {
         player=p, code=code, request_id=rid),
     "kick": lambda p, code, rid, m: services.room_kick(
         player=p, code=code, target=_field(m, "player", int), request_id=rid),
+    "mute": lambda p, code, rid, m: services.room_mute(
+        player=p, code=code, target=_field(m, "player", int), muted=_field(m, "muted", bool),
+        request_id=rid),
     "skip": lambda p, code, rid, m: services.game_skip(player=p, code=code, request_id=rid),
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),

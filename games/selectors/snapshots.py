@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection
@@ -35,6 +35,14 @@ LOG_SIZE = CHAT_SIZE = 50
 SNAPSHOT_SECONDS = 5.0
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
+# Events the move log leaves out: presence changes, and reactions (listed on their own).
+UNLOGGED_KINDS = ("presence", "react")
+# The state's ``reactions``: those of the last REACTION_SECONDS, among the room's last
+# REACTION_VERSIONS versions (an index range, never a scan of the room's history), the
+# newest REACTIONS_SHOWN of them.
+REACTION_SECONDS = 10
+REACTION_VERSIONS = 50
+REACTIONS_SHOWN = 20
 
 
 # -- reading a room: plain SQL on Django's models' tables ------------------------
@@ -49,7 +57,7 @@ def _sql(text: str) -> str:
 ROOM_SQL = _sql("SELECT id, code, status, seat_count, turn_seconds, host_id, coach_enabled,"
                 " ruleset, options, version FROM {room} WHERE code = %s")
 MEMBERS_SQL = _sql(
-    "SELECT m.id, m.player_id, m.seat, m.sockets, m.seen_at, p.name AS player_name,"
+    "SELECT m.id, m.player_id, m.seat, m.sockets, m.seen_at, m.muted, p.name AS player_name,"
     " p.bot_level AS player_bot_level FROM {membership} m JOIN {player} p"
     " ON p.id = m.player_id WHERE m.room_id = %s AND m.state = %s ORDER BY m.joined_at, m.id")
 GAME_SQL = _sql("SELECT id, number, ruleset, options, status, version, current_seat,"
@@ -63,10 +71,12 @@ TURN_SQL = _sql("SELECT id, state, holding FROM {turn} WHERE game_id = %s AND nu
 _EVENT_COLUMNS = ("SELECT e.id, e.seq, e.kind, e.actor_id, e.data, e.created_at,"
                   " p.name AS actor_name FROM {event} e LEFT JOIN {player} p"
                   " ON p.id = e.actor_id")
-EVENTS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind <> %s"
+EVENTS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind NOT IN (%s, %s)"
                   " ORDER BY e.seq DESC LIMIT %s")
-EVENTS_SINCE_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind <> %s"
+EVENTS_SINCE_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind NOT IN (%s, %s)"
                         " AND e.seq > %s ORDER BY e.seq DESC LIMIT %s")
+REACTIONS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.seq > %s AND e.kind = %s"
+                     " ORDER BY e.seq")
 EVENT_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.seq = %s")
 CHAT_SQL = _sql(
     "SELECT c.id, c.player_id, c.text, c.created_at, p.name AS player_name"
@@ -181,23 +191,31 @@ def _game(room_id: int, known: Seats, seats_read: Seats
 
 
 def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str]]:
-    """The room's last ``LOG_SIZE`` events but presence, newest first, with their JSON:
-    events never change, so only those newer than ``prior``'s log are read."""
+    """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
+    first, with their JSON: events never change, so only those newer than ``prior``'s log
+    are read."""
     if prior is None:
-        fresh = _fetch(EVENTS_SQL, [room_id, "presence", LOG_SIZE])
+        fresh = _fetch(EVENTS_SQL, [room_id, *UNLOGGED_KINDS, LOG_SIZE])
         kept: list[tuple[dict[str, Any], str]] = []
     else:
         kept = prior.log_items
         newest = kept[0][0]["seq"] if kept else 0
-        fresh = _fetch(EVENTS_SINCE_SQL, [room_id, "presence", newest, LOG_SIZE])
+        fresh = _fetch(EVENTS_SINCE_SQL, [room_id, *UNLOGGED_KINDS, newest, LOG_SIZE])
     views = [_event(e) for e in fresh]
     return ([(v, compact_json(v)) for v in views] + kept)[:LOG_SIZE]
+
+
+def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
+    """The room's recent reactions as events, oldest first (see ``REACTION_SECONDS``)."""
+    since = timezone.now() - timedelta(seconds=REACTION_SECONDS)
+    rows = _fetch(REACTIONS_SQL, [room_id, version - REACTION_VERSIONS, "react"])
+    return [_event(e) for e in rows if e["created_at"] >= since][-REACTIONS_SHOWN:]
 
 
 def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"player": m["player_id"], "name": m["player_name"], "seat": m["seat"],
              "bot": bool(m["player_bot_level"]), "bot_level": m["player_bot_level"] or None,
-             "host": room["host_id"] == m["player_id"],
+             "host": room["host_id"] == m["player_id"], "muted": bool(m["muted"]),
              "sockets": m["sockets"], "seen_at": m["seen_at"]}
             for m in _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])]
 
@@ -209,18 +227,18 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
 
 
 def _same_people(version: int, prior: Snapshot | None,
-                 log: list[tuple[dict[str, Any], str]], moment: float) -> bool:
+                 log: list[tuple[dict[str, Any], str]], reactions: list[dict[str, Any]],
+                 moment: float) -> bool:
     """Whether ``prior``'s members and chat still hold at ``version``: every change since
-    it is a move of the game (``log`` shows all of them: presence changes leave gaps in
-    its numbers), and its members were read less than ``SNAPSHOT_SECONDS`` ago (their
-    heartbeats change without a new version)."""
+    it is a move of the game or a reaction (``log`` and ``reactions`` show all of them:
+    presence changes leave gaps in their numbers), and its members were read less than
+    ``SNAPSHOT_SECONDS`` ago (their heartbeats change without a new version)."""
     if prior is None or moment - prior.members_at >= SNAPSHOT_SECONDS:
         return False
-    since = version - prior.version
-    news = [view for view, _text in log[:since]]
-    return len(news) == since and all(
-        view["seq"] == version - n and view["kind"] in MOVE_KINDS
-        for n, view in enumerate(news))
+    news = sorted((view for view in [*(v for v, _text in log), *reactions]
+                   if view["seq"] > prior.version), key=lambda view: view["seq"])
+    return [view["seq"] for view in news] == list(range(prior.version + 1, version + 1)) \
+        and all(view["kind"] in MOVE_KINDS or view["kind"] == "react" for view in news)
 
 
 def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
@@ -234,7 +252,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
     log = _log(room["id"], prior)
-    if _same_people(room["version"], prior, log, moment):
+    reactions = _reactions(room["id"], room["version"])
+    if _same_people(room["version"], prior, log, reactions, moment):
         members_at, members = prior.members_at, prior.shared["members"]
         chat_view, chat_json = prior.shared["chat"], prior.chat_json
     else:
@@ -242,6 +261,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         chat_json = compact_json(chat_view)
     if log and log[0][0]["seq"] == room["version"]:
         latest: dict[str, Any] | None = log[0][0]
+    elif reactions and reactions[-1]["seq"] == room["version"]:
+        latest = reactions[-1]
     elif prior is not None and prior.version == room["version"]:
         latest = prior.shared["event"]
     else:
@@ -261,11 +282,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "game": game[0] if game else None,
         "log": [view for view, _text in log],
         "chat": chat_view,
+        "reactions": reactions,
     }
     ruleset_json = ruleset_json_of(room["ruleset"], room["options"])
     rest = (f'{{"type":"state","version":{room["version"]},"event":{compact_json(latest)},'
             f'"room":{json_with(room_view, ruleset=ruleset_json)},'
-            f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json}}}')
+            f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json},'
+            f'"reactions":{compact_json(reactions)}}}')
     return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
                     seats=seats, members_at=members_at, chat_json=chat_json,
                     rest_json=rest, game_json=game[1] if game else None,

@@ -25,6 +25,7 @@ from games.services.play import (
     game_skip,
 )
 from games.services.presence import presence_connect, presence_disconnect, presence_ping
+from games.services.reactions import reaction_send
 from games.services.reviews import review_for, review_of, reviews_precompute
 from games.services.rooms import (
     room_add_bot,
@@ -33,6 +34,7 @@ from games.services.rooms import (
     room_join,
     room_kick,
     room_leave,
+    room_mute,
     room_rematch,
     room_remove_bot,
     room_start,
@@ -57,6 +59,7 @@ __all__ = [
     "presence_connect",
     "presence_disconnect",
     "presence_ping",
+    "reaction_send",
     "review_for",
     "review_of",
     "reviews_precompute",
@@ -66,6 +69,7 @@ __all__ = [
     "room_join",
     "room_kick",
     "room_leave",
+    "room_mute",
     "room_rematch",
     "room_remove_bot",
     "room_start",

@@ -7,7 +7,15 @@ from datetime import timedelta
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Player, Room
-from games.services.core import Done, bump, membership, now, require_not_banned, room_action
+from games.services.core import (
+    Done,
+    bump,
+    membership,
+    now,
+    require_not_banned,
+    require_not_muted,
+    room_action,
+)
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -31,9 +39,10 @@ def clean_text(raw: object) -> str:
 
 @room_action("chat")
 def chat_post(*, player: Player, room: Room, text: object) -> Done:
-    """Post a message to the room (seated players and spectators alike)."""
+    """Post a message to the room (seated players and spectators alike, unless the host
+    muted them)."""
     require_not_banned(player)
-    membership(room, player)
+    require_not_muted(membership(room, player))
     cleaned = clean_text(text)
     Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
     recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()

@@ -76,6 +76,12 @@ def require_not_banned(player: Player) -> None:
         raise ServiceError("banned", "you are banned from playing here")
 
 
+def require_not_muted(member: Membership) -> None:
+    """A member the host muted cannot chat or react."""
+    if member.muted:
+        raise ServiceError("muted", "the host muted you: you cannot chat or react here")
+
+
 def bump(
     room: Room,
     kind: str,

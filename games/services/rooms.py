@@ -1,4 +1,4 @@
-"""Rooms: create, join, seats and bots, leave and kick, start and rematch."""
+"""Rooms: create, join, seats and bots, leave, kick and mute, start and rematch."""
 
 from __future__ import annotations
 
@@ -184,6 +184,9 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
         else:
             room.host = successor.player
             data["host"] = successor.player.name
+            if successor.muted:  # the host is never muted: no one could lift it
+                successor.muted = False
+                successor.save(update_fields=["muted"])
     return data
 
 
@@ -211,6 +214,29 @@ def room_kick(*, player: Player, room: Room, target: object) -> Done:
     game = _in_play(room)
     data = _depart(room, game, member, Membership.State.KICKED)
     event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
+    return Done(event)
+
+
+@room_action("mute")
+def room_mute(*, player: Player, room: Room, target: object, muted: object = True) -> Done:
+    """The host mutes (``muted=True``) or unmutes a person's chat and reactions in the
+    room, by player id; announced in the move log. The same setting again changes
+    nothing."""
+    if type(muted) is not bool:
+        raise ServiceError("bad_field", "muted is true (mute) or false (unmute)")
+    require_host(room, player)
+    member = Membership.objects.select_related("player").filter(
+        room=room, player_id=target if type(target) is int else None,
+        state=Membership.State.ACTIVE).first()
+    if member is None:
+        raise ServiceError("not_in_room", "that player is not in this room")
+    if member.player_id == player.pk or member.player.is_bot:
+        raise ServiceError("cannot_mute", "mute another person (bots never talk)")
+    if member.muted == muted:
+        return Done(None, remember=False)
+    member.muted = muted
+    member.save(update_fields=["muted"])
+    event = bump(room, "mute", actor=player, data={"player": member.player.name, "muted": muted})
     return Done(event)
 
 

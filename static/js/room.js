@@ -33,12 +33,19 @@
 //   cards      scorecards, card-<seat> (column header), box-<column>-<box> (your own
 //              cells; a button when it can be scored now), total-<seat>;
 //              every cell has data-cell="<seat>-<column>-<box>"
-//   players    players, player-<seat>, hand-to-bot-<seat>
+//   players    players, player-<seat>, hand-to-bot-<seat>; for the host, mute-<player id>
+//              (data-muted; "Mute"/"Unmute") beside kick-<player id> here and in the lobby;
+//              muted-badge on a muted member's entry (everyone sees it)
+//   reactions  reactions (the row: in the players panel during a game, above the chat
+//              box between games), react-<emoji> (react-👍 ...), reactions-muted (the
+//              note while the host has muted you); reaction: the bubble on a sender's
+//              entry (player-<seat>, seat-<n>, spectators, card-<seat>) for 2.5 s
+//              (data-emoji, data-seq)
 //   results    results, ranking, rank-<seat> (data-rank, data-total), rematch,
 //              waiting-host, review-link (to the review page of a game you played)
 //   dialog     confirm-dialog, confirm-ok, confirm-cancel
 //   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
-//              chat-input, chat-send
+//              chat-input, chat-send (both disabled while the host mutes you), chat-muted
 //   tabs       room-tabs (narrow screens only), tab-table, tab-players, tab-log,
 //              tab-chat (aria-pressed), chat-unread (the count, hidden at 0)
 // Keyboard: Tab to any control; Space/Enter on a die holds it; keys 1-5 hold dice and
@@ -59,6 +66,7 @@ import { renderLobby, renderLobbyTitle, renderRules } from "./render/lobby.js";
 import { RoomSettings } from "./render/settings.js";
 import { renderChat, renderLog } from "./render/feed.js";
 import { choiceText, holdPositions, renderCoach } from "./render/coach.js";
+import { ReactionBar, reactionName } from "./render/reactions.js";
 
 const root = document.getElementById("room-app");
 const config = {
@@ -88,6 +96,10 @@ const signals = new Signals({
 // The boxes that hold five of a kind, in every variant.
 const FIVE_OF_A_KIND = new Set(["yahtzee", "yatzy", "yams"]);
 const dialog = $("dialog");
+const chatForm = $("[data-testid=chat-form]");
+const chatInput = $("[data-testid=chat-input]");
+const chatSend = $("[data-testid=chat-send]");
+const chatMuted = $("[data-testid=chat-muted]");
 const variantLabel = $(".room-bar__variant");
 // "<variant> room <code> — Five Dice": the variant part follows the room's settings.
 const titleTail = document.title.startsWith(variantLabel.textContent)
@@ -144,6 +156,12 @@ regions.board.append(
   board.status,
   h("div", { class: "tray" }, tray.el, h("div", { class: "tray__side" }, board.controls, board.hint)),
 );
+
+// -- the players panel: its list is redrawn, the reaction row is kept ---------------------
+
+const playersBody = h("div", { class: "players-panel" });
+regions.players.append(playersBody);
+const reactions = new ReactionBar({ send: (emoji) => act("react", { emoji }) });
 
 // -- the lobby: its heading and seats are redrawn, the settings block is kept ---------
 
@@ -262,7 +280,13 @@ function context() {
     },
     coachBest: coachBest(state),
     applyHint,
+    reaction: (player) => reactions.bubble(player),
   };
+}
+
+/** Whether the host has muted the viewer (no chat, no reactions). */
+function mutedYou(state) {
+  return Boolean(state.members.find((m) => m.player === state.you.player)?.muted);
 }
 
 // -- the coach ----------------------------------------------------------------------
@@ -526,8 +550,12 @@ function onState(state) {
     app.timer = { seconds: null, at: 0 };
   }
   syncHolds();
+  const reacted = reactions.receive(state, previous);
   draw(previous);
   announce(previous, state);
+  for (const r of reacted) {
+    if (r.actor_id !== state.you.player) live.say(`${r.actor} reacted with ${reactionName(r.data.emoji)}`);
+  }
   app.seenSeq = state.version;
   for (let i = waiters.length - 1; i >= 0; i--) {
     if (state.version >= waiters[i].version) {
@@ -684,7 +712,8 @@ function draw(previous = app.state) {
       render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll")),
     );
   }
-  if (phase === "playing") render(regions.players, renderPlayers(ctx));
+  if (phase === "playing") render(playersBody, renderPlayers(ctx));
+  placeReactions(phase);
   tabs.update({ players: phase === "playing", myTurn: ctx.myTurn });
   const rulesPanelKey = `${app.rulesKey}|${state.room.turn_seconds ?? ""}`;
   if (rulesPanelKey !== regions.rules.dataset.key) {
@@ -693,12 +722,27 @@ function draw(previous = app.state) {
   }
   renderLog($("[data-testid=log-list]"), ctx, app.seenSeq);
   renderChat($("[data-testid=chat-list]"), ctx);
-  $("[data-testid=chat-input]").disabled = state.room.status === "closed";
+  const closed = state.room.status === "closed";
+  const muted = mutedYou(state);
+  chatInput.disabled = chatSend.disabled = closed || muted;
+  chatInput.placeholder = muted ? "The host muted you" : "Say something nice";
+  chatMuted.hidden = !muted;
+  reactions.update({ muted, closed });
 
   document.title = ctx.myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
   signals.turn(ctx.myTurn, false);
   tickTimer();
   if (phaseChanged) showPhase(phase);
+}
+
+/** The reaction row is one tap away: in the players panel during a game, above the chat
+ *  box between games (the players panel is hidden then). */
+function placeReactions(phase) {
+  if (phase === "playing") {
+    if (reactions.el.parentNode !== regions.players) regions.players.append(reactions.el);
+  } else if (reactions.el.nextElementSibling !== chatMuted) {
+    chatMuted.before(reactions.el);
+  }
 }
 
 /** A new screen: bring its top into view (the results take the focus, for keyboards
@@ -835,8 +879,6 @@ root.addEventListener("click", async (event) => {
   }
 });
 
-const chatForm = $("[data-testid=chat-form]");
-const chatInput = $("[data-testid=chat-input]");
 chatForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const text = chatInput.value.trim();

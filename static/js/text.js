@@ -117,6 +117,8 @@ export function describe(event, state, rules) {
       if (d.host) text += `; ${d.host} is the host now`;
       return text;
     }
+    case "mute":
+      return `${actor || "The host"} ${d.muted ? "muted" : "unmuted"} ${name}`;
     case "seat_taken":
       return `${name} took a seat`;
     case "bot_added":
@@ -150,6 +152,6 @@ export function describe(event, state, rules) {
     case "room_closed":
       return d.reason ? `The room closed: ${d.reason}` : "The room closed";
     default:
-      return null; // chat, chat_removed, presence and anything newer
+      return null; // chat, chat_removed, react, presence and anything newer
   }
 }

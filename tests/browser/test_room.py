@@ -459,6 +459,7 @@ def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewP
 def test_names_and_chat_are_shown_as_text_never_as_markup(new_page: NewPage) -> None:
     hostile = '<img src=x onerror="window.pwned=1">'
     ada, bob = new_page(name="ada"), new_page(name="bob")
+    ada.clock.install()  # time runs as usual, until the test skips ahead
     code = create_room(ada, name="<b>Ada</b>")
     join_room(bob, code, name="<i>Bob</i>")
     bob.get_by_test_id("chat-input").fill(hostile)
@@ -466,6 +467,36 @@ def test_names_and_chat_are_shown_as_text_never_as_markup(new_page: NewPage) -> 
     expect(ada.get_by_test_id("chat-list")).to_contain_text(hostile)
     expect(ada.get_by_text("<i>Bob</i>").first).to_be_visible()
     expect(bob.get_by_text("<b>Ada</b>").first).to_be_visible()
+
+    # Quick reactions: Bob's thumbs up shows for a moment on his seat, and is said.
+    bob.get_by_role("button", name="React with thumbs up").click()
+    bubble = ada.get_by_test_id("seat-1").get_by_test_id("reaction")
+    expect(bubble).to_have_text("\U0001f44d")
+    expect(ada.get_by_test_id("live")).to_contain_text("<i>Bob</i> reacted with thumbs up")
+    ada.clock.fast_forward(2_000)
+    expect(bubble).to_have_count(1)
+    ada.clock.fast_forward(1_000)  # 2.5 s after it came
+    expect(bubble).to_have_count(0)
+    # The host mutes Bob: his chat box is off and says why, a reaction is refused.
+    mute = ada.get_by_test_id(f"mute-{ada.get_by_test_id('seat-1').get_attribute('data-player')}")
+    mute.click()
+    expect(bob.get_by_test_id("chat-input")).to_be_disabled()
+    expect(bob.get_by_test_id("chat-muted")).to_be_visible()
+    expect(ada.get_by_test_id("seat-1").get_by_test_id("muted-badge")).to_be_visible()
+    expect(bob.get_by_test_id("log-list")).to_contain_text("<b>Ada</b> muted <i>Bob</i>")
+    refused = bob.get_by_test_id("react-\U0001f389")
+    expect(refused).to_have_attribute("aria-disabled", "true")
+    refused.click(force=True)  # aria-disabled: still clickable, and the toast says why
+    expect(bob.get_by_test_id("toast").last).to_contain_text("The host muted you")
+    expect(mute).to_have_text("Unmute")
+    mute.click()
+    expect(bob.get_by_test_id("chat-input")).to_be_enabled()
+    expect(bob.get_by_test_id("chat-muted")).to_be_hidden()
+    # In a game the row sits in the players panel; the bubble shows on the seat and card.
+    ada.get_by_test_id("start").click()
+    bob.locator("[data-region=players]").get_by_test_id("react-\U0001f389").click()
+    for where in ("player-1", "card-1"):
+        expect(ada.get_by_test_id(where).get_by_test_id("reaction")).to_have_text("\U0001f389")
     for page in (ada, bob):
         assert page.evaluate("() => window.pwned === undefined")
         injected = "img[src='x'], b:text-is('Ada'), i:text-is('Bob')"

@@ -302,6 +302,9 @@ def test_membership_list(admin_client, world, bob):
     assert bobs in listed(admin_client, "membership", state__exact="active", kind="person")
     assert listed(admin_client, "membership", state__exact="kicked") == set()
     assert len(listed(admin_client, "membership", joined_at__year=timezone.now().year)) == 4
+    assert listed(admin_client, "membership", muted__exact="1") == set()
+    Membership.objects.filter(pk=bobs.pk).update(muted=True)  # as the host's mute does
+    assert listed(admin_client, "membership", muted__exact="1") == {bobs}
 
 
 def test_game_list(admin_client, world):

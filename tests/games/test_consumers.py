@@ -313,3 +313,83 @@ async def test_a_stale_request_is_refused(table, script_dice):
                                          "box": "large_straight"}))["type"] == "ack"
     stale = await request(table["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
     assert stale["code"] == "not_your_turn"
+
+
+THUMBS = "\U0001f44d"
+
+
+async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(table, staff):
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    sent = await request(bob_ws, {"type": "react", "id": "r1", "emoji": THUMBS})
+    assert sent["type"] == "ack"
+    for comm in (ada_ws, bob_ws):
+        state = await state_at(comm, sent["version"])
+        assert state["event"]["kind"] == "react"
+        assert [(r["actor_id"], r["data"]["emoji"]) for r in state["reactions"]] == [
+            (table["bob"].pk, THUMBS)]
+        assert all(e["kind"] != "react" for e in state["log"])
+    for n, (emoji, code) in enumerate([
+            ("\U0001f44d\U0001f3fd", "bad_reaction"), ("+1", "bad_reaction"),
+            (1, "bad_field"), (None, "bad_field"), ([THUMBS], "bad_field")]):
+        answer = await request(bob_ws, {"type": "react", "id": f"bad{n}", "emoji": emoji})
+        assert answer["code"] == code, answer
+    assert (await request(bob_ws, {"type": "react", "id": "nothing"}))["code"] == "bad_field"
+    for n in range(2):
+        assert (await request(bob_ws, {"type": "react", "id": f"r{n + 2}", "emoji": THUMBS}))[
+            "type"] == "ack"
+    assert (await request(bob_ws, {"type": "react", "id": "r4", "emoji": THUMBS}))[
+        "code"] == "react_too_fast"
+    assert (await request(ada_ws, {"type": "react", "id": "a1", "emoji": THUMBS}))[
+        "type"] == "ack"  # another player's own limit
+
+    await call(services.mod_ban, moderator=staff, player=table["bob"], reason="spam")
+    assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
+        "code"] == "banned"
+    await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="left"))
+    assert (await request(ada_ws, {"type": "react", "id": "a2", "emoji": THUMBS}))[
+        "code"] == "not_in_room"
+    await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="active"))
+    room = await call(Room.objects.get, code=table["code"])
+    await call(services.mod_close_room, moderator=staff, room=room, reason="closing time")
+    assert (await request(ada_ws, {"type": "react", "id": "a3", "emoji": THUMBS}))[
+        "code"] == "room_closed"
+
+
+async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused(table):
+    ada_ws, bob_ws, bob = table["ada_ws"], table["bob_ws"], table["bob"]
+    muted = await request(ada_ws, {"type": "mute", "id": "m1", "player": bob.pk, "muted": True})
+    assert muted["type"] == "ack"
+    state = await state_at(bob_ws, muted["version"])
+    assert {m["name"]: m["muted"] for m in state["members"]} == {"Ada": False, "Bob": True}
+    assert state["log"][0]["kind"] == "mute"
+    assert state["log"][0]["data"] == {"player": "Bob", "muted": True}
+    for payload in ({"type": "chat", "id": "c1", "text": "hello?"},
+                    {"type": "react", "id": "r1", "emoji": THUMBS}):
+        answer = await request(bob_ws, payload)
+        assert answer["code"] == "muted" and "muted" in answer["message"]
+    again = await request(ada_ws, {"type": "mute", "id": "m2", "player": bob.pk, "muted": True})
+    assert again == {"type": "ack", "id": "m2", "version": muted["version"]}  # no change
+
+    not_host = await request(bob_ws, {"type": "mute", "id": "x1", "player": table["ada"].pk,
+                                      "muted": True})
+    assert not_host["code"] == "not_host"
+    for payload, code in [
+            ({"type": "mute", "id": "x3", "player": table["ada"].pk, "muted": True},
+             "cannot_mute"),
+            ({"type": "mute", "id": "x4", "player": 10**12, "muted": True}, "not_in_room"),
+            ({"type": "mute", "id": "x5", "player": bob.pk}, "bad_field"),
+            ({"type": "mute", "id": "x6", "player": bob.pk, "muted": "no"}, "bad_field"),
+            ({"type": "mute", "id": "x7", "player": str(bob.pk), "muted": False}, "bad_field"),
+            ({"type": "mute", "id": "x8", "player": 2**63, "muted": False}, "bad_field")]:
+        assert (await request(ada_ws, payload))["code"] == code, payload
+    await call(services.room_add_bot, player=table["ada"], code=table["code"])
+    bot = await call(lambda: Membership.objects.get(room__code=table["code"], seat=2).player_id)
+    bot_muted = await request(ada_ws, {"type": "mute", "id": "x9", "player": bot, "muted": True})
+    assert bot_muted["code"] == "cannot_mute"
+
+    unmuted = await request(ada_ws, {"type": "mute", "id": "m3", "player": bob.pk,
+                                     "muted": False})
+    state = await state_at(bob_ws, unmuted["version"])
+    assert not next(m for m in state["members"] if m["name"] == "Bob")["muted"]
+    assert (await request(bob_ws, {"type": "chat", "id": "c2", "text": "thanks"}))[
+        "type"] == "ack"

@@ -126,6 +126,6 @@ def minimal_state() -> dict:
                      "host": 7, "coach": True, "ruleset": ruleset},
             "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
             "members": [{"player": 7, "name": "Ada", "seat": 0, "bot": False,
-                         "bot_level": None, "host": True, "presence": "online",
-                         "seen_seconds_ago": 0}],
-            "game": None, "log": [event], "chat": []}
+                         "bot_level": None, "host": True, "muted": False,
+                         "presence": "online", "seen_seconds_ago": 0}],
+            "game": None, "log": [event], "chat": [], "reactions": []}

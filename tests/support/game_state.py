@@ -51,7 +51,7 @@ def versions(code: str) -> tuple[int, int | None, int]:
 
 def _world() -> tuple[list, list, list, list]:
     return (list(Room.objects.values_list("id", "version", "status", "host_id")),
-            list(Membership.objects.values_list("id", "state", "seat")),
+            list(Membership.objects.values_list("id", "state", "seat", "muted")),
             list(Turn.objects.values_list("id", "state", "rolls", "box")),
             list(Scorecard.objects.values_list("id", "data", "total", "player_id")))
 

@@ -1,7 +1,7 @@
 // The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
 // the players around the table, and the results at the end.
 import { h, ordinal } from "../dom.js";
-import { badges, botBadge, kickButton, presenceBadge, spectators } from "./lobby.js";
+import { badges, botBadge, kickButton, muteButton, presenceBadge, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 
 export function formatSeconds(seconds) {
@@ -220,7 +220,7 @@ export function renderPlayers(ctx) {
       );
     }
     if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
-      actions.push(kickButton(ctx, member));
+      actions.push(muteButton(ctx, member), kickButton(ctx, member));
     }
     return h(
       "li",
@@ -229,6 +229,7 @@ export function renderPlayers(ctx) {
         dataset: { testid: `player-${seat.seat}`, player: seat.player },
         "aria-current": isCurrent ? "true" : null,
       },
+      ctx.reaction?.(seat.player),
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
       h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you)),
       presenceBadge(member.presence, seat.bot),

@@ -32,6 +32,9 @@ export function badges(member, you) {
     member.host ? h("span", { class: "badge badge--host", title: "Host" }, "Host") : null,
     member.bot ? botBadge(member.bot_level) : null,
     you && member.player === you.player ? h("span", { class: "badge badge--you" }, "You") : null,
+    member.muted
+      ? h("span", { class: "badge badge--muted", title: "The host muted their chat and reactions", dataset: { testid: "muted-badge" } }, "Muted")
+      : null,
   ];
 }
 
@@ -104,10 +107,11 @@ function seatRow(ctx, index, member) {
       ),
     );
   }
-  if (isHost && !member.bot && !isYou) actions.push(kickButton(ctx, member));
+  if (isHost && !member.bot && !isYou) actions.push(muteButton(ctx, member), kickButton(ctx, member));
   return h(
     "li",
     { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
+    ctx.reaction?.(member.player),
     h("span", { class: "seat__num", "aria-hidden": "true" }, index + 1),
     h(
       "span",
@@ -118,6 +122,23 @@ function seatRow(ctx, index, member) {
     ),
     presenceBadge(member.presence, member.bot),
     actions.length ? h("span", { class: "seat__actions" }, actions) : null,
+  );
+}
+
+/** The host's switch for a person's chat and reactions. */
+export function muteButton(ctx, member) {
+  const muted = Boolean(member.muted);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small btn--quiet",
+      dataset: { testid: `mute-${member.player}`, muted: String(muted) },
+      "aria-label": muted ? `Unmute ${member.name}` : `Mute ${member.name}'s chat and reactions`,
+      title: muted ? `Let ${member.name} chat and react again` : `${member.name} can no longer chat or react`,
+      onclick: () => ctx.act("mute", { player: member.player, muted: !muted }),
+    },
+    muted ? "Unmute" : "Mute",
   );
 }
 
@@ -157,10 +178,13 @@ export function spectators(ctx) {
         h(
           "li",
           { class: "watcher", dataset: { player: m.player } },
+          ctx.reaction?.(m.player),
           h("span", { class: "seat__name" }, m.name),
           badges(m, ctx.you),
           presenceBadge(m.presence, m.bot),
-          ctx.isHost && m.player !== ctx.you.player && !m.bot ? kickButton(ctx, m) : null,
+          ctx.isHost && m.player !== ctx.you.player && !m.bot
+            ? h("span", { class: "seat__actions" }, muteButton(ctx, m), kickButton(ctx, m))
+            : null,
         ),
       ),
     ),

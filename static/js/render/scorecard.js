@@ -172,6 +172,7 @@ export function renderCards(ctx) {
             class: `sheet__player${isCurrentSeat(seat) ? " is-current" : ""}${ctx.mine(seat) ? " is-you" : ""}`,
             dataset: { testid: `card-${seat.seat}` },
           },
+          ctx.reaction?.(seat.player),
           h("span", { class: "sheet__name" }, seat.name),
           seat.bot ? botBadge(seat.bot_level) : null,
           isCurrentSeat(seat) ? h("span", { class: "visually-hidden" }, " (playing now)") : null,

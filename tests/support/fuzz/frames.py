@@ -17,6 +17,8 @@ from tests.support.fuzz.oracle import FIELDS, SURROGATES, Frame, judge, takes, v
 
 MAX_INT = 2**63 - 1
 RULESETS = tuple(rulesets.names())
+REACTIONS = ("\U0001f44d", "\U0001f44f", "\U0001f602", "\U0001f62e", "\U0001f62c",
+             "\U0001f389")  # the six a ``react`` may send (docs/protocol.md)
 BAD_FIELD = frozenset({"bad_field"})
 
 
@@ -47,6 +49,8 @@ class Target:
         if kind == "chat":
             text = msg.get("text")
             return isinstance(text, str) and 1 <= len(clean_chat(text)) <= 500
+        if kind == "react":
+            return msg.get("emoji") in REACTIONS
         if not self.my_turn:
             return False
         if kind == "hint":
@@ -144,6 +148,12 @@ def plausible(name: str, target: Target, strangers: Strangers) -> st.SearchStrat
         "level": st.sampled_from(("beginner", "expert", "grandmaster", "")) | TEXTS,
         "seat": INTS | st.sampled_from((0, 1, 2, 7, 8)),
         "player": st.sampled_from(strangers.players) | INTS,
+        # The six (never sent: valid here), and near misses: skin tones, a variation
+        # selector, two at once, a name.
+        "emoji": st.sampled_from((*REACTIONS, "\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f",
+                                  "\U0001f44d\U0001f44d", "thumbs_up", "\U0001f3b2", ""))
+        | TEXTS,
+        "muted": st.booleans(),
     }
     return strategies[name]
 

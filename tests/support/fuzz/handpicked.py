@@ -29,7 +29,7 @@ def ask(kind: str, **fields: Any) -> str:
 # A value of the right type for each field (the message may still be refused).
 RIGHT = {"hold": [], "box": "chance", "column": "main", "text": "hi", "ruleset": "yahtzee",
          "options": {}, "seats": 2, "turn_seconds": 60, "coach": True, "level": "expert",
-         "seat": 1, "player": 1}
+         "seat": 1, "player": 1, "emoji": "\U0001f44d", "muted": True}
 SAMPLES = (None, True, 0, 1.5, "1", [1], {"a": 1}, [None] * 6)
 
 
@@ -85,6 +85,7 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         exactly("A", ask("announce", box="chance"), "not_your_turn"),
         exactly("A", ask("hint"), "not_your_turn"),
         exactly("A", ask("kick", player=vera, code=victims), "not_host"),
+        exactly("A", ask("mute", player=vera, muted=True, code=victims), "not_host"),
         # a player of that game, but its host is here: only the host may hand seats at once
         exactly("A", ask("hand_to_bot", seat=0, room=victims), "not_away"),
         exactly("A", ask("skip", code=victims), "not_host"),
@@ -94,6 +95,12 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         # Mal's own turn: impossible boxes, columns and holds; host powers mid-game
         exactly("S", ask("kick", player=vera, code=victims), "not_in_room"),
         exactly("S", ask("kick", player=mal), "cannot_kick"),
+        exactly("S", ask("mute", player=vera, muted=True, code=victims), "not_in_room"),
+        exactly("S", ask("mute", player=mal, muted=True), "cannot_mute"),
+        exactly("S", ask("mute", player=mal, muted="yes"), "bad_field"),
+        *(exactly("S", ask("react", emoji=emoji), "bad_reaction")
+          for emoji in ("\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f", ":+1:", "", "\U0001f3b2")),
+        exactly("S", ask("react", emoji=1), "bad_field"),
         exactly("S", ask("hand_to_bot", seat=1, room=victims), "unknown_seat"),
         exactly("S", ask("remove_bot", seat=0), "game_in_progress"),
         exactly("S", ask("add_bot", level="expert"), "game_in_progress"),

@@ -153,6 +153,7 @@ FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "announce": (("box", "str", False),),
     "place": (("box", "str", False), ("column", "str", True)),
     "chat": (("text", "str", False),),
+    "react": (("emoji", "str", False),),
     "configure": (("ruleset", "str", False), ("options", "dict", False),
                   ("seats", "int", False), ("turn_seconds", "int", True),
                   ("coach", "bool", True)),
@@ -161,6 +162,7 @@ FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "add_bot": (("level", "str", True),),
     "remove_bot": (("seat", "int", False),),
     "kick": (("player", "int", False),),
+    "mute": (("player", "int", False), ("muted", "bool", False)),
     "hand_to_bot": (("seat", "int", False),),
 }
 
