@@ -97,9 +97,10 @@ async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(
     assert found["status"] == "finished"
     assert found["place_events"] == found["turns"] == found["boxes_filled"] == 2 * YAHTZEE_TURNS
     # Killed after the place's commit, the new process answered the re-sent request from
-    # its record; killed before, it applied it.
+    # its record; killed before, it applied it. Killed just after the frame left, either
+    # may be the case: on a busy machine the server can commit it before the kill lands.
     placed = {r["kill"]: r["placed_before_kill"] for r in found["rounds"]}
-    assert placed == {"sent": False, "committed": True, "between": False}
+    assert placed["committed"] is True and placed["between"] is False, placed
     assert found["resent"] >= 1
     # Every client was back with a state soon after each restart, with nothing logged.
     assert found["resync_s"] < 15
