@@ -14,9 +14,13 @@ from tests.support import live_server, workers
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under ``python -m tests.servers`` give this worker a Redis database of its own for
-    the cache and the channel layer, so one worker's ``cache.clear()`` (a FLUSHDB) never
+    """Hash test passwords with a fast hasher, as Django's testing docs advise (a staff
+    user's PBKDF2 hash costs a third of a second, and many tests make one). Under
+    ``python -m tests.servers`` also give this worker a Redis database of its own for the
+    cache and the channel layer, so one worker's ``cache.clear()`` (a FLUSHDB) never
     empties another's groups."""
+    override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
     if not settings.REDIS_URL:
         return
     url = workers.redis_database(settings.REDIS_URL, workers.index())
