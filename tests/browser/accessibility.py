@@ -16,7 +16,6 @@ from tests.browser.tables import DESKTOP, PHONE, settle
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 FAILING = frozenset({"serious", "critical"})
-SCHEMES = ("light", "dark")
 
 RUN = """options => axe.run(document, options).then(r => r.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
@@ -58,22 +57,30 @@ def assert_accessible(page: Page, where: str, *, allow: Iterable[str] = ()) -> N
     assert not found, found
 
 
-def assert_accessible_everywhere(page: Page, where: str, *, allow: Iterable[str] = ()) -> None:
-    """``assert_accessible`` on desktop and phone, each light and dark, on this one page,
-    failing once with what all four found.
+# Where a page is scanned: every size in every scheme, or (for pages whose parts other
+# scans already see in both schemes) each size once, in one scheme each.
+EVERYWHERE = (("desktop", "light"), ("desktop", "dark"), ("phone", "dark"), ("phone", "light"))
+LIGHT_DESKTOP_DARK_PHONE = (("desktop", "light"), ("phone", "dark"))
+DARK_DESKTOP_LIGHT_PHONE = (("desktop", "dark"), ("phone", "light"))
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def assert_accessible_everywhere(page: Page, where: str, *, allow: Iterable[str] = (),
+                                 on: Iterable[tuple[str, str]] = EVERYWHERE) -> None:
+    """``assert_accessible`` at each (size, scheme) of ``on`` (by default desktop and
+    phone, each light and dark) on this one page, failing once with what all found.
 
     The page is left at the size it had, in the light scheme."""
     size = page.viewport_size or DESKTOP
     found = []
-    # Desktop light, desktop dark, phone dark, phone light: two resizes, not four.
-    for name, viewport, schemes in (("desktop", DESKTOP, SCHEMES), ("phone", PHONE, SCHEMES[::-1])):
-        page.set_viewport_size(viewport)
-        for scheme in schemes:
-            page.emulate_media(color_scheme=scheme)
-            settle(page)
-            found.append(serious(page, f"{where} ({name}, {scheme})", allow))
+    for name, scheme in on:
+        if page.viewport_size != VIEWPORTS[name]:
+            page.set_viewport_size(VIEWPORTS[name])
+        page.emulate_media(color_scheme=scheme)
+        settle(page)
+        found.append(serious(page, f"{where} ({name}, {scheme})", allow))
     page.emulate_media(color_scheme="light")
-    if size != PHONE:
+    if page.viewport_size != size:
         page.set_viewport_size(size)
         settle(page)
     problems = "\n".join(f for f in found if f)

@@ -12,7 +12,11 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.accessibility import (
+    DARK_DESKTOP_LIGHT_PHONE,
+    LIGHT_DESKTOP_DARK_PHONE,
+    assert_accessible_everywhere,
+)
 from tests.browser.tables import (
     connected,
     create_room,
@@ -31,11 +35,11 @@ def test_home_rules_and_error_pages(new_page: NewPage) -> None:
     page.goto("/")
     assert_accessible_everywhere(page, "the home page")
     page.goto("/rules/triple_yahtzee/")  # the most columns, the widest table
-    assert_accessible_everywhere(page, "the rules page")
+    assert_accessible_everywhere(page, "the rules page", on=DARK_DESKTOP_LIGHT_PHONE)
     response = page.goto("/no-such-page/")
     assert response is not None and response.status == 404
     expect(page.get_by_test_id("error-page")).to_be_visible()
-    assert_accessible_everywhere(page, "the 404 page")
+    assert_accessible_everywhere(page, "the 404 page", on=LIGHT_DESKTOP_DARK_PHONE)
 
 
 def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> None:
@@ -50,7 +54,7 @@ def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> N
     assert_accessible_everywhere(ada, "the lobby")
     bob.goto(f"/r/{code}/")  # not a member yet: the join page
     expect(bob.get_by_test_id("join-room-form")).to_be_visible()
-    assert_accessible_everywhere(bob, "the join page")
+    assert_accessible_everywhere(bob, "the join page", on=DARK_DESKTOP_LIGHT_PHONE)
     bob.get_by_test_id("join-name").fill("Bob")
     bob.get_by_test_id("join-submit").click()
     connected(bob)
@@ -60,4 +64,4 @@ def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> N
     roll(ada)  # dice on the table
     assert_accessible_everywhere(ada, "the board on my turn")
     same_newest_event(bob, ada)
-    assert_accessible_everywhere(bob, "the board on another's turn")
+    assert_accessible_everywhere(bob, "the board on another's turn", on=LIGHT_DESKTOP_DARK_PHONE)

@@ -9,7 +9,11 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.accessibility import (
+    DARK_DESKTOP_LIGHT_PHONE,
+    LIGHT_DESKTOP_DARK_PHONE,
+    assert_accessible_everywhere,
+)
 from tests.browser.tables import (
     connected,
     create_room,
@@ -102,7 +106,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
         assert page.evaluate("document.getAnimations().filter(a =>"
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
     ada.screenshot(path=f"{SCREENSHOTS}/room-end.png", full_page=True)
-    assert_accessible_everywhere(ada, "the results")
+    assert_accessible_everywhere(ada, "the results", on=LIGHT_DESKTOP_DARK_PHONE)
 
     # Ada reviews her game: each of her decisions against the coach's best.
     ada.get_by_test_id("review-link").click()
@@ -119,7 +123,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
     if any(loss >= 1 for loss in losses):  # costly decisions stand out
         expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
     ada.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
-    assert_accessible_everywhere(ada, "the review")
+    assert_accessible_everywhere(ada, "the review", on=DARK_DESKTOP_LIGHT_PHONE)
     # Only the players at the table see it.
     stranger = new_page(name="stranger", error_pages=True)
     assert stranger.request.get(f"/r/{code}/games/1/review/").status == 403
