@@ -28,8 +28,6 @@ from tests.support.live_server import ROOT, clean_env, free_port
 from tests.support.room_client import Seat, next_move, open_room
 from yahtzee_site import serve
 
-pytestmark = pytest.mark.xdist_group("serve")
-
 LOOPBACK = "127.0.0.2"  # not 127.0.0.1: the server listens beyond the usual address
 PUBLIC_NAME = "dice.example"
 

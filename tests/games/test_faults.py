@@ -22,8 +22,7 @@ import pytest
 from tests.servers import redis_process
 from tests.support import faults, workers
 
-# One worker runs the module, so its servers start once (not once per worker).
-pytestmark = [pytest.mark.asyncio, pytest.mark.xdist_group("faults")]
+pytestmark = pytest.mark.asyncio
 
 YAHTZEE_TURNS = 13
 

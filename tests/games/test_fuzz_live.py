@@ -52,9 +52,6 @@ from tests.support.fuzz.oracle import Frame
 from tests.support.live_server import serve
 from tests.support.room_client import join_room, open_room
 
-# One worker runs the module, so the arena server starts once (not once per worker).
-pytestmark = pytest.mark.xdist_group("fuzz_live")
-
 FRAME_EXAMPLES = 45  # examples of ``BATCH`` frames: 2,160 generated frames
 POST_EXAMPLES = 150
 LOOKUP_EXAMPLES = 6  # wrong room codes: well below the guess limit of 20 an address
