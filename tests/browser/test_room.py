@@ -15,6 +15,7 @@ from tests.browser.accessibility import (
     assert_accessible_everywhere,
 )
 from tests.browser.tables import (
+    PHONE,
     connected,
     create_room,
     dice,
@@ -39,7 +40,8 @@ YATZY_BOXES = 15
 
 
 def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: NewPage) -> None:
-    ada, bob, cy = new_page(name="ada"), new_page(name="bob"), new_page(name="cy")
+    # Cy watches on a phone.
+    ada, bob, cy = new_page(name="ada"), new_page(name="bob"), new_page(viewport=PHONE, name="cy")
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=3)
     expect(ada.get_by_test_id("invite-url")).to_have_value(re.compile(rf"/r/{code}/$"))
     join_room(bob, code, name="Bob")
