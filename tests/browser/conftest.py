@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -16,14 +17,26 @@ from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, serve
 
 
 @pytest.fixture(scope="session")
-def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's folder: its SQLite database is ``db.sqlite3`` there."""
+    return tmp_path_factory.mktemp("daphne")
+
+
+@pytest.fixture(scope="session")
+def live_url(live_workdir: Path) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
     # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
     # address of its own (tests/browser/test_guess_limit.py).
-    with serve(tmp_path_factory.mktemp("daphne"), proxy_headers=True,
-               GAMES_BOT_DELAY_SECONDS="0.05") as url:
+    with serve(live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05") as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def live_database(live_url: str, live_workdir: Path) -> Path:
+    """The live server's SQLite file, for a test that must set what no page can (such as
+    how long ago someone was last seen)."""
+    return live_workdir / "db.sqlite3"
 
 
 @pytest.fixture(scope="module")
