@@ -15,12 +15,14 @@ from tests.browser.accessibility import (
     assert_accessible_everywhere,
 )
 from tests.browser.tables import (
+    DESKTOP,
     PHONE,
     connected,
     create_room,
     dice,
     final_scores,
     held,
+    horizontal_overflow,
     join_room,
     my_turn,
     newest_seq,
@@ -126,6 +128,12 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
         expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
     ada.screenshot(path=f"{SCREENSHOTS}/review.png", full_page=True)
     assert_accessible_everywhere(ada, "the review", on=DARK_DESKTOP_LIGHT_PHONE)
+    # On a 360 px phone the whole table fits: nothing to slide sideways.
+    ada.set_viewport_size(PHONE)
+    assert ada.evaluate("(el => el.scrollWidth <= el.clientWidth)"
+                        "(document.querySelector('.table-scroll'))")
+    assert horizontal_overflow(ada) <= PHONE["width"]
+    ada.set_viewport_size(DESKTOP)
     # Only the players at the table see it.
     stranger = new_page(name="stranger", error_pages=True)
     assert stranger.request.get(f"/r/{code}/games/1/review/").status == 403
