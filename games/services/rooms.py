@@ -200,17 +200,13 @@ def room_leave(*, player: Player, room: Room) -> Done:
     return Done(event)
 
 
-def _other_person(room: Room, player: Player, target: object, code: str,
-                  message: str) -> Membership:
-    """The active membership of ``target`` (a player id) in ``room``, a person other than
-    ``player``; else a ``not_in_room`` error, or ``code`` with ``message``."""
+def _active_member(room: Room, target: object) -> Membership:
+    """The active membership of ``target`` (a player id) in ``room``, with its player."""
     member = Membership.objects.select_related("player").filter(
         room=room, player_id=target if type(target) is int else None,
         state=Membership.State.ACTIVE).first()
     if member is None:
         raise ServiceError("not_in_room", "that player is not in this room")
-    if member.player_id == player.pk or member.player.is_bot:
-        raise ServiceError(code, message)
     return member
 
 
@@ -218,8 +214,9 @@ def _other_person(room: Room, player: Player, target: object, code: str,
 def room_kick(*, player: Player, room: Room, target: object) -> Done:
     """The host removes a person (by player id) from the room; they cannot come back."""
     require_host(room, player)
-    member = _other_person(room, player, target, "cannot_kick",
-                           "kick another person (remove bots instead)")
+    member = _active_member(room, target)
+    if member.player_id == player.pk or member.player.is_bot:
+        raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
     game = _in_play(room)
     data = _depart(room, game, member, Membership.State.KICKED)
     event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
@@ -234,8 +231,9 @@ def room_mute(*, player: Player, room: Room, target: object, muted: object = Tru
     if type(muted) is not bool:
         raise ServiceError("bad_field", "muted is true (mute) or false (unmute)")
     require_host(room, player)
-    member = _other_person(room, player, target, "cannot_mute",
-                           "mute another person (bots never talk)")
+    member = _active_member(room, target)
+    if member.player_id == player.pk or member.player.is_bot:
+        raise ServiceError("cannot_mute", "mute another person (bots never talk)")
     if member.muted == muted:
         return Done(None, remember=False)
     member.muted = muted
