@@ -52,7 +52,7 @@ from tests.support.fuzz.oracle import Frame
 from tests.support.live_server import serve
 from tests.support.room_client import join_room, open_room
 
-FRAME_EXAMPLES = 45  # examples of ``BATCH`` frames: 2,160 generated frames
+FRAME_EXAMPLES = 30  # examples of ``BATCH`` frames: 1,440 generated frames
 POST_EXAMPLES = 150
 LOOKUP_EXAMPLES = 6  # wrong room codes: well below the guess limit of 20 an address
 MIN_TURNS = 10  # turns the victims finish while the fuzzer runs
