@@ -378,21 +378,17 @@ class Report(models.Model):
     reported = models.ForeignKey(Player, on_delete=models.CASCADE,
                                  related_name="reports_received")
     message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="reports", help_text="Empty: the player is "
-                                                                  "reported, not a message.")
+                                related_name="reports", help_text="Empty: a player report.")
     reason = models.CharField(max_length=16, choices=Reason.choices)
-    text = models.CharField(max_length=500, blank=True, help_text="The reporter's words.")
+    text = models.CharField("the reporter's words", max_length=500, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     handled_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=32, blank=True,
-                               help_text="What the moderator did: remove_chat, kick, ban, "
-                                         "dismiss.")
+    outcome = models.CharField(max_length=32, blank=True, help_text="What was done.")
     action = models.ForeignKey(ModerationAction, null=True, blank=True,
-                               on_delete=models.SET_NULL, related_name="reports",
-                               help_text="The recorded moderation action.")
+                               on_delete=models.SET_NULL, related_name="reports")
 
     class Meta:
         indexes = [models.Index(fields=["status", "created_at"]),

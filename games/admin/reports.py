@@ -49,17 +49,16 @@ def event_line(event: Event) -> str:
 
 
 def _record_of(player: Player) -> SafeString:
-    """A player's link, ban and past moderation, newest first."""
+    """A player's link, ban and past moderation (the last ten actions, newest first)."""
     past = ModerationAction.objects.filter(player=player).select_related("moderator")[:10]
     received = Report.objects.filter(reported=player).count()
-    items = format_html_join(
-        "", "<li>{} {} by {}: {}</li>",
+    lines = format_html_join(
+        "", '<br><span class="history-line">{} {} by {}: {}</span>',
         ((moment_label(a.created_at), a.action, a.moderator or "-", a.reason) for a in past))
-    return format_html(
-        '{}{}<br>reports against them: {}<ul class="moderation-history">{}</ul>',
-        admin_link(player), format_html(" <strong>banned</strong> ({})", player.ban_reason)
-        if player.is_banned else "", received,
-        items or format_html("<li>{}</li>", "no moderation so far"))
+    banned = format_html(" <strong>banned</strong> ({})", player.ban_reason) \
+        if player.is_banned else ""
+    return format_html("{}{}<br>reports against them: {}{}", admin_link(player), banned,
+                       received, lines or format_html("<br>{}", "no moderation so far"))
 
 
 @admin.register(Report)
@@ -68,8 +67,8 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     room's chat, the game's recent moves and both players' past moderation, and settles
     the report with a recorded moderation action."""
 
-    list_display = ["created_at", "status", "reason", "reported", "what", "reporter", "room",
-                    "outcome"]
+    list_display = ["created_at", "status", "reason", "reported_player", "what", "reporter",
+                    "room", "outcome"]
     list_filter = ["status", "reason", "created_at"]
     search_fields = ["reported__name", "reporter__name", "room__code", "text",
                      "message__text"]
@@ -86,13 +85,18 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
                           output_field=IntegerField())
         return [open_first.asc(), "-created_at"]
 
-    @admin.display(description="reported")
+    @admin.display(description="what was reported")
     def what(self, obj: Report) -> str:
         """The reported line (cut at 60 characters), or "the player"."""
         if obj.message is None:
             return "the player"
         text = obj.message.text
         return f"“{text if len(text) <= 60 else text[:59] + '…'}”"
+
+    @admin.display(description="reported player", ordering="reported__name")
+    def reported_player(self, obj: Report) -> str:
+        """The reported player's name."""
+        return obj.reported.name
 
     @admin.display(description="room")
     def room_shown(self, obj: Report) -> SafeString | str:
