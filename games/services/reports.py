@@ -28,27 +28,29 @@ def _target(room: Room, player_id: object, message_id: object
             ) -> tuple[Player, ChatMessage | None]:
     """The reported player and message (``None`` for a player report) in ``room``."""
     if message_id is not None:
-        message = ChatMessage.objects.select_related("player").filter(
-            pk=message_id, room=room, removed_at__isnull=True).first() \
+        lines = ChatMessage.objects.filter(room=room, removed_at__isnull=True)
+        message = lines.select_related("player").filter(pk=message_id).first() \
             if isinstance(message_id, int) else None
         if message is None:
             raise ServiceError("unknown_message", "there is no such message in this room")
         return message.player, message
     if player_id is None:
         raise ServiceError("bad_report", "name the chat message or the player you report")
-    found = Membership.objects.select_related("player").filter(
-        room=room, player_id=player_id).first() if isinstance(player_id, int) else None
+    members = Membership.objects.filter(room=room)  # present or gone: abuse before leaving
+    found = members.select_related("player").filter(player_id=player_id).first() \
+        if isinstance(player_id, int) else None
     if found is None:
         raise ServiceError("not_in_room", "that player has never been in this room")
     return found.player, None
 
 
 def _reason(reason: object, text: object) -> tuple[str, str]:
+    """The reason and the reporter's words, trimmed (required for "other")."""
     if reason not in Report.Reason.values:
         raise ServiceError("bad_reason", "the reason is one of abuse, spam, cheating, other")
-    words = text.strip() if isinstance(text, str) else ""
     if text is not None and not isinstance(text, str):
         raise ServiceError("bad_reason", "the details are text")
+    words = (text or "").strip()
     if len(words) > MAX_TEXT:
         raise ServiceError("bad_reason", f"say it in at most {MAX_TEXT} characters")
     if reason == Report.Reason.OTHER and not words:
@@ -134,7 +136,11 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
             ModerationAction.objects.create(
                 moderator=moderator, action="dismiss_report", reason=why, room=locked.room,
                 player=locked.reported, details={"report_id": locked.pk})
-        action = ModerationAction.objects.filter(moderator=moderator).order_by("-pk").first()
+        # The record the service above just made, in this transaction (the services
+        # return nothing): the moderator's newest action of that kind.
+        kind = "dismiss_report" if outcome == "dismiss" else outcome
+        action = ModerationAction.objects.filter(moderator=moderator, action=kind).order_by(
+            "-pk").first()
         if action is not None:
             details = {**action.details, "report_id": locked.pk}
             ModerationAction.objects.filter(pk=action.pk).update(details=details)
