@@ -13,7 +13,7 @@ Inlines follow the page they sit on: whoever may view a game sees its move log.
 
 from django.contrib import admin
 
-from games.admin import games, players, records, rooms  # noqa: F401  (register the pages)
+from games.admin import games, players, records, reports, rooms  # noqa: F401  (register the pages)
 
 admin.site.site_header = "Dice games moderation"
 admin.site.site_title = "Dice games moderation"

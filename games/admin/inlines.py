@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.admin.base import ReadOnlyInline
@@ -16,7 +18,7 @@ from games.admin.display import (
     roll_log,
     seat_label,
 )
-from games.models import Event, Game, Membership, Scorecard, Turn
+from games.models import ChatMessage, Event, Game, Membership, Scorecard, Turn
 
 
 class MembershipInline(ReadOnlyInline):
@@ -131,3 +133,45 @@ class EventInline(ReadOnlyInline):
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         """Actors in the same query."""
         return super().get_queryset(request).select_related("actor")
+
+
+class ChatInline(ReadOnlyInline):
+    """A room's chat, oldest to newest; removed lines marked, the others removable (each
+    button submits the chat list's "remove" action, which asks why)."""
+
+    model = ChatMessage
+    fields = ["at", "player", "text", "removed", "remove"]
+    readonly_fields = fields
+    ordering = ["created_at", "id"]
+    verbose_name = "chat line"
+    verbose_name_plural = "chat, oldest to newest"
+
+    @admin.display(description="at")
+    def at(self, obj: ChatMessage) -> str:
+        """When the line was posted, to the second."""
+        return moment_label(obj.created_at)
+
+    @admin.display(description="removed")
+    def removed(self, obj: ChatMessage) -> str:
+        """When a moderator removed the line ("-": it is shown in the room)."""
+        return f"removed {moment_label(obj.removed_at)}" if obj.removed_at else "-"
+
+    @admin.display(description="")
+    def remove(self, obj: ChatMessage) -> SafeString | str:
+        """A button that asks to remove the line (the form sits below the page's form)."""
+        if obj.removed_at is not None:
+            return ""
+        return format_html(
+            '<button type="submit" form="remove-chat" name="{}" value="{}" class="button" '
+            'data-testid="remove-chat-{}">Remove this line</button>',
+            ACTION_CHECKBOX_NAME, obj.pk, obj.pk)
+
+    def get_fields(self, request: HttpRequest, obj: Model | None = None) -> list[str]:
+        """The remove buttons only for whoever may remove chat lines."""
+        if request.user.has_perm("games.change_chatmessage"):
+            return self.fields
+        return [name for name in self.fields if name != "remove"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Players in the same query."""
+        return super().get_queryset(request).select_related("player")

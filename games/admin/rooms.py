@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import seat_label, variant_title
 from games.admin.filters import MemberKindFilter, RemovedFilter
-from games.admin.inlines import GameInline, MembershipInline
-from games.models import ChatMessage, Membership, Room
+from games.admin.inlines import ChatInline, GameInline, MembershipInline
+from games.models import ChatMessage, Game, Membership, Room
 
 
 @admin.register(Room)
@@ -29,8 +31,24 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
     fields = ["code", "host", "ruleset", "options", "seat_count", "turn_seconds", "status",
               "version", "created_at", "last_activity_at", "closed_at", "closed_reason"]
     readonly_fields = fields
-    inlines = [MembershipInline, GameInline]
+    inlines = [MembershipInline, GameInline, ChatInline]
     actions = ["close_rooms"]
+    change_form_template = "admin/games/room/change_form.html"
+
+    def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any,
+                           **kwargs: Any) -> HttpResponse:
+        """The page, with the moderation buttons this moderator may use on this room."""
+        room = context.get("original")
+        if isinstance(room, Room):
+            game = Game.objects.filter(room=room, status=Game.Status.PLAYING).first()
+            may = {model: self.admin_site.get_model_admin(model).has_moderate_permission(request)
+                   for model in (Room, Game, ChatMessage)}
+            context.update({
+                "can_close_room": may[Room] and room.status == Room.Status.OPEN,
+                "playing_game": game if may[Game] else None,
+                "can_remove_chat": may[ChatMessage],
+            })
+        return super().render_change_form(request, context, *args, **kwargs)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         """Rooms with their taken seats and their number of games."""

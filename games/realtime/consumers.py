@@ -133,6 +133,10 @@ HANDLERS: dict[str, Call] = {
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
     "leave": lambda p, code, rid, m: services.room_leave(player=p, code=code, request_id=rid),
+    "report": lambda p, code, rid, m: services.report_send(
+        player=p, code=code, target=_field(m, "player", int, optional=True),
+        message=_field(m, "message", int, optional=True), reason=_field(m, "reason", str),
+        text=_field(m, "text", str, optional=True), request_id=rid),
 }
 
 
@@ -334,7 +338,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if failure is not None:
             raise failure
         version = (answer or {}).get("version")
-        await self.send_json({"type": "ack", "id": request_id, "version": version})
+        ack = {"type": "ack", "id": request_id, "version": version}
+        if kind == "report":
+            ack["report"] = (answer or {}).get("report")
+        await self.send_json(ack)
         if kind == "leave":
             self.joined = False
             await self.channel_layer.group_discard(broadcast.group_name(self.code),

@@ -26,6 +26,7 @@ from games.services.play import (
 )
 from games.services.presence import presence_connect, presence_disconnect, presence_ping
 from games.services.reactions import reaction_send
+from games.services.reports import report_handle, report_send
 from games.services.reviews import review_for, review_of, reviews_precompute
 from games.services.rooms import (
     room_add_bot,
@@ -60,6 +61,8 @@ __all__ = [
     "presence_disconnect",
     "presence_ping",
     "reaction_send",
+    "report_handle",
+    "report_send",
     "review_for",
     "review_of",
     "reviews_precompute",

@@ -44,6 +44,11 @@
 //   results    results, ranking, rank-<seat> (data-rank, data-total), rematch,
 //              waiting-host, review-link (to the review page of a game you played)
 //   dialog     confirm-dialog, confirm-ok, confirm-cancel
+//   report     report-chat-<message id> (on other people's chat lines), report-<player id>
+//              (beside other people in the lobby, players panel and watchers);
+//              report-dialog, report-about, report-reason-<abuse|spam|cheating|other>,
+//              report-text, report-text-hint, report-error, report-send, report-cancel;
+//              the receipt is an info toast (role=status)
 //   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
 //              chat-input, chat-send (both disabled while the host mutes you), chat-muted
 //   tabs       room-tabs (narrow screens only), tab-table, tab-players, tab-log,
@@ -57,6 +62,7 @@ import { Rules, describe, diceText, rankingSentence } from "./text.js";
 import { Toasts } from "./ui/toast.js";
 import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
+import { askReport } from "./ui/report.js";
 import { Signals } from "./ui/signals.js";
 import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
@@ -96,6 +102,7 @@ const signals = new Signals({
 // The boxes that hold five of a kind, in every variant.
 const FIVE_OF_A_KIND = new Set(["yahtzee", "yatzy", "yams"]);
 const dialog = $("dialog");
+const reportDialog = $("[data-testid=report-dialog]");
 const chatForm = $("[data-testid=chat-form]");
 const chatInput = $("[data-testid=chat-input]");
 const chatSend = $("[data-testid=chat-send]");
@@ -195,6 +202,26 @@ function untilVersion(version) {
   });
 }
 
+/** Ask why, then report a chat line ({message}) or a person ({player}) to the
+ *  moderators; the receipt (or the refusal) is a toast, read out to screen readers. */
+async function report(target, about) {
+  const answer = await askReport(reportDialog, { about });
+  if (!answer) return false;
+  try {
+    const ack = await socket.request("report", { ...target, reason: answer.reason, text: answer.text || null });
+    toasts.show(
+      ack?.report === "already"
+        ? "You already reported this. The moderators have it."
+        : "Report received. Thank you: a moderator will look at it.",
+      "info",
+    );
+    return true;
+  } catch (error) {
+    showError(error);
+    return false;
+  }
+}
+
 /** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
 async function act(type, fields = {}, { busy = null } = {}) {
   if (busy) {
@@ -260,6 +287,7 @@ function context() {
     canShare: typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches,
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
+    report,
     toast: (message) => toasts.show(message, "info"),
     error: (message) => toasts.show(message),
     copyInvite,

@@ -23,6 +23,7 @@ PAGE = (ROOT / "docs" / "protocol.md").read_text()
 NOT_ON_SOCKET = {
     "bad_name", "kicked", "not_a_person",  # the join and create forms (HTTP)
     "already_removed", "not_banned", "reason_required",  # moderation in the admin
+    "bad_outcome", "report_closed", "no_message",  # handling reports in the admin
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",

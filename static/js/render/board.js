@@ -1,7 +1,7 @@
 // The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
 // the players around the table, and the results at the end.
 import { h, ordinal } from "../dom.js";
-import { badges, botBadge, kickButton, muteButton, presenceBadge, spectators } from "./lobby.js";
+import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 
 export function formatSeconds(seconds) {
@@ -222,6 +222,7 @@ export function renderPlayers(ctx) {
     if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
       actions.push(muteButton(ctx, member), kickButton(ctx, member));
     }
+    if (!seat.bot && seat.player !== you.player) actions.push(reportButton(ctx, { player: seat.player, name: seat.name }));
     return h(
       "li",
       {

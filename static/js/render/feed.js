@@ -51,12 +51,28 @@ export function renderLog(list, ctx, seenSeq) {
   list.replaceChildren(...items);
 }
 
+function reportChatButton(ctx, m) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "chat__report",
+      dataset: { testid: `report-chat-${m.id}` },
+      "aria-label": `Report ${m.name}'s message`,
+      title: "Report this message to the moderators",
+      onclick: () => ctx.report({ message: m.id }, `${m.name} wrote: “${m.text}”`),
+    },
+    "Report",
+  );
+}
+
 /** Draw the chat, oldest first, kept scrolled to the newest message unless the reader
  *  scrolled up; left alone when no message changed. */
 export function renderChat(list, ctx) {
   const me = ctx.you.name;
+  const myId = ctx.you.player;
   const messages = ctx.state.chat || [];
-  if (unchanged(list, JSON.stringify([me, messages.map((m) => [m.id, m.name, m.text])]))) return;
+  if (unchanged(list, JSON.stringify([me, myId, messages.map((m) => [m.id, m.name, m.text])]))) return;
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const items = messages.map((m) =>
     h(
@@ -65,6 +81,7 @@ export function renderChat(list, ctx) {
       h("span", { class: "chat__name" }, m.name),
       h("span", { class: "chat__text" }, m.text),
       h("time", { class: "chat__time", datetime: m.at || "" }, timeOf(m.at)),
+      m.player !== undefined && m.player !== myId ? reportChatButton(ctx, m) : null,
     ),
   );
   if (!items.length) items.push(h("li", { class: "chat__empty" }, "No messages yet. Say hello!"));

@@ -108,6 +108,7 @@ function seatRow(ctx, index, member) {
     );
   }
   if (isHost && !member.bot && !isYou) actions.push(muteButton(ctx, member), kickButton(ctx, member));
+  if (!member.bot && !isYou) actions.push(reportButton(ctx, member));
   return h(
     "li",
     { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
@@ -139,6 +140,21 @@ export function muteButton(ctx, member) {
       onclick: () => ctx.act("mute", { player: member.player, muted: !muted }),
     },
     muted ? "Unmute" : "Mute",
+  );
+}
+
+/** Anyone's way to tell the moderators about another person. */
+export function reportButton(ctx, member) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small btn--quiet",
+      dataset: { testid: `report-${member.player}` },
+      "aria-label": `Report ${member.name} to the moderators`,
+      onclick: () => ctx.report({ player: member.player }, `You are reporting ${member.name}.`),
+    },
+    "Report",
   );
 }
 
@@ -182,8 +198,8 @@ export function spectators(ctx) {
           h("span", { class: "seat__name" }, m.name),
           badges(m, ctx.you),
           presenceBadge(m.presence, m.bot),
-          ctx.isHost && m.player !== ctx.you.player && !m.bot
-            ? h("span", { class: "seat__actions" }, muteButton(ctx, m), kickButton(ctx, m))
+          m.player !== ctx.you.player && !m.bot
+            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, reportButton(ctx, m))
             : null,
         ),
       ),

@@ -19,6 +19,7 @@ MAX_INT = 2**63 - 1
 RULESETS = tuple(rulesets.names())
 REACTIONS = ("\U0001f44d", "\U0001f44f", "\U0001f602", "\U0001f62e", "\U0001f62c",
              "\U0001f389")  # the six a ``react`` may send (docs/protocol.md)
+REPORT_REASONS = ("abuse", "spam", "cheating", "other")
 BAD_FIELD = frozenset({"bad_field"})
 
 
@@ -51,6 +52,8 @@ class Target:
             return isinstance(text, str) and 1 <= len(clean_chat(text)) <= 500
         if kind == "react":
             return msg.get("emoji") in REACTIONS
+        if kind == "report":  # a report of someone in the room would be taken
+            return msg.get("reason") in REPORT_REASONS
         if not self.my_turn:
             return False
         if kind == "hint":
@@ -154,6 +157,8 @@ def plausible(name: str, target: Target, strangers: Strangers) -> st.SearchStrat
                                   "\U0001f44d\U0001f44d", "thumbs_up", "\U0001f3b2", ""))
         | TEXTS,
         "muted": st.booleans(),
+        "message": INTS | st.sampled_from((0, 1, 2, 3)),
+        "reason": st.sampled_from((*REPORT_REASONS, "Abuse", "rude", "")) | TEXTS,
     }
     return strategies[name]
 

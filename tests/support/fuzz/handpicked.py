@@ -29,7 +29,8 @@ def ask(kind: str, **fields: Any) -> str:
 # A value of the right type for each field (the message may still be refused).
 RIGHT = {"hold": [], "box": "chance", "column": "main", "text": "hi", "ruleset": "yahtzee",
          "options": {}, "seats": 2, "turn_seconds": 60, "coach": True, "level": "expert",
-         "seat": 1, "player": 1, "emoji": "\U0001f44d", "muted": True}
+         "seat": 1, "player": 1, "emoji": "\U0001f44d", "muted": True, "message": 1,
+         "reason": "abuse"}
 SAMPLES = (None, True, 0, 1.5, "1", [1], {"a": 1}, [None] * 6)
 
 

@@ -164,6 +164,8 @@ FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "kick": (("player", "int", False),),
     "mute": (("player", "int", False), ("muted", "bool", False)),
     "hand_to_bot": (("seat", "int", False),),
+    "report": (("player", "int", True), ("message", "int", True), ("reason", "str", False),
+               ("text", "str", True)),
 }
 
 

@@ -1,0 +1,94 @@
+"""A player reports a chat line from the room page; a moderator settles it from the admin,
+and the line leaves the reporter's room."""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from playwright.sync_api import Page, expect
+
+from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.tables import create_room, join_room
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+RUDE = "you all play like potatoes"
+
+
+def make_moderator(database: Path) -> tuple[str, str]:
+    """A superuser written straight into the live server's database (quicker than a
+    ``createsuperuser`` process): (username, password). The password is hashed with few
+    iterations; the server verifies it and stores a stronger hash at the first login."""
+    username, password = f"mod-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    hashed = PBKDF2PasswordHasher().encode(password, uuid.uuid4().hex, iterations=1000)
+    now = datetime.now(UTC).replace(tzinfo=None).isoformat(" ")
+    with sqlite3.connect(database, timeout=20) as db:
+        db.execute(
+            "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name,"
+            " email, is_staff, is_active, date_joined) VALUES (?, 1, ?, '', '', '', 1, 1, ?)",
+            (hashed, username, now))
+    return username, password
+
+
+def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_database: Path
+                                                   ) -> None:
+    ada, bob = new_page(name="Ada"), new_page(name="Bob")
+    code = create_room(ada, name="Ada")
+    join_room(bob, code, name="Bob")
+    bob.get_by_test_id("chat-input").fill(RUDE)
+    bob.get_by_test_id("chat-input").press("Enter")
+    chat = ada.get_by_test_id("chat-list")
+    expect(chat).to_contain_text(RUDE)
+    expect(bob.get_by_test_id("chat-list").locator("[data-testid^=report-chat-]")).to_have_count(0)
+
+    # Ada reports Bob's line: "Something else" needs words, then the receipt is read out.
+    ada.get_by_role("button", name="Report Bob's message").click()
+    dialog = ada.get_by_test_id("report-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(f"Bob wrote: “{RUDE}”")
+    assert_accessible_everywhere(ada, "the report dialog")
+    ada.get_by_test_id("report-reason-other").check()
+    ada.get_by_test_id("report-send").click()
+    expect(ada.get_by_test_id("report-error")).to_be_visible()
+    ada.get_by_test_id("report-text").fill("insults everyone")
+    ada.get_by_test_id("report-send").click()
+    expect(dialog).to_be_hidden()
+    receipt = ada.get_by_test_id("toasts").get_by_role("status")
+    expect(receipt).to_contain_text("Report received")
+    ada.get_by_role("button", name="Report Bob's message").click()
+    ada.get_by_test_id("report-send").click()
+    expect(receipt.last).to_contain_text("You already reported this")
+
+    # A moderator finds it in the queue, with the line among the room's chat, and removes it.
+    username, password = make_moderator(live_database)
+    mod = new_page(name="Moderator")
+    mod.goto("/admin/games/report/")
+    mod.locator("#id_username").fill(username)
+    mod.locator("#id_password").fill(password)
+    mod.locator("input[type=submit]").click()
+    rows = mod.locator("#result_list tbody tr")
+    ours = rows.filter(has_text=code)
+    expect(ours).to_have_count(1)
+    expect(ours).to_contain_text("open")
+    ours.locator("th a").click()
+    expect(mod.locator("mark").first).to_have_text(RUDE)
+    expect(mod.locator(".report-chat")).to_contain_text(f"Bob: {RUDE}")
+    expect(mod.locator(".field-text")).to_contain_text("insults everyone")
+    mod.locator("#id_reason").fill("insulting the table")
+    mod.get_by_role("button", name="Remove this message").click()
+    expect(mod.locator(".messagelist")).to_contain_text("The report is marked handled")
+    expect(mod.locator(".field-handled")).to_contain_text(f"remove_chat by {username}")
+    expect(mod.locator(".field-status")).to_contain_text("handled")
+    mod.goto("/admin/games/moderationaction/")
+    expect(mod.locator("#result_list")).to_contain_text("insulting the table")
+
+    # The line is gone from both players' rooms.
+    expect(chat).not_to_contain_text(RUDE)
+    expect(bob.get_by_test_id("chat-list")).not_to_contain_text(RUDE)
