@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def _stored(field: models.Field[Any, Any], value: Any) -> Any:
@@ -71,6 +72,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     banned_at = models.DateTimeField(null=True, blank=True)
     ban_reason = models.CharField(max_length=200, blank=True)
+    banned_until = models.DateTimeField(
+        null=True, blank=True, help_text="When the ban ends; empty means never.")
 
     class Meta:
         indexes = [models.Index(fields=["name"])]
@@ -85,8 +88,11 @@ class Player(models.Model):
 
     @property
     def is_banned(self) -> bool:
-        """A banned player cannot create or join rooms, or chat."""
-        return self.banned_at is not None
+        """A banned player cannot create or join rooms, or chat (until ``banned_until``,
+        when it is set)."""
+        if self.banned_at is None:
+            return False
+        return self.banned_until is None or self.banned_until > timezone.now()
 
 
 class Room(TracksChanges):
@@ -142,6 +148,9 @@ class Membership(TracksChanges):
     seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
     muted = models.BooleanField(
         default=False, help_text="The host muted their chat and reactions in this room.")
+    browser = models.CharField(
+        max_length=64, blank=True,
+        help_text="The browser it joined from (games/web/browsers.py); a kick refuses it too.")
 
     class Meta:
         constraints = [
