@@ -194,6 +194,7 @@ def test_ban_then_unban(admin_client, admin_user, room, ada, cy, make_room):
     assert (record.moderator, record.player) == (admin_user, ada)
     services.room_join(player=ada, code=other.code)
     services.room_create(player=ada, ruleset="yatzy")
+    services.room_join(player=ada, code=room.code)  # the ban took her out of the room
     services.chat_post(player=ada, code=room.code, text="sorry")
 
 
