@@ -60,6 +60,12 @@ class TracksChanges(models.Model):
                      or loaded[f.attname] != _stored(f, getattr(self, f.attname)))]
 
 
+def banned_now() -> models.Q:
+    """The players whose ban is in force now (set, and not ended)."""
+    return models.Q(banned_at__isnull=False) & (
+        models.Q(banned_until__isnull=True) | models.Q(banned_until__gt=timezone.now()))
+
+
 class Player(models.Model):
     """Someone at a table: a visitor bound to a browser session, or a bot."""
 

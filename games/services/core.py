@@ -9,11 +9,10 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
 from games.realtime import broadcast
 from games.services import rows
 from scoring.errors import RulesError
@@ -74,8 +73,7 @@ def require_not_banned(player: Player) -> None:
     """A banned player cannot create a room or act in one (read from the database, so a
     ban counts at once even for a player object held since before it; a ban whose
     ``banned_until`` has passed no longer counts)."""
-    if Player.objects.filter(pk=player.pk, banned_at__isnull=False).filter(
-            Q(banned_until__isnull=True) | Q(banned_until__gt=now())).exists():
+    if Player.objects.filter(banned_now(), pk=player.pk).exists():
         raise ServiceError("banned", "you are banned from playing here")
 
 

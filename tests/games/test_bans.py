@@ -131,7 +131,7 @@ def test_every_browser_of_a_banned_account_is_refused(ada, staff, make_room):
     browser = Client()
     browser.force_login(user)
     page = browser.get(f"/r/{room.code}/")
-    assert "banned" in page.content.decode()
+    assert "A moderator banned you from playing here." in page.content.decode()
     answer = browser.post(f"/r/{room.code}/join/", {"name": "Fresh"})
     assert answer.status_code == 400 and "banned" in answer.content.decode()
     assert not Membership.objects.filter(room=room, player=troll).exists()
@@ -340,3 +340,7 @@ def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
     assert bob.banned_until == until and bob.ban_reason == "spam"
     listing = admin_client.get(url).content.decode()
     assert f"{until:%Y-%m-%d %H:%M} UTC" in listing and "for good" in listing
+    Player.objects.filter(pk=cy.pk).update(banned_until=timezone.now() - timedelta(hours=1))
+    banned = admin_client.get(url, {"banned": "yes"}).context["cl"].result_list
+    assert list(banned) == [bob]  # Cy's ban has ended
+    assert cy in admin_client.get(url, {"banned": "no"}).context["cl"].result_list
