@@ -344,3 +344,13 @@ def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
     banned = admin_client.get(url, {"banned": "yes"}).context["cl"].result_list
     assert list(banned) == [bob]  # Cy's ban has ended
     assert cy in admin_client.get(url, {"banned": "no"}).context["cl"].result_list
+
+
+def test_bots_are_not_banned(ada, staff, make_room):
+    room = make_room(ada, "yatzy", seats=2, bots=["beginner"])
+    bot = Membership.objects.get(room=room, seat=1).player
+    with pytest.raises(ServiceError) as err:
+        services.mod_ban(moderator=staff, player=bot, reason="x")
+    assert err.value.code == "not_a_person"
+    bot.refresh_from_db()
+    assert bot.banned_at is None and not ModerationAction.objects.exists()
