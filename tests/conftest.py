@@ -15,12 +15,16 @@ from tests.support import live_server, workers
 
 def pytest_configure(config: pytest.Config) -> None:
     """Hash test passwords with a fast hasher, as Django's testing docs advise (a staff
-    user's PBKDF2 hash costs a third of a second, and many tests make one). Under
+    user's PBKDF2 hash costs a third of a second, and many tests make one); trust
+    loopback in the guest limit. Under
     ``python -m tests.servers`` also give this worker a Redis database of its own for the
     cache and the channel layer, so one worker's ``cache.clear()`` (a FLUSHDB) never
     empties another's groups."""
     override_settings(
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+    # The test client comes from 127.0.0.1 and makes many guests: the guest limit trusts
+    # loopback (its tests come from other addresses).
+    override_settings(GUEST_LIMIT_TRUSTED=live_server.TRUSTED_FOR_TESTS.split(",")).enable()
     if not settings.REDIS_URL:
         return
     url = workers.redis_database(settings.REDIS_URL, workers.index())

@@ -11,7 +11,8 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
                       "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
-                      "STATIC_ROOT")
+                      "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
+                      "GUEST_LIMIT_TRUSTED")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

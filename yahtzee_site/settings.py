@@ -8,12 +8,14 @@ combinations when DEBUG is off.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tempfile
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_str
 
@@ -49,6 +51,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "games.web.browsers.BrowserIdMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
     "games.web.errors.ErrorPagesMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -225,5 +228,16 @@ GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # Whether that child runs only on CPU nothing else wants (SCHED_IDLE, nice 19); off, it
 # runs at normal priority (the tests turn it off: busy cores would starve it).
 GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
+# The guest limit (games/guest_limit.py): new guest players one address (an IPv6 /64)
+# may create per window, the window, and networks never limited (e.g. "10.0.0.0/8").
+GUEST_LIMIT = env_int("GUEST_LIMIT", 5)
+GUEST_LIMIT_WINDOW = env_int("GUEST_LIMIT_WINDOW_SECONDS", 3600)
+GUEST_LIMIT_TRUSTED = env_list("GUEST_LIMIT_TRUSTED", [])
+for _network in GUEST_LIMIT_TRUSTED:
+    try:
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"GUEST_LIMIT_TRUSTED: {_network!r} is not a network "
+                                   "such as 10.0.0.0/8 or 2001:db8::/32") from None
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

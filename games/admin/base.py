@@ -72,6 +72,18 @@ class ReasonForm(forms.Form):
     )
 
 
+class BanForm(ReasonForm):
+    """A ban's reason and its optional end."""
+
+    until = forms.DateTimeField(
+        required=False,
+        label="Banned until",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Optional, in UTC. Empty: the ban has no end. After it the player may "
+                  "play again without anyone acting.",
+    )
+
+
 class ModerationMixin(admin.ModelAdmin):
     """Runs a ``games.services.mod_*`` function on the selected objects, after a
     confirmation page that asks for the reason.
@@ -100,20 +112,22 @@ class ModerationMixin(admin.ModelAdmin):
         title: str,
         done: str,
         label: Callable[[Any], str] = str,
+        form_class: type[ReasonForm] = ReasonForm,
     ) -> TemplateResponse | None:
-        """Ask for a reason, then call ``service(moderator=..., <target>=obj, reason=...)``
-        for each selected object and report how each went.
+        """Ask for a reason (and the other fields of ``form_class``), then call
+        ``service(moderator=..., <target>=obj, reason=..., <field>=...)`` for each
+        selected object and report how each went.
 
         ``title`` heads the confirmation page; ``done`` starts each success message,
         followed by ``label(obj)``.
         """
-        form = ReasonForm(request.POST if request.POST.get("post") == "yes" else None)
+        form = form_class(request.POST if request.POST.get("post") == "yes" else None)
         if not form.is_valid():
             return self._confirmation(request, queryset, form, title)
-        reason = form.cleaned_data["reason"]
+        fields = dict(form.cleaned_data)
         for obj in queryset:
             try:
-                service(moderator=request.user, reason=reason, **{target: obj})
+                service(moderator=request.user, **fields, **{target: obj})
             except ServiceError as exc:
                 self.message_user(request, f"{label(obj)}: {exc.message}", messages.ERROR)
             else:

@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
+from games.models import banned_now
+
 
 class BannedFilter(admin.SimpleListFilter):
     """Players who are banned, or not."""
@@ -18,9 +20,11 @@ class BannedFilter(admin.SimpleListFilter):
         return [("yes", "Yes"), ("no", "No")]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
-        """Filter on whether ``banned_at`` is set."""
-        if self.value() in ("yes", "no"):
-            return queryset.filter(banned_at__isnull=self.value() == "no")
+        """Filter on whether a ban is in force now (an ended one does not count)."""
+        if self.value() == "yes":
+            return queryset.filter(banned_now())
+        if self.value() == "no":
+            return queryset.exclude(banned_now())
         return None
 
 

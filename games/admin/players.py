@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 
 from games import services
-from games.admin.base import ModerationMixin, ReadOnlyAdmin
+from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
 from games.admin.filters import BannedFilter, KindFilter
 from games.admin.inlines import MembershipInline
 from games.models import Player
@@ -18,12 +20,13 @@ from games.models import Player
 class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
     """People and bots by name; moderators ban and unban them."""
 
-    list_display = ["name", "bot_level", "banned", "created_at", "user"]
+    list_display = ["name", "bot_level", "banned", "banned_until_text", "created_at", "user"]
     list_filter = [BannedFilter, KindFilter, "created_at"]
     search_fields = ["name", "user__username"]
     ordering = ["-created_at"]
     list_select_related = ["user"]
-    fields = ["name", "bot_level", "user", "created_at", "banned_at", "ban_reason"]
+    fields = ["name", "bot_level", "user", "created_at", "banned_at", "banned_until",
+              "ban_reason"]
     readonly_fields = fields
     inlines = [MembershipInline]
     actions = ["ban_players", "unban_players"]
@@ -33,11 +36,20 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
         """Whether the player is banned."""
         return obj.is_banned
 
+    @admin.display(description="banned until", ordering="banned_until")
+    def banned_until_text(self, obj: Player) -> str:
+        """Until when the player is banned: a date, "for good", or nothing."""
+        if not obj.is_banned:
+            return ""
+        if obj.banned_until is None:
+            return "for good"
+        return f"{obj.banned_until.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
     @admin.action(description="Ban selected players", permissions=["moderate"])
     def ban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
-        """Ban each player from creating or joining rooms and from chatting."""
+        """Ban each player, at once and until the date given (or for good)."""
         return self.moderate(request, queryset, service=services.mod_ban, target="player",
-                             title="Ban players", done="Banned")
+                             title="Ban players", done="Banned", form_class=BanForm)
 
     @admin.action(description="Unban selected players", permissions=["moderate"])
     def unban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:

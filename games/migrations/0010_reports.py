@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_membership_muted'),
+        ('games', '0009_bans'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

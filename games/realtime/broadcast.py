@@ -19,6 +19,25 @@ def group_name(code: str) -> str:
     return f"room.{code}"
 
 
+def player_group(player_id: int) -> str:
+    """The channel-layer group of every socket of one player (in any room, any browser)."""
+    return f"player.{player_id}"
+
+
+def player_banned(player_id: int, text: str) -> None:
+    """Once the current transaction commits, close every socket of the player: each
+    sends an ``error`` with code ``banned`` and ``text``, then closes (see
+    ``games.realtime.consumers.CLOSE_BANNED``)."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(player_group(player_id),
+                                            {"type": "player.banned", "message": text})
+
+    transaction.on_commit(send)
+
+
 def message(version: int) -> dict[str, Any]:
     """What the room's sockets are sent when it reaches ``version``."""
     return {"type": "room.changed", "version": version}

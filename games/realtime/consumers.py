@@ -27,8 +27,10 @@ from games.errors import ServiceError
 from games.models import Player
 from games.realtime import broadcast
 from games.realtime.database import on_database_thread
+from games.realtime.ending import CLOSE_BANNED, EndsForGood
 from games.selectors import hints, snapshot_cache
 from games.selectors.snapshots import Snapshot
+from games.services.moderation import ban_message
 from games.services.players import current_player
 
 log = logging.getLogger(__name__)
@@ -200,7 +202,7 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
             del _building[code]
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
     code: str
@@ -222,11 +224,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             except throttle.TooManyGuesses:
                 refusal = "guessing"
         await self.accept()
+        if self.player is not None and self.player.is_banned:
+            await self.banned(ban_message(self.player.banned_until))
+            return
         if refusal is not None:
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
                              .get(refusal, CLOSE_FORBIDDEN))
             return
-        await self.channel_layer.group_add(broadcast.group_name(self.code), self.channel_name)
+        for group in self.socket_groups():
+            await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
         await self.presence(services.presence_connect)
         await self.push_state()
@@ -235,8 +241,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not self.joined:
             return
         try:
-            await self.channel_layer.group_discard(broadcast.group_name(self.code),
-                                                   self.channel_name)
+            for group in self.socket_groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
         _answer, failure, news = await on_database_thread(broadcast.run_deferred)(
@@ -312,8 +318,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             # Join the room's group again (a no-op when still in it): a Redis restarted or
             # flushed under a live socket, or the layer's group expiry, drops the socket from
             # it without a word, and no broadcast would reach it any more.
-            await self.channel_layer.group_add(broadcast.group_name(self.code),
-                                               self.channel_name)
+            for group in self.socket_groups():
+                await self.channel_layer.group_add(group, self.channel_name)
             version = await on_database_thread(_heartbeat)(self.code, self.player)
             await self.send_json({"type": "pong", "id": request_id})
             if version is not None and version > self.sent_version:
@@ -334,6 +340,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.announce(news)
         if isinstance(failure, ServiceError):
             await self.send_json({"type": "error", "id": request_id, **failure.as_json()})
+            if failure.code == "banned":  # the ban's own message may not have come yet
+                await self.end(CLOSE_BANNED)
             return
         if failure is not None:
             raise failure
@@ -343,11 +351,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             ack["report"] = (answer or {}).get("report")
         await self.send_json(ack)
         if kind == "leave":
-            self.joined = False
-            await self.channel_layer.group_discard(broadcast.group_name(self.code),
-                                                   self.channel_name)
-            await self.presence(services.presence_disconnect)
-            await self.close(code=1000)
+            await self.end(1000)
             return
         await self.push_state(version)
 

@@ -12,7 +12,6 @@ from games.services.core import (
     bump,
     membership,
     now,
-    require_not_banned,
     require_not_muted,
     room_action,
 )
@@ -41,7 +40,6 @@ def clean_text(raw: object) -> str:
 def chat_post(*, player: Player, room: Room, text: object) -> Done:
     """Post a message to the room (seated players and spectators alike, unless the host
     muted them)."""
-    require_not_banned(player)
     require_not_muted(membership(room, player))
     cleaned = clean_text(text)
     Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
 from games.realtime import broadcast
 from games.services import rows
 from scoring.errors import RulesError
@@ -70,9 +70,10 @@ def require_host(room: Room, player: Player) -> None:
 
 
 def require_not_banned(player: Player) -> None:
-    """A banned player cannot create, join, take a seat or chat (read from the database,
-    so a ban counts at once even for a player object held since before it)."""
-    if Player.objects.filter(pk=player.pk, banned_at__isnull=False).exists():
+    """A banned player cannot create a room or act in one (read from the database, so a
+    ban counts at once even for a player object held since before it; a ban whose
+    ``banned_until`` has passed no longer counts)."""
+    if Player.objects.filter(banned_now(), pk=player.pk).exists():
         raise ServiceError("banned", "you are banned from playing here")
 
 
@@ -177,13 +178,15 @@ def room_action(kind: str, *, allow_closed: bool = False
     transaction: it locks the room (``enter``), answers a request id it already answered
     with the stored answer, refuses a closed room (unless ``allow_closed``), runs
     ``step`` on the locked room and returns ``finish``'s answer, stored under the
-    request id. A ``ServiceError`` from the step rolls everything back.
+    request id. A banned player is refused first (``banned``), whatever the action. A
+    ``ServiceError`` from the step rolls everything back.
     """
 
     def decorate(step: Callable[..., Done]) -> Callable[..., Answer]:
         @functools.wraps(step)
         def service(*, player: Player, code: object, request_id: str | None = None,
                     **fields: Any) -> Answer:
+            require_not_banned(player)
             with transaction.atomic():
                 room, answered = enter(player, code, request_id, kind,
                                        allow_closed=allow_closed)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room
+from games.realtime import broadcast
 from games.services.core import bump, lock_room, now
 from games.services.play import end_game
 from games.services.rooms import _depart
@@ -74,16 +77,67 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object)
         _record(moderator, "kick", why, room=room, player=locked.player)
 
 
-def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object) -> None:
-    """Ban a player from creating or joining rooms and from chatting."""
+def ban_message(until: datetime | None) -> str:
+    """What a banned player is told (their sockets' last ``error``)."""
+    if until is None:
+        return "A moderator banned you from playing here."
+    end = until.astimezone(UTC)
+    return f"A moderator banned you from playing here until {end:%Y-%m-%d %H:%M} UTC."
+
+
+def _ban_end(until: object) -> datetime | None:
+    """The end of a ban: ``None`` (never) or an aware moment in the future."""
+    if until is None:
+        return None
+    if not isinstance(until, datetime) or timezone.is_naive(until):
+        raise ServiceError("bad_ban_end", "a ban ends at a date and time with its time zone")
+    if until <= now():
+        raise ServiceError("bad_ban_end", "a ban ends in the future (leave it empty for "
+                                          "a ban without end)")
+    return until
+
+
+def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
+            until: object = None) -> None:
+    """Ban a player (every browser of their account with them) until ``until`` (``None``:
+    for good), at once: their sockets close, and they leave every open room they are in,
+    a bot taking their seat in a game in play, with a ``banned`` event in its log.
+    Meanwhile they cannot create a room or act in one."""
     why = _reason(reason)
+    end = _ban_end(until)
     with transaction.atomic():
         locked = Player.objects.select_for_update().get(pk=player.pk)
+        if locked.is_bot:
+            raise ServiceError("not_a_person", "bots cannot be banned")
         if locked.is_banned:
             raise ServiceError("banned", f"{locked} is already banned")
-        locked.banned_at, locked.ban_reason = now(), why
-        locked.save(update_fields=["banned_at", "ban_reason"])
-        _record(moderator, "ban", why, player=locked)
+        locked.banned_at, locked.ban_reason, locked.banned_until = now(), why[:200], end
+        locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
+        _record(moderator, "ban", why, player=locked,
+                details={"until": end.isoformat() if end is not None else None})
+        broadcast.player_banned(locked.pk, ban_message(end))
+    # The ban is committed: no join can succeed from here on, so the rooms the player
+    # is in now are all there will be. Each is left in its own transaction, locking the
+    # room before anything in it, as every room service does.
+    codes = Membership.objects.filter(player=locked, state=Membership.State.ACTIVE).exclude(
+        room__status=Room.Status.CLOSED).values_list("room__code", flat=True)
+    for code in sorted(codes):
+        _leave_banned(locked, code)
+
+
+def _leave_banned(player: Player, code: str) -> None:
+    """Take a banned player out of one room (a bot finishes their game seat)."""
+    with transaction.atomic():
+        room = lock_room(code)
+        member = Membership.objects.select_related("player").filter(
+            room=room, player=player, state=Membership.State.ACTIVE).first()
+        if member is None or room.status == Room.Status.CLOSED:
+            return
+        game = Game.objects.select_for_update().filter(
+            room=room, status=Game.Status.PLAYING).first()
+        data = _depart(room, game, member, Membership.State.LEFT)
+        bump(room, "banned", game=game if data["bot"] else None,
+             data={**data, "by": "moderator"})
 
 
 def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) -> None:
@@ -93,8 +147,8 @@ def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) ->
         locked = Player.objects.select_for_update().get(pk=player.pk)
         if not locked.is_banned:
             raise ServiceError("not_banned", f"{locked} is not banned")
-        locked.banned_at, locked.ban_reason = None, ""
-        locked.save(update_fields=["banned_at", "ban_reason"])
+        locked.banned_at, locked.ban_reason, locked.banned_until = None, "", None
+        locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
         _record(moderator, "unban", why, player=locked)
 
 

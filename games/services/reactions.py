@@ -16,7 +16,6 @@ from games.services.core import (
     bump,
     membership,
     now,
-    require_not_banned,
     require_not_muted,
     room_action,
 )
@@ -42,7 +41,6 @@ RECENT_VERSIONS = 64
 def reaction_send(*, player: Player, room: Room, emoji: object) -> Done:
     """Send a reaction, one of ``EMOJI``, to everyone in the room (seated players and
     spectators alike, unless the host muted them)."""
-    require_not_banned(player)
     require_not_muted(membership(room, player))
     if not isinstance(emoji, str) or emoji not in EMOJI:
         raise ServiceError("bad_reaction", f"react with one of {' '.join(EMOJI)}")

@@ -75,8 +75,9 @@ def _settings(ruleset: object, options: object, seats: object,
 
 
 def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
-                turn_seconds: object = None) -> Room:
-    """Open a private room with the host in the first seat."""
+                turn_seconds: object = None, browser: str = "") -> Room:
+    """Open a private room with the host in the first seat (``browser``: the id of the
+    browser it is opened from, kept with the membership)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", "bots do not open rooms")
@@ -86,7 +87,7 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
             seat_count=seat_count, turn_seconds=timer, last_activity_at=now(),
         )
-        Membership.objects.create(room=room, player=player, seat=0)
+        Membership.objects.create(room=room, player=player, seat=0, browser=browser)
         bump(room, "room_created", actor=player,
              data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
                    "turn_seconds": timer})
@@ -122,15 +123,19 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
 
 
 @room_action("join")
-def room_join(*, player: Player, room: Room) -> Done:
+def room_join(*, player: Player, room: Room, browser: str = "") -> Done:
     """Join by code: a free seat before the first game, a spectator's chair once games
-    have been played (or while one is in progress)."""
-    require_not_banned(player)
+    have been played (or while one is in progress). ``browser`` is the id of the browser
+    asking (``games.web.browsers``): one someone was kicked from is refused too."""
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
         raise ServiceError("kicked", "the host removed you from this room")
     if member is not None and member.state == Membership.State.ACTIVE:
         return Done(None, extra={"seat": member.seat}, remember=False)
+    if browser and Membership.objects.filter(room=room, state=Membership.State.KICKED,
+                                             browser=browser).exists():
+        raise ServiceError("kicked", "the host removed someone using this browser from "
+                                     "this room")
     seat = None if room.games.exists() else _free_seat(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", "every seat of this room is taken")
@@ -139,9 +144,11 @@ def room_join(*, player: Player, room: Room) -> Done:
         player.name = name
         player.save(update_fields=["name"])
     if member is None:
-        member = Membership.objects.create(room=room, player=player, seat=seat)
+        member = Membership.objects.create(room=room, player=player, seat=seat,
+                                           browser=browser)
     else:
         member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
+        member.browser = browser or member.browser
         member.save()
     event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
     return Done(event, extra={"seat": seat})
@@ -150,7 +157,6 @@ def room_join(*, player: Player, room: Room) -> Done:
 @room_action("take_seat")
 def room_take_seat(*, player: Player, room: Room) -> Done:
     """A spectator takes a free seat for the next game."""
-    require_not_banned(player)
     member = membership(room, player)
     if member.seat is not None:
         raise ServiceError("already_seated", "you already have a seat")

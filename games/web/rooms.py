@@ -17,11 +17,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors, services, throttle
+from games import guest_limit, selectors, services, throttle
 from games.errors import ServiceError
-from games.models import Room
+from games.models import Player, Room
+from games.services.moderation import ban_message
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
+from games.web.browsers import browser_id
 from games.web.errors import error_page
 from games.web.pages import home
 from scoring import rulesets
@@ -45,6 +47,31 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
                "again.")
     response["Retry-After"] = str(refusal.wait)
     return response
+
+
+def too_many_guests(request: HttpRequest, refusal: ServiceError) -> HttpResponse:
+    """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
+    response = error_page(
+        request, 429, "Too many new players", refusal.message,
+        detail="Each address may start only a few new players an hour. If you already "
+               "have one, go back to the window you played in.")
+    response["Retry-After"] = str(max(1, guest_limit.wait_seconds(
+        throttle.http_address(request))))
+    return response
+
+
+def register(request: HttpRequest, name: object) -> Player:
+    """The visitor's player, named ``name``: a new guest counts against the guest limit
+    of their address (``too_many_guests`` over it, and nothing is created)."""
+    new_guest = (not request.user.is_authenticated
+                 and current_player(request.session, request.user) is None)
+    address = throttle.http_address(request)
+    if new_guest:
+        guest_limit.check(address)
+    player = player_register(session=request.session, name=name, user=request.user)
+    if new_guest:
+        guest_limit.record(address)
+    return player
 
 
 def guess_limited(view: View) -> View:
@@ -92,12 +119,14 @@ def room_create(request: HttpRequest) -> HttpResponse:
     if "exact_counts" in choices:
         options["exact_counts"] = form["exact_counts"] == "on"
     try:
-        player = player_register(session=request.session, name=form["name"],
-                                 user=request.user)
+        player = register(request, form["name"])
         room = services.room_create(
             player=player, ruleset=ruleset, options=options,
-            seats=_int_or_none(form["seats"]), turn_seconds=_int_or_none(form["turn_seconds"]))
+            seats=_int_or_none(form["seats"]), turn_seconds=_int_or_none(form["turn_seconds"]),
+            browser=browser_id(request))
     except ServiceError as exc:
+        if exc.code == "too_many_guests":
+            return too_many_guests(request, exc)
         return home(request, create_error=exc.message, form=form, status=400)
     return HttpResponseRedirect(_room_url(room.code))
 
@@ -139,6 +168,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     player = current_player(request.session, request.user)
     member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
+    if join_error is None and player is not None and player.is_banned:
+        join_error = ban_message(player.banned_until)
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -160,10 +191,11 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     spectator's chair after."""
     room_or_404(request, code)
     try:
-        player = player_register(session=request.session, name=request.POST.get("name"),
-                                 user=request.user)
-        services.room_join(player=player, code=code)
+        player = register(request, request.POST.get("name"))
+        services.room_join(player=player, code=code, browser=browser_id(request))
     except ServiceError as exc:
+        if exc.code == "too_many_guests":
+            return too_many_guests(request, exc)
         return room(request, code, join_error=exc.message, status=400)
     return HttpResponseRedirect(_room_url(code))
 

@@ -876,7 +876,7 @@ function onFatal(code, message) {
   const notice = h(
     "div",
     { class: "panel fatal", role: "alert", dataset: { testid: "fatal" } },
-    h("h2", { class: "panel__title" }, code === 4404 ? "No such room" : "You're not at this table"),
+    h("h2", { class: "panel__title" }, { 4404: "No such room", 4451: "You are banned" }[code] || "You're not at this table"),
     h("p", {}, message || "The table closed the connection."),
     h(
       "p",

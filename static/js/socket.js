@@ -16,6 +16,7 @@ const REQUEST_TIMEOUT = 20_000;
 export const FATAL_CLOSES = {
   4403: "You are no longer a member of this room.",
   4404: "There is no room with this code.",
+  4451: "A moderator banned you from playing here.",
 };
 
 export function newRequestId() {
@@ -40,6 +41,7 @@ export class RoomSocket {
     this.reconnectTimer = null;
     this.lastHeard = 0;
     this.final = false;
+    this.closeMessage = null; // what the server said just before closing for good
 
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -140,6 +142,7 @@ export class RoomSocket {
         break;
       case "error":
         if (msg.id && this.pending.has(msg.id)) this.settle(msg.id, null, msg);
+        else if (msg.code === "banned") this.closeMessage = msg.message; // the close follows
         else this.handlers.onError?.(msg);
         break;
       case "pong":
@@ -156,7 +159,8 @@ export class RoomSocket {
       this.setStatus("closed");
       return;
     }
-    const fatal = FATAL_CLOSES[event.code];
+    // A ban's close comes after an error that says until when: show that one.
+    const fatal = (event.code === 4451 && this.closeMessage) || FATAL_CLOSES[event.code];
     if (fatal || event.code === 1000) {
       this.final = true;
       this.setStatus("closed");

@@ -117,6 +117,13 @@ export function describe(event, state, rules) {
       if (d.host) text += `; ${d.host} is the host now`;
       return text;
     }
+    case "banned": {
+      let text = `A moderator banned ${d.player}`;
+      if (d.bot) text += `; ${d.bot} took over the seat`;
+      if (d.host) text += `; ${d.host} is the host now`;
+      if (d.closed) text += "; the room closed";
+      return text;
+    }
     case "mute":
       return `${actor || "The host"} ${d.muted ? "muted" : "unmuted"} ${name}`;
     case "seat_taken":

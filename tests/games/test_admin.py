@@ -195,6 +195,7 @@ def test_ban_then_unban(admin_client, admin_user, room, ada, cy, make_room):
     assert (record.moderator, record.player) == (admin_user, ada)
     services.room_join(player=ada, code=other.code)
     services.room_create(player=ada, ruleset="yatzy")
+    services.room_join(player=ada, code=room.code)  # the ban took her out of the room
     services.chat_post(player=ada, code=room.code, text="sorry")
 
 
@@ -487,6 +488,7 @@ def reported(room, ada, bob, admin_user):
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
     services.mod_ban(moderator=admin_user, player=bob, reason="earlier spam")
     services.mod_unban(moderator=admin_user, player=bob, reason="appeal")
+    services.room_join(player=bob, code=room.code)  # the ban took him out of the room
     rude = ChatMessage.objects.get(text="you are an idiot")
     services.report_send(player=ada, code=room.code, message=rude.pk, reason="abuse",
                          text="he insults me")

@@ -109,6 +109,7 @@ def test_ban_and_unban(room, bob, staff, ada, make_room):
     refused("banned", services.room_join, player=bob, code=other.code)
     services.mod_unban(moderator=staff, player=bob, reason="appeal accepted")
     bob.refresh_from_db()
+    services.room_join(player=bob, code=room.code)  # the ban took him out of the room
     services.chat_post(player=bob, code=room.code, text="sorry")
     assert list(ModerationAction.objects.order_by("created_at").values_list(
         "action", flat=True)) == ["ban", "unban"]

@@ -22,8 +22,9 @@ PAGE = (ROOT / "docs" / "protocol.md").read_text()
 # Codes of the services and the engine that never reach a socket, and where they go.
 NOT_ON_SOCKET = {
     "bad_name", "kicked", "not_a_person",  # the join and create forms (HTTP)
-    "already_removed", "not_banned", "reason_required",  # moderation in the admin
     "bad_outcome", "report_closed", "no_message",  # handling reports in the admin
+    "already_removed", "not_banned", "reason_required", "bad_ban_end",  # the admin
+    "too_many_guests",  # the guest limit of the create and join forms (HTTP 429)
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",

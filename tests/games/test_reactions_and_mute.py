@@ -81,11 +81,11 @@ def test_a_few_reactions_at_a_time_per_room(room, ada, bob, make_room):
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
 
 
-def test_banned_players_and_closed_rooms_send_no_reactions(room, bob, staff):
+def test_banned_players_and_closed_rooms_send_no_reactions(room, ada, bob, staff):
     services.mod_ban(moderator=staff, player=bob, reason="spam")
     refused("banned", services.reaction_send, player=bob, code=room.code, emoji=THUMBS)
     services.mod_close_room(moderator=staff, room=room, reason="abuse")
-    refused("room_closed", services.reaction_send, player=bob, code=room.code, emoji=THUMBS)
+    refused("room_closed", services.reaction_send, player=ada, code=room.code, emoji=THUMBS)
 
 
 def test_a_retried_reaction_is_sent_once(room, bob):

@@ -91,11 +91,17 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
+# The machine running the tests creates many guests from loopback: the guest limit
+# trusts it (a test of the limit sends X-Forwarded-For to come from elsewhere).
+TRUSTED_FOR_TESTS = "127.0.0.0/8,::1"
+
+
 def site_env(workdir: Path, **settings: str) -> dict[str, str]:
     """The environment a server in ``workdir`` runs with: DEBUG, a SQLite file in
-    ``workdir`` unless ``settings`` name a ``DATABASE_URL``, and ``settings``."""
+    ``workdir`` unless ``settings`` name a ``DATABASE_URL``, the guest limit trusting
+    loopback (``TRUSTED_FOR_TESTS``), and ``settings``."""
     return clean_env(**{"DEBUG": "1", "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
-                        **settings})
+                        "GUEST_LIMIT_TRUSTED": TRUSTED_FOR_TESTS, **settings})
 
 
 def migrate(env: dict[str, str]) -> None:

@@ -1,0 +1,126 @@
+"""Games, their seats' scorecards, the move log of turns, and the coach's reviews."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from games.models.rooms import Player, Room
+from games.models.tracking import TracksChanges
+
+
+class Game(TracksChanges):
+    """One play of a room, from start to final ranking."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "playing"
+        FINISHED = "finished", "finished"
+        ENDED = "ended", "ended by a moderator or the room closing"
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games",
+                             db_index=False)  # see Membership.room
+    number = models.PositiveSmallIntegerField(help_text="1 for the first game, then rematches.")
+    ruleset = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    version = models.PositiveIntegerField(default=0)
+    current_seat = models.PositiveSmallIntegerField(default=0)
+    turn_count = models.PositiveIntegerField(default=0, help_text="Turns started so far.")
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    ended_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="game_number_per_room"),
+        ]
+        indexes = [
+            models.Index(fields=["status", "turn_deadline"]),
+            models.Index(fields=["status", "bot_due_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} #{self.number}"
+
+
+class Scorecard(TracksChanges):
+    """One seat of a game: who sits there and their sheet (``scoring`` JSON)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scorecards",
+                             db_index=False)  # see Membership.room
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scorecards")
+    data = models.JSONField()
+    total = models.IntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_card_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat + 1}: {self.player}"
+
+
+class Turn(TracksChanges):
+    """One turn of the move log: every roll with every die drawn, and the placement."""
+
+    class Finish(models.TextChoices):
+        PLAYED = "played", "played"
+        TIMEOUT = "timeout", "time limit passed"
+        SKIPPED = "skipped", "skipped by the host"
+        ENDED = "ended", "game ended"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns",
+                             db_index=False)  # see Membership.room
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="turns")
+    state = models.JSONField(help_text="The scoring Turn as JSON.")
+    rolls = models.JSONField(default=list, help_text="Every roll: held positions and dice.")
+    holding = models.JSONField(
+        default=list, help_text="The dice positions (0-4) the player has marked to keep for "
+                                "the next roll, as they mark them.")
+    box = models.CharField(max_length=32, blank=True)
+    column = models.CharField(max_length=16, blank=True)
+    points = models.IntegerField(null=True, blank=True)
+    bonus = models.IntegerField(default=0)
+    finish = models.CharField(max_length=8, choices=Finish.choices, blank=True)
+    announced_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+",
+                                     help_text="Who announced (Yam's); empty when the clock did.")
+    placed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+",
+                                  help_text="Who filled the box: a bot when it took over.")
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="turn_number_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} turn {self.number}"
+
+
+class GameReview(models.Model):
+    """The coach's look back at one player's decisions in a finished game (built once)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews",
+                             db_index=False)  # see Membership.room
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
+    data = models.JSONField(help_text="Totals and every decision (games.services.reviews).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_review_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of {self.player} in {self.game}"

@@ -1,0 +1,121 @@
+"""Players, rooms and who sits where."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games.models.tracking import TracksChanges
+
+
+def banned_now() -> models.Q:
+    """The players whose ban is in force now (set, and not ended)."""
+    return models.Q(banned_at__isnull=False) & (
+        models.Q(banned_until__isnull=True) | models.Q(banned_until__gt=timezone.now()))
+
+
+class Player(models.Model):
+    """Someone at a table: a visitor bound to a browser session, or a bot."""
+
+    name = models.CharField(max_length=96)  # up to 24 characters as people count them
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    bot_level = models.CharField(max_length=16, blank=True, help_text="Empty for people.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    banned_at = models.DateTimeField(null=True, blank=True)
+    ban_reason = models.CharField(max_length=200, blank=True)
+    banned_until = models.DateTimeField(
+        null=True, blank=True, help_text="When the ban ends; empty means never.")
+
+    class Meta:
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} (bot)" if self.is_bot else self.name
+
+    @property
+    def is_bot(self) -> bool:
+        """Bots are players too; they play through the same services."""
+        return bool(self.bot_level)
+
+    @property
+    def is_banned(self) -> bool:
+        """A banned player cannot create or join rooms, or chat (until ``banned_until``,
+        when it is set)."""
+        if self.banned_at is None:
+            return False
+        return self.banned_until is None or self.banned_until > timezone.now()
+
+
+class Room(TracksChanges):
+    """A private table, reached only through its unguessable code."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        CLOSED = "closed", "closed"
+
+    code = models.CharField(max_length=16, unique=True)
+    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms")
+    ruleset = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    seat_count = models.PositiveSmallIntegerField()
+    turn_seconds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Turn time limit; empty means no limit."
+    )
+    coach_enabled = models.BooleanField(
+        default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_activity_at = models.DateTimeField(help_text="The last change in the room, to the minute.")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "last_activity_at"])]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Membership(TracksChanges):
+    """A player's place in a room: a seat (``seat`` set) or a spectator's chair."""
+
+    class State(models.TextChoices):
+        ACTIVE = "active", "active"
+        LEFT = "left", "left"
+        KICKED = "kicked", "kicked"
+
+    # db_index=False: a unique constraint below starts with this column and serves as its
+    # index (so does each such key below); a second index only costs every write.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members",
+                             db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.ACTIVE)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+    sockets = models.PositiveSmallIntegerField(default=0, help_text="Open websockets now.")
+    seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
+    muted = models.BooleanField(
+        default=False, help_text="The host muted their chat and reactions in this room.")
+    browser = models.CharField(
+        max_length=64, blank=True,
+        help_text="The browser it joined from (games/web/browsers.py); a kick refuses it too.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "player"], name="one_membership_per_player"),
+            models.UniqueConstraint(
+                fields=["room", "seat"], condition=models.Q(state="active", seat__isnull=False),
+                name="one_player_per_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f"seat {self.seat + 1}" if self.seat is not None else "spectator"
+        return f"{self.player} in {self.room} ({where}, {self.state})"

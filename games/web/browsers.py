@@ -1,0 +1,51 @@
+"""Each browser's long-lived id: a random token in a signed cookie of its own.
+
+A host's kick is recorded with the id of the browser the kicked person joined from
+(``Membership.browser``), and a join from that browser is refused even under a new
+guest name.  The id is not the session: a session ends at logout and with its expiry,
+and a new session is exactly how a kicked guest would come back.  A private window, or
+cleared cookies, is a new browser: the guest limit (``games.guest_limit``) is what
+stops that.  Why a cookie: docs/decisions/0016-bans-that-bite.md.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+COOKIE = "browser"
+SALT = "games.web.browsers"
+MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie (Chrome caps it there)
+
+
+def browser_id(request: HttpRequest) -> str:
+    """The id of the browser making ``request`` (a new one for a browser without)."""
+    return getattr(request, "browser_id", "") or _read(request) or ""
+
+
+def _read(request: HttpRequest) -> str | None:
+    """The id in the request's signed cookie; ``None`` when absent or tampered with."""
+    value = request.get_signed_cookie(COOKIE, default=None, salt=SALT)
+    return value if isinstance(value, str) and 16 <= len(value) <= 64 else None
+
+
+class BrowserIdMiddleware:
+    """Give ``request.browser_id`` the browser's id, and a browser without one its
+    cookie (HttpOnly, SameSite=Lax, Secure when the session cookie is)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        known = _read(request)
+        request.browser_id = known or secrets.token_urlsafe(24)  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        if known is None:
+            response.set_signed_cookie(
+                COOKIE, request.browser_id, salt=SALT,  # type: ignore[attr-defined]
+                max_age=MAX_AGE, httponly=True, samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE)
+        return response

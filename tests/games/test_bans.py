@@ -1,0 +1,356 @@
+"""Bans that bite: at once, in every room, on every path, until their end; the guest
+limit; a kick that refuses the browser too."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, timedelta
+
+import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.models import User
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone
+
+from games import guest_limit, services, throttle
+from games.errors import ServiceError
+from games.models import Membership, ModerationAction, Player, Room
+from games.realtime.consumers import CLOSE_BANNED
+from games.web.browsers import COOKIE
+from tests.support.game_state import game_of, refused
+from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tables(ada, bob, cy, make_room):
+    """Bob plays in Ada's game (seat 1) and watches nothing yet in Cy's open room."""
+    playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
+    waiting = make_room(cy, "yahtzee", seats=3, joined=[bob])
+    return playing, waiting
+
+
+def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(tables, bob, staff):
+    playing, waiting = tables
+    before = game_of(playing.code).version
+    services.mod_ban(moderator=staff, player=bob, reason="abuse")
+    game = game_of(playing.code)
+    assert game.status == game.Status.PLAYING and game.version > before
+    card = game.scorecards.select_related("player").get(seat=1)
+    assert card.player.is_bot
+    for room in (playing, waiting):
+        event = room.events.order_by("-seq").first()
+        assert event.kind == "banned"
+        assert event.data["player"] == "Bob" and event.data["by"] == "moderator"
+        assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
+    assert playing.events.order_by("-seq").first().data["bot"] == card.player.name
+    assert Membership.objects.get(room=playing, player=card.player).seat == 1
+
+
+def test_a_banned_host_passes_the_room_on(ada, bob, staff, make_room):
+    room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
+    services.mod_ban(moderator=staff, player=bob, reason="abuse")
+    room.refresh_from_db()
+    assert room.host_id == ada.pk and room.status == Room.Status.OPEN
+
+
+# Every write a member can make, with fields that would otherwise be fine or refused
+# for another reason: the ban comes first.
+WRITES = [
+    (services.chat_post, {"text": "hi"}),
+    (services.reaction_send, {"emoji": "👍"}),
+    (services.room_join, {}),
+    (services.room_take_seat, {}),
+    (services.room_leave, {}),
+    (services.game_roll, {"hold": []}),
+    (services.game_hold, {"hold": [0]}),
+    (services.game_announce, {"box": "ones"}),
+    (services.game_place, {"box": "chance"}),
+    (services.game_skip, {}),
+    (services.game_hand_to_bot, {"seat": 0}),
+    (services.room_configure, {"ruleset": "yatzy", "options": {}, "seats": 2,
+                               "turn_seconds": None}),
+    (services.room_start, {}),
+    (services.room_rematch, {}),
+    (services.room_add_bot, {}),
+    (services.room_remove_bot, {"seat": 1}),
+    (services.room_kick, {"target": 1}),
+    (services.room_mute, {"target": 1}),
+]
+
+
+@pytest.mark.parametrize(("service", "fields"), WRITES,
+                         ids=[service.__name__ for service, _ in WRITES])
+def test_a_banned_player_can_do_nothing_in_a_room(ada, bob, staff, make_room, service,
+                                                  fields):
+    room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
+    services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="x")
+    refused("banned", service, player=bob, code=room.code, **fields)
+
+
+def test_a_banned_player_opens_no_room(bob, staff):
+    services.mod_ban(moderator=staff, player=bob, reason="x")
+    refused("banned", services.room_create, player=bob, ruleset="yatzy")
+
+
+def test_a_ban_ends_by_itself(ada, bob, staff, make_room):
+    room = make_room(ada, "yatzy", seats=3)
+    services.mod_ban(moderator=staff, player=bob, reason="cool off",
+                     until=timezone.now() + timedelta(hours=1))
+    refused("banned", services.room_join, player=bob, code=room.code)
+    Player.objects.filter(pk=bob.pk).update(banned_until=timezone.now() - timedelta(seconds=1))
+    services.room_join(player=bob, code=room.code)
+    services.chat_post(player=bob, code=room.code, text="back")
+    bob.refresh_from_db()
+    assert not bob.is_banned
+    assert ModerationAction.objects.get(action="ban").details["until"] is not None
+
+
+@pytest.mark.parametrize("until", [
+    timezone.now() - timedelta(minutes=1),
+    timezone.now().replace(tzinfo=None) + timedelta(days=1),
+    "tomorrow",
+])
+def test_a_ban_ends_in_the_future(bob, staff, until):
+    with pytest.raises(ServiceError) as err:
+        services.mod_ban(moderator=staff, player=bob, reason="x", until=until)
+    assert err.value.code == "bad_ban_end"
+    bob.refresh_from_db()
+    assert not bob.is_banned and not ModerationAction.objects.exists()
+
+
+# -- accounts: the ban is on the account's player, whatever browser it signs in from --
+
+def test_every_browser_of_a_banned_account_is_refused(ada, staff, make_room):
+    user = User.objects.create_user("troll", password="pw")
+    troll = Player.objects.create(name="Troll", user=user)
+    room = make_room(ada, "yatzy", seats=3)
+    services.mod_ban(moderator=staff, player=troll, reason="x")
+    browser = Client()
+    browser.force_login(user)
+    page = browser.get(f"/r/{room.code}/")
+    assert "A moderator banned you from playing here." in page.content.decode()
+    answer = browser.post(f"/r/{room.code}/join/", {"name": "Fresh"})
+    assert answer.status_code == 400 and "banned" in answer.content.decode()
+    assert not Membership.objects.filter(room=room, player=troll).exists()
+    assert Player.objects.filter(user=user).count() == 1
+
+
+# -- the guest limit ------------------------------------------------------------------
+
+def new_guest(address: str, name: str = "Guest", **extra: str):
+    """Start a room as a new browser (no cookies) coming from ``address``."""
+    return Client(REMOTE_ADDR=address).post(
+        "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra})
+
+
+@override_settings(GUEST_LIMIT=3, GUEST_LIMIT_WINDOW=3600)
+def test_an_address_starts_only_a_few_guests():
+    for n in range(3):
+        assert new_guest("203.0.113.9", f"Troll{n}").status_code == 302
+    players, rooms = Player.objects.count(), Room.objects.count()
+    refusal = new_guest("203.0.113.9", "Troll9")
+    assert refusal.status_code == 429
+    assert 3500 <= int(refusal["Retry-After"]) <= 3600
+    assert "Too many new players" in refusal.content.decode()
+    assert (Player.objects.count(), Room.objects.count()) == (players, rooms)
+    assert new_guest("203.0.113.10").status_code == 302  # another address is not held up
+
+
+@override_settings(GUEST_LIMIT=1)
+def test_the_limit_counts_an_ipv6_subscriber_by_its_64():
+    assert new_guest("2001:db8:1:2::1").status_code == 302
+    assert new_guest("2001:db8:1:2:ffff::9").status_code == 429
+    assert new_guest("2001:db8:1:3::1").status_code == 302
+
+
+@override_settings(GUEST_LIMIT=1)
+def test_only_new_guests_count():
+    browser = Client(REMOTE_ADDR="198.51.100.4")
+    form = {"name": "Ann", "ruleset": "yatzy", "seats": "2"}
+    assert browser.post("/rooms/new/", form).status_code == 302
+    assert browser.post("/rooms/new/", form).status_code == 302  # the same player again
+    bad = Client(REMOTE_ADDR="198.51.100.5")
+    assert bad.post("/rooms/new/", {**form, "name": "  "}).status_code == 400
+    assert bad.post("/rooms/new/", form).status_code == 302  # the bad name did not count
+    user = User.objects.create_user("member", password="pw")
+    account = Client(REMOTE_ADDR="198.51.100.4")
+    account.force_login(user)
+    assert account.post("/rooms/new/", form).status_code == 302  # accounts are not guests
+
+
+@override_settings(GUEST_LIMIT=1, GUEST_LIMIT_TRUSTED=["10.0.0.0/8"])
+def test_trusted_networks_are_never_limited():
+    for _ in range(3):
+        assert new_guest("10.1.2.3").status_code == 302
+    assert guest_limit.wait_seconds("10.1.2.3") == 0
+
+
+@override_settings(GUEST_LIMIT=1, GUEST_LIMIT_WINDOW=60)
+def test_the_window_ends(monkeypatch):
+    moment = [1_000_000.0]
+    monkeypatch.setattr(throttle, "clock", lambda: moment[0])
+    assert new_guest("192.0.2.1").status_code == 302
+    assert new_guest("192.0.2.1").status_code == 429
+    moment[0] += 61
+    assert new_guest("192.0.2.1").status_code == 302
+
+
+# -- a kick refuses the browser -------------------------------------------------------
+
+def test_a_kicked_browser_cannot_come_back_as_a_new_guest(ada, make_room):
+    room = make_room(ada, "yatzy", seats=3)
+    browser = Client()
+    assert browser.post(f"/r/{room.code}/join/", {"name": "Troll"}).status_code == 302
+    assert browser.cookies[COOKIE].value
+    troll = Player.objects.get(name="Troll")
+    services.room_kick(player=ada, code=room.code, target=troll.pk)
+    browser.cookies.pop("sessionid")  # a new session: the kicked player is gone from it
+    again = browser.post(f"/r/{room.code}/join/", {"name": "Troll2"})
+    assert again.status_code == 400 and "removed" in again.content.decode()
+    assert not Membership.objects.filter(room=room, player__name="Troll2").exists()
+    elsewhere = Client()  # another browser is another person
+    assert elsewhere.post(f"/r/{room.code}/join/", {"name": "Dee"}).status_code == 302
+
+
+def test_a_forged_browser_cookie_is_a_new_browser(ada, make_room):
+    room = make_room(ada, "yatzy", seats=3)
+    browser = Client()
+    browser.post(f"/r/{room.code}/join/", {"name": "Troll"})
+    kicked = browser.cookies[COOKIE].value
+    services.room_kick(player=ada, code=room.code,
+                       target=Player.objects.get(name="Troll").pk)
+    forged = Client()
+    forged.cookies[COOKIE] = kicked.split(":", 1)[0] + ":forged"
+    assert forged.post(f"/r/{room.code}/join/", {"name": "Eve"}).status_code == 302
+    assert forged.cookies[COOKIE].value != kicked
+
+
+def test_the_services_refuse_a_kicked_browser(ada, bob, cy, make_room):
+    room = make_room(ada, "yatzy", seats=3)
+    services.room_join(player=bob, code=room.code, browser="b" * 32)
+    services.room_kick(player=ada, code=room.code, target=bob.pk)
+    refused("kicked", services.room_join, player=cy, code=room.code, browser="b" * 32)
+    services.room_join(player=cy, code=room.code, browser="c" * 32)
+
+
+# -- sockets: closed at once, with the reason -----------------------------------------
+
+async def banned_close(comm) -> str:
+    """The ``banned`` error a socket receives, after which it must close with 4451."""
+    while True:
+        message = json.loads(await comm.receive_from(timeout=WAIT))
+        if message["type"] == "error":
+            break
+    assert message["code"] == "banned" and message["id"] is None
+    output = await comm.receive_output(timeout=WAIT)
+    assert output == {"type": "websocket.close", "code": CLOSE_BANNED}
+    return message["message"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bot():
+    ada, ada_key = await visitor("Ada")
+    troll, troll_key = await visitor("Troll9")
+    room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)
+    await call(services.room_join, player=troll, code=room.code)
+    await call(services.room_start, player=ada, code=room.code)
+    staff = await call(User.objects.create_user, username="mod", is_staff=True)
+    ada_ws = await connected(room.code, ada_key)
+    troll_tabs = [await connected(room.code, troll_key) for _ in range(2)]
+    until = timezone.now() + timedelta(days=2)
+    await call(services.mod_ban, moderator=staff, player=troll, reason="abuse", until=until)
+    for tab in troll_tabs:
+        assert f"until {until.astimezone(UTC):%Y-%m-%d %H:%M} UTC" in await banned_close(tab)
+    while True:
+        state = await receive(ada_ws, "state")
+        if state["log"] and state["log"][0]["kind"] == "banned":
+            break
+    assert state["log"][0]["data"]["player"] == "Troll9"
+    assert state["log"][0]["data"]["bot"]
+    assert [m["name"] for m in state["members"] if m.get("seat") == 1] == [
+        state["log"][0]["data"]["bot"]]
+    again = socket(room.code, troll_key)  # and a new socket is told at once
+    assert (await again.connect())[0]
+    assert "banned" in await banned_close(again)
+    await ada_ws.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_whose_ban_message_never_came_closes_on_its_next_request():
+    ada, _ = await visitor("Ada")
+    troll, troll_key = await visitor("Troll2")
+    room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)
+    await call(services.room_join, player=troll, code=room.code)
+    tab = await connected(room.code, troll_key)
+    await call(Player.objects.filter(pk=troll.pk).update, banned_at=timezone.now())
+    answer = await request(tab, {"type": "chat", "id": "c1", "text": "hi"})
+    assert answer["code"] == "banned"
+    assert await tab.receive_output(timeout=WAIT) == {"type": "websocket.close",
+                                                      "code": CLOSE_BANNED}
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_ban_closes_the_sockets_of_every_browser_of_the_account():
+    ada, _ = await visitor("Ada")
+    user = await call(User.objects.create_user, username="troll")
+    troll = await call(Player.objects.create, name="Troll", user=user)
+    room = await call(services.room_create, player=ada, ruleset="yatzy", seats=3)
+    await call(services.room_join, player=troll, code=room.code)
+    keys = [await call(signed_in, user=user) for _ in range(2)]  # two browsers
+    tabs = [await connected(room.code, key) for key in keys]
+    staff = await call(User.objects.create_user, username="mod", is_staff=True)
+    await call(services.mod_ban, moderator=staff, player=troll, reason="abuse")
+    for tab in tabs:
+        await banned_close(tab)
+
+
+def signed_in(*, user: User) -> str:
+    """The session key of a new browser signed in to ``user``."""
+    browser = Client()
+    browser.force_login(user)
+    return browser.session.session_key
+
+
+# -- the admin: a reason and an optional end ------------------------------------------
+
+def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
+    url = reverse("admin:games_player_changelist")
+    ask = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk]})
+    assert 'name="until"' in ask.content.decode() and 'type="datetime-local"' in \
+        ask.content.decode()
+    past = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk],
+                                   "post": "yes", "reason": "spam",
+                                   "until": "2001-01-01T10:00"}, follow=True)
+    assert "a ban ends in the future" in past.content.decode()
+    bob.refresh_from_db()
+    assert not bob.is_banned
+    until = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+    admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk],
+                            "post": "yes", "reason": "spam",
+                            "until": f"{until:%Y-%m-%dT%H:%M}"})
+    admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [cy.pk],
+                            "post": "yes", "reason": "spam", "until": ""})
+    bob.refresh_from_db()
+    assert bob.banned_until == until and bob.ban_reason == "spam"
+    listing = admin_client.get(url).content.decode()
+    assert f"{until:%Y-%m-%d %H:%M} UTC" in listing and "for good" in listing
+    Player.objects.filter(pk=cy.pk).update(banned_until=timezone.now() - timedelta(hours=1))
+    banned = admin_client.get(url, {"banned": "yes"}).context["cl"].result_list
+    assert list(banned) == [bob]  # Cy's ban has ended
+    assert cy in admin_client.get(url, {"banned": "no"}).context["cl"].result_list
+
+
+def test_bots_are_not_banned(ada, staff, make_room):
+    room = make_room(ada, "yatzy", seats=2, bots=["beginner"])
+    bot = Membership.objects.get(room=room, seat=1).player
+    with pytest.raises(ServiceError) as err:
+        services.mod_ban(moderator=staff, player=bot, reason="x")
+    assert err.value.code == "not_a_person"
+    bot.refresh_from_db()
+    assert bot.banned_at is None and not ModerationAction.objects.exists()
