@@ -24,6 +24,7 @@ NOT_ON_SOCKET = {
     "bad_name", "kicked", "not_a_person",  # the join and create forms (HTTP)
     "already_removed", "not_banned", "reason_required",  # moderation in the admin
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
+    "not_signed_in",  # the account pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",
     "source_exhausted", "no_announcement",
