@@ -166,7 +166,6 @@ AUTHENTICATION_BACKENDS = [
 ]
 LOGIN_URL = "games:login"
 LOGIN_REDIRECT_URL = "games:home"
-LOGOUT_REDIRECT_URL = "games:home"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

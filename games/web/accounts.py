@@ -125,7 +125,10 @@ class SignInView(auth_views.LoginView):
 
 
 class SignOutView(auth_views.LogoutView):
-    """Django's logout view (POST only): this browser forgets the account and its player."""
+    """Django's logout view (POST only): this browser forgets the account and its player.
+    Then ``next``, or the home page (the admin's own sign-out still shows its page)."""
+
+    next_page = reverse_lazy("games:home")
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -187,11 +190,10 @@ def account_delete(request: HttpRequest) -> HttpResponse:
                       status=400 if form.is_bound else 200)
 
 
-def _wait_seconds(request: HttpRequest, credentials: dict[str, Any] | None) -> int:
-    """Seconds until this username may try again from this address."""
-    username = (credentials or {}).get("username") or request.POST.get("username", "")
+def _wait_seconds(request: HttpRequest) -> int:
+    """Seconds until the username of this sign-in may try again from this address."""
     last = AccessAttempt.objects.filter(
-        username=username, ip_address=http_address(request),
+        username=request.POST.get("username", ""), ip_address=http_address(request),
     ).aggregate(last=Max("attempt_time"))["last"]
     if last is None:
         return int(settings.AXES_COOLOFF_TIME.total_seconds())
@@ -202,8 +204,9 @@ def _wait_seconds(request: HttpRequest, credentials: dict[str, Any] | None) -> i
 def locked_out(request: HttpRequest, response: HttpResponse | None = None,
                credentials: dict[str, Any] | None = None) -> HttpResponse:
     """django-axes' answer to a sign-in over the limit: the site's 429 page, saying how
-    long until this username may try again from this address."""
-    wait = _wait_seconds(request, credentials)
+    long until this username may try again from this address.  (Under ASGI, axes 8
+    passes the credentials in ``response``'s place: neither is used.)"""
+    wait = _wait_seconds(request)
     page = error_page(
         request, 429, "Too many wrong passwords",
         f"Too many wrong passwords for this name; try again in {minutes_text(wait)}.",
