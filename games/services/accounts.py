@@ -13,7 +13,7 @@ from django.db import transaction
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
-from games.services.players import SESSION_KEY
+from games.services.players import ACCOUNT_KEY, SESSION_KEY
 from games.services.rooms import room_leave
 
 DELETED_NAME = "Deleted player"
@@ -47,7 +47,7 @@ def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
                 and guest.user_id is None:
             _leave_rooms(guest)
     if own is not None:
-        session[SESSION_KEY] = own.pk
+        session[SESSION_KEY], session[ACCOUNT_KEY] = own.pk, user.pk
     else:
         session.pop(SESSION_KEY, None)
     return own

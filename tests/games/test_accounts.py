@@ -299,3 +299,19 @@ def test_the_header_offers_the_account_on_every_page(ada, make_room):
     assert 'data-testid="account-link"' in page and ">ada</a>" in page
     assert 'data-testid="sign-out"' in page and "Sign in</a>" not in page
     assert client.get(ACCOUNT + "?next=/rules/yatzy/").context["next"] == "/rules/yatzy/"
+
+
+def test_a_deleted_account_is_no_one_on_its_other_devices():
+    first = browser()
+    code = guest_with_room(first)
+    sign_up(first)
+    second = browser("198.51.100.9")
+    post(second, SIGN_IN, {"username": "ada", "password": PASSWORD})
+    assert player_of(second) is not None
+
+    post(first, DELETE, {"password": PASSWORD})
+
+    home = second.get("/")
+    assert not home.wsgi_request.user.is_authenticated and not home.context["your_rooms"]
+    assert player_of(second) is None
+    assert not second.get(reverse("games:room", args=[code])).context["member"]
