@@ -91,7 +91,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     """Create an account; the browser's guest player (seats, games, reviews) becomes its."""
     if request.user.is_authenticated:
         return HttpResponseRedirect(next_url(request, reverse("games:account")))
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         guest = current_player(request.session)
         with transaction.atomic():
@@ -180,7 +180,7 @@ class DeleteForm(SiteFields, forms.Form):
 def account_delete(request: HttpRequest) -> HttpResponse:
     """Delete the account after its password: the player becomes "Deleted player" in past
     games and leaves its rooms; this browser is signed out."""
-    form = DeleteForm(request.user, request.POST or None)
+    form = DeleteForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         services.account_delete(user=request.user)
         logout(request)
