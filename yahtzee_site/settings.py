@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "games",
 ]
 
@@ -59,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out sign-in with the site's 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "yahtzee_site.urls"
@@ -154,6 +158,26 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Accounts are optional (games/services/accounts.py).  Failed sign-ins are counted by
+# django-axes in the database, per username *and* address (the one Daphne sets), so one
+# person's typos never lock out others on the same Wi-Fi
+# (docs/decisions/0014-accounts-and-the-sign-in-limit.md).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "games:login"
+LOGIN_REDIRECT_URL = "games:home"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "games.throttle.http_address"
+AXES_LOCKOUT_CALLABLE = "games.web.accounts.locked_out"
+AXES_RESET_ON_SUCCESS = True
+# The wait the lockout page states holds: more tries while locked out do not extend it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful sign-ins are not logged
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,6 +6,7 @@ rule, writes the move log and scorecards, bumps the versions and records an
 event.  A refusal raises ``games.errors.ServiceError`` and changes nothing.
 """
 
+from games.services.accounts import account_delete, account_sign_in
 from games.services.chat import chat_post
 from games.services.clock import games_run_due, rooms_close_idle
 from games.services.moderation import (
@@ -43,6 +44,8 @@ from games.services.rooms import (
 )
 
 __all__ = [
+    "account_delete",
+    "account_sign_in",
     "chat_post",
     "game_announce",
     "game_hand_to_bot",

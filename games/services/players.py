@@ -17,6 +17,9 @@ from games.errors import ServiceError
 from games.models import Membership, Player, Room
 
 SESSION_KEY = "player_id"
+# Set while this browser's player is an account's: a player that has lost its account
+# since (deleted elsewhere) is then no one's, not this browser's guest.
+ACCOUNT_KEY = "player_account"
 NAME_MAX = 24  # characters as people count them: "👩‍💻" is one
 NAME_MAX_CODE_POINTS = 96  # what the column holds (an emoji can take seven)
 
@@ -126,17 +129,20 @@ def current_player(
     if account is not None:
         player = Player.objects.filter(user=account).first()
         if player is not None:
-            session[SESSION_KEY] = player.pk
+            session[SESSION_KEY], session[ACCOUNT_KEY] = player.pk, account.pk
             return player
     player_id = session.get(SESSION_KEY)
     if player_id is None:
         return None
     player = Player.objects.filter(pk=player_id, bot_level="").first()
+    if player is not None and player.user_id is None and session.get(ACCOUNT_KEY):
+        return None  # its account was deleted
     if player is not None and account is not None and player.user_id not in (None, account.pk):
         return None  # this browser's player belongs to another account
     if player is not None and account is not None and player.user_id is None:
         player.user = account
         player.save(update_fields=["user"])
+        session[ACCOUNT_KEY] = account.pk
     return player
 
 

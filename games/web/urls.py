@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.web import accounts as account_views
 from games.web import pages as views
 from games.web import rooms as room_views
 from games.web import share
@@ -18,4 +19,10 @@ urlpatterns = [
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
     path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
          name="game_review"),
+    path("account/", account_views.account, name="account"),
+    path("account/sign-up/", account_views.sign_up, name="sign_up"),
+    path("account/sign-in/", account_views.SignInView.as_view(), name="login"),
+    path("account/sign-out/", account_views.SignOutView.as_view(), name="logout"),
+    path("account/password/", account_views.PasswordChangeView.as_view(), name="password_change"),
+    path("account/delete/", account_views.account_delete, name="account_delete"),
 ]

@@ -1,0 +1,71 @@
+"""Accounts: a guest player kept by signing up, found again by signing in, and deleted.
+
+A guest is a ``Player`` bound to a browser session.  An account (Django's auth user)
+holds at most one player (``Player.user``): the guest that signed up, or the player the
+account made first.  Signing in on another browser brings that player back there.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.sessions.backends.base import SessionBase
+from django.db import transaction
+
+from games.errors import ServiceError
+from games.models import Membership, Player, Room
+from games.services.players import ACCOUNT_KEY, SESSION_KEY
+from games.services.rooms import room_leave
+
+DELETED_NAME = "Deleted player"
+
+
+def _leave_rooms(player: Player) -> None:
+    """Leave every open room ``player`` is in, as leaving does (a live seat goes to a bot)."""
+    codes = Membership.objects.filter(
+        player=player, state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
+    ).values_list("room__code", flat=True)
+    for code in list(codes):
+        room_leave(player=player, code=code)
+
+
+def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
+                    guest: Player | None) -> Player | None:
+    """Bind this browser to ``user``'s player, after Django's ``login``; ``guest`` is the
+    player the browser had before.  An account without a player takes the guest (its
+    seats, games and reviews); an account that has one keeps it, and the guest, no
+    longer reachable from any browser, leaves its open rooms (a live seat goes to a bot).
+    Returns the player the browser now is (``None``: neither had one)."""
+    with transaction.atomic():
+        own = Player.objects.select_for_update().filter(user=user).first()
+        if guest is not None:
+            guest = Player.objects.select_for_update().get(pk=guest.pk)
+        if own is None and guest is not None and guest.user_id is None:
+            guest.user = user
+            guest.save(update_fields=["user"])
+            own = guest
+        elif guest is not None and own is not None and guest.pk != own.pk \
+                and guest.user_id is None:
+            _leave_rooms(guest)
+    if own is not None:
+        session[SESSION_KEY], session[ACCOUNT_KEY] = own.pk, user.pk
+    else:
+        session.pop(SESSION_KEY, None)
+    return own
+
+
+def account_delete(*, user: AbstractBaseUser) -> None:
+    """Delete ``user``'s account.  Their player stays in the games they played, named
+    ``DELETED_NAME`` (scores, ranks and the move log are others' history too), leaves
+    every open room as leaving does, and belongs to no one; the user is removed.
+    The caller ends the session (Django's ``logout``)."""
+    if not user.is_authenticated or user.pk is None:
+        raise ServiceError("not_signed_in", "sign in to delete your account")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(user=user).first()
+        if player is not None:
+            player.name = DELETED_NAME
+            player.user = None
+            player.save(update_fields=["name", "user"])
+            _leave_rooms(player)
+        user.delete()
+

@@ -1,0 +1,216 @@
+"""Account pages: sign up, sign in, sign out, change password, the account, delete it.
+
+Django's auth views and forms do the work; these bind the browser's player to the
+account (``games.services.accounts``).  Every page carries ``next``, the page to go back
+to, accepted only when it is on this site (``url_has_allowed_host_and_scheme``).
+Failed sign-ins are counted by django-axes; ``locked_out`` is its lockout answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axes.models import AccessAttempt
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    UserCreationForm,
+)
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse, reverse_lazy
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from games import selectors, services
+from games.services.players import current_player
+from games.throttle import http_address, minutes_text
+from games.web.errors import error_page
+
+# The backend a new account is signed in with (django-axes' backend only counts failures).
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def next_url(request: HttpRequest, default: str = "") -> str:
+    """The page to go back to (``next`` in the form or the query) when it is on this
+    site; else ``default`` (the home page when empty)."""
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(candidate, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return candidate
+    return default or reverse("games:home")
+
+
+class SiteFields:
+    """Draws a form's inputs in the site's look (the ``input`` class)."""
+
+    fields: dict[str, forms.Field]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        for field in self.fields.values():
+            field.widget.attrs["class"] = "input"
+
+
+class SignInForm(SiteFields, AuthenticationForm):
+    """Django's sign-in form."""
+
+
+class PasswordForm(SiteFields, PasswordChangeForm):
+    """Django's password change form."""
+
+
+class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
+    """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional."""
+
+    email = forms.EmailField(required=False, help_text="Optional. Only used to reach you.")
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+
+def _form_page(request: HttpRequest, template: str, form: forms.Form, status: int = 200,
+               **context: Any) -> HttpResponse:
+    context.update(form=form, next=next_url(request))
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request: HttpRequest) -> HttpResponse:
+    """Create an account; the browser's guest player (seats, games, reviews) becomes its."""
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(next_url(request, reverse("games:account")))
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        guest = current_player(request.session)
+        with transaction.atomic():
+            user = form.save()
+            login(request, user, backend=MODEL_BACKEND)
+            services.account_sign_in(session=request.session, user=user, guest=guest)
+        messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+        return HttpResponseRedirect(next_url(request))
+    return _form_page(request, "accounts/sign_up.html", form,
+                      status=400 if form.is_bound else 200)
+
+
+class SignInView(auth_views.LoginView):
+    """Django's login view; the account's player comes to this browser."""
+
+    template_name = "accounts/sign_in.html"
+    authentication_form = SignInForm
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        guest = current_player(self.request.session)
+        response = super().form_valid(form)
+        services.account_sign_in(session=self.request.session, user=form.get_user(),
+                                 guest=guest)
+        return response
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
+
+class SignOutView(auth_views.LogoutView):
+    """Django's logout view (POST only): this browser forgets the account and its player.
+    Then ``next``, or the home page (the admin's own sign-out still shows its page)."""
+
+    next_page = reverse_lazy("games:home")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change: this session stays signed in, others must sign in again."""
+
+    template_name = "accounts/password_change.html"
+    form_class = PasswordForm
+    success_url = reverse_lazy("games:account")
+
+    def form_valid(self, form: forms.Form) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, "Your password is changed.")
+        return response
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(next=next_url(self.request), **kwargs)
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The signed-in person's page: their account, their player, and what they can do."""
+    player = current_player(request.session, request.user)
+    return render(request, "accounts/account.html", {
+        "player": player, "rooms": selectors.rooms_of(player),
+        "next": next_url(request, ""),
+    })
+
+
+class DeleteForm(SiteFields, forms.Form):
+    """The account's password, to confirm that its owner is deleting it."""
+
+    password = forms.CharField(label="Your password", strip=False,
+                               widget=forms.PasswordInput(attrs={
+                                   "autocomplete": "current-password"}))
+
+    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password.", code="password_incorrect")
+        return password
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """Delete the account after its password: the player becomes "Deleted player" in past
+    games and leaves its rooms; this browser is signed out."""
+    form = DeleteForm(request.user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        services.account_delete(user=request.user)
+        logout(request)
+        messages.success(request, "Your account is deleted.")
+        return HttpResponseRedirect(reverse("games:home"))
+    return _form_page(request, "accounts/delete.html", form,
+                      status=400 if form.is_bound else 200)
+
+
+def _wait_seconds(request: HttpRequest) -> int:
+    """Seconds until the username of this sign-in may try again from this address."""
+    last = AccessAttempt.objects.filter(
+        username=request.POST.get("username", ""), ip_address=http_address(request),
+    ).aggregate(last=Max("attempt_time"))["last"]
+    if last is None:
+        return int(settings.AXES_COOLOFF_TIME.total_seconds())
+    left = last + settings.AXES_COOLOFF_TIME - timezone.now()
+    return max(1, int(left.total_seconds()) + 1)
+
+
+def locked_out(request: HttpRequest, response: HttpResponse | None = None,
+               credentials: dict[str, Any] | None = None) -> HttpResponse:
+    """django-axes' answer to a sign-in over the limit: the site's 429 page, saying how
+    long until this username may try again from this address.  (Under ASGI, axes 8
+    passes the credentials in ``response``'s place: neither is used.)"""
+    wait = _wait_seconds(request)
+    page = error_page(
+        request, 429, "Too many wrong passwords",
+        f"Too many wrong passwords for this name; try again in {minutes_text(wait)}.",
+        detail="This keeps anyone from guessing passwords. Other names can still sign "
+               "in from here, and guests can keep playing.", join_form=False)
+    page["Retry-After"] = str(wait)
+    return page
