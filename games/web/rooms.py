@@ -61,10 +61,10 @@ def too_many_guests(request: HttpRequest, refusal: ServiceError) -> HttpResponse
 
 
 def register(request: HttpRequest, name: object) -> Player:
-    """The visitor's player, named ``name``: a new guest counts against the guest limit
-    of their address (``too_many_guests`` over it, and nothing is created)."""
-    new_guest = (not request.user.is_authenticated
-                 and current_player(request.session, request.user) is None)
+    """The visitor's player, named ``name``: a new player (a guest's, or the first of an
+    account that has none) counts against the guest limit of their address
+    (``too_many_guests`` over it, and nothing is created)."""
+    new_guest = current_player(request.session, request.user) is None
     address = throttle.http_address(request)
     if new_guest:
         guest_limit.check(address)

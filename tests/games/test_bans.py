@@ -167,7 +167,7 @@ def test_the_limit_counts_an_ipv6_subscriber_by_its_64():
 
 
 @override_settings(GUEST_LIMIT=1)
-def test_only_new_guests_count():
+def test_only_new_players_count():
     browser = Client(REMOTE_ADDR="198.51.100.4")
     form = {"name": "Ann", "ruleset": "yatzy", "seats": "2"}
     assert browser.post("/rooms/new/", form).status_code == 302
@@ -178,7 +178,12 @@ def test_only_new_guests_count():
     user = User.objects.create_user("member", password="pw")
     account = Client(REMOTE_ADDR="198.51.100.4")
     account.force_login(user)
-    assert account.post("/rooms/new/", form).status_code == 302  # accounts are not guests
+    # A new account's first player is a new player too: a banned person does not sign
+    # their way back in.
+    assert account.post("/rooms/new/", form).status_code == 429
+    assert not Player.objects.filter(user=user).exists()
+    Player.objects.create(name="Member", user=user)
+    assert account.post("/rooms/new/", form).status_code == 302  # its player is not new
 
 
 @override_settings(GUEST_LIMIT=1, GUEST_LIMIT_TRUSTED=["10.0.0.0/8"])
