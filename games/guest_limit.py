@@ -15,15 +15,15 @@ docs/decisions/0016-bans-that-bite.md.
 from __future__ import annotations
 
 import ipaddress
-import math
 
 from django.conf import settings
-from django.core.cache import cache
 
 from games import throttle
 from games.errors import ServiceError
+from games.windows import Windows
 
 KEY_PREFIX = "new-guests"
+_windows = Windows(KEY_PREFIX)
 
 
 def _limit() -> tuple[int, int]:
@@ -43,31 +43,12 @@ def trusted(address: str | None) -> bool:
                for net in settings.GUEST_LIMIT_TRUSTED)
 
 
-def _pointer(key: str) -> str:
-    return f"{KEY_PREFIX}:{key}"
-
-
-def _counter(key: str, start: float) -> str:
-    return f"{KEY_PREFIX}:{key}:{start:.6f}"
-
-
-def _window_start(key: str, now: float, window: int) -> float | None:
-    start = cache.get(_pointer(key))
-    if start is None or now - start >= window:
-        return None
-    return start
-
-
 def wait_seconds(address: str | None) -> int:
     """Seconds until ``address`` may create a guest again; 0 when it may now."""
     if trusted(address):
         return 0
     limit, window = _limit()
-    key, now = throttle.client_key(address), throttle.clock()
-    start = _window_start(key, now, window)
-    if start is None or (cache.get(_counter(key, start)) or 0) < limit:
-        return 0
-    return max(1, math.ceil(start + window - now))
+    return _windows.wait(throttle.client_key(address), throttle.clock(), limit, window)
 
 
 def check(address: str | None) -> None:
@@ -83,20 +64,4 @@ def record(address: str | None) -> int:
     if trusted(address):
         return 0
     _limit_count, window = _limit()
-    key, now = throttle.client_key(address), throttle.clock()
-    start = _window_start(key, now, window)
-    if start is None:
-        if cache.add(_pointer(key), now, window):
-            start = now
-        else:
-            start = _window_start(key, now, window)
-            if start is None:  # the stored window is over by our clock
-                cache.set(_pointer(key), now, window)
-                start = now
-    counter = _counter(key, start)
-    cache.add(counter, 0, window)
-    try:
-        return cache.incr(counter)
-    except ValueError:  # it expired between the two calls
-        cache.set(counter, 1, window)
-        return 1
+    return _windows.count(throttle.client_key(address), throttle.clock(), window)

@@ -24,8 +24,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
+
+from games.windows import Windows
 
 MISS_LIMIT = 20  # misses of one address ...
 WINDOW_SECONDS = 600  # ... within this many seconds of its first miss: refused until then
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 
 # Wall-clock seconds, comparable between processes; a test may replace it.
 clock: Callable[[], float] = time.time
+
+_windows = Windows(KEY_PREFIX)
 
 
 def client_key(address: str | None) -> str:
@@ -70,36 +73,6 @@ def socket_address(scope: Mapping[str, Any]) -> str | None:
     return client[0] if client else None
 
 
-def _pointer(key: str) -> str:
-    """The cache key holding when the address's current window began."""
-    return f"{KEY_PREFIX}:{key}"
-
-
-def _counter(key: str, start: float) -> str:
-    """The cache key counting the address's misses in the window that began at ``start``."""
-    return f"{KEY_PREFIX}:{key}:{start:.6f}"
-
-
-def _window_start(key: str, now: float) -> float | None:
-    """When the address's current window began; ``None`` when it has none now."""
-    start = cache.get(_pointer(key))
-    if start is None or now - start >= WINDOW_SECONDS:
-        return None
-    return start
-
-
-def _open_window(key: str, now: float) -> float:
-    """Start the address's window now, unless another process just did."""
-    pointer = _pointer(key)
-    if cache.add(pointer, now, WINDOW_SECONDS):
-        return now
-    start = _window_start(key, now)
-    if start is not None:
-        return start
-    cache.set(pointer, now, WINDOW_SECONDS)  # the stored window is over by our clock
-    return now
-
-
 class TooManyGuesses(Exception):
     """A miss of an address over the guess limit; ``wait`` is the seconds until it is
     under it again."""
@@ -111,27 +84,14 @@ class TooManyGuesses(Exception):
 
 def wait_seconds(address: str | None) -> int:
     """Seconds until a miss of ``address`` is answered again; 0 when it is now."""
-    key, now = client_key(address), clock()
-    start = _window_start(key, now)
-    if start is None or (cache.get(_counter(key, start)) or 0) < MISS_LIMIT:
-        return 0
-    return max(1, math.ceil(start + WINDOW_SECONDS - now))
+    return _windows.wait(client_key(address), clock(), MISS_LIMIT, WINDOW_SECONDS)
 
 
 def record_miss(address: str | None) -> int:
     """Count a lookup by ``address`` of a code that names no room; returns its misses in
     the current window."""
-    key, now = client_key(address), clock()
-    start = _window_start(key, now)
-    if start is None:
-        start = _open_window(key, now)
-    counter = _counter(key, start)
-    cache.add(counter, 0, WINDOW_SECONDS)
-    try:
-        misses = cache.incr(counter)
-    except ValueError:  # it expired between the two calls
-        cache.set(counter, 1, WINDOW_SECONDS)
-        misses = 1
+    key = client_key(address)
+    misses = _windows.count(key, clock(), WINDOW_SECONDS)
     if misses == MISS_LIMIT:
         log.warning("%s tried %d room codes that name no room within %d s; its misses "
                     "are refused until %d s after its first", key, misses, WINDOW_SECONDS,
