@@ -15,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
+from tests.browser.staff import sign_in_as_moderator
 from tests.browser.tables import create_room, join_room, my_turn
 
 pytestmark = pytest.mark.browser
@@ -65,17 +65,6 @@ def played(page: Page) -> str:
     return page.evaluate("window.played")
 
 
-def make_staff(database: Path, username: str, password: str) -> None:
-    """A staff superuser in the live server's database (a cheap PBKDF2 hash: Django
-    verifies it, then stores a full-strength one at the first sign-in)."""
-    hashed = PBKDF2PasswordHasher().encode(password, "testsalt", iterations=1000)
-    with sqlite3.connect(database, timeout=20) as db:
-        db.execute(
-            "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name,"
-            " email, is_staff, is_active, date_joined) VALUES (?, 1, ?, '', '', '', 1, 1,"
-            " datetime('now'))", (hashed, username))
-
-
 def ban_in_the_admin(page: Page, name: str, reason: str) -> float:
     """Select ``name`` in the admin's player list and ban them; returns when the
     confirmation was clicked (``time.monotonic()``)."""
@@ -91,12 +80,8 @@ def ban_in_the_admin(page: Page, name: str, reason: str) -> float:
 
 def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
         new_page: NewPage, live_database: Path) -> None:
-    make_staff(live_database, "moderator", "moderate-me")
     moderator = new_page(name="moderator")
-    moderator.goto("/admin/login/?next=/admin/")
-    moderator.locator("#id_username").fill("moderator")
-    moderator.locator("#id_password").fill("moderate-me")
-    moderator.locator("input[type=submit]").click()
+    sign_in_as_moderator(moderator, live_database)
     expect(moderator.locator("#site-name")).to_be_visible()
 
     ada = new_page(name="Ada")

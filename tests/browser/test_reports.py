@@ -3,38 +3,20 @@ and the line leaves the reporter's room."""
 
 from __future__ import annotations
 
-import sqlite3
-import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.staff import sign_in_as_moderator
 from tests.browser.tables import create_room, join_room
 
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 RUDE = "you all play like potatoes"
-
-
-def make_moderator(database: Path) -> tuple[str, str]:
-    """A superuser written straight into the live server's database (quicker than a
-    ``createsuperuser`` process): (username, password). The password is hashed with few
-    iterations; the server verifies it and stores a stronger hash at the first login."""
-    username, password = f"mod-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
-    hashed = PBKDF2PasswordHasher().encode(password, uuid.uuid4().hex, iterations=1000)
-    now = datetime.now(UTC).replace(tzinfo=None).isoformat(" ")
-    with sqlite3.connect(database, timeout=20) as db:
-        db.execute(
-            "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name,"
-            " email, is_staff, is_active, date_joined) VALUES (?, 1, ?, '', '', '', 1, 1, ?)",
-            (hashed, username, now))
-    return username, password
 
 
 def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_database: Path
@@ -67,12 +49,8 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     expect(receipt.last).to_contain_text("You already reported this")
 
     # A moderator finds it in the queue, with the line among the room's chat, and removes it.
-    username, password = make_moderator(live_database)
     mod = new_page(name="Moderator")
-    mod.goto("/admin/games/report/")
-    mod.locator("#id_username").fill(username)
-    mod.locator("#id_password").fill(password)
-    mod.locator("input[type=submit]").click()
+    username = sign_in_as_moderator(mod, live_database, "/admin/games/report/")
     rows = mod.locator("#result_list tbody tr")
     ours = rows.filter(has_text=code)
     expect(ours).to_have_count(1)
