@@ -871,6 +871,9 @@ function onFatal(code, message) {
     return;
   }
   banner.hidden = true;
+  // The notice takes the table's place: on a phone showing the chat, switch back to it.
+  tabs.open("table");
+  tabs.nav.hidden = true;
   layout.dataset.phase = "fatal";
   for (const region of Object.values(regions)) region.hidden = true;
   const notice = h(

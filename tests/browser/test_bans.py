@@ -24,6 +24,7 @@ from tests.browser.tables import create_room, join_room, my_turn
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
+PHONE = {"width": 360, "height": 740}
 TROLL = "203.0.113.66"  # TEST-NET-3: the troll's address
 EVADER = "203.0.113.67"
 GUEST_LIMIT = 5  # the site's default (yahtzee_site/settings.py)
@@ -85,7 +86,7 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
     expect(moderator.locator("#site-name")).to_be_visible()
 
     ada = new_page(name="Ada")
-    troll = new_page(name="Troll9", forwarded_for=TROLL)
+    troll = new_page(name="Troll9", forwarded_for=TROLL, viewport=PHONE)
     code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
     join_room(troll, code, name="Troll9")
     ada.get_by_test_id("start").click()
@@ -94,6 +95,7 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
     troll.evaluate(PLAY, [f"/ws/rooms/{code}/", YAHTZEE_TURNS - 1])
     assert played(troll) == "stopped"
     expect(my_turn(troll)).to_be_visible()  # the troll's turn: he could score now
+    troll.get_by_test_id("tab-chat").click()  # on his phone, reading the chat
 
     started = ban_in_the_admin(moderator, "Troll9", "abuse in chat")
     expect(troll.get_by_test_id("fatal")).to_contain_text("banned", timeout=15_000)
@@ -104,6 +106,8 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
     expect(ada.get_by_test_id("player-1")).to_contain_text("Bot")
     expect(ada.get_by_test_id("log-list")).to_contain_text("A moderator banned Troll9")
     expect(troll.get_by_test_id("fatal")).to_contain_text("You are banned")
+    expect(troll.get_by_test_id("fatal")).to_be_visible()  # not behind the chat tab
+    expect(troll.get_by_test_id("room-tabs")).to_be_hidden()
     expect(moderator.locator(".messagelist")).to_contain_text("Banned Troll9")
     assert_accessible_everywhere(troll, "the banned player's page",
                                  on=LIGHT_DESKTOP_DARK_PHONE)
