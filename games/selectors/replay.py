@@ -54,6 +54,7 @@ class PastGame:
     number: int
     status: str
     ruleset: str
+    options: dict[str, Any]
     when: datetime
     results: list[Result]
     reviewable: bool
@@ -76,6 +77,7 @@ def past_games(room: Room, viewer: Player) -> list[PastGame]:
                        key=lambda c: (c.rank is None, c.rank or 0, -c.total, c.seat))
         found.append(PastGame(
             number=game.number, status=game.status, ruleset=game.ruleset,
+            options=game.options,
             when=game.finished_at or game.started_at,
             results=[Result(seat=c.seat, name=c.player.name, bot=c.player.is_bot,
                             total=c.total, rank=c.rank, is_viewer=c.player_id == viewer.pk)

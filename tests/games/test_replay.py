@@ -182,6 +182,7 @@ def test_the_coach_values_every_decision_of_every_seat(
     page = _client_of(ada).get(f"/r/{code}/games/1/replay/")
     assert page.status_code == 200
     assert _replay_data(page)["steps"] == json.loads(json.dumps(steps))
+    assert 'http-equiv="refresh"' not in page.content.decode()
 
 
 def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
@@ -196,6 +197,7 @@ def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
     assert data["coach_status"] == "not_ready"
     assert all(s["coach"] is None for s in data["steps"])
     assert "not available yet" in page.content.decode()
+    assert 'http-equiv="refresh"' in page.content.decode()  # it asks again by itself
 
 
 @pytest.mark.parametrize("ruleset", ["yams", "triple_yahtzee"])
