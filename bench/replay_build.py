@@ -1,10 +1,11 @@
-"""Time to build a finished 4-player game's replay: the steps and sheets alone, the
-coach's values the first time (cache empty) and from the cache.
+"""Time to build a finished 4-player game's replay: with the coach's values computed
+(the cache empty) and with them read from the cache.
 
     .venv/bin/python bench/replay_build.py
 
-Plays a 4-player Yahtzee game (three expert bots and a person who scores\nafter one roll) on a fresh SQLite file through
-``games.services`` (no server), then times ``games.selectors.replay.replay_of``.
+Plays a 4-player Yahtzee game (three expert bots and a person who scores after one
+roll) on a fresh SQLite file through ``games.services`` (no server), then times
+``games.selectors.replay.replay_of``.
 Prints one JSON line.
 """
 
