@@ -140,8 +140,8 @@ def replay_of(game: Game) -> dict[str, Any]:
     for turn in turns:
         rounds[turn.seat] = rounds.get(turn.seat, 0) + 1
         round_number = rounds[turn.seat]
-        sheet = sheets.get(turn.seat) or rs.new_scorecard()
-        seat_name = players[turn.seat].name if turn.seat in players else turn.player.name
+        sheet = sheets.setdefault(turn.seat, rs.new_scorecard())
+        seat_name = turn.player.name  # who held the seat then (a bot may have taken it)
         rolls = list(turn.rolls or [])
         announced = (turn.state or {}).get("announced")
         for index, roll in enumerate(rolls):
@@ -188,7 +188,6 @@ def replay_of(game: Game) -> dict[str, Any]:
         "number": game.number, "status": game.status,
         "ruleset": ruleset_view_of(game.ruleset, game.options),
         "seats": [seat_view(c.seat, c.player, rs.new_scorecard()) for c in cards],
-        "ranks": {c.seat: c.rank for c in cards},
         "coach_status": status, "steps": steps,
     }
 
