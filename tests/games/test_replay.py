@@ -84,7 +84,9 @@ def test_the_history_lists_past_games_newest_first_for_members(two_games, ada, c
     watcher = _client_of(cy).get(url)  # a spectator is a member, but played no game
     assert watcher.status_code == 200
     assert 'data-testid="history-review"' not in watcher.content.decode()
-    assert _client_of(make_player("Eve")).get(url).status_code == 403
+    eve = _client_of(make_player("Eve"))
+    assert eve.get(url).status_code == 403
+    assert eve.get(f"/r/{two_games.code}/games/1/replay/").status_code == 403
     assert Client().get(url).status_code == 403
     assert Client().get(f"/r/{two_games.code}/games/1/replay/").status_code == 403
     assert _client_of(cy).get("/r/nosuchroom/games/").status_code == 404
