@@ -138,6 +138,15 @@ def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
             "loss": round(max(0.0, float(best - choice.value)), 2)}
 
 
+def same_choice(a: Choice, b: Choice) -> bool:
+    """Whether two choices are the same move (their values aside)."""
+    if a.kind != b.kind:
+        return False
+    if a.kind == "keep":
+        return tuple(sorted(a.keep)) == tuple(sorted(b.keep))
+    return a.box == b.box and (a.kind == "announce" or a.column == b.column)
+
+
 # -- hints ------------------------------------------------------------------------
 
 

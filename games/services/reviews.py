@@ -149,18 +149,10 @@ def _rolled_by(roll: dict[str, Any], player: Player) -> bool:
     return roll.get("by") == player.name
 
 
-def _same(a: Choice, b: Choice) -> bool:
-    if a.kind != b.kind:
-        return False
-    if a.kind == "keep":
-        return tuple(sorted(a.keep)) == tuple(sorted(b.keep))
-    return a.box == b.box and (a.kind == "announce" or a.column == b.column)
-
-
 def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,
               announced: str | None, made: Choice, turn: int) -> dict[str, Any] | None:
     choices = tuple(adv.advise(sheet, tuple(dice), rolls_left, announced=announced))
-    chosen = next((c for c in choices if _same(c, made)), None)
+    chosen = next((c for c in choices if coach.same_choice(c, made)), None)
     if chosen is None:  # not among the advisor's choices: nothing to compare it with
         log.warning("review: %s not among the choices for %s", made, list(dice))
         return None

@@ -3,9 +3,9 @@
 from django.urls import path
 
 from games.web import accounts as account_views
+from games.web import history, share
 from games.web import pages as views
 from games.web import rooms as room_views
-from games.web import share
 
 app_name = "games"
 
@@ -19,6 +19,8 @@ urlpatterns = [
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
     path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
          name="game_review"),
+    path("r/<str:code>/games/", history.game_history, name="game_history"),
+    path("r/<str:code>/games/<int:number>/replay/", history.game_replay, name="game_replay"),
     path("account/", account_views.account, name="account"),
     path("account/sign-up/", account_views.sign_up, name="sign_up"),
     path("account/sign-in/", account_views.SignInView.as_view(), name="login"),

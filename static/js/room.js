@@ -43,6 +43,7 @@
 //              (data-emoji, data-seq)
 //   results    results, ranking, rank-<seat> (data-rank, data-total), rematch,
 //              waiting-host, review-link (to the review page of a game you played)
+//              replay-link (to the game's replay); history-link (room bar: past games)
 //   dialog     confirm-dialog, confirm-ok, confirm-cancel
 //   report     report-chat-<message id> (on other people's chat lines), report-<player id>
 //              (beside other people in the lobby, players panel and watchers);

@@ -141,6 +141,59 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
     connected(ada)
     expect(ada.get_by_test_id("results")).to_be_visible()
 
+    # The room's past games: this one, ranked, with its replay and Ada's review.
+    expect(ada.get_by_test_id("replay-link")).to_be_visible()
+    ada.get_by_test_id("history-link").click()
+    ada.wait_for_url(re.compile(rf"/r/{code}/games/$"))
+    ranked = sorted(scores, key=lambda r: (int(r[0]), -int(r[1])))
+    rows = ada.get_by_test_id("history-result").evaluate_all(
+        "els => els.map(e => [e.dataset.rank, e.dataset.total, e.dataset.name])")
+    assert [tuple(r) for r in rows] in ([tuple(r) for r in ranked],
+                                        [tuple(r) for r in reversed(ranked)])
+    expect(ada.get_by_test_id("history-review")).to_have_count(1)
+    ada.get_by_test_id("history-replay").click()
+    ada.wait_for_url(re.compile(rf"/r/{code}/games/1/replay/$"))
+    # Until this server process has the coach's tables, the page reloads itself.
+    expect(ada.get_by_test_id("replay-coach-status")).to_have_attribute(
+        "data-status", "ready", timeout=60_000)
+    # Step by step: each turn was one roll and one placement.
+    step = ada.get_by_test_id("replay-step")
+    expect(step).to_have_attribute("data-step", "1")
+    expect(step).to_have_attribute("data-count", str(4 * YATZY_BOXES))
+    first = ada.get_by_test_id("replay-text").inner_text()
+    assert re.fullmatch(r"Ada, turn 1, roll 1: [1-6]( [1-6]){4}", first)
+    assert " ".join(map(str, dice(ada))) == first.rsplit(": ", 1)[1]
+    filled = ada.locator("[data-testid=scorecards] td.is-filled")
+    expect(filled).to_have_count(0)
+    ada.keyboard.press("ArrowRight")  # Ada's first placement, valued by the coach
+    expect(step).to_have_attribute("data-step", "2")
+    expect(ada).to_have_url(re.compile(r"#step-2$"))
+    expect(ada.locator("[data-testid=scorecards] td[data-cell^='0-'].is-filled")).to_have_count(1)
+    expect(ada.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
+    coach_line = ada.get_by_test_id("replay-coach")
+    expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
+    assert float(coach_line.get_attribute("data-chosen")) <= float(
+        coach_line.get_attribute("data-best"))
+    ada.get_by_test_id("replay-next").click()  # Bob's first roll
+    expect(ada.get_by_test_id("replay-text")).to_contain_text("Bob, turn 1, roll 1")
+    ada.keyboard.press("End")  # the sheets as they ended
+    expect(step).to_have_attribute("data-step", str(4 * YATZY_BOXES))
+    expect(filled).to_have_count(2 * YATZY_BOXES)
+    for seat in range(2):
+        expect(ada.get_by_test_id(f"total-{seat}")).to_have_text(scores[seat][1])
+    ada.keyboard.press("Home")
+    expect(filled).to_have_count(0)
+    ada.get_by_test_id("replay-last").click()
+    expect(filled).to_have_count(2 * YATZY_BOXES)
+    ada.get_by_test_id("replay-prev").click()  # Bob's last placement undone
+    expect(filled).to_have_count(2 * YATZY_BOXES - 1)
+    ada.goto(f"/r/{code}/games/1/replay/#step-4")  # a deep link to Bob's first placement
+    expect(step).to_have_attribute("data-step", "4")
+    expect(filled).to_have_count(2)
+    assert_accessible_everywhere(ada, "the replay", on=LIGHT_DESKTOP_DARK_PHONE)
+    ada.goto(f"/r/{code}/")
+    connected(ada)
+
     # Between games the spectator takes the free seat.
     cy.get_by_test_id("take-seat").click()
     expect(ada.get_by_test_id("seat-2")).to_contain_text("Cy")

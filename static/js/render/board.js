@@ -283,6 +283,11 @@ export function renderResults(ctx) {
         "Review my game",
       )
     : null;
+  const replay = h(
+    "a",
+    { class: "btn btn--quiet results__replay", href: `${ctx.roomUrl}games/${game.number}/replay/`, dataset: { testid: "replay-link" } },
+    "Replay the game",
+  );
 
   return [
     h("p", { class: "eyebrow" }, `Game ${game.number} · final`),
@@ -304,6 +309,6 @@ export function renderResults(ctx) {
         );
       }),
     ),
-    h("div", { class: "results__actions" }, action, review),
+    h("div", { class: "results__actions" }, action, review, replay),
   ];
 }

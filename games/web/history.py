@@ -1,0 +1,86 @@
+"""A room's past games and the replay of one, for the room's members.
+
+As with the review page, a visitor who is not a member of the room is refused (403) and
+an unknown room or game is not found (404).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games import selectors
+from games.coach import advice as coach
+from games.errors import ServiceError
+from games.models import Player, Room
+from games.selectors.replay import PastGame, past_game, past_games, replay_of
+from games.services.players import current_player
+from games.web.rooms import guess_limited, room_or_404
+from scoring import rulesets
+from scoring.strategy import advisors
+
+MEMBERS_ONLY = "Only the players at this table can see its past games."
+# A replay shown before the coach's tables were ready reloads itself after this.
+VALUES_RETRY_SECONDS = 3
+
+
+def _member(request: HttpRequest, code: str) -> tuple[Room, Player]:
+    """The room and the visitor, a member of it (403 for anyone else)."""
+    room = room_or_404(request, code)
+    player = current_player(request.session, request.user)
+    if player is None or not selectors.is_member(room, player):
+        raise PermissionDenied(MEMBERS_ONLY)
+    return room, player
+
+
+def warm_coach(games: list[PastGame]) -> None:
+    """Start loading the exact coach of the listed games' rules (in the background), so
+    that their replays show its values when opened."""
+    for name, options in {(g.ruleset, json.dumps(g.options, sort_keys=True)) for g in games}:
+        rs = rulesets.get(name, **json.loads(options))
+        if advisors.is_exact(rs):
+            coach.warm(rs)
+
+
+@require_GET
+@guess_limited
+def game_history(request: HttpRequest, code: str) -> HttpResponse:
+    """The room's finished and ended games, newest first, with their final scores."""
+    room, player = _member(request, code)
+    games = past_games(room, player)
+    warm_coach(games)
+    context = {
+        "room": room,
+        "ruleset": selectors.ruleset_of(room),
+        "games": games,
+        "room_url": reverse("games:room", args=[room.code]),
+    }
+    return render(request, "history.html", context)
+
+
+@require_GET
+@guess_limited
+def game_replay(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """Every roll, hold and placement of a past game, step by step."""
+    room, player = _member(request, code)
+    try:
+        game = past_game(room, number)
+    except ServiceError as exc:
+        raise Http404(exc.message) from None
+    data = replay_of(game)
+    context = {
+        "room": room,
+        "game": game,
+        "ruleset": selectors.ruleset_of(game),
+        "replay": data,
+        "retry": VALUES_RETRY_SECONDS,
+        "player": player,
+        "room_url": reverse("games:room", args=[room.code]),
+        "history_url": reverse("games:game_history", args=[room.code]),
+    }
+    return render(request, "replay.html", context)
