@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,3 +98,26 @@ def test_no_module_of_the_site_is_too_long_to_read():
     long = {str(p.relative_to(ROOT)): n for p in sources("games", "scoring", "yahtzee_site")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def unclosed_blocks(css: str) -> int:
+    """How many blocks of a stylesheet are left open (comments and strings aside);
+    -1 when a block is closed that was never opened."""
+    text = re.sub(r"/\*.*?\*/|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", "", css, flags=re.S)
+    depth = 0
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return -1
+    return depth
+
+
+def test_every_stylesheet_closes_its_blocks():
+    # A block left open (a merge once dropped a "}") nests every later rule inside it, and
+    # browsers then apply them nowhere, silently.
+    assert unclosed_blocks(".a { color: red; }\n.b { content: '}'; /* { */ }") == 0
+    assert unclosed_blocks(".a { color: red;\n.b { color: blue; }") == 1
+    sheets = sorted((ROOT / "static").rglob("*.css"))
+    assert sheets
+    assert {str(p.relative_to(ROOT)): n for p in sheets
+            if (n := unclosed_blocks(p.read_text()))} == {}
