@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.web import accounts as account_views
 from games.web import pages as views
+from games.web import profiles as profile_views
 from games.web import rooms as room_views
 from games.web import share
 
@@ -19,6 +20,8 @@ urlpatterns = [
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
     path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
          name="game_review"),
+    path("players/me/", profile_views.my_profile, name="my_profile"),
+    path("players/<int:player_id>/", profile_views.player_profile, name="player_profile"),
     path("account/", account_views.account, name="account"),
     path("account/sign-up/", account_views.sign_up, name="sign_up"),
     path("account/sign-in/", account_views.SignInView.as_view(), name="login"),
