@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 600, 240
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 56, 12, 12, 32
 TICKS = (0, 25, 50, 75, 100)
 
 
@@ -62,7 +62,7 @@ def percent_chart(values: Sequence[float]) -> PercentChart:
 
     >>> chart = percent_chart([50.0, 100.0])
     >>> chart.points
-    '44.0,112.0 588.0,12.0'
+    '56.0,110.0 588.0,12.0'
     """
     span = WIDTH - LEFT - RIGHT
     count = len(values)

@@ -14,9 +14,10 @@ from itertools import count
 
 from django.utils import timezone
 
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
+from tests.support.sheets import UPPER_63, sheet
 
 _codes = count(1)
 _clock = count(1)
@@ -68,3 +69,22 @@ def played(room: Room, seats: Sequence[Seat], *, status: str = Game.Status.FINIS
                        for d in turn_rolls],
                 finish=Turn.Finish.PLAYED)
     return game
+
+
+def games_for_host(code: str) -> None:
+    """Three finished Yahtzee games in room ``code`` between its host and a new player
+    Bea, who scores 109 each time: the host wins on 148, loses on 98, wins on 148,
+    rolling one Yahtzee a game, and has a review of each (accuracy 60, 75, 90).  A
+    browser test runs it in a process of its own, against the live server's database."""
+    room = Room.objects.get(code=code)
+    bea = Player.objects.create(name="Bea")
+    win = sheet("yahtzee", [*UPPER_63, ((6, 6, 6, 6, 6), "yahtzee")])
+    upper = sheet("yahtzee", UPPER_63)
+    bea_sheet = sheet("yahtzee", [*UPPER_63[:4], ((5, 5, 5, 5, 5), "yahtzee"),
+                                  ((6, 6, 6, 6, 5), "chance")])
+    assert (win.total, upper.total, bea_sheet.total) == (148, 98, 109)
+    for host_sheet, accuracy in ((win, 60), (upper, 75), (win, 90)):
+        game = played(room, [Seat(room.host, host_sheet, turns=[[(6, 6, 6, 6, 6)]]),
+                             Seat(bea, bea_sheet)])
+        GameReview.objects.create(game=game, player=room.host, data={"accuracy": accuracy})
+
