@@ -13,7 +13,8 @@ Definitions (the page says them too):
   a kind, whichever of the turn's three rolls and whether or not it was scored.
 - *Upper bonuses*: the columns whose upper bonus was earned, as the ruleset reads the
   final sheet (Triple Yahtzee has three columns, Yam's four).
-- *Accuracy*: the coach's accuracy in each stored review of the player, in game order.
+- *Accuracy*: the coach's accuracy in each stored review of the player (the last
+  ``ACCURACY_POINTS``), in game order.
 
 The number of queries does not grow with the number of games.
 """
@@ -31,6 +32,7 @@ from scoring.dice import face_counts
 from scoring.patterns import is_five_of_a_kind
 
 LAST_GAMES = 10
+ACCURACY_POINTS = 50
 
 
 @dataclass
@@ -98,33 +100,34 @@ def _upper_bonuses(data: object) -> int:
     return sum(1 for column in sheet.totals() if column.upper_bonus > 0)
 
 
-def player_stats(player: Player, *, last: int = LAST_GAMES) -> PlayerStats:
+def player_stats(player: Player, *, last: int = LAST_GAMES,
+                 accuracy_points: int = ACCURACY_POINTS) -> PlayerStats:
     """The figures of ``player`` from their stored games (see the module's definitions):
     per variant in the engine's order, the ``last`` counted games (newest first), and the
-    accuracy of every review in game order."""
+    accuracy of the last ``accuracy_points`` reviews in game order."""
     seats = Subquery(Scorecard.objects.filter(game=OuterRef("game")).values("game")
                      .annotate(n=Count("pk")).values("n"))
-    cards = list(
-        Scorecard.objects.filter(player=player,
-                                 game__status__in=[Game.Status.FINISHED, Game.Status.ENDED])
-        .select_related("game__room").annotate(seats=seats)
-        .order_by("-game__finished_at", "-game_id"))
+    cards = (Scorecard.objects
+             .filter(player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED])
+             .annotate(seats=seats).order_by("-game__finished_at", "-game_id")
+             .values_list("game__status", "game__ruleset", "game__room__code", "game__number",
+                          "game__finished_at", "data", "total", "rank", "seats"))
     stats = PlayerStats()
     by_variant: dict[str, VariantStats] = {}
-    counted = []
-    for card in cards:
-        game = card.game
-        if game.status == Game.Status.ENDED:
+    for status, ruleset, code, number, finished_at, data, total, rank, seated in cards:
+        if status == Game.Status.ENDED:
             stats.ended_early += 1
             continue
-        counted.append(card)
-        v = by_variant.setdefault(game.ruleset, VariantStats(
-            game.ruleset, rulesets.get(game.ruleset).title))
+        v = by_variant.setdefault(ruleset, VariantStats(ruleset, rulesets.get(ruleset).title))
         v.played += 1
-        v.won += card.rank == 1 and card.seats > 1  # type: ignore[attr-defined]
-        v.total_points += card.total
-        v.best = card.total if v.best is None else max(v.best, card.total)
-        v.upper_bonuses += _upper_bonuses(card.data)
+        v.won += rank == 1 and seated > 1
+        v.total_points += total
+        v.best = total if v.best is None else max(v.best, total)
+        v.upper_bonuses += _upper_bonuses(data)
+        if len(stats.last_games) < last:
+            stats.last_games.append(PlayedGame(
+                room_code=code, number=number, ruleset=ruleset, title=v.title,
+                finished_at=finished_at, total=total, rank=rank, seats=seated))
     rolls = Turn.objects.filter(
         player=player, game__status=Game.Status.FINISHED,
         game__scorecards__player=player).values_list("game__ruleset", "rolls")
@@ -133,19 +136,15 @@ def player_stats(player: Player, *, last: int = LAST_GAMES) -> PlayerStats:
             1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"])))
     order = {name: i for i, name in enumerate(rulesets.names())}
     stats.variants = sorted(by_variant.values(), key=lambda v: order.get(v.ruleset, len(order)))
-    stats.last_games = [
-        PlayedGame(room_code=c.game.room.code, number=c.game.number, ruleset=c.game.ruleset,
-                   title=by_variant[c.game.ruleset].title, finished_at=c.game.finished_at,
-                   total=c.total, rank=c.rank, seats=c.seats)  # type: ignore[attr-defined]
-        for c in counted[:last]]
-    reviews = (GameReview.objects.filter(player=player)
-               .order_by("game__finished_at", "game_id")
+    reviews = (GameReview.objects.filter(player=player).exclude(data__accuracy=None)
+               .order_by("-game__finished_at", "-game_id")
                .values_list("game__room__code", "game__number", "game__ruleset",
-                            "game__finished_at", "data__accuracy"))
+                            "game__finished_at", "data__accuracy")[:accuracy_points])
     stats.accuracy = [
         AccuracyPoint(room_code=code, number=number, title=rulesets.get(ruleset).title,
                       finished_at=finished_at, accuracy=float(accuracy))
-        for code, number, ruleset, finished_at, accuracy in reviews if accuracy is not None]
+        for code, number, ruleset, finished_at, accuracy in reversed(reviews)
+        if accuracy is not None]
     return stats
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from games.models import Player
-from games.selectors.stats import can_see_profile, player_stats
+from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from games.services.players import current_player
 from games.web.charts import percent_chart
 
@@ -33,6 +33,7 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
         "profile": player,
         "own": own,
         "stats": stats,
+        "accuracy_points": ACCURACY_POINTS,
         "chart": percent_chart([p.accuracy for p in stats.accuracy]) if stats.accuracy
         else None,
     })

@@ -115,6 +115,7 @@ def test_accuracy_comes_from_the_reviews_in_game_order(history, ada):
     GameReview.objects.create(game=games[3], player=ada, data={"accuracy": None})
     points = player_stats(ada).accuracy
     assert [(p.number, p.accuracy) for p in points] == [(1, 80.0), (2, 90.5)]
+    assert [p.accuracy for p in player_stats(ada, accuracy_points=1).accuracy] == [90.5]
 
 
 def test_the_page_shows_the_figures_and_the_chart(history, ada):
@@ -182,5 +183,6 @@ def test_the_pages_queries_do_not_grow_with_the_games(ada, bob):
 
     add_games(2)
     few = queries()
+    assert few >= 5  # the player, the viewer, the cards, the rolls, the reviews
     add_games(10)
     assert queries() == few
