@@ -6,7 +6,8 @@ Writes ``--games`` finished four-seat Yahtzee games of one player on a fresh SQL
 (full sheets, 13 turns a seat of three random rolls each, a stored review of the player
 of a realistic size per game), then requests the player's profile through Django's test
 client and prints the median wall time of ``--runs`` requests, the figures alone
-(``games.selectors.stats.player_stats``), the queries per page, and one JSON line last.
+(``games.selectors.stats.player_stats``), the queries per page, the page's and the
+chart's size, and one JSON line last.
 """
 
 from __future__ import annotations
@@ -87,7 +88,10 @@ def main(argv: list[str] | None = None) -> None:
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(count):
-        assert client.get(url).status_code == 200
+        page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    chart = html[html.index("<svg viewBox"):html.index("</svg>", html.index("<svg viewBox"))]
     pages, figures = [], []
     for _ in range(args.runs):
         start = time.perf_counter()
@@ -98,9 +102,11 @@ def main(argv: list[str] | None = None) -> None:
         figures.append(time.perf_counter() - start)
     result = {"games": args.games, "page_ms": round(1000 * statistics.median(pages), 1),
               "figures_ms": round(1000 * statistics.median(figures), 1),
-              "queries": len(queries)}
+              "queries": len(queries), "page_kb": round(len(html) / 1024, 1),
+              "chart_kb": round(len(chart) / 1024, 1)}
     print(f"profile page, {args.games} games: {result['page_ms']} ms "
           f"(figures {result['figures_ms']} ms), {result['queries']} queries")
+    print(f"page {result['page_kb']} KB, of which the chart {result['chart_kb']} KB")
     print(json.dumps(result))
 
 
