@@ -186,3 +186,16 @@ def test_the_pages_queries_do_not_grow_with_the_games(ada, bob):
     assert few >= 5  # the player, the viewer, the cards, the rolls, the reviews
     add_games(10)
     assert queries() == few
+
+
+def test_the_header_the_account_and_your_rooms_link_to_the_profile(history, ada):
+    guest = client_of(ada).get("/").content.decode()
+    assert 'data-testid="your-profile"' in guest and 'href="/players/me/"' in guest
+    assert 'data-testid="profile-link"' not in guest  # the header's is for accounts
+    user = User.objects.create_user("ada", password="x")
+    Player.objects.filter(pk=ada.pk).update(user=user)
+    signed_in = Client()
+    signed_in.force_login(user)
+    assert 'data-testid="profile-link"' in signed_in.get("/").content.decode()
+    account = signed_in.get("/account/").content.decode()
+    assert f'href="{url(ada)}" data-testid="account-profile"' in account
