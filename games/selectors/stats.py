@@ -143,14 +143,14 @@ def player_stats(player: Player, *, last: int = LAST_GAMES,
     stats.accuracy = [
         AccuracyPoint(room_code=code, number=number, title=rulesets.get(ruleset).title,
                       finished_at=finished_at, accuracy=float(accuracy))
-        for code, number, ruleset, finished_at, accuracy in reversed(reviews)
+        for code, number, ruleset, finished_at, accuracy in reversed(list(reviews))
         if accuracy is not None]
     return stats
 
 
 def can_see_profile(viewer: Player | None, player: Player) -> bool:
     """Whether ``viewer`` may see ``player``'s profile: their own, or a player they have
-    shared a room with (seated or watching, even since left)."""
+    shared a room with (seated or watching, even since left or kicked)."""
     if viewer is None:
         return False
     if viewer.pk == player.pk:
