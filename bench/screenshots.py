@@ -1,5 +1,6 @@
 """Take the pictures in docs/screenshots/: the home page, a lobby, a game in progress on a
-desktop and on a phone in the light and the dark theme, the results and a review.
+desktop and on a phone in the light and the dark theme, the results, a review, the
+room's past games and a replay.
 
 Starts its own Daphne on a free loopback port against a fresh SQLite database in a
 temporary directory, drives Debian's Chromium through Playwright like a person would
@@ -150,6 +151,18 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
             page.get_by_test_id("review-link").click()
             page.get_by_test_id("review-table").wait_for()
             shot(page, "review")
+            page.goto(page.url.split("/games/")[0] + "/games/")
+            page.get_by_test_id("history-game").first.wait_for()
+            shot(page, "history")
+            page.get_by_test_id("history-replay").first.click()
+            # A placement some turns in, with the coach's value of the choice made.
+            # The page reloads itself until the coach's tables are loaded.
+            page.wait_for_selector("[data-testid=replay-coach-status][data-status=ready]",
+                                   timeout=120_000)
+            for _ in range(8):
+                page.keyboard.press("ArrowRight")
+            page.get_by_test_id("replay-coach").filter(has_text="best").wait_for()
+            shot(page, "replay")
         finally:
             browser.close()
     return saved

@@ -5,6 +5,7 @@ from django.urls import path
 from games.web import accounts as account_views
 from games.web import history, share
 from games.web import pages as views
+from games.web import profiles as profile_views
 from games.web import rooms as room_views
 
 app_name = "games"
@@ -21,6 +22,8 @@ urlpatterns = [
          name="game_review"),
     path("r/<str:code>/games/", history.game_history, name="game_history"),
     path("r/<str:code>/games/<int:number>/replay/", history.game_replay, name="game_replay"),
+    path("players/me/", profile_views.my_profile, name="my_profile"),
+    path("players/<int:player_id>/", profile_views.player_profile, name="player_profile"),
     path("account/", account_views.account, name="account"),
     path("account/sign-up/", account_views.sign_up, name="sign_up"),
     path("account/sign-in/", account_views.SignInView.as_view(), name="login"),

@@ -1,0 +1,158 @@
+"""A player's figures for their profile page, computed from the stored games.
+
+Definitions (the page says them too):
+
+- A game *counts* for a player when it is finished and the player holds one of its
+  scorecards at the end.  A game ended early (by a moderator, or the room closing) is not
+  counted as played: its sheets are unfinished; the page shows how many there were.  A
+  seat handed to a bot is the bot's from then on (``Scorecard.player``), so the game
+  counts for the bot, not for the person who started it.
+- *Won*: ranked first, ties included, at a table of two or more seats (alone at a
+  table, nobody is beaten).
+- *Yahtzees rolled*: rolls of the player's own turns in counted games that showed five of
+  a kind, whichever of the turn's three rolls and whether or not it was scored.
+- *Upper bonuses*: the columns whose upper bonus was earned, as the ruleset reads the
+  final sheet (Triple Yahtzee has three columns, Yam's four).
+- *Accuracy*: the coach's accuracy in each stored review of the player (the last
+  ``ACCURACY_POINTS``), in game order.
+
+The number of queries does not grow with the number of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Count, OuterRef, Subquery
+
+from games.models import Game, GameReview, Player, Scorecard, Turn
+from scoring import rulesets, scorecard_json
+from scoring.dice import face_counts
+from scoring.patterns import is_five_of_a_kind
+
+LAST_GAMES = 10
+ACCURACY_POINTS = 50
+
+
+@dataclass
+class VariantStats:
+    """One variant's figures for a player."""
+
+    ruleset: str
+    title: str
+    played: int = 0
+    won: int = 0
+    total_points: int = 0
+    best: int | None = None
+    yahtzees: int = 0
+    upper_bonuses: int = 0
+
+    @property
+    def average(self) -> float | None:
+        """The mean final score of the counted games."""
+        return self.total_points / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One counted game as the profile lists it."""
+
+    room_code: str
+    number: int
+    ruleset: str
+    title: str
+    finished_at: datetime | None
+    total: int
+    rank: int | None
+    seats: int
+
+
+@dataclass(frozen=True)
+class AccuracyPoint:
+    """The coach's accuracy in one review."""
+
+    room_code: str
+    number: int
+    title: str
+    finished_at: datetime | None
+    accuracy: float
+
+
+@dataclass
+class PlayerStats:
+    """Everything the profile page shows about a player's play."""
+
+    variants: list[VariantStats] = field(default_factory=list)
+    ended_early: int = 0
+    last_games: list[PlayedGame] = field(default_factory=list)
+    accuracy: list[AccuracyPoint] = field(default_factory=list)
+
+    @property
+    def played(self) -> int:
+        """Counted games over every variant."""
+        return sum(v.played for v in self.variants)
+
+
+def _upper_bonuses(data: object) -> int:
+    """The columns of a stored sheet whose upper bonus was earned."""
+    sheet = scorecard_json.from_json(data)
+    return sum(1 for column in sheet.totals() if column.upper_bonus > 0)
+
+
+def player_stats(player: Player, *, last: int = LAST_GAMES,
+                 accuracy_points: int = ACCURACY_POINTS) -> PlayerStats:
+    """The figures of ``player`` from their stored games (see the module's definitions):
+    per variant in the engine's order, the ``last`` counted games (newest first), and the
+    accuracy of the last ``accuracy_points`` reviews in game order."""
+    seats = Subquery(Scorecard.objects.filter(game=OuterRef("game")).values("game")
+                     .annotate(n=Count("pk")).values("n"))
+    cards = (Scorecard.objects
+             .filter(player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED])
+             .annotate(seats=seats).order_by("-game__finished_at", "-game_id")
+             .values_list("game__status", "game__ruleset", "game__room__code", "game__number",
+                          "game__finished_at", "data", "total", "rank", "seats"))
+    stats = PlayerStats()
+    by_variant: dict[str, VariantStats] = {}
+    for status, ruleset, code, number, finished_at, data, total, rank, seated in cards:
+        if status == Game.Status.ENDED:
+            stats.ended_early += 1
+            continue
+        v = by_variant.setdefault(ruleset, VariantStats(ruleset, rulesets.get(ruleset).title))
+        v.played += 1
+        v.won += rank == 1 and seated > 1
+        v.total_points += total
+        v.best = total if v.best is None else max(v.best, total)
+        v.upper_bonuses += _upper_bonuses(data)
+        if len(stats.last_games) < last:
+            stats.last_games.append(PlayedGame(
+                room_code=code, number=number, ruleset=ruleset, title=v.title,
+                finished_at=finished_at, total=total, rank=rank, seats=seated))
+    rolls = Turn.objects.filter(
+        player=player, game__status=Game.Status.FINISHED,
+        game__scorecards__player=player).values_list("game__ruleset", "rolls")
+    for ruleset, turn_rolls in rolls:
+        by_variant[ruleset].yahtzees += sum(
+            1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"])))
+    order = {name: i for i, name in enumerate(rulesets.names())}
+    stats.variants = sorted(by_variant.values(), key=lambda v: order.get(v.ruleset, len(order)))
+    reviews = (GameReview.objects.filter(player=player).exclude(data__accuracy=None)
+               .order_by("-game__finished_at", "-game_id")
+               .values_list("game__room__code", "game__number", "game__ruleset",
+                            "game__finished_at", "data__accuracy")[:accuracy_points])
+    stats.accuracy = [
+        AccuracyPoint(room_code=code, number=number, title=rulesets.get(ruleset).title,
+                      finished_at=finished_at, accuracy=float(accuracy))
+        for code, number, ruleset, finished_at, accuracy in reversed(list(reviews))
+        if accuracy is not None]
+    return stats
+
+
+def can_see_profile(viewer: Player | None, player: Player) -> bool:
+    """Whether ``viewer`` may see ``player``'s profile: their own, or a player they have
+    shared a room with (seated or watching, even since left or kicked)."""
+    if viewer is None:
+        return False
+    if viewer.pk == player.pk:
+        return True
+    return viewer.memberships.filter(room__members__player=player).exists()

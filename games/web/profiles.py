@@ -1,0 +1,49 @@
+"""A player's profile page: their figures per variant, the coach's accuracy over time,
+and their last games (``games.selectors.stats``)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games.models import Player
+from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
+from games.services.players import current_player
+from games.web.charts import percent_chart
+
+REFUSED = "Only the player and the people who shared a room with them can see this profile."
+
+
+@require_GET
+def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
+    """The profile of a person, for themselves and the members of rooms they shared: 403
+    for anyone else, 404 for a bot (a bot is a new player at each seat) or no player."""
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None or player.is_bot:
+        raise Http404("There is no player's profile at this address.")
+    viewer = current_player(request.session, request.user)
+    if not can_see_profile(viewer, player):
+        raise PermissionDenied(REFUSED)
+    stats = player_stats(player)
+    own = viewer is not None and viewer.pk == player.pk
+    return render(request, "games/profile.html", {
+        "profile": player,
+        "own": own,
+        "stats": stats,
+        "accuracy_points": ACCURACY_POINTS,
+        "chart": percent_chart([p.accuracy for p in stats.accuracy]) if stats.accuracy
+        else None,
+    })
+
+
+@require_GET
+def my_profile(request: HttpRequest) -> HttpResponse:
+    """The visitor's own profile (a stable link for the header and the home page); 404
+    for a visitor who has no player yet."""
+    viewer = current_player(request.session, request.user)
+    if viewer is None:
+        raise Http404("You have no player yet: it starts when you open or join a room.")
+    return HttpResponseRedirect(reverse("games:player_profile", args=[viewer.pk]))
