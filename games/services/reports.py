@@ -113,7 +113,7 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
     if outcome not in OUTCOMES:
         raise ServiceError("bad_outcome", f"a report is handled by one of {', '.join(OUTCOMES)}")
     with transaction.atomic():
-        locked = Report.objects.select_for_update().select_related(
+        locked = Report.objects.select_for_update(of=("self",)).select_related(
             "room", "reported", "message").get(pk=report.pk)
         if locked.status != Report.Status.OPEN:
             raise ServiceError("report_closed", f"{locked} was already {locked.status}")
