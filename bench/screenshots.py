@@ -1,6 +1,6 @@
 """Take the pictures in docs/screenshots/: the home page, a lobby, a game in progress on a
 desktop and on a phone in the light and the dark theme, the results, a review, the
-room's past games and a replay.
+room's past games, a replay and the player's profile.
 
 Starts its own Daphne on a free loopback port against a fresh SQLite database in a
 temporary directory, drives Debian's Chromium through Playwright like a person would
@@ -163,6 +163,9 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
                 page.keyboard.press("ArrowRight")
             page.get_by_test_id("replay-coach").filter(has_text="best").wait_for()
             shot(page, "replay")
+            page.goto("/players/me/")
+            page.get_by_test_id("profile-chart").wait_for()
+            shot(page, "profile", full_page=True)
         finally:
             browser.close()
     return saved

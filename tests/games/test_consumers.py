@@ -345,6 +345,10 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(ta
     await call(services.mod_ban, moderator=staff, player=table["bob"], reason="spam")
     assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
         "code"] == "banned"
+    # The ban took Bob out of the room: Ada's page hears of it before she leaves (else the
+    # news could reach her socket after her departure, which closes it).
+    while (await receive(ada_ws, "state"))["event"]["kind"] != "banned":
+        pass
     await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="left"))
     assert (await request(ada_ws, {"type": "react", "id": "a2", "emoji": THUMBS}))[
         "code"] == "not_in_room"
