@@ -24,10 +24,11 @@ def _reason(reason: object) -> str:
     return text
 
 
-def _record(moderator: AbstractBaseUser, action: str, reason: str, **targets: Any) -> None:
+def _record(moderator: AbstractBaseUser, action: str, reason: str,
+            **targets: Any) -> ModerationAction:
     details = targets.pop("details", {})
-    ModerationAction.objects.create(moderator=moderator, action=action, reason=reason,
-                                    details=details, **targets)
+    return ModerationAction.objects.create(moderator=moderator, action=action, reason=reason,
+                                           details=details, **targets)
 
 
 def mod_close_room(*, moderator: AbstractBaseUser, room: Room, reason: object) -> None:
@@ -59,8 +60,10 @@ def mod_end_game(*, moderator: AbstractBaseUser, game: Game, reason: object) -> 
         _record(moderator, "end_game", why, room=room, game=locked)
 
 
-def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object) -> None:
-    """Remove a person from a room for good (a bot finishes their game seat)."""
+def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
+             details: dict[str, Any] | None = None) -> ModerationAction:
+    """Remove a person from a room for good (a bot finishes their game seat); returns the
+    record, whose ``details`` hold ``details``."""
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(member.room.code)
@@ -74,7 +77,8 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object)
         data = _depart(room, game, locked, Membership.State.KICKED)
         bump(room, "kicked", game=game if data["bot"] else None,
              data={**data, "by": "moderator"})
-        _record(moderator, "kick", why, room=room, player=locked.player)
+        return _record(moderator, "kick", why, room=room, player=locked.player,
+                       details=details or {})
 
 
 def ban_message(until: datetime | None) -> str:
@@ -98,11 +102,12 @@ def _ban_end(until: object) -> datetime | None:
 
 
 def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
-            until: object = None) -> None:
+            until: object = None, details: dict[str, Any] | None = None) -> ModerationAction:
     """Ban a player (every browser of their account with them) until ``until`` (``None``:
     for good), at once: their sockets close, and they leave every open room they are in,
     a bot taking their seat in a game in play, with a ``banned`` event in its log.
-    Meanwhile they cannot create a room or act in one."""
+    Meanwhile they cannot create a room or act in one. Returns the record, whose
+    ``details`` also hold ``details``."""
     why = _reason(reason)
     end = _ban_end(until)
     with transaction.atomic():
@@ -113,8 +118,8 @@ def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
             raise ServiceError("banned", f"{locked} is already banned")
         locked.banned_at, locked.ban_reason, locked.banned_until = now(), why[:200], end
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
-        _record(moderator, "ban", why, player=locked,
-                details={"until": end.isoformat() if end is not None else None})
+        action = _record(moderator, "ban", why, player=locked, details={
+            **(details or {}), "until": end.isoformat() if end is not None else None})
         broadcast.player_banned(locked.pk, ban_message(end))
     # The ban is committed: no join can succeed from here on, so the rooms the player
     # is in now are all there will be. Each is left in its own transaction, locking the
@@ -123,6 +128,7 @@ def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
         room__status=Room.Status.CLOSED).values_list("room__code", flat=True)
     for code in sorted(codes):
         _leave_banned(locked, code)
+    return action
 
 
 def _leave_banned(player: Player, code: str) -> None:
@@ -152,8 +158,10 @@ def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) ->
         _record(moderator, "unban", why, player=locked)
 
 
-def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason: object) -> None:
-    """Remove a chat message from the room (it is kept, marked removed, for the record)."""
+def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason: object,
+                    details: dict[str, Any] | None = None) -> ModerationAction:
+    """Remove a chat message from the room (it is kept, marked removed, for the record);
+    returns the record, whose ``details`` also hold ``details``."""
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(message.room.code)
@@ -163,5 +171,13 @@ def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason
         locked.removed_at = now()
         locked.save(update_fields=["removed_at"])
         bump(room, "chat_removed", data={"id": locked.pk})
-        _record(moderator, "remove_chat", why, room=room, player=locked.player,
-                details={"message_id": locked.pk, "text": locked.text})
+        return _record(moderator, "remove_chat", why, room=room, player=locked.player,
+                       details={**(details or {}), "message_id": locked.pk,
+                                "text": locked.text})
+
+
+def mod_dismiss_report(*, moderator: AbstractBaseUser, room: Room, player: Player,
+                       reason: object, details: dict[str, Any]) -> ModerationAction:
+    """Record that a report about ``player`` in ``room`` needs no action, and why."""
+    return _record(moderator, "dismiss_report", _reason(reason), room=room, player=player,
+                   details=details)

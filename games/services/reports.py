@@ -88,7 +88,7 @@ def report_send(*, player: Player, room: Room, reason: object, text: object = No
 
 
 def _settle(report: Report, moderator: AbstractBaseUser, outcome: str,
-            action: ModerationAction | None) -> int:
+            action: ModerationAction) -> int:
     """Mark ``report`` and the other open reports ``outcome`` settles as handled."""
     related = Report.objects.filter(pk=report.pk)
     if outcome == "remove_chat":
@@ -117,32 +117,23 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
             "room", "reported", "message").get(pk=report.pk)
         if locked.status != Report.Status.OPEN:
             raise ServiceError("report_closed", f"{locked} was already {locked.status}")
+        noted = {"report_id": locked.pk}
         if outcome == "remove_chat":
             if locked.message is None:
                 raise ServiceError("no_message", "this report names a player, not a message")
-            moderation.mod_remove_chat(moderator=moderator, message=locked.message,
-                                       reason=reason)
+            action = moderation.mod_remove_chat(moderator=moderator, message=locked.message,
+                                                reason=reason, details=noted)
         elif outcome == "kick":
             member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
             if member is None:
                 raise ServiceError("not_in_room", f"{locked.reported} is not in the room")
-            moderation.mod_kick(moderator=moderator, member=member, reason=reason)
+            action = moderation.mod_kick(moderator=moderator, member=member, reason=reason,
+                                         details=noted)
         elif outcome == "ban":
-            moderation.mod_ban(moderator=moderator, player=locked.reported, reason=reason)
+            action = moderation.mod_ban(moderator=moderator, player=locked.reported,
+                                        reason=reason, details=noted)
         else:
-            why = reason.strip() if isinstance(reason, str) else ""
-            if not 1 <= len(why) <= MAX_TEXT:
-                raise ServiceError("reason_required", "say why (1 to 500 characters)")
-            ModerationAction.objects.create(
-                moderator=moderator, action="dismiss_report", reason=why, room=locked.room,
-                player=locked.reported, details={"report_id": locked.pk})
-        # The record the service above just made, in this transaction (the services
-        # return nothing): the moderator's newest action of that kind.
-        kind = "dismiss_report" if outcome == "dismiss" else outcome
-        action = ModerationAction.objects.filter(moderator=moderator, action=kind).order_by(
-            "-pk").first()
-        if action is not None:
-            details = {**action.details, "report_id": locked.pk}
-            ModerationAction.objects.filter(pk=action.pk).update(details=details)
-            action.details = details
+            action = moderation.mod_dismiss_report(
+                moderator=moderator, room=locked.room, player=locked.reported,
+                reason=reason, details=noted)
         return _settle(locked, moderator, outcome, action)
