@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
-.PHONY: install bytecode lock migrate strategy system-deps run serve test lint typecheck bench \
-	clean
+.PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
+	typecheck bench clean
 
 install: $(STAMP)
 
@@ -45,17 +45,29 @@ migrate: install bytecode
 strategy: install
 	$(BIN)/python manage.py build_strategy
 
-# Chromium, Redis and PostgreSQL for the browser tests and the second pass (apt-get).
+# Chromium, Redis and PostgreSQL for the browser tests and the second pass, and gettext
+# (apt-get).
 system-deps:
 	bash .ci/system-deps
 
-run: install migrate
+# The translation catalogs of locale/ compiled to the .mo files Django reads (build output,
+# not committed), with GNU gettext, installed first when missing (.ci/gettext).
+catalogs: install
+	bash .ci/gettext
+	$(BIN)/python manage.py compilemessages --ignore='.venv/*' --ignore='var/*' -v 0
+
+# Gather new and changed strings into locale/*/LC_MESSAGES/*.po, to translate (README).
+messages: install
+	bash .ci/gettext
+	$(BIN)/python manage.py update_catalogs
+
+run: install migrate catalogs
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
 
 # The site for real on this machine, for friends on the network: DEBUG off, a secret key
 # kept in var/, data in var/site.sqlite3, one Daphne process on every interface (port
 # SERVE_PORT, default 8000); it prints the addresses to share (yahtzee_site/serve.py).
-serve: install bytecode
+serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
 lint: install
@@ -109,6 +121,7 @@ SQLITE_SKIPS := --deselect "tests/games/test_faults.py::test_redis_restarted_and
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
 		lint typecheck
+	$(MAKE) --no-print-directory catalogs
 	$(PYTEST) $(SQLITE_SKIPS)
 	$(BIN)/python -m tests.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
 		-p no:cacheprovider tests/games \
@@ -121,4 +134,5 @@ bench: install
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-results
+	find locale -name '*.mo' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

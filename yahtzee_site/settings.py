@@ -53,12 +53,16 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The visitor's language: the language cookie, else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "games.web.browsers.BrowserIdMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
     "games.web.errors.ErrorPagesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in visitor's account language wins over the cookie (games/web/language.py).
+    "games.web.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out sign-in with the site's 429 page.
@@ -79,6 +83,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.debug",
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -222,7 +227,13 @@ else:
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012",
                               "security.W016"]
 
-LANGUAGE_CODE = "en-us"
+# Languages (docs/decisions/0019-languages.md): every page, message and box name in the
+# visitor's language; adding one is adding its catalog under locale/ and a line here.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 400 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

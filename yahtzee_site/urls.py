@@ -7,8 +7,10 @@ from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 
 from games.web.health import healthz
+from games.web.language import choose_language
 
 
 class FaviconView(RedirectView):
@@ -23,6 +25,10 @@ class FaviconView(RedirectView):
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", FaviconView.as_view(), name="favicon"),
+    path("language/", choose_language, name="set_language"),
+    # The JavaScript's strings in the page's language (Django's catalog: gettext, ngettext
+    # and interpolate as globals); language-prefixed URLs are not used.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("admin/", admin.site.urls),
     path("", include("games.web.urls")),
 ]

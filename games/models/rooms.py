@@ -29,6 +29,10 @@ class Player(models.Model):
     ban_reason = models.CharField(max_length=200, blank=True)
     banned_until = models.DateTimeField(
         null=True, blank=True, help_text="When the ban ends; empty means never.")
+    language = models.CharField(
+        max_length=8, blank=True,
+        help_text="The language an account's pages use (a code of LANGUAGES); empty: "
+                  "the browser's.")
 
     class Meta:
         indexes = [models.Index(fields=["name"])]

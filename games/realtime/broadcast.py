@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -24,16 +25,17 @@ def player_group(player_id: int) -> str:
     return f"player.{player_id}"
 
 
-def player_banned(player_id: int, text: str) -> None:
+def player_banned(player_id: int, until: datetime | None) -> None:
     """Once the current transaction commits, close every socket of the player: each
-    sends an ``error`` with code ``banned`` and ``text``, then closes (see
-    ``games.realtime.consumers.CLOSE_BANNED``)."""
+    sends an ``error`` with code ``banned`` saying until when (``None``: for good) in
+    its viewer's language, then closes (see ``games.realtime.ending.CLOSE_BANNED``)."""
+    end = None if until is None else until.isoformat()
 
     def send() -> None:
         layer = get_channel_layer()
         if layer is not None:
             async_to_sync(layer.group_send)(player_group(player_id),
-                                            {"type": "player.banned", "message": text})
+                                            {"type": "player.banned", "until": end})
 
     transaction.on_commit(send)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from games import selectors, services, throttle
 from games.coach import advice as coach
@@ -28,9 +29,9 @@ from games.models import Player
 from games.realtime import broadcast
 from games.realtime.database import on_database_thread
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
+from games.realtime.language import language_of_scope
 from games.selectors import hints, snapshot_cache
 from games.selectors.snapshots import Snapshot
-from games.services.moderation import ban_message
 from games.services.players import current_player
 
 log = logging.getLogger(__name__)
@@ -217,6 +218,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         self.lock = asyncio.Lock()
         self.player = await on_database_thread(current_player)(
             self.scope["session"], self.scope.get("user"))
+        self.language = language_of_scope(self.scope, self.player)
         refusal = await on_database_thread(_membership)(self.code, self.player)
         if refusal == "unknown":
             try:
@@ -225,7 +227,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 refusal = "guessing"
         await self.accept()
         if self.player is not None and self.player.is_banned:
-            await self.banned(ban_message(self.player.banned_until))
+            await self.banned(self.player.banned_until)
             return
         if refusal is not None:
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
@@ -273,6 +275,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None,
                       bytes_data: bytes | None = None) -> None:
+        """Handle one message in the viewer's language (their errors and hints)."""
+        with translation.override(self.language):
+            await self.respond(text_data)
+
+    async def respond(self, text_data: str | None) -> None:
         if not self.joined:
             return
         if self._flooded():

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from games import services
 from games.models import Player
 from games.realtime import broadcast
+from games.services.moderation import ban_message
 
 CLOSE_BANNED = 4451  # a moderator banned the player: reconnecting cannot help
 
@@ -20,6 +23,7 @@ class EndsForGood(AsyncWebsocketConsumer):
     code: str
     joined: bool
     player: Player | None
+    language: str
 
     def socket_groups(self) -> list[str]:
         """The channel-layer groups of this socket: its room's, and its player's."""
@@ -27,10 +31,14 @@ class EndsForGood(AsyncWebsocketConsumer):
 
     async def player_banned(self, message: dict[str, Any]) -> None:
         """A moderator banned this socket's player (``broadcast.player_banned``)."""
-        await self.banned(message["message"])
+        until = message.get("until")
+        await self.banned(None if until is None else datetime.fromisoformat(until))
 
-    async def banned(self, text: str) -> None:
-        """Tell the viewer they are banned, and close for good (``CLOSE_BANNED``)."""
+    async def banned(self, until: datetime | None) -> None:
+        """Tell the viewer (in their language) they are banned and until when, and close
+        for good (``CLOSE_BANNED``)."""
+        with translation.override(self.language):
+            text = ban_message(until)
         await self.send_json({"type": "error", "id": None, "code": "banned", "message": text})
         await self.end(CLOSE_BANNED)
 

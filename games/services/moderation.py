@@ -7,7 +7,8 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room
@@ -82,11 +83,13 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
 
 
 def ban_message(until: datetime | None) -> str:
-    """What a banned player is told (their sockets' last ``error``)."""
+    """What a banned player is told (their sockets' last ``error``), in the active
+    language."""
     if until is None:
-        return "A moderator banned you from playing here."
-    end = until.astimezone(UTC)
-    return f"A moderator banned you from playing here until {end:%Y-%m-%d %H:%M} UTC."
+        return gettext("A moderator banned you from playing here.")
+    end = formats.date_format(until.astimezone(UTC), "DATETIME_FORMAT")
+    return gettext("A moderator banned you from playing here until %(end)s UTC.") % {
+        "end": end}
 
 
 def _ban_end(until: object) -> datetime | None:
@@ -120,7 +123,7 @@ def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
         action = _record(moderator, "ban", why, player=locked, details={
             **(details or {}), "until": end.isoformat() if end is not None else None})
-        broadcast.player_banned(locked.pk, ban_message(end))
+        broadcast.player_banned(locked.pk, end)
     # The ban is committed: no join can succeed from here on, so the rooms the player
     # is in now are all there will be. Each is left in its own transaction, locking the
     # room before anything in it, as every room service does.

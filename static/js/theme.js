@@ -4,7 +4,12 @@
 (() => {
   const KEY = "dice.theme";
   const NEXT = { auto: "dark", dark: "light", light: "auto" };
-  const NAMES = { auto: "Auto", dark: "Dark", light: "Light" };
+  const NAMES = { auto: pgettext("theme", "Auto"), dark: pgettext("theme", "Dark"), light: pgettext("theme", "Light") };
+  const TITLES = {
+    auto: gettext("Colours follow your device; click for dark"),
+    dark: gettext("Dark colours; click for light"),
+    light: gettext("Light colours; click for your device's"),
+  };
   const root = document.documentElement;
 
   const stored = () => {
@@ -28,8 +33,8 @@
       const theme = root.dataset.theme || "auto";
       button.dataset.theme = theme;
       text.textContent = NAMES[theme];
-      button.setAttribute("aria-label", `Theme: ${NAMES[theme]}`);
-      button.title = theme === "auto" ? "Colours follow your device; click for dark" : `${NAMES[theme]} colours; click for ${NEXT[theme] === "auto" ? "your device's" : NEXT[theme]}`;
+      button.setAttribute("aria-label", interpolate(gettext("Theme: %(name)s"), { name: NAMES[theme] }, true));
+      button.title = TITLES[theme];
     };
     button.addEventListener("click", () => {
       const next = NEXT[root.dataset.theme || "auto"];
