@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_POST
@@ -60,9 +61,12 @@ class AccountLanguageMiddleware:
 @require_POST
 def choose_language(request: HttpRequest) -> HttpResponse:
     """The header's picker: Django's ``set_language`` (cookie, then back to ``next``), and
-    the account's language too when someone is signed in."""
-    response = set_language(request)
+    the account's language too when someone is signed in. A language the site does not
+    have is refused (400) and changes nothing."""
     code = request.POST.get("language", "")
-    if code in LANGUAGE_CODES and request.user.is_authenticated:
+    if code not in LANGUAGE_CODES:
+        raise BadRequest(f"no such language: {code[:16]!r}")
+    response = set_language(request)
+    if request.user.is_authenticated:
         Player.objects.filter(user=request.user).update(language=code)
     return response

@@ -95,12 +95,18 @@ def call(fn: Any, **kwargs: Any) -> Any:
 
 
 def socket(code: str, session_key: str | None = None, *, origin: bytes | None = SAME_SITE,
-           ip: str = "127.0.0.1") -> CheckedCommunicator:
+           ip: str = "127.0.0.1", cookies: str = "",
+           accept_language: str | None = None) -> CheckedCommunicator:
     """A not yet connected websocket to room ``code`` from ``ip``, with that session
-    cookie and ``Origin`` header (``None``: no such header)."""
+    cookie (and ``cookies``, "name=value; ..."), ``Origin`` header (``None``: no such
+    header) and ``Accept-Language`` header."""
     headers = [(b"origin", origin)] if origin is not None else []
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    jar = "; ".join(c for c in [f"sessionid={session_key}" if session_key else "", cookies]
+                    if c)
+    if jar:
+        headers.append((b"cookie", jar.encode()))
+    if accept_language is not None:
+        headers.append((b"accept-language", accept_language.encode()))
     comm = CheckedCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
     comm.scope["client"] = [ip, 50123]  # as Daphne sets it
     return comm
@@ -114,9 +120,10 @@ async def receive(comm: WebsocketCommunicator, kind: str | None = None) -> dict[
             return message
 
 
-async def connected(code: str, session_key: str) -> CheckedCommunicator:
-    """A websocket to room ``code`` that is open and has had its first ``state``."""
-    comm = socket(code, session_key)
+async def connected(code: str, session_key: str, **options: Any) -> CheckedCommunicator:
+    """A websocket to room ``code`` that is open and has had its first ``state``
+    (``options`` as ``socket``'s)."""
+    comm = socket(code, session_key, **options)
     accepted, _ = await comm.connect(timeout=WAIT)
     assert accepted
     await receive(comm, "state")
