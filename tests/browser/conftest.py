@@ -79,7 +79,8 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
     server trusts ``X-Forwarded-For``, as behind a proxy).  Every page's
     console errors, uncaught exceptions and server errors (5xx) fail the test, except,
     with ``error_pages=True``, the console's note that a page came with a 4xx status.  The
-    sound is off unless ``sound=True``.  Pages
+    sound is off unless ``sound=True``.  ``locale="fr-FR"`` makes the browser speak French
+    (its ``Accept-Language`` and ``navigator.language``).  Pages
     prefer reduced motion (as the site honours): no smooth scrolls or tumbling dice for
     Playwright to wait out before each click.
     """
@@ -88,10 +89,10 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
 
     def _open(viewport: dict[str, int] | None = None, name: str = "page",
               forwarded_for: str | None = None, error_pages: bool = False,
-              sound: bool = False) -> object:
+              sound: bool = False, locale: str | None = None) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
-            reduced_motion="reduce",
+            reduced_motion="reduce", locale=locale,
             extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
         if not sound:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
-from tests.support.sheets import UPPER_63, sheet
+from tests.support.sheets import UPPER_63, filled, sheet
 
 _codes = count(1)
 _clock = count(1)
@@ -88,3 +88,30 @@ def games_for_host(code: str) -> None:
                              Seat(bea, bea_sheet)])
         GameReview.objects.create(game=game, player=room.host, data={"accuracy": accuracy})
 
+
+
+# Yam's boxes filled with scores a real roll can make, seat by seat a little apart.
+YAMS_SCORES = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
+               "maximum": 26, "minimum": 9, "full_house": 20, "four_of_a_kind": 30,
+               "straight": 40, "yams": 0}
+
+
+def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
+    """Fill the sheets of room ``code``'s Yam's game in play, leaving open only
+    ``open_boxes[seat]`` ("column/box") on each seat's sheet, and make it the first
+    seat's turn (no roll yet): the game ends after one more turn each.  The room's
+    version moves on, so every page that reloads draws the new sheets."""
+    room = Room.objects.get(code=code)
+    game = room.games.get(status=Game.Status.PLAYING)
+    for card in game.scorecards.order_by("seat"):
+        column_boxes: dict[str, dict[str, int]] = {}
+        for column in ("free", "down", "up", "announced"):
+            column_boxes[column] = {
+                box: score - (card.seat if box == "maximum" else 0)
+                for box, score in YAMS_SCORES.items()
+                if f"{column}/{box}" != open_boxes[card.seat]}
+        full = filled("yams", column_boxes)
+        card.data, card.total = scorecard_json.to_json(full), full.total
+        card.save(update_fields=["data", "total"])
+    Room.objects.filter(pk=room.pk).update(version=room.version + 1)
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
