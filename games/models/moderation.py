@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models.play import Game
 from games.models.records import ChatMessage
@@ -37,15 +38,15 @@ class Report(models.Model):
     """A player's report of a chat line or of another player, for the moderators' queue."""
 
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "abuse or harassment"
-        SPAM = "spam", "spam"
-        CHEATING = "cheating", "cheating"
-        OTHER = "other", "something else"
+        ABUSE = "abuse", _("abuse or harassment")
+        SPAM = "spam", _("spam")
+        CHEATING = "cheating", _("cheating")
+        OTHER = "other", _("something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "open"
-        HANDLED = "handled", "handled"
-        DISMISSED = "dismissed", "dismissed"
+        OPEN = "open", _("open")
+        HANDLED = "handled", _("handled")
+        DISMISSED = "dismissed", _("dismissed")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reports_made")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models.rooms import Player, Room
 from games.models.tracking import TracksChanges
@@ -12,9 +13,9 @@ class Game(TracksChanges):
     """One play of a room, from start to final ranking."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        FINISHED = "finished", "finished"
-        ENDED = "ended", "ended by a moderator or the room closing"
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ENDED = "ended", _("ended by a moderator or the room closing")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games",
                              db_index=False)  # see Membership.room
@@ -69,10 +70,10 @@ class Turn(TracksChanges):
     """One turn of the move log: every roll with every die drawn, and the placement."""
 
     class Finish(models.TextChoices):
-        PLAYED = "played", "played"
-        TIMEOUT = "timeout", "time limit passed"
-        SKIPPED = "skipped", "skipped by the host"
-        ENDED = "ended", "game ended"
+        PLAYED = "played", _("played")
+        TIMEOUT = "timeout", _("time limit passed")
+        SKIPPED = "skipped", _("skipped by the host")
+        ENDED = "ended", _("game ended")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns",
                              db_index=False)  # see Membership.room
