@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 
 from django.conf import settings
+from django.utils.translation import ngettext
 
 from games import throttle
 from games.errors import ServiceError
@@ -55,8 +56,11 @@ def check(address: str | None) -> None:
     """Refuse a new guest from ``address`` over the limit (``too_many_guests``)."""
     wait = wait_seconds(address)
     if wait:
-        raise ServiceError("too_many_guests", "Too many new players from your address; "
-                                              f"try again in {throttle.minutes_text(wait)}.")
+        minutes = throttle.wait_minutes(wait)
+        raise ServiceError("too_many_guests", ngettext(
+            "Too many new players from your address; try again in %(n)s minute.",
+            "Too many new players from your address; try again in %(n)s minutes.",
+            minutes) % {"n": minutes})
 
 
 def record(address: str | None) -> int:

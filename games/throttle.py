@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import ngettext
 
 from games.windows import Windows
 
@@ -78,7 +79,10 @@ class TooManyGuesses(Exception):
     under it again."""
 
     def __init__(self, wait: int) -> None:
-        super().__init__(f"Too many wrong room codes; try again in {minutes_text(wait)}.")
+        minutes = wait_minutes(wait)
+        super().__init__(ngettext("Too many wrong room codes; try again in %(n)s minute.",
+                                  "Too many wrong room codes; try again in %(n)s minutes.",
+                                  minutes) % {"n": minutes})
         self.wait = wait
 
 
@@ -106,6 +110,15 @@ def check_miss(address: str | None) -> None:
     if wait:
         raise TooManyGuesses(wait)
     record_miss(address)
+
+
+def wait_minutes(seconds: int) -> int:
+    """A wait in whole minutes, rounded up, for people.
+
+    >>> wait_minutes(30), wait_minutes(61), wait_minutes(600)
+    (1, 2, 10)
+    """
+    return max(1, math.ceil(seconds / 60))
 
 
 def minutes_text(seconds: int) -> str:

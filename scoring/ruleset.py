@@ -11,6 +11,7 @@ from scoring.boxes import UPPER, Box
 from scoring.dice import Counts, face_counts, validate_dice
 from scoring.errors import RulesError
 from scoring.scorecard import ColumnTotals, Placement, Scorecard
+from scoring.words import gettext_noop
 
 MAIN = "main"
 # Every distinct roll, as sorted dice: 252 of them.
@@ -225,20 +226,23 @@ class RuleSet:
 
     def illegal_reason(
         self, card: Scorecard, col: int, key: str, counts: Counts, announced: str | None
-    ) -> str:
-        """Why an open box cannot take this roll (only asked after ``placements`` refused it)."""
-        return f"the {self.box_title(key)} box cannot take this roll"
+    ) -> RulesError:
+        """Why an open box cannot take this roll (only asked after ``placements`` refused
+        it): the ``illegal_box`` error to raise."""
+        return RulesError("illegal_box", gettext_noop("the %(box)s box cannot take this roll"),
+                          box=self.box_title(key))
 
     def check_announcement(self, card: Scorecard, announced: str) -> None:
         """Refuse an announcement this variant or sheet cannot have."""
         if self.announce_column is None:
-            raise RulesError("no_announcements", f"{self.title} has no announcements")
+            raise RulesError("no_announcements", gettext_noop("%(variant)s has no announcements"),
+                             variant=self.title)
         col = self.columns.index(self.announce_column)
         if card.scores[col][self.index(announced)] is not None:
             raise RulesError(
                 "box_taken",
-                f"the {self.box_title(announced)} box of the {self.announce_column} column "
-                "is already filled",
+                gettext_noop("the %(box)s box of the %(column)s column is already filled"),
+                box=self.box_title(announced), column=self.announce_column,
             )
 
     def check_column(self, column: str, row: tuple[int | None, ...]) -> None:

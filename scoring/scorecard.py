@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scoring.dice import face_counts, validate_dice
 from scoring.errors import RulesError
+from scoring.words import gettext_noop
 
 if TYPE_CHECKING:
     from scoring.ruleset import RuleSet
@@ -148,14 +149,17 @@ class Scorecard:
             if option.column == column_key and option.box == box:
                 return option
         if self.scores[col][index] is not None:
-            where = f" of the {column_key} column" if len(self.ruleset.columns) > 1 else ""
-            raise RulesError(
-                "box_taken", f"the {self.ruleset.box_title(box)} box{where} is already filled"
-            )
+            title = self.ruleset.box_title(box)
+            if len(self.ruleset.columns) > 1:
+                raise RulesError(
+                    "box_taken",
+                    gettext_noop("the %(box)s box of the %(column)s column is already filled"),
+                    box=title, column=column_key,
+                )
+            raise RulesError("box_taken", gettext_noop("the %(box)s box is already filled"),
+                             box=title)
         counts = face_counts(dice)
-        raise RulesError(
-            "illegal_box", self.ruleset.illegal_reason(self, col, box, counts, announced)
-        )
+        raise self.ruleset.illegal_reason(self, col, box, counts, announced)
 
     def place(
         self,

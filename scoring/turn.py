@@ -9,6 +9,7 @@ from typing import Any
 from scoring.dice import DICE_COUNT, Dice, DiceSource, draw, validate_dice
 from scoring.errors import RulesError
 from scoring.scorecard import Scorecard
+from scoring.words import gettext_noop
 
 MAX_ROLLS = 3
 
@@ -49,18 +50,21 @@ class Turn:
         sheet cannot roll, and a Yam's turn that must announce cannot roll past the
         moment to do so."""
         if card.is_complete:
-            raise RulesError("game_over", "every box is filled: the game is over")
+            raise RulesError("game_over", gettext_noop("every box is filled: the game is over"))
         if self.rolls_used >= MAX_ROLLS:
-            raise RulesError("no_rolls_left", "all three rolls are used: fill a box")
+            raise RulesError("no_rolls_left", gettext_noop("all three rolls are used: fill a box"))
         positions = _check_hold(hold)
         if not self.has_rolled and positions:
-            raise RulesError("bad_hold", "the first roll throws all five dice: hold nothing")
+            raise RulesError("bad_hold",
+                             gettext_noop("the first roll throws all five dice: hold nothing"))
         if len(positions) == DICE_COUNT:
-            raise RulesError("bad_hold", "all five dice are held: release one to roll")
+            raise RulesError("bad_hold",
+                             gettext_noop("all five dice are held: release one to roll"))
         if self.announced is None and self.has_rolled and card.must_announce:
             raise RulesError(
                 "announcement_required",
-                "only announced-column boxes are left: announce one before rolling again",
+                gettext_noop("only announced-column boxes are left: announce one before "
+                             "rolling again"),
             )
         fresh = iter(draw(source, DICE_COUNT - len(positions)))
         old = self.dice or (0,) * DICE_COUNT
@@ -79,22 +83,25 @@ class Turn:
         (0, 1, 4)
         """
         if not self.has_rolled:
-            raise RulesError("not_rolled", "roll the dice before holding any")
+            raise RulesError("not_rolled", gettext_noop("roll the dice before holding any"))
         if self.rolls_used >= MAX_ROLLS:
-            raise RulesError("no_rolls_left", "all three rolls are used: fill a box")
+            raise RulesError("no_rolls_left", gettext_noop("all three rolls are used: fill a box"))
         return _check_hold(hold)
 
     def announce(self, box: str, card: Scorecard) -> Turn:
         """Announce a box of the announced column (Yam's), right after the first roll."""
         rs = card.ruleset
         if rs.announce_column is None:
-            raise RulesError("no_announcements", f"{rs.title} has no announcements")
+            raise RulesError("no_announcements", gettext_noop("%(variant)s has no announcements"),
+                             variant=rs.title)
         if not self.has_rolled:
-            raise RulesError("not_rolled", "announce after the first roll")
+            raise RulesError("not_rolled", gettext_noop("announce after the first roll"))
         if self.announced is not None:
-            raise RulesError("already_announced", f"{rs.box_title(self.announced)} is announced")
+            raise RulesError("already_announced", gettext_noop("%(box)s is announced"),
+                             box=rs.box_title(self.announced))
         if self.rolls_used > 1:
-            raise RulesError("announce_too_late", "a box is announced right after the first roll")
+            raise RulesError("announce_too_late",
+                             gettext_noop("a box is announced right after the first roll"))
         rs.check_announcement(card, box)
         return Turn(self.dice, self.held, self.rolls_used, box)
 
@@ -102,7 +109,7 @@ class Turn:
         """Score this turn's dice on ``card`` (honouring the announcement; after one,
         the column defaults to the announced column)."""
         if not self.has_rolled:
-            raise RulesError("not_rolled", "roll the dice before filling a box")
+            raise RulesError("not_rolled", gettext_noop("roll the dice before filling a box"))
         if column is None and self.announced is not None:
             column = card.ruleset.announce_column
         return card.place(self.dice, box, column, announced=self.announced)
@@ -154,7 +161,7 @@ class Turn:
 
 def _check_hold(hold: Iterable[int]) -> tuple[int, ...]:
     if isinstance(hold, (str, bytes)) or not isinstance(hold, Iterable):
-        raise RulesError("bad_hold", "hold must be a list of dice positions 0-4")
+        raise RulesError("bad_hold", gettext_noop("hold must be a list of dice positions 0-4"))
     positions = list(hold)
     if not all(type(p) is int and 0 <= p < DICE_COUNT for p in positions):
         raise RulesError("bad_hold", f"hold must list dice positions 0-4; got {positions!r}")

@@ -20,6 +20,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import formats
+from django.utils.translation import gettext, ngettext
+
+from games.words import say_words
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import explain
@@ -105,7 +109,8 @@ def advisor(rs: RuleSet) -> Any:
 
 
 def label(choice: Choice, rs: RuleSet) -> str:
-    """What a choice means for people: "keep 6 6 6", "Fours", "announce Fours".
+    """What a choice means for people, in the active language: "keep 6 6 6", "Fours",
+    "announce Fours".
 
     >>> from scoring import rulesets
     >>> rs = rulesets.get("yams")
@@ -119,13 +124,30 @@ def label(choice: Choice, rs: RuleSet) -> str:
     'announce Fours'
     """
     if choice.kind == "keep":
-        return f"keep {' '.join(map(str, choice.keep))}" if choice.keep else "reroll all five"
-    box = rs.box_title(choice.box or "")
+        if not choice.keep:
+            return gettext("reroll all five")
+        return gettext("keep %(dice)s") % {"dice": " ".join(map(str, choice.keep))}
+    box = gettext(rs.box_title(choice.box or ""))
     if choice.kind == "announce":
-        return f"announce {box}"
+        return gettext("announce %(box)s") % {"box": box}
     if len(rs.columns) > 1 and choice.column:
-        return f"{box} ({rs.column_title(choice.column)})"
+        return f"{box} ({gettext(rs.column_title(choice.column))})"
     return box
+
+
+def relabel(data: Any, rs: RuleSet) -> Any:
+    """``data`` (a review's or a replay's stored JSON) with the ``label`` of every choice
+    in it made again in the active language: what is stored stays language-neutral
+    in effect, whatever language it was built in."""
+    if isinstance(data, list):
+        return [relabel(item, rs) for item in data]
+    if not isinstance(data, dict):
+        return data
+    found = {key: relabel(value, rs) for key, value in data.items()}
+    if "label" in found and found.get("kind") in ("keep", "place", "announce"):
+        found["label"] = label(Choice(found["kind"], 0.0, keep=tuple(found.get("keep") or ()),
+                                      box=found.get("box"), column=found.get("column")), rs)
+    return found
 
 
 def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
@@ -193,11 +215,16 @@ def hint_answer(position: Position) -> dict[str, Any]:
 
 def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:
     """Why the best of ``choices`` is best, and what the next best gives up."""
-    sentence = explain.why(position.sheet, position.dice, choices[0],
-                           announced=position.announced)
+    sentence = say_words(explain.why(position.sheet, position.dice, choices[0],
+                                     announced=position.announced))
     if len(choices) > 1 and choices[0].value - choices[1].value >= 0.05:
         margin = choices[0].value - choices[1].value
-        sentence += (f" The next best, {label(choices[1], position.ruleset)}, is worth "
-                     f"{margin:.1f} points less.")
+        # The count picks the plural form: French says "1,5 point", English "1.5 points".
+        sentence += " " + ngettext(
+            "The next best, %(choice)s, is worth %(margin)s points less.",
+            "The next best, %(choice)s, is worth %(margin)s points less.",
+            int(margin),
+        ) % {"choice": label(choices[1], position.ruleset),
+             "margin": formats.number_format(round(margin, 1), 1)}
     return sentence
 

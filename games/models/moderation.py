@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from games.models.play import Game
 from games.models.records import ChatMessage
@@ -37,15 +38,15 @@ class Report(models.Model):
     """A player's report of a chat line or of another player, for the moderators' queue."""
 
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "abuse or harassment"
-        SPAM = "spam", "spam"
-        CHEATING = "cheating", "cheating"
-        OTHER = "other", "something else"
+        ABUSE = "abuse", pgettext_lazy("report reason", "abuse or harassment")
+        SPAM = "spam", pgettext_lazy("report reason", "spam")
+        CHEATING = "cheating", pgettext_lazy("report reason", "cheating")
+        OTHER = "other", pgettext_lazy("report reason", "something else")
 
     class Status(models.TextChoices):
-        OPEN = "open", "open"
-        HANDLED = "handled", "handled"
-        DISMISSED = "dismissed", "dismissed"
+        OPEN = "open", pgettext_lazy("report status", "open")
+        HANDLED = "handled", pgettext_lazy("report status", "handled")
+        DISMISSED = "dismissed", pgettext_lazy("report status", "dismissed")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reports_made")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from games.models.rooms import Player, Room
 from games.models.tracking import TracksChanges
@@ -12,9 +13,9 @@ class Game(TracksChanges):
     """One play of a room, from start to final ranking."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        FINISHED = "finished", "finished"
-        ENDED = "ended", "ended by a moderator or the room closing"
+        PLAYING = "playing", pgettext_lazy("game status", "playing")
+        FINISHED = "finished", pgettext_lazy("game status", "finished")
+        ENDED = "ended", pgettext_lazy("game status", "ended by a moderator or the room closing")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games",
                              db_index=False)  # see Membership.room
@@ -69,10 +70,10 @@ class Turn(TracksChanges):
     """One turn of the move log: every roll with every die drawn, and the placement."""
 
     class Finish(models.TextChoices):
-        PLAYED = "played", "played"
-        TIMEOUT = "timeout", "time limit passed"
-        SKIPPED = "skipped", "skipped by the host"
-        ENDED = "ended", "game ended"
+        PLAYED = "played", pgettext_lazy("turn finish", "played")
+        TIMEOUT = "timeout", pgettext_lazy("turn finish", "time limit passed")
+        SKIPPED = "skipped", pgettext_lazy("turn finish", "skipped by the host")
+        ENDED = "ended", pgettext_lazy("turn finish", "game ended")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns",
                              db_index=False)  # see Membership.room

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from games.models.tracking import TracksChanges
 
@@ -58,8 +59,8 @@ class Room(TracksChanges):
     """A private table, reached only through its unguessable code."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "open"
-        CLOSED = "closed", "closed"
+        OPEN = "open", pgettext_lazy("room status", "open")
+        CLOSED = "closed", pgettext_lazy("room status", "closed")
 
     code = models.CharField(max_length=16, unique=True)
     host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms")
@@ -90,9 +91,9 @@ class Membership(TracksChanges):
     """A player's place in a room: a seat (``seat`` set) or a spectator's chair."""
 
     class State(models.TextChoices):
-        ACTIVE = "active", "active"
-        LEFT = "left", "left"
-        KICKED = "kicked", "kicked"
+        ACTIVE = "active", pgettext_lazy("membership state", "active")
+        LEFT = "left", pgettext_lazy("membership state", "left")
+        KICKED = "kicked", pgettext_lazy("membership state", "kicked")
 
     # db_index=False: a unique constraint below starts with this column and serves as its
     # index (so does each such key below); a second index only costs every write.

@@ -21,6 +21,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
+from django.utils.translation import gettext
 
 from games import selectors, services, throttle
 from games.coach import advice as coach
@@ -60,11 +61,12 @@ def _field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...],
     if value is None and optional:
         return None
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BadMessage("bad_field", f"{name} has the wrong type")
+        raise BadMessage("bad_field", gettext("%(name)s has the wrong type") % {"name": name})
     if not isinstance(value, kind):
-        raise BadMessage("bad_field", f"{name} is missing or has the wrong type")
+        raise BadMessage("bad_field", gettext("%(name)s is missing or has the wrong type")
+                         % {"name": name})
     if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
-        raise BadMessage("bad_field", f"{name} is out of range")
+        raise BadMessage("bad_field", gettext("%(name)s is out of range") % {"name": name})
     return value
 
 
@@ -75,23 +77,25 @@ def _check_values(msg: object) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise BadMessage("bad_json", f"a message is nested at most {MAX_DEPTH} levels")
+            raise BadMessage("bad_json", gettext("a message is nested at most %(max)s levels")
+                             % {"max": MAX_DEPTH})
         if isinstance(value, dict):
             stack.extend((item, depth + 1) for item in (*value, *value.values()))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value)
         elif isinstance(value, str) and UNSTORABLE.search(value):
-            raise BadMessage("bad_json", "text cannot hold NUL or unpaired surrogates")
+            raise BadMessage("bad_json", gettext("text cannot hold NUL or unpaired surrogates"))
 
 
 def _hold(msg: dict[str, Any]) -> list[int]:
     if "hold" not in msg:
-        raise BadMessage("bad_field", "hold is missing: the dice positions 0-4 to keep "
-                                      "([] to throw all five)")
+        raise BadMessage("bad_field", gettext("hold is missing: the dice positions 0-4 to keep "
+                                              "([] to throw all five)"))
     hold = msg["hold"]
     if not isinstance(hold, list) or len(hold) > 5 or not all(
             type(p) is int for p in hold):
-        raise BadMessage("bad_field", "hold must be a list of at most 5 dice positions 0-4")
+        raise BadMessage("bad_field", gettext(
+            "hold must be a list of at most 5 dice positions 0-4"))
     return hold
 
 
@@ -288,25 +292,25 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         request_id = None
         try:
             if text_data is None:
-                raise BadMessage("bad_json", "send JSON text, not binary frames")
+                raise BadMessage("bad_json", gettext("send JSON text, not binary frames"))
             if len(text_data.encode()) > MAX_BYTES:
-                raise BadMessage("too_large", "a message is at most 4 KB")
+                raise BadMessage("too_large", gettext("a message is at most 4 KB"))
             try:
                 msg = json.loads(text_data)
             except ValueError:
-                raise BadMessage("bad_json", "that is not JSON") from None
+                raise BadMessage("bad_json", gettext("that is not JSON")) from None
             except RecursionError:
-                raise BadMessage("bad_json", "a message is nested too deeply") from None
+                raise BadMessage("bad_json", gettext("a message is nested too deeply")) from None
             if not isinstance(msg, dict):
-                raise BadMessage("bad_json", "a message is a JSON object")
+                raise BadMessage("bad_json", gettext("a message is a JSON object"))
             request_id = msg.get("id")
             if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64 \
                     or UNSTORABLE.search(request_id):
                 request_id = None
-                raise BadMessage("bad_request_id", "id must be 1 to 64 characters of text")
+                raise BadMessage("bad_request_id", gettext("id must be 1 to 64 characters of text"))
             _check_values(msg)
             if len(self.stamps) > BURST:
-                raise BadMessage("rate_limited", "slow down: at most 20 messages a second")
+                raise BadMessage("rate_limited", gettext("slow down: at most 20 messages a second"))
             await self.handle(msg, request_id)
         except BadMessage as exc:
             await self.send_json({"type": "error", "id": request_id, "code": exc.code,
@@ -340,7 +344,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             await self.hint(request_id)
             return
         if not isinstance(kind, str) or kind not in HANDLERS:
-            raise BadMessage("bad_type", f"unknown message type {kind!r}")
+            raise BadMessage("bad_type", gettext("unknown message type %(type)s")
+                             % {"type": repr(kind)})
         call = HANDLERS[kind]
         answer, failure, news = await on_database_thread(_act)(
             lambda: call(self.player, self.code, request_id, msg))
@@ -376,7 +381,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         except Exception:  # a bug in the advice must not take the socket down
             log.exception("the coach failed in room %s", self.code)
             await self.send_json({"type": "error", "id": request_id, "code": "coach_failed",
-                                  "message": "the coach could not work this position out"})
+                                  "message": gettext("the coach could not work this position out")})
             return
         await self.send_json({"type": "hint", "id": request_id, **answer})
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.coach import advice
 from games.errors import ServiceError
 from games.models import Game, Player, Scorecard, Turn
@@ -16,21 +18,22 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
     room = member_room(code=code, player=player)
     if not room.coach_enabled:
-        raise ServiceError("coach_off", "the host turned the coach off in this room")
+        raise ServiceError("coach_off", gettext("the host turned the coach off in this room"))
     game = Game.objects.filter(room=room).order_by("-number").first()
     if game is None:
-        raise ServiceError("not_started", "the game has not started yet")
+        raise ServiceError("not_started", gettext("the game has not started yet"))
     if game.status != Game.Status.PLAYING:
-        raise ServiceError("game_over", "this game is over")
+        raise ServiceError("game_over", gettext("this game is over"))
     card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
     if card.player_id != player.pk:
-        raise ServiceError("not_your_turn", "the coach helps on your own turn")
+        raise ServiceError("not_your_turn", gettext("the coach helps on your own turn"))
     sheet = scorecard_json.from_json(card.data)
     turn = Turn.objects.get(game=game, number=game.turn_count)
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset
     if not advice.warm(rs):
-        raise ServiceError("coach_warming_up", "the coach is getting ready: ask again in a second")
+        raise ServiceError("coach_warming_up", gettext(
+            "the coach is getting ready: ask again in a second"))
     return advice.Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice),
                            rolls_left=state.rolls_left, announced=state.announced,
                            turn=game.turn_count, game_version=game.version)

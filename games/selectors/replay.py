@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext
 
 from games.coach import advice as coach
 from games.errors import ServiceError
@@ -92,7 +93,8 @@ def past_game(room: Room, number: object) -> Game:
     game = room.games.filter(number=number, status__in=PAST).first() \
         if type(number) is int else None
     if game is None:
-        raise ServiceError("unknown_game", "this room has no finished game with that number")
+        raise ServiceError("unknown_game", gettext(
+            "this room has no finished game with that number"))
     return game
 
 
@@ -204,7 +206,7 @@ def _attach_values(game: Game, rs: RuleSet, steps: list[dict[str, Any]],
         values = move_values(rs, moves)
         cache.set(key, values, VALUES_SECONDS)
     for (index, *_), value in zip(moves, values, strict=True):
-        steps[index]["coach"] = value
+        steps[index]["coach"] = coach.relabel(value, rs)  # cached for every language
     return "ready"
 
 

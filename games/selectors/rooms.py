@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Model
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
@@ -31,9 +32,9 @@ def member_room(*, code: object, player: Player | None) -> Room:
     ``unknown_room`` or ``not_in_room``."""
     room = room_by_code(code)
     if room is None:
-        raise ServiceError("unknown_room", "there is no room with that code")
+        raise ServiceError("unknown_room", gettext("there is no room with that code"))
     if not is_member(room, player):
-        raise ServiceError("not_in_room", "join the room first")
+        raise ServiceError("not_in_room", gettext("join the room first"))
     return room
 
 

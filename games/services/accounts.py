@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
@@ -59,7 +60,7 @@ def account_delete(*, user: AbstractBaseUser) -> None:
     every open room as leaving does, and belongs to no one; the user is removed.
     The caller ends the session (Django's ``logout``)."""
     if not user.is_authenticated or user.pk is None:
-        raise ServiceError("not_signed_in", "sign in to delete your account")
+        raise ServiceError("not_signed_in", gettext("sign in to delete your account"))
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(user=user).first()
         if player is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import unicodedata
 from datetime import timedelta
 
+from django.utils.translation import gettext
+
 from games.errors import ServiceError
 from games.models import ChatMessage, Player, Room
 from games.services.core import (
@@ -29,10 +31,11 @@ def clean_text(raw: object) -> str:
     'gg'
     """
     if not isinstance(raw, str):
-        raise ServiceError("bad_text", "a message is text")
+        raise ServiceError("bad_text", gettext("a message is text"))
     kept = "".join(ch for ch in raw if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
     if not 1 <= len(kept) <= MAX_LENGTH:
-        raise ServiceError("bad_text", f"a message has 1 to {MAX_LENGTH} characters")
+        raise ServiceError("bad_text", gettext("a message has 1 to %(max)s characters")
+                           % {"max": MAX_LENGTH})
     return kept
 
 
@@ -45,7 +48,7 @@ def chat_post(*, player: Player, room: Room, text: object) -> Done:
     Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
     recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
     if recent >= BURST:
-        raise ServiceError("chat_too_fast", "slow down: a few messages at a time")
+        raise ServiceError("chat_too_fast", gettext("slow down: a few messages at a time"))
     message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
     event = bump(room, "chat", actor=player,
                  data={"id": message.pk, "player": player.name, "text": cleaned})

@@ -10,11 +10,13 @@ from typing import Any, TypeVar
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
 from games.realtime import broadcast
 from games.services import rows
+from games.words import say
 from scoring.errors import RulesError
 
 T = TypeVar("T")
@@ -33,10 +35,10 @@ def lock_room(code: object) -> Room:
     """The room with ``code``, locked for this transaction (rows are always locked room
     first, then its game)."""
     if not isinstance(code, str) or not code:
-        raise ServiceError("unknown_room", "there is no room with that code")
+        raise ServiceError("unknown_room", gettext("there is no room with that code"))
     room = rows.locked_room(code)
     if room is None:
-        raise ServiceError("unknown_room", "there is no room with that code")
+        raise ServiceError("unknown_room", gettext("there is no room with that code"))
     return room
 
 
@@ -49,9 +51,9 @@ def playing_game(room: Room) -> Game:
     """The room's game in progress, locked; ``game_over`` or ``not_started`` otherwise."""
     game = current_game(room)
     if game is None:
-        raise ServiceError("not_started", "the game has not started yet")
+        raise ServiceError("not_started", gettext("the game has not started yet"))
     if game.status != Game.Status.PLAYING:
-        raise ServiceError("game_over", "this game is over")
+        raise ServiceError("game_over", gettext("this game is over"))
     return game
 
 
@@ -59,14 +61,14 @@ def membership(room: Room, player: Player) -> Membership:
     """The player's active membership of the room; ``not_in_room`` otherwise."""
     found = rows.active_membership(room.pk, player.pk)
     if found is None:
-        raise ServiceError("not_in_room", "join the room first")
+        raise ServiceError("not_in_room", gettext("join the room first"))
     return found
 
 
 def require_host(room: Room, player: Player) -> None:
     """Only the host may do this."""
     if room.host_id != player.pk:
-        raise ServiceError("not_host", "only the host can do that")
+        raise ServiceError("not_host", gettext("only the host can do that"))
 
 
 def require_not_banned(player: Player) -> None:
@@ -74,13 +76,13 @@ def require_not_banned(player: Player) -> None:
     ban counts at once even for a player object held since before it; a ban whose
     ``banned_until`` has passed no longer counts)."""
     if Player.objects.filter(banned_now(), pk=player.pk).exists():
-        raise ServiceError("banned", "you are banned from playing here")
+        raise ServiceError("banned", gettext("you are banned from playing here"))
 
 
 def require_not_muted(member: Membership) -> None:
     """A member the host muted cannot chat or react."""
     if member.muted:
-        raise ServiceError("muted", "the host muted you: you cannot chat or react here")
+        raise ServiceError("muted", gettext("the host muted you: you cannot chat or react here"))
 
 
 def bump(
@@ -125,19 +127,21 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
     room = lock_room(code)
     if request_id is not None:
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
-            raise ServiceError("bad_request_id", "a request id is 1 to 64 characters of text")
+            raise ServiceError("bad_request_id", gettext(
+                "a request id is 1 to 64 characters of text"))
         found = rows.answered_request(player.pk, room.pk, request_id)
         if found is not None:
             if found.action != action:
-                raise ServiceError("request_id_reused",
-                                   f"request id {request_id!r} was used for {found.action}")
+                raise ServiceError("request_id_reused", gettext(
+                    "request id %(id)s was used for %(action)s") % {
+                        "id": repr(request_id), "action": found.action})
             # A retry. The first answer's broadcast may never have gone out (its process
             # died between the commit and the broadcast): announce the room's version
             # again; sockets that already hold it ignore the news.
             broadcast.room_changed(room.code, room.version)
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
-        raise ServiceError("room_closed", "this room is closed")
+        raise ServiceError("room_closed", gettext("this room is closed"))
     return room, None
 
 
@@ -202,8 +206,9 @@ def room_action(kind: str, *, allow_closed: bool = False
 
 
 def rules(action: Callable[[], T]) -> T:
-    """Run an engine call; its ``RulesError`` becomes a ``ServiceError`` with the same code."""
+    """Run an engine call; its ``RulesError`` becomes a ``ServiceError`` with the same code
+    and its message in the active language (box titles included)."""
     try:
         return action()
     except RulesError as exc:
-        raise ServiceError(exc.code, exc.message) from None
+        raise ServiceError(exc.code, say(exc.template, exc.params)) from None

@@ -21,7 +21,7 @@ from games.services.rooms import _depart
 def _reason(reason: object) -> str:
     text = reason.strip() if isinstance(reason, str) else ""
     if not 1 <= len(text) <= 500:
-        raise ServiceError("reason_required", "say why (1 to 500 characters)")
+        raise ServiceError("reason_required", gettext("say why (1 to 500 characters)"))
     return text
 
 
@@ -38,7 +38,8 @@ def mod_close_room(*, moderator: AbstractBaseUser, room: Room, reason: object) -
     with transaction.atomic():
         locked = lock_room(room.code)
         if locked.status == Room.Status.CLOSED:
-            raise ServiceError("room_closed", f"room {locked.code} is already closed")
+            raise ServiceError("room_closed", gettext("room %(code)s is already closed")
+                               % {"code": locked.code})
         game = Game.objects.select_for_update().filter(
             room=locked, status=Game.Status.PLAYING).first()
         if game is not None:
@@ -55,7 +56,8 @@ def mod_end_game(*, moderator: AbstractBaseUser, game: Game, reason: object) -> 
         room = lock_room(game.room.code)
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status != Game.Status.PLAYING:
-            raise ServiceError("game_over", f"game {locked} is not being played")
+            raise ServiceError("game_over", gettext("game %(game)s is not being played")
+                               % {"game": locked})
         end_game(locked, f"ended by a moderator: {why}")
         bump(room, "game_ended", game=locked, data={"reason": why, "by": "moderator"})
         _record(moderator, "end_game", why, room=room, game=locked)
@@ -69,10 +71,12 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
     with transaction.atomic():
         room = lock_room(member.room.code)
         if room.status == Room.Status.CLOSED:
-            raise ServiceError("room_closed", f"room {room.code} is already closed")
+            raise ServiceError("room_closed", gettext("room %(code)s is already closed")
+                               % {"code": room.code})
         locked = Membership.objects.select_related("player").get(pk=member.pk)
         if locked.state != Membership.State.ACTIVE or locked.player.is_bot:
-            raise ServiceError("not_in_room", f"{locked.player} is not a person in {room}")
+            raise ServiceError("not_in_room", gettext("%(player)s is not a person in %(room)s")
+                               % {"player": locked.player, "room": room})
         game = Game.objects.select_for_update().filter(
             room=room, status=Game.Status.PLAYING).first()
         data = _depart(room, game, locked, Membership.State.KICKED)
@@ -97,10 +101,11 @@ def _ban_end(until: object) -> datetime | None:
     if until is None:
         return None
     if not isinstance(until, datetime) or timezone.is_naive(until):
-        raise ServiceError("bad_ban_end", "a ban ends at a date and time with its time zone")
+        raise ServiceError("bad_ban_end", gettext(
+            "a ban ends at a date and time with its time zone"))
     if until <= now():
-        raise ServiceError("bad_ban_end", "a ban ends in the future (leave it empty for "
-                                          "a ban without end)")
+        raise ServiceError("bad_ban_end", gettext("a ban ends in the future (leave it empty for "
+                                                  "a ban without end)"))
     return until
 
 
@@ -116,9 +121,10 @@ def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
     with transaction.atomic():
         locked = Player.objects.select_for_update().get(pk=player.pk)
         if locked.is_bot:
-            raise ServiceError("not_a_person", "bots cannot be banned")
+            raise ServiceError("not_a_person", gettext("bots cannot be banned"))
         if locked.is_banned:
-            raise ServiceError("banned", f"{locked} is already banned")
+            raise ServiceError("banned", gettext("%(player)s is already banned")
+                               % {"player": locked})
         locked.banned_at, locked.ban_reason, locked.banned_until = now(), why[:200], end
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
         action = _record(moderator, "ban", why, player=locked, details={
@@ -155,7 +161,8 @@ def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) ->
     with transaction.atomic():
         locked = Player.objects.select_for_update().get(pk=player.pk)
         if not locked.is_banned:
-            raise ServiceError("not_banned", f"{locked} is not banned")
+            raise ServiceError("not_banned", gettext(
+                "%(player)s is not banned") % {"player": locked})
         locked.banned_at, locked.ban_reason, locked.banned_until = None, "", None
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
         _record(moderator, "unban", why, player=locked)
@@ -170,7 +177,7 @@ def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason
         room = lock_room(message.room.code)
         locked = ChatMessage.objects.get(pk=message.pk)
         if locked.removed_at is not None:
-            raise ServiceError("already_removed", "that message is already removed")
+            raise ServiceError("already_removed", gettext("that message is already removed"))
         locked.removed_at = now()
         locked.save(update_fields=["removed_at"])
         bump(room, "chat_removed", data={"id": locked.pk})

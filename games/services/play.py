@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
@@ -54,7 +55,8 @@ def sheet_of(card: Scorecard) -> Sheet:
 def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
     """A bot player of ``level`` with a name not yet used at the table."""
     if level not in levels.names():
-        raise ServiceError("bad_level", f"bot levels: {', '.join(levels.names())}")
+        raise ServiceError("bad_level", gettext("bot levels: %(levels)s")
+                           % {"levels": ", ".join(levels.names())})
     name = next((f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken),
                 "Bot")
     return Player.objects.create(name=name, bot_level=level)
@@ -126,7 +128,7 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
     ``card``: the current seat's scorecard, when already read."""
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
-        raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
+        raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
     rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
@@ -146,7 +148,7 @@ def do_announce(game: Game, box: object, by: Player | None,
     ``None`` for the clock)."""
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(box, str):
-        raise ServiceError("unknown_box", "box must be a box name")
+        raise ServiceError("unknown_box", gettext("box must be a box name"))
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
     turn.announced_by = by
@@ -159,9 +161,9 @@ def do_place(room: Room, game: Game, box: object, column: object,
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(box, str) or not (column is None or isinstance(column, str)):
-        raise ServiceError("unknown_box", "box and column must be names")
+        raise ServiceError("unknown_box", gettext("box and column must be names"))
     if not state.has_rolled:
-        raise ServiceError("not_rolled", "roll the dice before filling a box")
+        raise ServiceError("not_rolled", gettext("roll the dice before filling a box"))
     if column is None and state.announced is not None:
         column = sheet.ruleset.announce_column
     chosen: Placement = rules(
@@ -237,7 +239,8 @@ def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     game = playing_game(room)
     current = rows.card_at(game, game.current_seat)
     if current.player_id != player.pk:
-        raise ServiceError("not_your_turn", f"it is {current.player.name}'s turn")
+        raise ServiceError("not_your_turn", gettext("it is %(name)s's turn")
+                           % {"name": current.player.name})
     return game, current
 
 
@@ -256,7 +259,7 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     game, card = _your_turn(room, player)
     _card, turn, _sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
-        raise ServiceError("bad_hold", "hold must be a list of dice positions 0-4")
+        raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
     positions = list(rules(lambda: state.keep(hold)))
     if positions == turn.holding:
         return Done(None, remember=False)
@@ -289,7 +292,7 @@ def game_skip(*, player: Player, room: Room) -> Done:
     game = playing_game(room)
     current = game.scorecards.select_related("player").get(seat=game.current_seat)
     if current.player.is_bot or current.player_id == player.pk:
-        raise ServiceError("cannot_skip", "only another person's turn can be skipped")
+        raise ServiceError("cannot_skip", gettext("only another person's turn can be skipped"))
     data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
     return Done(bump(room, "skip", actor=player, game=game, data=data), game)
 
@@ -329,20 +332,20 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     card = game.scorecards.select_related("player").filter(seat=seat).first() \
         if type(seat) is int else None
     if card is None:
-        raise ServiceError("unknown_seat", "there is no such seat in this game")
+        raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
     if card.player.is_bot:
-        raise ServiceError("already_bot", "a bot already plays that seat")
+        raise ServiceError("already_bot", gettext("a bot already plays that seat"))
     member = Membership.objects.get(room=room, player=card.player)
     if room.host_id != player.pk:
         if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
-            raise ServiceError("not_a_player", "only the other players of this game can "
-                                               "hand a seat to a bot")
+            raise ServiceError("not_a_player", gettext("only the other players of this game can "
+                                                       "hand a seat to a bot"))
         # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
         away = (member.state != Membership.State.ACTIVE or member.seen_at is None
                 or now() - member.seen_at >= AWAY_FOR_HANDOVER)
         if not away:
-            raise ServiceError("not_away", f"{card.player.name} has been away for less than "
-                                           "a minute")
+            raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
+                               % {"name": card.player.name})
     bot = hand_seat_to_bot(room, game, member)
     event = bump(room, "seat_to_bot", actor=player, game=game,
                  data={"seat": seat, "player": card.player.name,

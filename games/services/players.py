@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
@@ -71,18 +72,19 @@ def clean_name(raw: object) -> str:
     games.errors.ServiceError: a name cannot contain control characters (such as tabs ...)
     """
     if not isinstance(raw, str):
-        raise ServiceError("bad_name", "a name must be text")
+        raise ServiceError("bad_name", gettext("a name must be text"))
     name = regex.sub(r" {2,}", " ", unicodedata.normalize("NFC", raw).strip())
     if any(unicodedata.category(ch) in _UNSHOWABLE for ch in name):
-        raise ServiceError("bad_name", "a name cannot contain control characters (such as "
-                                       "tabs or line breaks)")
+        raise ServiceError("bad_name", gettext("a name cannot contain control characters (such as "
+                                               "tabs or line breaks)"))
     if not _directions_balanced(name):
-        raise ServiceError("bad_name", "a name cannot leave a change of text direction "
-                                       "open")
+        raise ServiceError("bad_name", gettext("a name cannot leave a change of text direction "
+                                               "open"))
     if not name or not any(unicodedata.category(ch)[0] in "LMNPS" for ch in name):
-        raise ServiceError("bad_name", "a name needs at least one visible character")
+        raise ServiceError("bad_name", gettext("a name needs at least one visible character"))
     if characters(name) > NAME_MAX or len(name) > NAME_MAX_CODE_POINTS:
-        raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters")
+        raise ServiceError("bad_name", gettext("a name has at most %(max)s characters")
+                           % {"max": NAME_MAX})
     return name
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.utils.translation import gettext
+
 from games.errors import ServiceError
 from games.models import Event, Player, Room
 from games.services.core import (
@@ -43,11 +45,12 @@ def reaction_send(*, player: Player, room: Room, emoji: object) -> Done:
     spectators alike, unless the host muted them)."""
     require_not_muted(membership(room, player))
     if not isinstance(emoji, str) or emoji not in EMOJI:
-        raise ServiceError("bad_reaction", f"react with one of {' '.join(EMOJI)}")
+        raise ServiceError("bad_reaction", gettext("react with one of %(emoji)s")
+                           % {"emoji": " ".join(EMOJI)})
     recent = Event.objects.filter(
         room=room, seq__gt=max(0, room.version - RECENT_VERSIONS), kind="react",
         actor=player, created_at__gt=now() - WINDOW).count()
     if recent >= BURST:
-        raise ServiceError("react_too_fast", "slow down: a few reactions at a time")
+        raise ServiceError("react_too_fast", gettext("slow down: a few reactions at a time"))
     event = bump(room, "react", actor=player, data={"player": player.name, "emoji": emoji})
     return Done(event)

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
@@ -32,29 +33,31 @@ def _target(room: Room, player_id: object, message_id: object
         message = lines.select_related("player").filter(pk=message_id).first() \
             if isinstance(message_id, int) else None
         if message is None:
-            raise ServiceError("unknown_message", "there is no such message in this room")
+            raise ServiceError("unknown_message", gettext("there is no such message in this room"))
         return message.player, message
     if player_id is None:
-        raise ServiceError("bad_report", "name the chat message or the player you report")
+        raise ServiceError("bad_report", gettext("name the chat message or the player you report"))
     members = Membership.objects.filter(room=room)  # present or gone: abuse before leaving
     found = members.select_related("player").filter(player_id=player_id).first() \
         if isinstance(player_id, int) else None
     if found is None:
-        raise ServiceError("not_in_room", "that player has never been in this room")
+        raise ServiceError("not_in_room", gettext("that player has never been in this room"))
     return found.player, None
 
 
 def _reason(reason: object, text: object) -> tuple[str, str]:
     """The reason and the reporter's words, trimmed (required for "other")."""
     if reason not in Report.Reason.values:
-        raise ServiceError("bad_reason", "the reason is one of abuse, spam, cheating, other")
+        raise ServiceError("bad_reason", gettext(
+            "the reason is one of abuse, spam, cheating, other"))
     if text is not None and not isinstance(text, str):
-        raise ServiceError("bad_reason", "the details are text")
+        raise ServiceError("bad_reason", gettext("the details are text"))
     words = (text or "").strip()
     if len(words) > MAX_TEXT:
-        raise ServiceError("bad_reason", f"say it in at most {MAX_TEXT} characters")
+        raise ServiceError("bad_reason", gettext("say it in at most %(max)s characters")
+                           % {"max": MAX_TEXT})
     if reason == Report.Reason.OTHER and not words:
-        raise ServiceError("bad_reason", "say what is wrong when the reason is 'other'")
+        raise ServiceError("bad_reason", gettext("say what is wrong when the reason is 'other'"))
     return str(reason), words
 
 
@@ -69,7 +72,8 @@ def report_send(*, player: Player, room: Room, reason: object, text: object = No
     membership(room, player)
     reported, line = _target(room, target, message)
     if reported.pk == player.pk or reported.is_bot:
-        raise ServiceError("cannot_report", "you can report other people, not yourself or bots")
+        raise ServiceError("cannot_report", gettext(
+            "you can report other people, not yourself or bots"))
     why, words = _reason(reason, text)
     open_reports = Report.objects.filter(reporter=player, reported=reported,
                                          status=Report.Status.OPEN)
@@ -81,7 +85,7 @@ def report_send(*, player: Player, room: Room, reason: object, text: object = No
     if Report.objects.filter(reporter=player,
                              created_at__gt=now() - WINDOW).count() >= REPORTS_PER_WINDOW:
         raise ServiceError("report_too_fast",
-                           "you have sent many reports: the moderators are on it")
+                           gettext("you have sent many reports: the moderators are on it"))
     Report.objects.create(room=room, reporter=player, reported=reported, message=line,
                           reason=why, text=words)
     return Done(None, extra={"report": "received"})
@@ -111,22 +115,26 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
     many open reports the action settled (this one and, say, others of the same
     message)."""
     if outcome not in OUTCOMES:
-        raise ServiceError("bad_outcome", f"a report is handled by one of {', '.join(OUTCOMES)}")
+        raise ServiceError("bad_outcome", gettext("a report is handled by one of %(outcomes)s")
+                           % {"outcomes": ", ".join(OUTCOMES)})
     with transaction.atomic():
         locked = Report.objects.select_for_update(of=("self",)).select_related(
             "room", "reported", "message").get(pk=report.pk)
         if locked.status != Report.Status.OPEN:
-            raise ServiceError("report_closed", f"{locked} was already {locked.status}")
+            raise ServiceError("report_closed", gettext("%(report)s was already %(status)s")
+                               % {"report": locked, "status": locked.get_status_display()})
         noted = {"report_id": locked.pk}
         if outcome == "remove_chat":
             if locked.message is None:
-                raise ServiceError("no_message", "this report names a player, not a message")
+                raise ServiceError("no_message", gettext(
+                    "this report names a player, not a message"))
             action = moderation.mod_remove_chat(moderator=moderator, message=locked.message,
                                                 reason=reason, details=noted)
         elif outcome == "kick":
             member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
             if member is None:
-                raise ServiceError("not_in_room", f"{locked.reported} is not in the room")
+                raise ServiceError("not_in_room", gettext("%(player)s is not in the room")
+                                   % {"player": locked.reported})
             action = moderation.mod_kick(moderator=moderator, member=member, reason=reason,
                                          details=noted)
         elif outcome == "ban":

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.coach import advice as coach
 from games.errors import ServiceError
@@ -68,7 +69,7 @@ def review_of(*, player: Player, code: object, number: object) -> GameReview:
     room = member_room(code=code, player=player)
     game = room.games.filter(number=number).first() if type(number) is int else None
     if game is None:
-        raise ServiceError("unknown_game", "this room has no game with that number")
+        raise ServiceError("unknown_game", gettext("this room has no game with that number"))
     return review_for(game=game, player=player)
 
 
@@ -77,25 +78,32 @@ def review_for(*, game: Game, player: Player) -> GameReview:
 
     Only for finished games (``not_finished``) and players who had turns in it
     (``not_played``); ``review_not_ready`` while the coach's tables are being built (it
-    never waits for them).  Concurrent callers get the same stored review.
+    never waits for them).  Concurrent callers get the same stored review, its choices'
+    labels in the active language (``coach.relabel``; not saved).
     """
     found = GameReview.objects.filter(game=game, player=player).first()
     if found is not None:
-        return found
+        return _in_language(found, ruleset_of(game))
     if game.status != Game.Status.FINISHED:
-        raise ServiceError("not_finished", "a game is reviewed once it is finished")
+        raise ServiceError("not_finished", gettext("a game is reviewed once it is finished"))
     turns = list(Turn.objects.filter(game=game).order_by("number"))
     if player.is_bot or not any(t.player_id == player.pk for t in turns):
-        raise ServiceError("not_played", "you did not play in this game")
+        raise ServiceError("not_played", gettext("you did not play in this game"))
     rs = ruleset_of(game)
     if not coach.warm(rs):
-        raise ServiceError("review_not_ready",
-                           "the coach is getting ready: your review will be here in a moment")
+        raise ServiceError("review_not_ready", gettext(
+            "the coach is getting ready: your review will be here in a moment"))
     with _building(game.pk, player.pk):
         found = GameReview.objects.filter(game=game, player=player).first()
-        if found is not None:
-            return found
-        return _store(game, player, build_review(rs, turns, player))
+        if found is None:
+            found = _store(game, player, build_review(rs, turns, player))
+        return _in_language(found, rs)
+
+
+def _in_language(review: GameReview, rs: RuleSet) -> GameReview:
+    """``review`` to show: the labels of its choices made in the active language."""
+    review.data = coach.relabel(review.data, rs)
+    return review
 
 
 def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:

@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room
@@ -56,21 +57,25 @@ def _settings(ruleset: object, options: object, seats: object,
               turn_seconds: object) -> tuple[RuleSet, int, int | None]:
     """Check a room's settings: the variant and its options, seats, turn time limit."""
     if not isinstance(ruleset, str):
-        raise ServiceError("bad_options", f"variant must be one of {', '.join(rulesets.names())}")
+        raise ServiceError("bad_options", gettext("variant must be one of %(variants)s")
+                           % {"variants": ", ".join(rulesets.names())})
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ServiceError("bad_options", "options must be an object")
+        raise ServiceError("bad_options", gettext("options must be an object"))
     try:
         rs = rulesets.get(ruleset, **options)
     except ValueError as exc:
         raise ServiceError("bad_options", str(exc)) from None
     if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
-        raise ServiceError("bad_seats", f"a room has 1 to {MAX_SEATS} seats")
+        raise ServiceError("bad_seats",
+                           gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS})
     low, high = TURN_SECONDS
     if turn_seconds is not None and (type(turn_seconds) is not int
                                      or not low <= turn_seconds <= high):
-        raise ServiceError("bad_timer", f"the turn time limit is off or {low} to {high} seconds")
+        raise ServiceError("bad_timer", gettext(
+            "the turn time limit is off or %(low)s to %(high)s seconds") % {"low": low,
+                                                                         "high": high})
     return rs, seats, turn_seconds
 
 
@@ -80,7 +85,7 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
     browser it is opened from, kept with the membership)."""
     require_not_banned(player)
     if player.is_bot:
-        raise ServiceError("not_a_person", "bots do not open rooms")
+        raise ServiceError("not_a_person", gettext("bots do not open rooms"))
     rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
     with transaction.atomic():
         room = Room.objects.create(
@@ -101,13 +106,15 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
     ``coach`` turns the coach's hints on or off (``None`` keeps it as it is)."""
     rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
     if coach is not None and type(coach) is not bool:
-        raise ServiceError("bad_options", "coach is true (hints allowed) or false")
+        raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
     if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", "settings change between games")
+        raise ServiceError("game_in_progress", gettext("settings change between games"))
     seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
     if len(seated) > seat_count:
-        raise ServiceError("seats_taken", f"{len(seated)} seats are taken: free some first")
+        raise ServiceError("seats_taken", ngettext(
+            "%(n)s seat is taken: free some first", "%(n)s seats are taken: free some first",
+            len(seated)) % {"n": len(seated)})
     for index, member in enumerate(seated):
         if member.seat != index:
             member.seat = index
@@ -129,16 +136,16 @@ def room_join(*, player: Player, room: Room, browser: str = "") -> Done:
     asking (``games.web.browsers``): one someone was kicked from is refused too."""
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
-        raise ServiceError("kicked", "the host removed you from this room")
+        raise ServiceError("kicked", gettext("the host removed you from this room"))
     if member is not None and member.state == Membership.State.ACTIVE:
         return Done(None, extra={"seat": member.seat}, remember=False)
     if browser and Membership.objects.filter(room=room, state=Membership.State.KICKED,
                                              browser=browser).exists():
-        raise ServiceError("kicked", "the host removed someone using this browser from "
-                                     "this room")
+        raise ServiceError("kicked", gettext("the host removed someone using this browser from "
+                                             "this room"))
     seat = None if room.games.exists() else _free_seat(room)
     if seat is None and not room.games.exists():
-        raise ServiceError("room_full", "every seat of this room is taken")
+        raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))
     if name != player.name:  # two Alices at one table: the newcomer is "Alice 2"
         player.name = name
@@ -159,12 +166,12 @@ def room_take_seat(*, player: Player, room: Room) -> Done:
     """A spectator takes a free seat for the next game."""
     member = membership(room, player)
     if member.seat is not None:
-        raise ServiceError("already_seated", "you already have a seat")
+        raise ServiceError("already_seated", gettext("you already have a seat"))
     if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", "seats change between games")
+        raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = _free_seat(room)
     if seat is None:
-        raise ServiceError("room_full", "every seat of this room is taken")
+        raise ServiceError("room_full", gettext("every seat of this room is taken"))
     member.seat = seat
     member.save(update_fields=["seat"])
     event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
@@ -212,7 +219,7 @@ def _active_member(room: Room, target: object) -> Membership:
         room=room, player_id=target if type(target) is int else None,
         state=Membership.State.ACTIVE).first()
     if member is None:
-        raise ServiceError("not_in_room", "that player is not in this room")
+        raise ServiceError("not_in_room", gettext("that player is not in this room"))
     return member
 
 
@@ -222,7 +229,7 @@ def room_kick(*, player: Player, room: Room, target: object) -> Done:
     require_host(room, player)
     member = _active_member(room, target)
     if member.player_id == player.pk or member.player.is_bot:
-        raise ServiceError("cannot_kick", "kick another person (remove bots instead)")
+        raise ServiceError("cannot_kick", gettext("kick another person (remove bots instead)"))
     game = _in_play(room)
     data = _depart(room, game, member, Membership.State.KICKED)
     event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
@@ -235,11 +242,11 @@ def room_mute(*, player: Player, room: Room, target: object, muted: object = Tru
     room, by player id; announced in the move log. The same setting again changes
     nothing."""
     if type(muted) is not bool:
-        raise ServiceError("bad_field", "muted is true (mute) or false (unmute)")
+        raise ServiceError("bad_field", gettext("muted is true (mute) or false (unmute)"))
     require_host(room, player)
     member = _active_member(room, target)
     if member.player_id == player.pk or member.player.is_bot:
-        raise ServiceError("cannot_mute", "mute another person (bots never talk)")
+        raise ServiceError("cannot_mute", gettext("mute another person (bots never talk)"))
     if member.muted == muted:
         return Done(None, remember=False)
     member.muted = muted
@@ -253,12 +260,12 @@ def room_add_bot(*, player: Player, room: Room, level: object = "beginner") -> D
     """The host seats a bot between games."""
     require_host(room, player)
     if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", "seats change between games")
+        raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = _free_seat(room)
     if seat is None:
-        raise ServiceError("room_full", "every seat of this room is taken")
+        raise ServiceError("room_full", gettext("every seat of this room is taken"))
     if not isinstance(level, str):
-        raise ServiceError("bad_level", "a bot level is a name")
+        raise ServiceError("bad_level", gettext("a bot level is a name"))
     bot = new_bot(level, [m.player.name for m in _active(room)])
     Membership.objects.create(room=room, player=bot, seat=seat)
     event = bump(room, "bot_added", actor=player,
@@ -271,10 +278,10 @@ def room_remove_bot(*, player: Player, room: Room, seat: object) -> Done:
     """The host removes the bot in ``seat`` between games."""
     require_host(room, player)
     if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", "seats change between games")
+        raise ServiceError("game_in_progress", gettext("seats change between games"))
     member = next((m for m in _active(room) if m.seat == seat and type(seat) is int), None)
     if member is None or not member.player.is_bot:
-        raise ServiceError("not_a_bot", "there is no bot in that seat")
+        raise ServiceError("not_a_bot", gettext("there is no bot in that seat"))
     member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
     member.save()
     event = bump(room, "bot_removed", actor=player,
@@ -286,10 +293,10 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     """Start the next game with the people and bots seated (the caller holds the lock)."""
     require_host(room, player)
     if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", "a game is already being played")
+        raise ServiceError("game_in_progress", gettext("a game is already being played"))
     seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
     if not any(not m.player.is_bot for m in seated):
-        raise ServiceError("no_people", "at least one person must have a seat")
+        raise ServiceError("no_people", gettext("at least one person must have a seat"))
     for index, member in enumerate(seated):  # close ranks: room seat = game seat
         if member.seat != index:
             member.seat = index
@@ -311,6 +318,6 @@ def room_start(*, player: Player, room: Room) -> Done:
 def room_rematch(*, player: Player, room: Room) -> Done:
     """Play again with the same seats once the game is over."""
     if current_game(room) is None:
-        raise ServiceError("not_started", "there is no game to play again yet")
+        raise ServiceError("not_started", gettext("there is no game to play again yet"))
     event, game = _start(room, player)
     return Done(event, game)

@@ -41,6 +41,7 @@ from scoring.strategy.dice_space import (
 )
 from scoring.strategy.solver_build import value_index
 from scoring.strategy.solver_rules import SOLVABLE, UPPER_COUNT, SolverRules, rules_for
+from scoring.words import gettext_noop
 
 # Bump whenever the tables' meaning or layout changes: stored tables are then rebuilt.
 CODE_VERSION = 1
@@ -118,7 +119,7 @@ class Solver:
         if announced is not None:
             raise RulesError("no_announcement", f"{self.ruleset.title} has no announcements")
         if card.is_complete:
-            raise RulesError("game_over", "every box is filled: the game is over")
+            raise RulesError("game_over", gettext_noop("every box is filled: the game is over"))
         total = card.total
         state = self.state_of(card)
         choices = [Choice("place", total + self._placement_value(state, p),

@@ -7,8 +7,10 @@ from types import MappingProxyType
 from scoring import patterns
 from scoring.boxes import UPPER, Box, fixed_if, sum_if, upper_boxes
 from scoring.dice import Counts
+from scoring.errors import RulesError
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement, Scorecard
+from scoring.words import gettext_noop
 
 # What full house and the straights are worth when a Yahtzee is played as a joker.
 JOKER_POINTS = MappingProxyType({"full_house": 25, "small_straight": 30, "large_straight": 40})
@@ -120,15 +122,17 @@ class Yahtzee(RuleSet):
 
     def illegal_reason(
         self, card: Scorecard, col: int, key: str, counts: Counts, announced: str | None
-    ) -> str:
+    ) -> RulesError:
         context = self._joker_context(card, col, counts)
         if context is not None:
             upper_key, upper_open = context
             if upper_open:
-                return (f"joker rule: a Yahtzee of {upper_key} must go in the open "
-                        f"{self.box_title(upper_key)} box")
-            return (f"joker rule: with {self.box_title(upper_key)} filled, a Yahtzee goes in an "
-                    "open lower box while there is one")
+                return RulesError("illegal_box", gettext_noop(
+                    "joker rule: a Yahtzee of %(face)s must go in the open %(box)s box"),
+                    face=upper_key, box=self.box_title(upper_key))
+            return RulesError("illegal_box", gettext_noop(
+                "joker rule: with %(box)s filled, a Yahtzee goes in an open lower box while "
+                "there is one"), box=self.box_title(upper_key))
         return super().illegal_reason(card, col, key, counts, announced)
 
 

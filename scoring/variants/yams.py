@@ -10,8 +10,12 @@ from scoring.dice import Counts
 from scoring.errors import RulesError
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement, Scorecard
+from scoring.words import gettext_noop
 
 FREE, DOWN, UP, ANNOUNCED = "free", "down", "up", "announced"
+# The column keys as errors name them ("the Ones box of the down column"), for the catalogs.
+COLUMN_WORDS = (gettext_noop("free"), gettext_noop("down"), gettext_noop("up"),
+                gettext_noop("announced"))
 
 
 def _is_straight(c: Counts) -> bool:
@@ -96,18 +100,23 @@ class Yams(RuleSet):
 
     def illegal_reason(
         self, card: Scorecard, col: int, key: str, counts: Counts, announced: str | None
-    ) -> str:
+    ) -> RulesError:
         column = self.columns[col]
         if announced is not None:
-            return (f"you announced {self.box_title(announced)}: this turn only the announced "
-                    f"{self.box_title(announced)} box may be filled")
+            return RulesError("illegal_box", gettext_noop(
+                "you announced %(box)s: this turn only the announced %(box)s box may be "
+                "filled"), box=self.box_title(announced))
         if column == ANNOUNCED:
-            return ("a box of the announced column is filled only in a turn where it was "
-                    "announced after the first roll")
-        following = self._next_in_order(card, column)
-        direction = "from the top down" if column == DOWN else "from the bottom up"
-        return (f"the {column} column fills {direction}: its next box is "
-                f"{self.box_title(following or key)}")
+            return RulesError("illegal_box", gettext_noop(
+                "a box of the announced column is filled only in a turn where it was "
+                "announced after the first roll"))
+        following = self.box_title(self._next_in_order(card, column) or key)
+        if column == DOWN:
+            return RulesError("illegal_box", gettext_noop(
+                "the down column fills from the top down: its next box is %(box)s"),
+                box=following)
+        return RulesError("illegal_box", gettext_noop(
+            "the up column fills from the bottom up: its next box is %(box)s"), box=following)
 
     def check_column(self, column: str, row: tuple[int | None, ...]) -> None:
         """The down column is filled from the top, the up column from the bottom."""
