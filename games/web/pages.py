@@ -2,7 +2,11 @@
 
 Every fact about a variant (title, summary, boxes, how each box scores,
 columns) comes from the rules engine, ``scoring.rulesets``, in the page's language
-(``games.selectors.rule_texts``).
+(``games.selectors.rule_texts``).  Each variant has its rules page:
+
+>>> from django.urls import reverse
+>>> reverse("games:rules", args=["yams"])
+'/rules/yams/'
 """
 
 from __future__ import annotations
