@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from scoring import patterns
 from scoring.dice import Counts
+from scoring.words import Words, gettext_noop
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+UPPER_TITLES = (
+    gettext_noop("Ones"), gettext_noop("Twos"), gettext_noop("Threes"),
+    gettext_noop("Fours"), gettext_noop("Fives"), gettext_noop("Sixes"),
+)
 
 
 @dataclass(frozen=True)
 class Box:
-    """One box: ``scorer(counts)`` is its context-free score, within ``low``..``high``."""
+    """One box: ``scorer(counts)`` is its context-free score, within ``low``..``high``.
+
+    ``title`` and ``rule`` are marked English (``scoring.words``); ``rule`` may have
+    ``%(name)s`` placeholders filled from ``rule_params``.
+    """
 
     key: str
     title: str
@@ -22,6 +32,12 @@ class Box:
     scorer: Callable[[Counts], int]
     low: int
     high: int
+    rule_params: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def rule_phrase(self) -> Words:
+        """The rule as a marked template and its numbers."""
+        return Words(self.rule, self.rule_params)
 
 
 def _upper_scorer(face: int) -> Callable[[Counts], int]:
@@ -33,14 +49,15 @@ def upper_boxes() -> tuple[Box, ...]:
     return tuple(
         Box(
             key=key,
-            title=key.capitalize(),
-            rule=f"Sum of the dice showing {face}.",
+            title=title,
+            rule=gettext_noop("Sum of the dice showing %(face)s."),
             section="upper",
             scorer=_upper_scorer(face),
             low=0,
             high=5 * face,
+            rule_params=MappingProxyType({"face": face}),
         )
-        for face, key in enumerate(UPPER, start=1)
+        for face, (key, title) in enumerate(zip(UPPER, UPPER_TITLES, strict=True), start=1)
     )
 
 

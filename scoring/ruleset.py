@@ -11,7 +11,7 @@ from scoring.boxes import UPPER, Box
 from scoring.dice import Counts, face_counts, validate_dice
 from scoring.errors import RulesError
 from scoring.scorecard import ColumnTotals, Placement, Scorecard
-from scoring.words import gettext_noop
+from scoring.words import Words, gettext_noop
 
 MAIN = "main"
 # Every distinct roll, as sorted dice: 252 of them.
@@ -36,9 +36,11 @@ class RuleSet:
     upper_bonus_points: ClassVar[int] = 35
     extra_yahtzee_bonus: ClassVar[int] = 0
     announce_column: ClassVar[str | None] = None
-    column_titles: ClassVar[Mapping[str, str]] = MappingProxyType({MAIN: "Score"})
+    column_titles: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {MAIN: gettext_noop("Score")}
+    )
     column_rules: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {MAIN: "Fill each box once, in any order."}
+        {MAIN: gettext_noop("Fill each box once, in any order.")}
     )
 
     def __init__(self, **options: Any) -> None:
@@ -124,7 +126,11 @@ class RuleSet:
 
     def box_rule(self, key: str) -> str:
         """One sentence saying how the box scores."""
-        return self.box(key).rule
+        return str(self.box(key).rule_phrase)
+
+    def box_rule_phrase(self, key: str) -> Words:
+        """``box_rule`` as a marked template and its numbers, for translation."""
+        return self.box(key).rule_phrase
 
     def box_bounds(self, key: str) -> tuple[int, int]:
         """The lowest and highest points the box can hold."""
@@ -158,9 +164,17 @@ class RuleSet:
 
     def special_rules(self) -> tuple[str, ...]:
         """Bonuses and rules beyond the boxes, one sentence each, for these options."""
+        return tuple(str(phrase) for phrase in self.special_rule_phrases())
+
+    def special_rule_phrases(self) -> tuple[Words, ...]:
+        """``special_rules`` as marked templates and their numbers, for translation."""
         return (
-            f"{self.upper_bonus_points} bonus points when ones to sixes add up to "
-            f"{self.upper_bonus_threshold} or more.",
+            Words(
+                gettext_noop(
+                    "%(points)s bonus points when ones to sixes add up to %(threshold)s or more."
+                ),
+                {"points": self.upper_bonus_points, "threshold": self.upper_bonus_threshold},
+            ),
         )
 
     def column_index(self, column: str | None) -> int:

@@ -40,3 +40,4 @@ class Words:
             return self.template
         return self.template % {key: str(value) if isinstance(value, Words) else value
                                 for key, value in self.params.items()}
+

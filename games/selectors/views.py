@@ -39,18 +39,17 @@ def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime
 
 
 def ruleset_view(rs: RuleSet) -> dict[str, Any]:
-    """What a page needs to draw and explain a variant's scorecard."""
+    """What a page needs to draw a variant's scorecard: keys and numbers only, the same
+    for every viewer; the words come from ``games.selectors.rule_texts``, embedded in
+    each page in its reader's language."""
     return {
-        "name": rs.name, "title": rs.title, "options": dict(rs.options),
-        "columns": [{"key": c, "title": rs.column_title(c), "rule": rs.column_rule(c)}
-                    for c in rs.columns],
-        "sections": [{"name": name, "boxes": [
-            {"key": k, "title": rs.box_title(k), "rule": rs.box_rule(k)} for k in keys]}
-            for name, keys in rs.sections],
+        "name": rs.name, "options": dict(rs.options),
+        "columns": [{"key": c} for c in rs.columns],
+        "sections": [{"name": name, "boxes": [{"key": k} for k in keys]}
+                     for name, keys in rs.sections],
         "upper_bonus_threshold": rs.upper_bonus_threshold,
         "upper_bonus_points": rs.upper_bonus_points,
         "announce_column": rs.announce_column,
-        "special_rules": list(rs.special_rules()),
     }
 
 

@@ -19,6 +19,7 @@ from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player, Room
 from games.selectors.replay import PastGame, past_game, past_games, replay_of
+from games.selectors.rule_texts import rule_texts
 from games.services.players import current_player
 from games.web.rooms import guess_limited, room_or_404
 from scoring import rulesets
@@ -78,6 +79,7 @@ def game_replay(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "game": game,
         "ruleset": selectors.ruleset_of(game),
         "replay": data,
+        "rule_texts": rule_texts((game.ruleset,)),
         "retry": VALUES_RETRY_SECONDS,
         "player": player,
         "room_url": reverse("games:room", args=[room.code]),

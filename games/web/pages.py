@@ -1,7 +1,12 @@
 """Public pages: the home page and one rules page per variant (rooms: ``room_views``).
 
 Every fact about a variant (title, summary, boxes, how each box scores,
-columns) comes from the rules engine, ``scoring.rulesets``.
+columns) comes from the rules engine, ``scoring.rulesets``, in the page's language
+(``games.selectors.rule_texts``).  Each variant has its rules page:
+
+>>> from django.urls import reverse
+>>> reverse("games:rules", args=["yams"])
+'/rules/yams/'
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import selectors
+from games.selectors.rule_texts import section_title, variant_list, words_of
 from games.services.players import current_player
 from scoring import rulesets
 
@@ -47,7 +53,7 @@ def home(request: HttpRequest, *, create_error: str | None = None,
     start a room or join one by code (re-shown with ``create_error`` when refused)."""
     names = rulesets.names()
     context = {
-        "variants": [rulesets.get(name) for name in names],
+        "variants": variant_list(),
         "option_choices": {name: rulesets.option_choices(name) for name in names},
         "create_error": create_error,
         "form": form or {},
@@ -61,11 +67,13 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in rulesets.names():
         raise Http404(f"Five Dice has no game called \u201c{variant}\u201d.")
     ruleset = rulesets.get(variant)
+    words = words_of(ruleset)
     sections = [
         SectionView(
-            title=f"{_humanize(section_name)} section",
+            title=section_title(section_name),
             boxes=tuple(
-                BoxRow(key=box, title=ruleset.box_title(box), rule=ruleset.box_rule(box))
+                BoxRow(key=box, title=words["boxes"][box]["title"],
+                       rule=words["boxes"][box]["rule"])
                 for box in boxes
             ),
         )
@@ -73,23 +81,13 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     ]
     context = {
         "ruleset": ruleset,
+        "title": words["title"],
+        "summary": words["summary"],
         "sections": sections,
-        "columns": [
-            ColumnView(title=ruleset.column_title(column), rule=ruleset.column_rule(column))
-            for column in ruleset.columns
-        ],
+        "columns": [ColumnView(**words["columns"][column]) for column in ruleset.columns],
         "box_count": len(ruleset.categories),
-        "special_rules": ruleset.special_rules(),
-        "others": [rulesets.get(name) for name in rulesets.names() if name != variant],
+        "special_rules": words["special_rules"],
+        "others": [v for v in variant_list() if v.name != variant],
     }
     return render(request, "rules.html", context)
 
-
-def _humanize(key: str) -> str:
-    """Turn an engine key such as ``"upper"`` into a label.
-
-    >>> _humanize("upper"), _humanize("two_words")
-    ('Upper', 'Two words')
-    """
-    words = key.replace("_", " ")
-    return words[:1].upper() + words[1:]

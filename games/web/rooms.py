@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import guest_limit, selectors, services, throttle
 from games.errors import ServiceError
 from games.models import Player, Room
+from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
@@ -146,16 +147,9 @@ def room_find(request: HttpRequest) -> HttpResponse:
 
 def room_setup() -> dict[str, object]:
     """What the host's settings form offers, from the engine and the services' limits."""
-    variants = []
-    for name in rulesets.names():
-        rs = rulesets.get(name)
-        columns = len(rs.columns)
-        shape = f"{len(rs.categories)} boxes" + (
-            f" \N{MULTIPLICATION SIGN} {columns} columns" if columns > 1 else "")
-        variants.append({"name": name, "title": rs.title, "summary": rs.summary,
-                         "shape": shape, "options": list(rulesets.option_choices(name))})
-    bots = [{"name": name, "title": name.replace("_", " ").capitalize()}
-            for name in levels.names()]
+    variants = [{"name": v.name, "title": v.title, "summary": v.summary, "shape": v.shape,
+                 "options": list(rulesets.option_choices(v.name))} for v in variant_list()]
+    bots = [{"name": name, "title": bot_level_title(name)} for name in levels.names()]
     return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS),
             "bot_levels": bots}
 
@@ -180,6 +174,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": request.build_absolute_uri(_room_url(found.code)),
         "room_setup": room_setup(),
+        "rule_texts": rule_texts(),
     }
     return render(request, "room.html", context, status=status)
 

@@ -10,7 +10,7 @@ from scoring.dice import Counts
 from scoring.errors import RulesError
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Placement, Scorecard
-from scoring.words import gettext_noop
+from scoring.words import Words, gettext_noop
 
 FREE, DOWN, UP, ANNOUNCED = "free", "down", "up", "announced"
 # The column keys as errors name them ("the Ones box of the down column"), for the catalogs.
@@ -26,8 +26,8 @@ class Yams(RuleSet):
     """Yam's: columns free, down (top first), up (bottom first) and announced."""
 
     name = "yams"
-    title = "Yam's"
-    summary = (
+    title = gettext_noop("Yam's")
+    summary = gettext_noop(
         "The French favourite: four columns to fill - in any order, downwards, upwards, "
         "and by announcing the box after the first roll - with maximum and minimum boxes."
     )
@@ -37,45 +37,51 @@ class Yams(RuleSet):
     upper_bonus_points = 30
     announce_column = ANNOUNCED
     column_titles = MappingProxyType(
-        {FREE: "Free", DOWN: "Down", UP: "Up", ANNOUNCED: "Announced"}
+        {FREE: gettext_noop("Free"), DOWN: gettext_noop("Down"), UP: gettext_noop("Up"),
+         ANNOUNCED: gettext_noop("Announced")}
     )
     column_rules = MappingProxyType({
-        FREE: "Any open box, in any order.",
-        DOWN: "From the top: Ones first, then Twos, and so on down to Yam's.",
-        UP: "From the bottom: Yam's first, then Straight, and so on up to Ones.",
-        ANNOUNCED: "Right after the first roll, announce one of its open boxes; that box is "
-                   "then the only one you may fill this turn.",
+        FREE: gettext_noop("Any open box, in any order."),
+        DOWN: gettext_noop("From the top: Ones first, then Twos, and so on down to Yam's."),
+        UP: gettext_noop("From the bottom: Yam's first, then Straight, and so on up to Ones."),
+        ANNOUNCED: gettext_noop("Right after the first roll, announce one of its open boxes; "
+                                "that box is then the only one you may fill this turn."),
     })
 
     def _make_boxes(self) -> tuple[Box, ...]:
         return (
             *upper_boxes(),
-            Box("maximum", "Maximum", "Sum of all dice; aim high.", "middle",
-                patterns.total, 5, 30),
-            Box("minimum", "Minimum",
-                "Sum of all dice; aim low: the column's maximum and minimum count 0 "
-                "unless the minimum is below the maximum.", "middle", patterns.total, 5, 30),
-            Box("full_house", "Full house",
-                "20 for three of one face and two of another; a yams counts too.", "lower",
-                fixed_if(lambda c: patterns.shape(c) in ((3, 2), (5,)), 20), 0, 20),
-            Box("four_of_a_kind", "Four of a kind",
-                "30 when at least four dice show the same face.", "lower",
+            Box("maximum", gettext_noop("Maximum"), gettext_noop("Sum of all dice; aim high."),
+                "middle", patterns.total, 5, 30),
+            Box("minimum", gettext_noop("Minimum"),
+                gettext_noop("Sum of all dice; aim low: the column's maximum and minimum count 0 "
+                             "unless the minimum is below the maximum."),
+                "middle", patterns.total, 5, 30),
+            Box("full_house", gettext_noop("Full house"),
+                gettext_noop("20 for three of one face and two of another; a yams counts too."),
+                "lower", fixed_if(lambda c: patterns.shape(c) in ((3, 2), (5,)), 20), 0, 20),
+            Box("four_of_a_kind", gettext_noop("Four of a kind"),
+                gettext_noop("30 when at least four dice show the same face."), "lower",
                 fixed_if(lambda c: max(c) >= 4, 30), 0, 30),
-            Box("straight", "Straight", "40 for 1-2-3-4-5 or 2-3-4-5-6.", "lower",
+            Box("straight", gettext_noop("Straight"),
+                gettext_noop("40 for 1-2-3-4-5 or 2-3-4-5-6."), "lower",
                 fixed_if(_is_straight, 40), 0, 40),
-            Box("yams", "Yam's", "50 when all five dice show the same face.", "lower",
+            Box("yams", gettext_noop("Yam's"),
+                gettext_noop("50 when all five dice show the same face."), "lower",
                 fixed_if(patterns.is_five_of_a_kind, 50), 0, 50),
         )
 
-    def special_rules(self) -> tuple[str, ...]:
+    def special_rule_phrases(self) -> tuple[Words, ...]:
         """The per-column bonus and the maximum/minimum rule."""
         return (
-            f"{self.upper_bonus_points} bonus points in each column whose ones to sixes add up "
-            "to more than 60.",
-            "In each column, maximum and minimum count 0 unless the minimum is below the "
-            "maximum.",
-            "A box of the announced column can only be filled in a turn that announced it; "
-            "when only those boxes are left, announce one after the first roll.",
+            Words(gettext_noop("%(points)s bonus points in each column whose ones to sixes "
+                                "add up to more than 60."),
+                   {"points": self.upper_bonus_points}),
+            Words(gettext_noop("In each column, maximum and minimum count 0 unless the "
+                                "minimum is below the maximum.")),
+            Words(gettext_noop("A box of the announced column can only be filled in a turn "
+                                "that announced it; when only those boxes are left, announce "
+                                "one after the first roll.")),
         )
 
     def _next_in_order(self, card: Scorecard, column: str) -> str | None:

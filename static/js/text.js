@@ -1,38 +1,74 @@
-// Words: box and column titles from the room's rule set, and the move log in sentences.
+// Words: box and column titles in the page's language, and the move log in sentences.
+// The state's ``ruleset`` has keys and numbers only; the page embeds every variant's
+// words in its reader's language (``rule-texts``, games/selectors/rule_texts.py).
+import { LANG, formatList } from "./i18n.js";
 import { botLevelTitle, coachText, optionText, seatsText, timerText, variantTitle } from "./variants.js";
 
-/** Look-ups over ``state.room.ruleset`` (docs/protocol.md). */
+const TEXTS = JSON.parse(document.getElementById("rule-texts")?.textContent || "[]");
+
+/** The words of a variant with these options (those of another combination, or null,
+ *  when the page does not have them). */
+export function wordsOf(name, options) {
+  const wanted = options || {};
+  const same = TEXTS.filter((t) => t.name === name);
+  return same.find((t) => Object.entries(t.options || {}).every(([k, v]) => wanted[k] === v)) || same[0] || null;
+}
+
+/** Look-ups over ``state.room.ruleset`` (docs/protocol.md), with the page's words. */
 export class Rules {
   constructor(ruleset) {
-    this.rs = ruleset;
+    const words = wordsOf(ruleset.name, ruleset.options) || { boxes: {}, columns: {}, sections: {}, special_rules: [] };
+    // The state's keys and numbers, with the words added: title, summary,
+    // special_rules, and each column's and box's title and rule.
+    this.rs = {
+      ...ruleset,
+      title: words.title || humanize(ruleset.name),
+      summary: words.summary || "",
+      special_rules: words.special_rules || [],
+      columns: ruleset.columns.map((c) => ({ ...c, title: c.key, rule: "", ...words.columns[c.key] })),
+      sections: ruleset.sections.map((s) => ({
+        ...s,
+        title: words.sections?.[s.name] || humanize(s.name),
+        boxes: s.boxes.map((b) => ({ ...b, title: anyBoxTitle(b.key), rule: "", ...words.boxes[b.key] })),
+      })),
+    };
     this.name = ruleset.name;
-    this.title = ruleset.title;
-    this.columns = ruleset.columns; // [{key, title, rule}]
-    this.sections = ruleset.sections; // [{name, boxes: [{key, title, rule}]}]
+    this.title = this.rs.title;
+    this.columns = this.rs.columns; // [{key, title, rule}]
+    this.sections = this.rs.sections; // [{name, title, boxes: [{key, title, rule}]}]
     this.multi = ruleset.columns.length > 1;
     this.boxes = new Map();
-    for (const section of ruleset.sections) {
+    for (const section of this.sections) {
       for (const box of section.boxes) this.boxes.set(box.key, { ...box, section: section.name });
     }
-    this.columnMap = new Map(ruleset.columns.map((c) => [c.key, c]));
-    this.upperBoxes = ruleset.sections.find((s) => s.name === "upper")?.boxes.map((b) => b.key) || [];
+    this.columnMap = new Map(this.columns.map((c) => [c.key, c]));
+    this.upperBoxes = this.sections.find((s) => s.name === "upper")?.boxes.map((b) => b.key) || [];
     this.hasYahtzeeBonus = ruleset.name === "yahtzee" || ruleset.name === "triple_yahtzee";
   }
 
   // A box or column this variant does not have (an event from a game played before the
-  // host changed the room's variant): its key in words, "full_house" -> "Full house".
+  // host changed the room's variant): another variant's word for it, else its key in
+  // words, "full_house" -> "Full house".
   boxTitle(key) {
-    return this.boxes.get(key)?.title || humanize(key);
+    return this.boxes.get(key)?.title || anyBoxTitle(key);
   }
 
   columnTitle(key) {
-    return this.columnMap.get(key)?.title || humanize(key);
+    return this.columnMap.get(key)?.title || anyColumnTitle(key);
   }
 
   /** "Full house", or "Full house (Down)" when the sheet has several columns. */
   where(box, column) {
     return this.multi && column ? `${this.boxTitle(box)} (${this.columnTitle(column)})` : this.boxTitle(box);
   }
+}
+
+function anyBoxTitle(key) {
+  return TEXTS.find((t) => t.boxes?.[key])?.boxes[key].title || humanize(key);
+}
+
+function anyColumnTitle(key) {
+  return TEXTS.find((t) => t.columns?.[key])?.columns[key].title || humanize(key);
 }
 
 function humanize(key) {
@@ -45,10 +81,16 @@ export function diceText(dice) {
 }
 
 export function points(n) {
-  return `${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
+  return interpolate(ngettext("%(n)s point", "%(n)s points", Math.abs(n)), { n }, true);
 }
 
+function say(text, values) {
+  return interpolate(text, values, true);
+}
+
+/** Names or steps joined as the page's language joins them ("Ada, Bob and Cy"). */
 function list(names) {
+  if (!LANG.startsWith("en")) return formatList(names);
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
@@ -56,29 +98,53 @@ function list(names) {
 /** Who a seat is, from the game's seats. */
 export function seatName(state, seat) {
   const found = state.game?.seats?.find((s) => s.seat === seat);
-  return found ? found.name : `seat ${seat + 1}`;
+  return found ? found.name : say(gettext("seat %(n)s"), { n: seat + 1 });
 }
 
-function placed(rules, data) {
-  const bonus = data.bonus ? ` plus a ${data.bonus} bonus` : "";
-  return `${data.points} in ${rules.where(data.box, data.column)}${bonus}`;
+/** "Bob scored 25 in Full house", "... plus a 100 bonus". */
+function scored(name, rules, data) {
+  const values = { name, points: data.points, where: rules.where(data.box, data.column), bonus: data.bonus };
+  return data.bonus
+    ? say(gettext("%(name)s scored %(points)s in %(where)s plus a %(bonus)s bonus"), values)
+    : say(gettext("%(name)s scored %(points)s in %(where)s"), values);
 }
 
 export function rankingSentence(ranking) {
-  if (!ranking?.length) return "The game is over.";
+  if (!ranking?.length) return gettext("The game is over.");
   const top = ranking.filter((r) => r.rank === 1);
-  if (ranking.length === 1) return `The game is over: ${top[0].player} finished with ${points(top[0].total)}.`;
-  if (top.length > 1) return `The game is over: ${list(top.map((r) => r.player))} share the win with ${points(top[0].total)}.`;
-  return `The game is over: ${top[0].player} wins with ${points(top[0].total)}.`;
+  const total = points(top[0].total);
+  if (ranking.length === 1) return say(gettext("The game is over: %(name)s finished with %(points)s."), { name: top[0].player, points: total });
+  if (top.length > 1) return say(gettext("The game is over: %(names)s share the win with %(points)s."), { names: list(top.map((r) => r.player)), points: total });
+  return say(gettext("The game is over: %(name)s wins with %(points)s."), { name: top[0].player, points: total });
 }
 
 /** Steps taken for an absent player (timeout, skip): "rolled 1 2 3 4 6 and scored 16 in Chance". */
 function absentSteps(rules, data) {
   const steps = [];
-  if (data.roll) steps.push(`rolled ${diceText(data.roll.dice)}`);
-  if (data.announce) steps.push(`announced ${rules.boxTitle(data.announce.box)}`);
-  if (data.place) steps.push(`scored ${placed(rules, data.place)}`);
+  if (data.roll) steps.push(say(pgettext("the table did it", "rolled %(dice)s"), { dice: diceText(data.roll.dice) }));
+  if (data.announce) steps.push(say(pgettext("the table did it", "announced %(box)s"), { box: rules.boxTitle(data.announce.box) }));
+  if (data.place) {
+    const p = data.place;
+    const values = { points: p.points, where: rules.where(p.box, p.column), bonus: p.bonus };
+    steps.push(p.bonus
+      ? say(pgettext("the table did it", "scored %(points)s in %(where)s plus a %(bonus)s bonus"), values)
+      : say(pgettext("the table did it", "scored %(points)s in %(where)s"), values));
+  }
   return list(steps);
+}
+
+/** "; Bea took over the seat; Cy is the host now; the room closed" after someone left. */
+function aftermath(d, closed) {
+  let text = "";
+  if (d.bot) text += `; ${say(gettext("%(bot)s took over the seat"), { bot: d.bot })}`;
+  if (d.host) text += `; ${say(gettext("%(host)s is the host now"), { host: d.host })}`;
+  if (closed && d.closed) text += `; ${gettext("the room closed")}`;
+  return text;
+}
+
+/** A sentence, then the game's result when it ended with this event. */
+function withRanking(text, ranking) {
+  return ranking ? `${text}. ${rankingSentence(ranking)}` : text;
 }
 
 /**
@@ -89,75 +155,69 @@ export function describe(event, state, rules) {
   const d = event.data || {};
   const actor = typeof event.actor === "string" ? event.actor : null;
   const who = (seat) => (seat !== undefined && seat !== null ? seatName(state, seat) : null);
-  const name = d.player || actor || "Someone";
+  const name = d.player || actor || gettext("Someone");
+  const host = actor || gettext("The host");
   switch (event.kind) {
     case "room_created":
-      return `${actor || "The host"} opened the room`;
+      return say(gettext("%(name)s opened the room"), { name: host });
     case "room_configured": {
       const parts = [variantTitle(d.ruleset)];
       if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
       if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds));
       for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
       if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
-      return `${actor || "The host"} changed the room: ${parts.join(", ")}`;
+      return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });
     }
     case "joined":
-      return d.seat === null || d.seat === undefined ? `${name} came to watch` : `${name} sat down`;
-    case "left": {
-      let text = `${name} left`;
-      if (d.bot) text += `; ${d.bot} took over the seat`;
-      if (d.host) text += `; ${d.host} is the host now`;
-      if (d.closed) text += "; the room closed";
-      return text;
-    }
+      return d.seat === null || d.seat === undefined
+        ? say(gettext("%(name)s came to watch"), { name })
+        : say(gettext("%(name)s sat down"), { name });
+    case "left":
+      return say(gettext("%(name)s left"), { name }) + aftermath(d, true);
     case "kicked": {
-      const by = d.by === "moderator" ? "A moderator" : actor || "The host";
-      let text = `${by} removed ${d.player}`;
-      if (d.bot) text += `; ${d.bot} took over the seat`;
-      if (d.host) text += `; ${d.host} is the host now`;
-      return text;
+      const by = d.by === "moderator" ? gettext("A moderator") : host;
+      return say(gettext("%(by)s removed %(name)s"), { by, name: d.player }) + aftermath(d, false);
     }
-    case "banned": {
-      let text = `A moderator banned ${d.player}`;
-      if (d.bot) text += `; ${d.bot} took over the seat`;
-      if (d.host) text += `; ${d.host} is the host now`;
-      if (d.closed) text += "; the room closed";
-      return text;
-    }
+    case "banned":
+      return say(gettext("A moderator banned %(name)s"), { name: d.player }) + aftermath(d, true);
     case "mute":
-      return `${actor || "The host"} ${d.muted ? "muted" : "unmuted"} ${name}`;
+      return d.muted
+        ? say(gettext("%(by)s muted %(name)s"), { by: host, name })
+        : say(gettext("%(by)s unmuted %(name)s"), { by: host, name });
     case "seat_taken":
-      return `${name} took a seat`;
+      return say(gettext("%(name)s took a seat"), { name });
     case "bot_added":
-      return `${actor || "The host"} seated ${d.player}${d.level ? ` (${botLevelTitle(d.level).toLowerCase()})` : ""}`;
+      return d.level
+        ? say(gettext("%(by)s seated %(name)s (%(level)s)"), { by: host, name: d.player, level: botLevelTitle(d.level).toLowerCase() })
+        : say(gettext("%(by)s seated %(name)s"), { by: host, name: d.player });
     case "bot_removed":
-      return `${actor || "The host"} removed ${d.player}`;
+      return say(gettext("%(by)s removed %(name)s"), { by: host, name: d.player });
     case "game_started":
-      return d.number > 1 ? `Game ${d.number} started` : "The game started";
+      return d.number > 1 ? say(gettext("Game %(number)s started"), { number: d.number }) : gettext("The game started");
     case "roll":
-      return `${actor || who(d.seat)} rolled ${diceText(d.dice)}`;
+      return say(gettext("%(name)s rolled %(dice)s"), { name: actor || who(d.seat), dice: diceText(d.dice) });
     case "announce":
-      return `${actor || who(d.seat)} announced ${rules.boxTitle(d.box)}`;
-    case "place": {
-      const text = `${actor || who(d.place?.seat ?? d.seat)} scored ${placed(rules, d)}`;
-      return d.ranking ? `${text}. ${rankingSentence(d.ranking)}` : text;
-    }
+      return say(gettext("%(name)s announced %(box)s"), { name: actor || who(d.seat), box: rules.boxTitle(d.box) });
+    case "place":
+      return withRanking(scored(actor || who(d.place?.seat ?? d.seat), rules, d), d.ranking);
     case "timeout": {
       const seat = d.place?.seat ?? d.roll?.seat;
-      const text = `${actor || who(seat)} ran out of time: the table ${absentSteps(rules, d)} for them`;
-      return d.place?.ranking ? `${text}. ${rankingSentence(d.place.ranking)}` : text;
+      const text = say(gettext("%(name)s ran out of time: the table %(steps)s for them"), { name: actor || who(seat), steps: absentSteps(rules, d) });
+      return withRanking(text, d.place?.ranking);
     }
     case "skip": {
       const seat = d.place?.seat ?? d.roll?.seat;
-      const text = `${actor || "The host"} skipped ${who(seat)}'s turn: the table ${absentSteps(rules, d)} for them`;
-      return d.place?.ranking ? `${text}. ${rankingSentence(d.place.ranking)}` : text;
+      const text = say(gettext("%(by)s skipped %(name)s's turn: the table %(steps)s for them"), { by: host, name: who(seat), steps: absentSteps(rules, d) });
+      return withRanking(text, d.place?.ranking);
     }
     case "seat_to_bot":
-      return d.bot ? `${d.bot} took over ${d.player}'s seat` : `${d.player} left the game`;
+      return d.bot
+        ? say(gettext("%(bot)s took over %(name)s's seat"), { bot: d.bot, name: d.player })
+        : say(gettext("%(name)s left the game"), { name: d.player });
     case "game_ended":
-      return d.reason ? `The game was ended: ${d.reason}` : "The game was ended";
+      return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":
-      return d.reason ? `The room closed: ${d.reason}` : "The room closed";
+      return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:
       return null; // chat, chat_removed, react, presence and anything newer
   }

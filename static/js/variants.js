@@ -10,27 +10,30 @@ export const VARIANTS = SETUP.variants || [];
 
 export const OPTIONS = {
   joker: {
-    title: "Joker rule",
+    title: gettext("Joker rule"),
     choices: [
-      { value: "forced", label: "Forced", hint: "official" },
-      { value: "free", label: "Free", hint: "any box" },
+      { value: "forced", label: pgettext("joker rule", "Forced"), hint: pgettext("joker rule", "official") },
+      { value: "free", label: pgettext("joker rule", "Free"), hint: pgettext("joker rule", "any box") },
     ],
   },
   exact_counts: {
-    title: "Exact counts",
+    title: gettext("Exact counts"),
     choices: [
-      { value: false, label: "Off" },
-      { value: true, label: "On" },
+      { value: false, label: pgettext("switch", "Off") },
+      { value: true, label: pgettext("switch", "On") },
     ],
   },
 };
+
+// The joker option's values in a sentence ("Joker rule: free").
+const JOKER_WORDS = { forced: pgettext("joker rule", "forced"), free: pgettext("joker rule", "free") };
 
 export const [MIN_SEATS, MAX_SEATS] = SETUP.seats || [1, 8];
 export const TIMER_PRESETS = [30, 60, 90, 120];
 export const [TIMER_MIN, TIMER_MAX] = SETUP.timer || [15, 300];
 
 // Bot levels, weakest first: [{name: "beginner", title: "Beginner"}, ...].
-export const BOT_LEVELS = SETUP.bot_levels || [{ name: "beginner", title: "Beginner" }];
+export const BOT_LEVELS = SETUP.bot_levels || [{ name: "beginner", title: pgettext("bot level", "Beginner") }];
 
 export function botLevelTitle(name) {
   return BOT_LEVELS.find((l) => l.name === name)?.title || String(name).charAt(0).toUpperCase() + String(name).slice(1);
@@ -38,7 +41,7 @@ export function botLevelTitle(name) {
 
 /** The coach's switch in words. */
 export function coachText(on) {
-  return on === false ? "no coach hints" : "coach hints";
+  return on === false ? gettext("no coach hints") : gettext("coach hints");
 }
 
 export function variant(name) {
@@ -51,15 +54,15 @@ export function variantTitle(name) {
 
 /** An option's words for people: "Joker rule: free", "Exact counts". */
 export function optionText(key, value) {
-  if (key === "joker") return `Joker rule: ${value}`;
-  if (key === "exact_counts") return value ? "Exact counts" : "Counts from more matching dice";
+  if (key === "joker") return interpolate(gettext("Joker rule: %(value)s"), { value: JOKER_WORDS[value] || value }, true);
+  if (key === "exact_counts") return value ? gettext("Exact counts") : gettext("Counts from more matching dice");
   return `${key}: ${value}`;
 }
 
 export function timerText(seconds) {
-  return seconds ? `${seconds} s per turn` : "no turn timer";
+  return seconds ? interpolate(gettext("%(seconds)s s per turn"), { seconds }, true) : gettext("no turn timer");
 }
 
 export function seatsText(count) {
-  return `${count} ${count === 1 ? "seat" : "seats"}`;
+  return interpolate(ngettext("%(count)s seat", "%(count)s seats", count), { count }, true);
 }

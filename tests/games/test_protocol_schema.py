@@ -116,12 +116,11 @@ def test_a_state_without_its_version_is_caught(minimal_state: dict) -> None:
 @pytest.fixture
 def minimal_state() -> dict:
     """A lobby's state: one host, no game yet."""
-    ruleset = {"name": "yatzy", "title": "Yatzy", "options": {"exact_counts": False},
-               "columns": [{"key": "main", "title": "Score", "rule": ""}],
-               "sections": [{"name": "upper", "boxes": [
-                   {"key": "ones", "title": "Ones", "rule": "the ones"}]}],
+    ruleset = {"name": "yatzy", "options": {"exact_counts": False},
+               "columns": [{"key": "main"}],
+               "sections": [{"name": "upper", "boxes": [{"key": "ones"}]}],
                "upper_bonus_threshold": 63, "upper_bonus_points": 50,
-               "announce_column": None, "special_rules": []}
+               "announce_column": None}
     event = {"seq": 1, "kind": "room_created", "actor": "Ada", "actor_id": 7, "data": {},
              "at": "2026-11-25T08:00:00+00:00"}
     return {"type": "state", "version": 1, "event": event,

@@ -309,7 +309,7 @@ export function renderLobby(ctx) {
 
 /** The rules of this room's variant, from ``room.ruleset``. */
 export function renderRules(ctx) {
-  const rs = ctx.state.room.ruleset;
+  const rs = ctx.rules.rs; // the room.ruleset with the page's words (text.js Rules)
   const opts = Object.entries(rs.options || {});
   const facts = [
     `${rs.sections.reduce((n, s) => n + s.boxes.length, 0)} boxes${rs.columns.length > 1 ? ` × ${rs.columns.length} columns` : ""}`,

@@ -26,7 +26,7 @@ const CUSTOM = "custom";
 export function settingsParts(room) {
   const rs = room.ruleset;
   return [
-    rs.title,
+    variant(rs.name)?.title || rs.name, // the state has keys only: words from room_setup
     seatsText(room.seat_count),
     timerText(room.turn_seconds),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
