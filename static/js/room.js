@@ -190,7 +190,7 @@ const socket = new RoomSocket(config.wsPath, {
 });
 
 function showError(error) {
-  const text = error?.message || "Something went wrong.";
+  const text = error?.message || gettext("Something went wrong.");
   toasts.show(text.charAt(0).toUpperCase() + text.slice(1));
 }
 
@@ -212,8 +212,8 @@ async function report(target, about) {
     const ack = await socket.request("report", { ...target, reason: answer.reason, text: answer.text || null });
     toasts.show(
       ack?.report === "already"
-        ? "You already reported this. The moderators have it."
-        : "Report received. Thank you: a moderator will look at it.",
+        ? gettext("You already reported this. The moderators have it.")
+        : gettext("Report received. Thank you: a moderator will look at it."),
       "info",
     );
     return true;
@@ -292,7 +292,7 @@ function context() {
     toast: (message) => toasts.show(message, "info"),
     error: (message) => toasts.show(message),
     copyInvite,
-    share: () => navigator.share({ title: document.title, text: "Join my dice table", url: config.inviteUrl }).catch(() => {}),
+    share: () => navigator.share({ title: document.title, text: gettext("Join my dice table"), url: config.inviteUrl }).catch(() => {}),
     roll,
     place,
     announce: announceBox,
@@ -352,7 +352,7 @@ function toggleHints() {
   } catch {
     /* private mode: the toggle just is not remembered */
   }
-  live.say(on ? "Hints on" : "Hints off");
+  live.say(on ? gettext("Hints on") : gettext("Hints off"));
   draw();
 }
 
@@ -385,7 +385,7 @@ async function requestHint(key, attempt = 0) {
         if (app.hints.key === key) requestHint(key, attempt + 1);
       }, 1000);
     } else {
-      hintsChanged({ status: "error", error: error.code === "coach_off" ? "The host turned the coach off." : error.message });
+      hintsChanged({ status: "error", error: error.code === "coach_off" ? gettext("The host turned the coach off.") : error.message });
     }
     draw();
     return;
@@ -396,7 +396,7 @@ async function requestHint(key, attempt = 0) {
   const best = answer.choices?.[0];
   if (best && app.hints.said !== key) {
     app.hints.said = key;
-    live.say(`Coach: ${choiceText(best, app.rules)}`);
+    live.say(interpolate(gettext("Coach: %(advice)s"), { advice: choiceText(best, app.rules) }, true));
   }
 }
 
@@ -438,7 +438,11 @@ function applyHint(best) {
   if (best.kind === "keep") {
     if (!canHold()) return;
     app.holds = new Set(holdPositions(game.dice, best.keep));
-    live.say(best.keep.length ? `Holding ${best.keep.join(" ")}` : "Holding nothing: roll all five");
+    live.say(
+      best.keep.length
+        ? interpolate(gettext("Holding %(dice)s"), { dice: best.keep.join(" ") }, true)
+        : gettext("Holding nothing: roll all five"),
+    );
     draw();
     sendHolds();
   } else if (best.kind === "announce") {
@@ -472,13 +476,16 @@ function canHold() {
 function toggleHold(index) {
   if (!canHold()) {
     const game = app.state?.game;
-    if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) toasts.show("No rolls left: pick a box to score.", "info");
+    if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) {
+      toasts.show(gettext("No rolls left: pick a box to score."), "info");
+    }
     return;
   }
   if (app.holds.has(index)) app.holds.delete(index);
   else app.holds.add(index);
   const face = app.state.game.dice[index];
-  live.say(`Die ${index + 1}, ${face}, ${app.holds.has(index) ? "held" : "released"}`);
+  const said = app.holds.has(index) ? gettext("Die %(n)s, %(face)s, held") : gettext("Die %(n)s, %(face)s, released");
+  live.say(interpolate(said, { n: index + 1, face }, true));
   draw();
   sendHolds();
 }
@@ -489,10 +496,10 @@ function roll() {
   const ctx = context();
   const game = app.state.game;
   if (!ctx.myTurn || app.busy) return;
-  if (game.rolls_left === 0) return toasts.show("No rolls left: pick a box to score.", "info");
-  if (game.must_announce && !game.announced) return toasts.show("Announce a box before rolling again.", "info");
+  if (game.rolls_left === 0) return toasts.show(gettext("No rolls left: pick a box to score."), "info");
+  if (game.must_announce && !game.announced) return toasts.show(gettext("Announce a box before rolling again."), "info");
   const hold = game.dice.length ? [...app.holds].sort() : [];
-  if (hold.length === 5) return toasts.show("Release at least one die to roll.", "info");
+  if (hold.length === 5) return toasts.show(gettext("Release at least one die to roll."), "info");
   act("roll", { hold }, { busy: "roll" });
 }
 
@@ -502,10 +509,10 @@ async function place(option) {
   const total = option.points + (option.bonus || 0);
   if (total === 0) {
     const ok = await confirmDialog(dialog, {
-      title: `Score 0 in ${rules.where(option.box, option.column)}?`,
-      text: "These dice don't fit that box. It will be filled with 0 and can't be used again this game.",
-      ok: "Score 0",
-      cancel: "Keep playing",
+      title: interpolate(gettext("Score 0 in %(box)s?"), { box: rules.where(option.box, option.column) }, true),
+      text: gettext("These dice don't fit that box. It will be filled with 0 and can't be used again this game."),
+      ok: gettext("Score 0"),
+      cancel: gettext("Keep playing"),
     });
     if (!ok) return;
   }
@@ -522,14 +529,15 @@ function turnKey(game) {
 /** Announce a box of Yam's announced column, after asking once: it binds the turn. */
 async function announceBox(box) {
   if (app.busy || !context().myTurn) return;
-  if (!box) return toasts.show("Choose the box you announce first.", "info");
+  if (!box) return toasts.show(gettext("Choose the box you announce first."), "info");
   const rules = app.rules;
   const where = rules.where(box, rules.rs.announce_column);
+  const title = { box: rules.boxTitle(box) };
   const ok = await confirmDialog(dialog, {
-    title: `Announce ${rules.boxTitle(box)}?`,
-    text: `This turn must then be scored in ${where}, with 0 if the dice do not fit it.`,
-    ok: `Announce ${rules.boxTitle(box)}`,
-    cancel: "Not yet",
+    title: interpolate(gettext("Announce %(box)s?"), title, true),
+    text: interpolate(gettext("This turn must then be scored in %(where)s, with 0 if the dice do not fit it."), { where }, true),
+    ok: interpolate(gettext("Announce %(box)s"), title, true),
+    cancel: gettext("Not yet"),
   });
   if (!ok) return;
   act("announce", { box }, { busy: "announce" });
@@ -539,7 +547,7 @@ async function copyInvite() {
   const url = config.inviteUrl;
   try {
     await navigator.clipboard.writeText(url);
-    toasts.show("Invite link copied. Send it to your friends!", "info");
+    toasts.show(gettext("Invite link copied. Send it to your friends!"), "info");
     return;
   } catch {
     /* fall back below */
@@ -556,7 +564,10 @@ async function copyInvite() {
     copied = false;
   }
   if (temporary) field.remove();
-  toasts.show(copied ? "Invite link copied. Send it to your friends!" : `Copy this link: ${url}`, "info");
+  toasts.show(
+    copied ? gettext("Invite link copied. Send it to your friends!") : interpolate(gettext("Copy this link: %(url)s"), { url }, true),
+    "info",
+  );
 }
 
 // -- the state arrives ----------------------------------------------------------------
@@ -583,7 +594,9 @@ function onState(state) {
   draw(previous);
   announce(previous, state);
   for (const r of reacted) {
-    if (r.actor_id !== state.you.player) live.say(`${r.actor} reacted with ${reactionName(r.data.emoji)}`);
+    if (r.actor_id !== state.you.player) {
+      live.say(interpolate(gettext("%(name)s reacted with %(reaction)s"), { name: r.actor, reaction: reactionName(r.data.emoji) }, true));
+    }
   }
   app.seenSeq = state.version;
   for (let i = waiters.length - 1; i >= 0; i--) {
@@ -621,7 +634,7 @@ function gameRules(state, known) {
 function announce(previous, state) {
   if (!previous) {
     const ctx = context();
-    if (ctx.myTurn) live.say("Your turn");
+    if (ctx.myTurn) live.say(gettext("Your turn"));
     return;
   }
   const fresh = (state.log || []).filter((e) => e.seq > previous.version).reverse();
@@ -641,17 +654,24 @@ function announce(previous, state) {
       const fiveOfAKind = FIVE_OF_A_KIND.has(placed.box) && placed.points > 0;
       signals.play(fiveOfAKind ? "yahtzee" : "score");
       const name = state.game?.seats?.find((s) => s.seat === placed.seat)?.name || event.actor;
-      if (fiveOfAKind) celebrate(`${app.rules.boxTitle(placed.box)}!`, `${name} scored five of a kind`);
+      if (fiveOfAKind) {
+        celebrate(
+          interpolate(gettext("%(box)s!"), { box: app.rules.boxTitle(placed.box) }, true),
+          interpolate(gettext("%(name)s scored five of a kind"), { name }, true),
+        );
+      }
       const won = (placed.ranking || []).some((r) => r.rank === 1 && r.seat === state.you.seat);
       if (won && placed.ranking.length > 1) {
         signals.play("yahtzee", 0.4);
-        celebrate("You win!", rankingSentence(placed.ranking));
+        celebrate(gettext("You win!"), rankingSentence(placed.ranking));
       }
     }
     if (event.kind === "roll" && byMe) {
-      live.say(`You rolled ${diceText(d.dice)}. ${d.rolls_left} ${d.rolls_left === 1 ? "roll" : "rolls"} left`);
+      const rolled = ngettext("You rolled %(dice)s. %(n)s roll left", "You rolled %(dice)s. %(n)s rolls left", d.rolls_left);
+      live.say(interpolate(rolled, { dice: diceText(d.dice), n: d.rolls_left }, true));
     } else if (event.kind === "place" && byMe) {
-      live.say(`You scored ${d.points}${d.bonus ? ` plus ${d.bonus}` : ""} in ${app.rules.where(d.box, d.column)}`);
+      const scored = d.bonus ? gettext("You scored %(points)s plus %(bonus)s in %(box)s") : gettext("You scored %(points)s in %(box)s");
+      live.say(interpolate(scored, { points: d.points, bonus: d.bonus, box: app.rules.where(d.box, d.column) }, true));
       if (d.ranking) live.say(rankingSentence(d.ranking));
     } else {
       const text = describe(event, state, app.rules);
@@ -659,7 +679,7 @@ function announce(previous, state) {
     }
   }
   const newChat = (state.chat || []).filter((m) => !(previous.chat || []).some((p) => p.id === m.id) && m.name !== you);
-  for (const m of newChat.slice(-3)) live.say(`${m.name} says: ${m.text}`);
+  for (const m of newChat.slice(-3)) live.say(interpolate(gettext("%(name)s says: %(text)s"), { name: m.name, text: m.text }, true));
   tabs.messages(newChat.length);
 
   const wasMine = (() => {
@@ -670,8 +690,9 @@ function announce(previous, state) {
   })();
   const ctx = context();
   if (ctx.myTurn && !wasMine) {
-    live.say("Your turn");
-    signals.turn(true, true, "Your turn", `${app.rules.title} · room ${config.code}`);
+    live.say(gettext("Your turn"));
+    const where = interpolate(gettext("%(variant)s · room %(code)s"), { variant: app.rules.title, code: config.code }, true);
+    signals.turn(true, true, gettext("Your turn"), where);
     // Keyboard players: if focus fell off a control that went away, put it on Roll.
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected || active.closest("[hidden]");
@@ -754,11 +775,11 @@ function draw(previous = app.state) {
   const closed = state.room.status === "closed";
   const muted = mutedYou(state);
   chatInput.disabled = chatSend.disabled = closed || muted;
-  chatInput.placeholder = muted ? "The host muted you" : "Say something nice";
+  chatInput.placeholder = muted ? gettext("The host muted you") : gettext("Say something nice");
   chatMuted.hidden = !muted;
   reactions.update({ muted, closed });
 
-  document.title = ctx.myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
+  document.title = ctx.myTurn ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
   signals.turn(ctx.myTurn, false);
   tickTimer();
   if (phaseChanged) showPhase(phase);
@@ -857,12 +878,18 @@ function schedulePresence() {
 
 function onStatus(status) {
   connection.dataset.state = status;
-  const text = { connecting: "Connecting…", open: "Live", reconnecting: "Reconnecting…", closed: "Offline" }[status] || status;
+  const texts = {
+    connecting: gettext("Connecting…"),
+    open: pgettext("connection", "Live"),
+    reconnecting: gettext("Reconnecting…"),
+    closed: pgettext("connection", "Offline"),
+  };
+  const text = texts[status] || status;
   connection.querySelector(".conn__text").textContent = text;
   const down = status === "reconnecting";
   banner.hidden = !down;
   root.classList.toggle("is-offline", down);
-  if (down) live.say("Connection lost. Reconnecting");
+  if (down) live.say(gettext("Connection lost. Reconnecting"));
 }
 
 function onFatal(code, message) {
@@ -880,14 +907,14 @@ function onFatal(code, message) {
   const notice = h(
     "div",
     { class: "panel fatal", role: "alert", dataset: { testid: "fatal" } },
-    h("h2", { class: "panel__title" }, { 4404: "No such room", 4451: "You are banned" }[code] || "You're not at this table"),
-    h("p", {}, message || "The table closed the connection."),
+    h("h2", { class: "panel__title" }, { 4404: gettext("No such room"), 4451: gettext("You are banned") }[code] || gettext("You're not at this table")),
+    h("p", {}, message || gettext("The table closed the connection.")),
     h(
       "p",
       { class: "fatal__actions" },
-      h("a", { class: "btn", href: location.pathname }, "Back to the room page"),
+      h("a", { class: "btn", href: location.pathname }, gettext("Back to the room page")),
       " ",
-      h("a", { class: "btn btn--quiet", href: config.homeUrl }, "Home"),
+      h("a", { class: "btn btn--quiet", href: config.homeUrl }, gettext("Home")),
     ),
   );
   $("#room-main").append(notice);
@@ -902,9 +929,11 @@ root.addEventListener("click", async (event) => {
   if (button.dataset.action === "leave") {
     const seated = app.state?.game?.status === "playing" && context().mySeat;
     const ok = await confirmDialog(dialog, {
-      title: "Leave this room?",
-      text: seated ? "A bot finishes your game for you. You can come back with the link, as a spectator." : "You can come back with the link while the room is open.",
-      ok: "Leave",
+      title: gettext("Leave this room?"),
+      text: seated
+        ? gettext("A bot finishes your game for you. You can come back with the link, as a spectator.")
+        : gettext("You can come back with the link while the room is open."),
+      ok: gettext("Leave"),
       danger: true,
     });
     if (ok) act("leave");

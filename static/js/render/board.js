@@ -1,6 +1,7 @@
 // The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
 // the players around the table, and the results at the end.
 import { h, ordinal } from "../dom.js";
+import { formatList } from "../i18n.js";
 import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 
@@ -16,20 +17,23 @@ export function renderStatus(ctx) {
   let title;
   let detail = "";
   if (state.room.status === "closed") {
-    title = "This room is closed";
+    title = gettext("This room is closed");
   } else if (myTurn) {
-    title = "Your turn";
-    if (!game.dice.length) detail = "Roll the dice to start.";
-    else if (game.must_announce) detail = "Announce a box before you roll again.";
-    else if (game.rolls_left > 0) detail = "Score a box below, or hold dice and roll again.";
-    else detail = "No rolls left: pick a box to score.";
+    title = gettext("Your turn");
+    if (!game.dice.length) detail = gettext("Roll the dice to start.");
+    else if (game.must_announce) detail = gettext("Announce a box before you roll again.");
+    else if (game.rolls_left > 0) detail = gettext("Score a box below, or hold dice and roll again.");
+    else detail = gettext("No rolls left: pick a box to score.");
   } else if (current) {
     const member = state.members.find((m) => m.player === current.player);
-    title = `${current.name}'s turn`;
-    if (current.bot) detail = game.dice.length ? "The bot is thinking…" : "The bot is about to roll…";
-    else if (member && member.presence !== "online") detail = member.presence === "reconnecting" ? `${current.name} is reconnecting…` : `${current.name} seems to be away.`;
-    else if (you.seat === null || you.seat === undefined) detail = "You're watching this game.";
-    else detail = "Waiting for their move.";
+    const who = { name: current.name };
+    title = interpolate(gettext("%(name)s's turn"), who, true);
+    if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
+    else if (member && member.presence !== "online") {
+      const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
+      detail = interpolate(away, who, true);
+    } else if (you.seat === null || you.seat === undefined) detail = gettext("You're watching this game.");
+    else detail = gettext("Waiting for their move.");
   }
   const seconds = game.seconds_left;
   const timer =
@@ -39,7 +43,7 @@ export function renderStatus(ctx) {
           {
             class: "timer",
             role: "timer",
-            "aria-label": "Time left for this turn",
+            "aria-label": gettext("Time left for this turn"),
             dataset: { testid: "timer" },
             style: { "--total": state.room.turn_seconds || 60 },
           },
@@ -56,15 +60,16 @@ export function renderStatus(ctx) {
             class: "btn btn--small btn--quiet",
             dataset: { testid: "skip" },
             onclick: async () => {
+              const who = { name: current.name };
               const ok = await ctx.confirm({
-                title: `Skip ${current.name}'s turn?`,
-                text: `The table rolls for ${current.name} if needed and scores the best box of the roll.`,
-                ok: "Skip the turn",
+                title: interpolate(gettext("Skip %(name)s's turn?"), who, true),
+                text: interpolate(gettext("The table rolls for %(name)s if needed and scores the best box of the roll."), who, true),
+                ok: gettext("Skip the turn"),
               });
               if (ok) ctx.act("skip");
             },
           },
-          `Skip ${current.name}`,
+          interpolate(gettext("Skip %(name)s"), { name: current.name }, true),
         )
       : null;
   return [
@@ -83,7 +88,7 @@ function rollsLeft(n) {
     "span",
     { class: "rolls-left", dataset: { testid: "rolls-left", count: n } },
     [0, 1, 2].map((i) => h("span", { class: `rolls-left__dot${i < n ? " is-on" : ""}`, "aria-hidden": "true" })),
-    h("span", { class: "rolls-left__text" }, `${n} ${n === 1 ? "roll" : "rolls"} left`),
+    h("span", { class: "rolls-left__text" }, interpolate(ngettext("%(n)s roll left", "%(n)s rolls left", n), { n }, true)),
   );
 }
 
@@ -99,9 +104,9 @@ export function renderControls(ctx) {
   const needAnnounce = game.must_announce && !game.announced;
   const canRoll = game.rolls_left > 0 && !allHeld && !needAnnounce && !ctx.busy;
   let why = "";
-  if (game.rolls_left === 0) why = "No rolls left";
-  else if (allHeld) why = "Release a die to roll";
-  else if (needAnnounce) why = "Announce first";
+  if (game.rolls_left === 0) why = gettext("No rolls left");
+  else if (allHeld) why = gettext("Release a die to roll");
+  else if (needAnnounce) why = gettext("Announce first");
   const roll = h(
     "button",
     {
@@ -110,16 +115,16 @@ export function renderControls(ctx) {
       dataset: { testid: "roll" },
       "aria-disabled": String(!canRoll),
       "aria-keyshortcuts": "R",
-      title: why || "Roll (R)",
+      title: why || gettext("Roll (R)"),
       onclick: () => ctx.roll(),
     },
     !rolled
-      ? "Roll the dice"
+      ? gettext("Roll the dice")
       : game.rolls_left === 0
-        ? "No rolls left"
+        ? gettext("No rolls left")
         : ctx.holds.size
-          ? `Roll ${5 - ctx.holds.size} ${5 - ctx.holds.size === 1 ? "die" : "dice"}`
-          : "Roll all five",
+          ? interpolate(ngettext("Roll %(n)s die", "Roll %(n)s dice", 5 - ctx.holds.size), { n: 5 - ctx.holds.size }, true)
+          : gettext("Roll all five"),
   );
 
   const parts = [roll, rollsLeft(game.rolls_left)];
@@ -140,7 +145,7 @@ export function renderControls(ctx) {
           onchange: (event) => ctx.chooseAnnounce(event.target.value),
         },
         [
-          h("option", { value: "", disabled: true, selected: !chosen }, "Choose a box\u2026"),
+          h("option", { value: "", disabled: true, selected: !chosen }, gettext("Choose a box…")),
           ...open.map((b) => h("option", { value: b.key, selected: b.key === chosen }, b.title)),
         ],
       );
@@ -148,7 +153,7 @@ export function renderControls(ctx) {
         h(
           "div",
           { class: `announce${needAnnounce ? " is-required" : ""}`, dataset: { testid: "announce-control" } },
-          h("label", { for: "announce-box", class: "announce__label" }, needAnnounce ? "Must announce:" : "Announce:"),
+          h("label", { for: "announce-box", class: "announce__label" }, needAnnounce ? gettext("Must announce:") : gettext("Announce:")),
           select,
           h(
             "button",
@@ -159,7 +164,7 @@ export function renderControls(ctx) {
               "aria-disabled": String(!chosen),
               onclick: () => ctx.announce(select.value),
             },
-            "Announce",
+            gettext("Announce"),
           ),
         ),
       );
@@ -167,7 +172,7 @@ export function renderControls(ctx) {
   }
   if (game.announced) {
     parts.push(
-      h("span", { class: "chip chip--gold", dataset: { testid: "announced" } }, `Announced: ${rules.boxTitle(game.announced)}`),
+      h("span", { class: "chip chip--gold", dataset: { testid: "announced" } }, interpolate(gettext("Announced: %(box)s"), { box: rules.boxTitle(game.announced) }, true)),
     );
   }
   return parts;
@@ -176,9 +181,9 @@ export function renderControls(ctx) {
 export function renderHint(ctx) {
   const game = ctx.state.game;
   if (!ctx.myTurn || ctx.state.room.status === "closed") return null;
-  if (!game.dice.length) return "Keys: R rolls.";
-  if (game.rolls_left === 0) return "Keys: Tab to a box, Enter scores it.";
-  return "Keys: 1–5 hold dice, R rolls, Tab to a box and Enter scores it.";
+  if (!game.dice.length) return gettext("Keys: R rolls.");
+  if (game.rolls_left === 0) return gettext("Keys: Tab to a box, Enter scores it.");
+  return gettext("Keys: 1–5 hold dice, R rolls, Tab to a box and Enter scores it.");
 }
 
 /** The players around the table during a game. */
@@ -203,19 +208,20 @@ export function renderPlayers(ctx) {
             type: "button",
             class: "btn btn--small btn--quiet",
             dataset: { testid: `hand-to-bot-${seat.seat}` },
-            title: `A bot plays ${seat.name}'s seat from now on`,
+            title: interpolate(gettext("A bot plays %(name)s's seat from now on"), { name: seat.name }, true),
             onclick: async () => {
+              const text = gone
+                ? gettext("%(name)s has been gone for over a minute. A bot plays the rest of this game for them, so the table can go on; they can watch when they come back.")
+                : gettext("A bot plays the rest of this game for %(name)s, who stays in the room as a spectator.");
               const ok = await ctx.confirm({
-                title: `Hand ${seat.name}'s seat to a bot?`,
-                text: gone
-                  ? `${seat.name} has been gone for over a minute. A bot plays the rest of this game for them, so the table can go on; they can watch when they come back.`
-                  : `A bot plays the rest of this game for ${seat.name}, who stays in the room as a spectator.`,
-                ok: "Hand to a bot",
+                title: interpolate(gettext("Hand %(name)s's seat to a bot?"), { name: seat.name }, true),
+                text: interpolate(text, { name: seat.name }, true),
+                ok: gettext("Hand to a bot"),
               });
               if (ok) ctx.act("hand_to_bot", { seat: seat.seat });
             },
           },
-          "Hand to bot",
+          gettext("Hand to bot"),
         ),
       );
     }
@@ -234,12 +240,12 @@ export function renderPlayers(ctx) {
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
       h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you)),
       presenceBadge(member.presence, seat.bot),
-      h("span", { class: "player__total", title: "Total" }, seat.total ?? 0),
+      h("span", { class: "player__total", title: gettext("Total") }, seat.total ?? 0),
       actions.length ? h("span", { class: "seat__actions" }, actions) : null,
     );
   });
   return [
-    h("h2", { class: "panel__title", id: "players-title" }, "Players"),
+    h("h2", { class: "panel__title", id: "players-title" }, gettext("Players")),
     h("ol", { class: "players", dataset: { testid: "players" } }, rows),
     spectators(ctx),
   ];
@@ -255,24 +261,28 @@ export function renderResults(ctx) {
   for (const s of seats) counts.set(s.rank, (counts.get(s.rank) || 0) + 1);
   const winners = seats.filter((s) => s.rank === 1);
   let headline;
-  if (ended) headline = "The game was stopped";
-  else if (seats.length === 1) headline = `You scored ${seats[0].total}`;
-  else if (winners.length > 1) headline = `A tie! ${winners.map((w) => w.name).join(" and ")} share the win`;
-  else if (winners.length === 1) headline = winners[0].player === ctx.you.player ? "You win!" : `${winners[0].name} wins!`;
-  else headline = "Game over";
+  if (ended) headline = gettext("The game was stopped");
+  else if (seats.length === 1) headline = interpolate(gettext("You scored %(total)s"), { total: seats[0].total }, true);
+  else if (winners.length > 1) {
+    headline = interpolate(gettext("A tie! %(names)s share the win"), { names: formatList(winners.map((w) => w.name)) }, true);
+  } else if (winners.length === 1) {
+    headline = winners[0].player === ctx.you.player ? gettext("You win!") : interpolate(gettext("%(name)s wins!"), { name: winners[0].name }, true);
+  } else headline = gettext("Game over");
 
   const host = state.members.find((m) => m.host);
   const closed = state.room.status === "closed";
   let action;
-  if (closed) action = h("p", { class: "results__wait" }, "The room is closed.");
+  if (closed) action = h("p", { class: "results__wait" }, gettext("The room is closed."));
   else if (isHost)
-    action = h("button", { type: "button", class: "btn btn--big", dataset: { testid: "rematch" }, onclick: () => ctx.act("rematch") }, "Rematch");
+    action = h("button", { type: "button", class: "btn btn--big", dataset: { testid: "rematch" }, onclick: () => ctx.act("rematch") }, gettext("Rematch"));
   else
     action = h(
       "p",
       { class: "results__wait", dataset: { testid: "waiting-host" } },
       h("span", { class: "dots", "aria-hidden": "true" }),
-      `Waiting for the host${host ? ` (${host.name})` : ""} to start a rematch…`,
+      host
+        ? interpolate(gettext("Waiting for the host (%(name)s) to start a rematch…"), { name: host.name }, true)
+        : gettext("Waiting for the host to start a rematch…"),
     );
 
   const played = !ended && seats.some((s) => s.player === ctx.you.player);
@@ -280,17 +290,17 @@ export function renderResults(ctx) {
     ? h(
         "a",
         { class: "btn btn--quiet results__review", href: `${ctx.roomUrl}games/${game.number}/review/`, dataset: { testid: "review-link" } },
-        "Review my game",
+        gettext("Review my game"),
       )
     : null;
   const replay = h(
     "a",
     { class: "btn btn--quiet results__replay", href: `${ctx.roomUrl}games/${game.number}/replay/`, dataset: { testid: "replay-link" } },
-    "Replay the game",
+    gettext("Replay the game"),
   );
 
   return [
-    h("p", { class: "eyebrow" }, `Game ${game.number} · final`),
+    h("p", { class: "eyebrow" }, interpolate(gettext("Game %(n)s · final"), { n: game.number }, true)),
     h("h2", { class: "results__title", id: "results-title" }, headline),
     h(
       "ol",

@@ -7,8 +7,13 @@ import { BOT_LEVELS, botLevelTitle, optionText, timerText } from "../variants.js
 let botLevel = BOT_LEVELS[0]?.name || "beginner";
 
 export function presenceBadge(presence, bot) {
-  if (bot) return h("span", { class: "presence presence--bot", title: "Bot" }, h("span", { class: "visually-hidden" }, "bot"));
-  const label = { online: "online", reconnecting: "reconnecting", gone: "away" }[presence] || presence;
+  if (bot) return h("span", { class: "presence presence--bot", title: gettext("Bot") }, h("span", { class: "visually-hidden" }, pgettext("presence", "bot")));
+  const labels = {
+    online: pgettext("presence", "online"),
+    reconnecting: pgettext("presence", "reconnecting"),
+    gone: pgettext("presence", "away"),
+  };
+  const label = labels[presence] || presence;
   return h(
     "span",
     { class: `presence presence--${presence}`, title: label, dataset: { presence } },
@@ -22,18 +27,26 @@ export function botBadge(level) {
   const title = level && level !== "beginner" ? botLevelTitle(level) : null;
   return h(
     "span",
-    { class: `badge badge--bot${title ? ` badge--${level}` : ""}`, title: `${botLevelTitle(level || "beginner")} bot`, dataset: { level: level || "beginner" } },
-    title ? `${title} bot` : "Bot",
+    {
+      class: `badge badge--bot${title ? ` badge--${level}` : ""}`,
+      title: interpolate(gettext("%(level)s bot"), { level: botLevelTitle(level || "beginner") }, true),
+      dataset: { level: level || "beginner" },
+    },
+    title ? interpolate(gettext("%(level)s bot"), { level: title }, true) : gettext("Bot"),
   );
 }
 
 export function badges(member, you) {
   return [
-    member.host ? h("span", { class: "badge badge--host", title: "Host" }, "Host") : null,
+    member.host ? h("span", { class: "badge badge--host", title: gettext("Host") }, gettext("Host")) : null,
     member.bot ? botBadge(member.bot_level) : null,
-    you && member.player === you.player ? h("span", { class: "badge badge--you" }, "You") : null,
+    you && member.player === you.player ? h("span", { class: "badge badge--you" }, gettext("You")) : null,
     member.muted
-      ? h("span", { class: "badge badge--muted", title: "The host muted their chat and reactions", dataset: { testid: "muted-badge" } }, "Muted")
+      ? h(
+          "span",
+          { class: "badge badge--muted", title: gettext("The host muted their chat and reactions"), dataset: { testid: "muted-badge" } },
+          gettext("Muted"),
+        )
       : null,
   ];
 }
@@ -42,7 +55,7 @@ export function invite(ctx) {
   return h(
     "div",
     { class: "invite" },
-    h("label", { class: "invite__label", for: "invite-url" }, "Invite link"),
+    h("label", { class: "invite__label", for: "invite-url" }, gettext("Invite link")),
     h(
       "div",
       { class: "invite__row" },
@@ -54,30 +67,35 @@ export function invite(ctx) {
         dataset: { testid: "invite-url" },
         onfocus: (e) => e.target.select(),
       }),
-      h("button", { type: "button", class: "btn", dataset: { testid: "copy-invite" }, onclick: () => ctx.copyInvite() }, "Copy"),
+      h("button", { type: "button", class: "btn", dataset: { testid: "copy-invite" }, onclick: () => ctx.copyInvite() }, gettext("Copy")),
     ),
     h(
       "p",
       { class: "invite__code" },
-      "Or tell them the room code ",
+      `${gettext("Or tell them the room code")} `,
       h("strong", { class: "code", dataset: { testid: "invite-code" } }, ctx.code),
       ctx.canShare
-        ? h("button", { type: "button", class: "btn btn--small btn--quiet", onclick: () => ctx.share() }, "Share…")
+        ? h("button", { type: "button", class: "btn btn--small btn--quiet", onclick: () => ctx.share() }, gettext("Share…"))
         : null,
     ),
     h(
       "details",
       { class: "invite__qr", dataset: { testid: "invite-qr" } },
-      h("summary", {}, "QR code for phones"),
+      h("summary", {}, gettext("QR code for phones")),
       h("img", {
         src: ctx.qrUrl,
         width: 168,
         height: 168,
         loading: "lazy",
-        alt: "QR code of the invite link: point a phone's camera at it to open the room",
+        alt: gettext("QR code of the invite link: point a phone's camera at it to open the room"),
       }),
     ),
   );
+}
+
+/** "Seat 2: ", read out before a seat's name. */
+function seatLabel(index) {
+  return `${interpolate(gettext("Seat %(n)s:"), { n: index + 1 }, true)} `;
 }
 
 function seatRow(ctx, index, member) {
@@ -87,7 +105,7 @@ function seatRow(ctx, index, member) {
       "li",
       { class: "seat is-empty", dataset: { testid: `seat-${index}` } },
       h("span", { class: "seat__num", "aria-hidden": "true" }, index + 1),
-      h("span", { class: "seat__name" }, h("span", { class: "visually-hidden" }, `Seat ${index + 1}: `), "Empty seat"),
+      h("span", { class: "seat__name" }, h("span", { class: "visually-hidden" }, seatLabel(index)), gettext("Empty seat")),
     );
   }
   const isYou = member.player === you.player;
@@ -100,10 +118,10 @@ function seatRow(ctx, index, member) {
           type: "button",
           class: "btn btn--small btn--quiet",
           dataset: { testid: `remove-bot-${index}` },
-          "aria-label": `Remove ${member.name}`,
+          "aria-label": interpolate(gettext("Remove %(name)s"), { name: member.name }, true),
           onclick: () => ctx.act("remove_bot", { seat: index }),
         },
-        "Remove",
+        gettext("Remove"),
       ),
     );
   }
@@ -117,7 +135,7 @@ function seatRow(ctx, index, member) {
     h(
       "span",
       { class: "seat__who" },
-      h("span", { class: "visually-hidden" }, `Seat ${index + 1}: `),
+      h("span", { class: "visually-hidden" }, seatLabel(index)),
       h("span", { class: "seat__name" }, member.name),
       badges(member, you),
     ),
@@ -129,17 +147,18 @@ function seatRow(ctx, index, member) {
 /** The host's switch for a person's chat and reactions. */
 export function muteButton(ctx, member) {
   const muted = Boolean(member.muted);
+  const who = { name: member.name };
   return h(
     "button",
     {
       type: "button",
       class: "btn btn--small btn--quiet",
       dataset: { testid: `mute-${member.player}`, muted: String(muted) },
-      "aria-label": muted ? `Unmute ${member.name}` : `Mute ${member.name}'s chat and reactions`,
-      title: muted ? `Let ${member.name} chat and react again` : `${member.name} can no longer chat or react`,
+      "aria-label": interpolate(muted ? gettext("Unmute %(name)s") : gettext("Mute %(name)s's chat and reactions"), who, true),
+      title: interpolate(muted ? gettext("Let %(name)s chat and react again") : gettext("%(name)s can no longer chat or react"), who, true),
       onclick: () => ctx.act("mute", { player: member.player, muted: !muted }),
     },
-    muted ? "Unmute" : "Mute",
+    muted ? gettext("Unmute") : gettext("Mute"),
   );
 }
 
@@ -151,32 +170,37 @@ export function reportButton(ctx, member) {
       type: "button",
       class: "btn btn--small btn--quiet",
       dataset: { testid: `report-${member.player}` },
-      "aria-label": `Report ${member.name} to the moderators`,
-      onclick: () => ctx.report({ player: member.player }, `You are reporting ${member.name}.`),
+      "aria-label": interpolate(gettext("Report %(name)s to the moderators"), { name: member.name }, true),
+      onclick: () => ctx.report({ player: member.player }, interpolate(gettext("You are reporting %(name)s."), { name: member.name }, true)),
     },
-    "Report",
+    gettext("Report"),
   );
 }
 
 export function kickButton(ctx, member) {
+  const who = { name: member.name };
   return h(
     "button",
     {
       type: "button",
       class: "btn btn--small btn--quiet btn--danger-text",
       dataset: { testid: `kick-${member.player}` },
-      "aria-label": `Remove ${member.name} from the room`,
+      "aria-label": interpolate(gettext("Remove %(name)s from the room"), who, true),
       onclick: async () => {
+        const text =
+          ctx.inGame && member.seat !== null
+            ? gettext("%(name)s leaves the room and cannot come back with this link. A bot finishes their game.")
+            : gettext("%(name)s leaves the room and cannot come back with this link.");
         const ok = await ctx.confirm({
-          title: `Remove ${member.name}?`,
-          text: `${member.name} leaves the room and cannot come back with this link.${ctx.inGame && member.seat !== null ? " A bot finishes their game." : ""}`,
-          ok: "Remove",
+          title: interpolate(gettext("Remove %(name)s?"), who, true),
+          text: interpolate(text, who, true),
+          ok: gettext("Remove"),
           danger: true,
         });
         if (ok) ctx.act("kick", { player: member.player });
       },
     },
-    "Kick",
+    gettext("Kick"),
   );
 }
 
@@ -186,7 +210,7 @@ export function spectators(ctx) {
   return h(
     "div",
     { class: "watchers", dataset: { testid: "spectators" } },
-    h("h3", { class: "watchers__title" }, "Watching"),
+    h("h3", { class: "watchers__title" }, gettext("Watching")),
     h(
       "ul",
       { class: "watchers__list" },
@@ -209,7 +233,7 @@ export function spectators(ctx) {
 
 /** The lobby's heading (the settings block sits between it and renderLobby's part). */
 export function renderLobbyTitle(ctx) {
-  return h("h2", { class: "panel__title", id: "lobby-title" }, ctx.state.game ? "Seats for the next game" : "Waiting for players");
+  return h("h2", { class: "panel__title", id: "lobby-title" }, ctx.state.game ? gettext("Seats for the next game") : gettext("Waiting for players"));
 }
 
 /** The invite, the seats, the watchers and the host's buttons. */
@@ -234,9 +258,9 @@ export function renderLobby(ctx) {
             class: "btn btn--big",
             dataset: { testid: "start" },
             "aria-disabled": String(people === 0),
-            onclick: () => (people === 0 ? ctx.toast("At least one person needs a seat.") : ctx.act("start")),
+            onclick: () => (people === 0 ? ctx.toast(gettext("At least one person needs a seat.")) : ctx.act("start")),
           },
-          seated.size > 1 ? "Start the game" : "Start a solo game",
+          seated.size > 1 ? gettext("Start the game") : gettext("Start a solo game"),
         ),
       );
     }
@@ -247,9 +271,9 @@ export function renderLobby(ctx) {
         class: "btn btn--quiet",
         dataset: { testid: "add-bot" },
         "aria-disabled": String(free === 0),
-        onclick: () => (free === 0 ? ctx.toast("Every seat is taken.") : ctx.act("add_bot", { level: botLevel })),
+        onclick: () => (free === 0 ? ctx.toast(gettext("Every seat is taken.")) : ctx.act("add_bot", { level: botLevel })),
       },
-      "+ Add a bot",
+      gettext("+ Add a bot"),
     );
     if (BOT_LEVELS.length > 1) {
       if (!BOT_LEVELS.some((l) => l.name === botLevel)) botLevel = BOT_LEVELS[0].name;
@@ -258,7 +282,7 @@ export function renderLobby(ctx) {
           "div",
           { class: "add-bot" },
           addBot,
-          h("label", { class: "visually-hidden", for: "add-bot-level" }, "Level of the bot"),
+          h("label", { class: "visually-hidden", for: "add-bot-level" }, gettext("Level of the bot")),
           h(
             "select",
             {
@@ -279,21 +303,29 @@ export function renderLobby(ctx) {
   }
   if (!closed && you.seat === null && free > 0) {
     actions.push(
-      h("button", { type: "button", class: "btn", dataset: { testid: "take-seat" }, onclick: () => ctx.act("take_seat") }, "Take a seat"),
+      h("button", { type: "button", class: "btn", dataset: { testid: "take-seat" }, onclick: () => ctx.act("take_seat") }, gettext("Take a seat")),
     );
   }
 
   let status;
-  if (closed) status = "This room is closed.";
+  if (closed) status = gettext("This room is closed.");
   else if (isHost && !afterGame)
     status =
       free > 0
-        ? `${seated.size} of ${seatCount} seats taken. Send the link to your friends or seat bots, and start when everyone is here.`
-        : "Every seat is taken. Start when you're ready.";
-  else if (isHost) status = "Change the seats or the room settings for the next game if you like, then start the rematch above.";
-  else if (you.seat === null && free === 0) status = "Every seat is taken: you're watching this one.";
-  else if (you.seat === null) status = `You're watching. Take a free seat to play the next game.`;
-  else status = `Waiting for ${host ? host.name : "the host"} to start${afterGame ? " the next game" : " the game"}…`;
+        ? interpolate(
+            ngettext(
+              "%(taken)s of %(count)s seat taken. Send the link to your friends or seat bots, and start when everyone is here.",
+              "%(taken)s of %(count)s seats taken. Send the link to your friends or seat bots, and start when everyone is here.",
+              seatCount,
+            ),
+            { taken: seated.size, count: seatCount },
+            true,
+          )
+        : gettext("Every seat is taken. Start when you're ready.");
+  else if (isHost) status = gettext("Change the seats or the room settings for the next game if you like, then start the rematch above.");
+  else if (you.seat === null && free === 0) status = gettext("Every seat is taken: you're watching this one.");
+  else if (you.seat === null) status = gettext("You're watching. Take a free seat to play the next game.");
+  else status = waitingForStart(host, afterGame);
 
   const seats = [];
   for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
@@ -307,17 +339,32 @@ export function renderLobby(ctx) {
   ];
 }
 
+/** "Waiting for Ada to start the game…", for the people seated who are not the host. */
+function waitingForStart(host, afterGame) {
+  if (!host) return afterGame ? gettext("Waiting for the host to start the next game…") : gettext("Waiting for the host to start the game…");
+  const text = afterGame ? gettext("Waiting for %(name)s to start the next game…") : gettext("Waiting for %(name)s to start the game…");
+  return interpolate(text, { name: host.name }, true);
+}
+
 /** The rules of this room's variant, from ``room.ruleset``. */
 export function renderRules(ctx) {
   const rs = ctx.rules.rs; // the room.ruleset with the page's words (text.js Rules)
   const opts = Object.entries(rs.options || {});
+  const boxes = rs.sections.reduce((n, s) => n + s.boxes.length, 0);
+  const columns = rs.columns.length;
   const facts = [
-    `${rs.sections.reduce((n, s) => n + s.boxes.length, 0)} boxes${rs.columns.length > 1 ? ` × ${rs.columns.length} columns` : ""}`,
+    columns > 1
+      ? interpolate(
+          ngettext("%(boxes)s boxes × %(n)s column", "%(boxes)s boxes × %(n)s columns", columns),
+          { boxes, n: columns },
+          true,
+        )
+      : interpolate(ngettext("%(n)s box", "%(n)s boxes", boxes), { n: boxes }, true),
     timerText(ctx.state.room.turn_seconds),
     ...opts.map(([key, value]) => optionText(key, value)),
   ];
   return [
-    h("h2", { class: "panel__title", id: "rules-title" }, `How ${rs.title} scores`),
+    h("h2", { class: "panel__title", id: "rules-title" }, interpolate(gettext("How %(variant)s scores"), { variant: rs.title }, true)),
     h("ul", { class: "chips chips--facts", dataset: { testid: "rules-facts" } }, facts.map((f) => h("li", { class: "chip chip--soft" }, f))),
     rs.columns.length > 1
       ? h(
@@ -330,7 +377,7 @@ export function renderRules(ctx) {
     h(
       "details",
       { class: "rules-boxes" },
-      h("summary", {}, "Every box"),
+      h("summary", {}, gettext("Every box")),
       rs.sections.map((section) =>
         h(
           "dl",
@@ -339,6 +386,6 @@ export function renderRules(ctx) {
         ),
       ),
     ),
-    h("p", { class: "rules-link" }, h("a", { href: ctx.rulesUrl, target: "_blank", rel: "noopener" }, `Full rules of ${rs.title}`)),
+    h("p", { class: "rules-link" }, h("a", { href: ctx.rulesUrl, target: "_blank", rel: "noopener" }, interpolate(gettext("Full rules of %(variant)s"), { variant: rs.title }, true))),
   ];
 }

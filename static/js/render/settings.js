@@ -58,7 +58,7 @@ export class RoomSettings {
         onclick: () => (this.open ? this.close() : this.show()),
       },
       h("span", { class: "settings__gear", "aria-hidden": "true" }, "⚙"),
-      "Room settings",
+      gettext("Room settings"),
     );
 
     this.ruleset = h(
@@ -101,9 +101,9 @@ export class RoomSettings {
         h(
           "span",
           {},
-          h("strong", {}, "Exact counts"),
+          h("strong", {}, gettext("Exact counts")),
           " ",
-          h("small", { class: "check__hint" }, "a pair needs exactly two matching dice, three of a kind exactly three"),
+          h("small", { class: "check__hint" }, gettext("a pair needs exactly two matching dice, three of a kind exactly three")),
         ),
       ),
     );
@@ -118,9 +118,9 @@ export class RoomSettings {
     this.timer = h(
       "select",
       { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
-      h("option", { value: "" }, "Off"),
-      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, `${s} s`)),
-      h("option", { value: CUSTOM }, "Custom…"),
+      h("option", { value: "" }, pgettext("timer", "Off")),
+      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, interpolate(gettext("%(n)s s"), { n: s }, true))),
+      h("option", { value: CUSTOM }, gettext("Custom…")),
     );
     this.custom = h("input", {
       class: "input",
@@ -136,9 +136,9 @@ export class RoomSettings {
     this.customField = h(
       "div",
       { class: "field", hidden: true },
-      h("label", { class: "field__label", for: "settings-timer-custom" }, "Seconds"),
+      h("label", { class: "field__label", for: "settings-timer-custom" }, gettext("Seconds")),
       this.custom,
-      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, `${TIMER_MIN} to ${TIMER_MAX}`),
+      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, interpolate(gettext("%(min)s to %(max)s"), { min: TIMER_MIN, max: TIMER_MAX }, true)),
     );
 
     this.coach = h("input", {
@@ -158,22 +158,22 @@ export class RoomSettings {
         h(
           "span",
           {},
-          h("strong", {}, "Coach hints"),
+          h("strong", {}, gettext("Coach hints")),
           " ",
           h(
             "small",
             { class: "check__hint", id: "settings-coach-hint" },
-            "players may ask the coach for the best move on their turn; off makes the table competitive",
+            gettext("players may ask the coach for the best move on their turn; off makes the table competitive"),
           ),
         ),
       ),
     );
 
-    this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, "Save settings");
+    this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, gettext("Save settings"));
     this.cancel = h(
       "button",
       { type: "button", class: "btn btn--quiet", dataset: { testid: "settings-cancel" }, onclick: () => this.close() },
-      "Cancel",
+      gettext("Cancel"),
     );
 
     this.form = h(
@@ -202,19 +202,19 @@ export class RoomSettings {
           }
         },
       },
-      h("h3", { class: "settings__title", id: "settings-form-title" }, "Room settings"),
-      h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, "Game"), this.ruleset, this.rulesetSummary),
+      h("h3", { class: "settings__title", id: "settings-form-title" }, gettext("Room settings")),
+      h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, pgettext("variant", "Game")), this.ruleset, this.rulesetSummary),
       this.jokerField,
       this.exactField,
       h(
         "div",
         { class: "field-row settings__row" },
-        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, "Seats"), this.seats, this.seatsHint),
-        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, "Turn timer"), this.timer),
+        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, gettext("Seats")), this.seats, this.seatsHint),
+        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, gettext("Turn timer")), this.timer),
         this.customField,
       ),
       this.coachField,
-      h("p", { class: "field__hint field__hint--small settings__note" }, "The next game is played with these settings. Everyone at the table sees the change."),
+      h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
       h("div", { class: "settings__actions" }, this.save, this.cancel),
     );
 
@@ -240,7 +240,7 @@ export class RoomSettings {
     const parts = settingsParts(room);
     const sep = () => h("span", { class: "settings__sep" }, h("span", { "aria-hidden": "true" }, " · "), h("span", { class: "visually-hidden" }, ", "));
     this.summary.replaceChildren(
-      h("span", { class: "settings__label" }, "This table: "),
+      h("span", { class: "settings__label" }, `${gettext("This table:")} `),
       ...parts.flatMap((p, i) => [i ? sep() : null, h("span", { class: i ? "settings__part" : "settings__part settings__part--variant" }, p)]).filter(Boolean),
     );
 
@@ -254,7 +254,7 @@ export class RoomSettings {
     // Seats: no fewer than the people and bots seated now (the server says so too).
     const seated = ctx.state.members.filter((m) => m.seat !== null && m.seat !== undefined).length;
     for (const option of this.seats.options) option.disabled = Number(option.value) < seated && !option.selected;
-    this.seatsHint.textContent = seated > 1 ? `${seated} seated now` : "";
+    this.seatsHint.textContent = seated > 1 ? interpolate(ngettext("%(n)s seated now", "%(n)s seated now", seated), { n: seated }, true) : "";
     this.seatsHint.hidden = seated <= 1;
 
     // The room changed under an untouched form (another tab of the host): follow it.
@@ -340,7 +340,7 @@ export class RoomSettings {
       if (!this.custom.value.trim() || !Number.isInteger(seconds) || seconds < TIMER_MIN || seconds > TIMER_MAX) {
         this.custom.setAttribute("aria-invalid", "true");
         this.custom.focus();
-        this.ctx?.error(`A turn timer is ${TIMER_MIN} to ${TIMER_MAX} seconds.`);
+        this.ctx?.error(interpolate(gettext("A turn timer is %(min)s to %(max)s seconds."), { min: TIMER_MIN, max: TIMER_MAX }, true));
         return null;
       }
       turnSeconds = seconds;
@@ -362,17 +362,17 @@ export class RoomSettings {
     if (!fields) return;
     this.saving = true;
     this.save.setAttribute("aria-disabled", "true");
-    this.save.textContent = "Saving…";
+    this.save.textContent = gettext("Saving…");
     try {
       const ok = await this.ctx.act("configure", fields);
       if (ok) {
         this.close();
-        this.ctx.toast("Room settings saved.");
+        this.ctx.toast(gettext("Room settings saved."));
       }
     } finally {
       this.saving = false;
       this.save.removeAttribute("aria-disabled");
-      this.save.textContent = "Save settings";
+      this.save.textContent = gettext("Save settings");
     }
   }
 }

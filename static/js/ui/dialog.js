@@ -1,6 +1,6 @@
 // A keyboard-friendly confirmation on the page's <dialog>: Escape or Cancel says no.
 
-export function confirmDialog(dialog, { title, text, ok = "OK", cancel = "Cancel", danger = false }) {
+export function confirmDialog(dialog, { title, text, ok = gettext("OK"), cancel = gettext("Cancel"), danger = false }) {
   return new Promise((resolve) => {
     dialog.querySelector(".dialog__title").textContent = title;
     dialog.querySelector(".dialog__text").textContent = text;

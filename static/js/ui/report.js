@@ -13,7 +13,7 @@ export function askReport(dialog, { about }) {
   error.hidden = true;
   text.removeAttribute("aria-invalid");
   const syncHint = () => {
-    hint.textContent = form.elements.reason.value === "other" ? "(required for Something else)" : "(optional)";
+    hint.textContent = form.elements.reason.value === "other" ? gettext("(required for Something else)") : gettext("(optional)");
   };
   syncHint();
   return new Promise((resolve) => {
@@ -22,7 +22,7 @@ export function askReport(dialog, { about }) {
       if (event.submitter?.value !== "send") return;
       if (form.elements.reason.value === "other" && !text.value.trim()) {
         event.preventDefault();
-        error.textContent = "Say what happened: the moderators need a few words for Something else.";
+        error.textContent = gettext("Say what happened: the moderators need a few words for Something else.");
         error.hidden = false;
         text.setAttribute("aria-invalid", "true");
         text.focus();
