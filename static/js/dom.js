@@ -1,4 +1,5 @@
 // Tiny DOM helpers: build elements, and re-render a region without losing focus.
+import { LANG } from "./i18n.js";
 
 /**
  * h("button", {class: "btn", dataset: {testid: "roll"}, onclick}, "Roll")
@@ -64,11 +65,23 @@ export function render(region, children, fallback) {
   if (target && target.isConnected) target.focus({ preventScroll: true });
 }
 
-/** Ordinal: 1 -> "1st". */
+const ordinals = new Intl.PluralRules(LANG, { type: "ordinal" });
+
+/** Ordinal in the page's language: 1 -> "1st" ("1er", "1:a"). The language's ordinal
+ *  category of ``n`` (Intl) picks the form; each language translates the forms it has. */
 export function ordinal(n) {
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  const category = ordinals.select(n);
+  const values = { n };
+  // Translators: an ordinal number, by the language's ordinal category (Intl.PluralRules):
+  // English has one (1st, 21st), two (2nd), few (3rd) and other (4th, 11th); French and
+  // Swedish only one and other, so their "two" and "few" are never shown.
+  if (category === "one") return interpolate(pgettext("ordinal one", "%(n)sst"), values, true);
+  // Translators: see "ordinal one".
+  if (category === "two") return interpolate(pgettext("ordinal two", "%(n)snd"), values, true);
+  // Translators: see "ordinal one".
+  if (category === "few") return interpolate(pgettext("ordinal few", "%(n)srd"), values, true);
+  // Translators: see "ordinal one".
+  return interpolate(pgettext("ordinal other", "%(n)sth"), values, true);
 }
 
 /** A die drawn with CSS pips, like the {% die %} template tag. */

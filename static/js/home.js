@@ -39,7 +39,8 @@ function setupCreate(form) {
   const timer = form.querySelector("select[name=turn_seconds]");
   const customField = form.querySelector("#create-custom-field");
   const custom = form.querySelector("#create-custom");
-  const customOption = new Option("Custom…", CUSTOM);
+  // Translators: the turn timer's choice that reveals a field for any number of seconds.
+  const customOption = new Option(pgettext("turn timer", "Custom…"), CUSTOM);
   timer.add(customOption);
   const initial = timer.dataset.initial || "";
   if (initial && ![...timer.options].some((o) => o.value === initial)) {
@@ -75,11 +76,11 @@ function setupCreate(form) {
   form.addEventListener("submit", (event) => {
     const problems = [];
     name.value = name.value.trim();
-    if (!name.value) problems.push([name, "Type the name the table will see."]);
+    if (!name.value) problems.push([name, gettext("Type the name the table will see.")]);
     if (timer.value === CUSTOM) {
       const seconds = Number(custom.value);
       if (!Number.isInteger(seconds) || seconds < 15 || seconds > 300) {
-        problems.push([custom, "A turn timer is 15 to 300 seconds."]);
+        problems.push([custom, gettext("A turn timer is 15 to 300 seconds.")]);
       }
     }
     for (const input of form.querySelectorAll(".input")) {
@@ -98,7 +99,7 @@ function setupCreate(form) {
     }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
-    button.textContent = "Opening…";
+    button.textContent = gettext("Opening…");
   });
   for (const input of [name, custom]) {
     input.addEventListener("input", () => {
@@ -131,7 +132,7 @@ function setupJoin(form) {
     input.value = codeFrom(input.value);
     if (!input.value) {
       event.preventDefault();
-      input.setCustomValidity("Type or paste the room code.");
+      input.setCustomValidity(gettext("Type or paste the room code."));
       input.reportValidity();
     }
   });

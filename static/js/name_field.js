@@ -19,10 +19,14 @@ function setup(input) {
   const update = () => {
     const count = characters(input.value.trim());
     const over = count > NAME_MAX;
-    input.setCustomValidity(over ? `A name has at most ${NAME_MAX} characters: this one has ${count}.` : "");
+    const values = { n: count, max: NAME_MAX };
+    input.setCustomValidity(over ? interpolate(gettext("A name has at most %(max)s characters: this one has %(n)s."), values, true) : "");
     if (!hint) return;
     hint.classList.toggle("is-over", over);
-    hint.textContent = count ? `${over ? "Too long: " : ""}${count} of ${NAME_MAX} characters.` : base;
+    let text = base;
+    if (over) text = interpolate(gettext("Too long: %(n)s of %(max)s characters."), values, true);
+    else if (count) text = interpolate(ngettext("%(n)s of %(max)s characters.", "%(n)s of %(max)s characters.", count), values, true);
+    hint.textContent = text;
   };
   input.addEventListener("input", update);
   update();

@@ -3,6 +3,7 @@
 // Keys: Left/Right step, Home/End go to the first/last step; the address follows the
 // step (#step-17), and a link to a step opens it.
 import { render } from "./dom.js";
+import { formatNumber } from "./i18n.js";
 import { Rules } from "./text.js";
 import { DiceTray } from "./render/dice.js";
 import { renderCards } from "./render/scorecard.js";
@@ -27,8 +28,9 @@ root.querySelector("[data-region=dice]").append(tray.el);
 const cards = root.querySelector("[data-region=cards]");
 let current = 0;
 
-function points(value) {
-  return Number(value).toFixed(1);
+/** A value of the coach with ``digits`` decimals, in the page's language: 242.1, "242,1". */
+function points(value, digits = 1) {
+  return formatNumber(Number(value), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 }
 
 /** The coach's word on the move of a step ("" where there was no choice to value). */
@@ -36,9 +38,15 @@ function coachText(step) {
   const decision = step.kind === "place" || step.roll > 1;
   if (!decision || data.coach_status !== "ready") return "";
   const c = step.coach;
-  if (!c) return "The coach has no value for this move.";
-  if (c.loss < 0.01) return `Coach: ${c.chosen.label}, the best move (${points(c.chosen.value)}).`;
-  return `Coach: ${c.chosen.label} is worth ${points(c.chosen.value)}; the best, ${c.best.label}, ${points(c.best.value)} (${c.loss.toFixed(2)} points lost).`;
+  if (!c) return gettext("The coach has no value for this move.");
+  if (c.loss < 0.01) return interpolate(gettext("Coach: %(chosen)s, the best move (%(value)s)."), { chosen: c.chosen.label, value: points(c.chosen.value) }, true);
+  const text = ngettext(
+    "Coach: %(chosen)s is worth %(value)s; the best, %(best)s, %(best_value)s (%(loss)s points lost).",
+    "Coach: %(chosen)s is worth %(value)s; the best, %(best)s, %(best_value)s (%(loss)s points lost).",
+    c.loss,
+  );
+  const values = { chosen: c.chosen.label, value: points(c.chosen.value), best: c.best.label, best_value: points(c.best.value), loss: points(c.loss, 2) };
+  return interpolate(text, values, true);
 }
 
 function show(index, { announce = true } = {}) {
@@ -46,7 +54,7 @@ function show(index, { announce = true } = {}) {
   const step = steps[current];
   const last = current === count - 1;
   const label = $("replay-step");
-  label.textContent = `Step ${current + 1} of ${count}`;
+  label.textContent = interpolate(gettext("Step %(n)s of %(count)s"), { n: current + 1, count }, true);
   label.dataset.step = String(current + 1);
   label.dataset.count = String(count);
   $("replay-text").textContent = step.text;
@@ -103,4 +111,4 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("hashchange", () => count && show(stepFromHash()));
 
 if (count) show(stepFromHash(), { announce: false });
-else $("replay-text").textContent = "Nobody rolled in this game.";
+else $("replay-text").textContent = gettext("Nobody rolled in this game.");

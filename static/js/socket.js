@@ -14,9 +14,9 @@ const REQUEST_TIMEOUT = 20_000;
 
 // Close codes after which reconnecting cannot help.
 export const FATAL_CLOSES = {
-  4403: "You are no longer a member of this room.",
-  4404: "There is no room with this code.",
-  4451: "A moderator banned you from playing here.",
+  4403: gettext("You are no longer a member of this room."),
+  4404: gettext("There is no room with this code."),
+  4451: gettext("A moderator banned you from playing here."),
 };
 
 export function newRequestId() {
@@ -106,7 +106,7 @@ export class RoomSocket {
     const now = Date.now();
     for (const [id, entry] of this.pending) {
       if (now - entry.sentAt < RESEND_WITHIN) this.sendRaw(entry.message);
-      else this.settle(id, null, { code: "connection_lost", message: "The connection dropped; try again." });
+      else this.settle(id, null, { code: "connection_lost", message: gettext("The connection dropped; try again.") });
     }
   }
 
@@ -164,7 +164,7 @@ export class RoomSocket {
     if (fatal || event.code === 1000) {
       this.final = true;
       this.setStatus("closed");
-      for (const id of [...this.pending.keys()]) this.settle(id, null, { code: "closed", message: fatal || "Disconnected." });
+      for (const id of [...this.pending.keys()]) this.settle(id, null, { code: "closed", message: fatal || gettext("Disconnected.") });
       this.handlers.onFatal?.(event.code, fatal);
       return;
     }
@@ -203,7 +203,7 @@ export class RoomSocket {
     const message = { type, id, ...fields };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => this.settle(id, null, { code: "timeout", message: "The server did not answer; try again." }),
+        () => this.settle(id, null, { code: "timeout", message: gettext("The server did not answer; try again.") }),
         REQUEST_TIMEOUT,
       );
       this.pending.set(id, { message, sentAt: Date.now(), resolve, reject, timer });

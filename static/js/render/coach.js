@@ -2,34 +2,40 @@
 // every other choice is worth (the `hint` answer, docs/protocol.md). room.js asks for
 // the hints; this file only draws them.
 import { h, miniDie } from "../dom.js";
+import { formatNumber } from "../i18n.js";
 
 // Choices listed under the best one; the rest fold into "All n choices".
 const SHOWN = 4;
 
-/** An expected score for people: 242.1. */
+/** An expected score for people, one decimal in the page's language: 242.1, "242,1". */
 export function fmt(value) {
-  return Number(value).toFixed(1);
+  return formatNumber(Number(value), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
 }
 
 /** A choice in words, keeps as small dice: "Keep ⚅⚅⚅", "Fours", "Announce Fours". */
 export function choiceLabel(choice, rules) {
   if (choice.kind === "keep") {
-    if (!choice.keep?.length) return [h("span", { class: "coach__verb" }, "Reroll all five")];
+    if (!choice.keep?.length) return [h("span", { class: "coach__verb" }, gettext("Reroll all five"))];
     return [
-      h("span", { class: "coach__verb" }, "Keep"),
+      // Translators: the coach's advice, followed by small pictures of the dice to keep.
+      h("span", { class: "coach__verb" }, pgettext("coach", "Keep")),
       " ",
       h("span", { class: "coach__dice", "aria-hidden": "true" }, choice.keep.map((v) => miniDie(v))),
       h("span", { class: "visually-hidden" }, choice.keep.join(" ")),
     ];
   }
-  if (choice.kind === "announce") return [h("span", { class: "coach__verb" }, "Announce"), " ", rules.boxTitle(choice.box)];
+  // Translators: the coach's advice, followed by a box name: "Announce Fours".
+  if (choice.kind === "announce") return [h("span", { class: "coach__verb" }, pgettext("coach", "Announce")), " ", rules.boxTitle(choice.box)];
   return [rules.where(choice.box, choice.column)];
 }
 
 /** The same in plain text (screen readers, titles). */
 export function choiceText(choice, rules) {
-  if (choice.kind === "keep") return choice.keep?.length ? `keep ${choice.keep.join(" ")}` : "reroll all five";
-  if (choice.kind === "announce") return `announce ${rules.boxTitle(choice.box)}`;
+  if (choice.kind === "keep") {
+    if (!choice.keep?.length) return gettext("reroll all five");
+    return interpolate(gettext("keep %(dice)s"), { dice: choice.keep.join(" ") }, true);
+  }
+  if (choice.kind === "announce") return interpolate(gettext("announce %(box)s"), { box: rules.boxTitle(choice.box) }, true);
   return rules.where(choice.box, choice.column);
 }
 
@@ -58,12 +64,12 @@ export function hintToggle(ctx) {
       class: `btn btn--small btn--quiet hint-toggle${on ? " is-on" : ""}`,
       "aria-pressed": String(on),
       "aria-controls": "coach-panel",
-      title: on ? "Hide the coach's hints" : "Show the coach's best move after each roll",
+      title: on ? gettext("Hide the coach's hints") : gettext("Show the coach's best move after each roll"),
       dataset: { testid: "hint-toggle" },
       onclick: () => ctx.toggleHints(),
     },
     h("span", { class: "hint-toggle__icon", "aria-hidden": "true" }, "?"),
-    h("span", { class: "hint-toggle__text" }, "Hints"),
+    h("span", { class: "hint-toggle__text" }, gettext("Hints")),
   );
 }
 
@@ -75,7 +81,7 @@ function choiceItem(choice, rules) {
     h(
       "span",
       { class: "coach__num" },
-      h("span", { class: "visually-hidden" }, ", expected final score "),
+      h("span", { class: "visually-hidden" }, `, ${gettext("expected final score")} `),
       h("span", { class: "coach__sep", "aria-hidden": "true" }, "— "),
       fmt(choice.value),
       choice.loss >= 0.05 ? h("small", { class: "coach__loss" }, ` −${fmt(choice.loss)}`) : null,
@@ -90,7 +96,7 @@ export function renderCoach(ctx) {
   const head = h(
     "div",
     { class: "coach__head" },
-    h("h2", { class: "panel__title coach__title", id: "coach-title" }, "Coach"),
+    h("h2", { class: "panel__title coach__title", id: "coach-title" }, gettext("Coach")),
     data
       ? h(
           "span",
@@ -98,39 +104,39 @@ export function renderCoach(ctx) {
             class: `coach__kind${data.exact ? " is-exact" : ""}`,
             dataset: { testid: "coach-kind" },
             title: data.exact
-              ? "Exact: the best play over every roll still to come"
-              : "Estimate: worked out a turn ahead; the true best may differ a little",
+              ? gettext("Exact: the best play over every roll still to come")
+              : gettext("Estimate: worked out a turn ahead; the true best may differ a little"),
           },
-          data.exact ? "Exact" : "Estimate",
+          data.exact ? gettext("Exact") : gettext("Estimate"),
         )
       : null,
   );
   let body;
   if (hints.status === "warming") {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), "The coach is getting ready…");
+    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), gettext("The coach is getting ready…"));
   } else if (hints.status === "error") {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, hints.error || "The coach could not answer.");
+    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, hints.error || gettext("The coach could not answer."));
   } else if (!data) {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), "Thinking…");
+    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), gettext("Thinking…"));
   } else if (!data.choices.length) {
     body = [
-      h("p", { class: "coach__expected", dataset: { testid: "coach-expected" } }, "Expected final score ", h("strong", {}, fmt(data.expected))),
-      h("p", { class: "coach__note" }, "Roll, and after each roll the coach shows its best move."),
+      h("p", { class: "coach__expected", dataset: { testid: "coach-expected" } }, gettext("Expected final score"), " ", h("strong", {}, fmt(data.expected))),
+      h("p", { class: "coach__note" }, gettext("Roll, and after each roll the coach shows its best move.")),
     ];
   } else {
     const [best, ...rest] = data.choices;
     const apply = {
-      keep: ["Hold them", `Hold the dice the coach keeps: ${choiceText(best, rules)}`],
-      place: ["Score it", `Score ${choiceText(best, rules)}`],
-      announce: ["Announce it", `Announce ${rules.boxTitle(best.box)}`],
+      keep: [gettext("Hold them"), interpolate(gettext("Hold the dice the coach keeps: %(choice)s"), { choice: choiceText(best, rules) }, true)],
+      place: [gettext("Score it"), interpolate(gettext("Score %(box)s"), { box: choiceText(best, rules) }, true)],
+      announce: [gettext("Announce it"), interpolate(gettext("Announce %(box)s"), { box: rules.boxTitle(best.box) }, true)],
     }[best.kind];
     body = [
       h(
         "p",
         { class: "coach__best", dataset: { testid: "coach-best", kind: best.kind, value: best.value } },
-        h("span", { class: "coach__best-label" }, "Best move"),
+        h("span", { class: "coach__best-label" }, gettext("Best move")),
         h("span", { class: "coach__best-move" }, choiceLabel(best, rules)),
-        h("span", { class: "coach__best-value" }, h("span", { class: "visually-hidden" }, "expected final score "), h("span", { "aria-hidden": "true" }, "→ "), fmt(best.value)),
+        h("span", { class: "coach__best-value" }, h("span", { class: "visually-hidden" }, `${gettext("expected final score")} `), h("span", { "aria-hidden": "true" }, "→ "), fmt(best.value)),
       ),
       data.why ? h("p", { class: "coach__why", dataset: { testid: "coach-why" } }, data.why) : null,
       apply
@@ -139,8 +145,8 @@ export function renderCoach(ctx) {
             { class: "coach__apply" },
             h(
               "button",
-              { type: "button", class: "btn btn--small", title: apply[1], "aria-label": `Apply: ${apply[1]}`, dataset: { testid: "coach-apply" }, onclick: () => ctx.applyHint(best) },
-              "Apply",
+              { type: "button", class: "btn btn--small", title: apply[1], "aria-label": interpolate(gettext("Apply: %(advice)s"), { advice: apply[1] }, true), dataset: { testid: "coach-apply" }, onclick: () => ctx.applyHint(best) },
+              gettext("Apply"),
               h("span", { class: "coach__apply-what", "aria-hidden": "true" }, ` · ${apply[0]}`),
             ),
           )
@@ -149,13 +155,13 @@ export function renderCoach(ctx) {
         ? h(
             "div",
             { class: "coach__alts" },
-            h("p", { class: "coach__sub", id: "coach-alts" }, "Other choices, expected final score"),
+            h("p", { class: "coach__sub", id: "coach-alts" }, gettext("Other choices, expected final score")),
             h("ol", { class: "coach__list", "aria-labelledby": "coach-alts", dataset: { testid: "coach-choices" } }, rest.slice(0, SHOWN).map((c) => choiceItem(c, rules))),
             rest.length > SHOWN
               ? h(
                   "details",
                   { class: "coach__more", open: hints.moreOpen, ontoggle: (e) => ctx.setMoreOpen(e.target.open) },
-                  h("summary", { dataset: { testid: "coach-more" } }, `${rest.length - SHOWN} more`),
+                  h("summary", { dataset: { testid: "coach-more" } }, interpolate(ngettext("%(n)s more", "%(n)s more", rest.length - SHOWN), { n: rest.length - SHOWN }, true)),
                   h("ol", { class: "coach__list", start: SHOWN + 1 }, rest.slice(SHOWN).map((c) => choiceItem(c, rules))),
                 )
               : null,

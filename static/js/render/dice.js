@@ -4,6 +4,28 @@ import { h, pips } from "../dom.js";
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** What a screen reader hears of die ``n`` (1-5) showing ``face`` (0: not rolled yet). */
+function dieLabel(n, face, held, suggested) {
+  if (!face) return interpolate(gettext("Die %(n)s, not rolled yet"), { n }, true);
+  let text;
+  if (held && suggested) text = gettext("Die %(n)s: %(face)s, held, the coach keeps it");
+  else if (held) text = gettext("Die %(n)s: %(face)s, held");
+  else if (suggested) text = gettext("Die %(n)s: %(face)s, the coach keeps it");
+  else text = gettext("Die %(n)s: %(face)s");
+  return interpolate(text, { n, face }, true);
+}
+
+/** The tooltip of die ``n`` the player may hold or release (with its key). */
+function dieTitle(n, held) {
+  return interpolate(held ? gettext("Release this die (key %(n)s)") : gettext("Hold this die (key %(n)s)"), { n }, true);
+}
+
+/** The pips of ``face`` and the (hidden until held) "Held" mark. */
+function dieFace(face) {
+  // Translators: the mark on a die the player keeps for the next roll.
+  return [...pips(face), h("span", { class: "die__held", "aria-hidden": "true" }, pgettext("die", "Held"))];
+}
+
 export class DiceTray {
   /** onToggle(index) is called when a die is clicked or pressed (Space/Enter). */
   constructor(onToggle) {
@@ -19,7 +41,7 @@ export class DiceTray {
       });
       return button;
     });
-    this.el = h("div", { class: "tray__dice", role: "group", "aria-label": "Dice" }, this.dice);
+    this.el = h("div", { class: "tray__dice", role: "group", "aria-label": gettext("Dice") }, this.dice);
   }
 
   /**
@@ -40,16 +62,9 @@ export class DiceTray {
       die.setAttribute("aria-disabled", String(!interactive));
       die.classList.toggle("is-static", !interactive);
       die.dataset.face = face || "";
-      die.setAttribute(
-        "aria-label",
-        blank
-          ? `Die ${i + 1}, not rolled yet`
-          : `Die ${i + 1}: ${face}${isHeld ? ", held" : ""}${isSuggested ? ", the coach keeps it" : ""}`,
-      );
-      die.title = blank ? "" : interactive ? `${isHeld ? "Release" : "Hold"} this die (key ${i + 1})` : "";
-      if (this.faces[i] !== face || blank) {
-        die.replaceChildren(...pips(face), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
-      }
+      die.setAttribute("aria-label", dieLabel(i + 1, blank ? 0 : face, isHeld, isSuggested));
+      die.title = !blank && interactive ? dieTitle(i + 1, isHeld) : "";
+      if (this.faces[i] !== face || blank) die.replaceChildren(...dieFace(face));
       this.faces[i] = face;
     });
     if (rolled.length && !reducedMotion()) this.animate(rolled, faces);
@@ -71,11 +86,11 @@ export class DiceTray {
         flicks += 1;
         if (flicks >= 6) {
           clearInterval(die._flick);
-          die.replaceChildren(...pips(finalFaces[i]), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
+          die.replaceChildren(...dieFace(finalFaces[i]));
           return;
         }
         const face = 1 + Math.floor(Math.random() * 6);
-        die.replaceChildren(...pips(face), h("span", { class: "die__held", "aria-hidden": "true" }, "Held"));
+        die.replaceChildren(...dieFace(face));
       }, 65);
       die.addEventListener("animationend", () => die.classList.remove("is-rolling"), { once: true });
     }

@@ -1,15 +1,12 @@
 // The move log (newest first) and the chat (oldest first).
 import { h, miniDie } from "../dom.js";
+import { formatTime } from "../i18n.js";
 import { describe } from "../text.js";
 
-// One formatter for every timestamp: building one per call (as toLocaleTimeString does)
-// costs more than the rest of a redraw.
-const clock = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
-
+/** The time of day of a timestamp, in the page's language ("" if there is none). */
 function timeOf(at) {
   if (!at) return "";
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? "" : clock.format(d);
+  return Number.isNaN(new Date(at).getTime()) ? "" : formatTime(at);
 }
 
 /** True (and remembered) when ``list`` already shows what ``signature`` describes. */
@@ -47,7 +44,7 @@ export function renderLog(list, ctx, seenSeq) {
       h("time", { class: "log__time", datetime: event.at || "" }, timeOf(event.at)),
     );
   });
-  if (!items.length) items.push(h("li", { class: "log__empty" }, "Nothing has happened yet."));
+  if (!items.length) items.push(h("li", { class: "log__empty" }, gettext("Nothing has happened yet.")));
   list.replaceChildren(...items);
 }
 
@@ -58,11 +55,11 @@ function reportChatButton(ctx, m) {
       type: "button",
       class: "chat__report",
       dataset: { testid: `report-chat-${m.id}` },
-      "aria-label": `Report ${m.name}'s message`,
-      title: "Report this message to the moderators",
-      onclick: () => ctx.report({ message: m.id }, `${m.name} wrote: “${m.text}”`),
+      "aria-label": interpolate(gettext("Report %(name)s's message"), { name: m.name }, true),
+      title: gettext("Report this message to the moderators"),
+      onclick: () => ctx.report({ message: m.id }, interpolate(gettext("%(name)s wrote: “%(text)s”"), { name: m.name, text: m.text }, true)),
     },
-    "Report",
+    gettext("Report"),
   );
 }
 
@@ -84,7 +81,7 @@ export function renderChat(list, ctx) {
       m.player !== undefined && m.player !== myId ? reportChatButton(ctx, m) : null,
     ),
   );
-  if (!items.length) items.push(h("li", { class: "chat__empty" }, "No messages yet. Say hello!"));
+  if (!items.length) items.push(h("li", { class: "chat__empty" }, gettext("No messages yet. Say hello!")));
   list.replaceChildren(...items);
   if (nearBottom || list.dataset.init !== "1") list.scrollTop = list.scrollHeight;
   list.dataset.init = "1";

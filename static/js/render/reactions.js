@@ -8,14 +8,15 @@
 //   bar.update({ muted, closed });
 import { h } from "../dom.js";
 
-/** The six the server takes (games/services/reactions.py), in the row's order. */
+/** The six the server takes (games/services/reactions.py), in the row's order, with the
+ *  words screen readers hear (in the page's language). */
 export const REACTIONS = [
-  { emoji: "👍", name: "thumbs up" },
-  { emoji: "👏", name: "clapping" },
-  { emoji: "😂", name: "laughing" },
-  { emoji: "😮", name: "surprised" },
-  { emoji: "😬", name: "grimacing" },
-  { emoji: "🎉", name: "party popper" },
+  { emoji: "👍", name: pgettext("reaction", "thumbs up") },
+  { emoji: "👏", name: pgettext("reaction", "clapping") },
+  { emoji: "😂", name: pgettext("reaction", "laughing") },
+  { emoji: "😮", name: pgettext("reaction", "surprised") },
+  { emoji: "😬", name: pgettext("reaction", "grimacing") },
+  { emoji: "🎉", name: pgettext("reaction", "party popper") },
 ];
 const NAMES = new Map(REACTIONS.map((r) => [r.emoji, r.name]));
 
@@ -25,7 +26,7 @@ const SETTLED_AFTER = 300; // ms: a bubble redrawn later than this does not pop 
 
 /** "thumbs up" for "👍" (the words screen readers hear). */
 export function reactionName(emoji) {
-  return NAMES.get(emoji) || "an emoji";
+  return NAMES.get(emoji) || pgettext("reaction", "an emoji");
 }
 
 export class ReactionBar {
@@ -40,7 +41,7 @@ export class ReactionBar {
         {
           type: "button",
           class: "reactions__button",
-          "aria-label": `React with ${name}`,
+          "aria-label": interpolate(gettext("React with %(name)s"), { name }, true),
           title: name.charAt(0).toUpperCase() + name.slice(1),
           dataset: { testid: `react-${emoji}`, emoji },
           onclick: () => send(emoji),
@@ -48,10 +49,10 @@ export class ReactionBar {
         emoji,
       ),
     );
-    this.note = h("p", { class: "reactions__note", dataset: { testid: "reactions-muted" }, hidden: true }, "The host muted you");
+    this.note = h("p", { class: "reactions__note", dataset: { testid: "reactions-muted" }, hidden: true }, gettext("The host muted you"));
     this.el = h(
       "div",
-      { class: "reactions", role: "group", "aria-label": "Quick reactions", dataset: { testid: "reactions" } },
+      { class: "reactions", role: "group", "aria-label": gettext("Quick reactions"), dataset: { testid: "reactions" } },
       h("div", { class: "reactions__row" }, this.buttons),
       this.note,
     );

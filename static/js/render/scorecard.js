@@ -3,18 +3,20 @@
 import { h } from "../dom.js";
 import { botBadge } from "./lobby.js";
 
+// Box names short enough for a phone (none where the full name is already short).
 const SHORT = {
-  three_of_a_kind: "3 of a kind",
-  four_of_a_kind: "4 of a kind",
-  small_straight: "Sm. straight",
-  large_straight: "Lg. straight",
-  one_pair: "Pair",
-  two_pairs: "2 pairs",
-  full_house: "Full house",
+  three_of_a_kind: pgettext("short box name", "3 of a kind"),
+  four_of_a_kind: pgettext("short box name", "4 of a kind"),
+  small_straight: pgettext("short box name", "Sm. straight"),
+  large_straight: pgettext("short box name", "Lg. straight"),
+  one_pair: pgettext("short box name", "Pair"),
+  two_pairs: pgettext("short box name", "2 pairs"),
+  full_house: pgettext("short box name", "Full house"),
 };
 
 // Column names short enough for four of your own columns on a phone.
-const SHORT_COLUMN = { announced: "Ann." };
+// Translators: short for the Yam's column "Announced".
+const SHORT_COLUMN = { announced: pgettext("short column name", "Ann.") };
 
 function columnLabel(column) {
   const short = SHORT_COLUMN[column.key];
@@ -41,13 +43,14 @@ function optionCell(ctx, seat, column, box, option) {
   const multiplier = seat.totals?.[index]?.multiplier || 1;
   const more = extra(option, multiplier);
   const where = rules.where(box.key, column.key);
-  let label = `Score ${total} in ${where}`;
-  if (option.bonus) label = `Score ${option.points} plus ${option.bonus} bonus in ${where}`;
-  if (more > 0) label += `, reaching the upper bonus`;
-  if (more < 0) label += `; the column loses ${-more} by the maximum and minimum rule`;
+  let label = option.bonus
+    ? interpolate(gettext("Score %(points)s plus %(bonus)s bonus in %(box)s"), { points: option.points, bonus: option.bonus, box: where }, true)
+    : interpolate(gettext("Score %(points)s in %(box)s"), { points: total, box: where }, true);
+  if (more > 0) label = interpolate(gettext("%(label)s, reaching the upper bonus"), { label }, true);
+  if (more < 0) label = interpolate(gettext("%(label)s; the column loses %(n)s by the maximum and minimum rule"), { label, n: -more }, true);
   const best = ctx.coachBest;
   const suggested = best?.kind === "place" && best.box === box.key && (!best.column || best.column === column.key);
-  if (suggested) label += " (the coach's best move)";
+  if (suggested) label = interpolate(gettext("%(label)s (the coach's best move)"), { label }, true);
   const button = h(
     "button",
     {
@@ -55,7 +58,7 @@ function optionCell(ctx, seat, column, box, option) {
       class: `cell-btn${total === 0 ? " is-zero" : ""}${suggested ? " is-coach" : ""}`,
       dataset: { testid: `box-${column.key}-${box.key}`, column: column.key, box: box.key },
       "aria-label": label,
-      title: `${label}${option.gain !== total ? ` (adds ${option.gain} to your total)` : ""}`,
+      title: option.gain !== total ? interpolate(gettext("%(label)s (adds %(n)s to your total)"), { label, n: option.gain }, true) : label,
       "aria-disabled": ctx.busy ? "true" : null,
       onclick: () => ctx.place(option),
     },
@@ -91,10 +94,11 @@ function boxCell(ctx, seat, column, box) {
     const option = ctx.options.get(`${column.key}:${box.key}`);
     if (option) return optionCell(ctx, seat, column, box, option);
     classes.push("is-closed");
-    return h("td", { ...attrs, class: classes.join(" "), title: "Not open to this roll" }, h("span", { "aria-hidden": "true" }, "·"), h("span", { class: "visually-hidden" }, "not allowed now"));
+    return h("td", { ...attrs, class: classes.join(" "), title: gettext("Not open to this roll") }, h("span", { "aria-hidden": "true" }, "·"), h("span", { class: "visually-hidden" }, gettext("not allowed now")));
   }
   classes.push("is-open");
-  return h("td", { ...attrs, class: classes.join(" ") }, announced ? h("span", { class: "announced-mark" }, "called") : "");
+  // Translators: marks the box the player announced (Yam's) on the scorecard.
+  return h("td", { ...attrs, class: classes.join(" ") }, announced ? h("span", { class: "announced-mark" }, pgettext("announced box", "called")) : "");
 }
 
 function sumRow(ctx, label, cellFor, { className = "", title } = {}) {
@@ -129,7 +133,9 @@ function upperProgress(ctx, seat, column, totals) {
     {
       class: `progress${reached ? " is-reached" : ""}${done && !reached ? " is-missed" : ""}`,
       style: { "--pct": `${pct}%` },
-      title: filled.length ? `${upper} of ${threshold}; ${diff >= 0 ? "+" : ""}${diff} against three of each` : `0 of ${threshold}`,
+      title: filled.length
+        ? interpolate(gettext("%(upper)s of %(threshold)s; %(diff)s against three of each"), { upper, threshold, diff: `${diff >= 0 ? "+" : ""}${diff}` }, true)
+        : interpolate(gettext("%(upper)s of %(threshold)s"), { upper: 0, threshold }, true),
     },
     h("span", { class: "progress__value" }, upper),
     !reached && !done ? h("span", { class: "progress__of" }, `/${threshold}`) : null,
@@ -142,7 +148,10 @@ function bonusCell(ctx, seat, column, totals) {
   if (totals.upper_bonus > 0) return h("span", { class: "bonus is-won" }, totals.upper_bonus);
   if (done) return h("span", { class: "bonus is-lost" }, 0);
   const need = threshold - (totals.upper ?? 0);
-  return h("span", { class: "bonus is-pending", title: `${need} more for the bonus` }, h("span", { class: "bonus__need" }, h("span", { class: "label-long" }, "need "), need));
+  const title = interpolate(ngettext("%(n)s more for the bonus", "%(n)s more for the bonus", need), { n: need }, true);
+  // Translators: before the points still missing for the upper bonus: "need 12".
+  const word = `${pgettext("upper bonus", "need")} `;
+  return h("span", { class: "bonus is-pending", title }, h("span", { class: "bonus__need" }, h("span", { class: "label-long" }, word), need));
 }
 
 export function renderCards(ctx) {
@@ -162,7 +171,7 @@ export function renderCards(ctx) {
     h(
       "tr",
       {},
-      h("th", { scope: "col", class: "sheet__corner", rowspan: multi ? 2 : null }, h("span", { class: "visually-hidden" }, "Box")),
+      h("th", { scope: "col", class: "sheet__corner", rowspan: multi ? 2 : null }, h("span", { class: "visually-hidden" }, gettext("Box"))),
       seats.map((seat) =>
         h(
           "th",
@@ -175,7 +184,7 @@ export function renderCards(ctx) {
           ctx.reaction?.(seat.player),
           h("span", { class: "sheet__name" }, seat.name),
           seat.bot ? botBadge(seat.bot_level) : null,
-          isCurrentSeat(seat) ? h("span", { class: "visually-hidden" }, " (playing now)") : null,
+          isCurrentSeat(seat) ? h("span", { class: "visually-hidden" }, ` ${gettext("(playing now)")}`) : null,
         ),
       ),
     ),
@@ -203,17 +212,25 @@ export function renderCards(ctx) {
     );
     if (section.name === "upper") {
       rows.push(
-        sumRow(ctx2, ["Upper ", h("small", {}, `bonus at ${rules.rs.upper_bonus_threshold}`)], (seat, column, t) => upperProgress(ctx2, seat, column, t), {
+        // Translators: the scorecard's row of the upper section's sum.
+        sumRow(ctx2, [`${pgettext("scorecard row", "Upper")} `, h("small", {}, interpolate(gettext("bonus at %(n)s"), { n: rules.rs.upper_bonus_threshold }, true))], (seat, column, t) => upperProgress(ctx2, seat, column, t), {
           className: "sheet__sum--upper",
         }),
-        sumRow(ctx2, `Bonus +${rules.rs.upper_bonus_points}`, (seat, column, t) => bonusCell(ctx2, seat, column, t)),
+        sumRow(ctx2, interpolate(gettext("Bonus +%(n)s"), { n: rules.rs.upper_bonus_points }, true), (seat, column, t) => bonusCell(ctx2, seat, column, t)),
       );
     } else if (section.name === "middle") {
-      rows.push(sumRow(ctx2, "Max − min", (seat, column, t) => t.middle ?? 0, { title: "Maximum plus minimum; 0 if the minimum is not below the maximum" }));
+      rows.push(
+        sumRow(ctx2, gettext("Max − min"), (seat, column, t) => t.middle ?? 0, {
+          title: gettext("Maximum plus minimum; 0 if the minimum is not below the maximum"),
+        }),
+      );
     } else if (section.name === "lower") {
-      rows.push(sumRow(ctx2, "Lower", (seat, column, t) => t.lower ?? 0));
+      // Translators: the scorecard's row of the lower section's sum.
+      rows.push(sumRow(ctx2, pgettext("scorecard row", "Lower"), (seat, column, t) => t.lower ?? 0));
       if (rules.hasYahtzeeBonus) {
-        rows.push(sumRow(ctx2, "Yahtzee bonus", (seat, column, t) => t.yahtzee_bonus ?? 0, { title: "100 for every extra Yahtzee" }));
+        rows.push(
+          sumRow(ctx2, gettext("Yahtzee bonus"), (seat, column, t) => t.yahtzee_bonus ?? 0, { title: gettext("100 for every extra Yahtzee") }),
+        );
       }
     }
     return h("tbody", { class: `sheet__section sheet__section--${section.name}` }, rows);
@@ -223,7 +240,7 @@ export function renderCards(ctx) {
     "tfoot",
     {},
     multi
-      ? sumRow(ctx2, "Column", (seat, column, t) =>
+      ? sumRow(ctx2, pgettext("scorecard row", "Column"), (seat, column, t) =>
           t.multiplier > 1
             ? h("span", { class: "mult", title: `${t.subtotal ?? ""} × ${t.multiplier}` }, t.total ?? 0)
             : t.total ?? 0,
@@ -232,7 +249,7 @@ export function renderCards(ctx) {
     h(
       "tr",
       { class: "sheet__grand" },
-      h("th", { scope: "row" }, "Total"),
+      h("th", { scope: "row" }, gettext("Total")),
       seats.map((seat) =>
         h(
           "td",
@@ -249,7 +266,7 @@ export function renderCards(ctx) {
 
   const over = game.status !== "playing";
   return [
-    h("h2", { class: "panel__title", id: "cards-title" }, over ? "Final scorecards" : "Scorecards"),
+    h("h2", { class: "panel__title", id: "cards-title" }, over ? gettext("Final scorecards") : gettext("Scorecards")),
     h(
       "div",
       // Focusable (and named), so keys can scroll a card wider than the screen; a group,
@@ -258,7 +275,11 @@ export function renderCards(ctx) {
       h(
         "table",
         { class: `sheet sheet--${rules.name}${multi ? " sheet--multi" : ""}`, dataset: { testid: "scorecards", seats: seats.length } },
-        h("caption", { class: "visually-hidden" }, `Scorecards: ${seats.map((s) => `${s.name} ${s.total ?? 0}`).join(", ")}`),
+        h(
+          "caption",
+          { class: "visually-hidden" },
+          interpolate(gettext("Scorecards: %(totals)s"), { totals: seats.map((s) => `${s.name} ${s.total ?? 0}`).join(", ") }, true),
+        ),
         head,
         bodies,
         foot,

@@ -91,11 +91,12 @@ export class RoomTabs {
     const table = this.buttons.get("table");
     const waiting = Boolean(this.myTurn) && this.current !== "table";
     table.classList.toggle("has-turn", waiting);
-    table.setAttribute("aria-label", waiting ? "Table, your turn" : "Table");
+    table.setAttribute("aria-label", waiting ? gettext("Table, your turn") : gettext("Table"));
     if (this.chatVisible()) this.unread = 0;
     const button = this.buttons.get("chat");
     this.count.hidden = this.unread === 0;
     this.count.textContent = this.unread > 9 ? "9+" : String(this.unread);
-    button.setAttribute("aria-label", this.unread ? `Chat, ${this.unread} unread` : "Chat");
+    const unread = this.unread ? interpolate(ngettext("Chat, %(n)s unread", "Chat, %(n)s unread", this.unread), { n: this.unread }, true) : "";
+    button.setAttribute("aria-label", unread || gettext("Chat"));
   }
 }

@@ -107,7 +107,7 @@ export class Signals {
     if (this.alertsButton) {
       this.alertsButton.setAttribute("aria-pressed", String(this.alertsOn));
       this.alertsTitle ??= this.alertsButton.title;
-      this.alertsButton.title = this.permission() === "denied" ? "Notifications are blocked in this browser's site settings" : this.alertsTitle;
+      this.alertsButton.title = this.permission() === "denied" ? gettext("Notifications are blocked in this browser's site settings") : this.alertsTitle;
     }
   }
 

@@ -15,7 +15,7 @@ export class Toasts {
       this.arm(last);
       return last;
     }
-    const close = h("button", { type: "button", class: "toast__close", "aria-label": "Dismiss" }, "×");
+    const close = h("button", { type: "button", class: "toast__close", "aria-label": gettext("Dismiss") }, "×");
     const toast = h(
       "div",
       { class: `toast toast--${kind}`, role: kind === "error" ? "alert" : "status", dataset: { testid: "toast", message } },
