@@ -110,14 +110,42 @@ def seat_view(seat: int, player: Player, sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def _place_text(rs: RuleSet, turn: Turn, points: int | None) -> str:
-    where = rs.box_title(turn.box)
+def _place_text(rs: RuleSet, turn: Turn, who: str, round_number: int,
+                points: int | None) -> str:
+    """The sentence of a placement, in the active language."""
+    where = gettext(rs.box_title(turn.box))
     if len(rs.columns) > 1 and turn.column:
-        where += f" ({rs.column_title(turn.column)})"
-    text = f"scored {points if points is not None else turn.points} in {where}"
+        where = gettext("%(box)s (%(column)s)") % {
+            "box": where, "column": gettext(rs.column_title(turn.column))}
+    values = {"name": who, "turn": round_number, "where": where, "bonus": turn.bonus,
+              "points": points if points is not None else turn.points}
     if turn.bonus:
-        text += f" plus a {turn.bonus} bonus"
+        text = gettext("%(name)s, turn %(turn)s: scored %(points)s in %(where)s plus a "
+                       "%(bonus)s bonus") % values
+    else:
+        text = gettext("%(name)s, turn %(turn)s: scored %(points)s in %(where)s") % values
+    if turn.finish == Turn.Finish.TIMEOUT:
+        text = gettext("%(text)s (time ran out)") % {"text": text}
+    elif turn.finish == Turn.Finish.SKIPPED:
+        text = gettext("%(text)s (skipped by the host)") % {"text": text}
     return text
+
+
+def _roll_text(rs: RuleSet, who: str, round_number: int, index: int, dice: list[int],
+               kept: list[int], announced: str | None) -> str:
+    """The sentence of a roll, in the active language."""
+    values = {"name": who, "turn": round_number, "roll": index + 1,
+              "dice": " ".join(map(str, dice)), "kept": " ".join(map(str, kept))}
+    if index and kept:
+        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, kept "
+                       "%(kept)s") % values
+    if index:
+        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, rerolled all "
+                       "five") % values
+    if announced:
+        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, announced "
+                       "%(box)s") % (values | {"box": gettext(rs.box_title(announced))})
+    return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s") % values
 
 
 def replay_of(game: Game) -> dict[str, Any]:
@@ -150,12 +178,7 @@ def replay_of(game: Game) -> dict[str, Any]:
             held = [int(p) for p in roll.get("held", [])]
             kept = [roll["dice"][p] for p in held]
             who = roll.get("by") or seat_name
-            text = (f"{who}, turn {round_number}, roll {index + 1}: "
-                    f"{' '.join(map(str, roll['dice']))}")
-            if index:
-                text += f", kept {' '.join(map(str, kept))}" if kept else ", rerolled all five"
-            if index == 0 and announced:
-                text += f", announced {rs.box_title(announced)}"
+            text = _roll_text(rs, who, round_number, index, roll["dice"], kept, announced)
             step = {"kind": "roll", "seat": turn.seat, "name": who, "round": round_number,
                     "roll": index + 1, "dice": list(roll["dice"]), "held": held,
                     "kept": kept, "announced": announced, "text": text, "coach": None}
@@ -168,11 +191,7 @@ def replay_of(game: Game) -> dict[str, Any]:
             dice = tuple(rolls[-1]["dice"])
             placed = sheet.place(dice, turn.box, turn.column or None, announced=announced)
             who = turn.placed_by.name if turn.placed_by_id else seat_name
-            text = f"{who}, turn {round_number}: {_place_text(rs, turn, turn.points)}"
-            if turn.finish == Turn.Finish.TIMEOUT:
-                text += " (time ran out)"
-            elif turn.finish == Turn.Finish.SKIPPED:
-                text += " (skipped by the host)"
+            text = _place_text(rs, turn, who, round_number, turn.points)
             moves.append((len(steps), sheet, list(dice), MAX_ROLLS - len(rolls),
                           Choice("place", 0.0, box=turn.box, column=turn.column or None)))
             sheets[turn.seat] = placed

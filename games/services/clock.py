@@ -70,7 +70,8 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> i
                 end_game(game, "room closed after 24 hours without activity")
             room.status, room.closed_at = Room.Status.CLOSED, now()
             room.closed_reason = "no activity for 24 hours"
-            bump(room, "room_closed", game=game, data={"reason": room.closed_reason})
+            bump(room, "room_closed", game=game,
+                 data={"reason": room.closed_reason, "cause": "idle"})
             closed += 1
     return closed
 

@@ -217,6 +217,7 @@ export function describe(event, state, rules) {
     case "game_ended":
       return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":
+      if (d.cause === "idle") return gettext("The room closed after 24 hours without activity");
       return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:
       return null; // chat, chat_removed, react, presence and anything newer
