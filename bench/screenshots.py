@@ -1,6 +1,7 @@
 """Take the pictures in docs/screenshots/: the home page, a lobby, a game in progress on a
 desktop and on a phone in the light and the dark theme, the results, a review, the
-room's past games, a replay and the player's profile.
+room's past games, a replay and the player's profile; then a game of Yam's in French
+and one of Yatzy in Swedish (``--languages-only``: those two alone).
 
 Starts its own Daphne on a free loopback port against a fresh SQLite database in a
 temporary directory, drives Debian's Chromium through Playwright like a person would
@@ -171,19 +172,72 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
     return saved
 
 
+# (browser locale, variant, picture): the board as French and Swedish players see it.
+LANGUAGE_BOARDS = [("fr-FR", "yams", "board-fr"), ("sv-SE", "yatzy", "board-sv")]
+
+
+def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path]:
+    """A few turns against two bots in each of ``LANGUAGE_BOARDS``'s languages."""
+    from playwright.sync_api import sync_playwright
+
+    saved: list[Path] = []
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=CHROMIUM_ARGS)
+        try:
+            for locale, variant, name in LANGUAGE_BOARDS:
+                context = browser.new_context(viewport=DESKTOP, base_url=base_url,
+                                              device_scale_factor=1, reduced_motion="reduce",
+                                              color_scheme="light", locale=locale)
+                page = context.new_page()
+                page.set_default_timeout(30_000)
+                page.goto("/")
+                page.get_by_test_id("create-name").fill({"fr-FR": "Inès"}.get(locale, "Sven"))
+                page.get_by_test_id("create-ruleset").select_option(variant)
+                page.get_by_test_id("create-seats").select_option("3")
+                page.get_by_test_id("create-submit").click()
+                page.wait_for_url("**/r/*/")
+                for n in range(2):
+                    page.get_by_test_id("add-bot").click()
+                    page.wait_for_function(
+                        "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
+                        ".length >= n", arg=n + 1)
+                page.get_by_test_id("start").click()
+                for _ in range(turns):
+                    play_turn(page)
+                my_turn(page)
+                roll(page)
+                hold_the_most_common_face(page)
+                page.mouse.move(0, 0)
+                path = out / f"{name}.png"
+                page.screenshot(path=str(path))
+                saved.append(path)
+                context.close()
+        finally:
+            browser.close()
+    return saved
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--variant", default="yahtzee",
                         choices=["yahtzee", "yatzy", "yams", "triple_yahtzee"])
     parser.add_argument("--turns", type=int, default=5, help="turns played before the board")
+    parser.add_argument("--languages-only", action="store_true",
+                        help="only the French and Swedish boards")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
 
     with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
             serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
-        for path in take_screenshots(base_url, args.out.resolve(), args.variant, args.turns):
+        if not args.languages_only:
+            for path in take_screenshots(base_url, args.out.resolve(), args.variant,
+                                         args.turns):
+                print(f"saved {path}")
+        for path in take_language_screenshots(base_url, args.out.resolve(), args.turns):
             print(f"saved {path}")
 
 

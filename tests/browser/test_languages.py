@@ -1,0 +1,129 @@
+"""Three players, three languages, one table: an English, a French and a Swedish browser
+play the end of a game of Yam's together, each reading every label in their own language.
+
+The game is brought to its last round in the live server's database (a whole Yam's game
+is 52 turns a player), so the three players play one turn each: the French player's is
+an announced one, through its dialog.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.tables import connected, create_room, join_room, roll, wait_my_turn
+from tests.support.live_server import ROOT, site_env
+
+pytestmark = pytest.mark.browser
+
+NewPage = Callable[..., Page]
+NEAR_THE_END = ("import sys, django; django.setup(); "
+                "from tests.support.histories import yams_near_the_end; "
+                "yams_near_the_end(sys.argv[1], sys.argv[2:])")
+
+# What each player reads: the sheet's columns and boxes, the controls, the results.
+WORDS = {
+    "en": {"columns": ["Free", "Down", "Up", "Announced"],
+           "boxes": ["Ones", "Sixes", "Maximum", "Minimum", "Full house", "Four of a kind",
+                     "Straight", "Yam's"],
+           "roll": "Roll the dice", "over": "You win!", "scored": "Sven scored",
+           "picker": "English"},
+    "fr": {"columns": ["Libre", "Descendante", "Montante", "Annoncée"],
+           "boxes": ["As", "Six", "Maximum", "Minimum", "Full", "Carré", "Suite", "Yam's"],
+           "roll": "Lancer les dés", "announce": "Annoncer Maximum ?", "over": "Ada a gagné !",
+           "scored": "Sven a marqué", "picker": "Français"},
+    "sv": {"columns": ["Fri", "Nedåt", "Uppåt", "Annonserad"],
+           "boxes": ["Ettor", "Sexor", "Maximum", "Minimum", "Kåk", "Fyrtal", "Stege",
+                     "Yam's"],
+           "roll": "Slå", "over": "Ada vann!", "scored": "Sven satte", "picker": "Svenska"},
+}
+
+
+# One size and scheme each: together they cover the desktop and the phone, light and dark.
+AXE_ON = {"en": (("desktop", "light"),), "fr": (("phone", "dark"),),
+          "sv": (("desktop", "dark"), ("phone", "light"))}
+
+
+def sheet_words(page: Page) -> tuple[list[str], list[str]]:
+    """The column headings and the row headings (box names) of the scorecards."""
+    expect(page.locator("[data-testid=scorecards] tbody th").first).to_be_attached()
+    return tuple(page.evaluate(
+        """part => [...document.querySelectorAll(`[data-testid=scorecards] ${part} th`)]
+                    .map(cell => cell.textContent.trim())""", part) for part in ("thead", "tbody"))
+
+
+def reads_its_language(page: Page, language: str) -> None:
+    words = WORDS[language]
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.get_by_test_id("language-current")).to_contain_text(words["picker"])
+    columns, boxes = sheet_words(page)
+    for column in words["columns"]:
+        assert any(column in heading for heading in columns), (language, column, columns)
+    for box in words["boxes"]:
+        assert any(box == name or name.startswith(box) for name in boxes), (language, box, boxes)
+
+
+def place(page: Page, testid: str) -> None:
+    """Fill the box ``testid`` with the dice on the table, confirming a 0."""
+    box = page.get_by_test_id(testid)
+    zero = "is-zero" in (box.get_attribute("class") or "")
+    box.click()
+    if zero:
+        page.get_by_test_id("confirm-ok").click()
+    expect(page.locator(f"td[data-testid='{testid}'].is-filled")).to_be_visible()
+
+
+def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
+        new_page: NewPage, live_database: Path) -> None:
+    ada = new_page(name="ada", locale="en-GB")
+    ines = new_page(name="ines", locale="fr-FR")
+    sven = new_page(name="sven", locale="sv-SE")
+    code = create_room(ada, name="Ada", ruleset="yams", seats=3)
+    join_room(ines, code, name="Inès")
+    join_room(sven, code, name="Sven")
+    ada.get_by_test_id("start").click()
+    expect(sven.get_by_test_id("scorecards")).to_be_visible()
+    subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "free/yams",
+                    "announced/maximum", "down/yams"],
+                   cwd=ROOT, env=site_env(live_database.parent), check=True, timeout=60)
+    pages = {"en": ada, "fr": ines, "sv": sven}
+    for language, page in pages.items():
+        page.reload()
+        connected(page)
+        reads_its_language(page, language)
+
+    # Ada (English) rolls and fills her last box: Yam's of the free column.
+    wait_my_turn(ada)
+    expect(ada.get_by_test_id("roll")).to_contain_text(WORDS["en"]["roll"])
+    roll(ada)
+    place(ada, "box-free-yams")
+
+    # Inès (French) must announce: the control, its dialog and the sheet say it in French.
+    wait_my_turn(ines)
+    expect(ines.get_by_test_id("roll")).to_contain_text(WORDS["fr"]["roll"])
+    roll(ines)
+    ines.get_by_test_id("announce-select").select_option("maximum")
+    ines.get_by_test_id("announce").click()
+    expect(ines.get_by_test_id("confirm-dialog")).to_contain_text(WORDS["fr"]["announce"])
+    ines.get_by_test_id("confirm-ok").click()
+    expect(ines.get_by_test_id("announced")).to_contain_text("Maximum")
+    place(ines, "box-announced-maximum")
+
+    # Sven (Swedish) fills Yam's at the foot of the down column, and the game is over.
+    wait_my_turn(sven)
+    expect(sven.get_by_test_id("roll")).to_contain_text(WORDS["sv"]["roll"])
+    roll(sven)
+    place(sven, "box-down-yams")
+
+    for language, page in pages.items():
+        expect(page.get_by_test_id("ranking")).to_be_visible()
+        expect(page.locator(".results__title")).to_have_text(WORDS[language]["over"])
+        expect(page.get_by_test_id("log-list")).to_contain_text(WORDS[language]["scored"])
+        reads_its_language(page, language)
+        assert_accessible_everywhere(page, f"results in {language}", on=AXE_ON[language])
