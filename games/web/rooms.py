@@ -8,6 +8,7 @@ that names a room always opens it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
 
@@ -15,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit, selectors, services, throttle
@@ -23,6 +26,7 @@ from games.models import Player, Room
 from games.services.moderation import ban_message
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
+from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
 from games.web.pages import home
@@ -40,11 +44,15 @@ View = Callable[..., HttpResponse]
 def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> HttpResponse:
     """The 429 page of a miss over the guess limit: how long until codes are checked again,
     and the join form, since a right code still opens its room."""
+    minutes = max(1, math.ceil(refusal.wait / 60))
     response = error_page(
-        request, 429, "Too many wrong room codes", str(refusal),
-        detail="Room links are long and random so that nobody can guess them. A right "
-               "code still opens its room: check the link, or ask the host to send it "
-               "again.")
+        request, 429, gettext("Too many wrong room codes"),
+        ngettext("Too many wrong room codes; try again in %(n)s minute.",
+                 "Too many wrong room codes; try again in %(n)s minutes.",
+                 minutes) % {"n": minutes},
+        detail=gettext("Room links are long and random so that nobody can guess them. A "
+                       "right code still opens its room: check the link, or ask the host "
+                       "to send it again."))
     response["Retry-After"] = str(refusal.wait)
     return response
 
@@ -52,9 +60,9 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
 def too_many_guests(request: HttpRequest, refusal: ServiceError) -> HttpResponse:
     """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
     response = error_page(
-        request, 429, "Too many new players", refusal.message,
-        detail="Each address may start only a few new players an hour. If you already "
-               "have one, go back to the window you played in.")
+        request, 429, gettext("Too many new players"), refusal.message,
+        detail=gettext("Each address may start only a few new players an hour. If you "
+                       "already have one, go back to the window you played in."))
     response["Retry-After"] = str(max(1, guest_limit.wait_seconds(
         throttle.http_address(request))))
     return response
@@ -71,6 +79,8 @@ def register(request: HttpRequest, name: object) -> Player:
     player = player_register(session=request.session, name=name, user=request.user)
     if new_guest:
         guest_limit.record(address)
+        if request.user.is_authenticated:
+            remember_account_language(player)
     return player
 
 
@@ -93,7 +103,7 @@ def room_or_404(request: HttpRequest, code: str) -> Room:
     found = selectors.room_by_code(code)
     if found is None:
         throttle.check_miss(throttle.http_address(request))
-        raise Http404("There is no room with that code.")
+        raise Http404(gettext("There is no room with that code."))
     return found
 
 
@@ -144,18 +154,26 @@ def room_find(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(_room_url(code))
 
 
+def _bot_level_title(name: str) -> str:
+    """A bot level's name for people (an unknown level: its key, capitalised)."""
+    titles = {"beginner": pgettext("bot level", "Beginner"),
+              "expert": pgettext("bot level", "Expert")}
+    return titles.get(name) or name.replace("_", " ").capitalize()
+
+
 def room_setup() -> dict[str, object]:
     """What the host's settings form offers, from the engine and the services' limits."""
     variants = []
     for name in rulesets.names():
         rs = rulesets.get(name)
-        columns = len(rs.columns)
-        shape = f"{len(rs.categories)} boxes" + (
-            f" \N{MULTIPLICATION SIGN} {columns} columns" if columns > 1 else "")
-        variants.append({"name": name, "title": rs.title, "summary": rs.summary,
+        boxes, columns = len(rs.categories), len(rs.columns)
+        shape = ngettext("%(n)s box", "%(n)s boxes", boxes) % {"n": boxes}
+        if columns > 1:
+            shape += " \N{MULTIPLICATION SIGN} " + ngettext(
+                "%(n)s column", "%(n)s columns", columns) % {"n": columns}
+        variants.append({"name": name, "title": rs.title, "summary": gettext(rs.summary),
                          "shape": shape, "options": list(rulesets.option_choices(name))})
-    bots = [{"name": name, "title": name.replace("_", " ").capitalize()}
-            for name in levels.names()]
+    bots = [{"name": name, "title": _bot_level_title(name)} for name in levels.names()]
     return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS),
             "bot_levels": bots}
 
@@ -175,7 +193,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "ruleset": selectors.ruleset_of(found),
         "player": player,
         "member": member,  # a closed room still shows its members the final table
-        "join_error": join_error or ("This room is closed." if closed and not member else None),
+        "join_error": join_error or (
+            gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": request.build_absolute_uri(_room_url(found.code)),
@@ -208,12 +227,13 @@ REVIEW_RETRY_SECONDS = 3
 
 
 def _points(value: float | None, digits: int = 1) -> str:
-    """A value for people: ``242.1``; a small loss keeps two decimals (``0.04``)."""
+    """A value for people in their language's number format: ``242.1`` (``242,1`` in
+    French); a small loss keeps two decimals (``0.04``)."""
     if value is None:
         return "\N{EN DASH}"
     if 0 < abs(value) < 0.1:
         digits = 2
-    return f"{value:.{digits}f}"
+    return number_format(round(value, digits), digits, force_grouping=False)
 
 
 @require_GET
@@ -224,7 +244,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     found = room_or_404(request, code)
     player = current_player(request.session, request.user)
     if player is None:
-        raise PermissionDenied("Only the players at this table can see its reviews.")
+        raise PermissionDenied(gettext("Only the players at this table can see its reviews."))
     try:
         review = services.review_of(player=player, code=code, number=number)
     except ServiceError as exc:
@@ -235,8 +255,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
             response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
             return response
         if exc.code == "not_in_room":
-            raise PermissionDenied("Only the players at this table can see its reviews.") \
-                from None
+            raise PermissionDenied(
+                gettext("Only the players at this table can see its reviews.")) from None
         raise Http404(exc.message) from None
     data = review.data
     game = review.game
@@ -264,7 +284,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "rows": rows,
         "costly": sum(1 for r in rows if r["level"]),
         "total_lost": _points(data["total_lost"]),
-        "accuracy": f"{_points(data['accuracy'])}%" if data["accuracy"] is not None
+        "accuracy": gettext("%(value)s%%") % {"value": _points(data["accuracy"])}
+        if data["accuracy"] is not None
         else "\N{EN DASH}",
         "expected_start": _points(data["expected_start"]),
         "room_url": _room_url(found.code),
