@@ -272,7 +272,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
             "chosen_value": _points(decision["chosen"]["value"]),
             "best_value": _points(decision["best"]["value"]),
             "roll_number": 3 - decision["rolls_left"],
-            "announced_title": rs.box_title(decision["announced"])
+            "announced_title": gettext(rs.box_title(decision["announced"]))
             if decision.get("announced") else None,
         })
     context = {
