@@ -8,7 +8,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.admin.base import ReadOnlyInline
 from games.admin.display import (
@@ -155,7 +155,8 @@ class ChatInline(ReadOnlyInline):
     @admin.display(description=gettext_lazy("removed"))
     def removed(self, obj: ChatMessage) -> str:
         """When a moderator removed the line ("-": it is shown in the room)."""
-        return f"removed {moment_label(obj.removed_at)}" if obj.removed_at else "-"
+        return gettext("removed %(moment)s") % {"moment": moment_label(obj.removed_at)} \
+            if obj.removed_at else "-"
 
     @admin.display(description="")
     def remove(self, obj: ChatMessage) -> SafeString | str:

@@ -40,10 +40,13 @@ def event_line(event: Event) -> str:
     if event.kind == "chat":
         said = f"{data.get('player', '?')}: {data.get('text', '')}"
     elif event.kind == "place":
-        said = (f"seat {int(data.get('seat', 0)) + 1} scored {data.get('points')} in "
-                f"{data.get('box')} ({data.get('column')}), total {data.get('total')}")
+        said = gettext("seat %(seat)s scored %(points)s in %(box)s (%(column)s), "
+                       "total %(total)s") % {
+            "seat": int(data.get("seat", 0)) + 1, "points": data.get("points"),
+            "box": data.get("box"), "column": data.get("column"), "total": data.get("total")}
     elif event.kind == "roll":
-        said = f"seat {int(data.get('seat', 0)) + 1} dice {data.get('dice')}"
+        said = gettext("seat %(seat)s dice %(dice)s") % {
+            "seat": int(data.get("seat", 0)) + 1, "dice": data.get("dice")}
     else:
         said = ", ".join(f"{key} {value}" for key, value in data.items()
                          if key not in ("ranking", "id"))
@@ -91,7 +94,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     def what(self, obj: Report) -> str:
         """The reported line (cut at 60 characters), or "the player"."""
         if obj.message is None:
-            return "the player"
+            return gettext("the player")
         text = obj.message.text
         return f"“{text if len(text) <= 60 else text[:59] + '…'}”"
 
@@ -119,9 +122,9 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     def message_shown(self, obj: Report) -> SafeString | str:
         """The reported line, and whether it was removed."""
         if obj.message is None:
-            return "none: the report is about the player"
-        removed = format_html(" <strong>(removed {})</strong>", moment_label(
-            obj.message.removed_at)) if obj.message.removed_at else ""
+            return gettext("none: the report is about the player")
+        removed = format_html(" <strong>({})</strong>", gettext("removed %(moment)s") % {
+            "moment": moment_label(obj.message.removed_at)}) if obj.message.removed_at else ""
         return format_html("<mark>{}</mark>{}", obj.message.text, removed)
 
     @admin.display(description=lazy(lambda: gettext("chat (up to %(n)s lines)")
