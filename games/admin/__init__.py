@@ -12,9 +12,10 @@ Inlines follow the page they sit on: whoever may view a game sees its move log.
 """
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from games.admin import games, players, records, reports, rooms  # noqa: F401  (register the pages)
 
-admin.site.site_header = "Dice games moderation"
-admin.site.site_title = "Dice games moderation"
-admin.site.index_title = "Rooms, players, games and chat"
+admin.site.site_header = gettext_lazy("Dice games moderation")
+admin.site.site_title = gettext_lazy("Dice games moderation")
+admin.site.index_title = gettext_lazy("Rooms, players, games and chat")

@@ -12,6 +12,7 @@ from django.contrib.auth import get_permission_codename
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 
 from games.admin.display import admin_link
 from games.errors import ServiceError
@@ -68,7 +69,9 @@ class ReasonForm(forms.Form):
         max_length=500,
         strip=True,
         widget=forms.Textarea(attrs={"rows": 4, "cols": 70}),
-        help_text="Required, up to 500 characters. It is recorded with the action.",
+        label=gettext_lazy("Reason"),
+        help_text=gettext_lazy("Required, up to 500 characters. It is recorded with the "
+                               "action."),
     )
 
 
@@ -77,10 +80,10 @@ class BanForm(ReasonForm):
 
     until = forms.DateTimeField(
         required=False,
-        label="Banned until",
+        label=gettext_lazy("Banned until"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="Optional, in UTC. Empty: the ban has no end. After it the player may "
-                  "play again without anyone acting.",
+        help_text=gettext_lazy("Optional, in UTC. Empty: the ban has no end. After it the "
+                               "player may play again without anyone acting."),
     )
 
 
@@ -118,8 +121,8 @@ class ModerationMixin(admin.ModelAdmin):
         ``service(moderator=..., <target>=obj, reason=..., <field>=...)`` for each
         selected object and report how each went.
 
-        ``title`` heads the confirmation page; ``done`` starts each success message,
-        followed by ``label(obj)``.
+        ``title`` heads the confirmation page; ``done`` is each success message, with
+        ``label(obj)`` in its ``%(object)s``.
         """
         form = form_class(request.POST if request.POST.get("post") == "yes" else None)
         if not form.is_valid():
@@ -131,7 +134,7 @@ class ModerationMixin(admin.ModelAdmin):
             except ServiceError as exc:
                 self.message_user(request, f"{label(obj)}: {exc.message}", messages.ERROR)
             else:
-                self.message_user(request, f"{done} {label(obj)}.", messages.SUCCESS)
+                self.message_user(request, done % {"object": label(obj)}, messages.SUCCESS)
         return None
 
     def _confirmation(self, request: HttpRequest, queryset: QuerySet, form: ReasonForm,

@@ -11,6 +11,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from scoring import rulesets
 
@@ -25,7 +26,7 @@ def variant_title(name: str) -> str:
 
 def seat_label(seat: int | None) -> str:
     """Seats are stored from 0 and shown from 1, as the site does; no seat is a spectator."""
-    return "spectator" if seat is None else str(seat + 1)
+    return gettext("spectator") if seat is None else str(seat + 1)
 
 
 def roll_parts(roll: dict[str, Any]) -> tuple[str, str, str]:
@@ -42,9 +43,14 @@ def roll_parts(roll: dict[str, Any]) -> tuple[str, str, str]:
     dice = list(roll.get("dice", []))
     held = list(roll.get("held", []))
     kept = [dice[i] for i in held if isinstance(i, int) and 0 <= i < len(dice)]
-    where = f" (dice {', '.join(str(i + 1) for i in held)})" if held else ""
+    if held:
+        kept_text = gettext("held %(kept)s (dice %(positions)s)") % {
+            "kept": kept, "positions": ", ".join(str(i + 1) for i in held)}
+    else:
+        kept_text = gettext("held %(kept)s") % {"kept": kept}
     by = f"{roll['by']}: " if roll.get("by") else ""
-    return f"{by}held {kept}{where}", f"drew {list(roll.get('drawn', []))}", f"→ dice {dice}"
+    return (by + kept_text, gettext("drew %(dice)s") % {"dice": list(roll.get("drawn", []))},
+            gettext("→ dice %(dice)s") % {"dice": dice})
 
 
 def moment_label(moment: datetime | None) -> str:
@@ -70,13 +76,13 @@ def _rolled_at(stamp: object) -> str:
         return ""
     if timezone.is_aware(moment):
         moment = timezone.localtime(moment)
-    return f"rolled at {moment:%H:%M:%S}"
+    return gettext("rolled at %(time)s") % {"time": f"{moment:%H:%M:%S}"}
 
 
 def roll_log(rolls: list[dict[str, Any]]) -> SafeString:
     """Every roll of a turn, numbered; hovering a roll shows when it was drawn."""
     if not rolls:
-        return format_html("<em>{}</em>", "no roll")
+        return format_html("<em>{}</em>", gettext("no roll"))
     items = format_html_join(
         "", '<li title="{}"><code>{}</code> <code>{}</code> <code>{}</code></li>',
         ((_rolled_at(roll.get("at")), *roll_parts(roll)) for roll in rolls),
@@ -95,9 +101,10 @@ def describe_sheet(data: Any) -> SafeString:
     for column in rs.columns:
         filled = boxes.get(column, {})
         entries = ", ".join(f"{rs.box_title(k)} {filled[k]}" for k in rs.categories if k in filled)
-        bonus = f"; extra Yahtzees {extra[column]}" if extra.get(column) else ""
+        bonus = "; " + gettext("extra Yahtzees %(n)s") % {"n": extra[column]} \
+            if extra.get(column) else ""
         lines.append((rs.column_title(column), len(filled), len(rs.categories),
-                      entries or "nothing yet", bonus))
+                      entries or gettext("nothing yet"), bonus))
     return format_html_join(
         "", "<div><strong>{}</strong> ({}/{}): {}{}</div>", lines)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from games.models import banned_now
 
@@ -12,12 +13,12 @@ from games.models import banned_now
 class BannedFilter(admin.SimpleListFilter):
     """Players who are banned, or not."""
 
-    title = "banned"
+    title = gettext_lazy("banned")
     parameter_name = "banned"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
         """Yes or no."""
-        return [("yes", "Yes"), ("no", "No")]
+        return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
         """Filter on whether a ban is in force now (an ended one does not count)."""
@@ -31,13 +32,13 @@ class BannedFilter(admin.SimpleListFilter):
 class KindFilter(admin.SimpleListFilter):
     """People or bots."""
 
-    title = "kind"
+    title = gettext_lazy("kind")
     parameter_name = "kind"
     bot_level_field = "bot_level"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
         """People or bots."""
-        return [("person", "People"), ("bot", "Bots")]
+        return [("person", gettext_lazy("People")), ("bot", gettext_lazy("Bots"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
         """Bots have a bot level; people do not."""
@@ -58,12 +59,12 @@ class MemberKindFilter(KindFilter):
 class RemovedFilter(admin.SimpleListFilter):
     """Chat messages a moderator removed, or not."""
 
-    title = "removed"
+    title = gettext_lazy("removed")
     parameter_name = "removed"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
         """Yes or no."""
-        return [("yes", "Yes"), ("no", "No")]
+        return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
         """Filter on whether ``removed_at`` is set."""

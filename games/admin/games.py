@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
@@ -38,31 +39,32 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
         return super().get_queryset(request).select_related("room").prefetch_related(
             "scorecards__player")
 
-    @admin.display(description="current seat")
+    @admin.display(description=gettext_lazy("current seat"))
     def current_seat_shown(self, obj: Game) -> str:
         """Whose turn it is, by seat counting from 1."""
         return seat_label(obj.current_seat)
 
-    @admin.display(description="room", ordering="room__code")
+    @admin.display(description=gettext_lazy("room"), ordering="room__code")
     def room_code(self, obj: Game) -> str:
         """The room's code."""
         return obj.room.code
 
-    @admin.display(description="variant", ordering="ruleset")
+    @admin.display(description=gettext_lazy("variant"), ordering="ruleset")
     def variant(self, obj: Game) -> str:
         """The variant's title."""
         return variant_title(obj.ruleset)
 
-    @admin.display(description="players")
+    @admin.display(description=gettext_lazy("players"))
     def players(self, obj: Game) -> str:
         """Who plays each seat, in seat order."""
         return ", ".join(card.player.name for card in obj.scorecards.all())
 
-    @admin.action(description="End selected games", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("End selected games"), permissions=["moderate"])
     def end_games(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """End each game in progress where it stands."""
         return self.moderate(request, queryset, service=services.mod_end_game, target="game",
-                             title="End games", done="Ended game")
+                             title=gettext_lazy("End games"),
+                             done=gettext_lazy("Ended game %(object)s."))
 
 
 @admin.register(GameReview)
@@ -75,22 +77,22 @@ class GameReviewAdmin(ReadOnlyAdmin):
     fields = ["created_at", "game", "player", "data_shown"]
     readonly_fields = fields
 
-    @admin.display(description="decisions")
+    @admin.display(description=gettext_lazy("decisions"))
     def decisions(self, obj: GameReview) -> object:
         """How many of the player's own decisions the review values."""
         return len(obj.data.get("decisions") or [])
 
-    @admin.display(description="points lost")
+    @admin.display(description=gettext_lazy("points lost"))
     def lost(self, obj: GameReview) -> object:
         """Expected points lost over the whole game."""
         return obj.data.get("total_lost")
 
-    @admin.display(description="accuracy %")
+    @admin.display(description=gettext_lazy("accuracy %"))
     def accuracy(self, obj: GameReview) -> object:
         """Share of decisions within 0.01 points of the best."""
         return obj.data.get("accuracy")
 
-    @admin.display(description="review")
+    @admin.display(description=gettext_lazy("review"))
     def data_shown(self, obj: GameReview) -> SafeString:
         """The stored review as JSON."""
         return as_json(obj.data)

@@ -8,6 +8,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_lazy
 
 from games.admin.base import ReadOnlyInline
 from games.admin.display import (
@@ -29,7 +30,7 @@ class MembershipInline(ReadOnlyInline):
     readonly_fields = fields
     ordering = ["-joined_at"]
 
-    @admin.display(description="seat")
+    @admin.display(description=gettext_lazy("seat"))
     def seat_shown(self, obj: Membership) -> str:
         """The seat, counting from 1."""
         return seat_label(obj.seat)
@@ -55,12 +56,12 @@ class ScorecardInline(ReadOnlyInline):
     fields = ["seat_shown", "player", "total", "rank", "sheet"]
     readonly_fields = fields
 
-    @admin.display(description="seat")
+    @admin.display(description=gettext_lazy("seat"))
     def seat_shown(self, obj: Scorecard) -> str:
         """The seat, counting from 1."""
         return seat_label(obj.seat)
 
-    @admin.display(description="filled boxes")
+    @admin.display(description=gettext_lazy("filled boxes"))
     def sheet(self, obj: Scorecard) -> SafeString:
         """The sheet's filled boxes, readable."""
         return describe_sheet(obj.data)
@@ -80,28 +81,28 @@ class TurnInline(ReadOnlyInline):
     verbose_name = "turn"
     verbose_name_plural = "move log"
 
-    @admin.display(description="seat")
+    @admin.display(description=gettext_lazy("seat"))
     def seat_shown(self, obj: Turn) -> str:
         """The seat, counting from 1."""
         return seat_label(obj.seat)
 
-    @admin.display(description="rolls")
+    @admin.display(description=gettext_lazy("rolls"))
     def rolls_shown(self, obj: Turn) -> SafeString:
         """Every roll: held dice, dice drawn, resulting dice."""
         return roll_log(obj.rolls)
 
-    @admin.display(description="announced")
+    @admin.display(description=gettext_lazy("announced"))
     def announced(self, obj: Turn) -> str:
         """The Yam's box announced this turn, if any."""
         state = obj.state if isinstance(obj.state, dict) else {}
         return state.get("announced") or "-"
 
-    @admin.display(description="started")
+    @admin.display(description=gettext_lazy("started"))
     def started(self, obj: Turn) -> SafeString:
         """When the turn began, to the second (date above time)."""
         return moment_lines(obj.started_at)
 
-    @admin.display(description="finished")
+    @admin.display(description=gettext_lazy("finished"))
     def finished(self, obj: Turn) -> SafeString:
         """When the dice were placed, to the second (date above time)."""
         return moment_lines(obj.finished_at)
@@ -120,12 +121,12 @@ class EventInline(ReadOnlyInline):
     classes = ["collapse"]
     ordering = ["seq"]
 
-    @admin.display(description="data")
+    @admin.display(description=gettext_lazy("data"))
     def data_shown(self, obj: Event) -> SafeString:
         """The event's data as JSON."""
         return as_json(obj.data)
 
-    @admin.display(description="at")
+    @admin.display(description=gettext_lazy("at"))
     def created(self, obj: Event) -> str:
         """When it happened, to the second."""
         return moment_label(obj.created_at)
@@ -146,15 +147,16 @@ class ChatInline(ReadOnlyInline):
     verbose_name = "chat line"
     verbose_name_plural = "chat, oldest to newest"
 
-    @admin.display(description="at")
+    @admin.display(description=gettext_lazy("at"))
     def at(self, obj: ChatMessage) -> str:
         """When the line was posted, to the second."""
         return moment_label(obj.created_at)
 
-    @admin.display(description="removed")
+    @admin.display(description=gettext_lazy("removed"))
     def removed(self, obj: ChatMessage) -> str:
         """When a moderator removed the line ("-": it is shown in the room)."""
-        return f"removed {moment_label(obj.removed_at)}" if obj.removed_at else "-"
+        return gettext("removed %(moment)s") % {"moment": moment_label(obj.removed_at)} \
+            if obj.removed_at else "-"
 
     @admin.display(description="")
     def remove(self, obj: ChatMessage) -> SafeString | str:

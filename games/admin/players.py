@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 
 from games import services
 from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
@@ -31,12 +32,12 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
     inlines = [MembershipInline]
     actions = ["ban_players", "unban_players"]
 
-    @admin.display(description="banned", boolean=True, ordering="banned_at")
+    @admin.display(description=gettext_lazy("banned"), boolean=True, ordering="banned_at")
     def banned(self, obj: Player) -> bool:
         """Whether the player is banned."""
         return obj.is_banned
 
-    @admin.display(description="banned until", ordering="banned_until")
+    @admin.display(description=gettext_lazy("banned until"), ordering="banned_until")
     def banned_until_text(self, obj: Player) -> str:
         """Until when the player is banned: a date, "for good", or nothing."""
         if not obj.is_banned:
@@ -45,14 +46,16 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
             return "for good"
         return f"{obj.banned_until.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
 
-    @admin.action(description="Ban selected players", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Ban selected players"), permissions=["moderate"])
     def ban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """Ban each player, at once and until the date given (or for good)."""
         return self.moderate(request, queryset, service=services.mod_ban, target="player",
-                             title="Ban players", done="Banned", form_class=BanForm)
+                             title=gettext_lazy("Ban players"),
+                             done=gettext_lazy("Banned %(object)s."), form_class=BanForm)
 
-    @admin.action(description="Unban selected players", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Unban selected players"), permissions=["moderate"])
     def unban_players(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """Lift each player's ban."""
         return self.moderate(request, queryset, service=services.mod_unban, target="player",
-                             title="Unban players", done="Unbanned")
+                             title=gettext_lazy("Unban players"),
+                             done=gettext_lazy("Unbanned %(object)s."))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from games.admin.base import ReadOnlyAdmin
 from games.admin.display import as_json
@@ -23,7 +24,7 @@ class ModerationActionAdmin(ReadOnlyAdmin):
               "details_shown"]
     readonly_fields = fields
 
-    @admin.display(description="details")
+    @admin.display(description=gettext_lazy("details"))
     def details_shown(self, obj: ModerationAction) -> SafeString:
         """What the action recorded beyond its targets (a removed message's text)."""
         return as_json(obj.details)

@@ -11,8 +11,10 @@ from django.db.models import Case, IntegerField, Value, When
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import URLPattern, path, reverse
+from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -38,10 +40,13 @@ def event_line(event: Event) -> str:
     if event.kind == "chat":
         said = f"{data.get('player', '?')}: {data.get('text', '')}"
     elif event.kind == "place":
-        said = (f"seat {int(data.get('seat', 0)) + 1} scored {data.get('points')} in "
-                f"{data.get('box')} ({data.get('column')}), total {data.get('total')}")
+        said = gettext("seat %(seat)s scored %(points)s in %(box)s (%(column)s), "
+                       "total %(total)s") % {
+            "seat": int(data.get("seat", 0)) + 1, "points": data.get("points"),
+            "box": data.get("box"), "column": data.get("column"), "total": data.get("total")}
     elif event.kind == "roll":
-        said = f"seat {int(data.get('seat', 0)) + 1} dice {data.get('dice')}"
+        said = gettext("seat %(seat)s dice %(dice)s") % {
+            "seat": int(data.get("seat", 0)) + 1, "dice": data.get("dice")}
     else:
         said = ", ".join(f"{key} {value}" for key, value in data.items()
                          if key not in ("ranking", "id"))
@@ -85,44 +90,45 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
                           output_field=IntegerField())
         return [open_first.asc(), "-created_at"]
 
-    @admin.display(description="what was reported")
+    @admin.display(description=gettext_lazy("what was reported"))
     def what(self, obj: Report) -> str:
         """The reported line (cut at 60 characters), or "the player"."""
         if obj.message is None:
-            return "the player"
+            return gettext("the player")
         text = obj.message.text
         return f"“{text if len(text) <= 60 else text[:59] + '…'}”"
 
-    @admin.display(description="reported player", ordering="reported__name")
+    @admin.display(description=gettext_lazy("reported player"), ordering="reported__name")
     def reported_player(self, obj: Report) -> str:
         """The reported player's name."""
         return obj.reported.name
 
-    @admin.display(description="room")
+    @admin.display(description=gettext_lazy("room"))
     def room_shown(self, obj: Report) -> SafeString | str:
         """The room's admin page."""
         return admin_link(obj.room)
 
-    @admin.display(description="reported player")
+    @admin.display(description=gettext_lazy("reported player"))
     def reported_shown(self, obj: Report) -> SafeString:
         """The reported player, with their past moderation."""
         return _record_of(obj.reported)
 
-    @admin.display(description="reporter")
+    @admin.display(description=gettext_lazy("reporter"))
     def reporter_shown(self, obj: Report) -> SafeString:
         """The reporter, with their past moderation."""
         return _record_of(obj.reporter)
 
-    @admin.display(description="reported message")
+    @admin.display(description=gettext_lazy("reported message"))
     def message_shown(self, obj: Report) -> SafeString | str:
         """The reported line, and whether it was removed."""
         if obj.message is None:
-            return "none: the report is about the player"
-        removed = format_html(" <strong>(removed {})</strong>", moment_label(
-            obj.message.removed_at)) if obj.message.removed_at else ""
+            return gettext("none: the report is about the player")
+        removed = format_html(" <strong>({})</strong>", gettext("removed %(moment)s") % {
+            "moment": moment_label(obj.message.removed_at)}) if obj.message.removed_at else ""
         return format_html("<mark>{}</mark>{}", obj.message.text, removed)
 
-    @admin.display(description=f"chat (up to {CHAT_LINES} lines)")
+    @admin.display(description=lazy(lambda: gettext("chat (up to %(n)s lines)")
+                                    % {"n": CHAT_LINES}, str)())
     def chat_shown(self, obj: Report) -> SafeString:
         """The room's last chat lines, or the lines around the reported one if it is
         older; the reported line highlighted, removed lines marked."""
@@ -145,7 +151,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         return format_html('<ol class="report-chat">{}</ol>', format_html_join(
             "", '<li class="chat-line{}">{} <strong>{}</strong>: {}{}</li>', rows))
 
-    @admin.display(description="game")
+    @admin.display(description=gettext_lazy("game"))
     def game_shown(self, obj: Report) -> SafeString:
         """The room's current or last game (its move log's page) and its latest events."""
         game = Game.objects.filter(room=obj.room_id).order_by("-number").first()
@@ -158,12 +164,14 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         items = format_html_join("", "<li>{}</li>", ((event_line(e),) for e in recent))
         return format_html('{}<ol class="report-log">{}</ol>', head, items)
 
-    @admin.display(description="handled")
+    @admin.display(description=gettext_lazy("handled"))
     def handled(self, obj: Report) -> str:
         """Who settled the report, when and how."""
         if obj.status == Report.Status.OPEN:
-            return "not yet"
-        return f"{obj.outcome} by {obj.handled_by or '-'} at {moment_label(obj.handled_at)}"
+            return gettext("not yet")
+        return gettext("%(outcome)s by %(moderator)s at %(moment)s") % {
+            "outcome": obj.outcome, "moderator": obj.handled_by or "-",
+            "moment": moment_label(obj.handled_at)}
 
     def get_urls(self) -> list[URLPattern]:
         """The report pages, and the one that settles a report."""
@@ -179,7 +187,8 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         form = ReasonForm(request.POST)
         page = reverse("admin:games_report_change", args=[report.pk])
         if not form.is_valid():
-            self.message_user(request, "Say why: the reason is recorded with the action.",
+            self.message_user(request,
+                              gettext("Say why: the reason is recorded with the action."),
                               messages.ERROR)
             return HttpResponseRedirect(page)
         outcome = request.POST.get("outcome", "")
@@ -187,12 +196,19 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
             settled = services.report_handle(moderator=request.user, report=report,
                                              outcome=outcome, reason=form.cleaned_data["reason"])
         except ServiceError as exc:
-            self.message_user(request, f"Nothing was done: {exc.message}", messages.ERROR)
+            self.message_user(request, gettext("Nothing was done: %(error)s")
+                              % {"error": exc.message}, messages.ERROR)
             return HttpResponseRedirect(page)
-        others = f" (and {settled - 1} other open report{'s' if settled > 2 else ''})" \
-            if settled > 1 else ""
-        self.message_user(request, f"Done: {outcome.replace('_', ' ')}. The report{others} "
-                                   f"is marked handled.", messages.SUCCESS)
+        action = outcome.replace("_", " ")
+        if settled > 1:
+            done = ngettext(
+                "Done: %(action)s. The report (and %(n)s other open report) is marked handled.",
+                "Done: %(action)s. The report (and %(n)s other open reports) is marked "
+                "handled.", settled - 1) % {"action": action, "n": settled - 1}
+        else:
+            done = gettext("Done: %(action)s. The report is marked handled.") % {
+                "action": action}
+        self.message_user(request, done, messages.SUCCESS)
         return HttpResponseRedirect(page)
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any,
@@ -207,13 +223,14 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         name = report.reported.name
         choices = []
         if report.message is not None and report.message.removed_at is None:
-            choices.append(("remove_chat", "Remove this message"))
+            choices.append(("remove_chat", gettext("Remove this message")))
         if Membership.objects.filter(room=report.room_id, player=report.reported_id,
                                      state=Membership.State.ACTIVE).exists():
-            choices.append(("kick", f"Kick {name} from room {report.room.code}"))
+            choices.append(("kick", gettext("Kick %(name)s from room %(code)s")
+                            % {"name": name, "code": report.room.code}))
         if not report.reported.is_banned:
-            choices.append(("ban", f"Ban {name} from the site"))
-        choices.append(("dismiss", "Dismiss this report"))
+            choices.append(("ban", gettext("Ban %(name)s from the site") % {"name": name}))
+        choices.append(("dismiss", gettext("Dismiss this report")))
         return {
             "report_choices": choices,
             "can_handle": report.status == Report.Status.OPEN

@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
@@ -58,26 +59,27 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
                 members__state=Membership.State.ACTIVE, members__seat__isnull=False)),
         )
 
-    @admin.display(description="variant", ordering="ruleset")
+    @admin.display(description=gettext_lazy("variant"), ordering="ruleset")
     def variant(self, obj: Room) -> str:
         """The variant's title."""
         return variant_title(obj.ruleset)
 
-    @admin.display(description="seats")
+    @admin.display(description=gettext_lazy("seats"))
     def seats(self, obj: Room) -> str:
         """Seats taken out of the room's seats."""
         return f"{obj.seats_taken}/{obj.seat_count}"
 
-    @admin.display(description="games", ordering="game_total")
+    @admin.display(description=gettext_lazy("games"), ordering="game_total")
     def game_count(self, obj: Room) -> int:
         """How many games the room has played."""
         return obj.game_total
 
-    @admin.action(description="Close selected rooms", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Close selected rooms"), permissions=["moderate"])
     def close_rooms(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """Close each room; a game in progress ends where it stands."""
         return self.moderate(request, queryset, service=services.mod_close_room, target="room",
-                             title="Close rooms", done="Closed room")
+                             title=gettext_lazy("Close rooms"),
+                             done=gettext_lazy("Closed room %(object)s."))
 
 
 @admin.register(Membership)
@@ -95,17 +97,20 @@ class MembershipAdmin(ModerationMixin, ReadOnlyAdmin):
     readonly_fields = fields
     actions = ["kick_members"]
 
-    @admin.display(description="seat", ordering="seat")
+    @admin.display(description=gettext_lazy("seat"), ordering="seat")
     def seat_shown(self, obj: Membership) -> str:
         """The seat, counting from 1."""
         return seat_label(obj.seat)
 
-    @admin.action(description="Kick selected players from their room", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Kick selected players from their room"),
+                  permissions=["moderate"])
     def kick_members(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """Remove each person from the room for good; a bot finishes their game seat."""
         return self.moderate(request, queryset, service=services.mod_kick, target="member",
-                             title="Kick players from their room", done="Kicked",
-                             label=lambda m: f"{m.player} from room {m.room}")
+                             title=gettext_lazy("Kick players from their room"),
+                             done=gettext_lazy("Kicked %(object)s."),
+                             label=lambda m: gettext("%(player)s from room %(room)s")
+                             % {"player": m.player, "room": m.room})
 
 
 @admin.register(ChatMessage)
@@ -122,19 +127,19 @@ class ChatMessageAdmin(ModerationMixin, ReadOnlyAdmin):
     readonly_fields = fields
     actions = ["remove_messages"]
 
-    @admin.display(description="text", ordering="text")
+    @admin.display(description=gettext_lazy("text"), ordering="text")
     def text_shown(self, obj: ChatMessage) -> str:
         """The message, cut at 80 characters."""
         return obj.text if len(obj.text) <= 80 else f"{obj.text[:79]}…"
 
-    @admin.display(description="removed", boolean=True, ordering="removed_at")
+    @admin.display(description=gettext_lazy("removed"), boolean=True, ordering="removed_at")
     def removed(self, obj: ChatMessage) -> bool:
         """Whether a moderator removed the message."""
         return obj.removed_at is not None
 
-    @admin.action(description="Remove selected messages", permissions=["moderate"])
+    @admin.action(description=gettext_lazy("Remove selected messages"), permissions=["moderate"])
     def remove_messages(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
         """Remove each message from its room's chat."""
         return self.moderate(request, queryset, service=services.mod_remove_chat,
-                             target="message", title="Remove chat messages",
-                             done="Removed the message")
+                             target="message", title=gettext_lazy("Remove chat messages"),
+                             done=gettext_lazy("Removed the message %(object)s."))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext, pgettext
 
 from games.models import Game, Membership, Player, Room
 from scoring import rulesets
@@ -28,14 +29,14 @@ class YourRoom:
 
 def _state(room: Room, game: Game | None, seat: int | None) -> tuple[str, str]:
     if room.status == Room.Status.CLOSED:
-        return "closed", "Closed"
+        return "closed", pgettext("room", "Closed")
     if game is None:
-        return "lobby", "In the lobby"
+        return "lobby", gettext("In the lobby")
     if game.status == Game.Status.PLAYING:
         if seat is not None and game.current_seat == seat:
-            return "your_turn", "Your turn"
-        return "playing", f"Game {game.number} on"
-    return "finished", f"Game {game.number} finished"
+            return "your_turn", gettext("Your turn")
+        return "playing", gettext("Game %(number)s on") % {"number": game.number}
+    return "finished", gettext("Game %(number)s finished") % {"number": game.number}
 
 
 def rooms_of(player: Player | None) -> list[YourRoom]:

@@ -8,6 +8,7 @@ Failed sign-ins are counted by django-axes; ``locked_out`` is its lockout answer
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from axes.models import AccessAttempt
@@ -28,14 +29,17 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games import selectors, services
+from games.models import Player
 from games.services.players import current_player
-from games.throttle import http_address, minutes_text
+from games.throttle import http_address
 from games.web.errors import error_page
+from games.web.language import LANGUAGE_CODES
 
 # The backend a new account is signed in with (django-axes' backend only counts failures).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -73,11 +77,20 @@ class PasswordForm(SiteFields, PasswordChangeForm):
 class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
     """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional."""
 
-    email = forms.EmailField(required=False, help_text="Optional. Only used to reach you.")
+    email = forms.EmailField(label=gettext_lazy("Email"), required=False,
+                             help_text=gettext_lazy("Optional. Only used to reach you."))
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+def remember_account_language(player: Player) -> None:
+    """Give an account's player the language the visitor uses now, unless it has one, so
+    the account's other devices open in it."""
+    code = translation.get_language()
+    if not player.language and code in LANGUAGE_CODES:
+        Player.objects.filter(pk=player.pk, language="").update(language=code)
 
 
 def _form_page(request: HttpRequest, template: str, form: forms.Form, status: int = 200,
@@ -97,8 +110,11 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             user = form.save()
             login(request, user, backend=MODEL_BACKEND)
-            services.account_sign_in(session=request.session, user=user, guest=guest)
-        messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+            player = services.account_sign_in(session=request.session, user=user, guest=guest)
+            if player is not None:
+                remember_account_language(player)
+        messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
+                         % {"name": user.get_username()})
         return HttpResponseRedirect(next_url(request))
     return _form_page(request, "accounts/sign_up.html", form,
                       status=400 if form.is_bound else 200)
@@ -140,7 +156,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form: forms.Form) -> HttpResponse:
         response = super().form_valid(form)
-        messages.success(self.request, "Your password is changed.")
+        messages.success(self.request, gettext("Your password is changed."))
         return response
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -160,7 +176,7 @@ def account(request: HttpRequest) -> HttpResponse:
 class DeleteForm(SiteFields, forms.Form):
     """The account's password, to confirm that its owner is deleting it."""
 
-    password = forms.CharField(label="Your password", strip=False,
+    password = forms.CharField(label=gettext_lazy("Your password"), strip=False,
                                widget=forms.PasswordInput(attrs={
                                    "autocomplete": "current-password"}))
 
@@ -171,7 +187,8 @@ class DeleteForm(SiteFields, forms.Form):
     def clean_password(self) -> str:
         password: str = self.cleaned_data["password"]
         if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.", code="password_incorrect")
+            raise forms.ValidationError(gettext("That is not your password."),
+                                        code="password_incorrect")
         return password
 
 
@@ -184,7 +201,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         services.account_delete(user=request.user)
         logout(request)
-        messages.success(request, "Your account is deleted.")
+        messages.success(request, gettext("Your account is deleted."))
         return HttpResponseRedirect(reverse("games:home"))
     return _form_page(request, "accounts/delete.html", form,
                       status=400 if form.is_bound else 200)
@@ -207,10 +224,13 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None,
     long until this username may try again from this address.  (Under ASGI, axes 8
     passes the credentials in ``response``'s place: neither is used.)"""
     wait = _wait_seconds(request)
+    minutes = max(1, math.ceil(wait / 60))
     page = error_page(
-        request, 429, "Too many wrong passwords",
-        f"Too many wrong passwords for this name; try again in {minutes_text(wait)}.",
-        detail="This keeps anyone from guessing passwords. Other names can still sign "
-               "in from here, and guests can keep playing.", join_form=False)
+        request, 429, gettext("Too many wrong passwords"),
+        ngettext("Too many wrong passwords for this name; try again in %(n)s minute.",
+                 "Too many wrong passwords for this name; try again in %(n)s minutes.",
+                 minutes) % {"n": minutes},
+        detail=gettext("This keeps anyone from guessing passwords. Other names can still "
+                       "sign in from here, and guests can keep playing."), join_form=False)
     page["Retry-After"] = str(wait)
     return page

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 WIDTH, HEIGHT = 600, 240
 LEFT, RIGHT, TOP, BOTTOM = 56, 12, 12, 32
 TICKS = (0, 25, 50, 75, 100)
@@ -71,4 +73,5 @@ def percent_chart(values: Sequence[float]) -> PercentChart:
         for i, v in enumerate(values))
     return PercentChart(width=WIDTH, height=HEIGHT, left=LEFT, right_edge=WIDTH - RIGHT,
                         bottom_edge=HEIGHT - BOTTOM, marks=marks,
-                        ticks=tuple(Tick(y=_y(t), label=f"{t}%") for t in TICKS))
+                        ticks=tuple(Tick(y=_y(t), label=gettext("%(value)s%%") % {"value": t})
+                                    for t in TICKS))

@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 
 log = logging.getLogger("django.request")
 
@@ -53,23 +54,23 @@ def _message_of(exception: Exception | None, default: str) -> str:
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404: nothing at this address (a room code that names no room, a mistyped link)."""
     return error_page(
-        request, 404, "Nothing at this address",
-        _message_of(exception, "There is no page at this address."),
-        detail="Room links are long and random. Check that the whole link was copied, "
-               "or ask the host to send it again.")
+        request, 404, gettext("Nothing at this address"),
+        _message_of(exception, gettext("There is no page at this address.")),
+        detail=gettext("Room links are long and random. Check that the whole link was "
+                       "copied, or ask the host to send it again."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """403: the page exists but is not this visitor's to see."""
-    return error_page(request, 403, "This page is not yours to open",
-                      _message_of(exception, "You are not allowed to open this page."))
+    return error_page(request, 403, gettext("This page is not yours to open"),
+                      _message_of(exception, gettext("You are not allowed to open this page.")))
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """400: a request the site cannot make sense of."""
-    return error_page(request, 400, "That request did not make sense",
-                      "The browser sent something the site could not read. "
-                      "Go back and try again.")
+    return error_page(request, 400, gettext("That request did not make sense"),
+                      gettext("The browser sent something the site could not read. "
+                              "Go back and try again."))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -78,10 +79,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     retry = request.get_full_path() if request.method == "GET" else ""
     try:
         return error_page(
-            request, 500, "Something went wrong on our side",
-            "The site hit an error it did not expect, and it has been logged.",
-            detail="Nothing is lost: every roll and every score is saved as it happens. "
-                   "Try again in a moment.", retry_url=retry)
+            request, 500, gettext("Something went wrong on our side"),
+            gettext("The site hit an error it did not expect, and it has been logged."),
+            detail=gettext("Nothing is lost: every roll and every score is saved as it "
+                           "happens. Try again in a moment."), retry_url=retry)
     except Exception:  # the last resort must not fail
         log.exception("The error page itself failed")
         return HttpResponse(
@@ -98,11 +99,11 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         referer, allowed_hosts={request.get_host()},
         require_https=request.is_secure()) else ""
     return error_page(
-        request, 403, "This form has expired",
-        "The site could not check that this form came from one of its own pages, so "
-        "nothing was changed.",
-        detail="This happens when a page stays open for a long time or the browser "
-               "blocks cookies. Reload the page and send the form again.",
+        request, 403, gettext("This form has expired"),
+        gettext("The site could not check that this form came from one of its own pages, "
+                "so nothing was changed."),
+        detail=gettext("This happens when a page stays open for a long time or the "
+                       "browser blocks cookies. Reload the page and send the form again."),
         retry_url=back)
 
 

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games import selectors
@@ -25,7 +26,7 @@ from games.web.rooms import guess_limited, room_or_404
 from scoring import rulesets
 from scoring.strategy import advisors
 
-MEMBERS_ONLY = "Only the players at this table can see its past games."
+MEMBERS_ONLY = gettext_lazy("Only the players at this table can see its past games.")
 # A replay shown before the coach's tables were ready reloads itself after this.
 VALUES_RETRY_SECONDS = 3
 
@@ -35,7 +36,7 @@ def _member(request: HttpRequest, code: str) -> tuple[Room, Player]:
     room = room_or_404(request, code)
     player = current_player(request.session, request.user)
     if player is None or not selectors.is_member(room, player):
-        raise PermissionDenied(MEMBERS_ONLY)
+        raise PermissionDenied(str(MEMBERS_ONLY))
     return room, player
 
 

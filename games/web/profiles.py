@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.models import Player
@@ -14,7 +15,8 @@ from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from games.services.players import current_player
 from games.web.charts import percent_chart
 
-REFUSED = "Only the player and the people who shared a room with them can see this profile."
+REFUSED = gettext_lazy(
+    "Only the player and the people who shared a room with them can see this profile.")
 
 
 @require_GET
@@ -23,10 +25,10 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     for anyone else, 404 for a bot (a bot is a new player at each seat) or no player."""
     player = Player.objects.filter(pk=player_id).first()
     if player is None or player.is_bot:
-        raise Http404("There is no player's profile at this address.")
+        raise Http404(gettext("There is no player's profile at this address."))
     viewer = current_player(request.session, request.user)
     if not can_see_profile(viewer, player):
-        raise PermissionDenied(REFUSED)
+        raise PermissionDenied(str(REFUSED))
     stats = player_stats(player)
     own = viewer is not None and viewer.pk == player.pk
     return render(request, "games/profile.html", {
@@ -45,5 +47,6 @@ def my_profile(request: HttpRequest) -> HttpResponse:
     for a visitor who has no player yet."""
     viewer = current_player(request.session, request.user)
     if viewer is None:
-        raise Http404("You have no player yet: it starts when you open or join a room.")
+        raise Http404(gettext("You have no player yet: it starts when you open or join a "
+                              "room."))
     return HttpResponseRedirect(reverse("games:player_profile", args=[viewer.pk]))

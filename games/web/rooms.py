@@ -8,6 +8,7 @@ that names a room always opens it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
 
@@ -15,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit, selectors, services, throttle
@@ -24,6 +27,7 @@ from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
+from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
 from games.web.pages import home
@@ -41,11 +45,15 @@ View = Callable[..., HttpResponse]
 def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> HttpResponse:
     """The 429 page of a miss over the guess limit: how long until codes are checked again,
     and the join form, since a right code still opens its room."""
+    minutes = max(1, math.ceil(refusal.wait / 60))
     response = error_page(
-        request, 429, "Too many wrong room codes", str(refusal),
-        detail="Room links are long and random so that nobody can guess them. A right "
-               "code still opens its room: check the link, or ask the host to send it "
-               "again.")
+        request, 429, gettext("Too many wrong room codes"),
+        ngettext("Too many wrong room codes; try again in %(n)s minute.",
+                 "Too many wrong room codes; try again in %(n)s minutes.",
+                 minutes) % {"n": minutes},
+        detail=gettext("Room links are long and random so that nobody can guess them. A "
+                       "right code still opens its room: check the link, or ask the host "
+                       "to send it again."))
     response["Retry-After"] = str(refusal.wait)
     return response
 
@@ -53,9 +61,9 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
 def too_many_guests(request: HttpRequest, refusal: ServiceError) -> HttpResponse:
     """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
     response = error_page(
-        request, 429, "Too many new players", refusal.message,
-        detail="Each address may start only a few new players an hour. If you already "
-               "have one, go back to the window you played in.")
+        request, 429, gettext("Too many new players"), refusal.message,
+        detail=gettext("Each address may start only a few new players an hour. If you "
+                       "already have one, go back to the window you played in."))
     response["Retry-After"] = str(max(1, guest_limit.wait_seconds(
         throttle.http_address(request))))
     return response
@@ -72,6 +80,8 @@ def register(request: HttpRequest, name: object) -> Player:
     player = player_register(session=request.session, name=name, user=request.user)
     if new_guest:
         guest_limit.record(address)
+        if request.user.is_authenticated:
+            remember_account_language(player)
     return player
 
 
@@ -94,7 +104,7 @@ def room_or_404(request: HttpRequest, code: str) -> Room:
     found = selectors.room_by_code(code)
     if found is None:
         throttle.check_miss(throttle.http_address(request))
-        raise Http404("There is no room with that code.")
+        raise Http404(gettext("There is no room with that code."))
     return found
 
 
@@ -169,7 +179,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "ruleset": selectors.ruleset_of(found),
         "player": player,
         "member": member,  # a closed room still shows its members the final table
-        "join_error": join_error or ("This room is closed." if closed and not member else None),
+        "join_error": join_error or (
+            gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": request.build_absolute_uri(_room_url(found.code)),
@@ -203,12 +214,13 @@ REVIEW_RETRY_SECONDS = 3
 
 
 def _points(value: float | None, digits: int = 1) -> str:
-    """A value for people: ``242.1``; a small loss keeps two decimals (``0.04``)."""
+    """A value for people in their language's number format: ``242.1`` (``242,1`` in
+    French); a small loss keeps two decimals (``0.04``)."""
     if value is None:
         return "\N{EN DASH}"
     if 0 < abs(value) < 0.1:
         digits = 2
-    return f"{value:.{digits}f}"
+    return number_format(round(value, digits), digits, force_grouping=False)
 
 
 @require_GET
@@ -219,7 +231,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     found = room_or_404(request, code)
     player = current_player(request.session, request.user)
     if player is None:
-        raise PermissionDenied("Only the players at this table can see its reviews.")
+        raise PermissionDenied(gettext("Only the players at this table can see its reviews."))
     try:
         review = services.review_of(player=player, code=code, number=number)
     except ServiceError as exc:
@@ -230,8 +242,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
             response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
             return response
         if exc.code == "not_in_room":
-            raise PermissionDenied("Only the players at this table can see its reviews.") \
-                from None
+            raise PermissionDenied(
+                gettext("Only the players at this table can see its reviews.")) from None
         raise Http404(exc.message) from None
     data = review.data
     game = review.game
@@ -247,7 +259,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
             "chosen_value": _points(decision["chosen"]["value"]),
             "best_value": _points(decision["best"]["value"]),
             "roll_number": 3 - decision["rolls_left"],
-            "announced_title": rs.box_title(decision["announced"])
+            "announced_title": gettext(rs.box_title(decision["announced"]))
             if decision.get("announced") else None,
         })
     context = {
@@ -259,7 +271,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "rows": rows,
         "costly": sum(1 for r in rows if r["level"]),
         "total_lost": _points(data["total_lost"]),
-        "accuracy": f"{_points(data['accuracy'])}%" if data["accuracy"] is not None
+        "accuracy": gettext("%(value)s%%") % {"value": _points(data["accuracy"])}
+        if data["accuracy"] is not None
         else "\N{EN DASH}",
         "expected_start": _points(data["expected_start"]),
         "room_url": _room_url(found.code),

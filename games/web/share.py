@@ -11,19 +11,22 @@ import io
 import segno
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from games.web.rooms import guess_limited, room_or_404
 
 
-def qr_svg(text: str) -> bytes:
+def qr_svg(text: str, title: str = "") -> bytes:
     """``text`` as a QR code (error correction M, a four-module quiet zone) in SVG that
-    scales to any size."""
+    scales to any size, named ``title`` (the invite link's name in the active language
+    when empty)."""
     code = segno.make(text, error="m")
     out = io.BytesIO()
     code.save(out, kind="svg", border=4, xmldecl=False, omitsize=True,
-              title="QR code of the invite link", dark="#1d1b16", light="#ffffff")
+              title=title or gettext("QR code of the invite link"), dark="#1d1b16",
+              light="#ffffff")
     return out.getvalue()
 
 
