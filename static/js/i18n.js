@@ -12,7 +12,7 @@ export function formatNumber(n, options = {}) {
   return numbers.get(key).format(n);
 }
 
-const clock = new Intl.DateTimeFormat(LANG, { hour: "numeric", minute: "2-digit" });
+const clock = new Intl.DateTimeFormat(LANG, { hour: "2-digit", minute: "2-digit" });
 
 /** The time of day of an ISO 8601 moment, in this language and the device's time zone. */
 export function formatTime(iso) {
