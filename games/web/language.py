@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
@@ -65,7 +66,7 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     have is refused (400) and changes nothing."""
     code = request.POST.get("language", "")
     if code not in LANGUAGE_CODES:
-        raise BadRequest(f"no such language: {code[:16]!r}")
+        raise BadRequest(gettext("This site has no language “%(code)s”.") % {"code": code[:16]})
     response = set_language(request)
     if request.user.is_authenticated:
         Player.objects.filter(user=request.user).update(language=code)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from games import selectors
 from games.selectors.rule_texts import section_title, variant_list, words_of
@@ -65,7 +66,8 @@ def home(request: HttpRequest, *, create_error: str | None = None,
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
     """The scorecard of one variant: every box with how it scores, and its columns."""
     if variant not in rulesets.names():
-        raise Http404(f"Five Dice has no game called \u201c{variant}\u201d.")
+        raise Http404(gettext("Five Dice has no game called “%(name)s”.")
+                      % {"name": variant})
     ruleset = rulesets.get(variant)
     words = words_of(ruleset)
     sections = [

@@ -156,3 +156,13 @@ async def test_an_account_language_wins_on_its_sockets():
     comm = socket("NOROOM", browser.session.session_key, accept_language="fr")
     assert (await comm.connect(timeout=WAIT))[0]
     assert await ban_text(comm) == "En moderator har stängt av dig från att spela här."
+
+
+@pytest.mark.django_db
+def test_refusals_of_pages_speak_the_visitors_language(client):
+    missing = client.get("/rules/chess/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert missing.status_code == 404
+    assert "Five Dice n&#x27;a pas de jeu appelé « chess »." in missing.content.decode()
+    refused = client.post("/language/", {"language": "xx"}, HTTP_ACCEPT_LANGUAGE="sv")
+    assert refused.status_code == 400
+    assert html_lang(refused) == "sv" and COOKIE not in refused.cookies
