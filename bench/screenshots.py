@@ -82,6 +82,21 @@ def hold_the_most_common_face(page: Page) -> None:
             page.get_by_test_id(f"die-{i}").click()
 
 
+def open_table_with_two_bots(page: Page, name: str, variant: str, timer: str = "") -> None:
+    """From the home page: open a room of three seats of ``variant`` and seat two bots."""
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create-ruleset").select_option(variant)
+    page.get_by_test_id("create-seats").select_option("3")
+    page.get_by_test_id("create-timer").select_option(timer)
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/r/*/")
+    for n in range(2):
+        page.get_by_test_id("add-bot").click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
+            ".length >= n", arg=n + 1)
+
+
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
     from playwright.sync_api import sync_playwright
@@ -107,17 +122,7 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
             page.set_default_timeout(30_000)
             page.goto("/")
             shot(page, "home")
-            page.get_by_test_id("create-name").fill("Ada")
-            page.get_by_test_id("create-ruleset").select_option(variant)
-            page.get_by_test_id("create-seats").select_option("3")
-            page.get_by_test_id("create-timer").select_option("90")
-            page.get_by_test_id("create-submit").click()
-            page.wait_for_url("**/r/*/")
-            for n in range(2):
-                page.get_by_test_id("add-bot").click()
-                page.wait_for_function(
-                    "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
-                    ".length >= n", arg=n + 1)
+            open_table_with_two_bots(page, "Ada", variant, timer="90")
             page.get_by_test_id("chat-input").fill("Good luck, bots! 🎲")
             page.get_by_test_id("chat-input").press("Enter")
             page.wait_for_function("() => document.querySelector('.chat__msg')")
@@ -193,16 +198,7 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
                 page = context.new_page()
                 page.set_default_timeout(30_000)
                 page.goto("/")
-                page.get_by_test_id("create-name").fill({"fr-FR": "Inès"}.get(locale, "Sven"))
-                page.get_by_test_id("create-ruleset").select_option(variant)
-                page.get_by_test_id("create-seats").select_option("3")
-                page.get_by_test_id("create-submit").click()
-                page.wait_for_url("**/r/*/")
-                for n in range(2):
-                    page.get_by_test_id("add-bot").click()
-                    page.wait_for_function(
-                        "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
-                        ".length >= n", arg=n + 1)
+                open_table_with_two_bots(page, {"fr-FR": "Inès"}.get(locale, "Sven"), variant)
                 page.get_by_test_id("start").click()
                 for _ in range(turns):
                     play_turn(page)
