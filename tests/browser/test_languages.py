@@ -1,9 +1,10 @@
 """Three players, three languages, one table: an English, a French and a Swedish browser
 play the end of a game of Yam's together, each reading every label in their own language.
 
-The game is brought to its last round in the live server's database (a whole Yam's game
-is 52 turns a player), so the three players play one turn each: the French player's is
-an announced one, through its dialog.
+The Swedish host's lobby and the French home page come first. The game is then brought
+to its last round in the live server's database (a whole Yam's game is 52 turns a
+player), so the three players play one turn each: the French player's is an announced
+one, through its dialog.
 """
 
 from __future__ import annotations
@@ -32,16 +33,16 @@ WORDS = {
     "en": {"columns": ["Free", "Down", "Up", "Announced"],
            "boxes": ["Ones", "Sixes", "Maximum", "Minimum", "Full house", "Four of a kind",
                      "Straight", "Yam's"],
-           "roll": "Roll the dice", "over": "You win!", "scored": "Sven scored",
+           "roll": "Roll the dice", "over": "Sven wins!", "scored": "Inès scored",
            "picker": "English"},
     "fr": {"columns": ["Libre", "Descendante", "Montante", "Annoncée"],
            "boxes": ["As", "Six", "Maximum", "Minimum", "Full", "Carré", "Suite", "Yam's"],
-           "roll": "Lancer les dés", "announce": "Annoncer Maximum ?", "over": "Ada a gagné !",
-           "scored": "Sven a marqué", "picker": "Français"},
+           "roll": "Lancer les dés", "announce": "Annoncer Maximum ?",
+           "over": "Sven a gagné !", "scored": "Sven a marqué", "picker": "Français"},
     "sv": {"columns": ["Fri", "Nedåt", "Uppåt", "Annonserad"],
            "boxes": ["Ettor", "Sexor", "Maximum", "Minimum", "Kåk", "Fyrtal", "Stege",
                      "Yam's"],
-           "roll": "Slå", "over": "Ada vann!", "scored": "Sven satte", "picker": "Svenska"},
+           "roll": "Slå", "over": "Du vann!", "scored": "Ada satte", "picker": "Svenska"},
 }
 
 
@@ -81,22 +82,47 @@ def place(page: Page, testid: str) -> None:
 
 def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
         new_page: NewPage, live_database: Path) -> None:
+    sven = new_page(name="sven", locale="sv-SE")
     ada = new_page(name="ada", locale="en-GB")
     ines = new_page(name="ines", locale="fr-FR")
-    sven = new_page(name="sven", locale="sv-SE")
-    code = create_room(ada, name="Ada", ruleset="yams", seats=3)
+    # Sven opens the room: his lobby, seats and buttons speak Swedish.
+    code = create_room(sven, name="Sven", ruleset="yams", seats=3)
+    expect(sven.get_by_test_id("seat-1")).to_contain_text("Ledig plats")
+    expect(sven.get_by_test_id("lobby-status")).to_contain_text("1 av 3 platser tagna.")
+    expect(sven.get_by_test_id("add-bot")).to_have_text("+ Lägg till en bot")
+    sven.get_by_test_id("leave").click()
+    expect(sven.get_by_test_id("confirm-dialog")).to_contain_text("Lämna det här rummet?")
+    sven.get_by_test_id("confirm-cancel").click()
+    expect(sven.get_by_test_id("confirm-dialog")).to_be_hidden()
+    join_room(ada, code, name="Ada")
+    # Inès finds the home page in French, its name counter too, then the rules of Yam's.
+    ines.goto("/")
+    ines.get_by_test_id("create-name").fill("Inès")
+    expect(ines.get_by_test_id("create-name-count")).to_have_text("4 caractères sur 24.")
     join_room(ines, code, name="Inès")
-    join_room(sven, code, name="Sven")
-    ada.get_by_test_id("start").click()
-    expect(sven.get_by_test_id("scorecards")).to_be_visible()
-    subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "free/yams",
-                    "announced/maximum", "down/yams"],
+    rules = ines.locator("[data-region=rules]")
+    expect(rules).to_contain_text("Descendante")
+    expect(rules).to_contain_text("Carré")
+    expect(sven.get_by_test_id("lobby-status")).to_contain_text("Alla platser är tagna.")
+    expect(sven.get_by_test_id("start")).to_have_text("Starta partiet")
+    sven.get_by_test_id("start").click()
+    expect(ada.get_by_test_id("scorecards")).to_be_visible()
+    subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "down/yams", "free/yams",
+                    "announced/maximum"],
                    cwd=ROOT, env=site_env(live_database.parent), check=True, timeout=60)
-    pages = {"en": ada, "fr": ines, "sv": sven}
+    pages = {"sv": sven, "en": ada, "fr": ines}
     for language, page in pages.items():
         page.reload()
         connected(page)
         reads_its_language(page, language)
+
+    # Sven (Swedish) fills Yam's at the foot of the down column.
+    wait_my_turn(sven)
+    expect(sven.get_by_test_id("roll")).to_contain_text(WORDS["sv"]["roll"])
+    expect(sven.get_by_test_id("rolls-left")).to_have_text("3 slag kvar")
+    roll(sven)
+    expect(sven.get_by_test_id("rolls-left")).to_have_text("2 slag kvar")
+    place(sven, "box-down-yams")
 
     # Ada (English) rolls and fills her last box: Yam's of the free column.
     wait_my_turn(ada)
@@ -104,7 +130,8 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     roll(ada)
     place(ada, "box-free-yams")
 
-    # Inès (French) must announce: the control, its dialog and the sheet say it in French.
+    # Inès (French) must announce: the control, its dialog and the sheet say it in French;
+    # then the game is over.
     wait_my_turn(ines)
     expect(ines.get_by_test_id("roll")).to_contain_text(WORDS["fr"]["roll"])
     roll(ines)
@@ -114,12 +141,6 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     ines.get_by_test_id("confirm-ok").click()
     expect(ines.get_by_test_id("announced")).to_contain_text("Maximum")
     place(ines, "box-announced-maximum")
-
-    # Sven (Swedish) fills Yam's at the foot of the down column, and the game is over.
-    wait_my_turn(sven)
-    expect(sven.get_by_test_id("roll")).to_contain_text(WORDS["sv"]["roll"])
-    roll(sven)
-    place(sven, "box-down-yams")
 
     for language, page in pages.items():
         expect(page.get_by_test_id("ranking")).to_be_visible()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import assert_accessible
-from tests.browser.tables import create_room, my_turn, roll
+from tests.browser.tables import create_room, my_turn, place_first_box, roll
 
 pytestmark = pytest.mark.browser
 
@@ -39,8 +39,15 @@ def test_the_name_counter_and_the_scorecards_in_french(new_page: NewPage,
     expect(page.get_by_test_id("create-timer").locator("option").last).to_have_text("Autre…")
 
     create_room(page, name="Ada", ruleset="yahtzee", seats=1)
+    # The rules panel and the scorecard name Yahtzee's boxes as French players do.
+    rules = page.locator("[data-region=rules]")
+    expect(rules).to_contain_text("Brelan")
+    expect(rules).to_contain_text("Règle du joker")
     page.get_by_test_id("start").click()
     expect(my_turn(page)).to_be_visible()
+    cards = page.get_by_test_id("scorecards")
+    expect(cards).to_contain_text("Brelan")
+    expect(cards).to_contain_text("Petite suite")
     roll(page)
     expect(page.locator("#cards-title")).to_have_text("Feuilles de score")
     expect(page.get_by_test_id("scorecards").locator("tfoot th")).to_have_text("Total")
@@ -52,6 +59,8 @@ def test_the_name_counter_and_the_scorecards_in_french(new_page: NewPage,
     expect(option).to_have_attribute("aria-label", re.compile(r"^Marquer \d+ en "))
     expect(page.get_by_test_id("reactions")).to_have_attribute("aria-label", "Réactions rapides")
     assert_accessible(page, "the room in French")
+    place_first_box(page)  # and the move log says it in French
+    expect(page.get_by_test_id("log-list")).to_contain_text(re.compile(r"Ada a marqué \d+ en "))
 
 
 def test_the_coach_writes_swedish_decimals(new_page: NewPage, live_url: str) -> None:

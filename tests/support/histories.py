@@ -90,7 +90,7 @@ def games_for_host(code: str) -> None:
 
 
 
-# Yam's boxes filled with scores a real roll can make, seat by seat a little apart.
+# Yam's boxes filled with scores a real roll can make.
 YAMS_SCORES = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
                "maximum": 26, "minimum": 9, "full_house": 20, "four_of_a_kind": 30,
                "straight": 40, "yams": 0}
@@ -99,15 +99,17 @@ YAMS_SCORES = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "six
 def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
     """Fill the sheets of room ``code``'s Yam's game in play, leaving open only
     ``open_boxes[seat]`` ("column/box") on each seat's sheet, and make it the first
-    seat's turn (no roll yet): the game ends after one more turn each.  The room's
-    version moves on, so every page that reloads draws the new sheets."""
+    seat's turn (no roll yet): the game ends after one more turn each.  Only the first
+    seat scored its four of a kinds: it leads by 120, more than a last turn can make up,
+    so it wins.  The room's version moves on, so every page that reloads draws the new
+    sheets."""
     room = Room.objects.get(code=code)
     game = room.games.get(status=Game.Status.PLAYING)
     for card in game.scorecards.order_by("seat"):
         column_boxes: dict[str, dict[str, int]] = {}
         for column in ("free", "down", "up", "announced"):
             column_boxes[column] = {
-                box: score - (card.seat if box == "maximum" else 0)
+                box: 0 if box == "four_of_a_kind" and card.seat else score
                 for box, score in YAMS_SCORES.items()
                 if f"{column}/{box}" != open_boxes[card.seat]}
         full = filled("yams", column_boxes)
