@@ -83,7 +83,7 @@ typecheck: install
 # process start/stop runs serve SQLite files of their own, and the checkpoints, tables
 # and schema tests have nothing to do with PostgreSQL; the admin, the plain and error pages
 # and the QR codes, the replays and the profiles only read through the ORM what the
-# services tests of this pass write.
+# services tests of this pass write; the language tests check words, not the database.
 # Whole games of Yam's, Yatzy and Triple Yahtzee differ from the Yahtzee one only in the
 # rules engine, which the first pass covers, as it does the bots' games and the review
 # child's process handling (the same on any database); a request sent twice is answered
@@ -98,7 +98,8 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
 	test_checkpoints.py test_strategy_store.py test_protocol_schema.py test_admin.py \
-	test_pages.py test_error_pages.py test_share.py test_replay.py test_profiles.py) \
+	test_pages.py test_error_pages.py test_share.py test_replay.py test_profiles.py \
+	test_language.py test_messages_language.py test_pages_language.py test_rule_texts.py) \
 	--deselect "tests/games/test_background_runtime.py::test_a_server_stopped_with_sigterm_leaves_no_review_child" \
 	--deselect "tests/games/test_background_runtime.py::test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on" \
 	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yams]" \
