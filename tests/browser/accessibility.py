@@ -43,9 +43,21 @@ def report(found: Iterable[dict[str, Any]]) -> str:
 
 
 def serious(page: Page, where: str, allow: Iterable[str] = ()) -> str:
-    """The report of the serious or critical violations on ``page`` ("" if none)."""
+    """The report of the serious or critical violations on ``page`` ("" if none).
+
+    What a scan finds is checked by a second scan once the page has settled again: a
+    loaded machine can leave an element drawn in the scheme it had a frame ago (once,
+    a move log line kept its light-theme colour on a dark card). A real violation is
+    found both times; only the second scan's findings count."""
     allowed = set(allow)
-    bad = [v for v in violations(page) if v["impact"] in FAILING and v["id"] not in allowed]
+
+    def scan() -> list[dict[str, Any]]:
+        return [v for v in violations(page) if v["impact"] in FAILING and v["id"] not in allowed]
+
+    bad = scan()
+    if bad:
+        settle(page)
+        bad = scan()
     return f"axe found on {where}:\n{report(bad)}" if bad else ""
 
 
