@@ -119,13 +119,3 @@ def wait_minutes(seconds: int) -> int:
     (1, 2, 10)
     """
     return max(1, math.ceil(seconds / 60))
-
-
-def minutes_text(seconds: int) -> str:
-    """A wait for people, rounded up to whole minutes.
-
-    >>> minutes_text(30), minutes_text(61), minutes_text(600)
-    ('1 minute', '2 minutes', '10 minutes')
-    """
-    minutes = max(1, math.ceil(seconds / 60))
-    return f"{minutes} minute{'' if minutes == 1 else 's'}"

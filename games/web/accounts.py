@@ -8,7 +8,6 @@ Failed sign-ins are counted by django-axes; ``locked_out`` is its lockout answer
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from axes.models import AccessAttempt
@@ -37,7 +36,7 @@ from django.views.decorators.http import require_http_methods
 from games import selectors, services
 from games.models import Player
 from games.services.players import current_player
-from games.throttle import http_address
+from games.throttle import http_address, wait_minutes
 from games.web.errors import error_page
 from games.web.language import LANGUAGE_CODES
 
@@ -224,7 +223,7 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None,
     long until this username may try again from this address.  (Under ASGI, axes 8
     passes the credentials in ``response``'s place: neither is used.)"""
     wait = _wait_seconds(request)
-    minutes = max(1, math.ceil(wait / 60))
+    minutes = wait_minutes(wait)
     page = error_page(
         request, 429, gettext("Too many wrong passwords"),
         ngettext("Too many wrong passwords for this name; try again in %(n)s minute.",

@@ -8,7 +8,6 @@ that names a room always opens it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import wraps
 
@@ -17,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit, selectors, services, throttle
@@ -45,12 +44,8 @@ View = Callable[..., HttpResponse]
 def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> HttpResponse:
     """The 429 page of a miss over the guess limit: how long until codes are checked again,
     and the join form, since a right code still opens its room."""
-    minutes = max(1, math.ceil(refusal.wait / 60))
     response = error_page(
-        request, 429, gettext("Too many wrong room codes"),
-        ngettext("Too many wrong room codes; try again in %(n)s minute.",
-                 "Too many wrong room codes; try again in %(n)s minutes.",
-                 minutes) % {"n": minutes},
+        request, 429, gettext("Too many wrong room codes"), str(refusal),
         detail=gettext("Room links are long and random so that nobody can guess them. A "
                        "right code still opens its room: check the link, or ask the host "
                        "to send it again."))
