@@ -45,7 +45,8 @@ def test_a_mistyped_room_link_shows_the_sites_page_and_the_way_in(fresh_page) ->
     host = fresh_page()
     code = create_room(host, name="Ada")
     friend = fresh_page()
-    response = friend.goto(f"/r/{code[:-1]}z/")
+    typo = "y" if code.endswith("z") else "z"
+    response = friend.goto(f"/r/{code[:-1]}{typo}/")
     assert response is not None and response.status == 404
     assert_site_error_page(friend, 404)
     expect(friend.get_by_test_id("error-message")).to_have_text(
