@@ -63,6 +63,9 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
 
     ada.get_by_test_id("start").click()  # two of three seats taken
     expect(my_turn(ada)).to_be_visible()
+    # A new line joins the log; the lines already there are not drawn again.
+    expect(ada.locator("[data-testid=log-list] li").first).to_contain_text("started")
+    expect(ada.locator("[data-testid=log-list] li[data-kept=yes]")).to_have_count(1)
     # The game is on: Cy comes in to watch, and cannot take the free seat until it ends.
     join_room(cy, code, name="Cy")
     expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")

@@ -26,7 +26,8 @@ function rollDice(event) {
   );
 }
 
-/** Draw the move log, newest first; left alone when no entry changed. */
+/** Draw the move log, newest first; left alone when no entry changed.  An entry already
+ *  shown keeps its element, so a new move adds one line instead of redrawing fifty. */
 export function renderLog(list, ctx, seenSeq) {
   const entries = [];
   for (const event of ctx.state.log || []) {
@@ -35,17 +36,43 @@ export function renderLog(list, ctx, seenSeq) {
   }
   const signature = JSON.stringify(entries.map(({ event, text, fresh }) => [event.seq, text, fresh]));
   if (unchanged(list, signature)) return;
+  if (!entries.length) {
+    list.replaceChildren(h("li", { class: "log__empty" }, gettext("Nothing has happened yet.")));
+    return;
+  }
+  const shown = new Map([...list.querySelectorAll(":scope > li[data-key]")].map((li) => [li.dataset.key, li]));
   const items = entries.map(({ event, text, fresh }) => {
-    const kind = event.kind;
-    return h(
-      "li",
-      { class: `log__item log__item--${kind}${fresh ? " is-new" : ""}`, dataset: { seq: event.seq, kind } },
-      h("span", { class: "log__main" }, h("span", { class: "log__text" }, text), kind === "roll" ? rollDice(event) : null),
-      h("time", { class: "log__time", datetime: event.at || "" }, timeOf(event.at)),
-    );
+    const key = JSON.stringify([event.seq, text]);
+    const item = shown.get(key) || logItem(event, text, key);
+    item.classList.toggle("is-new", fresh);
+    return item;
   });
-  if (!items.length) items.push(h("li", { class: "log__empty" }, gettext("Nothing has happened yet.")));
-  list.replaceChildren(...items);
+  keepInOrder(list, items);
+}
+
+function logItem(event, text, key) {
+  const kind = event.kind;
+  return h(
+    "li",
+    { class: `log__item log__item--${kind}`, dataset: { seq: event.seq, kind, key } },
+    h("span", { class: "log__main" }, h("span", { class: "log__text" }, text), kind === "roll" ? rollDice(event) : null),
+    h("time", { class: "log__time", datetime: event.at || "" }, timeOf(event.at)),
+  );
+}
+
+/** Make ``items`` the children of ``list``, touching only what differs: elements already
+ *  in place stay where they are, new ones go in, the rest leave. */
+function keepInOrder(list, items) {
+  let cursor = list.firstChild;
+  for (const item of items) {
+    if (item === cursor) cursor = cursor.nextSibling;
+    else list.insertBefore(item, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
 }
 
 function reportChatButton(ctx, m) {
