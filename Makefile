@@ -94,12 +94,12 @@ typecheck: install
 # from the same record as one re-sent after the kill -9 this pass keeps.
 # Both passes spread their tests over WORKERS processes (pytest-xdist; tests/support/
 # workers.py keeps them apart on the shared servers), a whole module to a worker: a module's
-# servers and browser start once (docs/decisions/0007); the longest modules go first
-# (tests/conftest.py).
+# servers and browser start once (docs/decisions/0007). The second pass starts its longest
+# modules first (tests/conftest.py).
 # The second pass waits on PostgreSQL and Redis a little: three workers beat two and four.
 WORKERS ?= 2
 PG_WORKERS ?= 3
-PYTEST_ARGS := --dist loadfile --no-loadscope-reorder --durations=15
+PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
 	test_checkpoints.py test_strategy_store.py test_protocol_schema.py test_admin.py \
@@ -130,7 +130,7 @@ test: install
 	$(MAKE) --no-print-directory catalogs
 	$(PYTEST) $(SQLITE_SKIPS)
 	$(BIN)/python -m tests.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
-		-p no:cacheprovider tests/games \
+		--no-loadscope-reorder -p no:cacheprovider tests/games \
 		-m "not browser" $(PG_SKIPS)
 
 bench: install

@@ -12,28 +12,21 @@ from django.test import override_settings
 
 from tests.support import live_server, workers
 
-# The modules that take longest, longest first (measured on a clean clone, both passes).
-# ``make test`` hands whole modules to its workers in collection order
-# (``--no-loadscope-reorder``): starting these first leaves only short ones for the end,
-# so the workers finish together instead of one waiting on another's last long module.
+# The PostgreSQL pass's longest modules, longest first (measured on a clean clone). That
+# pass hands whole modules to its three workers in collection order
+# (``--no-loadscope-reorder`` in the Makefile): starting these first leaves only short
+# ones for the end, so the workers finish together instead of two waiting on the third's
+# last long module. (The SQLite pass keeps pytest-xdist's order, most tests first: it
+# was no quicker with its long browser modules all at the start.)
 LONGEST_FIRST = (
-    "tests/browser/test_room.py",
-    "tests/browser/test_languages.py",
-    "tests/browser/test_bans.py",
     "tests/games/test_security.py",
-    "tests/games/test_fuzz_live.py",
     "tests/games/test_faults.py",
     "tests/games/test_consumers.py",
-    "tests/browser/test_error_pages.py",
-    "tests/browser/test_two_servers.py",
-    "tests/browser/test_accessibility.py",
-    "tests/browser/test_accounts.py",
-    "tests/browser/test_home.py",
-    "tests/browser/test_reports.py",
-    "tests/browser/test_screen_sizes.py",
-    "tests/games/test_background_runtime.py",
     "tests/games/test_bans.py",
     "tests/games/test_coach.py",
+    "tests/games/test_consumer_games.py",
+    "tests/games/test_accounts.py",
+    "tests/games/test_room_state.py",
 )
 
 
