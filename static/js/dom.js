@@ -1,6 +1,10 @@
 // Tiny DOM helpers: build elements, and re-render a region without losing focus.
 import { LANG } from "./i18n.js";
 
+// Elements given an event listener by h(): patch() replaces them rather than keep an old
+// one whose listener would act on an earlier state.
+const listening = new WeakSet();
+
 /**
  * h("button", {class: "btn", dataset: {testid: "roll"}, onclick}, "Roll")
  * Props: class, dataset, style (object), on<event> handlers, attributes (anything
@@ -22,6 +26,7 @@ export function h(tag, props = {}, ...children) {
     }
     else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2), value);
+      listening.add(el);
     } else if (key === "text") el.textContent = value;
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
@@ -50,11 +55,29 @@ function focusKey(el) {
  * control is gone, on ``fallback`` (a function returning an element) if given.
  */
 export function render(region, children, fallback) {
+  keepingFocus(region, fallback, () => region.replaceChildren(...flat(children)));
+}
+
+/**
+ * Like ``render``, but change only what differs: an element that is still there keeps its
+ * node (its scroll, focus and running animation), with its attributes and text brought up
+ * to date; the rest is replaced. For large regions redrawn on every move that hold no
+ * form fields (their values are properties, which this leaves alone).
+ */
+export function patch(region, children, fallback) {
+  keepingFocus(region, fallback, () => patchChildren(region, flat(children)));
+}
+
+function flat(children) {
+  return [children].flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
+}
+
+function keepingFocus(region, fallback, change) {
   const active = document.activeElement;
   const hadFocus = active && active !== document.body && region.contains(active);
   const key = hadFocus ? focusKey(active) : null;
-  region.replaceChildren(...[children].flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  if (!hadFocus) return;
+  change();
+  if (!hadFocus || region.contains(document.activeElement)) return;
   let target = null;
   if (key) {
     target = key.startsWith("#")
@@ -63,6 +86,39 @@ export function render(region, children, fallback) {
   }
   if (!target && fallback) target = fallback();
   if (target && target.isConnected) target.focus({ preventScroll: true });
+}
+
+function patchChildren(parent, wanted) {
+  const nodes = wanted.map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
+  nodes.forEach((want, i) => {
+    const have = parent.childNodes[i];
+    if (!have) parent.append(want);
+    else if (!sameKind(have, want)) have.replaceWith(want);
+    else if (have.nodeType === Node.TEXT_NODE) {
+      if (have.data !== want.data) have.data = want.data;
+    } else {
+      patchAttributes(have, want);
+      patchChildren(have, [...want.childNodes]);
+    }
+  });
+  while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
+}
+
+function sameKind(have, want) {
+  if (have.nodeType !== want.nodeType || have.nodeName !== want.nodeName) return false;
+  return have.nodeType === Node.TEXT_NODE || (!listening.has(have) && !listening.has(want));
+}
+
+function patchAttributes(have, want) {
+  for (const { name, value } of want.attributes) {
+    // Styles through the CSSOM: the Content Security Policy refuses style attributes.
+    if (name === "style") {
+      if (have.style.cssText !== want.style.cssText) have.style.cssText = want.style.cssText;
+    } else if (have.getAttribute(name) !== value) have.setAttribute(name, value);
+  }
+  for (const { name } of [...have.attributes]) {
+    if (!want.hasAttribute(name)) have.removeAttribute(name);
+  }
 }
 
 const ordinals = new Intl.PluralRules(LANG, { type: "ordinal" });

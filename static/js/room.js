@@ -57,7 +57,7 @@
 // Keyboard: Tab to any control; Space/Enter on a die holds it; keys 1-5 hold dice and
 // R rolls (not while typing); Enter on a box scores it.
 
-import { h, render } from "./dom.js";
+import { h, patch, render } from "./dom.js";
 import { RoomSocket } from "./socket.js";
 import { Rules, describe, diceText, rankingSentence } from "./text.js";
 import { Toasts } from "./ui/toast.js";
@@ -759,7 +759,7 @@ function draw(previous = app.state) {
   drawCoach(ctx);
   if (phase !== "lobby" && cardRules) {
     redrawSheet(regions.cards, () =>
-      render(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll")),
+      patch(regions.cards, renderCards({ ...ctx, rules: cardRules }), () => root.querySelector("[data-testid=roll]") || regions.cards.querySelector(".sheet-scroll")),
     );
   }
   if (phase === "playing") render(playersBody, renderPlayers(ctx));

@@ -87,7 +87,11 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
             same_newest_event(cy, page)
             seat, column, key = ("0" if page is ada else "1"), *box.split("-", 2)[1:]
             assert cy.locator(f"td[data-cell='{seat}-{column}-{key}'].is-filled").count() == 1
+            if moves == 2:  # Ada's first box: the watcher's page keeps that cell to the end
+                cy.evaluate("window.firstFilled = document.querySelector('td.is-filled')")
     assert moves == 4 * YATZY_BOXES
+    assert cy.evaluate("window.firstFilled.isConnected"
+                       " && window.firstFilled.classList.contains('is-filled')")
 
     scores = final_scores(ada, 2)
     assert final_scores(bob, 2) == scores
