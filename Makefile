@@ -92,10 +92,10 @@ typecheck: install
 # rules engine, which the first pass covers, as it does the bots' games and the review
 # child's process handling (the same on any database); a request sent twice is answered
 # from the same record as one re-sent after the kill -9 this pass keeps.
-# Both passes spread their tests over WORKERS processes (pytest-xdist; tests/support/
-# workers.py keeps them apart on the shared servers), a whole module to a worker: a module's
-# servers and browser start once (docs/decisions/0007). The second pass starts its longest
-# modules first (tests/conftest.py).
+# The passes spread their tests over WORKERS and PG_WORKERS processes (pytest-xdist;
+# tests/support/workers.py keeps them apart on the shared servers), a whole module to a
+# worker: a module's servers and browser start once (docs/decisions/0007). The second pass
+# starts its longest modules first (tests/conftest.py).
 # The second pass waits on PostgreSQL and Redis a little: three workers beat two and four.
 WORKERS ?= 2
 PG_WORKERS ?= 3
