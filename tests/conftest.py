@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from tests.support import live_server, workers
+from tests.support import chromium, live_server, workers
 
 # The PostgreSQL pass's longest modules, longest first (measured on a clean clone). That
 # pass hands whole modules to its three workers in collection order
@@ -28,6 +28,15 @@ LONGEST_FIRST = (
     "tests/games/test_accounts.py",
     "tests/games/test_room_state.py",
 )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last of a run of browser tests, before the fixtures are torn down (the
+    test databases among them, at the end), close the shared browser (see
+    ``tests/support/chromium.py``)."""
+    if nextitem is None or nextitem.get_closest_marker("browser") is None:
+        chromium.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

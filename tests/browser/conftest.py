@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, serve
+from tests.support import chromium
+from tests.support.live_server import CHROMIUM, serve
 
 
 @pytest.fixture(scope="session")
@@ -39,28 +40,18 @@ def live_database(live_url: str, live_workdir: Path) -> Path:
     return live_workdir / "db.sqlite3"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """Debian's headless Chromium driven by Playwright (never a downloaded build).
-
-    Module-scoped: Playwright's synchronous API keeps an event loop marked as running
-    in this thread while it is open, and asyncio tests that run after the browser
-    tests need the thread free of it."""
+@pytest.fixture
+def browser() -> object:
+    """Debian's headless Chromium driven by Playwright (never a downloaded build), shared
+    with the browser tests that run right before and after (``tests/support/chromium.py``:
+    closed after the last of a run of browser tests, as asyncio needs the thread). Each
+    test finds it without contexts."""
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    return chromium.browser()
 
 
 # Pages start with the sound off, as a player may choose (the page remembers it in
@@ -117,6 +108,7 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
         return page
 
     yield _open
-    for context in contexts:
-        context.close()
+    if browser.is_connected():  # type: ignore[attr-defined]
+        for context in contexts:
+            context.close()
     assert problems == []
