@@ -97,6 +97,17 @@ def open_table_with_two_bots(page: Page, name: str, variant: str, timer: str = "
             ".length >= n", arg=n + 1)
 
 
+def start_and_hold_a_roll(page: Page, turns: int) -> None:
+    """Start the game, play ``turns`` turns, then roll once on the next one and hold the
+    most common face, so the board shows options."""
+    page.get_by_test_id("start").click()
+    for _ in range(turns):
+        play_turn(page)
+    my_turn(page)
+    roll(page)
+    hold_the_most_common_face(page)
+
+
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
     from playwright.sync_api import sync_playwright
@@ -127,13 +138,7 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
             page.get_by_test_id("chat-input").press("Enter")
             page.wait_for_function("() => document.querySelector('.chat__msg')")
             shot(page, "lobby")
-            page.get_by_test_id("start").click()
-            for _ in range(turns):
-                play_turn(page)
-            # The turn on screen: one roll, the most common face held, options showing.
-            my_turn(page)
-            roll(page)
-            hold_the_most_common_face(page)
+            start_and_hold_a_roll(page, turns)
             shot(page, "board-desktop-light")
             page.emulate_media(color_scheme="dark")
             shot(page, "board-desktop-dark")
@@ -199,12 +204,7 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
                 page.set_default_timeout(30_000)
                 page.goto("/")
                 open_table_with_two_bots(page, {"fr-FR": "Inès"}.get(locale, "Sven"), variant)
-                page.get_by_test_id("start").click()
-                for _ in range(turns):
-                    play_turn(page)
-                my_turn(page)
-                roll(page)
-                hold_the_most_common_face(page)
+                start_and_hold_a_roll(page, turns)
                 page.mouse.move(0, 0)
                 path = out / f"{name}.png"
                 page.screenshot(path=str(path))
