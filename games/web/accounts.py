@@ -78,6 +78,7 @@ class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
     and kept only once confirmed (``games.web.emails``)."""
 
     email = forms.EmailField(label=gettext_lazy("Email"), required=False,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}),
                              help_text=gettext_lazy(
                                  "Optional: to reset a forgotten password. We send a link "
                                  "to confirm it."))

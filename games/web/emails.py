@@ -119,6 +119,7 @@ class EmailForm(DeleteForm):
     the address can reset the password, so a borrowed session must not set it."""
 
     email = forms.EmailField(label=gettext_lazy("Email"), required=False,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}),
                              help_text=gettext_lazy(
                                  "Only used to reset a forgotten password. Leave it empty to "
                                  "remove your address."))
