@@ -239,6 +239,9 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None,
                  "Too many wrong passwords for this name; try again in %(n)s minutes.",
                  minutes) % {"n": minutes},
         detail=gettext("This keeps anyone from guessing passwords. Other names can still "
-                       "sign in from here, and guests can keep playing."), join_form=False)
+                       "sign in from here, and guests can keep playing.") + " " + gettext(
+            "Forgotten it? “Forgot your password?” on the sign-in page sends a link "
+            "to the account's confirmed email address, and a new password lifts this wait "
+            "here."), join_form=False)
     page["Retry-After"] = str(wait)
     return page
