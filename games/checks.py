@@ -4,6 +4,7 @@ They run with every management command (``migrate``, ``check``) and at ASGI
 start-up (yahtzee_site/asgi.py), not only under ``check --deploy``: with DEBUG
 off, the site must have a real SECRET_KEY, some ALLOWED_HOSTS and a channel
 layer shared between processes (unless ``ONE_PROCESS`` says one process serves it all).
+A site of several processes that writes its emails to the console is warned.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from channels.layers import InMemoryChannelLayer
 from django.apps import AppConfig
 from django.conf import settings
-from django.core.checks import Error, Tags, register
+from django.core.checks import Error, Tags, Warning, register
 from django.utils.module_loading import import_string
 
 
@@ -33,14 +34,29 @@ def in_process_layer(backend: str) -> bool:
 @register(Tags.security)
 def check_production_settings(
     app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
-) -> list[Error]:
+) -> list[Error | Warning]:
     """Return errors for local-only settings used with DEBUG off.
 
     With DEBUG on (local play) every value is acceptable and nothing is returned.
     """
     if settings.DEBUG:
         return []
-    return list(_production_errors())
+    return [*_production_errors(), *_email_warnings()]
+
+
+def _email_warnings() -> Iterable[Warning]:
+    """A production site of several processes whose password reset emails would only be
+    written to a server's log.  (``make serve``, one process on a host's own machine,
+    may keep the console: its host reads the links in the terminal.)"""
+    console = settings.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
+    if console and not getattr(settings, "ONE_PROCESS", False):
+        yield Warning(
+            "Emails (password resets, address confirmations) are written to the console "
+            "while DEBUG is off: nobody receives them.",
+            hint="Set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, "
+                 "EMAIL_USE_TLS, DEFAULT_FROM_EMAIL) to send them over SMTP.",
+            id="yahtzee_site.W001",
+        )
 
 
 def _production_errors() -> Iterable[Error]:

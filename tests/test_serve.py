@@ -170,7 +170,8 @@ def test_check_deploy_is_clean(mode: str, tmp_path: Path) -> None:
         env = clean_env(DEBUG="0", SECRET_KEY=serve.secret_key(tmp_path / "key"),
                         ALLOWED_HOSTS="dice.example", SERVED_OVER_HTTPS="1",
                         DATABASE_URL="postgres://dice:secret@127.0.0.1:5432/dice",
-                        REDIS_URL="redis://127.0.0.1:6379/0")
+                        REDIS_URL="redis://127.0.0.1:6379/0",
+                        EMAIL_HOST="smtp.dice.example")
     result = subprocess.run([sys.executable, "manage.py", "check", "--deploy",
                              "--fail-level", "WARNING"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)

@@ -12,7 +12,9 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
-                      "GUEST_LIMIT_TRUSTED")
+                      "GUEST_LIMIT_TRUSTED", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER",
+                      "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL",
+                      "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

@@ -184,6 +184,33 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful sign-ins are not logged
 
+# Email (games/web/emails.py, games/web/passwords.py): confirmation links for an account's
+# address and password resets, through Django's email API.  Without EMAIL_HOST messages
+# are written to the server's console (its log); with it they go out over SMTP
+# (docs/decisions/0028-email-and-password-reset.md).
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
+    if EMAIL_USE_TLS and EMAIL_USE_SSL:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on; "
+                                   "STARTTLS (usually port 587) is EMAIL_USE_TLS=1")
+    EMAIL_PORT = env_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587 if EMAIL_USE_TLS else 25)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    # A mail server that does not answer fails the sending page after this, not never.
+    EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Five Dice <noreply@localhost>")
+# How long a password reset link and an address confirmation link work (Django's default).
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+EMAIL_CONFIRMATION_TIMEOUT = 3 * 24 * 3600
+# Reset and confirmation emails one recipient address may receive per hour; more asks
+# are answered the same way but send nothing (no inbox is flooded through the site).
+EMAILS_PER_ADDRESS = 3
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -3,6 +3,7 @@
 Models hold data only; every change goes through ``games.services``.
 """
 
+from games.models.accounts import PendingEmail
 from games.models.moderation import ModerationAction, Report
 from games.models.play import Game, GameReview, Scorecard, Turn
 from games.models.records import ActionRequest, ChatMessage, Event
@@ -17,6 +18,7 @@ __all__ = [
     "GameReview",
     "Membership",
     "ModerationAction",
+    "PendingEmail",
     "Player",
     "Report",
     "Room",

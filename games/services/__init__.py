@@ -9,6 +9,7 @@ event.  A refusal raises ``games.errors.ServiceError`` and changes nothing.
 from games.services.accounts import account_delete, account_sign_in
 from games.services.chat import chat_post
 from games.services.clock import games_run_due, rooms_close_idle
+from games.services.emails import email_change, email_confirm
 from games.services.moderation import (
     mod_ban,
     mod_close_room,
@@ -47,6 +48,8 @@ __all__ = [
     "account_delete",
     "account_sign_in",
     "chat_post",
+    "email_change",
+    "email_confirm",
     "game_announce",
     "game_hand_to_bot",
     "game_hold",

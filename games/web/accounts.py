@@ -74,14 +74,20 @@ class PasswordForm(SiteFields, PasswordChangeForm):
 
 
 class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
-    """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional."""
+    """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional,
+    and kept only once confirmed (``games.web.emails``)."""
 
     email = forms.EmailField(label=gettext_lazy("Email"), required=False,
-                             help_text=gettext_lazy("Optional. Only used to reach you."))
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+                             help_text=gettext_lazy(
+                                 "Optional: to reset a forgotten password. We send a link "
+                                 "to confirm it."))
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username",)
+
+    field_order = ["username", "email", "password1", "password2"]
 
 
 def remember_account_language(player: Player) -> None:
@@ -114,6 +120,9 @@ def sign_up(request: HttpRequest) -> HttpResponse:
                 remember_account_language(player)
         messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
                          % {"name": user.get_username()})
+        if form.cleaned_data.get("email"):
+            from games.web.emails import ask_to_confirm  # it builds on this module's forms
+            ask_to_confirm(request, user, form.cleaned_data["email"])
         return HttpResponseRedirect(next_url(request))
     return _form_page(request, "accounts/sign_up.html", form,
                       status=400 if form.is_bound else 200)
@@ -230,6 +239,9 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None,
                  "Too many wrong passwords for this name; try again in %(n)s minutes.",
                  minutes) % {"n": minutes},
         detail=gettext("This keeps anyone from guessing passwords. Other names can still "
-                       "sign in from here, and guests can keep playing."), join_form=False)
+                       "sign in from here, and guests can keep playing.") + " " + gettext(
+            "Forgotten it? “Forgot your password?” on the sign-in page sends a link "
+            "to the account's confirmed email address, and a new password lifts this wait "
+            "here."), join_form=False)
     page["Retry-After"] = str(wait)
     return page

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import history, share
+from games.web import emails, history, passwords, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -30,4 +30,12 @@ urlpatterns = [
     path("account/sign-out/", account_views.SignOutView.as_view(), name="logout"),
     path("account/password/", account_views.PasswordChangeView.as_view(), name="password_change"),
     path("account/delete/", account_views.account_delete, name="account_delete"),
+    path("account/email/", emails.email_change, name="email_change"),
+    path("account/email/confirm/<str:token>/", emails.email_confirm, name="email_confirm"),
+    path("account/password/reset/", passwords.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("account/password/reset/sent/", passwords.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("account/password/reset/<uidb64>/<token>/",
+         passwords.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
 ]
