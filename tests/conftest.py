@@ -3,12 +3,13 @@ pytest-xdist worker's own Redis database when the suite runs against Redis."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import translation
 
 from tests.support import chromium, live_server, workers
 
@@ -67,6 +68,16 @@ def pytest_configure(config: pytest.Config) -> None:
         CACHES={"default": {**settings.CACHES["default"], "LOCATION": url}},
         CHANNEL_LAYERS={"default": {**layers["default"], "CONFIG": {"hosts": [host]}}},
     ).enable()
+
+
+@pytest.fixture(autouse=True)
+def no_language_left_behind() -> Iterator[None]:
+    """Each test starts in the site's default language. A page asked through Django's test
+    client activates its visitor's language in the test's own thread (LocaleMiddleware
+    never deactivates it), so without this a French page left every later test of that
+    worker in French, and which tests followed which changed from run to run."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")
