@@ -54,3 +54,32 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
     expect(my_turn(bob)).to_be_visible(timeout=15_000)
     took_over = re.compile(r"Bot \w+ took over Ada's seat")
     expect(bob.get_by_test_id("log-list")).to_contain_text(took_over)
+
+
+def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
+        new_page: NewPage, live_database: Path) -> None:
+    hosty, bob = new_page(name="Hosty"), new_page(name="Bob")
+    code = create_room(hosty, name="Hosty", ruleset="yatzy", seats=3)
+    join_room(bob, code, name="Bob")
+    host = hosty.locator("#room-app").get_attribute("data-player") or ""
+    expect(bob.get_by_test_id("lobby-status")).to_contain_text("Hosty")
+
+    hosty.close()  # the host closes the tab in the lobby
+    expect(bob.get_by_test_id("seat-0")).to_contain_text("reconnecting")
+    expect(bob.get_by_test_id("start")).to_have_count(0)
+    last_seen(live_database, host, timedelta(seconds=75))  # a minute and more later
+
+    # The server's clock passes the role on by itself; Bob is told, the log says it.
+    expect(bob.get_by_test_id("toast")).to_contain_text("You are the host now", timeout=20_000)
+    expect(bob.get_by_test_id("log-list")).to_contain_text("Bob is now the host")
+    bob.get_by_test_id("add-bot").click()
+    expect(bob.get_by_test_id("seat-2")).to_contain_text("Bot")
+    bob.get_by_test_id("start").click()
+
+    # Hosty's turn, and Hosty is away: Bob hands the seat over from the turn banner.
+    banner_hand = bob.get_by_test_id("turn-hand-to-bot")
+    expect(banner_hand).to_be_visible()
+    banner_hand.click()
+    bob.get_by_test_id("confirm-ok").click()
+    expect(bob.get_by_test_id("player-0").locator(".badge--bot")).to_be_visible()
+    expect(my_turn(bob)).to_be_visible(timeout=15_000)
