@@ -122,6 +122,8 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     caller holds the room's lock): in play, the card and the turn are theirs again;
     after the game, the room seat for the next one. Returns the event data, or ``None``
     when no bot keeps a seat for them."""
+    if not Scorecard.objects.filter(game__room=room, held_for=player).exists():
+        return None  # the common case, on every socket opened: no game row locked
     game = current_game(room)
     card = None if game is None else (
         game.scorecards.select_related("player").filter(held_for=player).first())
