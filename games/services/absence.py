@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
@@ -63,9 +63,15 @@ def rooms_pass_host(*, at: datetime | None = None) -> int:
     back is a player like the others."""
     moment = at or now()
     quiet = moment - AWAY_FOR_HANDOVER
+    # Only rooms with someone else here: an abandoned room costs no lock, pass after pass.
+    someone_here = Membership.objects.filter(
+        room_id=OuterRef("room_id"), state=Membership.State.ACTIVE, player__bot_level="",
+        sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
+    ).exclude(player_id=OuterRef("player_id"))
     codes = list(Membership.objects.filter(
         Q(seen_at__isnull=True) | Q(seen_at__lt=quiet, sockets=0)
         | Q(seen_at__lt=moment - DEAD_SOCKET_AFTER),
+        Exists(someone_here),
         state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
         room__host_id=F("player_id"),
     ).values_list("room__code", flat=True))
