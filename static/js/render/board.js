@@ -5,6 +5,10 @@ import { formatList } from "../i18n.js";
 import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 
+// The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
+// CSSOM, as the layout's own rules live in site.css).
+const AWAY_ACTIONS_STYLE = { display: "flex", flexWrap: "wrap", gap: "0.5rem", marginTop: "0.5rem" };
+
 export function formatSeconds(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -76,19 +80,24 @@ export function renderStatus(ctx) {
           interpolate(gettext("Skip %(name)s"), { name: current.name }, true),
         )
       : null;
-  // The person whose turn it is is away: "Hand to bot" here too, not only among the players.
-  const handInBanner =
+  // Under the words, where a phone has room for them: "Hand to bot" when the person whose
+  // turn it is is away (not only among the players), "Take my seat back" for the person
+  // a bot keeps a seat for.
+  const awayActions = [
     current && state.room.status === "open"
       ? handToBot(ctx, current, state.members.find((m) => m.player === current.player) || { presence: "gone" }, "turn-hand-to-bot")
-      : null;
+      : null,
+    takeBack(ctx),
+  ].filter(Boolean);
   return [
     h(
       "div",
       { class: `turn-status${myTurn ? " is-mine" : ""}`, dataset: { testid: "turn-status", mine: String(myTurn) } },
       h("p", { class: "turn-status__title" }, title),
       detail ? h("p", { class: "turn-status__detail" }, detail) : null,
+      awayActions.length ? h("div", { class: "turn-status__away", style: AWAY_ACTIONS_STYLE }, awayActions) : null,
     ),
-    h("div", { class: "turn-status__side" }, timer, skip, handInBanner, takeBack(ctx), myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
+    h("div", { class: "turn-status__side" }, timer, skip, myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
   ];
 }
 
