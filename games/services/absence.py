@@ -9,6 +9,7 @@ the room's lock, so a restarted server carries on where the last one stood.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,6 +28,7 @@ from games.services.play import AWAY_FOR_HANDOVER, hand_seat_to_bot, schedule
 # as none (a server killed mid-game leaves its sockets counted). An open page in a
 # background tab may ping only once a minute: its socket keeps the role.
 DEAD_SOCKET_AFTER = timedelta(minutes=3)
+log = logging.getLogger(__name__)
 # Missed turns in a row (the turn timer ran out each time) before a bot keeps the seat.
 MISSED_TURNS = 3
 
@@ -77,24 +79,34 @@ def rooms_pass_host(*, at: datetime | None = None) -> int:
     ).values_list("room__code", flat=True))
     passed = 0
     for code in codes:
-        with transaction.atomic():
-            room = lock_room(code)
-            host = Membership.objects.filter(room=room, player_id=room.host_id,
-                                             state=Membership.State.ACTIVE).first()
-            if room.status != Room.Status.OPEN or host is None or not _gone(host, moment):
-                continue
-            successor = _successor(room, moment)
-            if successor is None:
-                continue
-            room.host = successor.player
-            if successor.muted:  # the host is never muted: no one could lift it
-                successor.muted = False
-                successor.save(update_fields=["muted"])
-            bump(room, "host_passed", data={"player": successor.player.name,
-                                            "player_id": successor.player_id,
-                                            "from": host.player.name})
-            passed += 1
+        try:
+            passed += _pass_host(code, moment)
+        except Exception:  # one room's failure never stops the others
+            log.exception("passing the host role of room %s failed; it will be tried again",
+                          code)
     return passed
+
+
+def _pass_host(code: str, moment: datetime) -> bool:
+    """Pass room ``code``'s host role if its host is still gone once the room is
+    locked and someone is here to take it; whether it passed."""
+    with transaction.atomic():
+        room = lock_room(code)
+        host = Membership.objects.filter(room=room, player_id=room.host_id,
+                                         state=Membership.State.ACTIVE).first()
+        if room.status != Room.Status.OPEN or host is None or not _gone(host, moment):
+            return False
+        successor = _successor(room, moment)
+        if successor is None:
+            return False
+        room.host = successor.player
+        if successor.muted:  # the host is never muted: no one could lift it
+            successor.muted = False
+            successor.save(update_fields=["muted"])
+        bump(room, "host_passed", data={"player": successor.player.name,
+                                        "player_id": successor.player_id,
+                                        "from": host.player.name})
+        return True
 
 
 def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | None:
