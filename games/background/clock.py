@@ -1,4 +1,5 @@
-"""The clock of a server process: a thread that does due bot moves and expired turns.
+"""The clock of a server process: a thread that does due bot moves and expired turns,
+and passes on the host role of hosts who are gone (every ``HOST_EVERY`` seconds).
 
 Every process may run one; each piece of work is claimed once under the game's row
 lock (see ``games.services.clock``), so several processes never do it twice.
@@ -8,19 +9,22 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 from django.db import close_old_connections, connections
 
-from games.services import games_run_due
+from games.services import games_run_due, rooms_pass_host
 
 log = logging.getLogger(__name__)
 INTERVAL = 0.2  # seconds between two passes that found nothing to do
 RETRY = 1.0  # seconds after a pass that failed
+HOST_EVERY = 2.0  # seconds between two looks for hosts gone a minute (a query of rooms)
 
 
 class GameClock(threading.Thread):
     """Runs ``games_run_due`` until ``stop``: again at once after a pass that did
-    something, after ``interval`` seconds otherwise."""
+    something, after ``interval`` seconds otherwise; ``rooms_pass_host`` every
+    ``HOST_EVERY`` seconds."""
 
     def __init__(self, interval: float = INTERVAL) -> None:
         super().__init__(name="game-clock", daemon=True)
@@ -28,10 +32,14 @@ class GameClock(threading.Thread):
         self.stopping = threading.Event()
 
     def run(self) -> None:
+        hosts_at = 0.0
         try:
             while not self.stopping.is_set():
                 try:
                     close_old_connections()
+                    if time.monotonic() - hosts_at >= HOST_EVERY:
+                        hosts_at = time.monotonic()
+                        rooms_pass_host()
                     if not games_run_due():
                         self.stopping.wait(self.interval)
                 except Exception:  # the clock outlives a bad pass (a locked database, ...)

@@ -55,6 +55,10 @@ class Scorecard(TracksChanges):
     data = models.JSONField()
     total = models.IntegerField(default=0)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    held_for = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The person a bot keeps this seat for: it took over after they missed "
+                  "three turns in a row, and gives it back when they return.")
 
     class Meta:
         ordering = ["game", "seat"]

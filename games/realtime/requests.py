@@ -114,6 +114,8 @@ HANDLERS: dict[str, Call] = {
     "skip": lambda p, code, rid, m: services.game_skip(player=p, code=code, request_id=rid),
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
+    "take_back": lambda p, code, rid, m: services.game_take_back(
+        player=p, code=code, request_id=rid),
     "leave": lambda p, code, rid, m: services.room_leave(player=p, code=code, request_id=rid),
     "report": lambda p, code, rid, m: services.report_send(
         player=p, code=code, target=_field(m, "player", int, optional=True),

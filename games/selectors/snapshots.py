@@ -65,8 +65,9 @@ GAME_SQL = _sql("SELECT id, number, ruleset, options, status, version, current_s
                 " ORDER BY number DESC LIMIT 1")
 CARDS_SQL = _sql(
     "SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, p.name AS player_name,"
-    " p.bot_level AS player_bot_level FROM {scorecard} c JOIN {player} p"
-    " ON p.id = c.player_id WHERE c.game_id = %s ORDER BY c.seat")
+    " p.bot_level AS player_bot_level, c.held_for_id, h.name AS held_for_name"
+    " FROM {scorecard} c JOIN {player} p ON p.id = c.player_id"
+    " LEFT JOIN {player} h ON h.id = c.held_for_id WHERE c.game_id = %s ORDER BY c.seat")
 TURN_SQL = _sql("SELECT id, state, holding FROM {turn} WHERE game_id = %s AND number = %s")
 _EVENT_COLUMNS = ("SELECT e.id, e.seq, e.kind, e.actor_id, e.data, e.created_at,"
                   " p.name AS actor_name FROM {event} e LEFT JOIN {player} p"
@@ -123,7 +124,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats
     data = card["data"]
     key = (card["id"], data if isinstance(data, str) else compact_json(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
-           card["player_bot_level"])
+           card["player_bot_level"], card["held_for_id"], card["held_for_name"])
     found = known.get(key)
     if found is not None:
         seats[key] = found
@@ -137,6 +138,9 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats
         "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
                    for t in sheet.totals()],
         "total": card["total"], "rank": card["rank"],
+        # The person a bot keeps this seat for until they are back (games.services.absence).
+        "held_for": ({"player": card["held_for_id"], "name": card["held_for_name"]}
+                     if card["held_for_id"] is not None else None),
     }
     found = seats[key] = (view, compact_json(view), sheet)
     return found

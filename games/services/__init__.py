@@ -6,6 +6,7 @@ rule, writes the move log and scorecards, bumps the versions and records an
 event.  A refusal raises ``games.errors.ServiceError`` and changes nothing.
 """
 
+from games.services.absence import game_take_back, rooms_pass_host
 from games.services.accounts import account_delete, account_sign_in
 from games.services.chat import chat_post
 from games.services.clock import games_run_due, rooms_close_idle
@@ -56,6 +57,7 @@ __all__ = [
     "game_place",
     "game_roll",
     "game_skip",
+    "game_take_back",
     "games_run_due",
     "mod_ban",
     "mod_close_room",
@@ -84,4 +86,5 @@ __all__ = [
     "room_start",
     "room_take_seat",
     "rooms_close_idle",
+    "rooms_pass_host",
 ]

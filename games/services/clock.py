@@ -1,4 +1,5 @@
-"""Work the server does on its own: expired turns, bot moves, idle rooms.
+"""Work the server does on its own: expired turns, bot moves, idle rooms (the host role
+of a host who is gone passes on in ``games.services.absence``).
 
 Safe with several server processes: each piece of work is claimed under the
 game's row lock and re-checked there, so it is done once.
@@ -16,6 +17,7 @@ from django.db.models.functions import Coalesce
 
 from games.coach import advice as coach
 from games.models import Game, Room, Turn
+from games.services.absence import seat_hold_if_missed
 from games.services.core import bump, lock_room, now, rules
 from games.services.play import (
     bot_delay,
@@ -156,5 +158,8 @@ def run_due_game(game_id: int, at: Any) -> str | None:
             card = game.scorecards.select_related("player").get(seat=game.current_seat)
             data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
             bump(room, "timeout", actor=card.player, game=game, data=data)
+            held = seat_hold_if_missed(room, game, card.seat)
+            if held is not None:  # a third missed turn in a row: a bot keeps the seat
+                bump(room, "seat_held", game=game, data=held)
             return "timeout"
         return None

@@ -72,8 +72,13 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options))
     empty = scorecard_json.to_json(rs.new_scorecard())
+    # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too.
+    held = dict(Scorecard.objects.filter(game__room=room, game__number=number - 1,
+                                         held_for__isnull=False)
+                .values_list("player_id", "held_for_id"))
     for index, member in enumerate(seated):
-        Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty)
+        Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty,
+                                 held_for_id=held.get(member.player_id))
     start_turn(room, game, 0)
     return game
 

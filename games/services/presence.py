@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Membership, Player
+from games.services.absence import give_back_and_bump
 from games.services.core import bump, lock_room, now
 
 
 def presence_connect(*, player: Player, code: str) -> None:
-    """A socket of ``player`` opened in the room; the first one makes them online."""
+    """A socket of ``player`` opened in the room; the first one makes them online. A
+    seat a bot kept for them (``games.services.absence``) comes back to them."""
     with transaction.atomic():
         room = lock_room(code)
         member = Membership.objects.filter(room=room, player=player,
@@ -21,6 +23,7 @@ def presence_connect(*, player: Player, code: str) -> None:
         member.save(update_fields=["sockets", "seen_at"])
         if member.sockets == 1:
             bump(room, "presence", actor=player, data={"player": player.name, "online": True})
+        give_back_and_bump(room, player)  # a seat a bot kept for them is theirs again
 
 
 def presence_disconnect(*, player: Player, code: str) -> None:

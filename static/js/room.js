@@ -649,6 +649,9 @@ function announce(previous, state) {
       mySeat !== null &&
       d.seat === mySeat;
     if (event.kind === "roll") signals.play("roll");
+    if (event.kind === "host_passed" && d.player_id === state.you.player) {
+      toasts.show(gettext("You are the host now: you can start games, seat bots and change the room."), "info");
+    }
     if (event.kind === "place" || event.kind === "timeout" || event.kind === "skip") {
       const placed = event.kind === "place" ? d : d.place || {};
       const fiveOfAKind = FIVE_OF_A_KIND.has(placed.box) && placed.points > 0;

@@ -214,6 +214,12 @@ export function describe(event, state, rules) {
       return d.bot
         ? say(gettext("%(bot)s took over %(name)s's seat"), { bot: d.bot, name: d.player })
         : say(gettext("%(name)s left the game"), { name: d.player });
+    case "seat_held":
+      return say(gettext("%(name)s missed three turns in a row: %(bot)s keeps the seat until they are back"), { name: d.player, bot: d.bot });
+    case "seat_back":
+      return say(gettext("%(name)s is back in their seat"), { name: d.player });
+    case "host_passed":
+      return say(gettext("%(name)s is now the host (%(former)s has been gone a minute)"), { name: d.player, former: d.from });
     case "game_ended":
       return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":

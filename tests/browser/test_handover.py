@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import create_room, join_room, my_turn
+from tests.browser.tables import create_room, join_room, my_turn, play_turn
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +24,14 @@ def last_seen(database: Path, player: str, ago: timedelta) -> None:
     when = (datetime.now(UTC) - ago).replace(tzinfo=None).isoformat(" ")
     with sqlite3.connect(database, timeout=20) as db:
         db.execute("UPDATE games_membership SET seen_at = ? WHERE player_id = ?", (when, player))
+
+
+def run_out_of_time(database: Path, code: str) -> None:
+    """The turn of the room's game in play is past its deadline (the clock sees it next)."""
+    when = (datetime.now(UTC) - timedelta(seconds=1)).replace(tzinfo=None).isoformat(" ")
+    with sqlite3.connect(database, timeout=20) as db:
+        db.execute("UPDATE games_game SET turn_deadline = ? WHERE status = 'playing' AND room_id ="
+                   " (SELECT id FROM games_room WHERE code = ?)", (when, code))
 
 
 def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
@@ -54,3 +62,56 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
     expect(my_turn(bob)).to_be_visible(timeout=15_000)
     took_over = re.compile(r"Bot \w+ took over Ada's seat")
     expect(bob.get_by_test_id("log-list")).to_contain_text(took_over)
+
+
+def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
+        new_page: NewPage, live_database: Path) -> None:
+    hosty, bob = new_page(name="Hosty"), new_page(name="Bob")
+    code = create_room(hosty, name="Hosty", ruleset="yatzy", seats=3)
+    join_room(bob, code, name="Bob")
+    host = hosty.locator("#room-app").get_attribute("data-player") or ""
+    expect(bob.get_by_test_id("lobby-status")).to_contain_text("Hosty")
+
+    hosty.close()  # the host closes the tab in the lobby
+    expect(bob.get_by_test_id("seat-0")).to_contain_text("reconnecting")
+    expect(bob.get_by_test_id("start")).to_have_count(0)
+    last_seen(live_database, host, timedelta(seconds=75))  # a minute and more later
+
+    # The server's clock passes the role on by itself; Bob is told, the log says it.
+    expect(bob.get_by_test_id("toast")).to_contain_text("You are the host now", timeout=20_000)
+    expect(bob.get_by_test_id("log-list")).to_contain_text("Bob is now the host")
+    bob.get_by_test_id("add-bot").click()
+    expect(bob.get_by_test_id("seat-2")).to_contain_text("Bot")
+    bob.get_by_test_id("start").click()
+
+    # Hosty's turn, and Hosty is away: Bob hands the seat over from the turn banner.
+    banner_hand = bob.get_by_test_id("turn-hand-to-bot")
+    expect(banner_hand).to_be_visible()
+    banner_hand.click()
+    bob.get_by_test_id("confirm-ok").click()
+    expect(bob.get_by_test_id("player-0").locator(".badge--bot")).to_be_visible()
+    expect(my_turn(bob)).to_be_visible(timeout=15_000)
+
+
+def test_after_three_missed_turns_a_bot_keeps_the_seat_until_its_person_takes_it_back(
+        new_page: NewPage, live_database: Path) -> None:
+    ada, bob = new_page(name="Ada"), new_page(name="Bob")
+    code = create_room(ada, name="Ada", ruleset="yatzy", seats=2, timer="90")
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("start").click()
+    log = ada.get_by_test_id("log-list")
+    for missed in range(1, 4):  # Bob has the page open but plays no more
+        play_turn(ada)
+        expect(my_turn(bob)).to_be_visible()
+        run_out_of_time(live_database, code)
+        expect(log.locator("li[data-kind=timeout]")).to_have_count(missed, timeout=15_000)
+
+    # Everyone sees a bot playing Bob's seat for now; Bob sees how to get it back.
+    expect(ada.get_by_test_id("kept-for-1")).to_contain_text("for Bob, for now")
+    expect(log).to_contain_text("Bob missed three turns in a row")
+    expect(bob.get_by_test_id("turn-status")).to_contain_text("a bot keeps your seat")
+    bob.get_by_test_id("take-back").click()
+    expect(ada.get_by_test_id("kept-for-1")).to_have_count(0)
+    expect(log).to_contain_text("Bob is back in their seat")
+    play_turn(ada)
+    expect(my_turn(bob)).to_be_visible()

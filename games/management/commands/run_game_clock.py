@@ -1,4 +1,5 @@
-"""``python manage.py run_game_clock``: play due bot moves and finish expired turns.
+"""``python manage.py run_game_clock``: play due bot moves, finish expired turns,
+pass on the host role of hosts gone a minute.
 
 Any number of these may run next to the web processes: each piece of work is
 claimed under the game's row lock, so it is done once.
@@ -11,11 +12,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.services import games_run_due
+from games.services import games_run_due, rooms_pass_host
 
 
 class Command(BaseCommand):
-    help = "Do due bot moves and expired turns, every --interval seconds."
+    help = ("Do due bot moves and expired turns, and pass on the host role of hosts gone a "
+            "minute, every --interval seconds.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--interval", type=float, default=0.25)
@@ -23,7 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         while True:
-            done = games_run_due()
+            done = games_run_due() + rooms_pass_host()
             if options["once"]:
                 self.stdout.write(f"did {done} due action{'s' if done != 1 else ''}")
                 return

@@ -5,6 +5,10 @@ import { formatList } from "../i18n.js";
 import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 
+// The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
+// CSSOM, as the layout's own rules live in site.css).
+const AWAY_ACTIONS_STYLE = { display: "flex", flexWrap: "wrap", gap: "0.5rem", marginTop: "0.5rem" };
+
 export function formatSeconds(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -28,10 +32,14 @@ export function renderStatus(ctx) {
     const member = state.members.find((m) => m.player === current.player);
     const who = { name: current.name };
     title = interpolate(gettext("%(name)s's turn"), who, true);
-    if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
+    if (current.held_for?.player === you.player) detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
+    else if (current.held_for) detail = interpolate(gettext("A bot plays for %(name)s until they are back."), { name: current.held_for.name }, true);
+    else if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
     else if (member && member.presence !== "online") {
       const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
       detail = interpolate(away, who, true);
+    } else if (game.seats.some((s) => s.held_for?.player === you.player)) {
+      detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
     } else if (you.seat === null || you.seat === undefined) detail = gettext("You're watching this game.");
     else detail = gettext("Waiting for their move.");
   }
@@ -72,12 +80,22 @@ export function renderStatus(ctx) {
           interpolate(gettext("Skip %(name)s"), { name: current.name }, true),
         )
       : null;
+  // Under the words, where a phone has room for them: "Hand to bot" when the person whose
+  // turn it is is away (not only among the players), "Take my seat back" for the person
+  // a bot keeps a seat for.
+  const awayActions = [
+    current && state.room.status === "open"
+      ? handToBot(ctx, current, state.members.find((m) => m.player === current.player) || { presence: "gone" }, "turn-hand-to-bot")
+      : null,
+    takeBack(ctx),
+  ].filter(Boolean);
   return [
     h(
       "div",
       { class: `turn-status${myTurn ? " is-mine" : ""}`, dataset: { testid: "turn-status", mine: String(myTurn) } },
       h("p", { class: "turn-status__title" }, title),
       detail ? h("p", { class: "turn-status__detail" }, detail) : null,
+      awayActions.length ? h("div", { class: "turn-status__away", style: AWAY_ACTIONS_STYLE }, awayActions) : null,
     ),
     h("div", { class: "turn-status__side" }, timer, skip, myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
   ];
@@ -186,6 +204,60 @@ export function renderHint(ctx) {
   return gettext("Keys: 1–5 hold dice, R rolls, Tab to a box and Enter scores it.");
 }
 
+/** "Hand to bot" for ``seat`` (its ``member``), or null when this viewer may not: the
+ *  host may hand an absent person's seat over at once; the other players of the game
+ *  once that person has been gone for a minute (the server checks both). */
+function handToBot(ctx, seat, member, testid) {
+  const { state, you, isHost } = ctx;
+  const game = state.game;
+  const absent = member.presence !== "online";
+  const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
+  const playingHere = game.seats.some((s) => s.player === you.player && !s.bot);
+  if (game.status !== "playing" || seat.bot || seat.player === you.player || !absent || !(isHost || (playingHere && gone))) return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small btn--quiet",
+      dataset: { testid },
+      title: interpolate(gettext("A bot plays %(name)s's seat from now on"), { name: seat.name }, true),
+      onclick: async () => {
+        const text = gone
+          ? gettext("%(name)s has been gone for over a minute. A bot plays the rest of this game for them, so the table can go on; they can watch when they come back.")
+          : gettext("A bot plays the rest of this game for %(name)s, who stays in the room as a spectator.");
+        const ok = await ctx.confirm({
+          title: interpolate(gettext("Hand %(name)s's seat to a bot?"), { name: seat.name }, true),
+          text: interpolate(text, { name: seat.name }, true),
+          ok: gettext("Hand to a bot"),
+        });
+        if (ok) ctx.act("hand_to_bot", { seat: seat.seat });
+      },
+    },
+    gettext("Hand to bot"),
+  );
+}
+
+/** "Bot Ada plays for Bob until Bob is back": a seat a bot keeps (three missed turns). */
+function keptFor(seat) {
+  if (!seat.bot || !seat.held_for) return null;
+  return h(
+    "span",
+    { class: "chip chip--soft", dataset: { testid: `kept-for-${seat.seat}` } },
+    interpolate(gettext("for %(name)s, for now"), { name: seat.held_for.name }, true),
+  );
+}
+
+/** The person whose seat a bot keeps: a way back, at once. */
+function takeBack(ctx) {
+  const kept = ctx.state.game.seats.find((s) => s.held_for?.player === ctx.you.player);
+  if (!kept || ctx.state.game.status !== "playing" || ctx.state.room.status !== "open") return null;
+  return h(
+    "button",
+    { type: "button", class: "btn btn--small", dataset: { testid: "take-back" }, onclick: () => ctx.act("take_back") },
+    gettext("Take my seat back"),
+  );
+}
+
 /** The players around the table during a game. */
 export function renderPlayers(ctx) {
   const { state, you, isHost } = ctx;
@@ -195,36 +267,8 @@ export function renderPlayers(ctx) {
     const member = byPlayer.get(seat.player) || { player: seat.player, name: seat.name, bot: seat.bot, presence: "gone", host: false };
     const isCurrent = game.status === "playing" && game.current_seat === seat.seat;
     const actions = [];
-    const absent = member.presence !== "online";
-    // The host may hand an absent person's seat over at once; the other players of the
-    // game once that person has been gone for a minute (the server checks both).
-    const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
-    const playingHere = game.seats.some((s) => s.player === you.player && !s.bot);
-    if (game.status === "playing" && !seat.bot && seat.player !== you.player && absent && (isHost || (playingHere && gone))) {
-      actions.push(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "btn btn--small btn--quiet",
-            dataset: { testid: `hand-to-bot-${seat.seat}` },
-            title: interpolate(gettext("A bot plays %(name)s's seat from now on"), { name: seat.name }, true),
-            onclick: async () => {
-              const text = gone
-                ? gettext("%(name)s has been gone for over a minute. A bot plays the rest of this game for them, so the table can go on; they can watch when they come back.")
-                : gettext("A bot plays the rest of this game for %(name)s, who stays in the room as a spectator.");
-              const ok = await ctx.confirm({
-                title: interpolate(gettext("Hand %(name)s's seat to a bot?"), { name: seat.name }, true),
-                text: interpolate(text, { name: seat.name }, true),
-                ok: gettext("Hand to a bot"),
-              });
-              if (ok) ctx.act("hand_to_bot", { seat: seat.seat });
-            },
-          },
-          gettext("Hand to bot"),
-        ),
-      );
-    }
+    const hand = handToBot(ctx, seat, member, `hand-to-bot-${seat.seat}`);
+    if (hand) actions.push(hand);
     if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
       actions.push(muteButton(ctx, member), kickButton(ctx, member));
     }
@@ -238,7 +282,7 @@ export function renderPlayers(ctx) {
       },
       ctx.reaction?.(seat.player),
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
-      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you)),
+      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you), keptFor(seat)),
       presenceBadge(member.presence, seat.bot),
       h("span", { class: "player__total", title: gettext("Total") }, seat.total ?? 0),
       actions.length ? h("span", { class: "seat__actions" }, actions) : null,

@@ -1,0 +1,191 @@
+"""People who are gone: the host role passes on, and a bot keeps the seat of someone who
+missed three turns in a row until they are back.
+
+The clock calls ``rooms_pass_host`` and, after each expired turn, ``seat_hold_if_missed``;
+``seat_give_back`` runs when the person opens the room again (``presence_connect``) or
+asks for their seat (``game_take_back``). Everything is read from the database under
+the room's lock, so a restarted server carries on where the last one stood.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, F, OuterRef, Q
+from django.utils.translation import gettext
+
+from games.errors import ServiceError
+from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.selectors.views import HEARTBEAT_LIMIT
+from games.services.core import Done, bump, current_game, lock_room, membership, now, room_action
+from games.services.play import AWAY_FOR_HANDOVER, hand_seat_to_bot, schedule
+
+# A host is gone once nothing was heard of them for AWAY_FOR_HANDOVER (a minute, the rule
+# of ``hand_to_bot``) with no socket open; a socket silent for DEAD_SOCKET_AFTER counts
+# as none (a server killed mid-game leaves its sockets counted). An open page in a
+# background tab may ping only once a minute: its socket keeps the role.
+DEAD_SOCKET_AFTER = timedelta(minutes=3)
+log = logging.getLogger(__name__)
+# Missed turns in a row (the turn timer ran out each time) before a bot keeps the seat.
+MISSED_TURNS = 3
+
+
+def _gone(member: Membership, moment: datetime) -> bool:
+    """Whether ``member`` has been gone for a minute at ``moment``."""
+    if member.seen_at is None:
+        return True
+    quiet = moment - member.seen_at
+    return quiet >= AWAY_FOR_HANDOVER and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
+
+
+def _present(member: Membership, moment: datetime) -> bool:
+    """Whether ``member`` is here at ``moment``: a socket open and heard from lately
+    (the players panel's "online")."""
+    return bool(member.sockets) and member.seen_at is not None \
+        and moment - member.seen_at <= HEARTBEAT_LIMIT
+
+
+def _successor(room: Room, moment: datetime) -> Membership | None:
+    """The person to take the host role: present now, in the room longest (joined
+    earliest); never a bot, never the host."""
+    people = (Membership.objects.filter(room=room, state=Membership.State.ACTIVE,
+                                        player__bot_level="")
+              .exclude(player_id=room.host_id).select_related("player")
+              .order_by("joined_at", "id"))
+    return next((m for m in people if _present(m, moment)), None)
+
+
+def rooms_pass_host(*, at: datetime | None = None) -> int:
+    """Pass the host role of every open room whose host has been gone for a minute to
+    the person present who has been in the room longest; returns how many passed. A
+    room with nobody present keeps its host until someone is. The former host who comes
+    back is a player like the others."""
+    moment = at or now()
+    quiet = moment - AWAY_FOR_HANDOVER
+    # Only rooms with someone else here: an abandoned room costs no lock, pass after pass.
+    someone_here = Membership.objects.filter(
+        room_id=OuterRef("room_id"), state=Membership.State.ACTIVE, player__bot_level="",
+        sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
+    ).exclude(player_id=OuterRef("player_id"))
+    codes = list(Membership.objects.filter(
+        Q(seen_at__isnull=True) | Q(seen_at__lt=quiet, sockets=0)
+        | Q(seen_at__lt=moment - DEAD_SOCKET_AFTER),
+        Exists(someone_here),
+        state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
+        room__host_id=F("player_id"),
+    ).values_list("room__code", flat=True))
+    passed = 0
+    for code in codes:
+        try:
+            passed += _pass_host(code, moment)
+        except Exception:  # one room's failure never stops the others
+            log.exception("passing the host role of room %s failed; it will be tried again",
+                          code)
+    return passed
+
+
+def _pass_host(code: str, moment: datetime) -> bool:
+    """Pass room ``code``'s host role if its host is still gone once the room is
+    locked and someone is here to take it; whether it passed."""
+    with transaction.atomic():
+        room = lock_room(code)
+        host = Membership.objects.filter(room=room, player_id=room.host_id,
+                                         state=Membership.State.ACTIVE).first()
+        if room.status != Room.Status.OPEN or host is None or not _gone(host, moment):
+            return False
+        successor = _successor(room, moment)
+        if successor is None:
+            return False
+        room.host = successor.player
+        if successor.muted:  # the host is never muted: no one could lift it
+            successor.muted = False
+            successor.save(update_fields=["muted"])
+        bump(room, "host_passed", data={"player": successor.player.name,
+                                        "player_id": successor.player_id,
+                                        "from": host.player.name})
+        return True
+
+
+def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | None:
+    """After an expired turn of ``seat``: when its person has now missed
+    ``MISSED_TURNS`` turns in a row, a bot keeps the seat for them (never the last
+    person's: a game of bots alone would end). Returns the event data, or ``None``."""
+    card = game.scorecards.select_related("player").get(seat=seat)
+    person = card.player
+    if person.is_bot or game.status != Game.Status.PLAYING:
+        return None
+    last = list(game.turns.filter(seat=seat, finished_at__isnull=False)
+                .order_by("-number").values_list("finish", "player_id")[:MISSED_TURNS])
+    if len(last) < MISSED_TURNS or any(finish != Turn.Finish.TIMEOUT or who != person.pk
+                                       for finish, who in last):
+        return None
+    if not game.scorecards.filter(player__bot_level="").exclude(pk=card.pk).exists():
+        return None
+    member = Membership.objects.filter(room=room, player=person).first()
+    if member is None:
+        return None
+    bot = hand_seat_to_bot(room, game, member)
+    if bot is None:
+        return None
+    Scorecard.objects.filter(pk=card.pk).update(held_for=person)
+    return {"seat": seat, "player": person.name, "player_id": person.pk, "bot": bot.name,
+            "missed": MISSED_TURNS}
+
+
+def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
+    """Give ``player`` back the seat a bot keeps for them in the room's latest game (the
+    caller holds the room's lock): in play, the card and the turn are theirs again;
+    after the game, the room seat for the next one. Returns the event data, or ``None``
+    when no bot keeps a seat for them."""
+    if not Scorecard.objects.filter(game__room=room, held_for=player).exists():
+        return None  # the common case, on every socket opened: no game row locked
+    game = current_game(room)
+    card = None if game is None else (
+        game.scorecards.select_related("player").filter(held_for=player).first())
+    member = Membership.objects.filter(room=room, player=player,
+                                       state=Membership.State.ACTIVE).first()
+    if game is None or card is None or member is None:
+        return None
+    bot = card.player
+    if game.status == Game.Status.PLAYING:
+        card.player = player
+    card.held_for = None
+    card.save(update_fields=["player", "held_for"])
+    if game.status == Game.Status.PLAYING and card.seat == game.current_seat:
+        schedule(room, game, player)  # their own time again, once the card is theirs
+    stand_in = Membership.objects.filter(room=room, player=bot,
+                                         state=Membership.State.ACTIVE).first()
+    seat = None
+    if stand_in is not None:
+        seat = stand_in.seat
+        stand_in.state, stand_in.seat, stand_in.left_at = Membership.State.LEFT, None, now()
+        stand_in.save()
+    if seat is not None and member.seat is None:
+        member.seat = seat
+        member.save(update_fields=["seat"])
+    return {"seat": card.seat, "player": player.name, "player_id": player.pk,
+            "bot": bot.name, "game": game if game.status == Game.Status.PLAYING else None}
+
+
+def give_back_and_bump(room: Room, player: Player
+                       ) -> tuple[dict[str, Any], Game | None] | None:
+    """``seat_give_back`` and its ``seat_back`` event: the event and the game in play it
+    changed, or ``None``."""
+    data = seat_give_back(room, player)
+    if data is None:
+        return None
+    game = data.pop("game")
+    return bump(room, "seat_back", actor=player, game=game, data=data), game
+
+
+@room_action("take_back")
+def game_take_back(*, player: Player, room: Room) -> Done:
+    """The person a bot keeps a seat for takes it back (``not_held`` when none is)."""
+    membership(room, player)
+    given = give_back_and_bump(room, player)
+    if given is None:
+        raise ServiceError("not_held", gettext("no bot is keeping a seat for you here"))
+    return Done(*given)
