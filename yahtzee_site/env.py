@@ -12,7 +12,7 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
-                      "GUEST_LIMIT_TRUSTED")
+                      "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

@@ -264,9 +264,12 @@ GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # runs at normal priority (the tests turn it off: busy cores would starve it).
 GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
 # The guest limit (games/guest_limit.py): new guest players one address (an IPv6 /64)
-# may create per window, the window, and networks never limited (e.g. "10.0.0.0/8").
-GUEST_LIMIT = env_int("GUEST_LIMIT", 5)
+# may create by opening rooms per window, the window, the new guests (joining or opening)
+# per window of an address where a banned player was seen, and networks never limited
+# (e.g. "10.0.0.0/8").  Joining through a room's link is otherwise not limited.
+GUEST_LIMIT = env_int("GUEST_LIMIT", 20)
 GUEST_LIMIT_WINDOW = env_int("GUEST_LIMIT_WINDOW_SECONDS", 3600)
+GUEST_LIMIT_UNDER_BAN = env_int("GUEST_LIMIT_UNDER_BAN", 2)
 GUEST_LIMIT_TRUSTED = env_list("GUEST_LIMIT_TRUSTED", [])
 for _network in GUEST_LIMIT_TRUSTED:
     try:
