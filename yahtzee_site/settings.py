@@ -18,7 +18,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_str
+from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_site_url, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -29,6 +29,10 @@ LOCAL_SECRET_KEY = "django-insecure-local-development-key-never-use-in-productio
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = env_str("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# The address friends reach the site at, e.g. "http://192.168.1.20:8000": invite links and
+# QR codes use it (games/web/invites.py); empty, they use the address of each request.
+# ``make serve`` sets it to the first network address it finds.
+SITE_URL = env_site_url("SITE_URL")
 # Set by a deployment that runs exactly one server process (``make serve``): the
 # in-memory channel layer then reaches every player, and the system checks allow it.
 ONE_PROCESS = env_bool("ONE_PROCESS", default=False)
@@ -55,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie, else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
+    # A host name not in ALLOWED_HOSTS gets the site's 400 page, in the visitor's language.
+    "games.web.errors.AllowedHostMiddleware",
     "games.web.browsers.BrowserIdMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
     "games.web.errors.ErrorPagesMiddleware",

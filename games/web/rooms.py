@@ -29,6 +29,7 @@ from games.services.rooms import MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
+from games.web.invites import invite_note, invite_url
 from games.web.pages import home
 from scoring import rulesets
 from scoring.strategy import levels
@@ -171,6 +172,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         join_error = ban_message(player.banned_until)
         # Where a banned player shows up, new guests are limited (games.guest_limit).
         guest_limit.remember(throttle.http_address(request), player.pk)
+    invite = invite_url(request, found.code)
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -180,7 +182,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
             gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
         "ws_path": f"/ws/rooms/{found.code}/",
-        "invite_url": request.build_absolute_uri(_room_url(found.code)),
+        "invite_url": invite,
+        "invite_note": invite_note(request, invite) if member else "",
         "room_setup": room_setup(),
         "rule_texts": rule_texts(),
     }
