@@ -122,15 +122,21 @@ class Admission:
 
 
 class TooManyGuests(ServiceError):
-    """A new guest refused; ``wait`` is the seconds until one is let in again."""
+    """A new guest refused (``too_many_guests``); ``wait`` is the seconds until one is let
+    in again."""
 
-    def __init__(self, wait: int) -> None:
-        minutes = throttle.wait_minutes(wait)
-        super().__init__("too_many_guests", ngettext(
-            "Too many new players from your address; try again in %(n)s minute.",
-            "Too many new players from your address; try again in %(n)s minutes.",
-            minutes) % {"n": minutes})
+    def __init__(self, code: str, message: str, *, wait: int) -> None:
+        super().__init__(code, message)
         self.wait = wait
+
+
+def _refusal(wait: int) -> TooManyGuests:
+    """The refusal of a new guest who may come back in ``wait`` seconds."""
+    minutes = throttle.wait_minutes(wait)
+    return TooManyGuests("too_many_guests", ngettext(
+        "Too many new players from your address; try again in %(n)s minute.",
+        "Too many new players from your address; try again in %(n)s minutes.",
+        minutes) % {"n": minutes}, wait=wait)
 
 
 def wait_seconds(address: str | None, *, opening: bool) -> int:
@@ -161,5 +167,5 @@ def admit(address: str | None, *, opening: bool) -> Admission:
     banned = under_ban(address)
     wait = _wait(address, opening=opening, banned=banned)
     if wait:
-        raise TooManyGuests(wait)
+        raise _refusal(wait)
     return Admission(address, opening, under_ban=banned)
