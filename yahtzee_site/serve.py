@@ -161,8 +161,8 @@ def main() -> None:
         for url in shared:
             print(f"  {url}", flush=True)
     else:
-        print("No network address found to share: friends cannot reach this machine.",
-              flush=True)
+        print("No address to share: ALLOWED_HOSTS names no network address, so friends "
+              "cannot reach this site.", flush=True)
     if env.get("SITE_URL"):
         print(f"Invite links and QR codes use {env['SITE_URL']}/ (set SITE_URL to change "
               "it).", flush=True)
