@@ -33,6 +33,7 @@ from django.shortcuts import render
 from django.urls import Resolver404, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
+from django.views.i18n import JavaScriptCatalog
 
 log = logging.getLogger("django.request")
 
@@ -167,15 +168,20 @@ View = Callable[[HttpRequest], HttpResponse]
 class AllowedHostMiddleware:
     """Answer a request for a host name not in ``ALLOWED_HOSTS`` with ``refused_host``,
     before any other middleware or view asks for the host (and would raise), with DEBUG
-    on or off.  It comes after the language is chosen, so the page is in the visitor's."""
+    on or off.  It comes after the language is chosen, so the page is in the visitor's.
+    The page's own scripts still load: static files are served before it, and the
+    JavaScript catalog (the same for every host) is answered here."""
 
     def __init__(self, get_response: View) -> None:
         self.get_response = get_response
+        self.catalog = JavaScriptCatalog.as_view()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         try:
             request.get_host()
         except DisallowedHost:
+            if request.method == "GET" and request.path == reverse("javascript_catalog"):
+                return self.catalog(request)
             return refused_host(request)
         return self.get_response(request)
 

@@ -107,6 +107,9 @@ def test_a_host_name_not_in_allowed_hosts_gets_a_page_that_says_how_to_allow_it(
     settings.SITE_URL = "http://dice.example:8200"
     html = Client().get("/", HTTP_HOST="192.168.1.20:8200").content.decode()
     assert 'href="http://dice.example:8200/" data-testid="error-home"' in html
+    # The page's scripts need the JavaScript catalog, the same for every host.
+    catalog = Client().get("/jsi18n/", HTTP_HOST="192.168.1.20:8200")
+    assert catalog.status_code == 200 and b"pgettext" in catalog.content
 
 
 def test_a_host_name_that_is_not_one_gets_the_400_page_without_the_hint(settings):
