@@ -5,12 +5,15 @@ start-up (yahtzee_site/asgi.py), not only under ``check --deploy``: with DEBUG
 off, the site must have a real SECRET_KEY, some ALLOWED_HOSTS and a channel
 layer shared between processes (unless ``ONE_PROCESS`` says one process serves it all).
 A site of several processes that writes its emails to the console is warned.
+In every mode, a ``SITE_URL`` whose host is not in ``ALLOWED_HOSTS`` is warned about:
+its invite links would lead to the 400 page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from channels.layers import InMemoryChannelLayer
 from django.apps import AppConfig
@@ -83,3 +86,45 @@ def _production_errors() -> Iterable[Error]:
                  "or ONE_PROCESS=1 if exactly one server process serves the site.",
             id="yahtzee_site.E003",
         )
+
+
+# What Django allows when DEBUG is on and ALLOWED_HOSTS is empty.
+_DEBUG_HOSTS = (".localhost", "127.0.0.1", "[::1]")
+
+
+def host_allowed(host: str, patterns: Iterable[str]) -> bool:
+    """Whether ``host`` (a name, or an IPv6 address in brackets) matches one of the
+    ``ALLOWED_HOSTS`` entries ``patterns`` ("*", a name, or ".name" for it and its
+    subdomains), as Django matches them.
+
+    >>> host_allowed("www.dice.example", [".dice.example"]), host_allowed("x.test", ["y"])
+    (True, False)
+    """
+    host = host.lower().rstrip(".")
+    for pattern in (p.lower() for p in patterns):
+        if pattern == "*" or pattern == host:
+            return True
+        if pattern.startswith(".") and (host.endswith(pattern) or host == pattern[1:]):
+            return True
+    return False
+
+
+@register(Tags.security)
+def check_site_url(app_configs: Sequence[AppConfig] | None = None,
+                   **kwargs: Any) -> list[Warning]:
+    """Warn when ``SITE_URL``, which invite links use, names a host the site refuses."""
+    site_url = getattr(settings, "SITE_URL", "")
+    if not site_url:
+        return []
+    name = urlsplit(site_url).hostname or ""
+    host = f"[{name}]" if ":" in name else name
+    allowed = settings.ALLOWED_HOSTS or (_DEBUG_HOSTS if settings.DEBUG else [])
+    if host_allowed(host, allowed):
+        return []
+    return [Warning(
+        f"SITE_URL names the host {host!r}, which is not in ALLOWED_HOSTS: every invite "
+        "link would lead to the 400 page.",
+        hint=f"Add {host} to ALLOWED_HOSTS, or set SITE_URL to an address the site "
+             "answers to.",
+        id="yahtzee_site.W002",
+    )]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import os
 import re
 import signal
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from games.web.share import qr_svg
 from tests.support.live_server import ROOT, clean_env, free_port
 from tests.support.room_client import Seat, next_move, open_room
 from yahtzee_site import serve
@@ -86,7 +88,9 @@ def process_wait(process: subprocess.Popen[bytes], seconds: float) -> None:
 def test_it_prints_the_addresses_to_share_and_keeps_its_secret(served) -> None:
     base_url, var_dir, printed = served
     port = base_url.rsplit(":", 1)[1]
-    assert f"http://{PUBLIC_NAME}:{port}/" in printed
+    shared = re.findall(r"^  (http://\S+)$", printed, re.MULTILINE)
+    assert shared == [f"http://{PUBLIC_NAME}:{port}/"]  # loopback is no address to share
+    assert f"Invite links and QR codes use http://{PUBLIC_NAME}:{port}/" in printed
     key_file = var_dir / "secret_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     key = key_file.read_text().strip()
@@ -107,7 +111,10 @@ def test_a_page_under_the_public_name_comes_with_the_production_headers(served) 
     assert "secure" not in headers.get("Set-Cookie", "").lower()
 
     status, _, body = fetch(f"{base_url}/", "evil.example")
-    assert status == 400  # a host name that is not this site's
+    assert status == 400  # a host name that is not this site's: which, and how to allow it
+    assert b"This site does not answer to that name" in body and b"Traceback" not in body
+    assert b"evil.example" in body and b"ALLOWED_HOSTS" in body
+    assert f'href="http://{PUBLIC_NAME}:{base_url.rsplit(":", 1)[1]}/"'.encode() in body
     status, _, body = fetch(f"{base_url}/r/zzzzzzzzzzzz/", PUBLIC_NAME)
     assert status == 404 and b"Nothing at this address" in body and b"Traceback" not in body
 
@@ -122,6 +129,18 @@ def test_static_files_are_compressed_and_cached_for_good(served) -> None:
     assert status == 200
     assert headers["Content-Encoding"] == "gzip"
     assert "immutable" in headers["Cache-Control"]
+
+
+def test_invite_links_use_the_address_to_share_even_at_loopback(served) -> None:
+    base_url = served[0]
+    login, code = open_room(base_url, "Host", seats=2)  # the host at 127.0.0.2
+    with login.opener().open(f"{base_url}/r/{code}/", timeout=30) as response:
+        page = html.unescape(response.read().decode())
+    link = f"http://{PUBLIC_NAME}:{base_url.rsplit(':', 1)[1]}/r/{code}/"
+    assert f'data-invite-url="{link}"' in page
+    assert "You opened this page at localhost" in page
+    with login.opener().open(f"{base_url}/r/{code}/qr.svg", timeout=30) as response:
+        assert response.read() == qr_svg(link)
 
 
 def test_a_game_is_played_over_its_websocket(served) -> None:
@@ -152,14 +171,24 @@ def test_its_environment_is_a_one_process_deployment(tmp_path: Path) -> None:
     assert env["DATABASE_URL"] == f"sqlite:///{tmp_path / 'site.sqlite3'}"
     hosts = env["ALLOWED_HOSTS"].split(",")
     assert socket.gethostname() in hosts and "localhost" in hosts
+    # Invite links use the first address to share (none on a machine without a network).
+    assert env.get("SITE_URL", "http://x") != "http://localhost:8000"
+    if "SITE_URL" in env:
+        assert env["SITE_URL"] + "/" == serve.addresses_to_share(env, 8000)[0]
     assert serve.daphne_command("0.0.0.0", 8000)[-5:] == [
         "-b", "0.0.0.0", "-p", "8000", "yahtzee_site.asgi:application"]
     # What the caller set wins.
     kept = serve.environment({"ALLOWED_HOSTS": "dice.example", "SECRET_KEY": "k" * 60}, tmp_path)
     assert kept["ALLOWED_HOSTS"] == "dice.example" and kept["SECRET_KEY"] == "k" * 60
-    assert serve.share_urls(["localhost", "127.0.0.1", "[::1]", "dice.example", "192.0.2.8",
-                             "[2001:db8::8]"], 8000) == [
-        "http://dice.example:8000/", "http://192.0.2.8:8000/", "http://localhost:8000/"]
+    assert kept["SITE_URL"] == "http://dice.example:8000"
+    assert serve.environment({"ALLOWED_HOSTS": "localhost,dice.example", "SITE_URL": "http://x.test"},
+                             tmp_path, 8200)["SITE_URL"] == "http://x.test"
+    assert "SITE_URL" not in serve.environment({"ALLOWED_HOSTS": "localhost,127.0.0.1"}, tmp_path)
+    # Loopback, unspecified and link-local addresses, patterns and IPv6 are not shared.
+    assert serve.share_urls(["localhost", "127.0.0.1", "127.0.1.1", "[::1]", "::1",
+                             "dice.localhost", ".dice.example", "*", "0.0.0.0", "169.254.1.2",
+                             "dice.example", "192.0.2.8", "[2001:db8::8]"], 8000) == [
+        "http://dice.example:8000/", "http://192.0.2.8:8000/"]
 
 
 @pytest.mark.parametrize("mode", ["make serve", "PostgreSQL and Redis over HTTPS"])

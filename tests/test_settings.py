@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
-from games.checks import check_production_settings
+from games.checks import check_production_settings, check_site_url
 from yahtzee_site.settings import LOCAL_SECRET_KEY, REDIS_SOCKET_TIMEOUT
 
 Env = Callable[..., dict[str, str]]
@@ -309,3 +309,30 @@ def test_sqlite_connections_use_the_write_ahead_log(clean_env: Env, project_root
                         project_root)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["wal", "1"]  # synchronous=NORMAL
+
+
+# --- SITE_URL: the address invite links use -----------------------------------
+
+def test_site_url_is_read_from_the_environment_and_checked(clean_env: Env,
+                                                           project_root: Path) -> None:
+    code = "from django.conf import settings; print(settings.SITE_URL)"
+    result = run_python(code, clean_env(SITE_URL="http://192.168.1.20:8200/"), project_root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "http://192.168.1.20:8200"
+    result = run_python(code, clean_env(SITE_URL="192.168.1.20:8200/play"), project_root)
+    assert result.returncode != 0
+    assert "SITE_URL" in result.stderr and "http://192.168.1.20:8000" in result.stderr
+
+
+@pytest.mark.parametrize(("site_url", "hosts", "warned"), [
+    ("http://192.168.1.20:8200", ["dice.example", "192.168.1.20"], False),
+    ("https://www.dice.example", [".dice.example"], False),
+    ("http://[fd00::2]:8000", ["[fd00::2]"], False),
+    ("http://192.168.1.20:8200", ["dice.example"], True),
+    ("", ["dice.example"], False),
+])
+def test_a_site_url_the_site_would_refuse_is_warned_about(site_url: str, hosts: list[str],
+                                                          warned: bool) -> None:
+    with override_settings(SITE_URL=site_url, ALLOWED_HOSTS=hosts, DEBUG=False):
+        warnings = check_site_url()
+    assert [w.id for w in warnings] == (["yahtzee_site.W002"] if warned else [])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -12,9 +13,9 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
-                      "GUEST_LIMIT_TRUSTED", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER",
-                      "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL",
-                      "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL")
+                      "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL",
+                      "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
+                      "EMAIL_USE_TLS", "EMAIL_USE_SSL", "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -102,3 +103,39 @@ def env_float(name: str, default: float) -> float:
     if not value >= 0:
         raise ImproperlyConfigured(f"Environment variable {name} must be 0 or more")
     return value
+
+
+def parse_site_url(name: str, raw: str) -> str:
+    """An http or https address with a host, an optional port and no path, without its
+    trailing slash ("" when blank): the address the site is reached at.
+
+    >>> parse_site_url("SITE_URL", " http://192.168.1.20:8000/ ")
+    'http://192.168.1.20:8000'
+    >>> parse_site_url("SITE_URL", "dice.example")
+    Traceback (most recent call last):
+    ...
+    django.core.exceptions.ImproperlyConfigured: Environment variable SITE_URL='dice.example' ...
+    """
+    value = raw.strip()
+    if not value:
+        return ""
+    try:
+        parts = urlsplit(value)
+        valid = (parts.scheme in ("http", "https") and bool(parts.hostname)
+                 and parts.path in ("", "/") and not parts.query and not parts.fragment
+                 and "@" not in parts.netloc
+                 and (parts.port is None or parts.port > 0))  # a bad port raises here
+    except ValueError:
+        valid = False
+    if not valid:
+        raise ImproperlyConfigured(
+            f"Environment variable {name}={raw!r} is not an address such as "
+            "http://192.168.1.20:8000 or https://dice.example (a scheme and a host, an "
+            "optional port, no path)."
+        )
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def env_site_url(name: str) -> str:
+    """The site address in variable ``name`` (see ``parse_site_url``), "" when unset."""
+    return parse_site_url(name, os.environ.get(name, ""))

@@ -7,18 +7,22 @@ and then becomes that process (Daphne):
   owner only), unless ``SECRET_KEY`` is set;
 - the host names the site answers to from ``ALLOWED_HOSTS``, else this machine's own
   names and addresses;
+- invite links on ``SITE_URL``, else on the first address to share (a network name or
+  address, never a loopback one);
 - the data in ``var/site.sqlite3`` unless ``DATABASE_URL`` is set, the in-memory channel
   layer unless ``REDIS_URL`` is set (``ONE_PROCESS=1`` tells the system checks that one
   process serves everything);
 - the database migrated, static files collected into ``var/static`` (compressed and
   named by their content, so WhiteNoise lets browsers cache them for good);
 - Daphne listening on every interface (``SERVE_BIND``, default ``0.0.0.0``) on
-  ``SERVE_PORT`` (default 8000), after printing the addresses to share.
+  ``SERVE_PORT`` (default 8000), after printing the addresses to share (loopback ones
+  are not: no friend can open them).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import secrets
 import socket
@@ -60,14 +64,17 @@ def _outward_address(family: socket.AddressFamily, probe: str) -> str | None:
 
 
 def machine_names() -> list[str]:
-    """This machine's names and addresses, local ones first, without repeats."""
+    """This machine's names and addresses without repeats: local ones first, then the
+    addresses its routes to other machines leave from (the surest for friends to reach),
+    then its host name's addresses, then its host name."""
     hostname = socket.gethostname()
-    found: list[str] = [*_LOCAL, hostname]
+    # Documentation-only addresses (RFC 5737, RFC 3849): nothing is ever sent to them.
+    found: list[str] = [*_LOCAL, *(a for a in (
+        _outward_address(socket.AF_INET, "192.0.2.1"),
+        _outward_address(socket.AF_INET6, "2001:db8::1")) if a)]
     with contextlib.suppress(OSError):
         found += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
-    # Documentation-only addresses (RFC 5737, RFC 3849): nothing is ever sent to them.
-    found += [a for a in (_outward_address(socket.AF_INET, "192.0.2.1"),
-                          _outward_address(socket.AF_INET6, "2001:db8::1")) if a]
+    found.append(hostname)
     return list(dict.fromkeys(name for name in found if name))
 
 
@@ -76,17 +83,42 @@ def host_entry(name: str) -> str:
     return f"[{name}]" if ":" in name and not name.startswith("[") else name
 
 
+def shareable(name: str) -> bool:
+    """Whether a friend on another machine could reach this one at ``name``: not a
+    loopback, unspecified or link-local address, not ``localhost``, not an ``ALLOWED_HOSTS``
+    pattern, and not IPv6 (the server listens on IPv4).
+
+    >>> [shareable(n) for n in ("192.168.1.20", "dice.example", "127.0.1.1", "localhost")]
+    [True, True, False, False]
+    """
+    name = name.strip().rstrip(".").lower()
+    pattern_or_ipv6 = ":" in name or "*" in name or name.startswith((".", "["))
+    if not name or name in _LOCAL or name.endswith(".localhost") or pattern_or_ipv6:
+        return False
+    try:
+        ip = ipaddress.ip_address(name)
+    except ValueError:
+        return True
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
+
+
 def share_urls(names: Iterable[str], port: int) -> list[str]:
-    """The addresses to give friends: every non-local name and IPv4 address (the server
-    listens on IPv4), then the local one."""
-    names = [n for n in names if n not in _LOCAL and ":" not in n
-             and not n.startswith(("127.", "["))]
-    return [f"http://{name}:{port}/" for name in (*names, "localhost")]
+    """The addresses to give friends, in the order of ``names``: every one a friend on
+    another machine could reach (``shareable``)."""
+    return [f"http://{name}:{port}/" for name in dict.fromkeys(names) if shareable(name)]
 
 
-def environment(base: dict[str, str], var_dir: Path) -> dict[str, str]:
-    """``base`` (the caller's environment) with the settings of a one-process deployment;
-    values already set in ``base`` win."""
+def addresses_to_share(env: dict[str, str], port: int) -> list[str]:
+    """The addresses of the site for friends: of its ``ALLOWED_HOSTS`` (this machine's
+    names when it allows any)."""
+    hosts = [h.strip() for h in env.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
+    return share_urls(hosts if "*" not in hosts else machine_names(), port)
+
+
+def environment(base: dict[str, str], var_dir: Path,
+                port: int = DEFAULT_PORT) -> dict[str, str]:
+    """``base`` (the caller's environment) with the settings of a one-process deployment
+    on ``port``; values already set in ``base`` win."""
     env = dict(base)
     env["DEBUG"] = "0"
     env["ONE_PROCESS"] = "1"
@@ -95,6 +127,10 @@ def environment(base: dict[str, str], var_dir: Path) -> dict[str, str]:
         env["SECRET_KEY"] = secret_key(var_dir / "secret_key")
     if not env.get("ALLOWED_HOSTS", "").strip():
         env["ALLOWED_HOSTS"] = ",".join(host_entry(n) for n in machine_names())
+    if not env.get("SITE_URL", "").strip():
+        shared = addresses_to_share(env, port)
+        if shared:
+            env["SITE_URL"] = shared[0].rstrip("/")
     if not env.get("DATABASE_URL", "").strip():
         env["DATABASE_URL"] = f"sqlite:///{var_dir / 'site.sqlite3'}"
     if not env.get("STATIC_ROOT", "").strip():
@@ -113,15 +149,23 @@ def main() -> None:
     var_dir = Path(os.environ.get("SERVE_VAR_DIR", "").strip() or ROOT / "var")
     port = int(os.environ.get("SERVE_PORT", "").strip() or DEFAULT_PORT)
     bind = os.environ.get("SERVE_BIND", "").strip() or "0.0.0.0"
-    env = environment(dict(os.environ), var_dir)
+    env = environment(dict(os.environ), var_dir, port)
     manage = [sys.executable, str(ROOT / "manage.py")]
     for command in (["migrate", "--noinput", "-v", "0"],
                     ["collectstatic", "--noinput", "-v", "0"]):
         subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True)
-    hosts = [h for h in env["ALLOWED_HOSTS"].split(",") if h]
-    print("Playing on this machine; friends on the same network open one of:", flush=True)
-    for url in share_urls(hosts if "*" not in hosts else machine_names(), port):
-        print(f"  {url}", flush=True)
+    shared = addresses_to_share(env, port)
+    if shared:
+        print("Friends on the same network (and you, on this machine) open one of:",
+              flush=True)
+        for url in shared:
+            print(f"  {url}", flush=True)
+    else:
+        print("No address to share: ALLOWED_HOSTS names no network address, so friends "
+              "cannot reach this site.", flush=True)
+    if env.get("SITE_URL"):
+        print(f"Invite links and QR codes use {env['SITE_URL']}/ (set SITE_URL to change "
+              "it).", flush=True)
     os.chdir(ROOT)
     os.execve(sys.executable, daphne_command(bind, port), env)
 

@@ -18,7 +18,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_str
+from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_site_url, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -29,6 +29,10 @@ LOCAL_SECRET_KEY = "django-insecure-local-development-key-never-use-in-productio
 DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = env_str("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+# The address friends reach the site at, e.g. "http://192.168.1.20:8000": invite links and
+# QR codes use it (games/web/invites.py); empty, they use the address of each request.
+# ``make serve`` sets it to the first network address it finds.
+SITE_URL = env_site_url("SITE_URL")
 # Set by a deployment that runs exactly one server process (``make serve``): the
 # in-memory channel layer then reaches every player, and the system checks allow it.
 ONE_PROCESS = env_bool("ONE_PROCESS", default=False)
@@ -55,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie, else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
+    # A host name not in ALLOWED_HOSTS gets the site's 400 page, in the visitor's language.
+    "games.web.errors.AllowedHostMiddleware",
     "games.web.browsers.BrowserIdMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
     "games.web.errors.ErrorPagesMiddleware",
@@ -291,9 +297,12 @@ GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # runs at normal priority (the tests turn it off: busy cores would starve it).
 GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
 # The guest limit (games/guest_limit.py): new guest players one address (an IPv6 /64)
-# may create per window, the window, and networks never limited (e.g. "10.0.0.0/8").
-GUEST_LIMIT = env_int("GUEST_LIMIT", 5)
+# may create by opening rooms per window, the window, the new guests (joining or opening)
+# per window of an address where a banned player was seen, and networks never limited
+# (e.g. "10.0.0.0/8").  Joining through a room's link is otherwise not limited.
+GUEST_LIMIT = env_int("GUEST_LIMIT", 20)
 GUEST_LIMIT_WINDOW = env_int("GUEST_LIMIT_WINDOW_SECONDS", 3600)
+GUEST_LIMIT_UNDER_BAN = env_int("GUEST_LIMIT_UNDER_BAN", 2)
 GUEST_LIMIT_TRUSTED = env_list("GUEST_LIMIT_TRUSTED", [])
 for _network in GUEST_LIMIT_TRUSTED:
     try:

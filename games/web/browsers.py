@@ -4,8 +4,9 @@ A host's kick is recorded with the id of the browser the kicked person joined fr
 (``Membership.browser``), and a join from that browser is refused even under a new
 guest name.  The id is not the session: a session ends at logout and with its expiry,
 and a new session is exactly how a kicked guest would come back.  A private window, or
-cleared cookies, is a new browser: the guest limit (``games.guest_limit``) is what
-stops that.  Why a cookie: docs/decisions/0016-bans-that-bite.md.
+cleared cookies, is a new browser, which the host can kick again; once one of its
+players is banned, the guest limit of its address (``games.guest_limit``) holds the
+next ones back.  Why a cookie: docs/decisions/0016-bans-that-bite.md.
 """
 
 from __future__ import annotations

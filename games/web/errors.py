@@ -1,4 +1,5 @@
-"""The site's own error pages: 400, 403, 404, 500 and a failed CSRF check.
+"""The site's own error pages: 400, 403, 404, 500, a failed CSRF check, a host name the
+site does not answer to.
 
 Each page says what happened in words for people and offers a way on: the join-by-code
 form and the home page.  ``yahtzee_site/urls.py`` names these views as Django's error
@@ -6,17 +7,22 @@ handlers, and ``CSRF_FAILURE_VIEW`` names ``csrf_failure``.  With ``DEBUG`` on, 
 shows its technical pages for a missing page and a crash instead of the handlers;
 ``ErrorPagesMiddleware`` puts the site's pages there too (the traceback still goes to the
 console), so a friend who mistypes a room code under ``make run`` sees the site, not the
-URL list.  The guess limit's 429 page is ``games.web.rooms.too_many_guesses``.
+URL list.  ``AllowedHostMiddleware`` answers a request for a host name that is not in
+``ALLOWED_HOSTS`` with a 400 page that names it and says how to allow it, in every mode
+(Django's answer is a traceback page with ``DEBUG`` on, a bare 400 without).  The guess
+limit's 429 page is ``games.web.rooms.too_many_guesses``.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import (
     BadRequest,
+    DisallowedHost,
     MiddlewareNotUsed,
     PermissionDenied,
     SuspiciousOperation,
@@ -24,9 +30,10 @@ from django.core.exceptions import (
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import Resolver404
+from django.urls import Resolver404, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
+from django.views.i18n import JavaScriptCatalog
 
 log = logging.getLogger("django.request")
 
@@ -34,11 +41,14 @@ TEMPLATE = "errors/page.html"
 
 
 def error_page(request: HttpRequest, status: int, heading: str, message: str, *,
-               detail: str = "", retry_url: str = "", join_form: bool = True) -> HttpResponse:
+               detail: str = "", retry_url: str = "", join_form: bool = True,
+               home_url: str | None = None) -> HttpResponse:
     """The site's page for an error: ``heading`` and ``message`` for people, with the
-    join-by-code form (unless ``join_form`` is false) and a link home."""
+    join-by-code form (unless ``join_form`` is false) and a link home (to ``home_url``
+    when given; none when it is empty)."""
     context = {"status": status, "heading": heading, "message": message, "detail": detail,
-               "retry_url": retry_url, "join_form": join_form}
+               "retry_url": retry_url, "join_form": join_form,
+               "home_url": reverse("games:home") if home_url is None else home_url}
     return render(request, TEMPLATE, context, status=status)
 
 
@@ -67,7 +77,10 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """400: a request the site cannot make sense of."""
+    """400: a request the site cannot make sense of (a host name it does not answer to:
+    ``refused_host``)."""
+    if isinstance(exception, DisallowedHost):
+        return refused_host(request)
     return error_page(request, 400, gettext("That request did not make sense"),
                       gettext("The browser sent something the site could not read. "
                               "Go back and try again."))
@@ -107,7 +120,70 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         retry_url=back)
 
 
+# A host header as Django accepts it (a name or a bracketed IPv6 address, then a port).
+_HOST = re.compile(r"^(?P<name>[a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(?::[0-9]+)?$")
+SHOWN_HOST_CHARACTERS = 100
+
+
+def _requested_host(request: HttpRequest) -> tuple[str, str | None]:
+    """(the host the request asked for, as shown to people; the ``ALLOWED_HOSTS`` entry
+    that would allow it, ``None`` when it is not a valid host name)."""
+    meta = request.META
+    if settings.USE_X_FORWARDED_HOST and "HTTP_X_FORWARDED_HOST" in meta:
+        raw = meta["HTTP_X_FORWARDED_HOST"]
+    else:
+        raw = meta.get("HTTP_HOST") or meta.get("SERVER_NAME", "")
+    raw = str(raw).strip()
+    shown = raw if len(raw) <= SHOWN_HOST_CHARACTERS else raw[:SHOWN_HOST_CHARACTERS] + "…"
+    found = _HOST.match(raw.lower())
+    return shown, found.group("name").rstrip(".") if found else None
+
+
+def refused_host(request: HttpRequest) -> HttpResponse:
+    """400 for a host name that is not in ``ALLOWED_HOSTS``: which name, and how the
+    site's owner allows it (no join form or home link: they lead to the same name; the
+    site's own address instead when ``SITE_URL`` is set)."""
+    shown, entry = _requested_host(request)
+    log.warning("Refused a request for the host %r: it is not in ALLOWED_HOSTS", shown)
+    if entry is None:
+        message = gettext("The address this page was asked for, “%(host)s”, is not a "
+                          "valid host name.") % {"host": shown}
+        detail = ""
+    else:
+        message = gettext("This site is not set up to answer to “%(host)s”.") % {
+            "host": entry}
+        detail = gettext(
+            "If you run it: add %(host)s to the %(setting)s environment variable "
+            "(comma-separated names) and start it again; make serve prints the addresses "
+            "it answers to. Otherwise, open the address you were given.") % {
+            "host": entry, "setting": "ALLOWED_HOSTS"}
+    return error_page(request, 400, gettext("This site does not answer to that name"),
+                      message, detail=detail, join_form=False,
+                      home_url=f"{settings.SITE_URL}/" if settings.SITE_URL else "")
+
+
 View = Callable[[HttpRequest], HttpResponse]
+
+
+class AllowedHostMiddleware:
+    """Answer a request for a host name not in ``ALLOWED_HOSTS`` with ``refused_host``,
+    before any other middleware or view asks for the host (and would raise), with DEBUG
+    on or off.  It comes after the language is chosen, so the page is in the visitor's.
+    The page's own scripts still load: static files are served before it, and the
+    JavaScript catalog (the same for every host) is answered here."""
+
+    def __init__(self, get_response: View) -> None:
+        self.get_response = get_response
+        self.catalog = JavaScriptCatalog.as_view()
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            request.get_host()
+        except DisallowedHost:
+            if request.method == "GET" and request.path == reverse("javascript_catalog"):
+                return self.catalog(request)
+            return refused_host(request)
+        return self.get_response(request)
 
 
 class ErrorPagesMiddleware:

@@ -29,6 +29,7 @@ from games.services.rooms import MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
+from games.web.invites import invite_note, invite_url
 from games.web.pages import home
 from scoring import rulesets
 from scoring.strategy import levels
@@ -53,28 +54,28 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
     return response
 
 
-def too_many_guests(request: HttpRequest, refusal: ServiceError) -> HttpResponse:
+def too_many_guests(request: HttpRequest, refusal: guest_limit.TooManyGuests) -> HttpResponse:
     """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
     response = error_page(
         request, 429, gettext("Too many new players"), refusal.message,
-        detail=gettext("Each address may start only a few new players an hour. If you "
+        detail=gettext("This address has started many new players lately. If you "
                        "already have one, go back to the window you played in."))
-    response["Retry-After"] = str(max(1, guest_limit.wait_seconds(
-        throttle.http_address(request))))
+    response["Retry-After"] = str(max(1, refusal.wait))
     return response
 
 
-def register(request: HttpRequest, name: object) -> Player:
-    """The visitor's player, named ``name``: a new player (a guest's, or the first of an
-    account that has none) counts against the guest limit of their address
-    (``too_many_guests`` over it, and nothing is created)."""
+def register(request: HttpRequest, name: object, *, opening: bool) -> Player:
+    """The visitor's player, named ``name``.  A new player (a guest's, or the first of an
+    account that has none) is let in by the guest limit of their address
+    (``games.guest_limit``: opening a room is limited, joining one through its link is
+    not unless the address is under a ban); over it, ``TooManyGuests`` and nothing is
+    created."""
     new_guest = current_player(request.session, request.user) is None
-    address = throttle.http_address(request)
-    if new_guest:
-        guest_limit.check(address)
+    admission = (guest_limit.admit(throttle.http_address(request), opening=opening)
+                 if new_guest else None)
     player = player_register(session=request.session, name=name, user=request.user)
-    if new_guest:
-        guest_limit.record(address)
+    if admission is not None:
+        admission.record(player.pk)
         if request.user.is_authenticated:
             remember_account_language(player)
     return player
@@ -125,14 +126,14 @@ def room_create(request: HttpRequest) -> HttpResponse:
     if "exact_counts" in choices:
         options["exact_counts"] = form["exact_counts"] == "on"
     try:
-        player = register(request, form["name"])
+        player = register(request, form["name"], opening=True)
         room = services.room_create(
             player=player, ruleset=ruleset, options=options,
             seats=_int_or_none(form["seats"]), turn_seconds=_int_or_none(form["turn_seconds"]),
             browser=browser_id(request))
+    except guest_limit.TooManyGuests as refusal:
+        return too_many_guests(request, refusal)
     except ServiceError as exc:
-        if exc.code == "too_many_guests":
-            return too_many_guests(request, exc)
         return home(request, create_error=exc.message, form=form, status=400)
     return HttpResponseRedirect(_room_url(room.code))
 
@@ -169,6 +170,9 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     closed = found.status == Room.Status.CLOSED
     if join_error is None and player is not None and player.is_banned:
         join_error = ban_message(player.banned_until)
+        # Where a banned player shows up, new guests are limited (games.guest_limit).
+        guest_limit.remember(throttle.http_address(request), player.pk)
+    invite = invite_url(request, found.code)
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -178,7 +182,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
             gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
         "ws_path": f"/ws/rooms/{found.code}/",
-        "invite_url": request.build_absolute_uri(_room_url(found.code)),
+        "invite_url": invite,
+        "invite_note": invite_note(request, invite) if member else "",
         "room_setup": room_setup(),
         "rule_texts": rule_texts(),
     }
@@ -192,11 +197,11 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     spectator's chair after."""
     room_or_404(request, code)
     try:
-        player = register(request, request.POST.get("name"))
+        player = register(request, request.POST.get("name"), opening=False)
         services.room_join(player=player, code=code, browser=browser_id(request))
+    except guest_limit.TooManyGuests as refusal:
+        return too_many_guests(request, refusal)
     except ServiceError as exc:
-        if exc.code == "too_many_guests":
-            return too_many_guests(request, exc)
         return room(request, code, join_error=exc.message, status=400)
     return HttpResponseRedirect(_room_url(code))
 

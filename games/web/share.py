@@ -1,7 +1,8 @@
 """Ways to pass a room on: its invite link as a QR code, drawn by the server.
 
-The code encodes the room's own link, which the visitor holding it already has; a code
-that names no room is a miss against the guess limit, as on the room page.
+The code encodes the room's invite link (``games.web.invites``: on ``SITE_URL`` when set),
+which the visitor holding it already has; a code that names no room is a miss against
+the guess limit, as on the room page.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ import io
 
 import segno
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from games.web.invites import invite_url
 from games.web.rooms import guess_limited, room_or_404
 
 
@@ -36,5 +37,4 @@ def qr_svg(text: str, title: str = "") -> bytes:
 def room_qr(request: HttpRequest, code: str) -> HttpResponse:
     """The room's invite link as a QR code, for a phone at the same table to scan."""
     found = room_or_404(request, code)
-    link = request.build_absolute_uri(reverse("games:room", args=[found.code]))
-    return HttpResponse(qr_svg(link), content_type="image/svg+xml")
+    return HttpResponse(qr_svg(invite_url(request, found.code)), content_type="image/svg+xml")

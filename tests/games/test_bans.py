@@ -1,5 +1,5 @@
-"""Bans that bite: at once, in every room, on every path, until their end; the guest
-limit; a kick that refuses the browser too."""
+"""Bans that bite: at once, in every room, on every path, until their end; a kick that
+refuses the browser too (the guest limit: test_guest_limit.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from datetime import UTC, timedelta
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
-from django.test import Client, override_settings
+from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from games import guest_limit, services, throttle
+from games import services
 from games.errors import ServiceError
 from games.models import Membership, ModerationAction, Player, Room
 from games.realtime.consumers import CLOSE_BANNED
@@ -138,69 +138,7 @@ def test_every_browser_of_a_banned_account_is_refused(ada, staff, make_room):
     assert Player.objects.filter(user=user).count() == 1
 
 
-# -- the guest limit ------------------------------------------------------------------
-
-def new_guest(address: str, name: str = "Guest", **extra: str):
-    """Start a room as a new browser (no cookies) coming from ``address``."""
-    return Client(REMOTE_ADDR=address).post(
-        "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra})
-
-
-@override_settings(GUEST_LIMIT=3, GUEST_LIMIT_WINDOW=3600)
-def test_an_address_starts_only_a_few_guests():
-    for n in range(3):
-        assert new_guest("203.0.113.9", f"Troll{n}").status_code == 302
-    players, rooms = Player.objects.count(), Room.objects.count()
-    refusal = new_guest("203.0.113.9", "Troll9")
-    assert refusal.status_code == 429
-    assert 3500 <= int(refusal["Retry-After"]) <= 3600
-    assert "Too many new players" in refusal.content.decode()
-    assert (Player.objects.count(), Room.objects.count()) == (players, rooms)
-    assert new_guest("203.0.113.10").status_code == 302  # another address is not held up
-
-
-@override_settings(GUEST_LIMIT=1)
-def test_the_limit_counts_an_ipv6_subscriber_by_its_64():
-    assert new_guest("2001:db8:1:2::1").status_code == 302
-    assert new_guest("2001:db8:1:2:ffff::9").status_code == 429
-    assert new_guest("2001:db8:1:3::1").status_code == 302
-
-
-@override_settings(GUEST_LIMIT=1)
-def test_only_new_players_count():
-    browser = Client(REMOTE_ADDR="198.51.100.4")
-    form = {"name": "Ann", "ruleset": "yatzy", "seats": "2"}
-    assert browser.post("/rooms/new/", form).status_code == 302
-    assert browser.post("/rooms/new/", form).status_code == 302  # the same player again
-    bad = Client(REMOTE_ADDR="198.51.100.5")
-    assert bad.post("/rooms/new/", {**form, "name": "  "}).status_code == 400
-    assert bad.post("/rooms/new/", form).status_code == 302  # the bad name did not count
-    user = User.objects.create_user("member", password="pw")
-    account = Client(REMOTE_ADDR="198.51.100.4")
-    account.force_login(user)
-    # A new account's first player is a new player too: a banned person does not sign
-    # their way back in.
-    assert account.post("/rooms/new/", form).status_code == 429
-    assert not Player.objects.filter(user=user).exists()
-    Player.objects.create(name="Member", user=user)
-    assert account.post("/rooms/new/", form).status_code == 302  # its player is not new
-
-
-@override_settings(GUEST_LIMIT=1, GUEST_LIMIT_TRUSTED=["10.0.0.0/8"])
-def test_trusted_networks_are_never_limited():
-    for _ in range(3):
-        assert new_guest("10.1.2.3").status_code == 302
-    assert guest_limit.wait_seconds("10.1.2.3") == 0
-
-
-@override_settings(GUEST_LIMIT=1, GUEST_LIMIT_WINDOW=60)
-def test_the_window_ends(monkeypatch):
-    moment = [1_000_000.0]
-    monkeypatch.setattr(throttle, "clock", lambda: moment[0])
-    assert new_guest("192.0.2.1").status_code == 302
-    assert new_guest("192.0.2.1").status_code == 429
-    moment[0] += 61
-    assert new_guest("192.0.2.1").status_code == 302
+# The guest limit: tests/games/test_guest_limit.py.
 
 
 # -- a kick refuses the browser -------------------------------------------------------

@@ -85,3 +85,36 @@ def test_a_post_without_its_csrf_token_gets_the_expired_form_page(settings):
 def test_favicon_ico_leads_to_the_sites_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"] == "/static/img/favicon.svg"
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_host_name_not_in_allowed_hosts_gets_a_page_that_says_how_to_allow_it(
+        settings, caplog, debug):
+    settings.DEBUG = debug
+    settings.ALLOWED_HOSTS = ["dice.example"]
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        response = Client().get("/r/zzzzzzzzzzzz/", HTTP_HOST="192.168.1.20:8200",
+                                HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'data-testid="error-page"' in html and 'data-status="400"' in html
+    assert "Traceback" not in html and "DisallowedHost" not in html
+    assert "192.168.1.20" in html and "ALLOWED_HOSTS" in html
+    assert 'lang="fr"' in html  # in the visitor's language
+    # Its links would lead to the same refusal: none but the site's own address.
+    assert 'data-testid="error-join-form"' not in html and 'data-testid="error-home"' not in html
+    assert any("192.168.1.20" in record.getMessage() for record in caplog.records)
+    settings.SITE_URL = "http://dice.example:8200"
+    html = Client().get("/", HTTP_HOST="192.168.1.20:8200").content.decode()
+    assert 'href="http://dice.example:8200/" data-testid="error-home"' in html
+    # The page's scripts need the JavaScript catalog, the same for every host.
+    catalog = Client().get("/jsi18n/", HTTP_HOST="192.168.1.20:8200")
+    assert catalog.status_code == 200 and b"pgettext" in catalog.content
+
+
+def test_a_host_name_that_is_not_one_gets_the_400_page_without_the_hint(settings):
+    settings.DEBUG = True
+    response = Client().get("/", HTTP_HOST="bad host!")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "is not a valid host name" in html and "ALLOWED_HOSTS" not in html

@@ -69,5 +69,39 @@ def test_a_host_name_not_of_this_site_gets_the_400_page(client: Client, settings
     settings.DEBUG = False
     response = client.get("/", HTTP_HOST="evil.example")
     assert response.status_code == 400
-    assert b"That request did not make sense" in response.content
+    assert b"This site does not answer to that name" in response.content
     assert b'content="/static/img/preview.png"' in response.content
+
+
+def invite_of(html: str) -> tuple[str, str]:
+    """(the invite link, the note next to it) of a member's room page."""
+    link = re.search(r'data-invite-url="([^"]*)"', html)
+    note = re.search(r'data-invite-note="([^"]*)"', html)
+    assert link is not None and note is not None
+    return html_lib.unescape(link.group(1)), html_lib.unescape(note.group(1))
+
+
+def test_invite_links_and_qr_codes_use_site_url(client: Client, settings) -> None:
+    settings.SITE_URL = "http://192.0.2.20:8200"
+    code = open_room(client)
+    link = f"http://192.0.2.20:8200/r/{code}/"
+    assert invite_of(client.get(f"/r/{code}/").content.decode()) == (link, "")
+    assert client.get(f"/r/{code}/qr.svg").content == qr_svg(link)
+    # At localhost, the host is told that friends use the link, not the address bar.
+    link_there, note = invite_of(
+        client.get(f"/r/{code}/", HTTP_HOST="localhost:8200").content.decode())
+    assert link_there == link
+    assert "You opened this page at localhost" in note and "192.0.2.20:8200" in note
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "127.0.1.1", "[::1]:8000",
+                                  "dice.localhost"])
+def test_a_host_at_a_loopback_address_is_told_friends_cannot_open_its_link(
+        client: Client, settings, host: str) -> None:
+    settings.ALLOWED_HOSTS = ["testserver", ".localhost", "127.0.0.1", "127.0.1.1", "[::1]"]
+    code = open_room(client)
+    link, note = invite_of(client.get(f"/r/{code}/", HTTP_HOST=host).content.decode())
+    assert link == f"http://{host}/r/{code}/"
+    assert "Friends can't open this link" in note and "SITE_URL" in note
+    _, elsewhere = invite_of(client.get(f"/r/{code}/").content.decode())  # testserver
+    assert elsewhere == ""

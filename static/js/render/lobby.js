@@ -63,12 +63,15 @@ export function invite(ctx) {
         class: "input invite__url",
         id: "invite-url",
         readonly: true,
+        "aria-describedby": ctx.inviteNote ? "invite-note" : null,
         value: ctx.inviteUrl,
         dataset: { testid: "invite-url" },
         onfocus: (e) => e.target.select(),
       }),
       h("button", { type: "button", class: "btn", dataset: { testid: "copy-invite" }, onclick: () => ctx.copyInvite() }, gettext("Copy")),
     ),
+    // A page opened at localhost: what friends can open instead (games/web/invites.py).
+    ctx.inviteNote ? h("p", { class: "invite__note", id: "invite-note", dataset: { testid: "invite-note" } }, ctx.inviteNote) : null,
     h(
       "p",
       { class: "invite__code" },
