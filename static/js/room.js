@@ -64,6 +64,7 @@ import { Toasts } from "./ui/toast.js";
 import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { askReport } from "./ui/report.js";
+import { refusalText, refusedWhile, seenOffline } from "./ui/outage.js";
 import { Signals } from "./ui/signals.js";
 import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
@@ -225,6 +226,10 @@ async function report(target, about) {
 
 /** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
 async function act(type, fields = {}, { busy = null } = {}) {
+  if (refusedWhile(socket.status, type)) {
+    toasts.show(refusalText(), "info");
+    return false;
+  }
   if (busy) {
     if (app.busy) return false;
     app.busy = busy;
@@ -257,7 +262,7 @@ function isMine(seat) {
 }
 
 function context() {
-  const state = app.state;
+  const state = socket.status === "open" ? app.state : seenOffline(app.state);
   const game = state.game;
   const current = game?.seats?.find((s) => s.seat === game.current_seat) || null;
   const playing = game?.status === "playing";
@@ -470,10 +475,11 @@ async function sendHolds() {
 function canHold() {
   const game = app.state?.game;
   const ctx = app.state && context();
-  return Boolean(ctx?.myTurn && game.dice.length && game.rolls_left > 0 && !app.busy);
+  return Boolean(ctx?.myTurn && game.dice.length && game.rolls_left > 0 && !app.busy && socket.status === "open");
 }
 
 function toggleHold(index) {
+  if (refusedWhile(socket.status, "hold")) return toasts.show(refusalText(), "info");
   if (!canHold()) {
     const game = app.state?.game;
     if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) {
@@ -890,6 +896,7 @@ function onStatus(status) {
   banner.hidden = !down;
   root.classList.toggle("is-offline", down);
   if (down) live.say(gettext("Connection lost. Reconnecting"));
+  draw(); // the others' presence is unknown meanwhile
 }
 
 function onFatal(code, message) {

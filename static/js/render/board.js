@@ -29,7 +29,7 @@ export function renderStatus(ctx) {
     const who = { name: current.name };
     title = interpolate(gettext("%(name)s's turn"), who, true);
     if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
-    else if (member && member.presence !== "online") {
+    else if (member && (member.presence === "reconnecting" || member.presence === "gone")) {
       const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
       detail = interpolate(away, who, true);
     } else if (you.seat === null || you.seat === undefined) detail = gettext("You're watching this game.");
@@ -195,7 +195,7 @@ export function renderPlayers(ctx) {
     const member = byPlayer.get(seat.player) || { player: seat.player, name: seat.name, bot: seat.bot, presence: "gone", host: false };
     const isCurrent = game.status === "playing" && game.current_seat === seat.seat;
     const actions = [];
-    const absent = member.presence !== "online";
+    const absent = member.presence === "reconnecting" || member.presence === "gone"; // not "unknown"
     // The host may hand an absent person's seat over at once; the other players of the
     // game once that person has been gone for a minute (the server checks both).
     const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
