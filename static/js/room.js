@@ -65,6 +65,7 @@ import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { askReport } from "./ui/report.js";
 import { refusalText, refusedWhile, seenOffline } from "./ui/outage.js";
+import { refocus } from "./ui/focus.js";
 import { Signals } from "./ui/signals.js";
 import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
@@ -100,6 +101,7 @@ const signals = new Signals({
   alertsButton: $("[data-testid=alerts-toggle]"),
   icon: document.querySelector("link[rel=icon]"),
   turnIcon: root.dataset.turnIcon,
+  tell: (text) => toasts.show(text),
 });
 // The boxes that hold five of a kind, in every variant.
 const FIVE_OF_A_KIND = new Set(["yahtzee", "yatzy", "yams"]);
@@ -227,7 +229,7 @@ async function report(target, about) {
 /** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
 async function act(type, fields = {}, { busy = null } = {}) {
   if (refusedWhile(socket.status, type)) {
-    toasts.show(refusalText(), "info");
+    toasts.show(refusalText());
     return false;
   }
   if (busy) {
@@ -479,7 +481,7 @@ function canHold() {
 }
 
 function toggleHold(index) {
-  if (refusedWhile(socket.status, "hold")) return toasts.show(refusalText(), "info");
+  if (refusedWhile(socket.status, "hold")) return toasts.show(refusalText());
   if (!canHold()) {
     const game = app.state?.game;
     if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) {
@@ -524,7 +526,8 @@ async function place(option) {
   }
   const fields = { box: option.box };
   if (rules.multi) fields.column = option.column;
-  act("place", fields, { busy: "place" });
+  // The box becomes a filled cell: focus goes to the turn banner, which says whose turn it is.
+  if (await act("place", fields, { busy: "place" })) refocus(board.status);
 }
 
 /** Which turn of which game ``game`` is at. */
