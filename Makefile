@@ -27,6 +27,7 @@ $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install --quiet "uv==$(UV_VERSION)" \
 		|| { $(BIN)/python -m ensurepip --default-pip && \
 			$(BIN)/python -m pip install --quiet "uv==$(UV_VERSION)"; }
+	bash .ci/icu
 	$(BIN)/uv pip sync --compile-bytecode --python $(BIN)/python $(LOCK)
 	$(BIN)/uv pip install --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)

@@ -64,6 +64,8 @@ import { Toasts } from "./ui/toast.js";
 import { Live } from "./ui/live.js";
 import { confirmDialog } from "./ui/dialog.js";
 import { askReport } from "./ui/report.js";
+import { refusalText, refusedWhile, seenOffline } from "./ui/outage.js";
+import { refocus } from "./ui/focus.js";
 import { Signals } from "./ui/signals.js";
 import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
@@ -100,6 +102,7 @@ const signals = new Signals({
   alertsButton: $("[data-testid=alerts-toggle]"),
   icon: document.querySelector("link[rel=icon]"),
   turnIcon: root.dataset.turnIcon,
+  tell: (text) => toasts.show(text),
 });
 // The boxes that hold five of a kind, in every variant.
 const FIVE_OF_A_KIND = new Set(["yahtzee", "yatzy", "yams"]);
@@ -226,6 +229,10 @@ async function report(target, about) {
 
 /** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
 async function act(type, fields = {}, { busy = null } = {}) {
+  if (refusedWhile(socket.status, type)) {
+    toasts.show(refusalText());
+    return false;
+  }
   if (busy) {
     if (app.busy) return false;
     app.busy = busy;
@@ -258,7 +265,7 @@ function isMine(seat) {
 }
 
 function context() {
-  const state = app.state;
+  const state = socket.status === "open" ? app.state : seenOffline(app.state);
   const game = state.game;
   const current = game?.seats?.find((s) => s.seat === game.current_seat) || null;
   const playing = game?.status === "playing";
@@ -472,10 +479,11 @@ async function sendHolds() {
 function canHold() {
   const game = app.state?.game;
   const ctx = app.state && context();
-  return Boolean(ctx?.myTurn && game.dice.length && game.rolls_left > 0 && !app.busy);
+  return Boolean(ctx?.myTurn && game.dice.length && game.rolls_left > 0 && !app.busy && socket.status === "open");
 }
 
 function toggleHold(index) {
+  if (refusedWhile(socket.status, "hold")) return toasts.show(refusalText());
   if (!canHold()) {
     const game = app.state?.game;
     if (app.state && context().myTurn && game?.dice.length && game.rolls_left === 0) {
@@ -520,7 +528,8 @@ async function place(option) {
   }
   const fields = { box: option.box };
   if (rules.multi) fields.column = option.column;
-  act("place", fields, { busy: "place" });
+  // The box becomes a filled cell: focus goes to the turn banner, which says whose turn it is.
+  if (await act("place", fields, { busy: "place" })) refocus(board.status);
 }
 
 /** Which turn of which game ``game`` is at. */
@@ -895,6 +904,7 @@ function onStatus(status) {
   banner.hidden = !down;
   root.classList.toggle("is-offline", down);
   if (down) live.say(gettext("Connection lost. Reconnecting"));
+  draw(); // the others' presence is unknown meanwhile
 }
 
 function onFatal(code, message) {

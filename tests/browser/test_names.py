@@ -15,17 +15,20 @@ pytestmark = pytest.mark.browser
 NewPage = Callable[..., Page]
 ANN = "\U0001f469\u200d\U0001f4bb Ann"  # woman technologist: two emoji joined by U+200D
 FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"  # rainbow flag
+# Ann's look-alike: a Cyrillic A, wrapped in a LEFT-TO-RIGHT OVERRIDE ... POP that shows nothing.
+ANN_LOOKALIKE = "\U0001f469\u200d\U0001f4bb \u202d\u0410\u202cnn"
 PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non-joiner
 
 
-def test_an_emoji_name_sits_down_and_its_twin_gets_a_number(new_page: NewPage) -> None:
+def test_an_emoji_name_sits_down_and_its_twin_and_look_alike_get_numbers(
+        new_page: NewPage) -> None:
     host = new_page(name="host")
     host.goto("/")
     name, count = host.get_by_test_id("create-name"), host.get_by_test_id("create-name-count")
     expect(count).to_contain_text("up to 24 characters")
     name.fill(ANN)
     expect(count).to_have_text("5 of 24 characters.")  # the emoji is one character
-    code = create_room(host, name=ANN, ruleset="yatzy", seats=2)
+    code = create_room(host, name=ANN, ruleset="yatzy", seats=3)
     expect(host.get_by_test_id("seat-0")).to_contain_text(ANN)
 
     twin = new_page(name="twin")
@@ -33,7 +36,15 @@ def test_an_emoji_name_sits_down_and_its_twin_gets_a_number(new_page: NewPage) -
     expect(host.get_by_test_id("seat-1")).to_contain_text(f"{ANN} 2")
     expect(twin.get_by_test_id("seat-1")).to_contain_text(f"{ANN} 2")
     seats = host.locator("[data-testid^=seat-] .seat__name").all_inner_texts()
-    assert seats == [ANN, f"{ANN} 2"]
+    assert seats[:2] == [ANN, f"{ANN} 2"]
+
+    # A look-alike (another script's letter, invisible direction controls) is numbered
+    # too, and shows without the controls (docs/decisions/0026).
+    impostor = new_page(name="impostor")
+    join_room(impostor, code, name=ANN_LOOKALIKE)
+    shown = "\U0001f469\u200d\U0001f4bb \u0410nn 3"
+    expect(host.get_by_test_id("seat-2")).to_contain_text(shown)
+    assert host.get_by_test_id("seat-2").locator(".seat__name").inner_text() == shown
 
 
 def test_a_name_over_the_limit_is_said_while_typing_and_not_sent(new_page: NewPage) -> None:

@@ -418,6 +418,9 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     # Ada shows as reconnecting to the others; meanwhile Bob plays and chats.
     expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
         "data-presence", "reconnecting")
+    # Ada's page cannot vouch for Bob meanwhile: his presence is unknown, not "online".
+    expect(ada.get_by_test_id("player-1").locator("[data-presence]")).to_have_attribute(
+        "data-presence", "unknown")
     play_turn(bob)
     bob.get_by_test_id("chat-input").fill("your turn, Ada")
     bob.get_by_test_id("chat-input").press("Enter")
@@ -430,6 +433,26 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     assert newest_seq(ada) == newest_seq(bob)
     expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
         "data-presence", "online")
+    expect(ada.get_by_test_id("player-1").locator("[data-presence]")).to_have_attribute(
+        "data-presence", "online")
+
+    # A die clicked while the line is down is refused, visibly, not shown HELD and lost.
+    roll(ada)
+    line["down"] = True
+    line["open"][-1].close(code=4000, reason="line down")
+    expect(ada.get_by_test_id("reconnect-banner")).to_be_visible()
+    ada.get_by_test_id("die-0").click(force=True)  # shown disabled, yet a finger may tap it
+    expect(ada.get_by_test_id("toast").filter(has_text="Not sent")).to_be_visible()
+    expect(ada.get_by_test_id("die-0")).to_have_attribute("aria-pressed", "false")
+    line["down"] = False
+    expect(ada.get_by_test_id("reconnect-banner")).to_be_hidden(timeout=15_000)
+    connected(ada)
+    # Back online, a hold is the server's: Bob sees it, and the next roll keeps the die.
+    ada.get_by_test_id("die-0").click()
+    expect(bob.get_by_test_id("die-0")).to_have_attribute("aria-pressed", "true")
+    kept = dice(ada)[0]
+    roll(ada)
+    assert held(ada) == held(bob) == [0] and dice(ada)[0] == dice(bob)[0] == kept
 
 
 def test_host_seats_and_removes_bots_kicks_a_person_and_leaves(new_page: NewPage) -> None:

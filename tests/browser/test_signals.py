@@ -58,6 +58,20 @@ def test_sounds_play_until_muted_and_the_switch_is_remembered(new_page: NewPage)
     ada.reload()
     expect(ada.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "false")
 
+    # Notifications are blocked (as the site settings of Chromium can say, here through
+    # its DevTools protocol): pressing Alerts says so on the page, not only in a tooltip
+    # that touch screens never show.
+    origin = re.match(r"https?://[^/]+", ada.url).group(0)  # type: ignore[union-attr]
+    cdp = ada.context.new_cdp_session(ada)
+    context_id = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+    cdp.send("Browser.setPermission", {"permission": {"name": "notifications"},
+                                       "setting": "denied", "origin": origin,
+                                       "browserContextId": context_id})
+    assert ada.evaluate("Notification.permission") == "denied"
+    ada.get_by_test_id("alerts-toggle").click()
+    expect(ada.get_by_test_id("toast").filter(has_text="Notifications are blocked")).to_be_visible()
+    expect(ada.get_by_test_id("alerts-toggle")).to_have_attribute("aria-pressed", "false")
+
 
 def test_your_turn_shows_in_the_title_the_icon_and_a_notification(new_page: NewPage) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob", sound=True)
@@ -75,6 +89,8 @@ def test_your_turn_shows_in_the_title_the_icon_and_a_notification(new_page: NewP
 
     roll(ada)
     place_first_box(ada)
+    # The turn passed: Ada's keyboard focus is on the turn banner, not thrown to the top.
+    ada.wait_for_function("() => document.activeElement?.matches('.board__status')")
     expect(bob).to_have_title(re.compile(r"^● Your turn"))
     expect(icon).to_have_attribute("href", re.compile(r"favicon-turn\.svg$"))
     bob.wait_for_function("() => window.shown.length === 1")

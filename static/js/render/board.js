@@ -35,7 +35,7 @@ export function renderStatus(ctx) {
     if (current.held_for?.player === you.player) detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
     else if (current.held_for) detail = interpolate(gettext("A bot plays for %(name)s until they are back."), { name: current.held_for.name }, true);
     else if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
-    else if (member && member.presence !== "online") {
+    else if (member && (member.presence === "reconnecting" || member.presence === "gone")) {
       const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
       detail = interpolate(away, who, true);
     } else if (game.seats.some((s) => s.held_for?.player === you.player)) {
@@ -210,7 +210,7 @@ export function renderHint(ctx) {
 function handToBot(ctx, seat, member, testid) {
   const { state, you, isHost } = ctx;
   const game = state.game;
-  const absent = member.presence !== "online";
+  const absent = member.presence === "reconnecting" || member.presence === "gone"; // not "unknown"
   const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
   const playingHere = game.seats.some((s) => s.player === you.player && !s.bot);
   if (game.status !== "playing" || seat.bot || seat.player === you.player || !absent || !(isHost || (playingHere && gone))) return null;

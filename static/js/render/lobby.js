@@ -12,6 +12,7 @@ export function presenceBadge(presence, bot) {
     online: pgettext("presence", "online"),
     reconnecting: pgettext("presence", "reconnecting"),
     gone: pgettext("presence", "away"),
+    unknown: pgettext("presence", "unknown"), // while this page reconnects
   };
   const label = labels[presence] || presence;
   return h(

@@ -74,8 +74,10 @@ const SOUNDS = {
 
 export class Signals {
   /** ``soundButton`` and ``alertsButton`` are the room bar's switches; ``icon`` the
-   *  page's icon link, shown as ``turnIcon`` during the player's turn. */
-  constructor({ soundButton, alertsButton, icon, turnIcon }) {
+   *  page's icon link, shown as ``turnIcon`` during the player's turn; ``tell(text)``
+   *  shows the player a message (why the alerts stay off). */
+  constructor({ soundButton, alertsButton, icon, turnIcon, tell }) {
+    this.tell = tell;
     this.soundButton = soundButton;
     this.alertsButton = alertsButton;
     this.icon = icon;
@@ -124,6 +126,12 @@ export class Signals {
     } else {
       const answer = this.permission() === "default" ? await Notification.requestPermission() : this.permission();
       this.alertsOn = answer === "granted";
+      // A tooltip alone would not do: touch screens never show one.
+      if (answer === "denied") {
+        this.tell?.(gettext("Notifications are blocked for this site. Allow them in the browser's site settings, then press Alerts again."));
+      } else if (!this.alertsOn) {
+        this.tell?.(gettext("Alerts stay off: the browser did not allow notifications."));
+      }
     }
     remember(ALERTS_KEY, this.alertsOn ? "on" : "off");
     this.drawSwitches();
