@@ -136,6 +136,10 @@ def assert_offered_nothing_refused(banned: Page, code: str) -> None:
         expect(links).to_have_attribute("href", "/rules/yahtzee/")
         expect(banned.get_by_test_id("join-room-form")).to_have_count(0)
     assert f"/r/{code}/" in banned.url
+    # The home page tells them too, instead of offering to open a room.
+    banned.goto("/")
+    expect(banned.get_by_test_id("create-banned")).to_contain_text("banned you")
+    expect(banned.get_by_test_id("create-form")).to_have_count(0)
 
 
 def join_by_form(page: Page, code: str, name: str) -> int:
