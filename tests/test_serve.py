@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import html
 import os
 import re
@@ -26,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from games.web.share import qr_svg
+from tests.support import assets
 from tests.support.live_server import ROOT, clean_env, free_port
 from tests.support.room_client import Seat, next_move, open_room
 from yahtzee_site import serve
@@ -206,3 +208,33 @@ def test_check_deploy_is_clean(mode: str, tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+
+def test_every_module_a_page_loads_is_versioned_cached_for_good_and_loaded_once(
+        served) -> None:
+    base_url = served[0]
+    host, code = open_room(base_url, "Host", seats=2)
+    pages = {"home": ("/", None), "table": (f"/r/{code}/", host.opener()),
+             "join": (f"/r/{code}/", None), "rules": ("/rules/yahtzee/", None)}
+    urls: dict[str, set[str]] = {}  # each module's name without its hash: its URLs
+    for what, (page, opener) in pages.items():
+        graph = assets.module_graph(base_url, page, opener)
+        statics = {path: headers for path, headers in graph.items()
+                   if path.startswith("/static/")}
+        assert sorted(p for p in statics if not assets.HASHED.search(p)) == [], what
+        for path, headers in statics.items():
+            assert "immutable" in headers["Cache-Control"], path
+            assert assets.max_age(headers) >= assets.YEAR, path
+            urls.setdefault(assets.HASHED.sub("", path), set()).add(path)
+        # The JavaScript catalog is the one script that is a page, not a file.
+        assert set(graph) - set(statics) == {"/jsi18n/"}
+        # The name field's script only where there is a name field.
+        modules = {assets.HASHED.sub("", path) for path in statics}
+        assert ("/static/js/name_field" in modules) == (what in ("home", "join")), what
+        assert ("/static/js/room" in modules) == (what == "table"), what
+    # One release's module has one name on every page (no copy under another name).
+    assert {name: found for name, found in urls.items() if len(found) > 1} == {}
+    status, headers, body = fetch(f"{base_url}/", PUBLIC_NAME, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert b"create-form" in gzip.decompress(body)

@@ -164,7 +164,7 @@ def test_allowed_hosts_and_secret_key_from_environment(
 
 def test_debug_off_uses_compressed_manifest_storage(clean_env: Env, project_root: Path) -> None:
     s = load_settings(clean_env, project_root, DEBUG="0")
-    assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["STATICFILES"] == "yahtzee_site.storage.VersionedStaticFilesStorage"
     assert s["USE_FINDERS"] is False
 
 

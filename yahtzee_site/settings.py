@@ -56,6 +56,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and other dynamic answers gzipped (static files come precompressed from
+    # WhiteNoise, above, and never reach it); Django's BREACH mitigation pads each answer
+    # at random, and the CSRF token is masked anew on every page
+    # (docs/decisions/0027-versioned-and-compressed-assets.md).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie, else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
@@ -281,7 +286,7 @@ if DEBUG:
     WHITENOISE_AUTOREFRESH = True
     _STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
 else:
-    _STATICFILES_BACKEND = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    _STATICFILES_BACKEND = "yahtzee_site.storage.VersionedStaticFilesStorage"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": _STATICFILES_BACKEND},

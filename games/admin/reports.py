@@ -18,8 +18,8 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.admin.base import ModerationMixin, ReadOnlyAdmin, ReasonForm
-from games.admin.display import admin_link, moment_label
+from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
+from games.admin.display import admin_link, moment_label, moment_lines
 from games.errors import ServiceError
 from games.models import ChatMessage, Event, Game, Membership, ModerationAction, Player, Report
 
@@ -53,6 +53,11 @@ def event_line(event: Event) -> str:
     return f"#{event.seq} {event.kind}: {said}".rstrip(": ")
 
 
+def open_reports() -> int:
+    """How many reports wait for a moderator."""
+    return Report.objects.filter(status=Report.Status.OPEN).count()
+
+
 def _record_of(player: Player) -> SafeString:
     """A player's link, ban and past moderation (the last ten actions, newest first)."""
     past = ModerationAction.objects.filter(player=player).select_related("moderator")[:10]
@@ -72,7 +77,9 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     room's chat, the game's recent moves and both players' past moderation, and settles
     the report with a recorded moderation action."""
 
-    list_display = ["created_at", "status", "reason", "reported_player", "what", "reporter",
+    # Narrow columns (the date above the time), so the table fits beside the admin's
+    # menu and filters on a 1366 px screen (static/css/admin_moderation.css).
+    list_display = ["reported_at", "status", "reason", "reported_player", "what", "reporter",
                     "room", "outcome"]
     list_filter = ["status", "reason", "created_at"]
     search_fields = ["reported__name", "reporter__name", "room__code", "text",
@@ -83,6 +90,18 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
               "reporter_shown", "message_shown", "chat_shown", "game_shown", "handled"]
     readonly_fields = fields
     change_form_template = "admin/games/report/change_form.html"
+
+    def changelist_view(self, request: HttpRequest,
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """The queue, its title saying how many reports are open."""
+        count = open_reports()
+        title = ngettext("Reports: %(n)s open", "Reports: %(n)s open", count) % {"n": count}
+        return super().changelist_view(request, {"title": title, **(extra_context or {})})
+
+    @admin.display(description=gettext_lazy("created at"), ordering="created_at")
+    def reported_at(self, obj: Report) -> SafeString:
+        """When the report came, the date above the time."""
+        return moment_lines(obj.created_at)
 
     def get_ordering(self, request: HttpRequest) -> list[Any]:
         """Open reports first, newest first within each group."""
@@ -184,17 +203,21 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         if not self.has_moderate_permission(request):
             raise PermissionDenied
         report = get_object_or_404(Report, pk=pk)
-        form = ReasonForm(request.POST)
+        form = BanForm(request.POST)
         page = reverse("admin:games_report_change", args=[report.pk])
-        if not form.is_valid():
-            self.message_user(request,
-                              gettext("Say why: the reason is recorded with the action."),
-                              messages.ERROR)
-            return HttpResponseRedirect(page)
         outcome = request.POST.get("outcome", "")
+        if not form.is_valid() and ("reason" in form.errors or outcome == "ban"):
+            problem = gettext("Say why: the reason is recorded with the action.") \
+                if "reason" in form.errors else gettext("Nothing was done: %(error)s") % {
+                    "error": form.errors["until"][0]}
+            self.message_user(request, problem, messages.ERROR)
+            return HttpResponseRedirect(page)
+        # The end a moderator may give counts for a ban only.
+        until = form.cleaned_data.get("until") if outcome == "ban" else None
         try:
             settled = services.report_handle(moderator=request.user, report=report,
-                                             outcome=outcome, reason=form.cleaned_data["reason"])
+                                             outcome=outcome, reason=form.cleaned_data["reason"],
+                                             until=until)
         except ServiceError as exc:
             self.message_user(request, gettext("Nothing was done: %(error)s")
                               % {"error": exc.message}, messages.ERROR)
@@ -235,6 +258,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
             "report_choices": choices,
             "can_handle": report.status == Report.Status.OPEN
             and self.has_moderate_permission(request),
-            "reason_form": ReasonForm(),
+            "reason_form": BanForm(),
+            "can_ban": any(value == "ban" for value, _ in choices),
             "handle_url": reverse("admin:games_report_handle", args=[report.pk]),
         }

@@ -108,15 +108,17 @@ def _settle(report: Report, moderator: AbstractBaseUser, outcome: str,
 
 
 def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
-                  reason: object) -> int:
+                  reason: object, until: object = None) -> int:
     """Act on an open report: ``remove_chat`` (the reported message), ``kick`` (the
-    reported player from the report's room), ``ban`` (the reported player) or
-    ``dismiss``; each is recorded as a ``ModerationAction`` with ``reason``. Returns how
-    many open reports the action settled (this one and, say, others of the same
-    message)."""
+    reported player from the report's room), ``ban`` (the reported player, until
+    ``until``; ``None``: for good) or ``dismiss``; each is recorded as a
+    ``ModerationAction`` with ``reason``. Returns how many open reports the action
+    settled (this one and, say, others of the same message)."""
     if outcome not in OUTCOMES:
         raise ServiceError("bad_outcome", gettext("a report is handled by one of %(outcomes)s")
                            % {"outcomes": ", ".join(OUTCOMES)})
+    if until is not None and outcome != "ban":
+        raise ServiceError("bad_ban_end", gettext("only a ban has an end"))
     with transaction.atomic():
         locked = Report.objects.select_for_update(of=("self",)).select_related(
             "room", "reported", "message").get(pk=report.pk)
@@ -139,7 +141,7 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
                                          details=noted)
         elif outcome == "ban":
             action = moderation.mod_ban(moderator=moderator, player=locked.reported,
-                                        reason=reason, details=noted)
+                                        reason=reason, until=until, details=noted)
         else:
             action = moderation.mod_dismiss_report(
                 moderator=moderator, room=locked.room, player=locked.reported,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 
 from games import selectors
 from games.selectors.rule_texts import section_title, variant_list, words_of
+from games.services.moderation import ban_message
 from games.services.players import current_player
 from scoring import rulesets
 
@@ -53,12 +54,15 @@ def home(request: HttpRequest, *, create_error: str | None = None,
     """The product's front page: what the site is, the four variants, and the forms to
     start a room or join one by code (re-shown with ``create_error`` when refused)."""
     names = rulesets.names()
+    player = current_player(request.session, request.user)
     context = {
         "variants": variant_list(),
         "option_choices": {name: rulesets.option_choices(name) for name in names},
         "create_error": create_error,
         "form": form or {},
-        "your_rooms": selectors.rooms_of(current_player(request.session, request.user)),
+        "your_rooms": selectors.rooms_of(player),
+        # A banned player is told so instead of offered a form the ban refuses.
+        "ban": ban_message(player.banned_until) if player and player.is_banned else None,
     }
     return render(request, "home.html", context, status=status)
 

@@ -168,7 +168,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     player = current_player(request.session, request.user)
     member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
-    if join_error is None and player is not None and player.is_banned:
+    banned = player is not None and player.is_banned
+    if join_error is None and banned:
         join_error = ban_message(player.banned_until)
         # Where a banned player shows up, new guests are limited (games.guest_limit).
         guest_limit.remember(throttle.http_address(request), player.pk)
@@ -181,6 +182,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "join_error": join_error or (
             gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
+        "banned": banned,  # offered nothing the ban refuses
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": invite,
         "invite_note": invite_note(request, invite) if member else "",

@@ -924,12 +924,14 @@ function onFatal(code, message) {
     { class: "panel fatal", role: "alert", dataset: { testid: "fatal" } },
     h("h2", { class: "panel__title" }, { 4404: gettext("No such room"), 4451: gettext("You are banned") }[code] || gettext("You're not at this table")),
     h("p", {}, message || gettext("The table closed the connection.")),
+    // A banned player is offered nothing the ban refuses (the room page, opening a room).
+    code === 4451 ? h("p", {}, gettext("While the ban lasts you cannot open, join or play at a table. The rules stay open to read.")) : null,
     h(
       "p",
       { class: "fatal__actions" },
-      h("a", { class: "btn", href: location.pathname }, gettext("Back to the room page")),
-      " ",
-      h("a", { class: "btn btn--quiet", href: config.homeUrl }, gettext("Home")),
+      ...(code === 4451
+        ? [h("a", { class: "btn", href: config.rulesUrl, dataset: { testid: "fatal-rules" } }, gettext("Read the rules"))]
+        : [h("a", { class: "btn", href: location.pathname }, gettext("Back to the room page")), " ", h("a", { class: "btn btn--quiet", href: config.homeUrl }, gettext("Home"))]),
     ),
   );
   $("#room-main").append(notice);

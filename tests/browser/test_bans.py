@@ -112,11 +112,34 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
     expect(moderator.locator(".messagelist")).to_contain_text("Banned Troll9")
     assert_accessible_everywhere(troll, "the banned player's page",
                                  on=LIGHT_DESKTOP_DARK_PHONE)
+    assert_offered_nothing_refused(troll, code)
 
     assert played(ada) == "finished"  # the bot played the troll's last turn
     expect(ada.get_by_test_id("ranking")).to_be_visible()
     expect(ada.locator("[data-testid^=rank-]").filter(has_text="Bot")).to_have_count(1)
     expect(ada.locator("[data-testid^=rank-]").filter(has_text="Troll9")).to_have_count(0)
+
+
+def assert_offered_nothing_refused(banned: Page, code: str) -> None:
+    """The banned player's page, and the room page after a reload, say what the ban
+    leaves (reading the rules) and offer no way back to a table or to opening a room."""
+    for where in ("the notice", "the room page reloaded"):
+        card = banned.get_by_test_id("fatal" if where == "the notice" else "join-error")
+        if where != "the notice":
+            banned.reload()
+            card = banned.locator(".join-card")
+            expect(card.get_by_role("heading")).to_have_text("You are banned")
+            expect(card.get_by_test_id("join-error")).to_contain_text("banned you")
+        expect(card).to_contain_text("cannot open, join or play")
+        links = card.get_by_role("link")
+        expect(links).to_have_count(1)  # the rules; not the room, not the home page's form
+        expect(links).to_have_attribute("href", "/rules/yahtzee/")
+        expect(banned.get_by_test_id("join-room-form")).to_have_count(0)
+    assert f"/r/{code}/" in banned.url
+    # The home page tells them too, instead of offering to open a room.
+    banned.goto("/")
+    expect(banned.get_by_test_id("create-banned")).to_contain_text("banned you")
+    expect(banned.get_by_test_id("create-form")).to_have_count(0)
 
 
 def join_by_form(page: Page, code: str, name: str) -> int:

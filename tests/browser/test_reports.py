@@ -3,6 +3,7 @@ and the line leaves the reporter's room."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,25 @@ pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 RUDE = "you all play like potatoes"
+
+
+def open_reports(database: Path) -> int:
+    """How many reports in the live server's database wait for a moderator."""
+    with sqlite3.connect(database, timeout=20) as db:
+        return db.execute("SELECT count(*) FROM games_report WHERE status = 'open'"
+                          ).fetchone()[0]
+
+
+def assert_whole_table_in_view(page: Page) -> None:
+    """Every column of the admin's list, its last included, is on screen: the table is
+    not wider than its box, and no heading ends past the window's right edge."""
+    widths = page.locator("#changelist-form .results").evaluate(
+        "box => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1], f"the table is {widths[0]} px wide in a {widths[1]} px box"
+    right = page.evaluate("document.documentElement.clientWidth")
+    for heading in page.locator("#result_list thead th").all():
+        box = heading.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= right + 1, heading.inner_text()
 
 
 def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_database: Path
@@ -49,12 +69,18 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     expect(receipt.last).to_contain_text("You already reported this")
 
     # A moderator finds it in the queue, with the line among the room's chat, and removes it.
-    mod = new_page(name="Moderator")
+    # On a laptop's 1366x768 screen, beside the admin's menu and filters.
+    mod = new_page(name="Moderator", viewport={"width": 1366, "height": 768})
     username = sign_in_as_moderator(mod, live_database, "/admin/games/report/")
+    waiting = open_reports(live_database)
+    expect(mod.get_by_test_id("open-reports")).to_have_text(
+        f"{waiting} open report{'s' if waiting != 1 else ''}")
+    expect(mod.locator("#content h1")).to_have_text(f"Reports: {waiting} open")
     rows = mod.locator("#result_list tbody tr")
     ours = rows.filter(has_text=code)
     expect(ours).to_have_count(1)
     expect(ours).to_contain_text("open")
+    assert_whole_table_in_view(mod)
     ours.locator("th a").click()
     expect(mod.locator("mark").first).to_have_text(RUDE)
     expect(mod.locator(".report-chat")).to_contain_text(f"Bob: {RUDE}")
@@ -64,6 +90,7 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     expect(mod.locator(".messagelist")).to_contain_text("The report is marked handled")
     expect(mod.locator(".field-handled")).to_contain_text(f"remove_chat by {username}")
     expect(mod.locator(".field-status")).to_contain_text("handled")
+    expect(mod.get_by_test_id("open-reports")).to_contain_text(f"{waiting - 1} open report")
     mod.goto("/admin/games/moderationaction/")
     expect(mod.locator("#result_list")).to_contain_text("insulting the table")
 

@@ -580,6 +580,51 @@ def test_acting_on_a_report_is_recorded_and_settles_it(admin_client, admin_user,
         reason="again").count() == 0
 
 
+def test_a_ban_from_a_report_may_have_an_end(admin_client, admin_user, reported, bob):
+    url = reverse("admin:games_report_handle", args=[reported.line.pk])
+    page = admin_client.get(reverse("admin:games_report_change", args=[reported.line.pk]))
+    assert 'name="until"' in page.content.decode()  # beside the reason
+    before = snapshot()
+    for until, error in (("2020-01-01 10:00", "a ban ends in the future"),
+                         ("next tuesday", "Enter a valid date/time.")):
+        refused = admin_client.post(url, {"outcome": "ban", "reason": "insults",
+                                          "until": until}, follow=True)
+        assert messages_of(refused)[0][0] == "error" and error in messages_of(refused)[0][1]
+        assert snapshot() == before
+    end = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
+    admin_client.post(url, {"outcome": "ban", "reason": "insults",
+                            "until": end.strftime("%Y-%m-%d %H:%M")})
+    bob.refresh_from_db()
+    assert bob.is_banned and bob.banned_until == end
+    assert recorded(admin_client, action="ban", reason="insults").details["until"] == \
+        end.isoformat()
+    # Only a ban has an end: a date given with another outcome is not used.
+    admin_client.post(reverse("admin:games_report_handle", args=[reported.player.pk]),
+                      {"outcome": "dismiss", "reason": "no", "until": "soon"})
+    assert Report.objects.get(pk=reported.player.pk).status == "dismissed"
+    with pytest.raises(ServiceError, match="only a ban has an end"):
+        services.report_handle(moderator=admin_user, report=reported.line,
+                               outcome="dismiss", reason="x", until=end)
+
+
+def test_every_admin_page_says_how_many_reports_are_open(admin_client, admin_user, reported):
+    for page in (reverse("admin:index"), changelist("player")):
+        html = admin_client.get(page).content.decode()
+        assert 'data-testid="open-reports">2 open reports</a>' in html
+        assert f'{changelist("report")}?status__exact=open' in html
+    queue = admin_client.get(changelist("report")).content.decode()
+    assert "<h1>Reports: 2 open</h1>" in queue
+    services.report_handle(moderator=admin_user, report=reported.line, outcome="dismiss",
+                           reason="banter")
+    assert "1 open report<" in admin_client.get(reverse("admin:index")).content.decode()
+    # Staff who may not see reports are not told.
+    staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
+    staff.user_permissions.add(Permission.objects.get(codename="view_room"))
+    client = Client()
+    client.force_login(staff)
+    assert "open report" not in client.get(reverse("admin:index")).content.decode()
+
+
 def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(reported, room):
     url = reverse("admin:games_report_handle", args=[reported.line.pk])
     staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
