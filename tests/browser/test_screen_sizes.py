@@ -247,21 +247,24 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage, tm
 
 
 def test_names_break_between_words_in_a_swedish_lobby(new_page: NewPage) -> None:
-    """Beside the host's buttons (mute, kick, report) on a 360 px phone, a name keeps its
-    words whole: "Françoise" stays on one line."""
+    """Beside the host's buttons (mute, kick, report), a name keeps its words whole:
+    "Françoise" stays on one line at every width, and the lobby never slides sideways."""
     host = new_page(viewport=PHONE, name="Sven", locale="sv-SE")
     code = create_room(host, name="Sven", ruleset="yatzy", seats=2)
     guest = new_page(name="Françoise", locale="sv-SE")
     join_room(guest, code, name="Françoise")
     name = host.get_by_test_id("seat-1").locator(".seat__name")
     expect(name).to_have_text("Françoise")
-    lines = host.evaluate("""el => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-    }""", name.element_handle())
-    assert lines == 1, f"Françoise takes {lines} lines"
-    fits(host, "lobby sv with a guest")
+    for width in (360, 420, 480, 520, 560):
+        host.set_viewport_size({"width": width, "height": 740})
+        settle(host)
+        lines = host.evaluate("""el => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }""", name.element_handle())
+        assert lines == 1, f"Françoise takes {lines} lines at {width} px"
+        fits(host, f"lobby sv with a guest at {width} px")
 
 
 def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(
