@@ -1,5 +1,6 @@
 """Take the pictures in docs/screenshots/: the home page, a lobby, a game in progress on a
-desktop and on a phone in the light and the dark theme, the results, a review, the
+desktop and on a phone in the light and the dark theme, on a phone held sideways and at
+200 % zoom, the results, a review, the
 room's past games, a replay and the player's profile; then a game of Yam's in French
 and one of Yatzy in Swedish (``--languages-only``: those two alone).
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+# A 1280 x 800 screen at 200 % zoom lays the page out in 640 x 400 CSS pixels.
+ZOOMED = {"width": 640, "height": 400}
 
 
 def best_box(page: Page) -> None:
@@ -147,6 +151,21 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
             shot(page, "board-phone-dark")
             page.emulate_media(color_scheme="light")
             shot(page, "board-phone-light")
+            # The same player in a tab of their own: a phone held sideways (touch), then a
+            # laptop zoomed to 200 % (two device pixels to each CSS pixel).
+            for name, viewport, options in (
+                    ("board-phone-landscape", LANDSCAPE, {"is_mobile": True, "has_touch": True}),
+                    ("board-zoom-200", ZOOMED, {"device_scale_factor": 2})):
+                other = browser.new_context(
+                    viewport=viewport, base_url=base_url, reduced_motion="reduce",
+                    color_scheme="light", storage_state=context.storage_state(), **options)
+                tab = other.new_page()
+                tab.goto(page.url)
+                tab.wait_for_selector("button.cell-btn")
+                # Scrolled to the table, as a player is once the game runs.
+                tab.evaluate("document.querySelector('.room__layout').scrollIntoView()")
+                shot(tab, name)
+                other.close()
             page.set_viewport_size(DESKTOP)
             best_box(page)
             while page.get_by_test_id("results").is_hidden():

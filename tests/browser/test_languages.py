@@ -18,7 +18,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.accessibility import assert_accessible_everywhere
-from tests.browser.tables import connected, create_room, join_room, roll, wait_my_turn
+from tests.browser.tables import (
+    PHONE,
+    connected,
+    create_room,
+    horizontal_overflow,
+    join_room,
+    roll,
+    settle,
+    wait_my_turn,
+)
 from tests.support.live_server import ROOT, site_env
 
 pytestmark = pytest.mark.browser
@@ -148,3 +157,7 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
         expect(page.get_by_test_id("log-list")).to_contain_text(WORDS[language]["scored"])
         reads_its_language(page, language)
         assert_accessible_everywhere(page, f"results in {language}", on=AXE_ON[language])
+        # On a 360 px phone the results do not slide sideways in any language.
+        page.set_viewport_size(PHONE)
+        settle(page)
+        assert horizontal_overflow(page) <= PHONE["width"], (language, horizontal_overflow(page))

@@ -15,11 +15,13 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.tables import (
     PHONE,
+    connected,
     create_room,
     horizontal_overflow,
     join_room,
     my_turn,
     roll,
+    settle,
     until,
 )
 
@@ -29,6 +31,16 @@ NewPage = Callable[..., Page]
 
 SIZES = [(360, 640), (360, 740), (390, 844), (768, 1024), (1366, 768), (1440, 900),
          (1920, 1080)]
+# Phones held sideways, with touch and the page's viewport tag as on a real phone.
+LANDSCAPE = [(844, 390), (740, 360), (667, 375)]
+# A 1280 x 800 screen at 200 % zoom: the browser then lays the page out in 640 x 400 CSS
+# pixels, two device pixels to each, and media queries see 640 px, as here (a CSS
+# ``zoom`` on the page would leave them at 1280 px).
+ZOOM_200 = (640, 400)
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "sv": "sv-SE"}
+# French and Swedish words are longer than English ones: the narrowest and the middle
+# sizes in those (the desktops' wide scorecards are the same in every language).
+WORDY = [(360, 640), (768, 1024), (1366, 768)]
 
 # For every box that can be scored now: scroll it into view as a person or a Tab key
 # would, then check that it, the five dice and Roll are all inside the window and not
@@ -59,6 +71,45 @@ REACHABLE = """() => {
   return { boxes: boxes.length, hidden };
 }"""
 
+# How tall the part of the scorecards is that shows at once, below the sticky table (when
+# it stands above them) and above the tab bar, with the page scrolled to them.
+WINDOW = """() => {
+  const scroller = document.querySelector('.sheet-scroll');
+  scroller.scrollIntoView({ block: 'end' });
+  const s = scroller.getBoundingClientRect();
+  const b = document.querySelector('[data-testid=board]').getBoundingClientRect();
+  const tabs = document.querySelector('[data-testid=room-tabs]').getBoundingClientRect();
+  const above = b.left < s.right && s.left < b.right;
+  const bottom = Math.min(s.bottom, tabs.height ? tabs.top : window.innerHeight);
+  return Math.round(bottom - Math.max(s.top, above ? b.bottom : 0));
+}"""
+
+# The page scrolled until the sticky table hides the top of the scorecards: returns
+# whether it does (short screens put the table beside them, and wide ones may not scroll).
+UNDER_THE_TABLE = """() => {
+  const scroller = document.querySelector('.sheet-scroll');
+  scroller.scrollTo(0, 0);
+  const b = document.querySelector('[data-testid=board]').getBoundingClientRect();
+  const s = scroller.getBoundingClientRect();
+  if (!(b.left < s.right && s.left < b.right)) return false;
+  window.scrollBy(0, s.top - b.bottom + 60);
+  return scroller.getBoundingClientRect().top < b.bottom;
+}"""
+
+# Rows of the site's header: its parts, grouped by the lines they sit on.
+HEADER_ROWS = """() => {
+  const parts = [...document.querySelectorAll(
+    '.site-header .brand, .site-nav, .site-account, .language-picker, .theme-toggle')]
+    .map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0)
+    .sort((a, b) => a.top - b.top);
+  let rows = 0, bottom = -Infinity;
+  for (const b of parts) {
+    if (b.top >= bottom - 2) { rows += 1; bottom = b.bottom; }
+    else bottom = Math.max(bottom, b.bottom);
+  }
+  return rows;
+}"""
+
 SEEN = """sel => {
   const el = document.querySelector(sel);
   const b = el.getBoundingClientRect();
@@ -68,18 +119,71 @@ SEEN = """sel => {
 }"""
 
 
+# The middle of an element that may be wider than the scorecards' window (your name over
+# your columns, your total under them) shows, not covered by anything.
+CENTRE_SEEN = """sel => {
+  const b = document.querySelector(sel).getBoundingClientRect();
+  const [x, y] = [(b.left + b.right) / 2, (b.top + b.bottom) / 2];
+  const hit = document.elementFromPoint(x, y);
+  return b.width > 0 && y >= 0 && x >= 0 && y <= window.innerHeight && x <= window.innerWidth
+    && hit !== null && document.querySelector(sel).contains(hit);
+}"""
+
+
+def centre_seen(page: Page, selector: str) -> bool:
+    return bool(page.evaluate(CENTRE_SEEN, selector))
+
+
 def seen(page: Page, selector: str) -> bool:
     return bool(page.evaluate(SEEN, selector))
 
 
-def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
-                                                           tmp_path: Path) -> None:
-    page = new_page(viewport=PHONE, name="Ada")
+def fits(page: Page, where: str) -> None:
+    """Nothing slides sideways, and the header takes two rows at most."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert horizontal_overflow(page) <= width, (where, horizontal_overflow(page))
+    assert page.evaluate(HEADER_ROWS) <= 2, (where, "header rows", page.evaluate(HEADER_ROWS))
+
+
+def playable(page: Page, width: int, height: int, shots: Path, label: str) -> int:
+    """At this size the dice, Roll and every open box can be seen and tapped together,
+    the row of names stays in sight while the page scrolls; returns the scorecards'
+    window (px)."""
+    page.set_viewport_size({"width": width, "height": height})
+    settle(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / f"board-{label}-{width}x{height}.png"))
+    fits(page, f"table {label} {width}x{height}")
+    window = page.evaluate(WINDOW)
+    found = page.evaluate(REACHABLE)
+    assert found["boxes"] >= 12, (label, width, height, found)
+    assert found["hidden"] == [], (label, width, height, window, found["hidden"])
+    if page.evaluate(UNDER_THE_TABLE):
+        until(page, f"() => ({CENTRE_SEEN})('[data-testid=card-0]')")
+    # Scrolled to the foot of the scorecards: the header row with your name and the box
+    # names are still there.
+    page.evaluate("document.querySelector('.sheet-scroll').scrollTo(0, 1e6)")
+    for target in ("[data-testid=total-0]", "[data-testid=scorecards] tr[data-box=yams] > th"):
+        page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
+                      target)
+    page.screenshot(path=f"/tmp/lay/foot-{label}-{width}.png")
+    assert centre_seen(page, "[data-testid=total-0]"), (label, width, height)
+    assert centre_seen(page, "[data-testid=card-0]"), (label, width, height)
+    assert seen(page, "[data-testid=scorecards] tr[data-box=yams] > th"), (label, width, height)
+    return window
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage, tmp_path: Path,
+                                                           language: str) -> None:
+    page = new_page(viewport=PHONE, name="Ada", locale=LANGUAGES[language])
+    page.goto("/")
+    fits(page, f"home {language}")
     # Yam's: four columns of your own, the widest scorecard of the one-sheet variants.
     create_room(page, name="Ada", ruleset="yams", seats=2)
     page.get_by_test_id("add-bot").click()
     expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
-    assert horizontal_overflow(page) <= PHONE["width"]
+    fits(page, f"lobby {language}")
     # The host's settings form fits the phone too.
     page.get_by_test_id("settings-open").click()
     page.get_by_test_id("settings-timer").select_option("custom")
@@ -96,23 +200,25 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     page.get_by_test_id("hint-toggle").click()
     expect(page.get_by_test_id("coach-best")).to_be_visible(timeout=20_000)
     # The free column takes any box: all twelve can be scored after the first roll.
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(tmp_path / f"board-{width}x{height}.png"))
-        assert horizontal_overflow(page) <= width, (width, height)  # nothing slides sideways
-        found = page.evaluate(REACHABLE)
-        assert found["boxes"] >= 12, (width, height, found)
-        assert found["hidden"] == [], (width, height, found["hidden"])
+    sizes = SIZES if language == "en" else WORDY
+    windows = {size: playable(page, *size, tmp_path, language) for size in sizes}
 
-        # Scrolled to the foot of the scorecards: the header row with your name and the
-        # box names are still there.
-        page.evaluate("document.querySelector('.sheet-scroll').scrollTo(0, 1e6)")
-        page.evaluate("document.querySelector('[data-testid=total-0]')"
-                      ".scrollIntoView({block: 'nearest'})")
-        assert seen(page, "[data-testid=total-0]"), (width, height)
-        assert seen(page, "[data-testid=card-0]"), (width, height)
-        assert seen(page, "[data-testid=scorecards] tr[data-box=yams] > th"), (width, height)
+    # The same person on a phone held sideways (touch), then on a laptop zoomed to 200 %.
+    me = page.context.storage_state()
+    sideways = new_page(viewport=PHONE, name="sideways", locale=LANGUAGES[language],
+                        mobile=True, storage_state=me)
+    sideways.goto(page.url)
+    connected(sideways)
+    for size in LANDSCAPE:
+        windows[size] = playable(sideways, *size, tmp_path, f"{language}-touch")
+    sideways.context.close()
+    zoomed = new_page(viewport=dict(zip(("width", "height"), ZOOM_200, strict=True)),
+                      name="zoomed", locale=LANGUAGES[language], scale=2, storage_state=me)
+    zoomed.goto(page.url)
+    connected(zoomed)
+    windows[ZOOM_200] = playable(zoomed, *ZOOM_200, tmp_path, f"{language}-zoom-200")
+    zoomed.context.close()
+    print(language, "scorecards' window (px):", windows)
 
     # On the smallest phone your four columns come first and fit without sliding sideways.
     page.set_viewport_size({"width": 360, "height": 640})
@@ -138,6 +244,27 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     expect(my_turn(page)).to_be_visible(timeout=15_000)
     assert seen(page, "[data-testid=roll]")
     assert seen(page, "[data-testid=die-4]")
+
+
+def test_names_break_between_words_in_a_swedish_lobby(new_page: NewPage) -> None:
+    """Beside the host's buttons (mute, kick, report), a name keeps its words whole:
+    "Françoise" stays on one line at every width, and the lobby never slides sideways."""
+    host = new_page(viewport=PHONE, name="Sven", locale="sv-SE")
+    code = create_room(host, name="Sven", ruleset="yatzy", seats=2)
+    guest = new_page(name="Françoise", locale="sv-SE")
+    join_room(guest, code, name="Françoise")
+    name = host.get_by_test_id("seat-1").locator(".seat__name")
+    expect(name).to_have_text("Françoise")
+    for width in (360, 420, 480, 520, 560):
+        host.set_viewport_size({"width": width, "height": 740})
+        settle(host)
+        lines = host.evaluate("""el => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }""", name.element_handle())
+        assert lines == 1, f"Françoise takes {lines} lines at {width} px"
+        fits(host, f"lobby sv with a guest at {width} px")
 
 
 def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(

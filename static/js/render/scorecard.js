@@ -15,12 +15,18 @@ const SHORT = {
 };
 
 // Column names short enough for four of your own columns on a phone.
-// Translators: short for the Yam's column "Announced".
-const SHORT_COLUMN = { announced: pgettext("short column name", "Ann.") };
+const SHORT_COLUMN = {
+  // Translators: short for the Yam's column "Down" (filled from the top down).
+  down: pgettext("short column name", "Down"),
+  // Translators: short for the Yam's column "Up" (filled from the bottom up).
+  up: pgettext("short column name", "Up"),
+  // Translators: short for the Yam's column "Announced".
+  announced: pgettext("short column name", "Ann."),
+};
 
 function columnLabel(column) {
   const short = SHORT_COLUMN[column.key];
-  if (!short) return column.title;
+  if (!short || short === column.title) return column.title;
   return [h("span", { class: "label-long" }, column.title), h("span", { class: "label-short" }, short)];
 }
 

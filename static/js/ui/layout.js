@@ -5,17 +5,58 @@
 const NARROW = "(max-width: 63.99rem)"; // the width below which the side column folds away
 
 /** Keep ``--board-h`` on the document: how much of the top of the screen the sticky
- *  table covers (0 when it is hidden), for the scorecards' height and scroll padding. */
+ *  table covers above the scorecards (0 when it is hidden, or stands beside them as on
+ *  short screens), for the scorecards' height and scroll padding. Keep also
+ *  ``--sheet-covered`` on the scorecards: how much of their top the table hides while
+ *  the page is scrolled, so their row of player names stays in sight under it. */
 export function trackBoardHeight(board, banner) {
   const root = document.documentElement;
-  const update = () => {
-    const height = board.hidden ? 0 : board.getBoundingClientRect().height;
-    const top = board.hidden ? 0 : parseFloat(getComputedStyle(board).top) || 0;
-    root.style.setProperty("--board-h", `${Math.ceil(height + top)}px`);
+  const cards = document.querySelector("[data-region=cards]");
+  const above = () => {
+    if (board.hidden) return false;
+    if (!cards || cards.hidden) return true;
+    const [b, c] = [board.getBoundingClientRect(), cards.getBoundingClientRect()];
+    return b.left < c.right && c.left < b.right; // beside them, it covers none of them
   };
+  const update = () => {
+    const height = above() ? board.getBoundingClientRect().height : 0;
+    const top = above() ? parseFloat(getComputedStyle(board).top) || 0 : 0;
+    root.style.setProperty("--board-h", `${Math.ceil(height + top)}px`);
+    const scroller = cards?.querySelector(".sheet-scroll");
+    if (scroller) padSheet(scroller);
+    // A box the page scrolls to comes out below the scorecards' header row too, which
+    // keepNamesInSight holds under the table.
+    const head = above() ? scroller?.querySelector("thead")?.offsetHeight || 0 : 0;
+    root.style.setProperty("--sheet-head-page", `${head}px`);
+    keepNamesInSight();
+  };
+  const keepNamesInSight = () => {
+    const scroller = cards?.querySelector(".sheet-scroll");
+    if (!scroller) return;
+    let covered = 0;
+    if (above()) {
+      const head = scroller.querySelector("thead");
+      const room = scroller.clientHeight - (head ? head.offsetHeight : 0);
+      covered = board.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top;
+      covered = Math.max(0, Math.min(Math.ceil(covered), room));
+    }
+    cards.style.setProperty("--sheet-covered", `${covered}px`);
+  };
+  let queued = false;
+  const onScroll = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      keepNamesInSight();
+    });
+  };
+  window.addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("resize", update);
   const observer = new ResizeObserver(update);
   observer.observe(board);
   observer.observe(banner);
+  if (cards) observer.observe(cards);
   update();
 }
 
@@ -31,9 +72,15 @@ export function redrawSheet(region, draw) {
     scroller.scrollTop = at.top;
     scroller.scrollLeft = at.left;
   }
+  padSheet(scroller);
+}
+
+/** Keep the scorecards' sticky header row and box names from covering a box scrolled to
+ *  (again whenever the screen's size changes theirs). */
+function padSheet(scroller) {
   const head = scroller.querySelector("thead");
   const names = scroller.querySelector(".sheet__corner");
-  if (head) scroller.style.scrollPaddingTop = `${head.offsetHeight}px`;
+  if (head) scroller.style.setProperty("--sheet-head", `${head.offsetHeight}px`);
   if (names) scroller.style.scrollPaddingLeft = `${names.offsetWidth}px`;
 }
 
