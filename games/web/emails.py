@@ -5,7 +5,8 @@ site's ``SECRET_KEY``) and good for ``EMAIL_CONFIRMATION_TIMEOUT`` seconds; the
 service (``games.services.emails``) accepts it only while the account still waits for
 that address, so a used or replaced link does nothing.  Every email goes through
 Django's email API in the account's language, at most ``EMAILS_PER_ADDRESS`` an hour
-to one address (``may_send``).
+to one address (``may_send``), with links on ``SITE_URL`` when it is set (else on the
+address the request came to: ``games.web.invites.absolute_url``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from games import services
 from games.errors import ServiceError
 from games.models import PendingEmail
 from games.web.accounts import DeleteForm
+from games.web.invites import absolute_url
 from games.web.language import account_language
 from games.windows import Windows
 
@@ -80,8 +82,8 @@ def send_confirmation(request: HttpRequest, user: Any, address: str) -> bool:
     refused it, which is logged)."""
     if not may_send(address):
         return False
-    link = request.build_absolute_uri(
-        reverse("games:email_confirm", args=[confirmation_token(user, address)]))
+    link = absolute_url(
+        request, reverse("games:email_confirm", args=[confirmation_token(user, address)]))
     with translation.override(language_for(user)):
         context = {"user": user, "link": link, "address": address,
                    "days": settings.EMAIL_CONFIRMATION_TIMEOUT // (24 * 3600)}

@@ -7,14 +7,18 @@ the link's token (it stops working once the password changes, or after
 ``PASSWORD_RESET_TIMEOUT``) and sets the new password.  It never signs anyone in: the
 new password is typed on the sign-in page, where django-axes counts failures as ever;
 a reset lifts only the failures counted for that account from the address that reset it.
+The emailed link is on ``SITE_URL`` when it is set, as invite links are: a host who asks
+from ``localhost`` must not send a link to the recipient's own device.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from axes.utils import reset as axes_reset
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
@@ -30,7 +34,15 @@ from games.web.emails import language_for, may_send
 
 class ResetForm(SiteFields, PasswordResetForm):
     """Django's reset form: one email per account with that confirmed address, in the
-    account's language, within the hourly share of emails to an address."""
+    account's language, within the hourly share of emails to an address, with its link
+    on ``SITE_URL`` when that is set (else on the request's scheme and host)."""
+
+    def save(self, *, domain_override: str | None = None, use_https: bool = False,
+             **kwargs: Any) -> None:
+        if settings.SITE_URL:
+            site = urlsplit(settings.SITE_URL)
+            domain_override, use_https = site.netloc, site.scheme == "https"
+        super().save(domain_override=domain_override, use_https=use_https, **kwargs)
 
     def send_mail(self, subject_template_name: str, email_template_name: str,
                   context: dict[str, Any], from_email: str | None, to_email: str,

@@ -5,6 +5,7 @@
 //   page       room-code, connection (data-state: connecting|open|reconnecting|closed),
 //              reconnect-banner, toasts > toast, live (the aria-live region), leave,
 //              copy-invite-bar, fatal (the notice when the socket is refused),
+//              skip-to-table (the first control: to the table's start, ui/skip.js),
 //              sound-toggle, alerts-toggle (aria-pressed; see ui/signals.js),
 //              celebration (five of a kind, a win; <html data-celebrated> keeps the last)
 //   lobby      lobby, invite-url, copy-invite, invite-code, seat-list, seat-<n>
@@ -54,8 +55,8 @@
 //              chat-input, chat-send (both disabled while the host mutes you), chat-muted
 //   tabs       room-tabs (narrow screens only), tab-table, tab-players, tab-log,
 //              tab-chat (aria-pressed), chat-unread (the count, hidden at 0)
-// Keyboard: Tab to any control; Space/Enter on a die holds it; keys 1-5 hold dice and
-// R rolls (not while typing); Enter on a box scores it.
+// Keyboard: the first Tab reaches "Skip to the table"; Tab to any control; Space/Enter on
+// a die holds it; keys 1-5 hold dice and R rolls (not while typing); Enter scores a box.
 
 import { h, patch, render } from "./dom.js";
 import { RoomSocket } from "./socket.js";
@@ -66,6 +67,7 @@ import { confirmDialog } from "./ui/dialog.js";
 import { askReport } from "./ui/report.js";
 import { refusalText, refusedWhile, seenOffline } from "./ui/outage.js";
 import { refocus } from "./ui/focus.js";
+import { skipToTable } from "./ui/skip.js";
 import { Signals } from "./ui/signals.js";
 import { RoomTabs, redrawSheet, trackBoardHeight } from "./ui/layout.js";
 import { DiceTray } from "./render/dice.js";
@@ -95,6 +97,7 @@ const banner = $("[data-testid=reconnect-banner]");
 const connection = $("[data-testid=connection]");
 const toasts = new Toasts($(".toasts"));
 const tabs = new RoomTabs($("[data-testid=room-tabs]"), layout, regions.chat);
+skipToTable(document.querySelector("[data-testid=skip-to-table]"), root, () => tabs.open("table"));
 trackBoardHeight(regions.board, banner);
 const live = new Live(document.getElementById("live"));
 const signals = new Signals({
@@ -160,7 +163,7 @@ function readHintsSetting() {
 
 const tray = new DiceTray((i) => toggleHold(i));
 const board = {
-  status: h("div", { class: "board__status" }),
+  status: h("div", { class: "board__status", dataset: { tableStart: "" } }),
   hint: h("p", { class: "tray__hint", id: "tray-hint" }),
   controls: h("div", { class: "tray__controls" }),
 };

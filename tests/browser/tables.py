@@ -117,6 +117,20 @@ def play_turn(page: Page) -> str:
     return place_first_box(page)
 
 
+def tabs_to(page: Page, testid: str, most: int = 40) -> int:
+    """How many Tab presses take the keyboard from where it is to the control ``testid``,
+    pressing Enter on "Skip to the table" when it is reached (checked to show then)."""
+    for presses in range(1, most + 1):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement?.dataset.testid || ''")
+        if focused == testid:
+            return presses
+        if focused == "skip-to-table":
+            expect(page.get_by_test_id("skip-to-table")).to_be_in_viewport()
+            page.keyboard.press("Enter")
+    raise AssertionError(f"{testid} not reached in {most} Tab presses")
+
+
 def horizontal_overflow(page: Page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth")
 

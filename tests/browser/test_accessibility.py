@@ -18,11 +18,13 @@ from tests.browser.accessibility import (
     assert_accessible_everywhere,
 )
 from tests.browser.tables import (
+    PHONE,
     connected,
     create_room,
     my_turn,
     roll,
     same_newest_event,
+    tabs_to,
 )
 
 pytestmark = pytest.mark.browser
@@ -46,6 +48,10 @@ def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> N
     ada, bob = new_page(name="ada"), new_page(name="bob")
     # Triple Yahtzee: the widest scorecard, which scrolls sideways on a phone.
     code = create_room(ada, name="Ada", ruleset="triple_yahtzee", seats=2)
+    # Keys from the top of the page: "Skip to the table", the first control, leads past
+    # the header and the room bar to the lobby's Start and Add a bot.
+    assert ada.evaluate("document.activeElement === document.body")
+    assert tabs_to(ada, "add-bot") <= 3
     # Quiet text on show for the contrast rule: an empty seat, the log's and the chat's
     # times (axe skips text of one character, such as a box's 0: test_contrast.py).
     ada.get_by_test_id("chat-input").fill("hello")
@@ -62,6 +68,16 @@ def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> N
     ada.get_by_test_id("start").click()
     expect(my_turn(ada)).to_be_visible()
     roll(ada)  # dice on the table
+    # In a game it leads to the turn banner, then the dice; on a phone showing the chat
+    # it brings the table's tab back first.
+    ada.set_viewport_size(PHONE)
+    ada.get_by_test_id("tab-chat").click()
+    ada.get_by_test_id("skip-to-table").focus()
+    ada.keyboard.press("Enter")
+    expect(ada.get_by_test_id("tab-table")).to_have_attribute("aria-pressed", "true")
+    expect(ada.locator(".board__status")).to_be_focused()
+    assert tabs_to(ada, "die-0") <= 3
+    ada.set_viewport_size({"width": 1280, "height": 900})
     assert_accessible_everywhere(ada, "the board on my turn")
     same_newest_event(bob, ada)
     assert_accessible_everywhere(bob, "the board on another's turn", on=LIGHT_DESKTOP_DARK_PHONE)

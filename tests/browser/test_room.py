@@ -30,6 +30,7 @@ from tests.browser.tables import (
     play_turn,
     roll,
     same_newest_event,
+    tabs_to,
     until,
     wait_my_turn,
 )
@@ -200,6 +201,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(new_page: N
     assert_accessible_everywhere(ada, "the replay", on=LIGHT_DESKTOP_DARK_PHONE)
     ada.goto(f"/r/{code}/")
     connected(ada)
+    assert tabs_to(ada, "rematch") <= 3  # "Skip to the table", then the results
 
     # Between games the spectator takes the free seat.
     cy.get_by_test_id("take-seat").click()

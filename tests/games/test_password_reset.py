@@ -190,6 +190,32 @@ def test_a_new_address_needs_its_own_confirmation_and_the_password():
     assert User.objects.get().email == "" and not PendingEmail.objects.exists()
 
 
+def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(settings):
+    """A host on ``make serve`` browsing at localhost sends links a friend can open, as
+    invite links are (``SITE_URL``); a secure ``SITE_URL`` gives https links."""
+    settings.SITE_URL = "http://192.168.1.20:8200"
+    account()
+    at_localhost = Client(enforce_csrf_checks=True, REMOTE_ADDR="127.0.0.1",
+                          HTTP_HOST="localhost:8200")
+    post(at_localhost, RESET, {"email": "ada@example.org"})
+    post(at_localhost, SIGN_UP, {"username": "bob", "email": "bob@example.org",
+                                 "password1": PASSWORD, "password2": PASSWORD})
+    [reset, confirm] = mail.outbox
+    [reset_url], [confirm_url] = LINK.findall(reset.body), LINK.findall(confirm.body)
+    assert reset_url.startswith("http://192.168.1.20:8200/"), reset_url
+    assert confirm_url.startswith("http://192.168.1.20:8200/"), confirm_url
+    # The paths are the site's: the friend's browser opens the form and the confirmation.
+    friend = browser()
+    form_page = friend.get(reset_url.removeprefix("http://192.168.1.20:8200"), follow=True)
+    assert 'data-testid="new-password-form"' in form_page.content.decode()
+    post(friend, confirm_url.removeprefix("http://192.168.1.20:8200"), {})
+    assert User.objects.get(username="bob").email == "bob@example.org"
+
+    settings.SITE_URL = "https://dice.example"
+    post(at_localhost, RESET, {"email": "ada@example.org"})
+    assert LINK.findall(mail.outbox[-1].body)[0].startswith("https://dice.example/account/password/reset/")
+
+
 class OldSigner(signing.TimestampSigner):
     """Signs as if it were four days ago (an honest link, grown old)."""
 

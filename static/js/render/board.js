@@ -345,7 +345,7 @@ export function renderResults(ctx) {
 
   return [
     h("p", { class: "eyebrow" }, interpolate(gettext("Game %(n)s · final"), { n: game.number }, true)),
-    h("h2", { class: "results__title", id: "results-title" }, headline),
+    h("h2", { class: "results__title", id: "results-title", tabindex: "-1", dataset: { tableStart: "" } }, headline),
     h(
       "ol",
       { class: "ranking", dataset: { testid: "ranking" } },

@@ -338,7 +338,8 @@ export function renderLobby(ctx) {
     afterGame ? null : invite(ctx),
     h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
     spectators(ctx),
-    h("p", { class: "lobby__status", dataset: { testid: "lobby-status" } }, status),
+    // Where "Skip to the table" lands (ui/skip.js): the host's Start and Add a bot follow.
+    h("p", { class: "lobby__status", tabindex: "-1", dataset: { testid: "lobby-status", tableStart: "" } }, status),
     actions.length ? h("div", { class: "lobby__actions" }, actions) : null,
   ];
 }
