@@ -555,19 +555,27 @@ async def _after(table: Table, turns: int) -> dict[str, Any]:
 STACKS_MARK = "--- stacks of process on signal"
 
 
+async def ask_where_they_wait(stack: Stack) -> None:
+    """Have every running server process write where it waits to its log (SIGUSR1:
+    games/background/stack_dump.py), once, and wait up to 10 s for it."""
+    running = [d for d in stack.daphnes if d.running() and d.process is not None]
+    for daphne in running:
+        if STACKS_MARK not in daphne.log_text():
+            daphne.process.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not all(
+            STACKS_MARK in d.log_text() for d in running):
+        await asyncio.sleep(0.1)
+
+
 async def diagnosed(stack: Stack, scenario: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     """Run a fault scenario; if a request goes unanswered, ask every server process where
-    it waits (SIGUSR1: games/background/stack_dump.py) and fail with the end of its log."""
+    it waits (if the scenario did not, while its clients still waited) and fail with the
+    end of its log."""
     try:
         return await scenario
     except TimeoutError:
-        for daphne in stack.daphnes:
-            if daphne.running() and daphne.process is not None:
-                daphne.process.send_signal(signal.SIGUSR1)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not all(
-                STACKS_MARK in d.log_text() for d in stack.daphnes if d.running()):
-            await asyncio.sleep(0.1)
+        await ask_where_they_wait(stack)
         tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}"
                            for d in stack.daphnes)
         raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") \
@@ -595,6 +603,9 @@ async def restart_redis(stack: Stack, *, players: int = 4, ping_every: float = 0
         flushed = await _after(table, turns_after)
         await table.play_to_end()
         ledger, problems = await table.verify()
+    except TimeoutError:
+        await ask_where_they_wait(stack)  # while the request still waits
+        raise
     finally:
         await table.close()
     for phase, figures in (("restart", restarted), ("flush", flushed)):
