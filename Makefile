@@ -119,9 +119,6 @@ PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.
 	--deselect "tests/games/test_coach.py::test_the_review_child_runs_on_idle_cpu_only" \
 	--deselect "tests/games/test_coach.py::test_the_review_process_reports_failures_and_is_replaced_when_it_dies" \
 	--deselect "tests/games/test_faults.py::test_the_same_request_twice_is_applied_once_and_answered_alike"
-# The Redis restart under a game runs in the second pass only, where two server processes
-# share PostgreSQL and Redis: on SQLite its one process tests the same channel layer.
-SQLITE_SKIPS := --deselect "tests/games/test_faults.py::test_redis_restarted_and_flushed_under_a_game"
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
 # server that first needs them), the project's bytecode, ruff and mypy.
@@ -129,7 +126,7 @@ test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
 		lint typecheck
 	$(MAKE) --no-print-directory catalogs
-	$(PYTEST) $(SQLITE_SKIPS)
+	$(PYTEST)
 	$(BIN)/python -m tests.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
 		--no-loadscope-reorder -p no:cacheprovider tests/games \
 		-m "not browser" $(PG_SKIPS)

@@ -7,19 +7,19 @@ fresh ``python`` subprocess with its own environment.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from channels_redis.core import RedisChannelLayer
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import override_settings
 
 from games.checks import check_production_settings, check_site_url
-from yahtzee_site.settings import LOCAL_SECRET_KEY, REDIS_SOCKET_TIMEOUT
+from yahtzee_site.settings import LOCAL_SECRET_KEY, REDIS_LAYER_CONNECTION
 
 Env = Callable[..., dict[str, str]]
 
@@ -118,17 +118,25 @@ def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env,
 
 def test_redis_url_selects_redis_channel_layer(clean_env: Env, project_root: Path) -> None:
     s = load_settings(clean_env, project_root, REDIS_URL="redis://127.0.0.1:6379/2")
-    assert s["CHANNEL_LAYERS"]["default"] == {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15,
-                              "socket_connect_timeout": 5}]},
-    }
+    layer = s["CHANNEL_LAYERS"]["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    [host] = layer["CONFIG"]["hosts"]
+    assert host["address"] == "redis://127.0.0.1:6379/2"
+    assert (host["socket_timeout"], host["socket_connect_timeout"]) == (None, 5)
+    assert host["socket_keepalive"] is True
 
 
-def test_redis_reads_outlast_the_channel_layers_blocking_pops() -> None:
-    """A read that gives up before the layer's blocking pop returns empty raises in every
-    idle consumer and closes its socket (redis-py 8 reads for 5 s by default)."""
-    assert RedisChannelLayer.brpop_timeout + 5 < REDIS_SOCKET_TIMEOUT
+def test_redis_reads_wait_out_the_blocking_pops_and_dead_connections_still_show() -> None:
+    """A read that gives up before the layer's blocking pop returns empty would raise in
+    every idle consumer and close its socket (redis-py 8 reads for 5 s by default), and a
+    socket timeout makes redis-py send through ``asyncio.wait_for`` (see
+    tests/test_redis_layer.py): reads have no timeout, and TCP tells a dead Redis."""
+    assert REDIS_LAYER_CONNECTION["socket_timeout"] is None
+    options = REDIS_LAYER_CONNECTION["socket_keepalive_options"]
+    if hasattr(socket, "TCP_KEEPIDLE"):
+        idle, every, probes = (options[getattr(socket, name)]
+                               for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT"))
+        assert idle + every * probes <= 20  # seconds of silence before it closes
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import socket
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -141,21 +142,36 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: Redis when REDIS_URL is set (several processes), else in-memory.
-# channels_redis waits for a process's messages with 5 s blocking pops; redis-py 8 gives
-# up reading after 5 s by default, which would end every idle socket with an error (1011)
-# every few seconds. Reads wait longer than a pop; a dead connection still shows in 15 s.
-# A connection attempt gives up after 5 s (redis-py waits for the system's TCP timeout,
-# minutes, by default), so a socket never hangs on a Redis host that does not answer.
+# Each Redis connection of the layer (docs/decisions/0029-a-suite-that-does-not-flake.md):
+# - no socket timeout: with one, redis-py sends every command through asyncio.wait_for,
+#   which on Python 3.11 swallows a cancellation that comes as the send completes; a
+#   socket's consumer that ends cancels its layer receive, which then polled on for
+#   ever, and the socket hung open, answering nothing. (channels_redis waits for a
+#   process's messages with 5 s blocking pops, so reads end by themselves.)
+# - a dead connection still shows, through TCP: keepalive probes after 5 s of silence,
+#   and the connection closes once probes or sent data go unacknowledged for 15 s
+#   (where the system has these options, as Linux does).
+# - a connection attempt gives up after 5 s (redis-py waits for the system's TCP
+#   timeout, minutes, by default), so a socket never hangs on a Redis host that does
+#   not answer.
 REDIS_URL = env_str("REDIS_URL", "")
-REDIS_SOCKET_TIMEOUT = 15
-REDIS_CONNECT_TIMEOUT = 5
+REDIS_DEAD_AFTER = 15  # seconds
+REDIS_LAYER_CONNECTION = {
+    "socket_timeout": None,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "socket_keepalive_options": {
+        option: value for name, value in (("TCP_KEEPIDLE", 5), ("TCP_KEEPINTVL", 5),
+                                          ("TCP_KEEPCNT", 2),
+                                          ("TCP_USER_TIMEOUT", REDIS_DEAD_AFTER * 1000))
+        if (option := getattr(socket, name, None)) is not None
+    },
+}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL,
-                                  "socket_timeout": REDIS_SOCKET_TIMEOUT,
-                                  "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_LAYER_CONNECTION}]},
         },
     }
 else:

@@ -157,8 +157,7 @@ async def test_redis_restarted_and_flushed_under_a_game(
     assert found["problems"] == []
     assert found["status"] == "finished"
     assert found["place_events"] == found["boxes_filled"] == 2 * YAHTZEE_TURNS
-    # Every move reached every player after each fault, and later moves came by broadcast
-    # again, not only by the pings' catch-up.
+    # Every move reached every player after each fault (a turn played without pings after
+    # each: by broadcast alone, or the scenario lists a problem).
     for phase in ("after_restart", "after_flush"):
         assert found[phase]["first_ms"] is not None
-        assert found[phase]["later_p50_ms"] < 500

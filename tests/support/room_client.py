@@ -141,8 +141,7 @@ class Seat:
         """Open the socket and wait for the first ``state``."""
         await self._open()
         await self.wait_for(lambda: self.state is not None)
-        if self.ping_every and self._pinger is None:
-            self._pinger = asyncio.create_task(self._ping_loop())
+        self.start_pinging()
 
     async def _open(self) -> None:
         self._socket = await websockets.connect(
@@ -168,6 +167,18 @@ class Seat:
         seat reconnects by itself."""
         if self._socket is not None:
             self._socket.transport.abort()
+
+    def stop_pinging(self) -> None:
+        """Stop the keep-alive pings (``ping_every``): changes then reach this seat only
+        by broadcast (or on a new connection)."""
+        if self._pinger is not None:
+            self._pinger.cancel()
+            self._pinger = None
+
+    def start_pinging(self) -> None:
+        """Ping every ``ping_every`` seconds again."""
+        if self.ping_every and self._pinger is None:
+            self._pinger = asyncio.create_task(self._ping_loop())
 
     async def _ping_loop(self) -> None:
         while not self._closing and self.closed_with is None:
