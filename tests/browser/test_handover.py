@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import create_room, join_room, my_turn, play_turn
+from tests.browser.tables import DESKTOP, PHONE, create_room, join_room, my_turn, play_turn
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
 def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
         new_page: NewPage, live_database: Path) -> None:
     hosty, bob = new_page(name="Hosty"), new_page(name="Bob")
-    code = create_room(hosty, name="Hosty", ruleset="yatzy", seats=3)
+    code = create_room(hosty, name="Hosty", ruleset="yatzy", seats=3, timer="90")
     join_room(bob, code, name="Bob")
     host = hosty.locator("#room-app").get_attribute("data-player") or ""
     expect(bob.get_by_test_id("lobby-status")).to_contain_text("Hosty")
@@ -85,8 +85,17 @@ def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_ba
     bob.get_by_test_id("start").click()
 
     # Hosty's turn, and Hosty is away: Bob hands the seat over from the turn banner.
+    # On a phone the banner's title keeps a line of its own, the timer, Skip and Hand to
+    # bot under it, rather than a column of a word a line beside them.
+    bob.set_viewport_size(PHONE)
     banner_hand = bob.get_by_test_id("turn-hand-to-bot")
     expect(banner_hand).to_be_visible()
+    title, status = bob.evaluate("""() => [
+        document.querySelector('[data-testid=turn-status] .turn-status__title'),
+        document.querySelector('[data-testid=turn-status]').parentElement,
+    ].map((el) => el.getBoundingClientRect().width)""")
+    assert title >= 0.8 * status, f"the title is {title:.0f} px wide in a {status:.0f} px banner"
+    bob.set_viewport_size(DESKTOP)
     banner_hand.click()
     bob.get_by_test_id("confirm-ok").click()
     expect(bob.get_by_test_id("player-0").locator(".badge--bot")).to_be_visible()
