@@ -10,7 +10,8 @@ from django.core.exceptions import ImproperlyConfigured
 # Every environment variable the settings read (tests and tools start from a clean slate).
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
                       "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
-                      "GAMES_COACH_IN_BACKGROUND", "STRATEGY_CACHE_DIR",
+                      "GAMES_COACH_IN_BACKGROUND", "GAMES_AWAY_FOR_HANDOVER_SECONDS",
+                      "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
                       "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL",

@@ -311,6 +311,9 @@ STORAGES = {
 # Games: the pause before each bot action, so people can follow the bot's moves, and
 # whether each server process runs the clock (bot moves, expired turns) itself.
 GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
+# How long a person is gone before any player may hand their seat to a bot and, for a
+# host, before the host role passes on.
+GAMES_AWAY_FOR_HANDOVER_SECONDS = env_float("GAMES_AWAY_FOR_HANDOVER_SECONDS", 60)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
 # Whether finished games' reviews are precomputed in the background (a child process).
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)

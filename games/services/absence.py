@@ -21,9 +21,9 @@ from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.selectors.views import HEARTBEAT_LIMIT
 from games.services.core import Done, bump, current_game, lock_room, membership, now, room_action
-from games.services.play import AWAY_FOR_HANDOVER, hand_seat_to_bot, schedule
+from games.services.play import away_for_handover, hand_seat_to_bot, schedule
 
-# A host is gone once nothing was heard of them for AWAY_FOR_HANDOVER (a minute, the rule
+# A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
 # of ``hand_to_bot``) with no socket open; a socket silent for DEAD_SOCKET_AFTER counts
 # as none (a server killed mid-game leaves its sockets counted). An open page in a
 # background tab may ping only once a minute: its socket keeps the role.
@@ -38,7 +38,7 @@ def _gone(member: Membership, moment: datetime) -> bool:
     if member.seen_at is None:
         return True
     quiet = moment - member.seen_at
-    return quiet >= AWAY_FOR_HANDOVER and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
+    return quiet >= away_for_handover() and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
 
 
 def _present(member: Membership, moment: datetime) -> bool:
@@ -64,7 +64,7 @@ def rooms_pass_host(*, at: datetime | None = None) -> int:
     room with nobody present keeps its host until someone is. The former host who comes
     back is a player like the others."""
     moment = at or now()
-    quiet = moment - AWAY_FOR_HANDOVER
+    quiet = moment - away_for_handover()
     # Only rooms with someone else here: an abandoned room costs no lock, pass after pass.
     someone_here = Membership.objects.filter(
         room_id=OuterRef("room_id"), state=Membership.State.ACTIVE, player__bot_level="",

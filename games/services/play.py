@@ -36,10 +36,14 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
 from scoring.turn import Turn as TurnState
 
-# How long a person must have been gone before any other player of the game (not only
-# the host) may hand their seat to a bot (static/js/render/board.js says the same).
-AWAY_FOR_HANDOVER = timedelta(minutes=1)
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
+
+
+def away_for_handover() -> timedelta:
+    """How long a person must have been gone before any other player of the game (not
+    only the host) may hand their seat to a bot, and a host's role passes on (a minute;
+    the room page is told the same)."""
+    return timedelta(seconds=settings.GAMES_AWAY_FOR_HANDOVER_SECONDS)
 
 
 def bot_delay() -> timedelta:
@@ -332,7 +336,7 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
 @room_action("hand_to_bot")
 def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     """Hand a person's game seat to a bot: the host may for anyone away; every other
-    player of the game once that person has been gone for ``AWAY_FOR_HANDOVER``."""
+    player of the game once that person has been gone for ``away_for_handover()``."""
     game = playing_game(room)
     card = game.scorecards.select_related("player").filter(seat=seat).first() \
         if type(seat) is int else None
@@ -347,7 +351,7 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
                                                        "hand a seat to a bot"))
         # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
         away = (member.state != Membership.State.ACTIVE or member.seen_at is None
-                or now() - member.seen_at >= AWAY_FOR_HANDOVER)
+                or now() - member.seen_at >= away_for_handover())
         if not away:
             raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
                                % {"name": card.player.name})

@@ -24,6 +24,7 @@ from games.errors import ServiceError
 from games.models import Player, Room
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
+from games.services.play import away_for_handover
 from games.services.players import current_player, player_register
 from games.services.rooms import MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
@@ -185,6 +186,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "banned": banned,  # offered nothing the ban refuses
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": invite,
+        "handover_after": int(away_for_handover().total_seconds()),
         "invite_note": invite_note(request, invite) if member else "",
         "room_setup": room_setup(),
         "rule_texts": rule_texts(),

@@ -867,7 +867,7 @@ setInterval(tickTimer, 250);
 // -- and after a minute gone, any player of the game may hand the seat to a bot ------
 
 const RECONNECT_GRACE = 30; // seconds, as games/selectors/views.py PRESENCE_GRACE
-const AWAY_FOR_HANDOVER = 60; // seconds, as games/services/play.py AWAY_FOR_HANDOVER
+const AWAY_FOR_HANDOVER = Number(root.dataset.handoverAfter) || 60; // seconds (GAMES_AWAY_FOR_HANDOVER_SECONDS)
 
 /** Seconds since ``member`` was last seen (a very long time when never, or unknown). */
 function awayFor(member) {

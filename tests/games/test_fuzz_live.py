@@ -67,7 +67,8 @@ def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
     """A live server: the victims playing in V, Mal seated in A and alone in S, Lou's
     empty lobby L; rooms opened through the real forms."""
     workdir = tmp_path_factory.mktemp("fuzz-live")
-    with serve(workdir, GAMES_BOT_DELAY_SECONDS="0.05") as base_url:
+    with serve(workdir, GAMES_BOT_DELAY_SECONDS="0.05",
+               GAMES_AWAY_FOR_HANDOVER_SECONDS="3600") as base_url:
         logins, codes = {}, {}
         logins["vera"], codes["V"] = open_room(base_url, "Vera", seats=2)
         logins["walt"] = join_room(base_url, codes["V"], "Walt")
