@@ -181,7 +181,10 @@ class Seat:
             self._pinger = asyncio.create_task(self._ping_loop())
 
     async def _ping_loop(self) -> None:
-        while not self._closing and self.closed_with is None:
+        # Checks it is still this seat's pinger: on Python 3.11 ``asyncio.wait_for`` may
+        # swallow the cancellation of ``stop_pinging`` as an answer arrives.
+        while (not self._closing and self.closed_with is None
+               and self._pinger is asyncio.current_task()):
             await asyncio.sleep(self.ping_every or 15.0)
             with contextlib.suppress(TimeoutError, ClientError):
                 await self.send("ping")

@@ -40,6 +40,9 @@ class Table:
     acks: list[int] = field(default_factory=list)  # versions of the accepted moves
     turns: int = 0
     refusals: list[dict[str, Any]] = field(default_factory=list)
+    # Set to end ``play`` after its move: on Python 3.11 a cancellation that comes as an
+    # answer arrives is swallowed by ``asyncio.wait_for``, and the loop would go on.
+    stopped: bool = False
 
     def __post_init__(self) -> None:
         self.running = asyncio.Event()
@@ -48,8 +51,8 @@ class Table:
         self.idle.set()
 
     async def play(self) -> None:
-        """Play until cancelled (pausing while ``running`` is clear)."""
-        while True:
+        """Play until stopped (pausing while ``running`` is clear)."""
+        while not self.stopped:
             await self.running.wait()
             self.idle.clear()
             try:
@@ -313,6 +316,8 @@ async def set_tables(base_url: str, logins: dict[str, Login], codes: dict[str, s
 
 async def tear_down(setup: Setup) -> None:
     """Stop the victims' game and close every socket."""
+    setup.table.stopped = True
+    setup.table.running.set()
     setup.task.cancel()
     await asyncio.gather(setup.task, return_exceptions=True)
     seats = [setup.table.vera, setup.table.walt, *setup.anchors.values()]
