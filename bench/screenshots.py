@@ -191,7 +191,12 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
                                    timeout=120_000)
             for _ in range(8):
                 page.keyboard.press("ArrowRight")
-            page.get_by_test_id("replay-coach").filter(has_text="best").wait_for(timeout=120_000)
+            coach = page.get_by_test_id("replay-coach")
+            for _ in range(60):  # the next step the coach has a word for
+                if coach.is_visible() and "best" in (coach.text_content() or ""):
+                    break
+                page.keyboard.press("ArrowRight")
+            coach.filter(has_text="best").wait_for()
             shot(page, "replay")
             page.goto("/players/me/")
             page.get_by_test_id("profile-chart").wait_for()
