@@ -272,7 +272,9 @@ def test_room_list(admin_client, world):
     assert "Close selected rooms" in html and "Yahtzee" in html and "2/2" in html
     assert listed(admin_client, "room") == {room, other}
     assert listed(admin_client, "room", q=room.code) == {room}
-    assert listed(admin_client, "room", q="cy") == {other}
+    # Cy hosts the other room; a random code may hold "cy" as well (1 in about 90).
+    assert listed(admin_client, "room", q="cy") == {other} | ({room} if "cy" in room.code
+                                                              else set())
     assert listed(admin_client, "room", status__exact="closed") == {other}
     assert listed(admin_client, "room", ruleset="yahtzee") == {room}
     assert listed(admin_client, "room", **today_range("created_at")) == {room, other}
