@@ -120,6 +120,9 @@ async def test_a_connection_cut_in_mid_turn_is_answered_once_and_applied_once(
     assert found["place_events"] == found["boxes_filled"] == 6
 
 
+# Not in the PostgreSQL pass (docs/decisions/0007): a request sent twice is answered from
+# the same record as one re-sent after the kill -9 that pass keeps.
+@pytest.mark.sqlite_pass_only
 async def test_the_same_request_twice_is_applied_once_and_answered_alike(
         stack: faults.Stack) -> None:
     found = await faults.duplicate_request(stack, rounds=2)
