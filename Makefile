@@ -83,7 +83,8 @@ typecheck: install
 	$(BIN)/mypy scoring
 
 # The whole suite on SQLite + the in-memory layer, then the games suite again on
-# PostgreSQL + Redis (throwaway servers on loopback, started and stopped by tests/servers.py).
+# PostgreSQL + Redis (throwaway servers on loopback, started and stopped by
+# bench/harness/servers.py).
 # The second pass leaves out the tests marked ``sqlite_pass_only``: nothing they check
 # depends on the database, and each says why where the mark is set (docs/decisions/0007).
 # The passes spread their tests over WORKERS and PG_WORKERS processes (pytest-xdist;
@@ -105,7 +106,7 @@ test: install
 		lint typecheck
 	$(MAKE) --no-print-directory catalogs
 	$(PYTEST)
-	$(BIN)/python -m tests.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
+	$(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
 		--no-loadscope-reorder -p no:cacheprovider tests/games \
 		-m "not browser and not sqlite_pass_only"
 

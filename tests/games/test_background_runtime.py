@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.harness.live_server import daphne
+from bench.harness.room_client import Seat, next_move, open_room
 from games.background import checkpoints, clock, jobs, runtime
 from games.signals import game_finished
-from tests.support.live_server import daphne
-from tests.support.room_client import Seat, next_move, open_room
 from tests.support.waiting import wait_until
 
 PACE = 1 / 15  # seconds between two requests of one socket

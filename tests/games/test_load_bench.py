@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.support.live_server import ROOT
+from bench.harness.live_server import ROOT
 
 # Not in the PostgreSQL pass (docs/decisions/0007): bench/load.py's server serves a SQLite
 # file of its own.

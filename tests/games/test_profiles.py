@@ -9,11 +9,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from bench.harness.histories import Seat, played, room_of
 from games import services
 from games.models import Game, GameReview, Player
 from games.selectors.stats import player_stats
 from games.services.players import SESSION_KEY
-from tests.support.histories import Seat, played, room_of
 from tests.support.sheets import UPPER_63, sheet
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the profiles only read through the ORM what
