@@ -1,6 +1,6 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
-``snapshot(code, version)`` reads the room (a few ``values()`` queries of its rows)
+``snapshot(code, version)`` reads the room (a few queries: ``games.models.sql``)
 into a ``Snapshot`` that this process caches for ``SNAPSHOT_SECONDS``; each
 viewer's state adds its own parts (``you``, ``game.options``, ``seconds_left``,
 presence) without touching the database. The next version's snapshot reuses the
@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import F
 from django.utils import timezone
 
-from games.models import ChatMessage, Event, Game, Membership, Room, Scorecard, Turn
+from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.views import (
     compact_json,
     json_with,
@@ -43,18 +43,8 @@ REACTION_VERSIONS = 50
 REACTIONS_SHOWN = 20
 
 
-# -- reading a room: rows as dicts through ``values()`` --------------------------
-
-def _room(code: str) -> dict[str, Any] | None:
-    return Room.objects.filter(code=code).values(
-        "id", "code", "status", "seat_count", "turn_seconds", "host_id", "coach_enabled",
-        "ruleset", "options", "version").first()
-
-
-def _events(room_id: int) -> QuerySet[Event, dict[str, Any]]:
-    return Event.objects.filter(room_id=room_id).values(
-        "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
-
+# -- reading a room: its members and chat through ``values()``, the reads of every
+# version in plain SQL (games.models.sql) --------------------------------------
 
 def _event(e: dict[str, Any]) -> dict[str, Any]:
     return {"seq": e["seq"], "kind": e["kind"], "actor": e["actor_name"],
@@ -99,17 +89,11 @@ def _game(room_id: int, known: Seats, seats_read: Seats
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``;
     with the JSON of everything but those and of the options. Seat views are taken from
     ``known`` when their row has not changed; ``seats_read`` receives them all."""
-    game = Game.objects.filter(room_id=room_id).order_by("-number").values(
-        "id", "number", "ruleset", "options", "status", "version", "current_seat",
-        "turn_count", "turn_deadline").first()
+    game = sql.first(sql.GAME, [room_id])
     if game is None:
         return None
-    cards = Scorecard.objects.filter(game_id=game["id"]).order_by("seat").values(
-        "id", "seat", "player_id", "data", "total", "rank", "held_for_id",
-        player_name=F("player__name"), player_bot_level=F("player__bot_level"),
-        held_for_name=F("held_for__name"))
     seats, seat_json, sheets = [], [], {}
-    for card in cards:
+    for card in sql.fetch(sql.CARDS, [game["id"]]):
         view, text, sheet = _seat(card, known, seats_read)
         seats.append(view)
         seat_json.append(text)
@@ -126,8 +110,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats
         view["deadline"] = game["turn_deadline"]
         card, sheet = sheets[game["current_seat"]]
         view["player"] = card["player_id"]
-        row = Turn.objects.filter(game_id=game["id"], number=game["turn_count"]).values(
-            "state", "holding").get()
+        row = sql.fetch(sql.TURN, [game["id"], game["turn_count"]])[0]
         turn = TurnState.from_json(row["state"], card=sheet)
         # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
         view.update(dice=list(turn.dice), held=list(row["holding"]), rolls_left=turn.rolls_left,
@@ -151,22 +134,18 @@ def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str
     """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
     first, with their JSON: events never change, so only those newer than ``prior``'s log
     are read."""
-    logged = _events(room_id).exclude(kind__in=UNLOGGED_KINDS).order_by("-seq")
-    if prior is None:
-        kept: list[tuple[dict[str, Any], str]] = []
-    else:
-        kept = prior.log_items
-        logged = logged.filter(seq__gt=kept[0][0]["seq"] if kept else 0)
-    views = [_event(e) for e in logged[:LOG_SIZE]]
+    kept = prior.log_items if prior is not None else []
+    newest = kept[0][0]["seq"] if kept else 0
+    views = [_event(e) for e in sql.fetch(sql.LOGGED, [room_id, *UNLOGGED_KINDS, newest,
+                                                        LOG_SIZE])]
     return ([(v, compact_json(v)) for v in views] + kept)[:LOG_SIZE]
 
 
 def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
     """The room's recent reactions as events, oldest first (see ``REACTION_SECONDS``)."""
     since = timezone.now() - timedelta(seconds=REACTION_SECONDS)
-    recent = _events(room_id).filter(seq__gt=version - REACTION_VERSIONS, kind="react")
-    return [_event(e) for e in recent.order_by("seq")
-            if e["created_at"] >= since][-REACTIONS_SHOWN:]
+    recent = sql.fetch(sql.OF_KIND, [room_id, "react", version - REACTION_VERSIONS])
+    return [_event(e) for e in recent if e["created_at"] >= since][-REACTIONS_SHOWN:]
 
 
 def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
@@ -208,7 +187,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
     an earlier snapshot of the room from this process, spares reading its log again."""
     moment = time.monotonic()
-    room = _room(code)
+    room = sql.first(sql.ROOM, [code])
     if room is None:
         return None
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
@@ -228,7 +207,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     elif prior is not None and prior.version == room["version"]:
         latest = prior.shared["event"]
     else:
-        row = _events(room["id"]).filter(seq=room["version"]).first()
+        row = sql.first(sql.AT, [room["id"], room["version"]])
         latest = _event(row) if row else None
     seats: Seats = {}
     game = _game(room["id"], prior.seats if prior is not None else {}, seats)

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now, sql
 from games.realtime import broadcast
 from games.words import say
 from scoring.errors import RulesError
@@ -35,7 +35,7 @@ def lock_room(code: object) -> Room:
     first, then its game)."""
     if not isinstance(code, str) or not code:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
-    room = Room.objects.select_for_update().filter(code=code).first()
+    room = sql.locked_room(code)
     if room is None:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
     return room
@@ -43,7 +43,7 @@ def lock_room(code: object) -> Room:
 
 def current_game(room: Room) -> Game | None:
     """The room's latest game, locked (``None`` before the first game)."""
-    return room.games.select_for_update().order_by("-number").first()
+    return sql.latest_game(room)
 
 
 def playing_game(room: Room) -> Game:
@@ -58,8 +58,7 @@ def playing_game(room: Room) -> Game:
 
 def membership(room: Room, player: Player) -> Membership:
     """The player's active membership of the room; ``not_in_room`` otherwise."""
-    found = Membership.objects.filter(room=room, player=player,
-                                      state=Membership.State.ACTIVE).first()
+    found = sql.active_membership(room, player.pk)
     if found is None:
         raise ServiceError("not_in_room", gettext("join the room first"))
     return found
@@ -127,8 +126,7 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
             raise ServiceError("bad_request_id", gettext(
                 "a request id is 1 to 64 characters of text"))
-        found = ActionRequest.objects.filter(player=player, room=room,
-                                             request_id=request_id).first()
+        found = sql.answered_request(room, player.pk, request_id)
         if found is not None:
             if found.action != action:
                 raise ServiceError("request_id_reused", gettext(

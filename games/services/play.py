@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.models import Game, Membership, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
 from games.services import dice
 from games.services.core import (
@@ -146,7 +146,9 @@ def open_turn(game: Game, card: Scorecard | None = None
                ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
     if card is None or card.seat != game.current_seat:
         card = card_at(game, game.current_seat)
-    turn = game.turns.get(number=game.turn_count)
+    turn = sql.turn_of(game, game.turn_count)
+    if turn is None:
+        raise Turn.DoesNotExist(f"no turn {game.turn_count}")
     sheet = sheet_of(card)
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     return card, turn, sheet, state
@@ -267,10 +269,13 @@ def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play and the scorecard of ``player``, a member whose turn it is."""
     membership(room, player)
     game = playing_game(room)
-    current = card_at(game, game.current_seat)
+    current = sql.card_at(game, game.current_seat)
+    if current is None:
+        raise Scorecard.DoesNotExist(f"no scorecard at seat {game.current_seat}")
     if current.player_id != player.pk:
         raise ServiceError("not_your_turn", gettext("it is %(name)s's turn")
                            % {"name": current.player.name})
+    current.player = player  # the card's player is the one acting: no need to read it
     return game, current
 
 

@@ -1,16 +1,27 @@
 """What a move reads and writes: only the rows and columns it changes, in a bounded
-number of queries."""
+number of queries; the reads that stay plain SQL give what the ORM would."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import F, Model
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.models import Game, Room
+from games.models import (
+    ActionRequest,
+    Event,
+    Game,
+    Membership,
+    Room,
+    Scorecard,
+    Turn,
+    sql,
+)
 from games.services.core import lock_room
 from scoring import rulesets
 
@@ -99,3 +110,38 @@ def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(ada, bob, make_ro
     # membership, the game, the card, the turn; then what the move writes (the last
     # placement also ranks both cards).
     assert most["roll"] <= 14 and most["place"] <= 18, most
+
+
+def _fields(instance: Model) -> dict[str, Any]:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> None:
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60)
+    services.game_roll(player=ada, code=room.code, request_id="r1")
+    game = Game.objects.get(room=room)
+    pairs = [
+        (sql.locked_room(room.code), Room.objects.get(pk=room.pk)),
+        (sql.latest_game(room), game),
+        (sql.active_membership(room, bob.pk), Membership.objects.get(room=room, player=bob)),
+        (sql.answered_request(room, ada.pk, "r1"), ActionRequest.objects.get(room=room)),
+        (sql.card_at(game, 1), Scorecard.objects.get(game=game, seat=1)),
+        (sql.turn_of(game, 1), Turn.objects.get(game=game, number=1)),
+    ]
+    for read, expected in pairs:
+        assert read is not None and _fields(read) == _fields(expected)
+    assert sql.answered_request(room, ada.pk, "nope") is None
+    assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
+    assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
+        "id", "code", "status", "seat_count", "turn_seconds", "host_id", "coach_enabled",
+        "ruleset", "options", "version").get()
+    assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).values(
+        "id", "number", "ruleset", "options", "status", "version", "current_seat",
+        "turn_count", "turn_deadline").get()
+    assert sql.fetch(sql.TURN, [game.pk, 1]) == list(Turn.objects.filter(
+        game=game, number=1).values("state", "holding"))
+    events = Event.objects.filter(room=room).order_by("-seq").values(
+        "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
+    assert sql.fetch(sql.LOGGED, [room.pk, "presence", "react", 0, 50]) == list(events)
+    version = Room.objects.get(pk=room.pk).version
+    assert sql.first(sql.AT, [room.pk, version]) == events.filter(seq=version).get()
