@@ -13,6 +13,8 @@ class TracksChanges(models.Model):
     with, as the "Customizing model loading" example of Django's model reference does,
     so that ``save_changes`` writes only the fields a service changed."""
 
+    loaded_values: dict[str, Any]  # by field attname, set by ``from_db``
+
     class Meta:
         abstract = True
 
