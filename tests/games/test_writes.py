@@ -95,20 +95,19 @@ def test_a_move_writes_only_the_rows_it_changes(ada, bob, make_room) -> None:
     ]
 
 
-def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(ada, bob, make_room) -> None:
-    room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
+def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(ada, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=1, start=True)
     most = {"roll": 0, "place": 0}
     for n, box in enumerate(rulesets.get("yatzy").categories):
-        for player in (ada, bob):
-            for kind, move in (("roll", {}), ("place", {"box": box})):
-                with CaptureQueriesContext(connection) as queries:
-                    getattr(services, f"game_{kind}")(player=player, code=room.code,
-                                                      request_id=f"{kind}{n}", **move)
-                most[kind] = max(most[kind], len(queries.captured_queries))
+        for kind, move in (("roll", {}), ("place", {"box": box})):
+            with CaptureQueriesContext(connection) as queries:
+                getattr(services, f"game_{kind}")(player=ada, code=room.code,
+                                                  request_id=f"{kind}{n}", **move)
+            most[kind] = max(most[kind], len(queries.captured_queries))
     assert Game.objects.get(room=room).status == Game.Status.FINISHED
     # Savepoint and release, the ban check, the room, a repeated request id, the
-    # membership, the game, the card, the turn; then what the move writes (the last
-    # placement also ranks both cards).
+    # membership, the game, the card, the turn; then what the move writes, and for a
+    # placement the next seat's card (two reads when the turn goes round to seat 0).
     assert most["roll"] <= 14 and most["place"] <= 18, most
 
 
