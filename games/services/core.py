@@ -13,9 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now, sql
 from games.realtime import broadcast
-from games.services import rows
 from games.words import say
 from scoring.errors import RulesError
 
@@ -36,7 +35,7 @@ def lock_room(code: object) -> Room:
     first, then its game)."""
     if not isinstance(code, str) or not code:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
-    room = rows.locked_room(code)
+    room = sql.locked_room(code)
     if room is None:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
     return room
@@ -44,7 +43,7 @@ def lock_room(code: object) -> Room:
 
 def current_game(room: Room) -> Game | None:
     """The room's latest game, locked (``None`` before the first game)."""
-    return rows.latest_game(room.pk)
+    return sql.latest_game(room)
 
 
 def playing_game(room: Room) -> Game:
@@ -59,7 +58,7 @@ def playing_game(room: Room) -> Game:
 
 def membership(room: Room, player: Player) -> Membership:
     """The player's active membership of the room; ``not_in_room`` otherwise."""
-    found = rows.active_membership(room.pk, player.pk)
+    found = sql.active_membership(room, player.pk)
     if found is None:
         raise ServiceError("not_in_room", gettext("join the room first"))
     return found
@@ -98,17 +97,15 @@ def bump(
     moment = now()
     if room.last_activity_at is None or moment - room.last_activity_at >= ACTIVITY_STEP:
         room.last_activity_at = moment
-    rows.update(room)
+    room.save_changes()
     if game is not None:
         game.version += 1
-        rows.update(game)
-    event = rows.new(
-        Event,
+        game.save_changes()
+    event = Event.objects.create(
         room=room, seq=room.version, game=game,
         game_version=game.version if game is not None else None,
         kind=kind, actor=actor, data=data or {},
     )
-    rows.insert(event)
     broadcast.room_changed(room.code, room.version)
     return {
         "kind": kind,
@@ -129,7 +126,7 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
             raise ServiceError("bad_request_id", gettext(
                 "a request id is 1 to 64 characters of text"))
-        found = rows.answered_request(player.pk, room.pk, request_id)
+        found = sql.answered_request(room, player.pk, request_id)
         if found is not None:
             if found.action != action:
                 raise ServiceError("request_id_reused", gettext(
@@ -154,8 +151,8 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        rows.insert(rows.new(ActionRequest, player=player, room=room, request_id=request_id,
-                             action=action, response=response))
+        ActionRequest.objects.create(player=player, room=room, request_id=request_id,
+                                     action=action, response=response)
     return response
 
 

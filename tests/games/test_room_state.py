@@ -118,7 +118,7 @@ def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(tab
 
 def _tables_read(queries: CaptureQueriesContext) -> set[str]:
     return {name for q in queries.captured_queries
-            for name in re.findall(r"FROM (\w+)", q["sql"])}
+            for name in re.findall(r"FROM \"?(\w+)", q["sql"])}
 
 
 def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,
