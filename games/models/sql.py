@@ -105,12 +105,11 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _time(value: Any) -> datetime | None:
-    if isinstance(value, str):
-        value = parse_datetime(value)
-    if value is not None and value.tzinfo is None:  # SQLite stores UTC without a zone
-        value = value.replace(tzinfo=UTC)
-    return value
+def _time(value: str | datetime | None) -> datetime | None:
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if moment is not None and moment.tzinfo is None:  # SQLite stores UTC without a zone
+        moment = moment.replace(tzinfo=UTC)
+    return moment
 
 
 def fetch(sql: str, params: list[Any]) -> list[dict[str, Any]]:
