@@ -7,18 +7,75 @@ stylesheet names; with ``support_js_module_import_aggregation`` it also rewrites
 relative ``import … from "./x.js"`` of ES modules to hashed names, so a page loads every
 module of one release and none is asked again while it lasts
 (docs/decisions/0027-versioned-and-compressed-assets.md).
+
+``css/site.css`` only imports the site's component stylesheets, in cascade order; here it
+is collected as their text joined in that order, so a page asks for one stylesheet
+(docs/decisions/0034-css-in-component-files.md).
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+IMPORT = re.compile(r'@import "([\w-]+\.css)";')
+
+Paths = dict[str, tuple[Storage, str]]
+
+
+def read_text(paths: Paths, name: str) -> str:
+    """The text of the static file ``name`` among the files collectstatic found."""
+    if name not in paths:
+        raise ValueError(f"{name} is not a static file")
+    storage, path = paths[name]
+    with storage.open(path) as file:
+        return file.read().decode()
+
+
+def joined_stylesheet(paths: Paths, name: str) -> str:
+    """The stylesheets that ``name`` imports, joined in its order.
+
+    ``name`` holds comments and ``@import "file.css";`` lines of files in its own folder,
+    nothing else (which the browser would read otherwise with DEBUG on, where it follows
+    the imports itself)."""
+    folder = posixpath.dirname(name)
+    parts = []
+    for line in COMMENT.sub("", read_text(paths, name)).splitlines():
+        if line.strip():
+            match = IMPORT.fullmatch(line.strip())
+            if match is None:
+                raise ValueError(f'{name} may hold only @import "file.css"; lines: {line!r}')
+            parts.append(read_text(paths, posixpath.join(folder, match[1])))
+    return "\n".join(parts)
 
 
 class VersionedStaticFilesStorage(CompressedManifestStaticFilesStorage):
-    """WhiteNoise's hashed, compressed storage, rewriting ES module imports too."""
+    """WhiteNoise's hashed, compressed storage, rewriting ES module imports too, with the
+    site's stylesheet collected as the files it imports."""
 
     support_js_module_import_aggregation = True
     # A module's hash covers its imports' hashed names, so each pass settles at least one
     # more level of the import tree; Django gives up after this many (it defaults to 5).
     # tests/test_layout.py keeps the deepest chain of imports below it.
     max_post_process_passes = 20
+    joined_stylesheets = ("css/site.css",)
+
+    def post_process(self, paths: Paths, dry_run: bool = False,
+                     **options: Any) -> Iterator[tuple[str, str | None, Any]]:
+        """Write each joined stylesheet in place of its index, then hash and compress."""
+        if not dry_run:
+            paths = dict(paths)
+            for name in self.joined_stylesheets:
+                text = joined_stylesheet(paths, name)
+                if self.exists(name):
+                    self.delete(name)
+                self.save(name, ContentFile(text.encode()))
+                paths[name] = (self, name)
+        yield from super().post_process(paths, dry_run=dry_run, **options)

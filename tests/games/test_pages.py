@@ -132,7 +132,8 @@ def test_stylesheet_and_favicon_are_served_by_whitenoise(client: Client) -> None
     assert 'href="/static/css/site.css"' in html
     assert 'href="/static/img/favicon.svg"' in html
     for path, content_type, marker in (
-        ("/static/css/site.css", "text/css", b".die"),
+        ("/static/css/site.css", "text/css", b'@import "header.css";'),
+        ("/static/css/header.css", "text/css", b".die"),
         ("/static/img/favicon.svg", "image/svg+xml", b"<svg"),
     ):
         response = client.get(path)
