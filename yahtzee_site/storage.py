@@ -36,15 +36,16 @@ def read_text(paths: Paths, name: str) -> str:
         raise ValueError(f"{name} is not a static file")
     storage, path = paths[name]
     with storage.open(path) as file:
-        return file.read().decode()
+        content: bytes = file.read()
+    return content.decode()
 
 
 def joined_stylesheet(paths: Paths, name: str) -> str:
     """The stylesheets that ``name`` imports, joined in its order.
 
     ``name`` holds comments and ``@import "file.css";`` lines of files in its own folder,
-    nothing else (which the browser would read otherwise with DEBUG on, where it follows
-    the imports itself)."""
+    nothing else: with DEBUG on the browser reads it and follows the imports itself, and
+    any other line would not apply there as it does once joined (ValueError)."""
     folder = posixpath.dirname(name)
     parts = []
     for line in COMMENT.sub("", read_text(paths, name)).splitlines():
