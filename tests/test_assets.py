@@ -1,5 +1,5 @@
 """Pages and the JavaScript catalog go gzipped to a browser that accepts it; the site's
-stylesheet is collected as its component files joined in order.
+stylesheet is its component files joined in order.
 
 (That every script a production page loads is a versioned name cached for good is
 tested against ``make serve`` in tests/test_serve.py.)
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from django.core.files.storage import FileSystemStorage
 from django.test import Client
 
-from yahtzee_site.storage import joined_stylesheet
+from yahtzee_site.stylesheet import joined
 
 CSS = Path(__file__).resolve().parent.parent / "static" / "css"
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]+"')
@@ -44,21 +44,32 @@ def test_a_tiny_answer_and_a_browser_without_gzip_get_it_plain(client: Client) -
     assert "Content-Encoding" not in client.get("/", HTTP_ACCEPT_ENCODING="identity")
 
 
-def static_paths(folder: Path) -> dict[str, tuple[FileSystemStorage, str]]:
-    """The stylesheets of ``folder`` as collectstatic hands them to the storage."""
-    storage = FileSystemStorage(location=folder)
-    return {f"css/{p.name}": (storage, p.name) for p in folder.glob("*.css")}
+def reader(folder: Path) -> Callable[[str], str]:
+    """Reads ``css/<name>`` from ``folder``, as the storage and the finders do."""
+    def read(name: str) -> str:
+        path = folder / name.removeprefix("css/")
+        if not path.exists():
+            raise ValueError(f"{name} is not a static file")
+        return path.read_text()
+    return read
 
 
 def test_the_site_stylesheet_is_every_component_file_once_in_its_order() -> None:
-    index = (CSS / "site.css").read_text()
+    index = (CSS / "index.css").read_text()
     order = re.findall(r'^@import "([\w-]+\.css)";$', index, re.MULTILINE)
     # Every stylesheet but the admin's own is one of them, and only once.
     assert sorted(order) == sorted({p.name for p in CSS.glob("*.css")}
-                                   - {"site.css", "admin_moderation.css"})
+                                   - {"index.css", "admin_moderation.css"})
     assert order[0] == "base.css" and order[-1] == "compact.css"
-    joined = joined_stylesheet(static_paths(CSS), "css/site.css")
-    assert joined == "\n".join((CSS / name).read_text() for name in order)
+    assert joined(reader(CSS)) == "\n".join((CSS / name).read_text() for name in order)
+
+
+@pytest.mark.django_db  # closing a streamed response closes stale DB connections
+def test_with_debug_on_the_site_stylesheet_is_joined_at_each_request(client: Client) -> None:
+    response = client.get("/static/css/site.css")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/css; charset=utf-8"
+    assert response.content.decode() == joined(reader(CSS))
 
 
 @pytest.mark.parametrize(("index", "error"), [
@@ -70,8 +81,8 @@ def test_the_site_stylesheet_is_every_component_file_once_in_its_order() -> None
 def test_an_index_that_is_not_only_imports_stops_collectstatic(
         tmp_path: Path, index: str, error: str) -> None:
     (tmp_path / "a.css").write_text(".a { color: blue; }\n")
-    (tmp_path / "site.css").write_text(f"/* Parts. */\n{index}")
+    (tmp_path / "index.css").write_text(f"/* Parts. */\n{index}")
     with pytest.raises(ValueError, match=re.escape(error)):
-        joined_stylesheet(static_paths(tmp_path), "css/site.css")
-    (tmp_path / "site.css").write_text('/* Parts.\n   More. */\n@import "a.css";\n')
-    assert joined_stylesheet(static_paths(tmp_path), "css/site.css") == ".a { color: blue; }\n"
+        joined(reader(tmp_path))
+    (tmp_path / "index.css").write_text('/* Parts.\n   More. */\n@import "a.css";\n')
+    assert joined(reader(tmp_path)) == ".a { color: blue; }\n"

@@ -8,15 +8,12 @@ relative ``import … from "./x.js"`` of ES modules to hashed names, so a page l
 module of one release and none is asked again while it lasts
 (docs/decisions/0027-versioned-and-compressed-assets.md).
 
-``css/site.css`` only imports the site's component stylesheets, in cascade order; here it
-is collected as their text joined in that order, so a page asks for one stylesheet
-(docs/decisions/0034-css-in-component-files.md).
+It also writes ``css/site.css``, the component stylesheets joined in the order
+``css/index.css`` gives (``stylesheet.py``, docs/decisions/0034-css-in-component-files.md).
 """
 
 from __future__ import annotations
 
-import posixpath
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,8 +21,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-IMPORT = re.compile(r'@import "([\w-]+\.css)";')
+from yahtzee_site.stylesheet import STYLESHEET, joined
 
 Paths = dict[str, tuple[Storage, str]]
 
@@ -40,43 +36,26 @@ def read_text(paths: Paths, name: str) -> str:
     return content.decode()
 
 
-def joined_stylesheet(paths: Paths, name: str) -> str:
-    """The stylesheets that ``name`` imports, joined in its order.
-
-    ``name`` holds comments and ``@import "file.css";`` lines of files in its own folder,
-    nothing else: with DEBUG on the browser reads it and follows the imports itself, and
-    any other line would not apply there as it does once joined (ValueError)."""
-    folder = posixpath.dirname(name)
-    parts = []
-    for line in COMMENT.sub("", read_text(paths, name)).splitlines():
-        if line.strip():
-            match = IMPORT.fullmatch(line.strip())
-            if match is None:
-                raise ValueError(f'{name} may hold only @import "file.css"; lines: {line!r}')
-            parts.append(read_text(paths, posixpath.join(folder, match[1])))
-    return "\n".join(parts)
-
-
 class VersionedStaticFilesStorage(CompressedManifestStaticFilesStorage):
-    """WhiteNoise's hashed, compressed storage, rewriting ES module imports too, with the
-    site's stylesheet collected as the files it imports."""
+    """WhiteNoise's hashed, compressed storage, rewriting ES module imports too, and
+    writing the site's stylesheet from its component files."""
 
     support_js_module_import_aggregation = True
     # A module's hash covers its imports' hashed names, so each pass settles at least one
     # more level of the import tree; Django gives up after this many (it defaults to 5).
     # tests/test_layout.py keeps the deepest chain of imports below it.
     max_post_process_passes = 20
-    joined_stylesheets = ("css/site.css",)
 
-    def post_process(self, paths: Paths, dry_run: bool = False,
-                     **options: Any) -> Iterator[tuple[str, str | None, Any]]:
-        """Write each joined stylesheet in place of its index, then hash and compress."""
-        if not dry_run:
-            paths = dict(paths)
-            for name in self.joined_stylesheets:
-                text = joined_stylesheet(paths, name)
-                if self.exists(name):
-                    self.delete(name)
-                self.save(name, ContentFile(text.encode()))
-                paths[name] = (self, name)
-        yield from super().post_process(paths, dry_run=dry_run, **options)
+    def post_process(self, *args: Any, **kwargs: Any,
+                     ) -> Iterator[tuple[str, str, bool] | tuple[str, None, RuntimeError]]:
+        """Write ``css/site.css`` among the files collectstatic found, then hash and
+        compress them all (called as ``post_process(paths, dry_run=...)``)."""
+        paths: Paths = dict(args[0])
+        if not kwargs.get("dry_run"):
+            text = joined(lambda name: read_text(paths, name))
+            if self.exists(STYLESHEET):
+                self.delete(STYLESHEET)
+            self.save(STYLESHEET, ContentFile(text.encode()))
+            paths[STYLESHEET] = (self, STYLESHEET)
+        # WhiteNoise's post_process has no annotations.
+        yield from super().post_process(paths, *args[1:], **kwargs)  # type: ignore[no-untyped-call]
