@@ -212,3 +212,14 @@ def test_every_stylesheet_closes_its_blocks():
     assert sheets
     assert {str(p.relative_to(ROOT)): n for p in sheets
             if (n := unclosed_blocks(p.read_text()))} == {}
+
+
+MAX_CSS_LINES = 600
+
+
+def test_no_stylesheet_is_too_long_to_read():
+    # One file per component (static/css/site.css imports them in cascade order).
+    sheets = sorted((ROOT / "static").rglob("*.css"))
+    assert sheets
+    assert {str(p.relative_to(ROOT)): n for p in sheets
+            if (n := len(p.read_text().splitlines())) > MAX_CSS_LINES} == {}
