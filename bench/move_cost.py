@@ -17,7 +17,6 @@ import statistics
 import sys
 import tempfile
 import time
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,8 +39,8 @@ def main(argv: list[str] | None = None) -> None:
     from bench.harness.room_client import next_move
     from games import services
     from games.models import Player
-    from games.realtime import broadcast
-    from games.selectors import snapshot_cache
+    from games.realtime import snapshot_cache
+    from games.realtime.publish import messages
 
     call_command("migrate", verbosity=0)
     players = {p.pk: p for p in (Player.objects.create(name=f"P{i}") for i in range(4))}
@@ -63,9 +62,8 @@ def main(argv: list[str] | None = None) -> None:
         move = next_move(shared.state_for(actor.pk)["game"])
         call = calls[move.pop("type")]
         start = time.thread_time()
-        # As the websocket consumer does: the news is handed back, not sent from here.
-        broadcast.run_deferred(partial(call, player=actor, code=code, request_id=f"m{n}",
-                                       **move))
+        # The service returns its news; the consumer makes the group message of it.
+        messages(call(player=actor, code=code, request_id=f"m{n}", **move).news)
         cost["service"].append(time.thread_time() - start)
         start = time.thread_time()
         shared = snapshot_cache.snapshot(code)
