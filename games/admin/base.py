@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth import get_permission_codename
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -20,8 +22,21 @@ from games.models import ModerationAction
 from games.realtime.publish import publish_on_commit
 from games.services.core import Outcome
 
+if TYPE_CHECKING:  # Django's admin classes are generic in django-stubs only
+    ModelAdmin = admin.ModelAdmin[Any]
+    TabularInline = admin.TabularInline[Any, Any]
+else:
+    ModelAdmin, TabularInline = admin.ModelAdmin, admin.TabularInline
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+
+def moderator_of(request: HttpRequest) -> User:
+    """The staff member behind an admin request (the admin lets only them in)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied
+    return request.user
+
+
+class ReadOnlyAdmin(ModelAdmin):
     """Lists and change pages to look at; nothing is added, edited or deleted here."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -37,7 +52,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(TabularInline):
     """A read-only table of related rows, visible to whoever may view the parent page."""
 
     extra = 0
@@ -90,7 +105,7 @@ class BanForm(ReasonForm):
     )
 
 
-class ModerationMixin(admin.ModelAdmin):
+class ModerationMixin(ModelAdmin):
     """Runs a ``games.services.mod_*`` function on the selected objects, after a
     confirmation page that asks for the reason.
 
@@ -111,7 +126,7 @@ class ModerationMixin(admin.ModelAdmin):
     def moderate(
         self,
         request: HttpRequest,
-        queryset: QuerySet,
+        queryset: QuerySet[Any],
         *,
         service: Callable[..., Outcome[ModerationAction]],
         target: str,
@@ -133,7 +148,7 @@ class ModerationMixin(admin.ModelAdmin):
         fields = dict(form.cleaned_data)
         for obj in queryset:
             try:
-                outcome = service(moderator=request.user, **fields, **{target: obj})
+                outcome = service(moderator=moderator_of(request), **fields, **{target: obj})
             except ServiceError as exc:
                 self.message_user(request, f"{label(obj)}: {exc.message}", messages.ERROR)
             else:
@@ -141,7 +156,7 @@ class ModerationMixin(admin.ModelAdmin):
                 self.message_user(request, done % {"object": label(obj)}, messages.SUCCESS)
         return None
 
-    def _confirmation(self, request: HttpRequest, queryset: QuerySet, form: ReasonForm,
+    def _confirmation(self, request: HttpRequest, queryset: QuerySet[Any], form: ReasonForm,
                       title: str) -> TemplateResponse:
         opts = self.opts
         site = self.admin_site

@@ -18,7 +18,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
+from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin, moderator_of
 from games.admin.display import admin_link, moment_label, moment_lines
 from games.errors import ServiceError
 from games.models import ChatMessage, Event, Game, Membership, ModerationAction, Player, Report
@@ -87,8 +87,8 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
                      "message__text"]
     date_hierarchy = "created_at"
     list_select_related = ["reported", "reporter", "room", "message"]
-    fields = ["status", "created_at", "reason", "text", "room_shown", "reported_shown",
-              "reporter_shown", "message_shown", "chat_shown", "game_shown", "handled"]
+    fields = ("status", "created_at", "reason", "text", "room_shown", "reported_shown",
+              "reporter_shown", "message_shown", "chat_shown", "game_shown", "handled")
     readonly_fields = fields
     change_form_template = "admin/games/report/change_form.html"
 
@@ -216,7 +216,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         # The end a moderator may give counts for a ban only.
         until = form.cleaned_data.get("until") if outcome == "ban" else None
         try:
-            handled = services.report_handle(moderator=request.user, report=report,
+            handled = services.report_handle(moderator=moderator_of(request), report=report,
                                              outcome=outcome, reason=form.cleaned_data["reason"],
                                              until=until)
         except ServiceError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -24,9 +25,14 @@ class EndsForGood(AsyncWebsocketConsumer):
     joined: bool
     player: Player | None
     language: str
+    # Provided by the consumer that mixes this in.
+    send_json: Callable[[dict[str, Any]], Awaitable[None]]
+    presence: Callable[..., Awaitable[None]]
 
     def socket_groups(self) -> list[str]:
         """The channel-layer groups of this socket: its room's, and its player's."""
+        if self.player is None:
+            return [group_name(self.code)]
         return [group_name(self.code), player_group(self.player.pk)]
 
     async def player_banned(self, message: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ account made first.  Signing in on another browser brings that player back there
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils.translation import gettext
@@ -30,7 +30,7 @@ def _leave_rooms(player: Player) -> list[News]:
     return [news for code in list(codes) for news in room_leave(player=player, code=code).news]
 
 
-def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
+def account_sign_in(*, session: SessionBase, user: User,
                     guest: Player | None) -> Outcome[Player | None]:
     """Bind this browser to ``user``'s player, after Django's ``login``; ``guest`` is the
     player the browser had before.  An account without a player takes the guest (its
@@ -57,7 +57,7 @@ def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
     return Outcome(own, tuple(news))
 
 
-def account_delete(*, user: AbstractBaseUser) -> list[News]:
+def account_delete(*, user: User) -> list[News]:
     """Delete ``user``'s account.  Their player stays in the games they played, named
     ``DELETED_NAME`` (scores, ranks and the move log are others' history too), leaves
     every open room as leaving does, and belongs to no one; the user is removed.

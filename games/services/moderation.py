@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext
@@ -24,14 +24,14 @@ def _reason(reason: object) -> str:
     return text
 
 
-def _record(moderator: AbstractBaseUser, action: str, reason: str,
+def _record(moderator: User, action: str, reason: str,
             **targets: Any) -> ModerationAction:
     details = targets.pop("details", {})
     return ModerationAction.objects.create(moderator=moderator, action=action, reason=reason,
                                            details=details, **targets)
 
 
-def mod_close_room(*, moderator: AbstractBaseUser, room: Room,
+def mod_close_room(*, moderator: User, room: Room,
                    reason: object) -> Outcome[ModerationAction]:
     """Close a room; a game in it ends where it stands. Returns the record."""
     why = _reason(reason)
@@ -50,7 +50,7 @@ def mod_close_room(*, moderator: AbstractBaseUser, room: Room,
     return Outcome(action, (Change(locked.code, locked.version),))
 
 
-def mod_end_game(*, moderator: AbstractBaseUser, game: Game,
+def mod_end_game(*, moderator: User, game: Game,
                  reason: object) -> Outcome[ModerationAction]:
     """End a game in progress where it stands. Returns the record."""
     why = _reason(reason)
@@ -66,7 +66,7 @@ def mod_end_game(*, moderator: AbstractBaseUser, game: Game,
     return Outcome(action, (Change(room.code, room.version),))
 
 
-def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
+def mod_kick(*, moderator: User, member: Membership, reason: object,
              details: dict[str, Any] | None = None) -> Outcome[ModerationAction]:
     """Remove a person from a room for good (a bot finishes their game seat); returns the
     record, whose ``details`` hold ``details``."""
@@ -113,7 +113,7 @@ def _ban_end(until: object) -> datetime | None:
     return until
 
 
-def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
+def mod_ban(*, moderator: User, player: Player, reason: object,
             until: object = None, details: dict[str, Any] | None = None
             ) -> Outcome[ModerationAction]:
     """Ban a player (every browser of their account with them) until ``until`` (``None``:
@@ -162,7 +162,7 @@ def _leave_banned(player: Player, code: str) -> list[Change]:
     return [Change(room.code, room.version)]
 
 
-def mod_unban(*, moderator: AbstractBaseUser, player: Player,
+def mod_unban(*, moderator: User, player: Player,
               reason: object) -> Outcome[ModerationAction]:
     """Lift a ban; returns the record (no room changes)."""
     why = _reason(reason)
@@ -176,7 +176,7 @@ def mod_unban(*, moderator: AbstractBaseUser, player: Player,
         return Outcome(_record(moderator, "unban", why, player=locked))
 
 
-def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason: object,
+def mod_remove_chat(*, moderator: User, message: ChatMessage, reason: object,
                     details: dict[str, Any] | None = None) -> Outcome[ModerationAction]:
     """Remove a chat message from the room (it is kept, marked removed, for the record);
     returns the record, whose ``details`` also hold ``details``."""
@@ -195,7 +195,7 @@ def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason
     return Outcome(action, (Change(room.code, room.version),))
 
 
-def mod_dismiss_report(*, moderator: AbstractBaseUser, room: Room, player: Player,
+def mod_dismiss_report(*, moderator: User, room: Room, player: Player,
                        reason: object, details: dict[str, Any]) -> Outcome[ModerationAction]:
     """Record that a report about ``player`` in ``room`` needs no action, and why."""
     return Outcome(_record(moderator, "dismiss_report", _reason(reason), room=room,

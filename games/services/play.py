@@ -112,9 +112,10 @@ def schedule(room: Room, game: Game, player: Player) -> None:
     """Set the turn deadline (people, when the room's timer runs: see ``timed``) or the
     bot's move."""
     moment = now()
+    seconds = room.turn_seconds
     game.turn_deadline = (
-        moment + timedelta(seconds=room.turn_seconds)
-        if not player.is_bot and timed(room, game) else None
+        moment + timedelta(seconds=seconds)
+        if seconds is not None and not player.is_bot and timed(room, game) else None
     )
     game.bot_due_at = moment + bot_delay() if player.is_bot else None
 

@@ -9,8 +9,7 @@ from collections.abc import Iterable
 
 import icu
 import regex
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.db.models import Q
@@ -95,7 +94,8 @@ def looks(name: str) -> str:
         checker = _checkers.checker = icu.SpoofChecker()
     text = " ".join(_INVISIBLE.sub("", unicodedata.normalize("NFKC", name)).split())
     skeleton = checker.getSkeleton(0, text)
-    return checker.getSkeleton(0, unicodedata.normalize("NFKC", skeleton).casefold())
+    folded: str = checker.getSkeleton(0, unicodedata.normalize("NFKC", skeleton).casefold())
+    return folded
 
 
 def characters(text: str) -> int:
@@ -172,12 +172,12 @@ def names_beside(player: Player, room: Room | None = None) -> set[str]:
                .values_list("player__name", flat=True))
 
 
-def _signed_in(user: AbstractBaseUser | AnonymousUser | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None
+def _signed_in(user: User | AnonymousUser | None) -> User | None:
+    return user if isinstance(user, User) else None
 
 
 def current_player(
-    session: SessionBase, user: AbstractBaseUser | AnonymousUser | None = None
+    session: SessionBase, user: User | AnonymousUser | None = None
 ) -> Player | None:
     """The player of this browser session (or of the signed-in user), if they have one."""
     account = _signed_in(user)
@@ -202,7 +202,7 @@ def current_player(
 
 
 def player_register(
-    *, session: SessionBase, name: object, user: AbstractBaseUser | AnonymousUser | None = None
+    *, session: SessionBase, name: object, user: User | AnonymousUser | None = None
 ) -> Player:
     """Become (or rename) the player of this session; links a signed-in user."""
     cleaned = clean_name(name)

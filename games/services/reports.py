@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -91,7 +91,7 @@ def report_send(*, player: Player, room: Room, reason: object, text: object = No
     return Done(None, extra={"report": "received"})
 
 
-def _settle(report: Report, moderator: AbstractBaseUser, outcome: str,
+def _settle(report: Report, moderator: User, outcome: str,
             action: ModerationAction) -> int:
     """Mark ``report`` and the other open reports ``outcome`` settles as handled."""
     related = Report.objects.filter(pk=report.pk)
@@ -107,7 +107,7 @@ def _settle(report: Report, moderator: AbstractBaseUser, outcome: str,
                                           handled_at=now(), outcome=outcome, action=action)
 
 
-def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
+def report_handle(*, moderator: User, report: Report, outcome: str,
                   reason: object, until: object = None) -> Outcome[int]:
     """Act on an open report: ``remove_chat`` (the reported message), ``kick`` (the
     reported player from the report's room), ``ban`` (the reported player, until

@@ -153,8 +153,8 @@ def reviews_precompute(*, game_id: int) -> int:
 def _rolled_by(roll: dict[str, Any], player: Player) -> bool:
     """Whether ``player`` made this roll (older logs name the roller only)."""
     if "player" in roll:
-        return roll["player"] == player.pk
-    return roll.get("by") == player.name
+        return bool(roll["player"] == player.pk)
+    return bool(roll.get("by") == player.name)
 
 
 def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,

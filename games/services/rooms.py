@@ -110,7 +110,7 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("settings change between games"))
-    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat or 0)
     if len(seated) > seat_count:
         raise ServiceError("seats_taken", ngettext(
             "%(n)s seat is taken: free some first", "%(n)s seats are taken: free some first",
@@ -216,8 +216,8 @@ def room_leave(*, player: Player, room: Room) -> Done:
 def _active_member(room: Room, target: object) -> Membership:
     """The active membership of ``target`` (a player id) in ``room``, with its player."""
     member = Membership.objects.select_related("player").filter(
-        room=room, player_id=target if type(target) is int else None,
-        state=Membership.State.ACTIVE).first()
+        room=room, player_id=target, state=Membership.State.ACTIVE,
+    ).first() if isinstance(target, int) and not isinstance(target, bool) else None
     if member is None:
         raise ServiceError("not_in_room", gettext("that player is not in this room"))
     return member
@@ -294,7 +294,7 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("a game is already being played"))
-    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat)
+    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat or 0)
     if not any(not m.player.is_bot for m in seated):
         raise ServiceError("no_people", gettext("at least one person must have a seat"))
     for index, member in enumerate(seated):  # close ranks: room seat = game seat

@@ -171,7 +171,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
     banned = player is not None and player.is_banned
-    if join_error is None and banned:
+    if join_error is None and player is not None and banned:
         join_error = ban_message(player.banned_until)
         # Where a banned player shows up, new guests are limited (games.guest_limit).
         guest_limit.remember(throttle.http_address(request), player.pk)
