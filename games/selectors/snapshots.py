@@ -10,20 +10,19 @@ previous one's log, seats and, when only moves came in between, members and chat
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import connection
-from django.utils import timezone
 
 from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard, Turn
+from games.selectors.room_snapshot import Seats, Snapshot
 from games.selectors.views import (
     aware_time,
     compact_json,
     decoded_json,
     json_with,
-    presence_of,
     ruleset_json_of,
     ruleset_view_of,
 )
@@ -37,9 +36,9 @@ SNAPSHOT_SECONDS = 5.0
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
 # Events the move log leaves out: presence changes, and reactions (listed on their own).
 UNLOGGED_KINDS = ("presence", "react")
-# The state's ``reactions``: those of the last REACTION_SECONDS, among the room's last
-# REACTION_VERSIONS versions (an index range, never a scan of the room's history), the
-# newest REACTIONS_SHOWN of them.
+# The state's ``reactions``: those made in the REACTION_SECONDS before the version's event,
+# among its last REACTION_VERSIONS versions (an index range, never a scan of the room's
+# history), the newest REACTIONS_SHOWN of them.
 REACTION_SECONDS = 10
 REACTION_VERSIONS = 50
 REACTIONS_SHOWN = 20
@@ -114,9 +113,8 @@ def _event(e: dict[str, Any]) -> dict[str, Any]:
 
 
 # A scorecard's view only changes with its row: a snapshot keeps its seats' views (and
-# their JSON) by row content, and the next one of the room redoes only the card that
-# changed.
-Seats = dict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]]
+# their JSON) by row content (``Seats``), and the next one of the room redoes only the
+# card that changed.
 
 
 def _seat(card: dict[str, Any], known: Seats, seats: Seats
@@ -210,10 +208,21 @@ def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str
 
 
 def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
-    """The room's recent reactions as events, oldest first (see ``REACTION_SECONDS``)."""
-    since = timezone.now() - timedelta(seconds=REACTION_SECONDS)
+    """The reactions among the room's last ``REACTION_VERSIONS`` versions as events,
+    oldest first (``recent`` keeps those the state shows)."""
     rows = _fetch(REACTIONS_SQL, [room_id, version - REACTION_VERSIONS, "react"])
-    return [_event(e) for e in rows if e["created_at"] >= since][-REACTIONS_SHOWN:]
+    return [_event(e) for e in rows]
+
+
+def recent(reactions: list[dict[str, Any]], latest: dict[str, Any] | None
+           ) -> list[dict[str, Any]]:
+    """The newest ``REACTIONS_SHOWN`` of ``reactions`` made at most ``REACTION_SECONDS``
+    before the event of the version (so the state of a version never depends on when it
+    is read)."""
+    if latest is None:
+        return reactions[-REACTIONS_SHOWN:]
+    since = datetime.fromisoformat(latest["at"]) - timedelta(seconds=REACTION_SECONDS)
+    return [r for r in reactions if datetime.fromisoformat(r["at"]) >= since][-REACTIONS_SHOWN:]
 
 
 def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
@@ -286,112 +295,17 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "game": game[0] if game else None,
         "log": [view for view, _text in log],
         "chat": chat_view,
-        "reactions": reactions,
+        "reactions": recent(reactions, latest),
     }
     ruleset_json = ruleset_json_of(room["ruleset"], room["options"])
     rest = (f'{{"type":"state","version":{room["version"]},"event":{compact_json(latest)},'
             f'"room":{json_with(room_view, ruleset=ruleset_json)},'
             f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json},'
-            f'"reactions":{compact_json(reactions)}}}')
+            f'"reactions":{compact_json(shared["reactions"])}}}')
     return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
                     seats=seats, members_at=members_at, chat_json=chat_json,
                     rest_json=rest, game_json=game[1] if game else None,
                     options_json=game[2] if game else None)
 
 
-# -- a snapshot and each viewer's state --------------------------------------------
-
-@dataclass
-class Snapshot:
-    """A room's shared state at one version, and its JSON pieces."""
-
-    version: int
-    built_at: float
-    shared: dict[str, Any]
-    room_id: int
-    log_items: list[tuple[dict[str, Any], str]]  # the log's events and their JSON
-    seats: Seats  # the game's seat views and their JSON, by scorecard row
-    members_at: float  # when the members (and the chat) were read
-    chat_json: str
-    rest_json: str  # everything but the members and the game
-    game_json: str | None  # the game but what depends on the viewer and the moment
-    options_json: str | None  # the game's options, for the player whose turn it is
-
-    def __post_init__(self) -> None:
-        self._members = {m["player"]: m for m in self.shared["members"]}
-        # The members' JSON as last sent, by what the moment made of them: the viewers a
-        # version reaches within the same second share one serialisation.
-        self._members_sent: tuple[tuple[tuple[str, int | None], ...], str] | None = None
-
-    def _you(self, viewer: int) -> dict[str, Any] | None:
-        mine = self._members.get(viewer)
-        if mine is None:
-            return None
-        return {"player": viewer, "name": mine["name"], "seat": mine["seat"],
-                "host": mine["host"]}
-
-    def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
-        """Each member's presence and seconds since last seen, at ``moment``."""
-        return tuple(
-            (presence_of(m["bot"], m["sockets"], m["seen_at"], moment),
-             int((moment - m["seen_at"]).total_seconds()) if m["seen_at"] else None)
-            for m in self.shared["members"])
-
-    def _members_at(self, moment: datetime,
-                    seen: tuple[tuple[str, int | None], ...] | None = None
-                    ) -> list[dict[str, Any]]:
-        views = []
-        for member, (presence, ago) in zip(self.shared["members"], seen or self._seen(moment),
-                                           strict=True):
-            view = {k: v for k, v in member.items() if k not in ("sockets", "seen_at")}
-            view["presence"], view["seen_seconds_ago"] = presence, ago
-            views.append(view)
-        return views
-
-    def _members_json(self, moment: datetime) -> str:
-        seen = self._seen(moment)
-        sent = self._members_sent
-        if sent is None or sent[0] != seen:
-            sent = self._members_sent = (seen, compact_json(self._members_at(moment, seen)))
-        return sent[1]
-
-    def _seconds_left(self, moment: datetime) -> int | None:
-        deadline = self.shared["game"]["deadline"]
-        if deadline is None:
-            return None
-        return max(0, int((deadline - moment).total_seconds()))
-
-    def state_for(self, viewer: int) -> dict[str, Any] | None:
-        """The whole table as player ``viewer`` sees it; ``None`` if not a member."""
-        you = self._you(viewer)
-        if you is None:
-            return None
-        moment = timezone.now()
-        state = dict(self.shared)
-        state["you"] = you
-        state["members"] = self._members_at(moment)
-        game = self.shared["game"]
-        if game is not None:
-            game = {k: v for k, v in game.items() if k not in ("deadline", "player")}
-            game["seconds_left"] = self._seconds_left(moment)
-            if self.shared["game"]["player"] != viewer:
-                game["options"] = []
-            state["game"] = game
-        return state
-
-    def text_for(self, viewer: int) -> str | None:
-        """``state_for(viewer)`` as the JSON text sent on the socket (the shared pieces
-        serialised once per version)."""
-        you = self._you(viewer)
-        if you is None:
-            return None
-        moment = timezone.now()
-        game = self.shared["game"]
-        if game is None or self.game_json is None:
-            game_json = "null"
-        else:
-            options = self.options_json if game["player"] == viewer else "[]"
-            game_json = (f'{{"seconds_left":{compact_json(self._seconds_left(moment))},'
-                         f'"options":{options},{self.game_json[1:]}')
-        return (f'{{"you":{compact_json(you)},"members":{self._members_json(moment)},'
-                f'"game":{game_json},{self.rest_json[1:]}')
+__all__ = ["Snapshot", "read_snapshot"]

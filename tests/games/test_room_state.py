@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import ChatMessage, Game, Membership
-from games.selectors import room_state, snapshot_cache, snapshots
+from games.selectors import room_snapshot, room_state, snapshot_cache, snapshots
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada
     now = room_state(table, bob)
     assert 55 <= now["game"]["seconds_left"] <= 60
     later = timezone.now() + timedelta(seconds=30)
-    monkeypatch.setattr(snapshots.timezone, "now", lambda: later)
+    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: later)
     assert 25 <= room_state(table, bob)["game"]["seconds_left"] <= 30
     assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
 
@@ -95,11 +95,11 @@ def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
     services.presence_connect(player=ada, code=table)
     shared = snapshot_cache.snapshot(table)
     start = timezone.now()
-    monkeypatch.setattr(snapshots.timezone, "now", lambda: start)
+    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: start)
     first = json.loads(shared.text_for(ada.pk))["members"]
     assert json.loads(shared.text_for(bob.pk))["members"] == first
     for later in (start + timedelta(seconds=2), start + timedelta(minutes=5)):
-        monkeypatch.setattr(snapshots.timezone, "now", lambda later=later: later)
+        monkeypatch.setattr(room_snapshot.timezone, "now", lambda later=later: later)
         members = json.loads(shared.text_for(bob.pk))["members"]
         assert members == shared.state_for(bob.pk)["members"] != first
     assert [m["presence"] for m in first] == ["online", "gone", "gone"]
