@@ -5,7 +5,9 @@
 Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
 server), and for every move measures this thread's CPU time for the service call, the
 room's shared state (``games.selectors.snapshots``) built from the database, and each of the four
-viewers' messages. Prints one line per figure and one JSON line last.
+viewers' messages: ``viewer`` the whole state, ``shared_patch`` the operations every
+viewer shares (once per version) and ``viewer_patch`` each viewer's ``patch`` message,
+which is what a move sends. Prints one line per figure and one JSON line last.
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ def main(argv: list[str] | None = None) -> None:
     for person in people[1:]:
         services.room_join(player=person, code=code)
     services.room_start(player=people[0], code=code)
-    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": []}
+    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
+                                    "shared_patch": [], "viewer_patch": []}
+    held = {person.pk: None for person in people}
     calls = {"roll": services.game_roll, "place": services.game_place,
              "announce": services.game_announce}
     for n in range(args.moves):
@@ -74,6 +78,16 @@ def main(argv: list[str] | None = None) -> None:
             start = time.thread_time()
             shared.text_for(person.pk)
             cost["viewer"].append(time.thread_time() - start)
+        before = held[people[0].pk]
+        if before is not None:
+            start = time.thread_time()
+            shared.ops_since(before.snapshot)
+            cost["shared_patch"].append(time.thread_time() - start)
+        for person in people:
+            start = time.thread_time()
+            _text, held[person.pk] = shared.message_for(person.pk, held[person.pk])
+            if before is not None:
+                cost["viewer_patch"].append(time.thread_time() - start)
     result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
               for name, values in cost.items()}
     result["moves"] = len(cost["service"])

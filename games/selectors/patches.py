@@ -73,13 +73,32 @@ def _diff(old: Any, new: Any, path: str) -> list[Op]:
 def _smaller(ops: list[Op], new: Any, path: str) -> list[Op]:
     """``ops``, or one ``replace`` of the whole value when that is shorter (an event that
     is another event, a list rewritten)."""
-    if not path or len(ops) < 3 or len(_json(ops)) < len(_json(new)):
+    if not path or len(ops) < 3 or _longer_than(new, len(_json(ops))):
         return ops
     return [{"op": "replace", "path": path, "value": new}]
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _longer_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` as JSON is about ``limit`` characters or more (it looks at no
+    more of ``value`` than it needs to tell)."""
+    size, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            size += 1 + sum(len(key) + 4 for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            size += 1 + len(item)
+            stack.extend(item)
+        else:
+            size += len(item) + 2 if isinstance(item, str) else 4
+        if size >= limit:
+            return True
+    return False
 
 
 def _flat(old: list[Any], new: list[Any]) -> bool:

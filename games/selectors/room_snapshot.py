@@ -196,8 +196,10 @@ class Snapshot:
                            self._options(viewer), "/game/options")
         moment = timezone.now()
         message: dict[str, Any] = {"type": "patch", "version": self.version,
-                                   "base": before.version, "ops": ops,
-                                   "seconds_left": self._seconds_left(moment)}
+                                   "base": before.version, "ops": ops}
+        seconds_left = self._seconds_left(moment)
+        if seconds_left is not None:  # a turn clock runs
+            message["seconds_left"] = seconds_left
         seen = self._seen(moment)
         presence = self._presence(moment, seen)
         if presence != held.presence:  # the members' presence, when it changed

@@ -115,7 +115,7 @@ def test_a_state_without_its_version_is_caught(minimal_state: dict) -> None:
 
 
 def test_a_patch_must_name_its_base_and_use_rfc_6902_operations() -> None:
-    good = {"type": "patch", "version": 9, "base": 8, "seconds_left": None,
+    good = {"type": "patch", "version": 9, "base": 8, "seconds_left": 30,
             "ops": [{"op": "replace", "path": "/game/dice", "value": [1, 2, 3, 4, 5]},
                     {"op": "copy", "from": "/event", "path": "/log/0"},
                     {"op": "remove", "path": "/chat/0"}],
@@ -125,6 +125,7 @@ def test_a_patch_must_name_its_base_and_use_rfc_6902_operations() -> None:
                    {**good, "ops": [{"op": "replace", "path": "game/dice", "value": []}]},
                    {**good, "ops": [{"op": "remove", "path": "/x", "value": 1}]},
                    {**good, "ops": [{"op": "paint", "path": "/x"}]},
+                   {**good, "seconds_left": None},
                    {**good, "presence": [{"player": 7, "presence": "asleep",
                                           "seen_seconds_ago": 2}]}):
         with pytest.raises(AssertionError):

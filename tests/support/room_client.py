@@ -117,7 +117,7 @@ def apply_change(held: dict[str, Any] | None, patch: dict[str, Any]) -> dict[str
     state = jsonpatch.apply_patch(held, patch["ops"])
     state["version"] = patch["version"]
     if state["game"] is not None:
-        state["game"]["seconds_left"] = patch["seconds_left"]
+        state["game"]["seconds_left"] = patch.get("seconds_left")
     news = {p["player"]: p for p in patch.get("presence", ())}
     for member in state["members"]:
         if member["player"] in news:
