@@ -14,7 +14,6 @@ pair of versions, however many viewers receive it (docs/protocol.md).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -61,9 +60,6 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         self._members = {m["player"]: m for m in self.shared["members"]}
-        # The members' JSON as last sent, by what the moment made of them: the viewers a
-        # version reaches within the same second share one serialisation.
-        self._members_sent: tuple[tuple[tuple[str, int | None], ...], str] | None = None
 
     # -- the parts of a state ------------------------------------------------------
 
@@ -95,13 +91,6 @@ class Snapshot:
             view["presence"], view["seen_seconds_ago"] = presence, ago
             views.append(view)
         return views
-
-    def _members_json(self, moment: datetime) -> str:
-        seen = self._seen(moment)
-        sent = self._members_sent
-        if sent is None or sent[0] != seen:
-            sent = self._members_sent = (seen, compact_json(self._members_at(moment, seen)))
-        return sent[1]
 
     def _seconds_left(self, moment: datetime) -> int | None:
         game = self.shared["game"]
@@ -155,21 +144,9 @@ class Snapshot:
         return state
 
     def text_for(self, viewer: int) -> str | None:
-        """``state_for(viewer)`` as the JSON text sent on the socket (the shared pieces
-        serialised once per version)."""
-        you = self._you(viewer)
-        if you is None:
-            return None
-        moment = timezone.now()
-        game = self.shared["game"]
-        if game is None or self.game_json is None:
-            game_json = "null"
-        else:
-            options = self.options_json if game["player"] == viewer else "[]"
-            game_json = (f'{{"seconds_left":{compact_json(self._seconds_left(moment))},'
-                         f'"options":{options},{self.game_json[1:]}')
-        return (f'{{"you":{compact_json(you)},"members":{self._members_json(moment)},'
-                f'"game":{game_json},{self.rest_json[1:]}')
+        """``state_for(viewer)`` as the JSON text sent on the socket."""
+        state = self.state_for(viewer)
+        return None if state is None else compact_json(state)
 
     def message_for(self, viewer: int, held: Held | None) -> tuple[str, Held] | None:
         """What viewer ``viewer``'s socket is sent of this version, as JSON text, and what
@@ -206,7 +183,7 @@ class Snapshot:
             message["presence"] = [
                 {"player": m["player"], "presence": shown, "seen_seconds_ago": ago}
                 for m, (shown, ago) in zip(self.shared["members"], seen, strict=True)]
-        return json.dumps(message, separators=(",", ":")), Held(self, presence)
+        return compact_json(message), Held(self, presence)
 
     def _presence(self, moment: datetime,
                   seen: tuple[tuple[str, int | None], ...] | None = None) -> Presence:

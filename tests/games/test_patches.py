@@ -183,3 +183,48 @@ async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
     assert canonical(document_of(synced)) == await fresh_document(code, players[3].pk)
     for comm in comms:
         await comm.disconnect()
+
+
+# -- what each viewer is sent ----------------------------------------------------------
+
+@pytest.fixture
+def table(ada, bob, cy, script_dice, make_room):
+    """A Yahtzee room of Ada and Bob, Cy watching; Ada has rolled once."""
+    room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
+    services.room_join(player=cy, code=room.code)
+    script_dice([6, 6, 6, 2, 3, 4, 5, 1, 1])
+    services.game_roll(player=ada, code=room.code)
+    return room.code
+
+
+def sent(code: str, viewer, held=None):
+    """(the message ``viewer`` is sent of the room's current version, what they hold)."""
+    text, now_held = snapshots.read_snapshot(code).message_for(viewer.pk, held)
+    return json.loads(text), now_held
+
+
+@pytest.mark.django_db
+def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada, bob, cy):
+    before = {p.pk: sent(table, p) for p in (ada, bob, cy)}
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])
+    patches = {p.pk: sent(table, p, before[p.pk][1])[0] for p in (ada, bob, cy)}
+    options = {pk: [op for op in m["ops"] if op["path"].startswith("/game/options")]
+               for pk, m in patches.items()}
+    assert options[ada.pk] and not options[bob.pk] and not options[cy.pk]
+    assert patches[bob.pk] == patches[cy.pk]  # the shared part, for everyone else
+    for player in (ada, bob, cy):
+        state = apply_change(before[player.pk][0], patches[player.pk])
+        fresh = json.loads(snapshots.read_snapshot(table).text_for(player.pk))
+        assert canonical(document_of(state)) == canonical(document_of(fresh))
+
+
+@pytest.mark.django_db
+def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeypatch):
+    services.presence_connect(player=bob, code=table)
+    _state, held = sent(table, ada)
+    services.chat_post(player=bob, code=table, text="hi")
+    patch, held = sent(table, ada, held)
+    assert "presence" not in patch and "seconds_left" not in patch  # no clock in this room
+    services.presence_disconnect(player=bob, code=table)  # Bob's last socket closed
+    patch, held = sent(table, ada, held)
+    assert {p["player"]: p["presence"] for p in patch["presence"]}[bob.pk] == "reconnecting"

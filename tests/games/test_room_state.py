@@ -88,10 +88,9 @@ def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
     assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
 
 
-def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
+def test_the_members_presence_is_worked_out_when_the_state_is_sent(
         table, ada, bob, monkeypatch):
-    """The viewers of a version share one serialisation of the members while what the
-    moment makes of them (presence, seconds since seen) stays the same."""
+    """One version's state shows each member's presence as it is when it is sent."""
     services.presence_connect(player=ada, code=table)
     shared = snapshot_cache.snapshot(table)
     start = timezone.now()
