@@ -83,16 +83,10 @@ typecheck: install
 	$(BIN)/mypy scoring
 
 # The whole suite on SQLite + the in-memory layer, then the games suite again on
-# PostgreSQL + Redis (throwaway servers on loopback, started and stopped by tests/servers.py).
-# The second pass leaves out what never touches that database: the live fuzz, load and
-# process start/stop runs serve SQLite files of their own, and the checkpoints, tables
-# and schema tests have nothing to do with PostgreSQL; the admin, the plain and error pages
-# and the QR codes, the replays and the profiles only read through the ORM what the
-# services tests of this pass write; the language tests check words, not the database.
-# Whole games of Yam's, Yatzy and Triple Yahtzee differ from the Yahtzee one only in the
-# rules engine, which the first pass covers, as it does the bots' games and the review
-# child's process handling (the same on any database); a request sent twice is answered
-# from the same record as one re-sent after the kill -9 this pass keeps.
+# PostgreSQL + Redis (throwaway servers on loopback, started and stopped by
+# bench/harness/servers.py).
+# The second pass leaves out the tests marked ``sqlite_pass_only``: nothing they check
+# depends on the database, and each says why where the mark is set (docs/decisions/0007).
 # The passes spread their tests over WORKERS and PG_WORKERS processes (pytest-xdist;
 # tests/support/workers.py keeps them apart on the shared servers), a whole module to a
 # worker: a module's servers and browser start once (docs/decisions/0007). The second pass
@@ -104,23 +98,6 @@ WORKERS ?= 4
 PG_WORKERS ?= 3
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
-PG_SKIPS := $(addprefix --ignore=tests/games/,test_fuzz_live.py test_load_bench.py \
-	test_checkpoints.py test_strategy_store.py test_protocol_schema.py test_admin.py \
-	test_pages.py test_error_pages.py test_share.py test_replay.py test_profiles.py \
-	test_language.py test_messages_language.py test_pages_language.py test_rule_texts.py) \
-	--deselect "tests/games/test_background_runtime.py::test_a_server_stopped_with_sigterm_leaves_no_review_child" \
-	--deselect "tests/games/test_background_runtime.py::test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on" \
-	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yams]" \
-	--deselect "tests/games/test_play.py::test_a_whole_game_ends_with_a_ranking[yatzy]" \
-	--deselect "tests/games/test_play.py::test_a_whole_game_ends_with_a_ranking[yams]" \
-	--deselect "tests/games/test_play.py::test_a_whole_game_ends_with_a_ranking[triple_yahtzee]" \
-	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[yatzy]" \
-	--deselect "tests/games/test_consumer_games.py::test_two_people_and_a_bot_play_a_whole_game[triple_yahtzee]" \
-	--deselect "tests/games/test_coach.py::test_expert_and_beginner_bots_play_a_whole_game[yams]" \
-	--deselect "tests/games/test_coach.py::test_expert_and_beginner_bots_play_a_whole_game[yahtzee]" \
-	--deselect "tests/games/test_coach.py::test_the_review_child_runs_on_idle_cpu_only" \
-	--deselect "tests/games/test_coach.py::test_the_review_process_reports_failures_and_is_replaced_when_it_dies" \
-	--deselect "tests/games/test_faults.py::test_the_same_request_twice_is_applied_once_and_answered_alike"
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
 # server that first needs them), the project's bytecode, ruff and mypy.
@@ -129,9 +106,9 @@ test: install
 		lint typecheck
 	$(MAKE) --no-print-directory catalogs
 	$(PYTEST)
-	$(BIN)/python -m tests.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
+	$(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
 		--no-loadscope-reorder -p no:cacheprovider tests/games \
-		-m "not browser" $(PG_SKIPS)
+		-m "not browser and not sqlite_pass_only"
 
 bench: install
 	$(BIN)/python bench/rules_engine.py

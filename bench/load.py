@@ -50,9 +50,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets
 
-from tests.support.faults import read_ledger
-from tests.support.live_server import serve
-from tests.support.room_client import Login, Seat, join_room, new_id, next_move, open_room
+from bench.harness.faults.ledger import read_ledger
+from bench.harness.live_server import serve
+from bench.harness.room_client import Login, Seat, join_room, new_id, next_move, open_room
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
@@ -348,7 +348,7 @@ def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
             database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
             urls = [stack.enter_context(serve(Path(tmp), DATABASE_URL=database, **settings))]
         else:
-            from tests.servers import postgres_server, redis_server
+            from bench.harness.servers import postgres_server, redis_server
 
             database = stack.enter_context(postgres_server(durable=True))
             redis = stack.enter_context(redis_server())

@@ -43,11 +43,11 @@ def main(argv: list[str] | None = None) -> None:
     django.setup()
     from django.core.management import call_command
 
+    from bench.harness.room_client import next_move
     from games import services
     from games.models import Player
     from games.realtime import broadcast
     from games.selectors import snapshot_cache
-    from tests.support.room_client import next_move
 
     call_command("migrate", verbosity=0)
     clock = time.perf_counter if args.wall else time.thread_time

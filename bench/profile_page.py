@@ -54,10 +54,10 @@ def main(argv: list[str] | None = None) -> None:
     from django.db import connection
     from django.test import Client
 
+    from bench.harness.histories import Seat, played, room_of
     from games.models import GameReview, Player
     from games.selectors.stats import player_stats
     from games.services.players import SESSION_KEY
-    from tests.support.histories import Seat, played, room_of
 
     call_command("migrate", verbosity=0)
     rng = random.Random(7)

@@ -33,12 +33,12 @@ def main() -> None:
     from django.core.cache import cache
     from django.core.management import call_command
 
+    from bench.harness.play import play_turn
     from games import services
     from games.coach import advice as coach
     from games.models import Game, Player
     from games.selectors import replay
     from scoring import rulesets
-    from tests.support.game_state import play_turn
 
     call_command("migrate", verbosity=0)
     host = Player.objects.create(name="Host")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
+from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

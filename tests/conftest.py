@@ -11,7 +11,8 @@ from django.conf import settings
 from django.test import override_settings
 from django.utils import translation
 
-from tests.support import chromium, live_server, workers
+from bench.harness import live_server
+from tests.support import chromium, workers
 
 # The PostgreSQL pass's longest modules, longest first (measured on a clean clone). That
 # pass hands whole modules to its three workers in collection order
@@ -49,10 +50,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Hash test passwords with a fast hasher, as Django's testing docs advise (a staff
     user's PBKDF2 hash costs a third of a second, and many tests make one); trust
-    loopback in the guest limit. Under
-    ``python -m tests.servers`` also give this worker a Redis database of its own for the
-    cache and the channel layer, so one worker's ``cache.clear()`` (a FLUSHDB) never
-    empties another's groups."""
+    loopback in the guest limit. Under ``python -m bench.harness.servers`` also give this
+    worker a Redis database of its own for the cache and the channel layer, so one
+    worker's ``cache.clear()`` (a FLUSHDB) never empties another's groups."""
     override_settings(
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
     # The test client comes from 127.0.0.1 and makes many guests: the guest limit trusts

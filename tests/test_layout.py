@@ -50,8 +50,21 @@ def test_games_does_not_import_the_project_settings_package_or_the_benchmarks():
 
 
 def test_only_the_benchmarks_import_the_benchmarks():
-    others = [*sources("games", "scoring", "yahtzee_site", "tests"), ROOT / "manage.py"]
+    others = [*sources("games", "scoring", "yahtzee_site"), ROOT / "manage.py"]
     assert offenders(others, "bench") == []
+    # The tests import what they share with the benchmarks (bench/harness), no script.
+    scripts = [p for p in sources("tests") if any(
+        m.partition(".")[0] == "bench" and not m.startswith("bench.harness")
+        for m in imports_of(p))]
+    assert scripts == []
+
+
+def test_the_benchmarks_import_no_test_module():
+    """What the benchmarks and the tests share lives in ``bench/harness``, which both may
+    import; nothing under ``bench/`` imports ``tests``."""
+    files = sources("bench")
+    assert len(files) > 15
+    assert offenders(files, "tests") == []
 
 
 def test_the_guard_sees_an_offending_import(tmp_path):

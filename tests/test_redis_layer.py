@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from channels_redis.core import RedisChannelLayer
 
-from tests.servers import RedisServer, redis_process
+from bench.harness.servers import RedisServer, redis_process
 from yahtzee_site.settings import REDIS_LAYER_CONNECTION
 
 # Loop steps to let a receive take before cancelling it: together they cover its whole

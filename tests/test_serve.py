@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.harness.live_server import ROOT, clean_env, free_port
+from bench.harness.room_client import Seat, next_move, open_room
 from games.web.share import qr_svg
 from tests.support import assets
-from tests.support.live_server import ROOT, clean_env, free_port
-from tests.support.room_client import Seat, next_move, open_room
 from yahtzee_site import serve
 
 LOOPBACK = "127.0.0.2"  # not 127.0.0.1: the server listens beyond the usual address

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.harness.live_server import CHROMIUM, serve
 from tests.support import chromium
-from tests.support.live_server import CHROMIUM, serve
 
 
 @pytest.fixture(scope="session")

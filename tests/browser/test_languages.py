@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from bench.harness.live_server import ROOT, site_env
 from tests.browser.accessibility import assert_accessible_everywhere
 from tests.browser.tables import (
     PHONE,
@@ -28,7 +29,6 @@ from tests.browser.tables import (
     settle,
     wait_my_turn,
 )
-from tests.support.live_server import ROOT, site_env
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from bench.harness.live_server import ROOT, site_env
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
 from tests.browser.tables import create_room, horizontal_overflow
-from tests.support.live_server import ROOT, site_env
 
 pytestmark = pytest.mark.browser
 

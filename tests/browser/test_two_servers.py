@@ -2,7 +2,7 @@
 play the first rounds of a game and each sees every move of the other at once.
 
 (The ending of a game across processes is covered without a browser: the fault tests
-play whole games on two processes under ``python -m tests.servers``.)"""
+play whole games on two processes under ``python -m bench.harness.servers``.)"""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import Page, expect
 
+from bench.harness.live_server import serve
+from bench.harness.servers import postgres_server, redis_server
 from tests.browser.tables import (
     create_room,
     join_room,
@@ -20,8 +22,6 @@ from tests.browser.tables import (
     same_newest_event,
     wait_my_turn,
 )
-from tests.servers import postgres_server, redis_server
-from tests.support.live_server import serve
 
 pytestmark = pytest.mark.browser
 

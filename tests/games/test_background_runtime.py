@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.harness.live_server import daphne
+from bench.harness.room_client import Seat, next_move, open_room
 from games.background import checkpoints, clock, jobs, runtime
 from games.signals import game_finished
-from tests.support.live_server import daphne
-from tests.support.room_client import Seat, next_move, open_room
 from tests.support.waiting import wait_until
 
 PACE = 1 / 15  # seconds between two requests of one socket
@@ -102,6 +102,9 @@ async def play_alone(base_url: str) -> None:
         await seat.close()
 
 
+# Not in the PostgreSQL pass (docs/decisions/0007): this server serves a SQLite file of its
+# own.
+@pytest.mark.sqlite_pass_only
 def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
     with daphne(tmp_path) as server:
         asyncio.run(play_alone(server.base_url))
@@ -118,6 +121,7 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
         wait_until(lambda: not alive(child), 60, what="the review child to end with its server")
 
 
+@pytest.mark.sqlite_pass_only  # a SQLite file of its own, as above
 def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path) -> None:
     with daphne(tmp_path) as server:
         server.process.send_signal(signal.SIGUSR1)

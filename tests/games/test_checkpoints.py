@@ -13,6 +13,10 @@ from django.db import connection
 from games.background import checkpoints as sqlite_wal
 from tests.support.waiting import wait_until
 
+# Not in the PostgreSQL pass (docs/decisions/0007): SQLite's own checkpoint thread, on SQLite
+# files of its own.
+pytestmark = pytest.mark.sqlite_pass_only
+
 
 def _writer(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None)

@@ -19,6 +19,9 @@ from games.models import Player
 from games.realtime.ending import CLOSE_BANNED
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 
+# Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
+pytestmark = pytest.mark.sqlite_pass_only
+
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 

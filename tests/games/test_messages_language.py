@@ -19,6 +19,9 @@ from tests.support.sockets import (
     visitor,
 )
 
+# Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
+pytestmark = pytest.mark.sqlite_pass_only
+
 on_a_socket = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 

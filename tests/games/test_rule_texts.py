@@ -20,7 +20,8 @@ from games.models import Player, Room
 from games.selectors.rule_texts import rule_texts
 from scoring import rulesets
 
-pytestmark = pytest.mark.django_db
+# Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 
 def strings_in(value: Any) -> Iterator[str]:

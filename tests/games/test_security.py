@@ -462,7 +462,7 @@ def test_with_redis_every_process_shares_the_counts(clean_env, project_root, roo
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    from tests.servers import redis_server
+    from bench.harness.servers import redis_server
 
     with redis_server() as url:
         caches = settings_caches(clean_env, project_root, REDIS_URL=url)

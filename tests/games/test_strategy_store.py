@@ -19,6 +19,9 @@ from scoring import rulesets
 from scoring.strategy import solver, solver_build
 from scoring.strategy.solver_rules import rules_for
 
+# Not in the PostgreSQL pass (docs/decisions/0007): the solver's table files, no database.
+pytestmark = pytest.mark.sqlite_pass_only
+
 FREE = rulesets.get("yahtzee", joker="free")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support.live_server import CHROMIUM, CHROMIUM_ARGS
+from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS
 
 _open: dict[str, Any] = {}
 

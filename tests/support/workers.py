@@ -2,8 +2,8 @@
 
 Each worker is a process of its own with its own test database (pytest-django names
 them per worker), but the PostgreSQL server and the Redis server of
-``python -m tests.servers`` are shared. Whatever a test may wipe there gets a name or a
-Redis database number of its worker: the cache is cleared before every games test, and
+``python -m bench.harness.servers`` are shared. Whatever a test may wipe there gets a name
+or a Redis database number of its worker: the cache is cleared before every games test, and
 Django's Redis cache clears its whole database, channel layer included.
 """
 

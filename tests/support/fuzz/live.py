@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from bench.harness.room_client import Login
 from tests.support.fuzz.oracle import Answer, Frame
-from tests.support.room_client import Login
 
 T = TypeVar("T")
 

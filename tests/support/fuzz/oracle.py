@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support.live_server import ROOT
+from bench.harness.live_server import ROOT
 
 MAX_BYTES = 4096  # the protocol's largest message
 MAX_DEPTH = 32  # ... and its deepest nesting

@@ -4,7 +4,7 @@ Each runs from a fresh temporary directory on a free port and is stopped (and it
 files removed) when the ``with`` block ends, whatever happens.  Run a command
 against both:
 
-    .venv/bin/python -m tests.servers .venv/bin/pytest tests/games -m "not browser"
+    .venv/bin/python -m bench.harness.servers .venv/bin/pytest tests/games -m "not browser"
 
 which sets ``DATABASE_URL`` and ``REDIS_URL`` for the command.  PostgreSQL refuses to
 run as root, so as root its commands run as the ``postgres`` system user (created by

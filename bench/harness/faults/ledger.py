@@ -1,0 +1,139 @@
+"""What the database behind the servers holds about a room, read with plain SQL (SQLite or
+PostgreSQL), and what must never be wrong with it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bench.harness.room_client import Seat
+
+
+@dataclass
+class Ledger:
+    """What the database holds about a room and its first game."""
+
+    version: int
+    seqs: list[int]
+    events: list[tuple[int, str, dict[str, Any]]]  # (seq, kind, data), in order
+    game_version: int
+    status: str
+    cards: dict[int, dict[str, Any]]  # seat: {"boxes": ..., "total": ...}
+    turns: list[dict[str, Any]]  # number, seat, box, column, rolls, finish
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        """The data of every event of ``kind``, in order."""
+        return [data for _seq, k, data in self.events if k == kind]
+
+    def turn(self, number: int) -> dict[str, Any]:
+        """Turn ``number`` (1 for the game's first)."""
+        return next(t for t in self.turns if t["number"] == number)
+
+    def filled(self) -> int:
+        """Boxes filled on all the scorecards."""
+        return sum(len(boxes) for card in self.cards.values()
+                   for boxes in card["boxes"].values())
+
+
+def connect(database_url: str) -> Any:
+    """A DB-API connection that sees every commit at once (SQLite or PostgreSQL)."""
+    if database_url.startswith("sqlite:///"):
+        return sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=30)
+    import psycopg
+
+    return psycopg.connect(database_url, autocommit=True)
+
+
+def _query(connection: Any, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Run ``sql`` (``%s`` placeholders) on either kind of connection."""
+    if isinstance(connection, sqlite3.Connection):
+        sql = sql.replace("%s", "?")
+    return list(connection.execute(sql, params).fetchall())
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def read_ledger(database_url: str, code: str) -> Ledger:
+    """Read room ``code`` from the database (SQLite or PostgreSQL) behind the servers."""
+    connection = connect(database_url)
+
+    def rows(sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        return _query(connection, sql, *params)
+
+    try:
+        room_id, version = rows("SELECT id, version FROM games_room WHERE code = %s", code)[0]
+        events = [(seq, kind, _json(data)) for seq, kind, data in rows(
+            "SELECT seq, kind, data FROM games_event WHERE room_id = %s ORDER BY seq", room_id)]
+        game_id, game_version, status = rows(
+            "SELECT id, version, status FROM games_game WHERE room_id = %s "
+            "ORDER BY number LIMIT 1", room_id)[0]
+        cards = {seat: {"boxes": _json(data)["boxes"], "total": total} for seat, data, total in
+                 rows("SELECT seat, data, total FROM games_scorecard WHERE game_id = %s",
+                      game_id)}
+        turns = [{"number": n, "seat": seat, "box": box, "column": column,
+                  "rolls": _json(rolls), "finish": finish} for n, seat, box, column, rolls, finish
+                 in rows('SELECT number, seat, box, "column", rolls, finish FROM games_turn '
+                         "WHERE game_id = %s ORDER BY number", game_id)]
+    finally:
+        connection.close()
+    return Ledger(version, [seq for seq, _k, _d in events], events, game_version, status,
+                  cards, turns)
+
+
+def ledger_problems(ledger: Ledger) -> list[str]:
+    """What is wrong with the record: gaps in the event numbers, a placement or a roll
+    missing or recorded twice."""
+    problems = []
+    if ledger.seqs != list(range(1, ledger.version + 1)):
+        problems.append(f"event numbers are not 1..{ledger.version}")
+    places = ledger.of_kind("place")
+    finished = [t for t in ledger.turns if t["finish"]]
+    if not len(places) == len(finished) == ledger.filled():
+        problems.append(f"{len(places)} place events, {len(finished)} finished turns, "
+                        f"{ledger.filled()} boxes filled")
+    for index, (event, turn) in enumerate(zip(places, finished, strict=False)):
+        said = (event["seat"], event["box"], event["column"])
+        if event["seat"] != index % len(ledger.cards) or said != (
+                turn["seat"], turn["box"], turn["column"]):
+            problems.append(f"placement {index + 1} {said} is not turn {turn['number']}'s")
+            break
+    rolled = sum(len(t["rolls"]) for t in ledger.turns)
+    if len(ledger.of_kind("roll")) != rolled or any(len(t["rolls"]) > 3 for t in ledger.turns):
+        problems.append(f"{len(ledger.of_kind('roll'))} roll events, {rolled} rolls in turns")
+    return problems
+
+
+def view_problems(seats: Sequence[Seat], ledger: Ledger) -> list[str]:
+    """Clients whose game version or scorecards differ from the database's."""
+    problems = []
+    for seat in seats:
+        game = seat.game or {}
+        shown = {s["seat"]: {"boxes": s["boxes"], "total": s["total"]}
+                 for s in game.get("seats", [])}
+        if game.get("version") != ledger.game_version or shown != ledger.cards:
+            problems.append(f"{seat.login.name} shows game version {game.get('version')} "
+                            f"and other scorecards than the database ({ledger.game_version})")
+    return problems
+
+
+def turn_finished_on(connection: Any, code: str, turn: int) -> bool:
+    """Whether turn ``turn`` of room ``code``'s first game is finished, on ``connection``
+    (from ``connect``)."""
+    rows = _query(connection, "SELECT t.finish FROM games_turn t JOIN games_game g "
+                  "ON t.game_id = g.id JOIN games_room r ON g.room_id = r.id "
+                  "WHERE r.code = %s AND g.number = 1 AND t.number = %s", code, turn)
+    return bool(rows and rows[0][0])
+
+
+def turn_finished(database_url: str, code: str, turn: int) -> bool:
+    """Whether the database holds turn ``turn`` of room ``code``'s first game as finished."""
+    connection = connect(database_url)
+    try:
+        return turn_finished_on(connection, code, turn)
+    finally:
+        connection.close()
