@@ -14,10 +14,10 @@ from channels.testing import WebsocketCommunicator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.harness.room_client import Gap, apply_change, canonical, document_of
 from games import services
 from games.selectors import snapshots
 from games.selectors.patches import diff
-from tests.support.room_client import Gap, apply_change, canonical, document_of
 from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
 
 json_values = st.recursive(
@@ -27,6 +27,7 @@ json_values = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.sqlite_pass_only  # no database: once is enough
 @settings(max_examples=60, deadline=None)
 @given(json_values, json_values)
 def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, new):
@@ -34,6 +35,7 @@ def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, ne
     assert jsonpatch.apply_patch(old, diff(old, new)) == new
 
 
+@pytest.mark.sqlite_pass_only  # no database: once is enough
 def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each():
     log = [{"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
            for n in range(50, 0, -1)]

@@ -19,9 +19,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from bench.harness.room_client import apply_change
 from games.models import Player
 from games.services.players import player_register
-from tests.support.room_client import apply_change
 from yahtzee_site.routing import application
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "protocol.schema.json"
