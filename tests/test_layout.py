@@ -113,6 +113,84 @@ def test_no_module_of_the_site_is_too_long_to_read():
     assert long == {}
 
 
+def test_no_script_of_the_site_is_too_long_to_read():
+    # Third-party code, if any, is vendored under static/vendor/ and exempt.
+    scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
+    assert len(scripts) > 20
+    long = {str(p.relative_to(ROOT)): n for p in scripts
+            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def script_imports(path: Path) -> set[Path]:
+    """The scripts ``path`` imports by a relative path (``import … from "./x.js"``)."""
+    found = re.findall(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']""",
+                       path.read_text(), flags=re.M)
+    return {(path.parent / name).resolve() for name in found}
+
+
+def import_cycle(scripts: list[Path]) -> list[Path]:
+    """A circle of scripts that import one another ([] when there is none)."""
+    graph = {p.resolve(): script_imports(p) for p in scripts}
+    done: set[Path] = set()
+
+    def visit(path: Path, trail: list[Path]) -> list[Path]:
+        if path in trail:
+            return [*trail[trail.index(path):], path]
+        if path in done:
+            return []
+        for nxt in sorted(graph.get(path, ())):
+            if cycle := visit(nxt, [*trail, path]):
+                return cycle
+        done.add(path)
+        return []
+
+    for path in sorted(graph):
+        if cycle := visit(path, []):
+            return cycle
+    return []
+
+
+def test_no_scripts_import_each_other_in_a_circle():
+    # collectstatic names each module by its content, imports rewritten to hashed names
+    # (decision 0027): a circle of imports never settles ("Max post-process passes").
+    scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
+    assert import_cycle(scripts) == []
+
+
+def import_depth(scripts: list[Path]) -> int:
+    """The longest chain of imports among ``scripts`` (1: a script that imports none)."""
+    graph = {p.resolve(): script_imports(p) for p in scripts}
+    depth: dict[Path, int] = {}
+
+    def of(path: Path) -> int:
+        if path not in depth:
+            depth[path] = 1 + max((of(n) for n in graph[path] if n in graph), default=0)
+        return depth[path]
+
+    return max((of(p) for p in graph), default=0)
+
+
+def test_collectstatic_settles_the_deepest_chain_of_imports():
+    # Each post-processing pass settles at least one level of imports (decision 0027).
+    from yahtzee_site.storage import VersionedStaticFilesStorage
+
+    scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
+    assert 3 <= import_depth(scripts) < VersionedStaticFilesStorage.max_post_process_passes
+
+
+def test_the_guard_sees_a_circle_of_imports(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.js").write_text('import { b } from "./sub/b.js";\n')
+    (tmp_path / "sub" / "b.js").write_text('export const b = 1;\nimport { c } from "../c.js";\n')
+    (tmp_path / "c.js").write_text('import {\n  a,\n} from "./a.js";\n')
+    scripts = sorted(tmp_path.rglob("*.js"))
+    assert [p.name for p in import_cycle(scripts)] == ["a.js", "b.js", "c.js", "a.js"]
+    (tmp_path / "c.js").write_text('import { h } from "./dom.js";\n')
+    assert import_cycle(scripts) == []
+    assert import_depth(scripts) == 3  # a.js, sub/b.js, c.js (dom.js is not among them)
+
+
 def unclosed_blocks(css: str) -> int:
     """How many blocks of a stylesheet are left open (comments and strings aside);
     -1 when a block is closed that was never opened."""

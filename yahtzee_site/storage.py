@@ -18,3 +18,7 @@ class VersionedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     """WhiteNoise's hashed, compressed storage, rewriting ES module imports too."""
 
     support_js_module_import_aggregation = True
+    # A module's hash covers its imports' hashed names, so each pass settles at least one
+    # more level of the import tree; Django gives up after this many (it defaults to 5).
+    # tests/test_layout.py keeps the deepest chain of imports below it.
+    max_post_process_passes = 20

@@ -32,7 +32,6 @@ export class RoomSocket {
     this.path = path;
     this.handlers = handlers;
     this.ws = null;
-    this.version = null; // the newest state version shown
     this.status = "idle"; // connecting | open | reconnecting | closed
     this.attempt = 0;
     this.everOpened = false;
@@ -131,9 +130,7 @@ export class RoomSocket {
       return;
     }
     switch (msg.type) {
-      case "state":
-        if (this.version !== null && !(msg.version > this.version)) return; // not newer: drop
-        this.version = msg.version;
+      case "state": // the page's store decides whether it is newer than the one held
         this.handlers.onState?.(msg);
         break;
       case "ack":

@@ -1,0 +1,53 @@
+// Page-level controls: copy the invite, leave the room, send a chat line, and the keys
+// (1-5 hold dice, R rolls; never while typing or in a dialog).
+import { confirmDialog } from "../ui/dialog.js";
+import { chatForm, chatInput, dialog, root, store } from "./page.js";
+import { copyInvite, roll } from "./actions.js";
+import { turnOf } from "./facts.js";
+import { toggleHold } from "./holds.js";
+import { act } from "./requests.js";
+
+export function listen() {
+  root.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    if (button.dataset.action === "copy-invite") copyInvite();
+    if (button.dataset.action === "leave") {
+      const seated = store.state?.game?.status === "playing" && turnOf().mySeat;
+      const ok = await confirmDialog(dialog, {
+        title: gettext("Leave this room?"),
+        text: seated
+          ? gettext("A bot finishes your game for you. You can come back with the link, as a spectator.")
+          : gettext("You can come back with the link while the room is open."),
+        ok: gettext("Leave"),
+        danger: true,
+      });
+      if (ok) act("leave");
+    }
+  });
+
+  chatForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = chatInput.value.trim();
+    if (!text) return;
+    chatInput.value = "";
+    const ok = await act("chat", { text });
+    if (!ok && !chatInput.value) chatInput.value = text; // give the words back
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.closest?.("input, textarea, select, [contenteditable], dialog")) return;
+    if (dialog.open) return;
+    if (/^[1-5]$/.test(event.key)) {
+      if (!store.state || !turnOf().myTurn) return;
+      event.preventDefault();
+      toggleHold(Number(event.key) - 1);
+    } else if (event.key === "r" || event.key === "R") {
+      if (!store.state || !turnOf().myTurn) return;
+      event.preventDefault();
+      roll();
+    }
+  });
+}

@@ -1,0 +1,49 @@
+// The rules the page draws with: the room's (they name the variant in the room bar and
+// the title), and those of the game on the table, which a finished game keeps.
+import { Rules } from "../text.js";
+import { app, variantLabel } from "./page.js";
+
+// "<variant> room <code> — Five Dice": the variant part follows the room's settings.
+const titleTail = document.title.startsWith(variantLabel.textContent)
+  ? document.title.slice(variantLabel.textContent.length)
+  : ` · ${document.title}`;
+let baseTitle = document.title;
+
+/** The page's title without the "your turn" mark. */
+export function pageTitle() {
+  return baseTitle;
+}
+
+/** Follow the rules of a new state: the room's, and the game's. */
+export function followRules(state) {
+  const rulesKey = JSON.stringify([state.room.ruleset.name, state.room.ruleset.options]);
+  if (rulesKey !== app.rulesKey) {
+    app.rules = new Rules(state.room.ruleset);
+    app.rulesKey = rulesKey;
+    variantLabel.textContent = app.rules.title;
+    baseTitle = `${app.rules.title}${titleTail}`;
+  }
+  app.game = gameRules(state, app.game);
+}
+
+/** Whether a finished game's cards can be drawn with ``rules``: every column and box
+ *  filled on them exists there. */
+function fits(rules, game) {
+  return game.seats.every((seat) =>
+    Object.entries(seat.boxes || {}).every(
+      ([column, boxes]) => rules.columnMap.has(column) && Object.keys(boxes || {}).every((box) => rules.boxes.has(box)),
+    ),
+  );
+}
+
+/** The rules of the game in ``state`` (null when they are not known any more). A game
+ *  in play has the room's; a finished one keeps those it was seen with, since the host
+ *  may have changed the room since. */
+function gameRules(state, known) {
+  const game = state.game;
+  if (!game) return { number: null, rules: null };
+  if (game.ruleset) return { number: game.number, rules: new Rules(game.ruleset) }; // if the server ever says
+  if (game.status === "playing") return { number: game.number, rules: app.rules };
+  if (known.number === game.number && known.rules) return known;
+  return { number: game.number, rules: fits(app.rules, game) ? app.rules : null };
+}
