@@ -19,8 +19,10 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -33,6 +35,8 @@ def main(argv: list[str] | None = None) -> None:
                         "fresh SQLite file (e.g. a throwaway PostgreSQL)")
     parser.add_argument("--wall", action="store_true",
                         help="measure elapsed time (database waits included), not CPU")
+    parser.add_argument("--queries", action="store_true",
+                        help="also count the queries of the service and the shared state")
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="move-cost-")
     os.environ.update(DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
@@ -42,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
     from bench.harness.room_client import next_move
     from games import services
@@ -60,6 +66,11 @@ def main(argv: list[str] | None = None) -> None:
     cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
                                     "shared_patch": [], "viewer_patch": []}
     held = {person.pk: None for person in people}
+    queries: dict[str, list[int]] = {"service": [], "shared_state": []}
+
+    def counting() -> Any:
+        return CaptureQueriesContext(connection) if args.queries else nullcontext()
+
     calls = {"roll": services.game_roll, "place": services.game_place,
              "announce": services.game_announce}
     for n in range(args.moves):
@@ -72,13 +83,18 @@ def main(argv: list[str] | None = None) -> None:
         move = next_move(shared.state_for(actor.pk)["game"])
         call = calls[move.pop("type")]
         start = clock()
-        # As the websocket consumer does: the news is handed back, not sent from here.
-        broadcast.run_deferred(partial(call, player=actor, code=code, request_id=f"m{n}",
-                                       **move))
+        with counting() as service_queries:
+            # As the websocket consumer does: the news is handed back, not sent from here.
+            broadcast.run_deferred(partial(call, player=actor, code=code,
+                                           request_id=f"m{n}", **move))
         cost["service"].append(clock() - start)
         start = clock()
-        shared = snapshot_cache.snapshot(code)
+        with counting() as state_queries:
+            shared = snapshot_cache.snapshot(code)
         cost["shared_state"].append(clock() - start)
+        if args.queries:
+            queries["service"].append(len(service_queries.captured_queries))
+            queries["shared_state"].append(len(state_queries.captured_queries))
         for person in people:
             start = clock()
             shared.text_for(person.pk)
@@ -96,6 +112,8 @@ def main(argv: list[str] | None = None) -> None:
     result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
               for name, values in cost.items()}
     result["moves"] = len(cost["service"])
+    result |= {f"{name}_queries": round(statistics.mean(found), 1)
+               for name, found in queries.items() if found}
     for name, value in result.items():
         print(f"{name}: {value}")
     print(json.dumps(result))
