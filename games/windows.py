@@ -30,7 +30,7 @@ class Windows:
 
     def start(self, key: str, now: float, seconds: int) -> float | None:
         """When the client's current window opened; ``None`` when it has none now."""
-        start = cache.get(self._pointer(key))
+        start: float | None = cache.get(self._pointer(key))
         if start is None or now - start >= seconds:
             return None
         return start

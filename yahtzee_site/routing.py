@@ -22,7 +22,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 
+rooms = URLRouter(websocket_urlpatterns)  # type: ignore[arg-type]  # path() is typed for views
+
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(rooms)),
 })

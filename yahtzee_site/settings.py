@@ -14,6 +14,7 @@ import socket
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from typing import Final
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -287,7 +288,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 400 * 24 * 3600
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Final = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

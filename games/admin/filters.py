@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from games.models import banned_now
+from games.models import ChatMessage, Player, banned_now
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 class BannedFilter(admin.SimpleListFilter):
@@ -16,11 +21,13 @@ class BannedFilter(admin.SimpleListFilter):
     title = gettext_lazy("banned")
     parameter_name = "banned"
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+    def lookups(self, request: HttpRequest,
+                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
         """Yes or no."""
         return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+    def queryset(self, request: HttpRequest,
+                 queryset: QuerySet[Player]) -> QuerySet[Player] | None:
         """Filter on whether a ban is in force now (an ended one does not count)."""
         if self.value() == "yes":
             return queryset.filter(banned_now())
@@ -36,11 +43,13 @@ class KindFilter(admin.SimpleListFilter):
     parameter_name = "kind"
     bot_level_field = "bot_level"
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+    def lookups(self, request: HttpRequest,
+                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
         """People or bots."""
         return [("person", gettext_lazy("People")), ("bot", gettext_lazy("Bots"))]
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+    def queryset(self, request: HttpRequest,
+                 queryset: QuerySet[Model]) -> QuerySet[Model] | None:
         """Bots have a bot level; people do not."""
         people = Q(**{self.bot_level_field: ""})
         if self.value() == "person":
@@ -62,11 +71,13 @@ class RemovedFilter(admin.SimpleListFilter):
     title = gettext_lazy("removed")
     parameter_name = "removed"
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+    def lookups(self, request: HttpRequest,
+                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
         """Yes or no."""
         return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
-    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet | None:
+    def queryset(self, request: HttpRequest,
+                 queryset: QuerySet[ChatMessage]) -> QuerySet[ChatMessage] | None:
         """Filter on whether ``removed_at`` is set."""
         if self.value() in ("yes", "no"):
             return queryset.filter(removed_at__isnull=self.value() == "no")

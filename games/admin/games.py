@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
@@ -27,14 +27,14 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     date_hierarchy = "started_at"
     ordering = ["-started_at"]
     list_select_related = ["room"]
-    fields = ["room", "number", "ruleset", "options", "status", "ended_reason", "version",
+    fields = ("room", "number", "ruleset", "options", "status", "ended_reason", "version",
               "current_seat_shown", "turn_count", "turn_deadline", "bot_due_at", "started_at",
-              "finished_at"]
+              "finished_at")
     readonly_fields = fields
     inlines = [ScorecardInline, TurnInline, EventInline]
     actions = ["end_games"]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         """Games with their room and seated players."""
         return super().get_queryset(request).select_related("room").prefetch_related(
             "scorecards__player")
@@ -60,11 +60,11 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
         return ", ".join(card.player.name for card in obj.scorecards.all())
 
     @admin.action(description=gettext_lazy("End selected games"), permissions=["moderate"])
-    def end_games(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+    def end_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> TemplateResponse | None:
         """End each game in progress where it stands."""
         return self.moderate(request, queryset, service=services.mod_end_game, target="game",
-                             title=gettext_lazy("End games"),
-                             done=gettext_lazy("Ended game %(object)s."))
+                             title=gettext("End games"),
+                             done=gettext("Ended game %(object)s."))
 
 
 @admin.register(GameReview)
@@ -74,7 +74,7 @@ class GameReviewAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "game", "player", "decisions", "lost", "accuracy"]
     search_fields = ["player__name", "game__room__code"]
     list_select_related = ["player", "game__room"]
-    fields = ["created_at", "game", "player", "data_shown"]
+    fields = ("created_at", "game", "player", "data_shown")
     readonly_fields = fields
 
     @admin.display(description=gettext_lazy("decisions"))

@@ -26,7 +26,7 @@ class MembershipInline(ReadOnlyInline):
     """Who is (or was) in a room, or which rooms a player was in."""
 
     model = Membership
-    fields = ["room", "player", "seat_shown", "state", "joined_at", "left_at"]
+    fields = ("room", "player", "seat_shown", "state", "joined_at", "left_at")
     readonly_fields = fields
     ordering = ["-joined_at"]
 
@@ -35,7 +35,7 @@ class MembershipInline(ReadOnlyInline):
         """The seat, counting from 1."""
         return seat_label(obj.seat)
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
         """Rooms and players in one query."""
         return super().get_queryset(request).select_related("room", "player")
 
@@ -44,7 +44,7 @@ class GameInline(ReadOnlyInline):
     """The games played in a room, each linking to its move log."""
 
     model = Game
-    fields = ["number", "status", "started_at", "finished_at", "ended_reason"]
+    fields = ("number", "status", "started_at", "finished_at", "ended_reason")
     readonly_fields = fields
     show_change_link = True
 
@@ -53,7 +53,7 @@ class ScorecardInline(ReadOnlyInline):
     """Each seat of a game: who played it and the sheet as it stands."""
 
     model = Scorecard
-    fields = ["seat_shown", "player", "total", "rank", "sheet"]
+    fields = ("seat_shown", "player", "total", "rank", "sheet")
     readonly_fields = fields
 
     @admin.display(description=gettext_lazy("seat"))
@@ -66,7 +66,7 @@ class ScorecardInline(ReadOnlyInline):
         """The sheet's filled boxes, readable."""
         return describe_sheet(obj.data)
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Scorecard]:
         """Players in the same query."""
         return super().get_queryset(request).select_related("player")
 
@@ -75,8 +75,8 @@ class TurnInline(ReadOnlyInline):
     """The move log: every roll with every die drawn, and where the dice were placed."""
 
     model = Turn
-    fields = ["number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
-              "points", "bonus", "placed_by", "finish", "started", "finished"]
+    fields = ("number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
+              "points", "bonus", "placed_by", "finish", "started", "finished")
     readonly_fields = fields
     verbose_name = "turn"
     verbose_name_plural = "move log"
@@ -107,7 +107,7 @@ class TurnInline(ReadOnlyInline):
         """When the dice were placed, to the second (date above time)."""
         return moment_lines(obj.finished_at)
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Turn]:
         """Players in the same query."""
         return super().get_queryset(request).select_related("player")
 
@@ -116,7 +116,7 @@ class EventInline(ReadOnlyInline):
     """The game's events as the clients received them (collapsed: it is long)."""
 
     model = Event
-    fields = ["seq", "game_version", "kind", "actor", "data_shown", "created"]
+    fields = ("seq", "game_version", "kind", "actor", "data_shown", "created")
     readonly_fields = fields
     classes = ["collapse"]
     ordering = ["seq"]
@@ -131,7 +131,7 @@ class EventInline(ReadOnlyInline):
         """When it happened, to the second."""
         return moment_label(obj.created_at)
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Event]:
         """Actors in the same query."""
         return super().get_queryset(request).select_related("actor")
 
@@ -141,7 +141,7 @@ class ChatInline(ReadOnlyInline):
     button submits the chat list's "remove" action, which asks why)."""
 
     model = ChatMessage
-    fields = ["at", "player", "text", "removed", "remove"]
+    fields = ("at", "player", "text", "removed", "remove")
     readonly_fields = fields
     ordering = ["created_at", "id"]
     verbose_name = "chat line"
@@ -168,12 +168,12 @@ class ChatInline(ReadOnlyInline):
             'data-testid="remove-chat-{}">Remove this line</button>',
             ACTION_CHECKBOX_NAME, obj.pk, obj.pk)
 
-    def get_fields(self, request: HttpRequest, obj: Model | None = None) -> list[str]:
+    def get_fields(self, request: HttpRequest, obj: Model | None = None) -> tuple[str, ...]:
         """The remove buttons only for whoever may remove chat lines."""
         if request.user.has_perm("games.change_chatmessage"):
             return self.fields
-        return [name for name in self.fields if name != "remove"]
+        return tuple(name for name in self.fields if name != "remove")
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
         """Players in the same query."""
         return super().get_queryset(request).select_related("player")

@@ -12,7 +12,7 @@ from django.db import connections
 
 log = logging.getLogger(__name__)
 
-Job = Callable[[], None]
+Job = Callable[[], object]  # what a job returns is dropped
 
 
 class JobWorker(threading.Thread):

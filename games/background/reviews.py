@@ -43,6 +43,13 @@ def _frame(message: object) -> bytes:
     return len(data).to_bytes(_SIZE, "big") + data
 
 
+def _pipes(process: subprocess.Popen[bytes]) -> tuple[IO[bytes], IO[bytes]]:
+    """The child's standard input and output (``_start`` pipes both)."""
+    if process.stdin is None or process.stdout is None:
+        raise ValueError("the review child has no pipes")
+    return process.stdin, process.stdout
+
+
 def _write(stream: IO[bytes], frame: bytes) -> None:
     stream.write(frame)
     stream.flush()
@@ -71,7 +78,7 @@ def _start() -> subprocess.Popen[bytes]:
     # The database this process uses (a test run's own, for one), whatever the settings
     # say: the first message.
     try:
-        _write(process.stdin, _frame(connections["default"].settings_dict["NAME"]))
+        _write(_pipes(process)[0], _frame(connections["default"].settings_dict["NAME"]))
     except OSError:
         process.kill()
         process.wait()
@@ -108,9 +115,9 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
     job = _frame(game_id)
     with _lock:
         try:
-            process = _running_child()
-            _write(process.stdin, job)
-            ok, value = _read(process.stdout)
+            jobs, answers = _pipes(_running_child())
+            _write(jobs, job)
+            ok, value = _read(answers)
         except (EOFError, OSError, ValueError, pickle.UnpicklingError) as exc:
             if _child is not None:
                 _child.kill()
@@ -119,7 +126,8 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
             raise ReviewProcessError(f"the review process died: {exc!r}") from None
     if not ok:
         raise ReviewProcessError(value)
-    return value
+    texts: list[tuple[int, str]] = value
+    return texts
 
 
 def stop(grace: float = 10.0) -> None:
@@ -131,8 +139,9 @@ def stop(grace: float = 10.0) -> None:
     process = _child  # not under the lock: a ``reviews`` call may hold it, waiting
     if process is None:
         return
+    jobs, answers = _pipes(process)
     with contextlib.suppress(OSError):
-        process.stdin.close()
+        jobs.close()
     try:
         process.wait(timeout=grace)
     except subprocess.TimeoutExpired:
@@ -142,7 +151,7 @@ def stop(grace: float = 10.0) -> None:
         if _child is process:
             _child = None
     with contextlib.suppress(OSError):
-        process.stdout.close()
+        answers.close()
 
 
 def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:

@@ -190,7 +190,7 @@ def replay_of(game: Game) -> dict[str, Any]:
         if turn.box and rolls:
             dice = tuple(rolls[-1]["dice"])
             placed = sheet.place(dice, turn.box, turn.column or None, announced=announced)
-            who = turn.placed_by.name if turn.placed_by_id else seat_name
+            who = turn.placed_by.name if turn.placed_by is not None else seat_name
             text = _place_text(rs, turn, who, round_number, turn.points)
             moves.append((len(steps), sheet, list(dice), MAX_ROLLS - len(rolls),
                           Choice("place", 0.0, box=turn.box, column=turn.column or None)))

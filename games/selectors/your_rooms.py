@@ -55,9 +55,9 @@ def rooms_of(player: Player | None) -> list[YourRoom]:
     found = []
     for room in rooms:
         seat = mine[room.pk]
-        game = room.by_number[0] if room.by_number else None  # type: ignore[attr-defined]
+        game = room.by_number[0] if room.by_number else None
         state, text = _state(room, game, seat)
-        people = tuple(m.player.name for m in room.active_members  # type: ignore[attr-defined]
+        people = tuple(m.player.name for m in room.active_members
                        if m.player_id != player.pk)
         found.append(YourRoom(code=room.code, title=rulesets.get(room.ruleset).title,
                               state=state, state_text=text, seat=seat, people=people,

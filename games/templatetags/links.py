@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django import template
 from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest
 from django.templatetags.static import static
 
 register = template.Library()
 
 
 def _absolute(context: template.Context, location: str | None) -> str:
-    request = context["request"]
+    request: HttpRequest = context["request"]
     try:
         return request.build_absolute_uri(location)
     except DisallowedHost:  # the 400 page for a host name that is not this site's

@@ -44,6 +44,12 @@ from games.web.language import LANGUAGE_CODES
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+class SignedInRequest(HttpRequest):
+    """The request of a view behind ``login_required``: its ``user`` is an account."""
+
+    user: User
+
+
 def next_url(request: HttpRequest, default: str = "") -> str:
     """The page to go back to (``next`` in the form or the query) when it is on this
     site; else ``default`` (the home page when empty)."""
@@ -60,7 +66,7 @@ class SiteFields:
     fields: dict[str, forms.Field]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.widget.attrs["class"] = "input"
 
@@ -73,7 +79,7 @@ class PasswordForm(SiteFields, PasswordChangeForm):
     """Django's password change form."""
 
 
-class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
+class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]  # generic in django-stubs only
     """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional,
     and kept only once confirmed (``games.web.emails``)."""
 
@@ -83,7 +89,7 @@ class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]
                                  "Optional: to reset a forgotten password. We send a link "
                                  "to confirm it."))
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]  # not in django-stubs
         model = User
         fields = ("username",)
 
@@ -98,7 +104,7 @@ def remember_account_language(player: Player) -> None:
         Player.objects.filter(pk=player.pk, language="").update(language=code)
 
 
-def _form_page(request: HttpRequest, template: str, form: forms.Form, status: int = 200,
+def _form_page(request: HttpRequest, template: str, form: forms.BaseForm, status: int = 200,
                **context: Any) -> HttpResponse:
     context.update(form=form, next=next_url(request))
     return render(request, template, context, status=status)
@@ -152,7 +158,7 @@ class SignOutView(auth_views.LogoutView):
     """Django's logout view (POST only): this browser forgets the account and its player.
     Then ``next``, or the home page (the admin's own sign-out still shows its page)."""
 
-    next_page = reverse_lazy("games:home")
+    next_page = "games:home"
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -172,7 +178,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 @login_required
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: SignedInRequest) -> HttpResponse:
     """The signed-in person's page: their account, their player, and what they can do."""
     player = current_player(request.session, request.user)
     return render(request, "accounts/account.html", {
@@ -202,7 +208,7 @@ class DeleteForm(SiteFields, forms.Form):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def account_delete(request: HttpRequest) -> HttpResponse:
+def account_delete(request: SignedInRequest) -> HttpResponse:
     """Delete the account after its password: the player becomes "Deleted player" in past
     games and leaves its rooms; this browser is signed out."""
     form = DeleteForm(request.user, request.POST if request.method == "POST" else None)

@@ -42,11 +42,12 @@ class BrowserIdMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         known = _read(request)
-        request.browser_id = known or secrets.token_urlsafe(24)  # type: ignore[attr-defined]
+        browser = known or secrets.token_urlsafe(24)
+        request.browser_id = browser  # type: ignore[attr-defined]  # this middleware's own
         response = self.get_response(request)
         if known is None:
             response.set_signed_cookie(
-                COOKIE, request.browser_id, salt=SALT,  # type: ignore[attr-defined]
+                COOKIE, browser, salt=SALT,
                 max_age=MAX_AGE, httponly=True, samesite="Lax",
                 secure=settings.SESSION_COOKIE_SECURE)
         return response

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_http_methods
 from games import services
 from games.errors import ServiceError
 from games.models import PendingEmail
-from games.web.accounts import DeleteForm
+from games.web.accounts import DeleteForm, SignedInRequest
 from games.web.invites import absolute_url
 from games.web.language import account_language
 from games.windows import Windows
@@ -130,11 +130,11 @@ class EmailForm(DeleteForm):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def email_change(request: HttpRequest) -> HttpResponse:
+def email_change(request: SignedInRequest) -> HttpResponse:
     """Add, change or remove the account's address; a new one gets a confirmation link."""
     user = request.user
     pending = PendingEmail.objects.filter(user=user).first()
-    initial = {"email": pending.address if pending else user.email}  # type: ignore[union-attr]
+    initial = {"email": pending.address if pending else user.email}
     form = EmailForm(user, request.POST if request.method == "POST" else None,
                      initial=initial)
     if request.method == "POST" and form.is_valid():

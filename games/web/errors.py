@@ -28,7 +28,7 @@ from django.core.exceptions import (
     SuspiciousOperation,
 )
 from django.core.signals import got_request_exception
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import Resolver404, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -162,7 +162,7 @@ def refused_host(request: HttpRequest) -> HttpResponse:
                       home_url=f"{settings.SITE_URL}/" if settings.SITE_URL else "")
 
 
-View = Callable[[HttpRequest], HttpResponse]
+View = Callable[[HttpRequest], HttpResponseBase]
 
 
 class AllowedHostMiddleware:
@@ -176,7 +176,7 @@ class AllowedHostMiddleware:
         self.get_response = get_response
         self.catalog = JavaScriptCatalog.as_view()
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         try:
             request.get_host()
         except DisallowedHost:
@@ -197,7 +197,7 @@ class ErrorPagesMiddleware:
             raise MiddlewareNotUsed
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         # A URL that matched no pattern never reached a view (or process_exception).
         if response.status_code == 404 and getattr(request, "resolver_match", None) is None:

@@ -31,7 +31,7 @@ async def _channel_layer() -> None:
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no channel layer is configured")
-    channel = await layer.new_channel("health.")
+    channel = await layer.new_channel()
     token = secrets.token_hex(8)
     await layer.send(channel, {"type": "health.check", "token": token})
     message = await layer.receive(channel)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -23,9 +24,9 @@ from games.models import Player
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 
 
-def account_language(user: object) -> str | None:
+def account_language(user: User | AnonymousUser | None) -> str | None:
     """The language a signed-in user chose for their account, or ``None``."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not isinstance(user, User):  # nobody, or not signed in
         return None
     code = Player.objects.filter(user=user).values_list("language", flat=True).first()
     return code if code in LANGUAGE_CODES else None

@@ -37,12 +37,11 @@ class ResetForm(SiteFields, PasswordResetForm):
     account's language, within the hourly share of emails to an address, with its link
     on ``SITE_URL`` when that is set (else on the request's scheme and host)."""
 
-    def save(self, *, domain_override: str | None = None, use_https: bool = False,
-             **kwargs: Any) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if settings.SITE_URL:
             site = urlsplit(settings.SITE_URL)
-            domain_override, use_https = site.netloc, site.scheme == "https"
-        super().save(domain_override=domain_override, use_https=use_https, **kwargs)
+            kwargs.update(domain_override=site.netloc, use_https=site.scheme == "https")
+        super().save(*args, **kwargs)
 
     def send_mail(self, subject_template_name: str, email_template_name: str,
                   context: dict[str, Any], from_email: str | None, to_email: str,
@@ -54,7 +53,7 @@ class ResetForm(SiteFields, PasswordResetForm):
                               from_email, to_email, html_email_template_name)
 
 
-class NewPasswordForm(SiteFields, SetPasswordForm):  # type: ignore[type-arg]
+class NewPasswordForm(SiteFields, SetPasswordForm):  # type: ignore[type-arg]  # generic in django-stubs only
     """Django's form for the new password, checked by ``AUTH_PASSWORD_VALIDATORS``."""
 
 
@@ -87,9 +86,9 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     form_class = NewPasswordForm
     success_url = reverse_lazy("games:login")
 
-    def form_valid(self, form: forms.Form) -> HttpResponse:
+    def form_valid(self, form: NewPasswordForm) -> HttpResponse:
         response = super().form_valid(form)
-        user = form.user  # type: ignore[attr-defined]
+        user = form.user
         # Wrong guesses of the old password from here no longer hold the owner back;
         # other addresses' counts stay.
         axes_reset(ip=http_address(self.request), username=user.get_username())
