@@ -20,7 +20,6 @@ import sys
 import tempfile
 import time
 from contextlib import nullcontext
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +51,8 @@ def main(argv: list[str] | None = None) -> None:
     from bench.harness.room_client import next_move
     from games import services
     from games.models import Player
-    from games.realtime import broadcast
-    from games.selectors import snapshot_cache
+    from games.realtime import snapshot_cache
+    from games.realtime.publish import messages
 
     call_command("migrate", verbosity=0)
     clock = time.perf_counter if args.wall else time.thread_time
@@ -84,9 +83,8 @@ def main(argv: list[str] | None = None) -> None:
         call = calls[move.pop("type")]
         start = clock()
         with counting() as service_queries:
-            # As the websocket consumer does: the news is handed back, not sent from here.
-            broadcast.run_deferred(partial(call, player=actor, code=code,
-                                           request_id=f"m{n}", **move))
+            # The service returns its news; the consumer makes the group message of it.
+            messages(call(player=actor, code=code, request_id=f"m{n}", **move).news)
         cost["service"].append(clock() - start)
         start = clock()
         with counting() as state_queries:

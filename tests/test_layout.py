@@ -73,6 +73,63 @@ def test_the_guard_sees_an_offending_import(tmp_path):
     assert offenders([bad], "bench") == [str(bad)]
 
 
+# The layers of ``games``, lowest first: each folder and top-level module of ``games``
+# imports modules of ``games`` in its own layer or below, never above.
+LAYERS: list[set[str]] = [
+    # data, and what every layer says and counts with
+    {"models", "errors", "words", "windows", "signals"},
+    # every change and every read (services return what they committed), the coach,
+    # the limits on guessing codes and making guests
+    {"services", "selectors", "coach", "throttle", "guest_limit"},
+    # the sockets, and publishing what services committed
+    {"realtime"},
+    # the entry points: pages, the admin, a process's threads, commands, the app
+    {"web", "admin", "background", "management", "templatetags", "checks", "apps"},
+]
+
+
+def part_of_games(module: str) -> str | None:
+    """The folder or top-level module of ``games`` that ``module`` is in (``None``: not
+    in ``games``, or the package itself)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "games" and len(parts) > 1 else None
+
+
+def layer_of(part: str) -> int:
+    return next(n for n, layer in enumerate(LAYERS) if part in layer)
+
+
+def imports_above(module: str, imported: set[str]) -> list[str]:
+    """The modules among ``imported`` that lie in a higher layer than ``module``."""
+    own = layer_of(part_of_games(module) or "")
+    return sorted(m for m in imported
+                  if (part := part_of_games(m)) is not None and layer_of(part) > own)
+
+
+def test_every_part_of_games_has_a_layer():
+    parts = {p.relative_to(ROOT / "games").parts[0].removesuffix(".py")
+             for p in sources("games")} - {"__init__"}
+    assert parts == set().union(*LAYERS) - {"migrations"}
+    assert sum(map(len, LAYERS)) == len(set().union(*LAYERS))  # each in one layer
+
+
+def test_nothing_in_games_imports_a_higher_layer():
+    found = {}
+    for path in sources("games"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if module != "games.__init__" and (above := imports_above(module, imports_of(path))):
+            found[str(path.relative_to(ROOT))] = above
+    assert found == {}
+
+
+def test_the_layer_guard_sees_an_import_from_above():
+    assert imports_above("games.services.core", {"games.realtime.publish", "games.models",
+                                                 "django.db"}) == ["games.realtime.publish"]
+    assert imports_above("games.models.rooms", {"games.services", "games.errors"}) == [
+        "games.services"]
+    assert imports_above("games.web.rooms", {"games.realtime.publish", "games.models"}) == []
+
+
 def imported_test_modules(path: Path) -> set[str]:
     """Every ``test_*`` module ``path`` imports, relative imports written with their dots."""
     found: set[str] = set()
@@ -212,3 +269,14 @@ def test_every_stylesheet_closes_its_blocks():
     assert sheets
     assert {str(p.relative_to(ROOT)): n for p in sheets
             if (n := unclosed_blocks(p.read_text()))} == {}
+
+
+MAX_CSS_LINES = 600
+
+
+def test_no_stylesheet_is_too_long_to_read():
+    # One file per component (static/css/site.css imports them in cascade order).
+    sheets = sorted((ROOT / "static").rglob("*.css"))
+    assert sheets
+    assert {str(p.relative_to(ROOT)): n for p in sheets
+            if (n := len(p.read_text().splitlines())) > MAX_CSS_LINES} == {}

@@ -131,6 +131,10 @@ def test_static_files_are_compressed_and_cached_for_good(served) -> None:
     assert status == 200
     assert headers["Content-Encoding"] == "gzip"
     assert "immutable" in headers["Cache-Control"]
+    # One stylesheet: its component files' rules, first to last, and no imports.
+    _, _, sheet = fetch(base_url + stylesheet.group(1).decode(), PUBLIC_NAME)
+    assert b"@import" not in sheet
+    assert sheet.index(b"--felt:") < sheet.index(b".die {") < sheet.index(b".site-links {")
 
 
 def test_invite_links_use_the_address_to_share_even_at_loopback(served) -> None:

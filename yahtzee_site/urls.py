@@ -3,6 +3,7 @@
 Errors a visitor can reach are answered by the site's own pages (games/web/errors.py).
 """
 
+from django.conf import settings
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
@@ -11,6 +12,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from games.web.health import healthz
 from games.web.language import choose_language
+from yahtzee_site.stylesheet import STYLESHEET, stylesheet
 
 
 class FaviconView(RedirectView):
@@ -30,6 +32,8 @@ urlpatterns = [
     # and interpolate as globals); language-prefixed URLs are not used.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("admin/", admin.site.urls),
+    # The stylesheet where no collected file holds it: with DEBUG on (yahtzee_site/stylesheet.py).
+    path(settings.STATIC_URL.lstrip("/") + STYLESHEET, stylesheet, name="stylesheet"),
     path("", include("games.web.urls")),
 ]
 

@@ -16,6 +16,9 @@ from django.utils.translation import gettext_lazy
 
 from games.admin.display import admin_link
 from games.errors import ServiceError
+from games.models import ModerationAction
+from games.realtime.publish import publish_on_commit
+from games.services.core import Outcome
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -110,7 +113,7 @@ class ModerationMixin(admin.ModelAdmin):
         request: HttpRequest,
         queryset: QuerySet,
         *,
-        service: Callable[..., None],
+        service: Callable[..., Outcome[ModerationAction]],
         target: str,
         title: str,
         done: str,
@@ -119,7 +122,7 @@ class ModerationMixin(admin.ModelAdmin):
     ) -> TemplateResponse | None:
         """Ask for a reason (and the other fields of ``form_class``), then call
         ``service(moderator=..., <target>=obj, reason=..., <field>=...)`` for each
-        selected object and report how each went.
+        selected object, publish what it changed, and report how each went.
 
         ``title`` heads the confirmation page; ``done`` is each success message, with
         ``label(obj)`` in its ``%(object)s``.
@@ -130,10 +133,11 @@ class ModerationMixin(admin.ModelAdmin):
         fields = dict(form.cleaned_data)
         for obj in queryset:
             try:
-                service(moderator=request.user, **fields, **{target: obj})
+                outcome = service(moderator=request.user, **fields, **{target: obj})
             except ServiceError as exc:
                 self.message_user(request, f"{label(obj)}: {exc.message}", messages.ERROR)
             else:
+                publish_on_commit(outcome.news)
                 self.message_user(request, done % {"object": label(obj)}, messages.SUCCESS)
         return None
 

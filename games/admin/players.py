@@ -51,7 +51,7 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
                     queryset: QuerySet[Player]) -> TemplateResponse | None:
         """Ban each player, at once and until the date given (or for good)."""
         return self.moderate(request, queryset, target="player",
-                             service=services.mod_ban,  # type: ignore[arg-type]  # moderate() still wants None back (issue 28)
+                             service=services.mod_ban,
                              title=gettext("Ban players"),
                              done=gettext("Banned %(object)s."), form_class=BanForm)
 

@@ -22,6 +22,7 @@ from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
 from games.admin.display import admin_link, moment_label, moment_lines
 from games.errors import ServiceError
 from games.models import ChatMessage, Event, Game, Membership, ModerationAction, Player, Report
+from games.realtime.publish import publish_on_commit
 
 CHAT_LINES = 20  # chat lines shown around a report
 LOG_EVENTS = 30  # events of the room's game shown with a report
@@ -215,13 +216,15 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         # The end a moderator may give counts for a ban only.
         until = form.cleaned_data.get("until") if outcome == "ban" else None
         try:
-            settled = services.report_handle(moderator=request.user, report=report,
+            handled = services.report_handle(moderator=request.user, report=report,
                                              outcome=outcome, reason=form.cleaned_data["reason"],
                                              until=until)
         except ServiceError as exc:
             self.message_user(request, gettext("Nothing was done: %(error)s")
                               % {"error": exc.message}, messages.ERROR)
             return HttpResponseRedirect(page)
+        publish_on_commit(handled.news)
+        settled = handled.value
         action = outcome.replace("_", " ")
         if settled > 1:
             done = ngettext(

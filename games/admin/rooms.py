@@ -123,7 +123,7 @@ class MembershipAdmin(ModerationMixin, ReadOnlyAdmin):
                      queryset: QuerySet[Membership]) -> TemplateResponse | None:
         """Remove each person from the room for good; a bot finishes their game seat."""
         return self.moderate(request, queryset, target="member",
-                             service=services.mod_kick,  # type: ignore[arg-type]  # moderate() still wants None back (issue 28)
+                             service=services.mod_kick,
                              title=gettext("Kick players from their room"),
                              done=gettext("Kicked %(object)s."),
                              label=lambda m: gettext("%(player)s from room %(room)s")
@@ -159,6 +159,6 @@ class ChatMessageAdmin(ModerationMixin, ReadOnlyAdmin):
                         queryset: QuerySet[ChatMessage]) -> TemplateResponse | None:
         """Remove each message from its room's chat."""
         return self.moderate(request, queryset, target="message",
-                             service=services.mod_remove_chat,  # type: ignore[arg-type]  # moderate() still wants None back (issue 28)
+                             service=services.mod_remove_chat,
                              title=gettext("Remove chat messages"),
                              done=gettext("Removed the message %(object)s."))

@@ -13,6 +13,7 @@ import time
 
 from django.db import close_old_connections, connections
 
+from games.realtime.publish import publish_on_commit
 from games.services import games_run_due, rooms_pass_host
 
 log = logging.getLogger(__name__)
@@ -21,10 +22,21 @@ RETRY = 1.0  # seconds after a pass that failed
 HOST_EVERY = 2.0  # seconds between two looks for hosts gone a minute (a query of rooms)
 
 
+def clock_pass(*, hosts: bool) -> bool:
+    """Do the due bot moves and expired turns (and pass on the host role of hosts gone
+    a minute if ``hosts``), and publish the rooms changed; whether a game's work was
+    done."""
+    if hosts:
+        publish_on_commit(rooms_pass_host())
+    done = games_run_due()
+    publish_on_commit(done)
+    return bool(done)
+
+
 class GameClock(threading.Thread):
     """Runs ``games_run_due`` until ``stop``: again at once after a pass that did
     something, after ``interval`` seconds otherwise; ``rooms_pass_host`` every
-    ``HOST_EVERY`` seconds."""
+    ``HOST_EVERY`` seconds (``clock_pass``)."""
 
     def __init__(self, interval: float = INTERVAL) -> None:
         super().__init__(name="game-clock", daemon=True)
@@ -37,10 +49,10 @@ class GameClock(threading.Thread):
             while not self.stopping.is_set():
                 try:
                     close_old_connections()
-                    if time.monotonic() - hosts_at >= HOST_EVERY:
+                    hosts = time.monotonic() - hosts_at >= HOST_EVERY
+                    if hosts:
                         hosts_at = time.monotonic()
-                        rooms_pass_host()
-                    if not games_run_due():
+                    if not clock_pass(hosts=hosts):
                         self.stopping.wait(self.interval)
                 except Exception:  # the clock outlives a bad pass (a locked database, ...)
                     log.exception("the game clock pass failed; trying again")

@@ -22,7 +22,7 @@ import threading
 from django.conf import settings
 
 from games.background import checkpoints, clock, jobs, review_jobs, reviews, stack_dump
-from games.selectors import snapshot_cache
+from games.realtime import snapshot_cache
 from games.signals import game_finished
 
 # Seconds the review child gets to exit when its input closes before it is killed: it

@@ -45,7 +45,7 @@ class Game(TracksChanges):
         return f"{self.room.code} #{self.number}"
 
 
-class Scorecard(TracksChanges):
+class Scorecard(models.Model):
     """One seat of a game: who sits there and their sheet (``scoring`` JSON)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="scorecards",
@@ -70,7 +70,7 @@ class Scorecard(TracksChanges):
         return f"{self.game} seat {self.seat + 1}: {self.player}"
 
 
-class Turn(TracksChanges):
+class Turn(models.Model):
     """One turn of the move log: every roll with every die drawn, and the placement."""
 
     class Finish(models.TextChoices):

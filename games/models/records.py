@@ -6,7 +6,6 @@ from django.db import models
 
 from games.models.play import Game
 from games.models.rooms import Player, Room
-from games.models.tracking import TracksChanges
 
 
 class ChatMessage(models.Model):
@@ -48,7 +47,7 @@ class Event(models.Model):
         return f"{self.room} #{self.seq} {self.kind}"
 
 
-class ActionRequest(TracksChanges):
+class ActionRequest(models.Model):
     """An accepted request, by the client's request id in a room: a repeat gets the same
     answer."""
 

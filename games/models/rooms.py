@@ -87,7 +87,7 @@ class Room(TracksChanges):
         return self.code
 
 
-class Membership(TracksChanges):
+class Membership(models.Model):
     """A player's place in a room: a seat (``seat`` set) or a spectator's chair."""
 
     class State(models.TextChoices):

@@ -1,10 +1,11 @@
 """The room websocket: parse and check each message, call one service, answer, push state.
 
 No game logic here: every change is a ``games.services`` call and every read of a
-room a ``games.selectors`` call (or ``games.selectors.snapshot_cache``), each on the
-sockets' database thread (``games.realtime.database``: channels'
-``database_sync_to_async``, so the caller's context, such as the active language,
-reaches it). See docs/protocol.md.
+room a ``games.selectors`` call (or this process's snapshot cache,
+``games.realtime.snapshot_cache``), each on the sockets' database thread
+(``games.realtime.database``: channels' ``database_sync_to_async``, so the caller's
+context, such as the active language, reaches it). What a service returns it committed
+goes out through ``games.realtime.publish``. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -26,14 +27,15 @@ from games import selectors, services, throttle
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player
-from games.realtime import broadcast
 from games.realtime.database import on_database_thread
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
 from games.realtime.language import language_of_scope
+from games.realtime.publish import publish
 from games.realtime.requests import HANDLERS, UNSTORABLE, BadMessage, check_values
-from games.selectors import hints, snapshot_cache
+from games.realtime.snapshot_cache import shared_snapshot
+from games.selectors import hints
 from games.selectors.room_snapshot import Held
-from games.selectors.snapshots import Snapshot
+from games.services.core import Change
 from games.services.players import current_player
 
 log = logging.getLogger(__name__)
@@ -57,49 +59,9 @@ def _heartbeat(code: str, player: Player | None) -> int | None:
     return selectors.room_version(code)
 
 
-def _act(call: Callable[[], dict[str, Any] | None]
-         ) -> tuple[Any, BaseException | None, list[tuple[str, int]]]:
-    """Run a service call (``broadcast.run_deferred``), then build the snapshots of the
-    versions it made while still on the database thread: this process's sockets of the
-    room then find them ready instead of each waiting for a build."""
-    answer, failure, news = broadcast.run_deferred(call)
-    for code, version in news:
-        try:
-            snapshot_cache.snapshot(code, version)
-        except Exception:  # the sockets build it themselves; the change stands
-            log.exception("could not build the snapshot of room %s", code)
-    return answer, failure, news
-
-
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.warning("could not announce a departure: %r", task.exception())
-
-
-# Snapshots being built, per room: the sockets of a room that all learn of a version at
-# once share one build (on the database thread) instead of queueing one each.
-_building: dict[str, tuple[int, asyncio.Future[Snapshot | None]]] = {}
-
-
-async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
-    """Room ``code``'s snapshot at ``version`` or newer (``None``: the current one), from
-    this process's cache, a build already under way, or a new build."""
-    if version is not None:
-        found = snapshot_cache.cached(code, version)
-        if found is not None:
-            return found
-        pending = _building.get(code)
-        if pending is not None and pending[0] >= version \
-                and pending[1].get_loop() is asyncio.get_running_loop():
-            return await asyncio.shield(pending[1])
-    build = asyncio.ensure_future(on_database_thread(snapshot_cache.snapshot)(code, version))
-    if version is not None:
-        _building[code] = (version, build)
-    try:
-        return await asyncio.shield(build)
-    finally:
-        if _building.get(code, (0, None))[1] is build:
-            del _building[code]
 
 
 class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
@@ -148,31 +110,17 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
-        _answer, failure, news = await on_database_thread(broadcast.run_deferred)(
-            lambda: services.presence_disconnect(player=self.player, code=self.code))
-        if failure is not None:
-            raise failure
+        news = await on_database_thread(services.presence_disconnect)(
+            player=self.player, code=self.code)
         # The news that this viewer left is sent without holding up the socket's end:
         # a layer that fails or stalls (Redis restarted) must not keep it open.
-        for code, version in news:
-            task = asyncio.ensure_future(self.channel_layer.group_send(
-                broadcast.group_name(code), broadcast.message(version)))
-            task.add_done_callback(_log_failure)
+        task = asyncio.ensure_future(publish(news))
+        task.add_done_callback(_log_failure)
 
-    async def presence(self, service: Callable[..., None]) -> None:
-        """Run a presence service for this socket; its news goes out from the event loop
-        (as every change does: the database thread never waits for the loop)."""
-        _answer, failure, news = await on_database_thread(broadcast.run_deferred)(
-            lambda: service(player=self.player, code=self.code))
-        await self.announce(news)
-        if failure is not None:
-            raise failure
-
-    async def announce(self, news: list[tuple[str, int]]) -> None:
-        """Tell each room of ``news`` (room code, version) about its new version."""
-        for code, version in news:
-            await self.channel_layer.group_send(broadcast.group_name(code),
-                                                broadcast.message(version))
+    async def presence(self, service: Callable[..., list[Change]]) -> None:
+        """Run a presence service for this socket, then publish its news from the event
+        loop (as every change is: the database thread never waits for the loop)."""
+        await publish(await on_database_thread(service)(player=self.player, code=self.code))
 
     async def receive(self, text_data: str | None = None,
                       bytes_data: bytes | None = None) -> None:
@@ -245,20 +193,18 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             raise BadMessage("bad_type", gettext("unknown message type %(type)s")
                              % {"type": repr(kind)})
         call = HANDLERS[kind]
-        answer, failure, news = await on_database_thread(_act)(
-            lambda: call(self.player, self.code, request_id, msg))
-        await self.announce(news)
-        if isinstance(failure, ServiceError):
-            await self.send_json({"type": "error", "id": request_id, **failure.as_json()})
-            if failure.code == "banned":  # the ban's own message may not have come yet
+        try:
+            answer = await on_database_thread(call)(self.player, self.code, request_id, msg)
+        except ServiceError as exc:  # nothing was committed
+            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+            if exc.code == "banned":  # the ban's own message may not have come yet
                 await self.end(CLOSE_BANNED)
             return
-        if failure is not None:
-            raise failure
-        version = (answer or {}).get("version")
+        await publish(answer.news)
+        version = answer.get("version")
         ack = {"type": "ack", "id": request_id, "version": version}
         if kind == "report":
-            ack["report"] = (answer or {}).get("report")
+            ack["report"] = answer.get("report")
         await self.send_json(ack)
         if kind == "leave":
             await self.end(1000)

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games import services
 from games.models import Player
-from games.realtime import broadcast
+from games.realtime.publish import group_name, player_group
 from games.services.moderation import ban_message
 
 CLOSE_BANNED = 4451  # a moderator banned the player: reconnecting cannot help
@@ -27,10 +27,10 @@ class EndsForGood(AsyncWebsocketConsumer):
 
     def socket_groups(self) -> list[str]:
         """The channel-layer groups of this socket: its room's, and its player's."""
-        return [broadcast.group_name(self.code), broadcast.player_group(self.player.pk)]
+        return [group_name(self.code), player_group(self.player.pk)]
 
     async def player_banned(self, message: dict[str, Any]) -> None:
-        """A moderator banned this socket's player (``broadcast.player_banned``)."""
+        """A moderator banned this socket's player (a ``Ban`` published)."""
         until = message.get("until")
         await self.banned(None if until is None else datetime.fromisoformat(until))
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from games import services
 from games.models import Player
+from games.services.core import Answer
 
 MAX_DEPTH = 32  # nesting levels of a message (the protocol needs 2)
 MAX_INT = 2**63 - 1  # what a database integer holds
@@ -75,7 +76,7 @@ def _hold(msg: dict[str, Any]) -> list[int]:
 
 
 # Each message type: which service to call with which fields.
-Call = Callable[[Player, str, str, dict[str, Any]], dict[str, Any] | None]
+Call = Callable[[Player, str, str, dict[str, Any]], Answer]
 
 HANDLERS: dict[str, Call] = {
     "roll": lambda p, code, rid, m: services.game_roll(

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
-from games.selectors import snapshot_cache
+from games.selectors.snapshots import read_snapshot
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 
@@ -49,10 +49,8 @@ def ruleset_of(played: Model) -> RuleSet:
 
 
 def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
-    """The whole table as ``viewer`` sees it now, or ``None`` if they are not a member
-    (everything but the viewer's own parts comes from the room's shared snapshot)."""
-    version = room_version(code)
-    if version is None:
-        return None
-    shared = snapshot_cache.snapshot(code, version)
+    """The whole table as ``viewer`` sees it now, read from the database, or ``None`` if
+    they are not a member (the sockets share one read per version and process instead:
+    ``games.realtime.snapshot_cache``)."""
+    shared = read_snapshot(code)
     return shared.state_for(viewer.pk) if shared is not None else None

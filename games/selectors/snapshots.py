@@ -1,7 +1,7 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
-``snapshot(code, version)`` reads the room (a few plain SQL queries on the models'
-tables) into a ``Snapshot`` that this process caches for ``SNAPSHOT_SECONDS``; each
+``snapshot(code, version)`` reads the room (a few queries: ``games.models.sql``)
+into a ``Snapshot`` that this process caches for ``SNAPSHOT_SECONDS``; each
 viewer's state adds its own parts (``you``, ``game.options``, ``seconds_left``,
 presence) without touching the database. The next version's snapshot reuses the
 previous one's log, seats and, when only moves came in between, members and chat.
@@ -14,14 +14,12 @@ from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import connection
+from django.db.models import F
 
-from games.models import ChatMessage, Event, Game, Membership, Player, Room, Scorecard, Turn
+from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.room_snapshot import Seats, Snapshot
 from games.selectors.views import (
-    aware_time,
     compact_json,
-    decoded_json,
     json_with,
     ruleset_json_of,
     ruleset_view_of,
@@ -44,68 +42,8 @@ REACTION_VERSIONS = 50
 REACTIONS_SHOWN = 20
 
 
-# -- reading a room: plain SQL on Django's models' tables ------------------------
-
-def _sql(text: str) -> str:
-    tables = {"room": Room, "membership": Membership, "game": Game, "scorecard": Scorecard,
-              "turn": Turn, "event": Event, "chat": ChatMessage,
-              "player": Player}
-    return text.format(**{k: m._meta.db_table for k, m in tables.items()})
-
-
-ROOM_SQL = _sql("SELECT id, code, status, seat_count, turn_seconds, host_id, coach_enabled,"
-                " ruleset, options, version FROM {room} WHERE code = %s")
-MEMBERS_SQL = _sql(
-    "SELECT m.id, m.player_id, m.seat, m.sockets, m.seen_at, m.muted, p.name AS player_name,"
-    " p.bot_level AS player_bot_level FROM {membership} m JOIN {player} p"
-    " ON p.id = m.player_id WHERE m.room_id = %s AND m.state = %s ORDER BY m.joined_at, m.id")
-GAME_SQL = _sql("SELECT id, number, ruleset, options, status, version, current_seat,"
-                " turn_count, turn_deadline FROM {game} WHERE room_id = %s"
-                " ORDER BY number DESC LIMIT 1")
-CARDS_SQL = _sql(
-    "SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, p.name AS player_name,"
-    " p.bot_level AS player_bot_level, c.held_for_id, h.name AS held_for_name"
-    " FROM {scorecard} c JOIN {player} p ON p.id = c.player_id"
-    " LEFT JOIN {player} h ON h.id = c.held_for_id WHERE c.game_id = %s ORDER BY c.seat")
-TURN_SQL = _sql("SELECT id, state, holding FROM {turn} WHERE game_id = %s AND number = %s")
-_EVENT_COLUMNS = ("SELECT e.id, e.seq, e.kind, e.actor_id, e.data, e.created_at,"
-                  " p.name AS actor_name FROM {event} e LEFT JOIN {player} p"
-                  " ON p.id = e.actor_id")
-EVENTS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind NOT IN (%s, %s)"
-                  " ORDER BY e.seq DESC LIMIT %s")
-EVENTS_SINCE_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.kind NOT IN (%s, %s)"
-                        " AND e.seq > %s ORDER BY e.seq DESC LIMIT %s")
-REACTIONS_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.seq > %s AND e.kind = %s"
-                     " ORDER BY e.seq")
-EVENT_SQL = _sql(_EVENT_COLUMNS + " WHERE e.room_id = %s AND e.seq = %s")
-CHAT_SQL = _sql(
-    "SELECT c.id, c.player_id, c.text, c.created_at, p.name AS player_name"
-    " FROM {chat} c JOIN {player} p ON p.id = c.player_id"
-    " WHERE c.room_id = %s AND c.removed_at IS NULL"
-    " ORDER BY c.created_at DESC, c.id DESC LIMIT %s")
-
-
-JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
-TIME_COLUMNS = frozenset({"seen_at", "turn_deadline", "created_at"})
-
-
-def _fetch(sql: str, params: list[Any], raw: frozenset[str] = frozenset()
-           ) -> list[dict[str, Any]]:
-    """The rows of a query as dicts, JSON (but the ``raw`` columns) and times decoded as
-    the models' fields do."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        names = [d[0] for d in cursor.description]
-        found = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    decode = [n for n in names if n in JSON_COLUMNS and n not in raw]
-    times = [n for n in names if n in TIME_COLUMNS]
-    for row in found:
-        for name in decode:
-            row[name] = decoded_json(row[name])
-        for name in times:
-            row[name] = aware_time(row[name])
-    return found
-
+# -- reading a room: its members and chat through ``values()``, the reads of every
+# version in plain SQL (games.models.sql) --------------------------------------
 
 def _event(e: dict[str, Any]) -> dict[str, Any]:
     return {"seq": e["seq"], "kind": e["kind"], "actor": e["actor_name"],
@@ -120,14 +58,13 @@ def _event(e: dict[str, Any]) -> dict[str, Any]:
 def _seat(card: dict[str, Any], known: Seats, seats: Seats
           ) -> tuple[dict[str, Any], str, Sheet]:
     data = card["data"]
-    key = (card["id"], data if isinstance(data, str) else compact_json(data), card["total"],
+    key = (card["id"], compact_json(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
            card["player_bot_level"], card["held_for_id"], card["held_for_name"])
     found = known.get(key)
     if found is not None:
         seats[key] = found
         return found
-    data = decoded_json(data)
     sheet = scorecard_json.from_json(data)
     view = {
         "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
@@ -150,12 +87,11 @@ def _game(room_id: int, known: Seats, seats_read: Seats
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``;
     with the JSON of everything but those and of the options. Seat views are taken from
     ``known`` when their row has not changed; ``seats_read`` receives them all."""
-    found = _fetch(GAME_SQL, [room_id])
-    if not found:
+    game = sql.first(sql.GAME, [room_id])
+    if game is None:
         return None
-    game = found[0]
     seats, seat_json, sheets = [], [], {}
-    for card in _fetch(CARDS_SQL, [game["id"]], raw=frozenset({"data"})):
+    for card in sql.fetch(sql.CARDS, [game["id"]]):
         view, text, sheet = _seat(card, known, seats_read)
         seats.append(view)
         seat_json.append(text)
@@ -172,7 +108,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats
         view["deadline"] = game["turn_deadline"]
         card, sheet = sheets[game["current_seat"]]
         view["player"] = card["player_id"]
-        row = _fetch(TURN_SQL, [game["id"], game["turn_count"]])[0]
+        row = sql.fetch(sql.TURN, [game["id"], game["turn_count"]])[0]
         turn = TurnState.from_json(row["state"], card=sheet)
         # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
         view.update(dice=list(turn.dice), held=list(row["holding"]), rolls_left=turn.rolls_left,
@@ -196,22 +132,18 @@ def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str
     """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
     first, with their JSON: events never change, so only those newer than ``prior``'s log
     are read."""
-    if prior is None:
-        fresh = _fetch(EVENTS_SQL, [room_id, *UNLOGGED_KINDS, LOG_SIZE])
-        kept: list[tuple[dict[str, Any], str]] = []
-    else:
-        kept = prior.log_items
-        newest = kept[0][0]["seq"] if kept else 0
-        fresh = _fetch(EVENTS_SINCE_SQL, [room_id, *UNLOGGED_KINDS, newest, LOG_SIZE])
-    views = [_event(e) for e in fresh]
+    kept = prior.log_items if prior is not None else []
+    newest = kept[0][0]["seq"] if kept else 0
+    views = [_event(e) for e in sql.fetch(sql.LOGGED, [room_id, *UNLOGGED_KINDS, newest,
+                                                        LOG_SIZE])]
     return ([(v, compact_json(v)) for v in views] + kept)[:LOG_SIZE]
 
 
 def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
     """The reactions among the room's last ``REACTION_VERSIONS`` versions as events,
     oldest first (``recent`` keeps those the state shows)."""
-    rows = _fetch(REACTIONS_SQL, [room_id, version - REACTION_VERSIONS, "react"])
-    return [_event(e) for e in rows]
+    return [_event(e) for e in sql.fetch(sql.OF_KIND,
+                                         [room_id, "react", version - REACTION_VERSIONS])]
 
 
 def recent(reactions: list[dict[str, Any]], latest: dict[str, Any] | None
@@ -230,13 +162,19 @@ def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
              "bot": bool(m["player_bot_level"]), "bot_level": m["player_bot_level"] or None,
              "host": room["host_id"] == m["player_id"], "muted": bool(m["muted"]),
              "sockets": m["sockets"], "seen_at": m["seen_at"]}
-            for m in _fetch(MEMBERS_SQL, [room["id"], Membership.State.ACTIVE])]
+            for m in Membership.objects.filter(room_id=room["id"], state=Membership.State.ACTIVE)
+            .order_by("joined_at", "id")
+            .values("player_id", "seat", "sockets", "seen_at", "muted",
+                    player_name=F("player__name"), player_bot_level=F("player__bot_level"))]
 
 
 def _chat(room_id: int) -> list[dict[str, Any]]:
     return [{"id": c["id"], "player": c["player_id"], "name": c["player_name"],
              "text": c["text"], "at": c["created_at"].isoformat()}
-            for c in reversed(_fetch(CHAT_SQL, [room_id, CHAT_SIZE]))]
+            for c in reversed(ChatMessage.objects.filter(room_id=room_id, removed_at__isnull=True)
+                              .order_by("-created_at", "-id")
+                              .values("id", "player_id", "text", "created_at",
+                                      player_name=F("player__name"))[:CHAT_SIZE])]
 
 
 def _same_people(version: int, prior: Snapshot | None,
@@ -258,10 +196,9 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
     an earlier snapshot of the room from this process, spares reading its log again."""
     moment = time.monotonic()
-    found = _fetch(ROOM_SQL, [code])
-    if not found:
+    room = sql.first(sql.ROOM, [code])
+    if room is None:
         return None
-    room = found[0]
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
     log = _log(room["id"], prior)
@@ -279,7 +216,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     elif prior is not None and prior.version == room["version"]:
         latest = prior.shared["event"]
     else:
-        row = next(iter(_fetch(EVENT_SQL, [room["id"], room["version"]])), None)
+        row = sql.first(sql.AT, [room["id"], room["version"]])
         latest = _event(row) if row else None
     seats: Seats = {}
     game = _game(room["id"], prior.seats if prior is not None else {}, seats)

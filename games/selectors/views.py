@@ -7,11 +7,9 @@ and the pages that describe a variant.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
-
-from django.utils.dateparse import parse_datetime
 
 from scoring import rulesets
 from scoring.ruleset import RuleSet
@@ -61,18 +59,6 @@ def _ruleset_view_of(name: str, options: str) -> dict[str, Any]:
 def ruleset_view_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``ruleset_view`` of a stored rule-set name and options (computed once each)."""
     return _ruleset_view_of(name, json.dumps(options, sort_keys=True))
-
-
-def decoded_json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def aware_time(value: Any) -> datetime | None:
-    if isinstance(value, str):
-        value = parse_datetime(value)
-    if value is not None and value.tzinfo is None:  # SQLite stores UTC without a zone
-        value = value.replace(tzinfo=UTC)
-    return value
 
 
 @lru_cache(maxsize=64)

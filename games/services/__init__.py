@@ -3,7 +3,9 @@
 Each locks the room row (then its game), checks who is acting from the player
 the caller resolved from the session, asks the ``scoring`` engine about every
 rule, writes the move log and scorecards, bumps the versions and records an
-event.  A refusal raises ``games.errors.ServiceError`` and changes nothing.
+event, and returns what it committed (``games.services.core.Change`` and ``Ban``) for
+the caller to publish (``games.realtime.publish``).  A refusal raises
+``games.errors.ServiceError`` and changes nothing.
 """
 
 from games.services.absence import game_take_back, rooms_pass_host

@@ -20,7 +20,16 @@ from django.utils.translation import gettext
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.selectors.views import HEARTBEAT_LIMIT
-from games.services.core import Done, bump, current_game, lock_room, membership, now, room_action
+from games.services.core import (
+    Change,
+    Done,
+    bump,
+    current_game,
+    lock_room,
+    membership,
+    now,
+    room_action,
+)
 from games.services.play import away_for_handover, hand_seat_to_bot, schedule
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
@@ -58,9 +67,10 @@ def _successor(room: Room, moment: datetime) -> Membership | None:
     return next((m for m in people if _present(m, moment)), None)
 
 
-def rooms_pass_host(*, at: datetime | None = None) -> int:
+def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
     """Pass the host role of every open room whose host has been gone for a minute to
-    the person present who has been in the room longest; returns how many passed. A
+    the person present who has been in the room longest; returns the change of each
+    room whose host role passed. A
     room with nobody present keeps its host until someone is. The former host who comes
     back is a player like the others."""
     moment = at or now()
@@ -77,28 +87,31 @@ def rooms_pass_host(*, at: datetime | None = None) -> int:
         state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
         room__host_id=F("player_id"),
     ).values_list("room__code", flat=True))
-    passed = 0
+    passed: list[Change] = []
     for code in codes:
         try:
-            passed += _pass_host(code, moment)
+            change = _pass_host(code, moment)
         except Exception:  # one room's failure never stops the others
             log.exception("passing the host role of room %s failed; it will be tried again",
                           code)
+            continue
+        if change is not None:
+            passed.append(change)
     return passed
 
 
-def _pass_host(code: str, moment: datetime) -> bool:
+def _pass_host(code: str, moment: datetime) -> Change | None:
     """Pass room ``code``'s host role if its host is still gone once the room is
-    locked and someone is here to take it; whether it passed."""
+    locked and someone is here to take it; the room's change if it passed."""
     with transaction.atomic():
         room = lock_room(code)
         host = Membership.objects.filter(room=room, player_id=room.host_id,
                                          state=Membership.State.ACTIVE).first()
         if room.status != Room.Status.OPEN or host is None or not _gone(host, moment):
-            return False
+            return None
         successor = _successor(room, moment)
         if successor is None:
-            return False
+            return None
         room.host = successor.player
         if successor.muted:  # the host is never muted: no one could lift it
             successor.muted = False
@@ -106,7 +119,7 @@ def _pass_host(code: str, moment: datetime) -> bool:
         bump(room, "host_passed", data={"player": successor.player.name,
                                         "player_id": successor.player_id,
                                         "from": host.player.name})
-        return True
+        return Change(room.code, room.version)
 
 
 def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | None:

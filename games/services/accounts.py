@@ -14,28 +14,31 @@ from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
+from games.services.core import News, Outcome
 from games.services.players import ACCOUNT_KEY, SESSION_KEY
 from games.services.rooms import room_leave
 
 DELETED_NAME = "Deleted player"
 
 
-def _leave_rooms(player: Player) -> None:
-    """Leave every open room ``player`` is in, as leaving does (a live seat goes to a bot)."""
+def _leave_rooms(player: Player) -> list[News]:
+    """Leave every open room ``player`` is in, as leaving does (a live seat goes to a bot);
+    the rooms' changes."""
     codes = Membership.objects.filter(
         player=player, state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
     ).values_list("room__code", flat=True)
-    for code in list(codes):
-        room_leave(player=player, code=code)
+    return [news for code in list(codes) for news in room_leave(player=player, code=code).news]
 
 
 def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
-                    guest: Player | None) -> Player | None:
+                    guest: Player | None) -> Outcome[Player | None]:
     """Bind this browser to ``user``'s player, after Django's ``login``; ``guest`` is the
     player the browser had before.  An account without a player takes the guest (its
     seats, games and reviews); an account that has one keeps it, and the guest, no
     longer reachable from any browser, leaves its open rooms (a live seat goes to a bot).
-    Returns the player the browser now is (``None``: neither had one)."""
+    Returns the player the browser now is (``None``: neither had one), with the news of
+    the rooms the guest left."""
+    news: list[News] = []
     with transaction.atomic():
         own = Player.objects.select_for_update().filter(user=user).first()
         if guest is not None:
@@ -46,27 +49,30 @@ def account_sign_in(*, session: SessionBase, user: AbstractBaseUser,
             own = guest
         elif guest is not None and own is not None and guest.pk != own.pk \
                 and guest.user_id is None:
-            _leave_rooms(guest)
+            news = _leave_rooms(guest)
     if own is not None:
         session[SESSION_KEY], session[ACCOUNT_KEY] = own.pk, user.pk
     else:
         session.pop(SESSION_KEY, None)
-    return own
+    return Outcome(own, tuple(news))
 
 
-def account_delete(*, user: AbstractBaseUser) -> None:
+def account_delete(*, user: AbstractBaseUser) -> list[News]:
     """Delete ``user``'s account.  Their player stays in the games they played, named
     ``DELETED_NAME`` (scores, ranks and the move log are others' history too), leaves
     every open room as leaving does, and belongs to no one; the user is removed.
-    The caller ends the session (Django's ``logout``)."""
+    The caller ends the session (Django's ``logout``). Returns the news of the rooms
+    left."""
     if not user.is_authenticated or user.pk is None:
         raise ServiceError("not_signed_in", gettext("sign in to delete your account"))
+    news: list[News] = []
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(user=user).first()
         if player is not None:
             player.name = DELETED_NAME
             player.user = None
             player.save(update_fields=["name", "user"])
-            _leave_rooms(player)
+            news = _leave_rooms(player)
         user.delete()
+    return news
 

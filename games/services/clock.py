@@ -18,7 +18,7 @@ from django.db.models.functions import Coalesce
 from games.coach import advice as coach
 from games.models import Game, Room, Turn
 from games.services.absence import seat_hold_if_missed
-from games.services.core import bump, lock_room, now, rules
+from games.services.core import Change, bump, lock_room, now, rules
 from games.services.play import (
     bot_delay,
     do_announce,
@@ -37,30 +37,34 @@ IDLE = timedelta(hours=24)
 log = logging.getLogger(__name__)
 
 
-def games_run_due(*, at: datetime | None = None, limit: int = 100) -> int:
+def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Change]:
     """Do the bot actions and expired turns due at ``at``, longest overdue first; returns
-    how many were done.  A game whose work fails is logged and left for the next pass:
-    it never stops the others."""
+    the change of each room where something was done.  A game whose work fails is
+    logged and left for the next pass: it never stops the others."""
     moment = at or now()
     due = (Game.objects.filter(status=Game.Status.PLAYING)
            .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
            .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
            .values_list("id", flat=True)[:limit])
-    done = 0
+    done: list[Change] = []
     for game_id in list(due):
         try:
-            done += run_due_game(game_id, moment) is not None
+            change = run_due_game(game_id, moment)
         except Exception:
             log.exception("due work of game %s failed; it will be tried again", game_id)
+            continue
+        if change is not None:
+            done.append(change)
     return done
 
 
-def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> int:
-    """Close open rooms with no activity for ``idle`` (a game in them ends); returns how many."""
+def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> list[Change]:
+    """Close open rooms with no activity for ``idle`` (a game in them ends); returns the
+    change of each room closed."""
     moment = at or now()
     codes = list(Room.objects.filter(status=Room.Status.OPEN, last_activity_at__lt=moment - idle)
                  .values_list("code", flat=True))
-    closed = 0
+    closed: list[Change] = []
     for code in codes:
         with transaction.atomic():
             room = lock_room(code)
@@ -74,7 +78,7 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> i
             room.closed_reason = "no activity for 24 hours"
             bump(room, "room_closed", game=game,
                  data={"reason": room.closed_reason, "cause": "idle"})
-            closed += 1
+        closed.append(Change(room.code, room.version))
     return closed
 
 
@@ -130,9 +134,10 @@ def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
     return game.version, levels.get(card.player.bot_level).decide(sheet, state)
 
 
-def run_due_game(game_id: int, at: Any) -> str | None:
+def run_due_game(game_id: int, at: Any) -> Change | None:
     """Claim and do the one piece of due work of a game (a bot action or an expired
-    turn), if it is still due once the game is locked; returns what was done."""
+    turn), if it is still due once the game is locked; returns its room's change
+    (``None``: nothing was due)."""
     planned = plan_bot(game_id, at)
     if planned is WAIT:
         return None
@@ -153,7 +158,7 @@ def run_due_game(game_id: int, at: Any) -> str | None:
                     and game.bot_due_at is not None:
                 game.bot_due_at = now() + bot_delay()
             bump(room, kind, actor=card.player, game=game, data=data)
-            return kind
+            return Change(room.code, room.version)
         if game.turn_deadline is not None and game.turn_deadline <= at:
             card = game.scorecards.select_related("player").get(seat=game.current_seat)
             data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
@@ -161,5 +166,5 @@ def run_due_game(game_id: int, at: Any) -> str | None:
             held = seat_hold_if_missed(room, game, card.seat)
             if held is not None:  # a third missed turn in a row: a bot keeps the seat
                 bump(room, "seat_held", game=game, data=held)
-            return "timeout"
+            return Change(room.code, room.version)
         return None

@@ -1,21 +1,21 @@
-"""What every service shares: locking, versions and events, replayed requests."""
+"""What every service shares: locking, versions and events, replayed requests, and
+the news a service returns of what it committed (``Change``, ``Ban``) for the realtime
+layer to publish."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now
-from games.realtime import broadcast
-from games.services import rows
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now, sql
 from games.words import say
 from scoring.errors import RulesError
 
@@ -24,6 +24,50 @@ T = TypeVar("T")
 # A room's last activity is kept to this step, so a move rewrites it (and its index)
 # at most once a minute.
 ACTIVITY_STEP = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A committed change of room ``code``: every viewer of the room is to learn that it
+    reached ``version`` (what happened is the event of that version, in its log)."""
+
+    code: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Ban:
+    """A committed ban: every socket of player ``player_id`` is to close, saying until
+    when (``until``; ``None``: for good)."""
+
+    player_id: int
+    until: datetime | None
+
+
+News = Change | Ban
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """What a service returns when it has a value of its own to give: that ``value``,
+    and ``news``, what it committed, for the realtime layer to publish."""
+
+    value: T
+    news: tuple[News, ...] = ()
+
+
+class Answer(dict[str, Any]):
+    """The answer to a room action: the JSON sent to the player (and kept for retries of
+    its request id), and ``news``, what it committed, for the realtime layer to publish."""
+
+    def __init__(self, response: dict[str, Any], news: Iterable[News] = ()) -> None:
+        super().__init__(response)
+        self.news = tuple(news)
+
+
+def changed(room: Room, since: int) -> list[Change]:
+    """The room's ``Change`` if it moved past version ``since`` (``[]`` otherwise)."""
+    return [Change(room.code, room.version)] if room.version > since else []
 
 
 def now() -> datetime:
@@ -36,7 +80,7 @@ def lock_room(code: object) -> Room:
     first, then its game)."""
     if not isinstance(code, str) or not code:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
-    room = rows.locked_room(code)
+    room = sql.locked_room(code)
     if room is None:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
     return room
@@ -44,7 +88,7 @@ def lock_room(code: object) -> Room:
 
 def current_game(room: Room) -> Game | None:
     """The room's latest game, locked (``None`` before the first game)."""
-    return rows.latest_game(room.pk)
+    return sql.latest_game(room)
 
 
 def playing_game(room: Room) -> Game:
@@ -59,7 +103,7 @@ def playing_game(room: Room) -> Game:
 
 def membership(room: Room, player: Player) -> Membership:
     """The player's active membership of the room; ``not_in_room`` otherwise."""
-    found = rows.active_membership(room.pk, player.pk)
+    found = sql.active_membership(room, player.pk)
     if found is None:
         raise ServiceError("not_in_room", gettext("join the room first"))
     return found
@@ -98,18 +142,15 @@ def bump(
     moment = now()
     if room.last_activity_at is None or moment - room.last_activity_at >= ACTIVITY_STEP:
         room.last_activity_at = moment
-    rows.update(room)
+    room.save_changes()
     if game is not None:
         game.version += 1
-        rows.update(game)
-    event = rows.new(
-        Event,
+        game.save_changes()
+    event = Event.objects.create(
         room=room, seq=room.version, game=game,
         game_version=game.version if game is not None else None,
         kind=kind, actor=actor, data=data or {},
     )
-    rows.insert(event)
-    broadcast.room_changed(room.code, room.version)
     return {
         "kind": kind,
         "seq": event.seq,
@@ -129,16 +170,12 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
             raise ServiceError("bad_request_id", gettext(
                 "a request id is 1 to 64 characters of text"))
-        found = rows.answered_request(player.pk, room.pk, request_id)
+        found = sql.answered_request(room, player.pk, request_id)
         if found is not None:
             if found.action != action:
                 raise ServiceError("request_id_reused", gettext(
                     "request id %(id)s was used for %(action)s") % {
                         "id": repr(request_id), "action": found.action})
-            # A retry. The first answer's broadcast may never have gone out (its process
-            # died between the commit and the broadcast): announce the room's version
-            # again; sockets that already hold it ignore the news.
-            broadcast.room_changed(room.code, room.version)
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
         raise ServiceError("room_closed", gettext("this room is closed"))
@@ -154,8 +191,8 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        rows.insert(rows.new(ActionRequest, player=player, room=room, request_id=request_id,
-                             action=action, response=response))
+        ActionRequest.objects.create(player=player, room=room, request_id=request_id,
+                                     action=action, response=response)
     return response
 
 
@@ -171,9 +208,6 @@ class Done:
     remember: bool = True
 
 
-Answer = dict[str, Any]
-
-
 def room_action(kind: str, *, allow_closed: bool = False
                 ) -> Callable[[Callable[..., Done]], Callable[..., Answer]]:
     """Make a room service from ``step(*, player, room, **fields) -> Done``.
@@ -182,8 +216,13 @@ def room_action(kind: str, *, allow_closed: bool = False
     transaction: it locks the room (``enter``), answers a request id it already answered
     with the stored answer, refuses a closed room (unless ``allow_closed``), runs
     ``step`` on the locked room and returns ``finish``'s answer, stored under the
-    request id. A banned player is refused first (``banned``), whatever the action. A
+    request id, as an ``Answer`` whose news is the room's ``Change`` (if it changed). A
+    banned player is refused first (``banned``), whatever the action. A
     ``ServiceError`` from the step rolls everything back.
+
+    A retry's answer carries the room's current version as news again: the first
+    answer's news may never have gone out (its process died between the commit and the
+    publishing), and sockets that already hold that version ignore it.
     """
 
     def decorate(step: Callable[..., Done]) -> Callable[..., Answer]:
@@ -195,10 +234,12 @@ def room_action(kind: str, *, allow_closed: bool = False
                 room, answered = enter(player, code, request_id, kind,
                                        allow_closed=allow_closed)
                 if answered is not None:
-                    return answered
+                    return Answer(answered, [Change(room.code, room.version)])
+                since = room.version
                 done = step(player=player, room=room, **fields)
-                return finish(player, request_id if done.remember else None, room, kind,
-                              done.event, game=done.game, **done.extra)
+                response = finish(player, request_id if done.remember else None, room, kind,
+                                  done.event, game=done.game, **done.extra)
+            return Answer(response, changed(room, since))
 
         return service
 

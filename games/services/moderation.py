@@ -12,8 +12,7 @@ from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room
-from games.realtime import broadcast
-from games.services.core import bump, lock_room, now
+from games.services.core import Ban, Change, News, Outcome, bump, lock_room, now
 from games.services.play import end_game
 from games.services.rooms import _depart
 
@@ -32,8 +31,9 @@ def _record(moderator: AbstractBaseUser, action: str, reason: str,
                                            details=details, **targets)
 
 
-def mod_close_room(*, moderator: AbstractBaseUser, room: Room, reason: object) -> None:
-    """Close a room; a game in it ends where it stands."""
+def mod_close_room(*, moderator: AbstractBaseUser, room: Room,
+                   reason: object) -> Outcome[ModerationAction]:
+    """Close a room; a game in it ends where it stands. Returns the record."""
     why = _reason(reason)
     with transaction.atomic():
         locked = lock_room(room.code)
@@ -46,11 +46,13 @@ def mod_close_room(*, moderator: AbstractBaseUser, room: Room, reason: object) -
             end_game(game, f"room closed by a moderator: {why}")
         locked.status, locked.closed_at, locked.closed_reason = Room.Status.CLOSED, now(), why
         bump(locked, "room_closed", game=game, data={"reason": why, "by": "moderator"})
-        _record(moderator, "close_room", why, room=locked, game=game)
+        action = _record(moderator, "close_room", why, room=locked, game=game)
+    return Outcome(action, (Change(locked.code, locked.version),))
 
 
-def mod_end_game(*, moderator: AbstractBaseUser, game: Game, reason: object) -> None:
-    """End a game in progress where it stands."""
+def mod_end_game(*, moderator: AbstractBaseUser, game: Game,
+                 reason: object) -> Outcome[ModerationAction]:
+    """End a game in progress where it stands. Returns the record."""
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(game.room.code)
@@ -60,11 +62,12 @@ def mod_end_game(*, moderator: AbstractBaseUser, game: Game, reason: object) -> 
                                % {"game": locked})
         end_game(locked, f"ended by a moderator: {why}")
         bump(room, "game_ended", game=locked, data={"reason": why, "by": "moderator"})
-        _record(moderator, "end_game", why, room=room, game=locked)
+        action = _record(moderator, "end_game", why, room=room, game=locked)
+    return Outcome(action, (Change(room.code, room.version),))
 
 
 def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
-             details: dict[str, Any] | None = None) -> ModerationAction:
+             details: dict[str, Any] | None = None) -> Outcome[ModerationAction]:
     """Remove a person from a room for good (a bot finishes their game seat); returns the
     record, whose ``details`` hold ``details``."""
     why = _reason(reason)
@@ -82,8 +85,9 @@ def mod_kick(*, moderator: AbstractBaseUser, member: Membership, reason: object,
         data = _depart(room, game, locked, Membership.State.KICKED)
         bump(room, "kicked", game=game if data["bot"] else None,
              data={**data, "by": "moderator"})
-        return _record(moderator, "kick", why, room=room, player=locked.player,
-                       details=details or {})
+        action = _record(moderator, "kick", why, room=room, player=locked.player,
+                         details=details or {})
+    return Outcome(action, (Change(room.code, room.version),))
 
 
 def ban_message(until: datetime | None) -> str:
@@ -110,12 +114,13 @@ def _ban_end(until: object) -> datetime | None:
 
 
 def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
-            until: object = None, details: dict[str, Any] | None = None) -> ModerationAction:
+            until: object = None, details: dict[str, Any] | None = None
+            ) -> Outcome[ModerationAction]:
     """Ban a player (every browser of their account with them) until ``until`` (``None``:
-    for good), at once: their sockets close, and they leave every open room they are in,
-    a bot taking their seat in a game in play, with a ``banned`` event in its log.
-    Meanwhile they cannot create a room or act in one. Returns the record, whose
-    ``details`` also hold ``details``."""
+    for good), at once: their sockets close (the ``Ban`` news), and they leave every
+    open room they are in, a bot taking their seat in a game in play, with a ``banned``
+    event in its log. Meanwhile they cannot create a room or act in one. Returns the
+    record, whose ``details`` also hold ``details``."""
     why = _reason(reason)
     end = _ban_end(until)
     with transaction.atomic():
@@ -129,34 +134,37 @@ def mod_ban(*, moderator: AbstractBaseUser, player: Player, reason: object,
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
         action = _record(moderator, "ban", why, player=locked, details={
             **(details or {}), "until": end.isoformat() if end is not None else None})
-        broadcast.player_banned(locked.pk, end)
+    news: list[News] = [Ban(locked.pk, end)]
     # The ban is committed: no join can succeed from here on, so the rooms the player
     # is in now are all there will be. Each is left in its own transaction, locking the
     # room before anything in it, as every room service does.
     codes = Membership.objects.filter(player=locked, state=Membership.State.ACTIVE).exclude(
         room__status=Room.Status.CLOSED).values_list("room__code", flat=True)
     for code in sorted(codes):
-        _leave_banned(locked, code)
-    return action
+        news += _leave_banned(locked, code)
+    return Outcome(action, tuple(news))
 
 
-def _leave_banned(player: Player, code: str) -> None:
-    """Take a banned player out of one room (a bot finishes their game seat)."""
+def _leave_banned(player: Player, code: str) -> list[Change]:
+    """Take a banned player out of one room (a bot finishes their game seat); the
+    room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)
         member = Membership.objects.select_related("player").filter(
             room=room, player=player, state=Membership.State.ACTIVE).first()
         if member is None or room.status == Room.Status.CLOSED:
-            return
+            return []
         game = Game.objects.select_for_update().filter(
             room=room, status=Game.Status.PLAYING).first()
         data = _depart(room, game, member, Membership.State.LEFT)
         bump(room, "banned", game=game if data["bot"] else None,
              data={**data, "by": "moderator"})
+    return [Change(room.code, room.version)]
 
 
-def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) -> None:
-    """Lift a ban."""
+def mod_unban(*, moderator: AbstractBaseUser, player: Player,
+              reason: object) -> Outcome[ModerationAction]:
+    """Lift a ban; returns the record (no room changes)."""
     why = _reason(reason)
     with transaction.atomic():
         locked = Player.objects.select_for_update().get(pk=player.pk)
@@ -165,11 +173,11 @@ def mod_unban(*, moderator: AbstractBaseUser, player: Player, reason: object) ->
                 "%(player)s is not banned") % {"player": locked})
         locked.banned_at, locked.ban_reason, locked.banned_until = None, "", None
         locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
-        _record(moderator, "unban", why, player=locked)
+        return Outcome(_record(moderator, "unban", why, player=locked))
 
 
 def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason: object,
-                    details: dict[str, Any] | None = None) -> ModerationAction:
+                    details: dict[str, Any] | None = None) -> Outcome[ModerationAction]:
     """Remove a chat message from the room (it is kept, marked removed, for the record);
     returns the record, whose ``details`` also hold ``details``."""
     why = _reason(reason)
@@ -181,13 +189,14 @@ def mod_remove_chat(*, moderator: AbstractBaseUser, message: ChatMessage, reason
         locked.removed_at = now()
         locked.save(update_fields=["removed_at"])
         bump(room, "chat_removed", data={"id": locked.pk})
-        return _record(moderator, "remove_chat", why, room=room, player=locked.player,
-                       details={**(details or {}), "message_id": locked.pk,
-                                "text": locked.text})
+        action = _record(moderator, "remove_chat", why, room=room, player=locked.player,
+                         details={**(details or {}), "message_id": locked.pk,
+                                  "text": locked.text})
+    return Outcome(action, (Change(room.code, room.version),))
 
 
 def mod_dismiss_report(*, moderator: AbstractBaseUser, room: Room, player: Player,
-                       reason: object, details: dict[str, Any]) -> ModerationAction:
+                       reason: object, details: dict[str, Any]) -> Outcome[ModerationAction]:
     """Record that a report about ``player`` in ``room`` needs no action, and why."""
-    return _record(moderator, "dismiss_report", _reason(reason), room=room, player=player,
-                   details=details)
+    return Outcome(_record(moderator, "dismiss_report", _reason(reason), room=room,
+                           player=player, details=details))

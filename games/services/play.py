@@ -16,9 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from games.models import Game, Membership, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
-from games.services import dice, rows
+from games.services import dice
 from games.services.core import (
     Done,
     bump,
@@ -96,8 +96,8 @@ def start_turn(room: Room, game: Game, seat: int,
         card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
-    rows.insert(rows.new(Turn, game=game, number=game.turn_count, seat=seat,
-                         player=card.player, state=TurnState().to_json(), rolls=[]))
+    Turn.objects.create(game=game, number=game.turn_count, seat=seat, player=card.player,
+                        state=TurnState().to_json(), rolls=[])
     schedule(room, game, card.player)
 
 
@@ -122,11 +122,33 @@ def schedule(room: Room, game: Game, player: Player) -> None:
 # -- one step of a turn -----------------------------------------------------
 
 
+def cards_of(game: Game) -> list[Scorecard]:
+    """The game's scorecards in seat order, with their players."""
+    return list(game.scorecards.select_related("player").order_by("seat"))
+
+
+def card_at(game: Game, seat: int) -> Scorecard:
+    """The game's scorecard at ``seat``, with its player (``DoesNotExist`` if none)."""
+    return game.scorecards.select_related("player").get(seat=seat)
+
+
+def card_after(game: Game, seat: int) -> Scorecard:
+    """The scorecard of the seat whose turn comes after ``seat``'s: the next seat, or the
+    first after the last (``DoesNotExist`` if the game has none)."""
+    cards = game.scorecards.select_related("player").order_by("seat")
+    found = cards.filter(seat__gt=seat).first() or cards.first()
+    if found is None:
+        raise Scorecard.DoesNotExist("the game has no scorecards")
+    return found
+
+
 def open_turn(game: Game, card: Scorecard | None = None
                ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
     if card is None or card.seat != game.current_seat:
-        card = rows.card_at(game, game.current_seat)
-    turn = rows.turn_of(game, game.turn_count)
+        card = card_at(game, game.current_seat)
+    turn = sql.turn_of(game, game.turn_count)
+    if turn is None:
+        raise Turn.DoesNotExist(f"no turn {game.turn_count}")
     sheet = sheet_of(card)
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     return card, turn, sheet, state
@@ -146,7 +168,7 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
                                 "held": list(rolled.held),
                                 "drawn": drawn, "dice": list(rolled.dice),
                                 "at": now().isoformat()}]
-    rows.update(turn, ("state", "rolls", "holding"))
+    turn.save(update_fields=["state", "rolls", "holding"])
     return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
             "drawn": drawn, "rolls_left": rolled.rolls_left}
 
@@ -179,15 +201,16 @@ def do_place(room: Room, game: Game, box: object, column: object,
         lambda: sheet.placement(state.dice, box, column, announced=state.announced))
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
     card.data, card.total = scorecard_json.to_json(placed), placed.total
-    rows.update(card, ("data", "total"))
+    card.save(update_fields=["data", "total"])
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
-    rows.update(turn)
+    turn.save(update_fields=["box", "column", "points", "bonus", "finish", "finished_at",
+                             "placed_by"])
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
     # Only a placement that completes its own sheet can end the game: the others need
     # just the next seat's card, not every card read and parsed.
-    cards = rows.cards_of(game) if placed.is_complete else [rows.card_after(game, card.seat)]
+    cards = cards_of(game) if placed.is_complete else [card_after(game, card.seat)]
     if placed.is_complete and all(sheet_of(c).is_complete for c in cards):
         data["ranking"] = finish_game(game, cards)
     elif placed.is_complete:
@@ -199,11 +222,11 @@ def do_place(room: Room, game: Game, box: object, column: object,
 
 def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
     """Rank the seats (equal totals share a rank) and close the game (``cards``: all of
-    its scorecards, with their players, as ``rows.cards_of`` reads them)."""
+    its scorecards, with their players, as ``cards_of`` reads them)."""
     ranking = []
     for card in cards:
         card.rank = 1 + sum(other.total > card.total for other in cards)
-        rows.update(card, ("rank",))
+        card.save(update_fields=["rank"])
     for card in sorted(cards, key=lambda c: (c.rank, c.seat)):
         ranking.append({"seat": card.seat, "player": card.player.name, "total": card.total,
                         "rank": card.rank})
@@ -246,10 +269,13 @@ def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play and the scorecard of ``player``, a member whose turn it is."""
     membership(room, player)
     game = playing_game(room)
-    current = rows.card_at(game, game.current_seat)
+    current = sql.card_at(game, game.current_seat)
+    if current is None:
+        raise Scorecard.DoesNotExist(f"no scorecard at seat {game.current_seat}")
     if current.player_id != player.pk:
         raise ServiceError("not_your_turn", gettext("it is %(name)s's turn")
                            % {"name": current.player.name})
+    current.player = player  # the card's player is the one acting: no need to read it
     return game, current
 
 
@@ -273,7 +299,7 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     if positions == turn.holding:
         return Done(None, remember=False)
     turn.holding = positions
-    rows.update(turn, ("holding",))
+    turn.save(update_fields=["holding"])
     return Done(bump(room, "hold", actor=player, game=game,
                      data={"seat": card.seat, "held": positions}), game)
 

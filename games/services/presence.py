@@ -6,38 +6,44 @@ from django.db import transaction
 
 from games.models import Membership, Player
 from games.services.absence import give_back_and_bump
-from games.services.core import bump, lock_room, now
+from games.services.core import Change, bump, changed, lock_room, now
 
 
-def presence_connect(*, player: Player, code: str) -> None:
+def presence_connect(*, player: Player, code: str) -> list[Change]:
     """A socket of ``player`` opened in the room; the first one makes them online. A
-    seat a bot kept for them (``games.services.absence``) comes back to them."""
+    seat a bot kept for them (``games.services.absence``) comes back to them. Returns
+    the room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)
+        since = room.version
         member = Membership.objects.filter(room=room, player=player,
                                            state=Membership.State.ACTIVE).first()
         if member is None:
-            return
+            return []
         member.sockets += 1
         member.seen_at = now()
         member.save(update_fields=["sockets", "seen_at"])
         if member.sockets == 1:
             bump(room, "presence", actor=player, data={"player": player.name, "online": True})
         give_back_and_bump(room, player)  # a seat a bot kept for them is theirs again
+    return changed(room, since)
 
 
-def presence_disconnect(*, player: Player, code: str) -> None:
-    """A socket closed; with the last one the player is reconnecting, then gone."""
+def presence_disconnect(*, player: Player, code: str) -> list[Change]:
+    """A socket closed; with the last one the player is reconnecting, then gone. Returns
+    the room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)
+        since = room.version
         member = Membership.objects.filter(room=room, player=player).first()
         if member is None or member.sockets == 0:
-            return
+            return []
         member.sockets -= 1
         member.seen_at = now()
         member.save(update_fields=["sockets", "seen_at"])
         if member.sockets == 0 and member.state == Membership.State.ACTIVE:
             bump(room, "presence", actor=player, data={"player": player.name, "online": False})
+    return changed(room, since)
 
 
 def presence_ping(*, player: Player, code: str) -> None:

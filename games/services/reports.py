@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.errors import ServiceError
 from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
 from games.services import moderation
-from games.services.core import Done, membership, now, room_action
+from games.services.core import Done, Outcome, membership, now, room_action
 
 MAX_TEXT = 500
 REPORTS_PER_WINDOW = 5  # reports a player may send ...
@@ -108,12 +108,12 @@ def _settle(report: Report, moderator: AbstractBaseUser, outcome: str,
 
 
 def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
-                  reason: object, until: object = None) -> int:
+                  reason: object, until: object = None) -> Outcome[int]:
     """Act on an open report: ``remove_chat`` (the reported message), ``kick`` (the
     reported player from the report's room), ``ban`` (the reported player, until
     ``until``; ``None``: for good) or ``dismiss``; each is recorded as a
     ``ModerationAction`` with ``reason``. Returns how many open reports the action
-    settled (this one and, say, others of the same message)."""
+    settled (this one and, say, others of the same message), with the action's news."""
     if outcome not in OUTCOMES:
         raise ServiceError("bad_outcome", gettext("a report is handled by one of %(outcomes)s")
                            % {"outcomes": ", ".join(OUTCOMES)})
@@ -130,20 +130,20 @@ def report_handle(*, moderator: AbstractBaseUser, report: Report, outcome: str,
             if locked.message is None:
                 raise ServiceError("no_message", gettext(
                     "this report names a player, not a message"))
-            action = moderation.mod_remove_chat(moderator=moderator, message=locked.message,
-                                                reason=reason, details=noted)
+            done = moderation.mod_remove_chat(moderator=moderator, message=locked.message,
+                                              reason=reason, details=noted)
         elif outcome == "kick":
             member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
             if member is None:
                 raise ServiceError("not_in_room", gettext("%(player)s is not in the room")
                                    % {"player": locked.reported})
-            action = moderation.mod_kick(moderator=moderator, member=member, reason=reason,
-                                         details=noted)
+            done = moderation.mod_kick(moderator=moderator, member=member, reason=reason,
+                                       details=noted)
         elif outcome == "ban":
-            action = moderation.mod_ban(moderator=moderator, player=locked.reported,
-                                        reason=reason, until=until, details=noted)
+            done = moderation.mod_ban(moderator=moderator, player=locked.reported,
+                                      reason=reason, until=until, details=noted)
         else:
-            action = moderation.mod_dismiss_report(
+            done = moderation.mod_dismiss_report(
                 moderator=moderator, room=locked.room, player=locked.reported,
                 reason=reason, details=noted)
-        return _settle(locked, moderator, outcome, action)
+        return Outcome(_settle(locked, moderator, outcome, done.value), done.news)

@@ -35,6 +35,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import selectors, services
 from games.models import Player
+from games.realtime.publish import publish_on_commit
 from games.services.players import current_player
 from games.throttle import http_address, wait_minutes
 from games.web.errors import error_page
@@ -121,7 +122,10 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             user = form.save()
             login(request, user, backend=MODEL_BACKEND)
-            player = services.account_sign_in(session=request.session, user=user, guest=guest)
+            signed_in = services.account_sign_in(session=request.session, user=user,
+                                                 guest=guest)
+            publish_on_commit(signed_in.news)
+            player = signed_in.value
             if player is not None:
                 remember_account_language(player)
         messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
@@ -144,8 +148,9 @@ class SignInView(auth_views.LoginView):
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = current_player(self.request.session)
         response = super().form_valid(form)
-        services.account_sign_in(session=self.request.session, user=form.get_user(),
-                                 guest=guest)
+        signed_in = services.account_sign_in(session=self.request.session,
+                                             user=form.get_user(), guest=guest)
+        publish_on_commit(signed_in.news)
         return response
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
@@ -213,7 +218,7 @@ def account_delete(request: SignedInRequest) -> HttpResponse:
     games and leaves its rooms; this browser is signed out."""
     form = DeleteForm(request.user, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        services.account_delete(user=request.user)
+        publish_on_commit(services.account_delete(user=request.user))
         logout(request)
         messages.success(request, gettext("Your account is deleted."))
         return HttpResponseRedirect(reverse("games:home"))

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import guest_limit, selectors, services, throttle
 from games.errors import ServiceError
 from games.models import Player, Room
+from games.realtime.publish import publish_on_commit
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
 from games.services.play import away_for_handover
@@ -202,11 +203,12 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     room_or_404(request, code)
     try:
         player = register(request, request.POST.get("name"), opening=False)
-        services.room_join(player=player, code=code, browser=browser_id(request))
+        joined = services.room_join(player=player, code=code, browser=browser_id(request))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
         return room(request, code, join_error=exc.message, status=400)
+    publish_on_commit(joined.news)
     return HttpResponseRedirect(_room_url(code))
 
 

@@ -17,6 +17,7 @@ from games import services
 from games.errors import ServiceError
 from games.models import Membership, ModerationAction, Player, Room
 from games.realtime.consumers import CLOSE_BANNED
+from games.realtime.publish import publish
 from games.web.browsers import COOKIE
 from tests.support.game_state import game_of, refused
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
@@ -205,7 +206,8 @@ async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bo
     ada_ws = await connected(room.code, ada_key)
     troll_tabs = [await connected(room.code, troll_key) for _ in range(2)]
     until = timezone.now() + timedelta(days=2)
-    await call(services.mod_ban, moderator=staff, player=troll, reason="abuse", until=until)
+    await publish((await call(services.mod_ban, moderator=staff, player=troll, reason="abuse",
+                              until=until)).news)
     end = formats.date_format(until.astimezone(UTC), "DATETIME_FORMAT")
     for tab in troll_tabs:
         assert f"until {end} UTC" in await banned_close(tab)
@@ -249,7 +251,8 @@ async def test_a_ban_closes_the_sockets_of_every_browser_of_the_account():
     keys = [await call(signed_in, user=user) for _ in range(2)]  # two browsers
     tabs = [await connected(room.code, key) for key in keys]
     staff = await call(User.objects.create_user, username="mod", is_staff=True)
-    await call(services.mod_ban, moderator=staff, player=troll, reason="abuse")
+    await publish((await call(services.mod_ban, moderator=staff, player=troll,
+                              reason="abuse")).news)
     for tab in tabs:
         await banned_close(tab)
 

@@ -18,6 +18,7 @@ from django.utils import timezone, translation
 from games import services
 from games.models import Room
 from games.realtime.consumers import RoomConsumer
+from games.services.core import Change
 from games.services.players import player_register
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -45,9 +46,9 @@ async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch,
     seen: list[tuple[str, str]] = []
     real = services.presence_connect
 
-    def watched(**kwargs: object) -> None:
+    def watched(**kwargs: object) -> list[Change]:
         seen.append((translation.get_language(), timezone.get_current_timezone_name()))
-        real(**kwargs)
+        return real(**kwargs)
 
     monkeypatch.setattr(services, "presence_connect", watched)
     code, session_key = await hosted_room(make_room)

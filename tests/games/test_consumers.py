@@ -11,6 +11,7 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.models import Membership, Room
+from games.realtime.publish import publish
 from tests.support.game_state import game_of
 from tests.support.sockets import (
     call,
@@ -342,7 +343,8 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(ta
     assert (await request(ada_ws, {"type": "react", "id": "a1", "emoji": THUMBS}))[
         "type"] == "ack"  # another player's own limit
 
-    await call(services.mod_ban, moderator=staff, player=table["bob"], reason="spam")
+    await publish((await call(services.mod_ban, moderator=staff, player=table["bob"],
+                              reason="spam")).news)
     assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
         "code"] == "banned"
     # The ban took Bob out of the room: Ada's page hears of it before she leaves (else the
@@ -354,7 +356,8 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(ta
         "code"] == "not_in_room"
     await call(lambda: Membership.objects.filter(player=table["ada"]).update(state="active"))
     room = await call(Room.objects.get, code=table["code"])
-    await call(services.mod_close_room, moderator=staff, room=room, reason="closing time")
+    await publish((await call(services.mod_close_room, moderator=staff, room=room,
+                              reason="closing time")).news)
     assert (await request(ada_ws, {"type": "react", "id": "a3", "emoji": THUMBS}))[
         "code"] == "room_closed"
 

@@ -17,6 +17,7 @@ from django.utils import formats, timezone, translation
 from games import services
 from games.models import Player
 from games.realtime.ending import CLOSE_BANNED
+from games.realtime.publish import publish
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
@@ -133,7 +134,8 @@ async def test_one_ban_reaches_each_socket_in_its_own_language():
     english = await connected(room.code, key)
     staff = await call(User.objects.create_user, username="mod", is_staff=True)
     until = timezone.now() + timedelta(days=3)
-    await call(services.mod_ban, moderator=staff, player=troll, reason="abuse", until=until)
+    await publish((await call(services.mod_ban, moderator=staff, player=troll, reason="abuse",
+                              until=until)).news)
 
     def end(language: str) -> str:
         with translation.override(language):

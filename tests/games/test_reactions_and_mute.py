@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import ActionRequest, Event, Membership, Room
-from games.selectors import room_state, snapshot_cache, snapshots
+from games.realtime import snapshot_cache
+from games.selectors import room_state, snapshots
 from games.services.reactions import EMOJI
 from tests.support.game_state import refused, versions
 

@@ -131,7 +131,7 @@ def test_removing_the_message_settles_every_report_of_it(room, ada, bob, cy, rud
     report(cy, room, message=rude.pk, reason="spam")
     report(cy, room, target=bob.pk, reason="abuse")  # about the player: stays open
     settled = services.report_handle(moderator=staff, report=open_report,
-                                     outcome="remove_chat", reason="insult")
+                                     outcome="remove_chat", reason="insult").value
     assert settled == 2
     rude.refresh_from_db()
     assert rude.removed_at is not None

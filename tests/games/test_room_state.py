@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import ChatMessage, Game, Membership
-from games.selectors import room_snapshot, room_state, snapshot_cache, snapshots
+from games.realtime import snapshot_cache
+from games.selectors import room_snapshot, room_state, snapshots
 
 pytestmark = pytest.mark.django_db
 
@@ -29,11 +30,11 @@ def table(ada, bob, cy, script_dice, make_room):
 
 
 def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, ada, bob, cy):
-    first = room_state(table, ada)
+    built = snapshot_cache.snapshot(table)
     with CaptureQueriesContext(connection) as queries:
-        second = room_state(table, bob)
-        third = room_state(table, cy)
-    assert len(queries) == 2  # the room's version, once per viewer: nothing rebuilt
+        shared = snapshot_cache.snapshot(table, built.version)
+        first, second, third = (shared.state_for(p.pk) for p in (ada, bob, cy))
+    assert shared is built and len(queries) == 0  # nothing rebuilt
     assert first["version"] == second["version"] == third["version"]
     assert [s["you"]["name"] for s in (first, second, third)] == ["Ada", "Bob", "Cy"]
     assert [s["you"]["host"] for s in (first, second, third)] == [True, False, False]
@@ -117,7 +118,7 @@ def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(tab
 
 def _tables_read(queries: CaptureQueriesContext) -> set[str]:
     return {name for q in queries.captured_queries
-            for name in re.findall(r"FROM (\w+)", q["sql"])}
+            for name in re.findall(r"FROM \"?(\w+)", q["sql"])}
 
 
 def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.realtime.publish import publish_on_commit
 from games.services import rooms_close_idle
 
 
@@ -18,5 +19,7 @@ class Command(BaseCommand):
                             help="idle time before a room closes (default 24)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        closed = rooms_close_idle(idle=timedelta(hours=options["hours"]))
+        changes = rooms_close_idle(idle=timedelta(hours=options["hours"]))
+        publish_on_commit(changes)
+        closed = len(changes)
         self.stdout.write(f"closed {closed} idle room{'s' if closed != 1 else ''}")

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.realtime.publish import publish_on_commit
 from games.services import games_run_due, rooms_pass_host
 
 
@@ -25,7 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         while True:
-            done = games_run_due() + rooms_pass_host()
+            changes = games_run_due() + rooms_pass_host()
+            publish_on_commit(changes)
+            done = len(changes)
             if options["once"]:
                 self.stdout.write(f"did {done} due action{'s' if done != 1 else ''}")
                 return

@@ -1,0 +1,146 @@
+"""What a move reads and writes: only the rows and columns it changes, in a bounded
+number of queries; the reads that stay plain SQL give what the ORM would."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.db.models import F, Model
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import (
+    ActionRequest,
+    Event,
+    Game,
+    Membership,
+    Room,
+    Scorecard,
+    Turn,
+    sql,
+)
+from games.services.core import lock_room
+from scoring import rulesets
+
+pytestmark = pytest.mark.django_db
+
+
+def _writes(queries: CaptureQueriesContext) -> list[tuple[str, list[str]]]:
+    """(table, sorted columns set) of each captured UPDATE, (table, []) of each INSERT."""
+    found = []
+    for query in queries.captured_queries:
+        sql = query["sql"]
+        if sql.startswith("UPDATE"):
+            head = sql.split(" WHERE ", 1)[0]
+            found.append((re.findall(r'UPDATE "(\w+)"', head)[0],
+                          sorted(re.findall(r'"(\w+)" = ', head))))
+        elif sql.startswith("INSERT"):
+            found.append((re.findall(r'INSERT INTO "(\w+)"', sql)[0], []))
+    return found
+
+
+def test_a_room_writes_only_the_fields_changed_since_it_was_read(ada, bob, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=2, turn_seconds=60)
+    with transaction.atomic():
+        read = lock_room(room.code)
+        with CaptureQueriesContext(connection) as nothing:
+            read.save_changes()
+        assert nothing.captured_queries == []
+        read.version += 1
+        with CaptureQueriesContext(connection) as one:
+            read.save_changes()
+        assert _writes(one) == [("games_room", ["version"])]
+        read.options["forced_joker"] = True  # a JSON value changed in place
+        read.turn_seconds = None
+        read.host = bob
+        with CaptureQueriesContext(connection) as three:
+            read.save_changes()
+        assert _writes(three) == [("games_room", ["host_id", "options", "turn_seconds"])]
+        with CaptureQueriesContext(connection) as again:  # written: the new values count
+            read.save_changes()
+        assert again.captured_queries == []
+    stored = Room.objects.get(pk=room.pk)
+    assert (stored.version, stored.options, stored.turn_seconds, stored.host_id) == (
+        room.version + 1, room.options | {"forced_joker": True}, None, bob.pk)
+    made = Room(code="fresh-room", host=ada, ruleset="yatzy", seat_count=2,
+                last_activity_at=stored.last_activity_at)
+    made.save_changes()  # not read from the database: saved whole
+    assert Room.objects.get(code="fresh-room").seat_count == 2
+
+
+def test_a_move_writes_only_the_rows_it_changes(ada, bob, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
+    with CaptureQueriesContext(connection) as roll:
+        services.game_roll(player=ada, code=room.code, request_id="r1")
+    assert _writes(roll) == [
+        ("games_turn", ["holding", "rolls", "state"]),
+        ("games_room", ["version"]),
+        ("games_game", ["version"]),
+        ("games_event", []),
+        ("games_actionrequest", []),
+    ]
+    with CaptureQueriesContext(connection) as place:
+        services.game_place(player=ada, code=room.code, box="chance")
+    assert _writes(place) == [
+        ("games_scorecard", ["data", "total"]),
+        ("games_turn", ["bonus", "box", "column", "finish", "finished_at", "placed_by_id",
+                        "points"]),
+        ("games_turn", []),  # bob's turn opens
+        ("games_room", ["version"]),
+        ("games_game", ["current_seat", "turn_count", "version"]),
+        ("games_event", []),
+    ]
+
+
+def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(ada, make_room) -> None:
+    room = make_room(ada, "yatzy", seats=1, start=True)
+    most = {"roll": 0, "place": 0}
+    for n, box in enumerate(rulesets.get("yatzy").categories):
+        for kind, move in (("roll", {}), ("place", {"box": box})):
+            with CaptureQueriesContext(connection) as queries:
+                getattr(services, f"game_{kind}")(player=ada, code=room.code,
+                                                  request_id=f"{kind}{n}", **move)
+            most[kind] = max(most[kind], len(queries.captured_queries))
+    assert Game.objects.get(room=room).status == Game.Status.FINISHED
+    # Savepoint and release, the ban check, the room, a repeated request id, the
+    # membership, the game, the card, the turn; then what the move writes, and for a
+    # placement the next seat's card (two reads when the turn goes round to seat 0).
+    assert most["roll"] <= 14 and most["place"] <= 18, most
+
+
+def _fields(instance: Model) -> dict[str, Any]:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> None:
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60)
+    services.game_roll(player=ada, code=room.code, request_id="r1")
+    game = Game.objects.get(room=room)
+    pairs = [
+        (sql.locked_room(room.code), Room.objects.get(pk=room.pk)),
+        (sql.latest_game(room), game),
+        (sql.active_membership(room, bob.pk), Membership.objects.get(room=room, player=bob)),
+        (sql.answered_request(room, ada.pk, "r1"), ActionRequest.objects.get(room=room)),
+        (sql.card_at(game, 1), Scorecard.objects.get(game=game, seat=1)),
+        (sql.turn_of(game, 1), Turn.objects.get(game=game, number=1)),
+    ]
+    for read, expected in pairs:
+        assert read is not None and _fields(read) == _fields(expected)
+    assert sql.answered_request(room, ada.pk, "nope") is None
+    assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
+    assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
+        "id", "code", "status", "seat_count", "turn_seconds", "host_id", "coach_enabled",
+        "ruleset", "options", "version").get()
+    assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).values(
+        "id", "number", "ruleset", "options", "status", "version", "current_seat",
+        "turn_count", "turn_deadline").get()
+    assert sql.fetch(sql.TURN, [game.pk, 1]) == list(Turn.objects.filter(
+        game=game, number=1).values("state", "holding"))
+    events = Event.objects.filter(room=room).order_by("-seq").values(
+        "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
+    assert sql.fetch(sql.LOGGED, [room.pk, "presence", "react", 0, 50]) == list(events)
+    version = Room.objects.get(pk=room.pk).version
+    assert sql.first(sql.AT, [room.pk, version]) == events.filter(seq=version).get()
