@@ -24,8 +24,8 @@ from games.selectors.patches import Op, diff, diff_at
 from games.selectors.views import compact_json, presence_of
 from scoring.scorecard import Scorecard as Sheet
 
-# A snapshot's seat views and their JSON, by scorecard row content.
-Seats = dict[tuple[Any, ...], tuple[dict[str, Any], str, Sheet]]
+# A snapshot's seat views and sheets, by scorecard row content.
+Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
 # What the moment makes of each member: (player, presence), in members' order.
 Presence = tuple[tuple[int, str], ...]
 MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
@@ -42,19 +42,14 @@ class Held:
 
 @dataclass
 class Snapshot:
-    """A room's shared state at one version, and its JSON pieces."""
+    """A room's shared state at one version."""
 
     version: int
     built_at: float
     shared: dict[str, Any]
     room_id: int
-    log_items: list[tuple[dict[str, Any], str]]  # the log's events and their JSON
-    seats: Seats  # the game's seat views and their JSON, by scorecard row
+    seats: Seats  # the game's seat views, by scorecard row
     members_at: float  # when the members (and the chat) were read
-    chat_json: str
-    rest_json: str  # everything but the members and the game
-    game_json: str | None  # the game but what depends on the viewer and the moment
-    options_json: str | None  # the game's options, for the player whose turn it is
     _document: dict[str, Any] | None = field(default=None, init=False, repr=False)
     _ops: dict[int, list[Op]] = field(default_factory=dict, init=False, repr=False)
 

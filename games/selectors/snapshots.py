@@ -1,10 +1,10 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
-``snapshot(code, version)`` reads the room (a few queries: ``games.models.sql``)
-into a ``Snapshot`` that this process caches for ``SNAPSHOT_SECONDS``; each
-viewer's state adds its own parts (``you``, ``game.options``, ``seconds_left``,
-presence) without touching the database. The next version's snapshot reuses the
-previous one's log, seats and, when only moves came in between, members and chat.
+``read_snapshot(code, prior)`` reads the room (a few queries: ``games.models.sql``)
+into a ``Snapshot`` (``games.selectors.room_snapshot``: what each viewer is sent of
+it), which this process keeps (``games.realtime.snapshot_cache``); the members it read
+serve for ``SNAPSHOT_SECONDS``. The next version's snapshot reuses the previous one's
+log, seats and, when only moves came in between, members and chat.
 """
 
 from __future__ import annotations
@@ -18,12 +18,7 @@ from django.db.models import F
 
 from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.room_snapshot import Seats, Snapshot
-from games.selectors.views import (
-    compact_json,
-    json_with,
-    ruleset_json_of,
-    ruleset_view_of,
-)
+from games.selectors.views import compact_json, ruleset_view_of
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
@@ -50,13 +45,11 @@ def _event(e: dict[str, Any]) -> dict[str, Any]:
             "actor_id": e["actor_id"], "data": e["data"], "at": e["created_at"].isoformat()}
 
 
-# A scorecard's view only changes with its row: a snapshot keeps its seats' views (and
-# their JSON) by row content (``Seats``), and the next one of the room redoes only the
-# card that changed.
+# A scorecard's view only changes with its row: a snapshot keeps its seats' views by row
+# content (``Seats``), and the next one of the room redoes only the card that changed.
 
 
-def _seat(card: dict[str, Any], known: Seats, seats: Seats
-          ) -> tuple[dict[str, Any], str, Sheet]:
+def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, Any], Sheet]:
     data = card["data"]
     key = (card["id"], compact_json(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
@@ -77,24 +70,22 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats
         "held_for": ({"player": card["held_for_id"], "name": card["held_for_name"]}
                      if card["held_for_id"] is not None else None),
     }
-    found = seats[key] = (view, compact_json(view), sheet)
+    found = seats[key] = (view, sheet)
     return found
 
 
-def _game(room_id: int, known: Seats, seats_read: Seats
-          ) -> tuple[dict[str, Any], str, str] | None:
+def _game(room_id: int, known: Seats, seats_read: Seats) -> dict[str, Any] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
-    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``;
-    with the JSON of everything but those and of the options. Seat views are taken from
-    ``known`` when their row has not changed; ``seats_read`` receives them all."""
+    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``.
+    Seat views are taken from ``known`` when their row has not changed; ``seats_read``
+    receives them all."""
     game = sql.first(sql.GAME, [room_id])
     if game is None:
         return None
-    seats, seat_json, sheets = [], [], {}
+    seats, sheets = [], {}
     for card in sql.fetch(sql.CARDS, [game["id"]]):
-        view, text, sheet = _seat(card, known, seats_read)
+        view, sheet = _seat(card, known, seats_read)
         seats.append(view)
-        seat_json.append(text)
         sheets[card["seat"]] = (card, sheet)
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
@@ -121,22 +112,17 @@ def _game(room_id: int, known: Seats, seats_read: Seats
                 {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
                  "gain": gain}
                 for p, gain in zip(options, sheet.gains(options), strict=True)]
-    small = {k: v for k, v in view.items() if k not in (
-        "options", "seconds_left", "deadline", "player", "ruleset", "seats")}
-    rest = json_with(small, ruleset=ruleset_json_of(game["ruleset"], game["options"]),
-                 seats="[" + ",".join(seat_json) + "]")
-    return view, rest, compact_json(view["options"])
+    return view
 
 
-def _log(room_id: int, prior: Snapshot | None) -> list[tuple[dict[str, Any], str]]:
+def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:
     """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
-    first, with their JSON: events never change, so only those newer than ``prior``'s log
-    are read."""
-    kept = prior.log_items if prior is not None else []
-    newest = kept[0][0]["seq"] if kept else 0
+    first: events never change, so only those newer than ``prior``'s log are read."""
+    kept: list[dict[str, Any]] = prior.shared["log"] if prior is not None else []
+    newest = kept[0]["seq"] if kept else 0
     views = [_event(e) for e in sql.fetch(sql.LOGGED, [room_id, *UNLOGGED_KINDS, newest,
                                                         LOG_SIZE])]
-    return ([(v, compact_json(v)) for v in views] + kept)[:LOG_SIZE]
+    return (views + kept)[:LOG_SIZE]
 
 
 def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
@@ -178,7 +164,7 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
 
 
 def _same_people(version: int, prior: Snapshot | None,
-                 log: list[tuple[dict[str, Any], str]], reactions: list[dict[str, Any]],
+                 log: list[dict[str, Any]], reactions: list[dict[str, Any]],
                  moment: float) -> bool:
     """Whether ``prior``'s members and chat still hold at ``version``: every change since
     it is a move of the game or a reaction (``log`` and ``reactions`` show all of them:
@@ -186,7 +172,7 @@ def _same_people(version: int, prior: Snapshot | None,
     ``SNAPSHOT_SECONDS`` ago (their heartbeats change without a new version)."""
     if prior is None or moment - prior.members_at >= SNAPSHOT_SECONDS:
         return False
-    news = sorted((view for view in [*(v for v, _text in log), *reactions]
+    news = sorted((view for view in [*log, *reactions]
                    if view["seq"] > prior.version), key=lambda view: view["seq"])
     return [view["seq"] for view in news] == list(range(prior.version + 1, version + 1)) \
         and all(view["kind"] in MOVE_KINDS or view["kind"] == "react" for view in news)
@@ -205,12 +191,11 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     reactions = _reactions(room["id"], room["version"])
     if _same_people(room["version"], prior, log, reactions, moment):
         members_at, members = prior.members_at, prior.shared["members"]
-        chat_view, chat_json = prior.shared["chat"], prior.chat_json
+        chat_view = prior.shared["chat"]
     else:
         members_at, members, chat_view = moment, _members(room), _chat(room["id"])
-        chat_json = compact_json(chat_view)
-    if log and log[0][0]["seq"] == room["version"]:
-        latest: dict[str, Any] | None = log[0][0]
+    if log and log[0]["seq"] == room["version"]:
+        latest: dict[str, Any] | None = log[0]
     elif reactions and reactions[-1]["seq"] == room["version"]:
         latest = reactions[-1]
     elif prior is not None and prior.version == room["version"]:
@@ -229,20 +214,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "event": latest,
         "room": room_view | {"ruleset": ruleset_view_of(room["ruleset"], room["options"])},
         "members": members,
-        "game": game[0] if game else None,
-        "log": [view for view, _text in log],
+        "game": game,
+        "log": log,
         "chat": chat_view,
         "reactions": recent(reactions, latest),
     }
-    ruleset_json = ruleset_json_of(room["ruleset"], room["options"])
-    rest = (f'{{"type":"state","version":{room["version"]},"event":{compact_json(latest)},'
-            f'"room":{json_with(room_view, ruleset=ruleset_json)},'
-            f'"log":[{",".join(text for _view, text in log)}],"chat":{chat_json},'
-            f'"reactions":{compact_json(shared["reactions"])}}}')
-    return Snapshot(room["version"], moment, shared, room_id=room["id"], log_items=log,
-                    seats=seats, members_at=members_at, chat_json=chat_json,
-                    rest_json=rest, game_json=game[1] if game else None,
-                    options_json=game[2] if game else None)
+    return Snapshot(room["version"], moment, shared, room_id=room["id"], seats=seats,
+                    members_at=members_at)
 
 
 __all__ = ["Snapshot", "read_snapshot"]
