@@ -343,10 +343,12 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(ta
     assert (await request(ada_ws, {"type": "react", "id": "a1", "emoji": THUMBS}))[
         "type"] == "ack"  # another player's own limit
 
-    await publish((await call(services.mod_ban, moderator=staff, player=table["bob"],
-                              reason="spam")).news)
+    # The ban is committed; its news (which closes Bob's sockets) goes out only after his
+    # next request, which the database refuses.
+    banned = await call(services.mod_ban, moderator=staff, player=table["bob"], reason="spam")
     assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
         "code"] == "banned"
+    await publish(banned.news)
     # The ban took Bob out of the room: Ada's page hears of it before she leaves (else the
     # news could reach her socket after her departure, which closes it).
     while (await receive(ada_ws, "state"))["event"]["kind"] != "banned":
