@@ -205,8 +205,7 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
     made = await _make_rooms(urls, args.rooms, args.players, args.ruleset)
     # Seats ping as pages do: a socket silent for 3 minutes loses the host role.
-    rooms = [(code, [Seat(login, code, ping_every=15.0) for login in logins])
-             for code, logins in made]
+    rooms = [(code, [Seat(login, code) for login in logins]) for code, logins in made]
     for _code, seats in rooms:
         await asyncio.gather(*(s.connect() for s in seats))
     tally.wire_since = {id(s): len(s.wire) for _code, seats in rooms for s in seats}
