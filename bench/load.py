@@ -17,8 +17,13 @@ without an answer or whose state some player never received (10 s), and
 ``mismatches`` seats whose final scorecard in some player's last state differs
 from the database.
 
+``wire`` gives the bytes every player received during the games, by message type
+(the text of each message; a websocket frame adds 2 to 4 bytes), and
+``bytes_per_viewer_move`` the bytes each player received for each version (the
+``patch`` or ``state`` that brought it, and the ``ack`` of the player who made it).
+
 ``--baseline`` plays the same traffic (the same rooms, players, pace, action
-count and state size) against a minimal broadcast consumer on the same server:
+count and message size) against a minimal broadcast consumer on the same server:
 no database, no rules, the floor of the stack. The last line is one JSON object.
 """
 
@@ -71,6 +76,7 @@ class Tally:
         self.mismatches = 0
         self.state_bytes: list[int] = []
         self.error_codes: dict[str, int] = {}
+        self.wire_since: dict[int, int] = {}  # messages each seat had before the games
 
     def error(self, code: str) -> None:
         """Count a refused action."""
@@ -151,10 +157,34 @@ async def _play_room(seats: list[Seat], rate: float, tally: Tally,
         tally.state_bytes.append(actor.last_state_bytes)
         if answer["type"] != "ack":
             tally.error(answer.get("code", "?"))
-            await actor.send("sync")
+            await actor.resync()
             await asyncio.gather(*(s.reached(actor.version) for s in seats))
             continue
         await _reach_all(seats, answer["version"], sent_at, tally)
+
+
+def wire_figures(rooms: list[tuple[str, list[Seat]]], since: dict[int, int]
+                 ) -> dict[str, Any]:
+    """Bytes received by the players after the start of their games (``since``: how
+    many messages each seat had received before, by ``id``): by message type, and per
+    player and version."""
+    sizes: dict[str, list[int]] = {}
+    per_move: dict[tuple[int, int], int] = {}
+    for _code, seats in rooms:
+        for seat in seats:
+            for kind, size, version in seat.wire[since[id(seat)]:]:
+                sizes.setdefault(kind or "?", []).append(size)
+                if kind in ("patch", "state", "ack") and version is not None:
+                    key = (id(seat), version)
+                    per_move[key] = per_move.get(key, 0) + size
+    moves = list(per_move.values())
+    return {
+        "wire": {kind: {"count": len(found), "median": int(statistics.median(found)),
+                        "p95": int(percentile(found, 0.95)), "max": max(found),
+                        "total_kb": round(sum(found) / 1024, 1)}
+                 for kind, found in sorted(sizes.items())},
+        "bytes_per_viewer_move": {"median": int(statistics.median(moves)) if moves else 0,
+                                  "p95": int(percentile(moves, 0.95))}}
 
 
 def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]],
@@ -174,9 +204,11 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
                     ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
     made = await _make_rooms(urls, args.rooms, args.players, args.ruleset)
+    # Seats ping as pages do: a socket silent for 3 minutes loses the host role.
     rooms = [(code, [Seat(login, code) for login in logins]) for code, logins in made]
     for _code, seats in rooms:
         await asyncio.gather(*(s.connect() for s in seats))
+    tally.wire_since = {id(s): len(s.wire) for _code, seats in rooms for s in seats}
     barrier = asyncio.Event()
     tasks = [asyncio.create_task(_play_room(seats, args.rate, tally, barrier))
              for _code, seats in rooms]
@@ -347,7 +379,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         result: dict[str, Any] = {"rooms": args.rooms, "players": args.players,
                                   "rate": args.rate, "ruleset": args.ruleset,
                                   "servers": len(urls), **tally.figures(seconds)}
-        result["state_kb"] = round(statistics.median(tally.state_bytes) / 1024, 1)
+        result["message_bytes"] = int(statistics.median(tally.state_bytes))
+        result.update(wire_figures(rooms, tally.wire_since))
         result["reconnects"] = sum(s.reconnects for _c, seats in rooms for s in seats)
         if tally.error_codes:
             result["error_codes"] = tally.error_codes

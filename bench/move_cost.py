@@ -5,7 +5,9 @@
 Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
 server), and for every move measures this thread's CPU time for the service call, the
 room's shared state (``games.selectors.snapshots``) built from the database, and each of the four
-viewers' messages. Prints one line per figure and one JSON line last.
+viewers' messages: ``viewer`` the whole state, ``shared_patch`` the operations every
+viewer shares (once per version) and ``viewer_patch`` each viewer's ``patch`` message,
+which is what a move sends. Prints one line per figure and one JSON line last.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -26,15 +30,23 @@ def main(argv: list[str] | None = None) -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--database-url", help="an empty database to use instead of a "
+                        "fresh SQLite file (e.g. a throwaway PostgreSQL)")
+    parser.add_argument("--wall", action="store_true",
+                        help="measure elapsed time (database waits included), not CPU")
+    parser.add_argument("--queries", action="store_true",
+                        help="also count the queries of the service and the shared state")
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="move-cost-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+    os.environ.update(DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
                       DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
                       GAMES_CLOCK_IN_PROCESS="0", DEBUG="0")
     import django
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
     from bench.harness.room_client import next_move
     from games import services
@@ -43,13 +55,21 @@ def main(argv: list[str] | None = None) -> None:
     from games.realtime.publish import messages
 
     call_command("migrate", verbosity=0)
+    clock = time.perf_counter if args.wall else time.thread_time
     players = {p.pk: p for p in (Player.objects.create(name=f"P{i}") for i in range(4))}
     people = list(players.values())
     code = services.room_create(player=people[0], ruleset="yahtzee", seats=4).code
     for person in people[1:]:
         services.room_join(player=person, code=code)
     services.room_start(player=people[0], code=code)
-    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": []}
+    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
+                                    "shared_patch": [], "viewer_patch": []}
+    held = {person.pk: None for person in people}
+    queries: dict[str, list[int]] = {"service": [], "shared_state": []}
+
+    def counting() -> Any:
+        return CaptureQueriesContext(connection) if args.queries else nullcontext()
+
     calls = {"roll": services.game_roll, "place": services.game_place,
              "announce": services.game_announce}
     for n in range(args.moves):
@@ -61,20 +81,37 @@ def main(argv: list[str] | None = None) -> None:
         actor = players[game["player"]]
         move = next_move(shared.state_for(actor.pk)["game"])
         call = calls[move.pop("type")]
-        start = time.thread_time()
-        # The service returns its news; the consumer makes the group message of it.
-        messages(call(player=actor, code=code, request_id=f"m{n}", **move).news)
-        cost["service"].append(time.thread_time() - start)
-        start = time.thread_time()
-        shared = snapshot_cache.snapshot(code)
-        cost["shared_state"].append(time.thread_time() - start)
+        start = clock()
+        with counting() as service_queries:
+            # The service returns its news; the consumer makes the group message of it.
+            messages(call(player=actor, code=code, request_id=f"m{n}", **move).news)
+        cost["service"].append(clock() - start)
+        start = clock()
+        with counting() as state_queries:
+            shared = snapshot_cache.snapshot(code)
+        cost["shared_state"].append(clock() - start)
+        if args.queries:
+            queries["service"].append(len(service_queries.captured_queries))
+            queries["shared_state"].append(len(state_queries.captured_queries))
         for person in people:
-            start = time.thread_time()
+            start = clock()
             shared.text_for(person.pk)
-            cost["viewer"].append(time.thread_time() - start)
+            cost["viewer"].append(clock() - start)
+        before = held[people[0].pk]
+        if before is not None:
+            start = clock()
+            shared.ops_since(before.snapshot)
+            cost["shared_patch"].append(clock() - start)
+        for person in people:
+            start = clock()
+            _text, held[person.pk] = shared.message_for(person.pk, held[person.pk])
+            if before is not None:
+                cost["viewer_patch"].append(clock() - start)
     result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
               for name, values in cost.items()}
     result["moves"] = len(cost["service"])
+    result |= {f"{name}_queries": round(statistics.mean(found), 1)
+               for name, found in queries.items() if found}
     for name, value in result.items():
         print(f"{name}: {value}")
     print(json.dumps(result))

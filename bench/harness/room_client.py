@@ -2,8 +2,9 @@
 
 ``open_room`` and ``join_room`` go through the same forms a browser uses (CSRF
 token, session cookie); ``Seat`` then speaks docs/protocol.md over a websocket.
-It keeps the newest ``state`` it has seen, notes when each version arrived,
-matches ``ack``/``error`` answers to requests, and reconnects by itself when the
+It keeps the newest ``state`` it has seen (applying each ``patch`` to it, and asking
+for ``sync`` when one does not follow the version it holds), notes when each version
+arrived, matches ``ack``/``error`` answers to requests, and reconnects by itself when the
 connection drops, re-sending unanswered requests with their original ids (the
 server answers a repeated id with its first answer, so nothing applies twice).
 With ``ping_every`` it sends the protocol's keep-alive ``ping`` that often, as the
@@ -27,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import jsonpatch
 import websockets
 from websockets.exceptions import ConnectionClosed
 
@@ -101,6 +103,48 @@ def join_room(base_url: str, code: str, name: str) -> Login:
     return login
 
 
+class Gap(ValueError):
+    """A ``patch`` whose ``base`` is not the version held: the client must ``sync``."""
+
+
+def apply_change(held: dict[str, Any] | None, patch: dict[str, Any], *,
+                 in_place: bool = False) -> dict[str, Any]:
+    """The state a client holds after ``patch`` (docs/protocol.md): its operations applied
+    to a copy of ``held`` (to ``held`` itself with ``in_place``: a copy costs ten times
+    the patch), then its ``version``, ``seconds_left`` and ``presence``. Raises ``Gap``
+    unless ``held`` is the state of version ``base`` (``held`` is then left as it was)."""
+    if held is None or held["version"] != patch["base"]:
+        raise Gap(f"patch {patch['base']}->{patch['version']} on "
+                  f"{None if held is None else held['version']}")
+    state = jsonpatch.apply_patch(held, patch["ops"], in_place=in_place)
+    state["version"] = patch["version"]
+    if state["game"] is not None:
+        state["game"]["seconds_left"] = patch.get("seconds_left")
+    news = {p["player"]: p for p in patch.get("presence", ())}
+    for member in state["members"]:
+        if member["player"] in news:
+            member["presence"] = news[member["player"]]["presence"]
+            member["seen_seconds_ago"] = news[member["player"]]["seen_seconds_ago"]
+    return state
+
+
+def document_of(state: dict[str, Any]) -> dict[str, Any]:
+    """What a state says of its version alone: without ``type``, ``game.seconds_left``
+    and the members' ``presence`` and ``seen_seconds_ago`` (they depend on the moment)."""
+    document = {k: v for k, v in state.items() if k != "type"}
+    document["members"] = [{k: v for k, v in m.items()
+                            if k not in ("presence", "seen_seconds_ago")}
+                           for m in state["members"]]
+    if state["game"] is not None:
+        document["game"] = {k: v for k, v in state["game"].items() if k != "seconds_left"}
+    return document
+
+
+def canonical(value: Any) -> str:
+    """``value`` as canonical JSON (sorted keys, no spaces): equal values, equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def new_id() -> str:
     """A fresh request id."""
     return uuid.uuid4().hex[:16]
@@ -124,7 +168,11 @@ class Seat:
         self.reconnects = 0
         self.resent = 0  # requests sent again after a reconnect
         self.sent = 0  # requests ``send`` wrote to the socket
-        self.last_state_bytes = 0
+        self.last_state_bytes = 0  # the last state or patch received, in bytes
+        # Every message received: (type, bytes of its text, the version it names).
+        self.wire: list[tuple[str | None, int, int | None]] = []
+        self.gaps = 0  # patches that did not follow the state held (then a ``sync``)
+        self._syncing = False
         self._pending: dict[str, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
         self._changed = asyncio.Condition()
         self._socket: Any = None
@@ -193,7 +241,8 @@ class Seat:
         try:
             async for raw in socket:
                 msg = json.loads(raw)
-                if msg.get("type") == "state":
+                self.wire.append((msg.get("type"), len(raw), msg.get("version")))
+                if msg.get("type") in ("state", "patch"):
                     self.last_state_bytes = len(raw)
                 await self._receive(msg)
         except ConnectionClosed:
@@ -236,15 +285,27 @@ class Seat:
     async def _receive(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         self.counts[kind] += 1
+        if kind == "patch":
+            try:
+                msg = apply_change(self.state, msg, in_place=True)
+            except (Gap, jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                # A change went missing: ask for the whole state (once).
+                self.gaps += 1
+                if not self._syncing:
+                    self._syncing = True
+                    await self.resync()
+                return
+            kind = "state"
         if kind == "state":
             fresh, self._fresh = self._fresh, False
             if fresh:
                 self.synced_at = time.monotonic()
             if msg["version"] > self.version:
-                self.version, self.state = msg["version"], msg
                 self.arrivals.append((msg["version"], time.monotonic()))
             elif not fresh:
                 return
+            # A new connection's first state is what the server holds for this socket.
+            self.version, self.state, self._syncing = msg["version"], msg, False
             async with self._changed:
                 self._changed.notify_all()
             return
@@ -275,6 +336,11 @@ class Seat:
             return await asyncio.wait_for(future, ANSWER_TIMEOUT)
         finally:
             self._pending.pop(request_id, None)
+
+    async def resync(self) -> None:
+        """Ask for the whole state again (``sync``: answered by a ``state``, no ``ack``)."""
+        with contextlib.suppress(ConnectionClosed):  # a new connection starts with one
+            await self._socket.send(json.dumps({"type": "sync", "id": new_id()}))
 
     async def send_raw(self, frame: str | bytes) -> None:
         """Send a frame as it is (for hostile-input tests)."""

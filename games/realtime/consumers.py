@@ -34,6 +34,7 @@ from games.realtime.publish import publish
 from games.realtime.requests import HANDLERS, UNSTORABLE, BadMessage, check_values
 from games.realtime.snapshot_cache import shared_snapshot
 from games.selectors import hints
+from games.selectors.room_snapshot import Held
 from games.services.core import Change
 from games.services.players import current_player
 
@@ -69,11 +70,13 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
     code: str
     player: Player | None
     sent_version: int
+    held: Held | None
     joined: bool
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.player, self.sent_version, self.joined = None, -1, False
+        self.held: Held | None = None  # what this socket was last sent of the room
         self.stamps: deque[float] = deque()
         self.lock = asyncio.Lock()
         self.player = await on_database_thread(current_player)(
@@ -178,8 +181,9 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             if version is not None and version > self.sent_version:
                 await self.push_state(version)  # changes whose broadcast never came
             return
-        if kind == "sync":
-            self.sent_version = -1
+        if kind == "sync":  # the whole state again: the page lost track
+            async with self.lock:
+                self.sent_version, self.held = -1, None
             await self.push_state()
             return
         if kind == "hint":
@@ -226,23 +230,25 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         await self.send_json({"type": "hint", "id": request_id, **answer})
 
     async def room_changed(self, message: dict[str, Any]) -> None:
-        """The room moved to a new version: send this viewer's state if it is newer."""
+        """The room moved to a new version: send this viewer what changed, if newer."""
         version = message.get("version", 0)
         if version > self.sent_version:
             await self.push_state(version)
 
     async def push_state(self, version: int | None = None) -> None:
-        """Send this viewer's state at ``version`` or newer (``None``: read the room
-        afresh), once per version, in order."""
+        """Send this viewer the room at ``version`` or newer (``None``: read the room
+        afresh), once per version, in order: a ``patch`` from what the socket was last
+        sent, or the whole ``state`` when it holds nothing (see ``Snapshot.message_for``)."""
         async with self.lock:
             if version is not None and version <= self.sent_version:
                 return
             shared = await shared_snapshot(self.code, version)
-            text = shared.text_for(self.player.pk) if shared is not None else None
-            if text is None:  # kicked, or left from another tab
+            sent = shared.message_for(self.player.pk, self.held) if shared is not None else None
+            if sent is None:  # kicked, or left from another tab
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
             if shared.version > self.sent_version:
+                text, self.held = sent
                 self.sent_version = shared.version
                 await self.send(text_data=text)
 

@@ -59,18 +59,3 @@ def _ruleset_view_of(name: str, options: str) -> dict[str, Any]:
 def ruleset_view_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``ruleset_view`` of a stored rule-set name and options (computed once each)."""
     return _ruleset_view_of(name, json.dumps(options, sort_keys=True))
-
-
-@lru_cache(maxsize=64)
-def _ruleset_json(name: str, options: str) -> str:
-    return compact_json(_ruleset_view_of(name, options))
-
-
-def ruleset_json_of(name: str, options: dict[str, Any]) -> str:
-    """``ruleset_view_of`` as JSON text (serialised once each)."""
-    return _ruleset_json(name, json.dumps(options, sort_keys=True))
-
-
-def json_with(small: dict[str, Any], **pieces: str) -> str:
-    """``small`` as JSON with the already serialised ``pieces`` added as members."""
-    return compact_json(small)[:-1] + "".join(f',"{k}":{v}' for k, v in pieces.items()) + "}"

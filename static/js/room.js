@@ -1,6 +1,7 @@
-// The room page: everything is drawn from the `state` the websocket sends
-// (docs/protocol.md). Entry point: it wires the parts in room/*.js (the state held in
-// room/store.js, the drawing in room/view.js over render/*.js) to the socket.
+// The room page: everything is drawn from the state the websocket sends (a whole
+// `state`, then a `patch` per change: docs/protocol.md). Entry point: it wires the parts
+// in room/*.js (the state held in room/store.js, the drawing in room/view.js over
+// render/*.js) to the socket.
 //
 // Test hooks (data-testid), stable for tests and scripts:
 //   page       room-code, connection (data-state: connecting|open|reconnecting|closed),
@@ -90,6 +91,7 @@ store.onChange = (state, previous) => {
 
 Object.assign(socket.handlers, {
   onState: (message) => store.receive(message),
+  onPatch: (message) => store.patch(message),
   onError: (error) => showError(error),
   onStatus: (status) => onStatus(status),
   onFatal: (code, message) => onFatal(code, message),

@@ -1,7 +1,7 @@
 // The room's websocket (docs/protocol.md): connect, keep alive, reconnect, and
 // match answers to requests.
 //
-//   const socket = new RoomSocket("/ws/rooms/k3mz.../", {onState, onError, onStatus, onFatal});
+//   const socket = new RoomSocket("/ws/rooms/k3mz.../", {onState, onPatch, onError, onStatus, onFatal});
 //   socket.connect();
 //   socket.request("roll", {hold: [0, 1]}).then(ack => ..., error => ...);
 
@@ -132,6 +132,9 @@ export class RoomSocket {
     switch (msg.type) {
       case "state": // the page's store decides whether it is newer than the one held
         this.handlers.onState?.(msg);
+        break;
+      case "patch": // what changed at a new version: the store applies it
+        this.handlers.onPatch?.(msg);
         break;
       case "ack":
       case "hint": // the answer to a `hint` request

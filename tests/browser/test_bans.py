@@ -37,17 +37,24 @@ BAN_SHOWN_WITHIN = 5.0
 # Play this viewer's turns over the protocol (docs/protocol.md) on a socket of its own
 # (the page follows): roll once, then take the first box offered, until ``places``
 # boxes are filled (``null``: to the end of the game). ``window.played`` then says
-# "stopped", or how the game ended.
-PLAY = """([path, places]) => {
+# "stopped", or how the game ended. Patches are applied with the page's own JSON Patch
+# module; one that does not follow the state held asks for ``sync``.
+PLAY = """async ([path, places]) => {
   window.played = null;
+  const { applyPatch } = await import("/static/vendor/fast-json-patch/core.js");
   const ws = new WebSocket(`ws://${location.host}${path}`);
-  let asked = "", n = 0, placed = 0;
+  let asked = "", n = 0, placed = 0, held = null;
   const send = (type, fields) => ws.send(JSON.stringify({type, id: `${type}-${n++}`, ...fields}));
   const stop = (how) => { ws.close(1000); window.played = how; };
   ws.onmessage = (event) => {
-    const msg = JSON.parse(event.data);
+    let msg = JSON.parse(event.data);
     if (msg.type === "error") stop(`error ${msg.code}`);
     if (msg.type === "ack" && msg.id.startsWith("place-") && ++placed === places) stop("stopped");
+    if (msg.type === "patch") {
+      if (!held || msg.base !== held.version) { send("sync", {}); return; }
+      msg = { ...applyPatch(held, msg.ops, false, false).newDocument, version: msg.version };
+    }
+    if (msg.type === "state") held = msg;
     if (msg.type !== "state" || !msg.game || window.played) return;
     const game = msg.game;
     if (game.status !== "playing") { stop(game.status); return; }

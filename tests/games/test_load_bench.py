@@ -28,3 +28,7 @@ def test_a_small_load_run_plays_whole_games_with_nothing_lost():
     assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert result["baseline_p99_ms"] > 0 and result["baseline_lost"] == 0
     assert result["ratio"] == round(result["p99_ms"] / result["baseline_p99_ms"], 2)
+    # After the first state, every player gets patches: a move costs a few hundred bytes.
+    assert result["wire"]["patch"]["count"] >= result["actions"]
+    assert "state" not in result["wire"]  # no whole state during the games
+    assert 0 < result["bytes_per_viewer_move"]["median"] <= 1000

@@ -62,7 +62,8 @@ def test_the_schema_is_a_valid_json_schema() -> None:
 def test_the_schema_has_every_message_type_the_consumer_handles() -> None:
     handled = set(consumers.HANDLERS) | {"ping", "sync", "hint"}
     assert set(schema()["definitions"]["client"]) == handled
-    assert set(schema()["definitions"]["server"]) == {"state", "ack", "error", "pong", "hint"}
+    assert set(schema()["definitions"]["server"]) == {"state", "patch", "ack", "error", "pong",
+                                                      "hint"}
     for kind in handled:
         assert f"`{kind}`" in PAGE, kind
 
@@ -114,6 +115,24 @@ def test_a_state_without_its_version_is_caught(minimal_state: dict) -> None:
     del broken["version"]
     with pytest.raises(AssertionError):
         check_server_message(broken)
+
+
+def test_a_patch_must_name_its_base_and_use_rfc_6902_operations() -> None:
+    good = {"type": "patch", "version": 9, "base": 8, "seconds_left": 30,
+            "ops": [{"op": "replace", "path": "/game/dice", "value": [1, 2, 3, 4, 5]},
+                    {"op": "copy", "from": "/event", "path": "/log/0"},
+                    {"op": "remove", "path": "/chat/0"}],
+            "presence": [{"player": 7, "presence": "online", "seen_seconds_ago": 2}]}
+    check_server_message(good)
+    for broken in ({k: v for k, v in good.items() if k != "base"},
+                   {**good, "ops": [{"op": "replace", "path": "game/dice", "value": []}]},
+                   {**good, "ops": [{"op": "remove", "path": "/x", "value": 1}]},
+                   {**good, "ops": [{"op": "paint", "path": "/x"}]},
+                   {**good, "seconds_left": None},
+                   {**good, "presence": [{"player": 7, "presence": "asleep",
+                                          "seen_seconds_ago": 2}]}):
+        with pytest.raises(AssertionError):
+            check_server_message(broken)
 
 
 @pytest.fixture

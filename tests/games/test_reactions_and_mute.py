@@ -97,14 +97,19 @@ def test_a_retried_reaction_is_sent_once(room, bob):
     assert ActionRequest.objects.get(request_id="r1").action == "react"
 
 
-def test_the_state_lists_only_the_last_seconds_of_reactions(room, ada, bob, monkeypatch):
+def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
+        room, ada, bob, monkeypatch):
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
     fresh = snapshots.read_snapshot(room.code)
     assert [(r["actor"], r["data"]["emoji"]) for r in fresh.shared["reactions"]] == [
         ("Bob", THUMBS), ("Ada", PARTY)]  # oldest first
+    # The state of a version is the same whenever it is read ...
     later = timezone.now() + timedelta(seconds=snapshots.REACTION_SECONDS + 1)
-    monkeypatch.setattr(snapshots.timezone, "now", lambda: later)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert snapshots.read_snapshot(room.code).shared["reactions"] == fresh.shared["reactions"]
+    # ... and the next version, over ten seconds later, lists them no more.
+    services.chat_post(player=ada, code=room.code, text="later")
     assert snapshots.read_snapshot(room.code).shared["reactions"] == []
 
 

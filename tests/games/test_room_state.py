@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import services
 from games.models import ChatMessage, Game, Membership
 from games.realtime import snapshot_cache
-from games.selectors import room_state, snapshots
+from games.selectors import room_snapshot, room_state, snapshots
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada
     now = room_state(table, bob)
     assert 55 <= now["game"]["seconds_left"] <= 60
     later = timezone.now() + timedelta(seconds=30)
-    monkeypatch.setattr(snapshots.timezone, "now", lambda: later)
+    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: later)
     assert 25 <= room_state(table, bob)["game"]["seconds_left"] <= 30
     assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
 
@@ -89,18 +89,17 @@ def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
     assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
 
 
-def test_the_members_text_is_shared_by_viewers_until_the_moment_changes_it(
+def test_the_members_presence_is_worked_out_when_the_state_is_sent(
         table, ada, bob, monkeypatch):
-    """The viewers of a version share one serialisation of the members while what the
-    moment makes of them (presence, seconds since seen) stays the same."""
+    """One version's state shows each member's presence as it is when it is sent."""
     services.presence_connect(player=ada, code=table)
     shared = snapshot_cache.snapshot(table)
     start = timezone.now()
-    monkeypatch.setattr(snapshots.timezone, "now", lambda: start)
+    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: start)
     first = json.loads(shared.text_for(ada.pk))["members"]
     assert json.loads(shared.text_for(bob.pk))["members"] == first
     for later in (start + timedelta(seconds=2), start + timedelta(minutes=5)):
-        monkeypatch.setattr(snapshots.timezone, "now", lambda later=later: later)
+        monkeypatch.setattr(room_snapshot.timezone, "now", lambda later=later: later)
         members = json.loads(shared.text_for(bob.pk))["members"]
         assert members == shared.state_for(bob.pk)["members"] != first
     assert [m["presence"] for m in first] == ["online", "gone", "gone"]

@@ -2,7 +2,8 @@
 
 Every message a test's socket receives is checked against docs/protocol.schema.json,
 and so is every request the server accepts (``request``): the schema and the server
-cannot drift apart without a consumer test failing.
+cannot drift apart without a consumer test failing. A socket applies each ``patch`` to
+the state it holds, as a page does, and hands tests the resulting ``state``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from bench.harness.room_client import apply_change
 from games.models import Player
 from games.services.players import player_register
 from yahtzee_site.routing import application
@@ -68,12 +70,28 @@ def schema_accepts(request: dict[str, Any]) -> bool:
 
 
 class CheckedCommunicator(WebsocketCommunicator):
-    """A test websocket whose every received text frame is checked against the schema."""
+    """A test websocket whose every received text frame is checked against the schema.
+
+    It holds the room's state as a page does: a ``patch`` must follow the version held
+    (else the test fails) and is handed to the test as the ``state`` it makes; the
+    messages as sent are kept in ``sent``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held: dict[str, Any] | None = None
+        self.sent: list[dict[str, Any]] = []
 
     async def receive_from(self, timeout: float = WAIT) -> str | bytes:
         frame = await super().receive_from(timeout)
         if isinstance(frame, str):
-            check_server_message(json.loads(frame))
+            message = json.loads(frame)
+            check_server_message(message)
+            self.sent.append(message)
+            if message["type"] == "state":
+                self.held = message
+            elif message["type"] == "patch":
+                self.held = apply_change(self.held, message)
+                return json.dumps(self.held)
         return frame
 
 

@@ -1,11 +1,15 @@
-// The state the page holds (docs/protocol.md, `state`). The one place that decides whether
-// a message from the server gives a new state: an older or repeated version is dropped,
-// and a gap in versions asks the server for a fresh state (`sync`).
+// The state the page holds (docs/protocol.md, `state` and `patch`). The one place that
+// decides whether a message from the server gives a new state: a whole `state` replaces
+// the one held when newer; a `patch` is applied when it follows the version held; an
+// older or repeated version is dropped, and a gap in versions asks the server for a
+// fresh state (`sync`).
 //
 //   const store = new Store({ sync: () => socket.sendRaw({ type: "sync", id }) });
 //   store.onChange = (state, previous) => draw(...);
 //   store.receive(message);          // a `state` message
+//   store.patch(message);            // a `patch` message
 //   await store.until(ack.version);  // the state of a request's effect arrived
+import { applyPatch } from "../../vendor/fast-json-patch/core.js";
 
 const WAIT_AT_MOST = 4000; // ms: never wait forever for a state
 
@@ -14,6 +18,7 @@ export class Store {
     this.sync = sync;
     this.state = null;
     this.stateAt = 0; // Date.now() when it arrived (presence counts from there)
+    this.syncing = false; // a `sync` is on its way: patches wait for its state
     this.onChange = () => {};
     this.waiters = [];
   }
@@ -25,13 +30,47 @@ export class Store {
 
   /** Take a `state` message: a whole state, newer than the one held, replaces it. */
   receive(message) {
+    this.syncing = false; // whatever was asked, the patches after it build on this one
     if (this.version !== null && !(message.version > this.version)) return false; // not newer: drop
     this.replace(message);
     return true;
   }
 
+  /** Take a `patch` message: what changed at a new version, applied to a copy of the
+   *  state held when it follows that version (`base`); otherwise ask for `sync`. */
+  patch(message) {
+    if (this.version !== null && !(message.version > this.version)) return false; // not newer: drop
+    if (this.syncing) return false;
+    if (message.base !== this.version) {
+      this.resync();
+      return false;
+    }
+    let state;
+    try {
+      state = applyPatch(this.state, message.ops, false, false).newDocument;
+    } catch {
+      this.resync(); // cannot happen with the server's patches; the whole state heals it
+      return false;
+    }
+    state.version = message.version;
+    if (state.game) state.game.seconds_left = message.seconds_left ?? null;
+    // Presence comes when it changed; otherwise the seconds since each member was last
+    // seen count on from the state before.
+    const elapsed = (Date.now() - this.stateAt) / 1000;
+    const news = new Map((message.presence || []).map((p) => [p.player, p]));
+    for (const member of state.members) {
+      const fresh = news.get(member.player);
+      if (fresh) Object.assign(member, { presence: fresh.presence, seen_seconds_ago: fresh.seen_seconds_ago });
+      else if (typeof member.seen_seconds_ago === "number") member.seen_seconds_ago += elapsed;
+    }
+    this.replace(state);
+    return true;
+  }
+
   /** Ask for the whole state again (after a gap in versions). */
   resync() {
+    if (this.syncing) return;
+    this.syncing = true;
     this.sync();
   }
 

@@ -176,8 +176,8 @@ class Probe:
             await self.socket.close()
 
     async def ask(self, frame: Frame) -> Answer:
-        """Send ``frame``; the first message that is not a pushed ``state`` (unless a
-        ``state`` is what it asks for), or how the socket closed."""
+        """Send ``frame``; the first message that is not a pushed ``patch`` or ``state``
+        (unless a ``state`` is what it asks for), or how the socket closed."""
         if self.socket is None:
             await self.open()
         await asyncio.sleep(max(0.0, self.next_send - time.monotonic()))
@@ -191,7 +191,8 @@ class Probe:
                     raise AssertionError(f"no answer within {ANSWER_TIMEOUT} s to {frame!r}") \
                         from None
                 message = json.loads(raw)
-                if message.get("type") != "state" or frame.expect == "state":
+                kind = message.get("type")
+                if kind not in ("state", "patch") or kind == frame.expect == "state":
                     return Answer(message)
         except ConnectionClosed:
             code, self.socket = self.socket.close_code, None

@@ -1,0 +1,165 @@
+"""What changed between two JSON documents, as RFC 6902 JSON Patch operations.
+
+``diff(old, new)`` returns ``add``, ``remove`` and ``replace`` operations that turn
+``old`` into ``new`` when applied in order by any RFC 6902 implementation::
+
+    >>> diff({"dice": [1, 2], "held": []}, {"dice": [1, 5], "held": [0]})
+    [{'op': 'replace', 'path': '/dice/1', 'value': 5}, {'op': 'add', 'path': '/held/0', 'value': 0}]
+
+Objects are compared member by member and lists item by item. A list whose items
+slid along, as a room's log (newest first, the last 50) and chat (oldest first, the
+last 50) do, costs one ``add`` per new item and one ``remove`` per item that fell
+off, not a rewrite of every position::
+
+    >>> diff({"log": [3, 2, 1]}, {"log": [4, 3, 2]})
+    [{'op': 'remove', 'path': '/log/2'}, {'op': 'add', 'path': '/log/0', 'value': 4}]
+
+Equal parts are skipped by ``==``, which is quick for the parts a room's next state
+shares with the last one (the same objects). JSON's ``true`` and ``1`` compare equal
+in Python: the documents this is used on never hold both in one place.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+Op = dict[str, Any]
+SLIDE_LIMIT = 8  # items a sliding list may gain in one step and still count as sliding
+SHORT = 8  # a list of plain values up to this long is replaced whole
+
+
+def pointer(path: str, key: str | int) -> str:
+    """``path`` extended by one member name or index (RFC 6901 escaping)."""
+    if isinstance(key, int):
+        return f"{path}/{key}"
+    return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn document ``old`` into ``new`` (JSON values). A value that
+    the patch already placed elsewhere (the same object: a room's ``event`` is the newest
+    item of its ``log``) is copied from there (``copy``) rather than sent twice."""
+    ops = _diff(old, new, "")
+    placed: dict[int, str] = {}
+    for n, op in enumerate(ops):
+        value = op.get("value")
+        if not isinstance(value, dict | list) or not value:
+            continue
+        source = placed.get(id(value))
+        if source is not None and op["op"] == "add":
+            ops[n] = {"op": "copy", "from": source, "path": op["path"]}
+        else:
+            placed[id(value)] = op["path"]
+    return ops
+
+
+def diff_at(old: Any, new: Any, path: str) -> list[Op]:
+    """The operations that turn ``old`` into ``new``, both the value at ``path`` of a
+    document."""
+    return _diff(old, new, path)
+
+
+def _diff(old: Any, new: Any, path: str) -> list[Op]:
+    if type(old) is type(new) and old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        return _smaller(_object_diff(old, new, path), new, path)
+    if isinstance(old, list) and isinstance(new, list) and not _flat(old, new):
+        return _smaller(_list_diff(old, new, path), new, path)
+    return [{"op": "replace", "path": path, "value": new}]
+
+
+def _smaller(ops: list[Op], new: Any, path: str) -> list[Op]:
+    """``ops``, or one ``replace`` of the whole value when that is shorter (an event that
+    is another event, a list rewritten)."""
+    if not path or len(ops) < 3 or _longer_than(new, len(_json(ops))):
+        return ops
+    return [{"op": "replace", "path": path, "value": new}]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _longer_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` as JSON is about ``limit`` characters or more (it looks at no
+    more of ``value`` than it needs to tell)."""
+    size, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            size += 1 + sum(len(key) + 4 for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            size += 1 + len(item)
+            stack.extend(item)
+        else:
+            size += len(item) + 2 if isinstance(item, str) else 4
+        if size >= limit:
+            return True
+    return False
+
+
+def _flat(old: list[Any], new: list[Any]) -> bool:
+    """Whether both are short lists of numbers or text (dice, held positions): sent whole."""
+    return len(old) <= SHORT and len(new) <= SHORT and not any(
+        isinstance(item, dict | list) for item in (*old, *new))
+
+
+def _object_diff(old: dict[str, Any], new: dict[str, Any], path: str) -> list[Op]:
+    ops: list[Op] = [{"op": "remove", "path": pointer(path, key)}
+                     for key in old if key not in new]
+    for key, value in new.items():
+        if key in old:
+            ops += _diff(old[key], value, pointer(path, key))
+        else:
+            ops.append({"op": "add", "path": pointer(path, key), "value": value})
+    return ops
+
+
+def _list_diff(old: list[Any], new: list[Any], path: str) -> list[Op]:
+    start, old_end, new_end = 0, len(old), len(new)
+    while start < old_end and start < new_end and old[start] == new[start]:
+        start += 1
+    while old_end > start and new_end > start and old[old_end - 1] == new[new_end - 1]:
+        old_end, new_end = old_end - 1, new_end - 1
+    gone, came = old[start:old_end], new[start:new_end]
+    if not gone or not came:
+        return _splice(start, gone, came, path)
+    # New items in front, old ones fall off the end (a log, newest first) ...
+    head = _index(came, gone[0])
+    if head is not None and came[head:] == gone[:len(came) - head]:
+        ops = [{"op": "remove", "path": pointer(path, start + n)}
+               for n in range(len(gone) - 1, len(came) - head - 1, -1)]
+        return ops + [{"op": "add", "path": pointer(path, start + n), "value": item}
+                      for n, item in enumerate(came[:head])]
+    # ... or old items leave the front and new ones come at the end (a chat).
+    tail = _index(gone, came[0])
+    if tail is not None and gone[tail:] == came[:len(gone) - tail]:
+        ops = [{"op": "remove", "path": pointer(path, start)} for _ in range(tail)]
+        kept = len(gone) - tail
+        return ops + [{"op": "add", "path": pointer(path, start + kept + n), "value": item}
+                      for n, item in enumerate(came[kept:])]
+    if len(gone) == len(came) and 2 * len(gone) <= len(old):  # a few changed in place
+        return [op for n, (a, b) in enumerate(zip(gone, came, strict=True))
+                for op in _diff(a, b, pointer(path, start + n))]
+    if 2 * (len(gone) + len(came)) > len(old) + len(new):  # most of it is new
+        return [{"op": "replace", "path": path, "value": new}]
+    return _splice(start, gone, came, path)
+
+
+def _index(items: list[Any], item: Any) -> int | None:
+    """Where ``item`` is among the first ``SLIDE_LIMIT`` positions of ``items``."""
+    for n, candidate in enumerate(items[:SLIDE_LIMIT]):
+        if candidate == item:
+            return n
+    return None
+
+
+def _splice(start: int, gone: list[Any], came: list[Any], path: str) -> list[Op]:
+    """Remove ``gone`` from position ``start`` on, then insert ``came`` there."""
+    ops: list[Op] = [{"op": "remove", "path": pointer(path, start + n)}
+                     for n in range(len(gone) - 1, -1, -1)]
+    return ops + [{"op": "add", "path": pointer(path, start + n), "value": item}
+                  for n, item in enumerate(came)]

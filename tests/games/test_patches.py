@@ -1,0 +1,232 @@
+"""Changes, not states: a viewer's socket gets a ``patch`` per version, and applying them
+always ends in the state a fresh read of that version gives (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+
+import jsonpatch
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.harness.room_client import Gap, apply_change, canonical, document_of
+from games import services
+from games.selectors import snapshots
+from games.selectors.patches import diff
+from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~/"]),
+    lambda inner: st.lists(inner, max_size=6)
+    | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), inner, max_size=4),
+    max_leaves=20)
+
+
+@pytest.mark.sqlite_pass_only  # no database: once is enough
+@settings(max_examples=60, deadline=None)
+@given(json_values, json_values)
+def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, new):
+    old, new = json.loads(json.dumps(old)), json.loads(json.dumps(new))  # no shared parts
+    assert jsonpatch.apply_patch(old, diff(old, new)) == new
+
+
+@pytest.mark.sqlite_pass_only  # no database: once is enough
+def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each():
+    log = [{"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
+           for n in range(50, 0, -1)]
+    chat = [{"id": n} for n in range(50)]
+    event = {"seq": 51, "kind": "place", "data": {"box": "chance"}, "at": "51"}
+    ops = diff({"event": log[0], "log": log, "chat": chat},
+               {"event": event, "log": [event, *log[:49]], "chat": [*chat[1:], {"id": 50}]})
+    assert ops == [
+        {"op": "replace", "path": "/event", "value": event},
+        {"op": "remove", "path": "/log/49"},
+        {"op": "copy", "from": "/event", "path": "/log/0"},  # the same object: not sent twice
+        {"op": "remove", "path": "/chat/0"},
+        {"op": "add", "path": "/chat/49", "value": {"id": 50}}]
+
+
+# -- over the room's websocket --------------------------------------------------------
+
+@database_sync_to_async
+def fresh_document(code: str, viewer: int) -> str:
+    """The viewer's state read afresh from the database (no cache, no earlier snapshot),
+    as canonical JSON of its document."""
+    state = snapshots.read_snapshot(code).state_for(viewer)
+    return canonical(document_of(json.loads(json.dumps(state))))
+
+
+async def held_at(comm: WebsocketCommunicator, version: int) -> dict:
+    """The state the socket holds once it reached ``version``."""
+    if comm.held is not None and comm.held["version"] >= version:
+        return comm.held
+    return await state_at(comm, version)
+
+
+async def open_table(ruleset: str):
+    """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started."""
+    people = [await visitor(name) for name in ("Ada", "Bob", "Cy", "Dee")]
+    (ada, _), (bob, _), (cy, _), (dee, _) = people
+    room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)
+    for player in (bob, cy):
+        await call(services.room_join, player=player, code=room.code)
+    comms = []
+    for _player, key in people:
+        if len(comms) == 3:  # once the game is on, Dee comes to watch
+            answer = await request(comms[0], {"type": "start", "id": "start"})
+            assert answer["type"] == "ack", answer
+            await call(services.room_join, player=dee, code=room.code)
+        comm = socket(room.code, key)
+        assert (await comm.connect())[0]
+        await receive(comm, "state")
+        comms.append(comm)
+    version = comms[3].held["version"]
+    for comm in comms:
+        await held_at(comm, version)
+    return room.code, [p for p, _key in people], comms
+
+
+def random_move(game: dict, rng: random.Random) -> dict:
+    """A legal-looking move of the player whose turn it is (refusals are fine too)."""
+    if game.get("must_announce"):
+        return {"type": "announce", "box": rng.choice(game["options"])["box"]}
+    if not game["dice"]:
+        return {"type": "roll", "hold": []}
+    if game["rolls_left"] and rng.random() < 0.3:
+        return {"type": "hold", "hold": sorted(rng.sample(range(5), rng.randint(0, 4)))}
+    if game["rolls_left"] and rng.random() < 0.5:
+        return {"type": "roll", "hold": game["held"][:4]}
+    option = rng.choice(game["options"])
+    return {"type": "place", "box": option["box"], "column": option["column"]}
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("ruleset", "seed"), [("yahtzee", 1), ("yams", 2)])
+async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed):
+    """Three players and a spectator; random moves, holds, chat and reactions. After
+    every accepted request each socket's state, built from patches only, equals a fresh
+    full state of that version, byte for byte (canonical JSON)."""
+    rng = random.Random(seed)
+    code, players, comms = await open_table(ruleset)
+    for n in range(30):
+        held = comms[0].held
+        game = held["game"]
+        actor = next(i for i, p in enumerate(players) if p.pk == game["seats"][
+            game["current_seat"]]["player"])
+        if rng.random() < 0.15:
+            who = rng.randrange(4)
+            payload = rng.choice([{"type": "chat", "text": f"line {n}"},
+                                  {"type": "react", "emoji": "👍"}])
+        else:
+            who, payload = actor, random_move(comms[actor].held["game"], rng)
+        answer = await request(comms[who], {**payload, "id": f"r{n}"})
+        if answer["type"] != "ack":
+            continue
+        for comm, player in zip(comms, players, strict=True):
+            state = await held_at(comm, answer["version"])
+            assert state["version"] == answer["version"]
+            assert canonical(document_of(state)) == await fresh_document(code, player.pk)
+    for comm in comms:
+        kinds = [m["type"] for m in comm.sent if m["type"] in ("state", "patch")]
+        assert kinds.count("state") == 1 and kinds[0] == "state"  # then patches only
+        sizes = [len(json.dumps(m, separators=(",", ":"))) for m in comm.sent
+                 if m["type"] == "patch"]
+        assert statistics.median(sizes) < 1000, sizes
+        await comm.disconnect()
+
+
+async def raw(comm: WebsocketCommunicator) -> dict:
+    """The next message as the server sent it (not applied to the state held)."""
+    return json.loads(await WebsocketCommunicator.receive_from(comm, timeout=WAIT))
+
+
+async def roll(comm: WebsocketCommunicator, n: int) -> int:
+    answer = await request(comm, {"type": "roll", "hold": [], "id": f"roll{n}"}) \
+        if n == 0 else await request(comm, {"type": "hold", "hold": [n % 5], "id": f"h{n}"})
+    assert answer["type"] == "ack", answer
+    return answer["version"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
+    code, players, comms = await open_table("yahtzee")
+    ada, dee = comms[0], comms[3]
+    held = dee.held
+    # Lost: the next patch never arrives; the one after does not follow what Dee holds.
+    await roll(ada, 0)
+    await raw(dee)  # lost on the way
+    await roll(ada, 1)
+    with pytest.raises(Gap):
+        apply_change(held, await raw(dee))
+    await dee.send_json_to({"type": "sync", "id": "s1"})
+    state = await receive(dee, "state")
+    assert [m["type"] for m in dee.sent[-1:]] == ["state"]  # a whole state answers sync
+    assert canonical(document_of(state)) == await fresh_document(code, players[3].pk)
+    # Reordered: the newer patch comes first; the page asks for sync and applies what
+    # follows its version, and the state of the sync settles it.
+    held = dee.held
+    await roll(ada, 2)
+    first = await raw(dee)
+    await roll(ada, 3)
+    second = await raw(dee)
+    with pytest.raises(Gap):
+        apply_change(held, second)
+    await dee.send_json_to({"type": "sync", "id": "s2"})
+    held = apply_change(held, first)
+    synced = await receive(dee, "state")
+    assert synced["version"] == second["version"] > held["version"]
+    assert canonical(document_of(synced)) == await fresh_document(code, players[3].pk)
+    for comm in comms:
+        await comm.disconnect()
+
+
+# -- what each viewer is sent ----------------------------------------------------------
+
+@pytest.fixture
+def table(ada, bob, cy, script_dice, make_room):
+    """A Yahtzee room of Ada and Bob, Cy watching; Ada has rolled once."""
+    room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
+    services.room_join(player=cy, code=room.code)
+    script_dice([6, 6, 6, 2, 3, 4, 5, 1, 1])
+    services.game_roll(player=ada, code=room.code)
+    return room.code
+
+
+def sent(code: str, viewer, held=None):
+    """(the message ``viewer`` is sent of the room's current version, what they hold)."""
+    text, now_held = snapshots.read_snapshot(code).message_for(viewer.pk, held)
+    return json.loads(text), now_held
+
+
+@pytest.mark.django_db
+def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada, bob, cy):
+    before = {p.pk: sent(table, p) for p in (ada, bob, cy)}
+    services.game_roll(player=ada, code=table, hold=[0, 1, 2])
+    patches = {p.pk: sent(table, p, before[p.pk][1])[0] for p in (ada, bob, cy)}
+    options = {pk: [op for op in m["ops"] if op["path"].startswith("/game/options")]
+               for pk, m in patches.items()}
+    assert options[ada.pk] and not options[bob.pk] and not options[cy.pk]
+    assert patches[bob.pk] == patches[cy.pk]  # the shared part, for everyone else
+    for player in (ada, bob, cy):
+        state = apply_change(before[player.pk][0], patches[player.pk])
+        fresh = json.loads(snapshots.read_snapshot(table).text_for(player.pk))
+        assert canonical(document_of(state)) == canonical(document_of(fresh))
+
+
+@pytest.mark.django_db
+def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeypatch):
+    services.presence_connect(player=bob, code=table)
+    _state, held = sent(table, ada)
+    services.chat_post(player=bob, code=table, text="hi")
+    patch, held = sent(table, ada, held)
+    assert "presence" not in patch and "seconds_left" not in patch  # no clock in this room
+    services.presence_disconnect(player=bob, code=table)  # Bob's last socket closed
+    patch, held = sent(table, ada, held)
+    assert {p["player"]: p["presence"] for p in patch["presence"]}[bob.pk] == "reconnecting"
