@@ -16,10 +16,11 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -53,7 +54,7 @@ def _membership(code: str, player: Player | None) -> str | None:
     return None
 
 
-def _heartbeat(code: str, player: Player | None) -> int | None:
+def _heartbeat(code: str, player: Player) -> int | None:
     """A ``ping``: note the sign of life; returns the room's version (``None`` if gone)."""
     services.presence_ping(player=player, code=code)
     return selectors.room_version(code)
@@ -68,34 +69,37 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
     code: str
-    player: Player | None
+    player: Player  # set once the socket is let in (or found banned)
     sent_version: int
     held: Held | None
     joined: bool
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.player, self.sent_version, self.joined = None, -1, False
+        self.sent_version, self.joined = -1, False
         self.held: Held | None = None  # what this socket was last sent of the room
         self.stamps: deque[float] = deque()
         self.lock = asyncio.Lock()
-        self.player = await on_database_thread(current_player)(
-            self.scope["session"], self.scope.get("user"))
-        self.language = language_of_scope(self.scope, self.player)
-        refusal = await on_database_thread(_membership)(self.code, self.player)
+        # AuthMiddleware's lazy user stands for a User or an AnonymousUser.
+        user = cast("User | AnonymousUser | None", self.scope.get("user"))
+        player = await on_database_thread(current_player)(self.scope["session"], user)
+        self.language = language_of_scope(self.scope, player)
+        refusal = await on_database_thread(_membership)(self.code, player)
         if refusal == "unknown":
             try:
                 await sync_to_async(throttle.check_miss)(throttle.socket_address(self.scope))
             except throttle.TooManyGuesses:
                 refusal = "guessing"
         await self.accept()
-        if self.player is not None and self.player.is_banned:
-            await self.banned(self.player.banned_until)
+        if player is not None and player.is_banned:
+            self.player = player
+            await self.banned(player.banned_until)
             return
-        if refusal is not None:
+        if refusal is not None or player is None:
             await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
-                             .get(refusal, CLOSE_FORBIDDEN))
+                             .get(refusal or "forbidden", CLOSE_FORBIDDEN))
             return
+        self.player = player
         for group in self.socket_groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
@@ -243,8 +247,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             if version is not None and version <= self.sent_version:
                 return
             shared = await shared_snapshot(self.code, version)
-            sent = shared.message_for(self.player.pk, self.held) if shared is not None else None
-            if sent is None:  # kicked, or left from another tab
+            sent = None if shared is None else shared.message_for(self.player.pk, self.held)
+            if shared is None or sent is None:  # kicked, or left from another tab
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
             if shared.version > self.sent_version:

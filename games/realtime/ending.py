@@ -23,7 +23,7 @@ class EndsForGood(AsyncWebsocketConsumer):
 
     code: str
     joined: bool
-    player: Player | None
+    player: Player
     language: str
     # Provided by the consumer that mixes this in.
     send_json: Callable[[dict[str, Any]], Awaitable[None]]
@@ -31,8 +31,6 @@ class EndsForGood(AsyncWebsocketConsumer):
 
     def socket_groups(self) -> list[str]:
         """The channel-layer groups of this socket: its room's, and its player's."""
-        if self.player is None:
-            return [group_name(self.code)]
         return [group_name(self.code), player_group(self.player.pk)]
 
     async def player_banned(self, message: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ viewer's language: the account's, else the language cookie, else ``Accept-Langua
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest
@@ -15,7 +16,7 @@ from django.utils import translation
 from games.models import Player
 
 
-def language_of_scope(scope: dict[str, Any], player: Player | None) -> str:
+def language_of_scope(scope: Mapping[str, Any], player: Player | None) -> str:
     """The language to speak to the viewer of a websocket ``scope``."""
     if player is not None and player.user_id is not None and player.language:
         try:

@@ -84,8 +84,8 @@ def _game(room_id: int, known: Seats, seats_read: Seats) -> dict[str, Any] | Non
         return None
     seats, sheets = [], {}
     for card in sql.fetch(sql.CARDS, [game["id"]]):
-        view, sheet = _seat(card, known, seats_read)
-        seats.append(view)
+        seat_view, sheet = _seat(card, known, seats_read)
+        seats.append(seat_view)
         sheets[card["seat"]] = (card, sheet)
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
@@ -189,7 +189,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         prior = None
     log = _log(room["id"], prior)
     reactions = _reactions(room["id"], room["version"])
-    if _same_people(room["version"], prior, log, reactions, moment):
+    if prior is not None and _same_people(room["version"], prior, log, reactions, moment):
         members_at, members = prior.members_at, prior.shared["members"]
         chat_view = prior.shared["chat"]
     else:
