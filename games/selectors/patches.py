@@ -1,18 +1,26 @@
 """What changed between two JSON documents, as RFC 6902 JSON Patch operations.
 
-``diff(old, new)`` returns ``add``, ``remove`` and ``replace`` operations that turn
-``old`` into ``new`` when applied in order by any RFC 6902 implementation::
+``diff(old, new)`` returns ``add``, ``remove``, ``replace`` and ``copy`` operations
+that turn ``old`` into ``new`` when applied in order by any RFC 6902 implementation.
+Objects are compared member by member; a short list of plain values, such as the
+dice, is replaced whole::
 
-    >>> diff({"dice": [1, 2], "held": []}, {"dice": [1, 5], "held": [0]})
-    [{'op': 'replace', 'path': '/dice/1', 'value': 5}, {'op': 'add', 'path': '/held/0', 'value': 0}]
+    >>> for op in diff({"dice": [1, 2, 3, 4, 5], "rolls_left": 2},
+    ...                {"dice": [1, 2, 6, 4, 5], "rolls_left": 1}):
+    ...     print(op)
+    {'op': 'replace', 'path': '/dice', 'value': [1, 2, 6, 4, 5]}
+    {'op': 'replace', 'path': '/rolls_left', 'value': 1}
 
-Objects are compared member by member and lists item by item. A list whose items
-slid along, as a room's log (newest first, the last 50) and chat (oldest first, the
-last 50) do, costs one ``add`` per new item and one ``remove`` per item that fell
-off, not a rewrite of every position::
+Other lists are compared item by item. A list whose items slid along, as a room's log
+(newest first, the last 50) and chat (oldest first, the last 50) do, costs one
+``add`` per new item and one ``remove`` per item that fell off, not a rewrite of
+every position::
 
-    >>> diff({"log": [3, 2, 1]}, {"log": [4, 3, 2]})
-    [{'op': 'remove', 'path': '/log/2'}, {'op': 'add', 'path': '/log/0', 'value': 4}]
+    >>> for op in diff({"log": [{"seq": 3}, {"seq": 2}, {"seq": 1}]},
+    ...                {"log": [{"seq": 4}, {"seq": 3}, {"seq": 2}]}):
+    ...     print(op)
+    {'op': 'remove', 'path': '/log/2'}
+    {'op': 'add', 'path': '/log/0', 'value': {'seq': 4}}
 
 Equal parts are skipped by ``==``, which is quick for the parts a room's next state
 shares with the last one (the same objects). JSON's ``true`` and ``1`` compare equal
