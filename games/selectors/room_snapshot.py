@@ -58,14 +58,16 @@ class Snapshot:
 
     # -- the parts of a state ------------------------------------------------------
 
-    def _you(self, viewer: int) -> dict[str, Any] | None:
+    def you_of(self, viewer: int) -> dict[str, Any] | None:
+        """The state's ``you`` for player ``viewer`` (``None``: not a member)."""
         mine = self._members.get(viewer)
         if mine is None:
             return None
         return {"player": viewer, "name": mine["name"], "seat": mine["seat"],
                 "host": mine["host"]}
 
-    def _options(self, viewer: int) -> list[dict[str, Any]]:
+    def options_of(self, viewer: int) -> list[dict[str, Any]]:
+        """The game's options as ``viewer`` sees them: theirs on their turn, else none."""
         game = self.shared["game"]
         return game["options"] if game is not None and game["player"] == viewer else []
 
@@ -123,7 +125,7 @@ class Snapshot:
 
     def state_for(self, viewer: int) -> dict[str, Any] | None:
         """The whole table as player ``viewer`` sees it; ``None`` if not a member."""
-        you = self._you(viewer)
+        you = self.you_of(viewer)
         if you is None:
             return None
         moment = timezone.now()
@@ -134,7 +136,7 @@ class Snapshot:
         if game is not None:
             game = {k: v for k, v in game.items() if k not in ("deadline", "player")}
             game["seconds_left"] = self._seconds_left(moment)
-            game["options"] = self._options(viewer)
+            game["options"] = self.options_of(viewer)
             state["game"] = game
         return state
 
@@ -153,19 +155,19 @@ class Snapshot:
             if text is None:
                 return None
             return text, Held(self, self._presence(timezone.now()))
-        you = self._you(viewer)
+        you = self.you_of(viewer)
         if you is None:
             return None
         before = held.snapshot
         ops = list(self.ops_since(before))
-        if before._you(viewer) != you:
+        if before.you_of(viewer) != you:
             ops.append({"op": "replace", "path": "/you", "value": you})
         if self.shared["game"] is not None:
             # The shared document's options are []: the viewer's own come on top.
             fresh_game = before.shared["game"] is None or any(
                 op["path"] == "/game" for op in ops)
-            ops += diff_at([] if fresh_game else before._options(viewer),
-                           self._options(viewer), "/game/options")
+            ops += diff_at([] if fresh_game else before.options_of(viewer),
+                           self.options_of(viewer), "/game/options")
         moment = timezone.now()
         message: dict[str, Any] = {"type": "patch", "version": self.version,
                                    "base": before.version, "ops": ops}
