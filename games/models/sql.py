@@ -1,6 +1,7 @@
 """The reads of every move that stay plain SQL (docs/decisions/0031-the-hot-path-through-
-the-orm.md): the rows a move's service reads, as model instances (``Manager.raw()``), and
-those every version's room state reads, as dicts (``connection.cursor()``).
+the-orm.md): the rows a move's service reads, as model instances (``Manager.raw()``),
+whether the player is banned, and what every version's room state reads, as dicts
+(``connection.cursor()``).
 
 Built through querysets, these reads cost several times what running them does; every
 other statement, and every write, goes through the ORM's querysets.
@@ -68,6 +69,13 @@ def card_at(game: Game, seat: int) -> Scorecard | None:
     return card
 
 
+def banned(player_id: int, moment: datetime) -> bool:
+    """Whether the player's ban is in force at ``moment`` (set, and not ended)."""
+    row = first("SELECT banned_at, banned_until FROM games_player WHERE id = %s", [player_id])
+    return row is not None and row["banned_at"] is not None and (
+        row["banned_until"] is None or row["banned_until"] > moment)
+
+
 def turn_of(game: Game, number: int) -> Turn | None:
     """Turn ``number`` of the game."""
     turn = next(iter(Turn.objects.raw(
@@ -98,7 +106,7 @@ OF_KIND = _EVENTS + "AND e.kind = %s AND e.seq > %s ORDER BY e.seq"
 AT = _EVENTS + "AND e.seq = %s"
 
 JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
-TIME_COLUMNS = frozenset({"turn_deadline", "created_at"})
+TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_until"})
 
 
 def _json(value: Any) -> Any:

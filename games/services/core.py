@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room, banned_now, sql
+from games.models import ActionRequest, Event, Game, Membership, Player, Room, sql
 from games.words import say
 from scoring.errors import RulesError
 
@@ -119,7 +119,7 @@ def require_not_banned(player: Player) -> None:
     """A banned player cannot create a room or act in one (read from the database, so a
     ban counts at once even for a player object held since before it; a ban whose
     ``banned_until`` has passed no longer counts)."""
-    if Player.objects.filter(banned_now(), pk=player.pk).exists():
+    if sql.banned(player.pk, now()):
         raise ServiceError("banned", gettext("you are banned from playing here"))
 
 
