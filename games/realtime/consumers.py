@@ -33,10 +33,10 @@ from games.realtime.ending import CLOSE_BANNED, EndsForGood
 from games.realtime.language import language_of_scope
 from games.realtime.publish import publish
 from games.realtime.requests import HANDLERS, UNSTORABLE, BadMessage, check_values
-from games.realtime.snapshot_cache import shared_snapshot
+from games.realtime.snapshot_cache import shared_snapshot, snapshot
 from games.selectors import hints
 from games.selectors.room_snapshot import Held
-from games.services.core import Change
+from games.services.core import Answer, Change
 from games.services.players import current_player
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,19 @@ def _heartbeat(code: str, player: Player) -> int | None:
     """A ``ping``: note the sign of life; returns the room's version (``None`` if gone)."""
     services.presence_ping(player=player, code=code)
     return selectors.room_version(code)
+
+
+def _act(call: Callable[..., Answer], player: Player, code: str, request_id: str,
+         msg: dict[str, Any]) -> Answer:
+    """Run a request's service and, when it changed this room, build the version it made
+    in this process's snapshot cache while still on the database thread: the room's
+    sockets then find it there, instead of each queueing for a build of their own."""
+    answer = call(player, code, request_id, msg)
+    version = answer.get("version")
+    if isinstance(version, int) and any(isinstance(item, Change) and item.code == code
+                                        for item in answer.news):
+        snapshot(code, version)
+    return answer
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -198,7 +211,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                              % {"type": repr(kind)})
         call = HANDLERS[kind]
         try:
-            answer = await on_database_thread(call)(self.player, self.code, request_id, msg)
+            answer = await on_database_thread(_act)(call, self.player, self.code, request_id,
+                                                    msg)
         except ServiceError as exc:  # nothing was committed
             await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
             if exc.code == "banned":  # the ban's own message may not have come yet

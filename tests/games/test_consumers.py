@@ -11,6 +11,7 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.models import Membership, Room
+from games.realtime import snapshot_cache
 from games.realtime.publish import publish
 from tests.support.game_state import game_of
 from tests.support.sockets import (
@@ -94,6 +95,26 @@ async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(table, script
         state = await state_at(comm, answer["version"])
         assert state["game"]["dice"] == [6, 6, 2, 3, 6]
         assert state["event"]["kind"] == "roll" and state["event"]["actor"] == "Ada"
+
+
+async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that_build(
+        table, script_dice, monkeypatch):
+    # The service's trip to the database thread also builds the version it made, so the
+    # room's sockets do not queue for a second trip before they can be sent it.
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    started = await request(ada_ws, {"type": "start", "id": "s1"})
+    for comm in (ada_ws, bob_ws):
+        await state_at(comm, started["version"])
+    builds: list[str] = []
+    read = snapshot_cache.read_snapshot
+    monkeypatch.setattr(snapshot_cache, "read_snapshot",
+                        lambda code, prior: builds.append(code) or read(code, prior))
+    script_dice([6, 6, 2, 3, 6])
+    answer = await request(ada_ws, {"type": "roll", "id": "r1", "hold": []})
+    assert snapshot_cache.cached(table["code"], answer["version"]) is not None
+    for comm in (ada_ws, bob_ws):
+        assert (await state_at(comm, answer["version"]))["game"]["dice"] == [6, 6, 2, 3, 6]
+    assert builds == [table["code"]]
 
 
 async def test_options_are_shown_only_to_the_player_whose_turn_it_is(table, script_dice):
