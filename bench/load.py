@@ -204,7 +204,10 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
                     ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
     made = await _make_rooms(urls, args.rooms, args.players, args.ruleset)
-    # Seats ping as pages do: a socket silent for 3 minutes loses the host role.
+    # Seats do not ping: started together, they would ping together, a burst of writes
+    # on the sockets' database thread every 15 s that pages, whose clocks differ, never
+    # send (docs/decisions/0035). The host's role, which passes on once a socket has
+    # been silent for 3 minutes, is needed only to start, well before that.
     rooms = [(code, [Seat(login, code) for login in logins]) for code, logins in made]
     for _code, seats in rooms:
         await asyncio.gather(*(s.connect() for s in seats))
