@@ -56,6 +56,7 @@ from bench.harness.room_client import Login, Seat, join_room, new_id, next_move,
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
+SETUP_PING_SECONDS = 15.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -106,13 +107,20 @@ def _make_room(urls: list[str], index: int, players: int, ruleset: str
     return code, logins
 
 
-async def _make_rooms(urls: list[str], rooms: int, players: int, ruleset: str
-                      ) -> list[tuple[str, list[Login]]]:
+async def _set_up(urls: list[str], args: argparse.Namespace) -> list[tuple[str, list[Seat]]]:
+    """Open the rooms through the site's forms, each room's seats connected as soon as it
+    is made and pinging until the games begin: a host whose socket stays shut for a
+    minute, or silent for three, passes the role on before the game can start."""
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(SETUP_THREADS) as pool:
-        return list(await asyncio.gather(*(
-            loop.run_in_executor(pool, _make_room, urls, i, players, ruleset)
-            for i in range(rooms))))
+        async def room(index: int) -> tuple[str, list[Seat]]:
+            code, logins = await loop.run_in_executor(
+                pool, _make_room, urls, index, args.players, args.ruleset)
+            seats = [Seat(login, code, ping_every=SETUP_PING_SECONDS) for login in logins]
+            await asyncio.gather(*(s.connect() for s in seats))
+            return code, seats
+
+        return list(await asyncio.gather(*(room(i) for i in range(args.rooms))))
 
 
 # The game run.
@@ -203,14 +211,14 @@ def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]],
 async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
                     ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
-    made = await _make_rooms(urls, args.rooms, args.players, args.ruleset)
-    # Seats do not ping: started together, they would ping together, a burst of writes
-    # on the sockets' database thread every 15 s that pages, whose clocks differ, never
-    # send (docs/decisions/0035). The host's role, which passes on once a socket has
-    # been silent for 3 minutes, is needed only to start, well before that.
-    rooms = [(code, [Seat(login, code) for login in logins]) for code, logins in made]
+    rooms = await _set_up(urls, args)
+    # Seats stop pinging for the games: started together, they would ping together, a
+    # burst of writes on the sockets' database thread every 15 s that pages, whose
+    # clocks differ, never send (docs/decisions/0035). The host's role is needed only
+    # to start, before a socket's three silent minutes.
     for _code, seats in rooms:
-        await asyncio.gather(*(s.connect() for s in seats))
+        for seat in seats:
+            seat.stop_pinging()
     tally.wire_since = {id(s): len(s.wire) for _code, seats in rooms for s in seats}
     barrier = asyncio.Event()
     tasks = [asyncio.create_task(_play_room(seats, args.rate, tally, barrier))
