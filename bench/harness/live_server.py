@@ -142,11 +142,12 @@ def _copy_database(source: Path, target: Path) -> None:
 
 
 def migrate(env: dict[str, str]) -> None:
-    """Create or update the database named by ``env``. A SQLite file that does not exist
-    yet starts as a copy of a migrated template (``_migrated_template``)."""
+    """Create or update the database named by ``env``. A SQLite file (by absolute path)
+    that does not exist yet starts as a copy of a migrated template
+    (``_migrated_template``)."""
     url = env.get("DATABASE_URL", "")
     target = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
-    if target is not None and not target.exists():
+    if target is not None and target.is_absolute() and not target.exists():
         _copy_database(_migrated_template(env), target)
         return
     _run_migrate(env)
