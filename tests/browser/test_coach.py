@@ -24,7 +24,6 @@ from tests.browser.tables import (
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-SCREENSHOTS = "/tmp"
 
 
 def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
@@ -86,7 +85,6 @@ def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
     assert horizontal_overflow(page) <= PHONE["width"]
     box = coach.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    page.screenshot(path=f"{SCREENSHOTS}/room-coach-phone.png", full_page=True)
 
     # The choice is remembered by the browser.
     page.reload()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
@@ -15,7 +14,6 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
-SCREENSHOTS = Path("/tmp")
 
 OpenPage = Callable[[str, dict[str, int]], Page]
 
@@ -54,14 +52,12 @@ def test_home_page_renders_with_styles(open_page: OpenPage) -> None:
     assert header.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(11, 59, 32)"
     assert header.evaluate("el => getComputedStyle(el).borderBottomColor") == "rgb(242, 182, 50)"
     assert page.locator(".hero .die").count() == 5
-    page.screenshot(path=str(SCREENSHOTS / "home.png"), full_page=True)
 
 
 def test_home_page_fits_a_phone(open_page: OpenPage) -> None:
     page = open_page("/", PHONE)
     assert page.locator(".variant").count() == len(rulesets.names())
     assert horizontal_overflow(page) <= PHONE["width"]
-    page.screenshot(path=str(SCREENSHOTS / "home-phone.png"), full_page=True)
 
 
 def test_skip_link_is_first_and_visible_on_focus(open_page: OpenPage) -> None:
@@ -84,4 +80,3 @@ def test_rules_page_fits_a_phone(open_page: OpenPage, name: str) -> None:
     rows = page.locator(".score-table tbody th").all_inner_texts()
     assert rows == [ruleset.box_title(box) for box in ruleset.categories]
     assert horizontal_overflow(page) <= PHONE["width"]
-    page.screenshot(path=str(SCREENSHOTS / f"rules-{name}-phone.png"), full_page=True)

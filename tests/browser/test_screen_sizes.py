@@ -8,7 +8,6 @@ Positions are measured in the page, not judged from pictures (pictures are saved
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -145,14 +144,14 @@ def fits(page: Page, where: str) -> None:
     assert page.evaluate(HEADER_ROWS) <= 2, (where, "header rows", page.evaluate(HEADER_ROWS))
 
 
-def playable(page: Page, width: int, height: int, shots: Path, label: str) -> int:
+def playable(page: Page, width: int, height: int, label: str) -> int:
     """At this size the dice, Roll and every open box can be seen and tapped together,
     the row of names stays in sight while the page scrolls; returns the scorecards'
     window (px)."""
     page.set_viewport_size({"width": width, "height": height})
     settle(page)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(shots / f"board-{label}-{width}x{height}.png"))
+    settle(page)  # the page answers the scroll (its sticky parts) in the next frames
     fits(page, f"table {label} {width}x{height}")
     window = page.evaluate(WINDOW)
     found = page.evaluate(REACHABLE)
@@ -166,7 +165,7 @@ def playable(page: Page, width: int, height: int, shots: Path, label: str) -> in
     for target in ("[data-testid=total-0]", "[data-testid=scorecards] tr[data-box=yams] > th"):
         page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
                       target)
-    page.screenshot(path=f"/tmp/lay/foot-{label}-{width}.png")
+    settle(page)
     assert centre_seen(page, "[data-testid=total-0]"), (label, width, height)
     assert centre_seen(page, "[data-testid=card-0]"), (label, width, height)
     assert seen(page, "[data-testid=scorecards] tr[data-box=yams] > th"), (label, width, height)
@@ -174,7 +173,7 @@ def playable(page: Page, width: int, height: int, shots: Path, label: str) -> in
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage, tmp_path: Path,
+def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
                                                            language: str) -> None:
     page = new_page(viewport=PHONE, name="Ada", locale=LANGUAGES[language])
     page.goto("/")
@@ -201,7 +200,7 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage, tm
     expect(page.get_by_test_id("coach-best")).to_be_visible(timeout=20_000)
     # The free column takes any box: all twelve can be scored after the first roll.
     sizes = SIZES if language == "en" else WORDY
-    windows = {size: playable(page, *size, tmp_path, language) for size in sizes}
+    windows = {size: playable(page, *size, language) for size in sizes}
 
     # The same person on a phone held sideways (touch), then on a laptop zoomed to 200 %.
     me = page.context.storage_state()
@@ -210,13 +209,13 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage, tm
     sideways.goto(page.url)
     connected(sideways)
     for size in LANDSCAPE:
-        windows[size] = playable(sideways, *size, tmp_path, f"{language}-touch")
+        windows[size] = playable(sideways, *size, f"{language}-touch")
     sideways.context.close()
     zoomed = new_page(viewport=dict(zip(("width", "height"), ZOOM_200, strict=True)),
                       name="zoomed", locale=LANGUAGES[language], scale=2, storage_state=me)
     zoomed.goto(page.url)
     connected(zoomed)
-    windows[ZOOM_200] = playable(zoomed, *ZOOM_200, tmp_path, f"{language}-zoom-200")
+    windows[ZOOM_200] = playable(zoomed, *ZOOM_200, f"{language}-zoom-200")
     zoomed.context.close()
     print(language, "scorecards' window (px):", windows)
 
