@@ -20,6 +20,7 @@ from games.models import Room
 from games.realtime.consumers import RoomConsumer
 from games.services.core import Change
 from games.services.players import player_register
+from tests.support.sockets import WAIT
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -56,8 +57,8 @@ async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch,
         path("ws/rooms/<str:code>/", FrenchRoomConsumer.as_asgi())]))
     comm = WebsocketCommunicator(app, f"/ws/rooms/{code}/",
                                  headers=[(b"cookie", f"sessionid={session_key}".encode())])
-    assert (await comm.connect())[0]
-    state = json.loads(await comm.receive_from(timeout=10))
+    assert (await comm.connect(timeout=WAIT))[0]
+    state = json.loads(await comm.receive_from(timeout=WAIT))
     assert state["type"] == "state"
-    await comm.disconnect()
+    await comm.disconnect(timeout=WAIT)
     assert seen == [("fr", "Europe/Paris")]

@@ -15,6 +15,7 @@ from games.realtime import snapshot_cache
 from games.realtime.publish import publish
 from tests.support.game_state import game_of
 from tests.support.sockets import (
+    WAIT,
     call,
     receive,
     request,
@@ -46,7 +47,7 @@ async def table():
 async def closed_with(comm: WebsocketCommunicator) -> int:
     connected, _ = await comm.connect()
     assert connected  # accepted, then closed with a reason the client can read
-    output = await comm.receive_output(timeout=5)
+    output = await comm.receive_output(timeout=WAIT)
     assert output["type"] == "websocket.close"
     return output["code"]
 
@@ -185,7 +186,7 @@ async def test_bursts_are_limited_and_floods_closed(table):
     for _ in range(100):
         await comm.send_to(text_data='{"type": "ping", "id": "f"}')
     while True:
-        output = await comm.receive_output(timeout=5)
+        output = await comm.receive_output(timeout=WAIT)
         if output["type"] == "websocket.close":
             assert output["code"] == 4429
             break
@@ -233,7 +234,7 @@ async def test_kick_closes_the_kicked_players_socket(table):
     assert answer["type"] == "ack"
     bob = table["bob_ws"]
     while True:
-        output = await bob.receive_output(timeout=5)
+        output = await bob.receive_output(timeout=WAIT)
         if output["type"] == "websocket.close":
             assert output["code"] == 4403
             break
@@ -243,7 +244,7 @@ async def test_kick_closes_the_kicked_players_socket(table):
 async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(table):
     answer = await request(table["bob_ws"], {"type": "leave", "id": "bye"})
     assert answer["type"] == "ack"
-    output = await table["bob_ws"].receive_output(timeout=5)
+    output = await table["bob_ws"].receive_output(timeout=WAIT)
     assert output == {"type": "websocket.close", "code": 1000}
     cy, cy_key = await visitor("Cy")
     await call(services.room_start, player=table["ada"], code=table["code"])

@@ -35,7 +35,7 @@ from games.models import ChatMessage, GameReview, Membership, Player, Room
 from games.services.players import SESSION_KEY
 from games.web import urls as games_urls
 from tests.support.game_state import game_of, play_turn, versions
-from tests.support.sockets import SAME_SITE, register_visitor, socket, visitor
+from tests.support.sockets import SAME_SITE, WAIT, register_visitor, socket, visitor
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ async def refused_with(comm: WebsocketCommunicator) -> int:
     """Connect; the socket must be closed before any message: the close code."""
     connected, _ = await comm.connect()
     assert connected  # accepted, then closed with a code the page can read
-    output = await comm.receive_output(timeout=5)
+    output = await comm.receive_output(timeout=WAIT)
     assert output["type"] == "websocket.close", output  # no state, nothing else first
     assert await comm.receive_nothing()
     return output["code"]

@@ -81,6 +81,15 @@ class CheckedCommunicator(WebsocketCommunicator):
         self.held: dict[str, Any] | None = None
         self.sent: list[dict[str, Any]] = []
 
+    async def connect(self, timeout: float = WAIT) -> tuple[bool, int | str | None]:
+        """Channels' ``connect``, waiting ``WAIT`` (not its 1 s) for the answer: a busy
+        machine may take longer to open a socket."""
+        return await super().connect(timeout)
+
+    async def disconnect(self, code: int = 1000, timeout: float = WAIT) -> None:
+        """Channels' ``disconnect``, waiting ``WAIT`` (not its 1 s) for the end."""
+        await super().disconnect(code, timeout)
+
     async def receive_from(self, timeout: float = WAIT) -> str | bytes:
         frame = await super().receive_from(timeout)
         if isinstance(frame, str):
