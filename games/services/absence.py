@@ -44,9 +44,7 @@ MISSED_TURNS = 3
 
 def _gone(member: Membership, moment: datetime) -> bool:
     """Whether ``member`` has been gone for a minute at ``moment``."""
-    if member.seen_at is None:
-        return True
-    quiet = moment - member.seen_at
+    quiet = moment - (member.seen_at or member.joined_at)  # never seen: since joining
     return quiet >= away_for_handover() and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
 
 
@@ -81,7 +79,7 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
         sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
     ).exclude(player_id=OuterRef("player_id"))
     codes = list(Membership.objects.filter(
-        Q(seen_at__isnull=True) | Q(seen_at__lt=quiet, sockets=0)
+        Q(seen_at__isnull=True, joined_at__lt=quiet) | Q(seen_at__lt=quiet, sockets=0)
         | Q(seen_at__lt=moment - DEAD_SOCKET_AFTER),
         Exists(someone_here),
         state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,

@@ -51,6 +51,17 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(ada, bob
     services.room_start(player=bob, code=code)
 
 
+def test_a_host_whose_page_has_not_connected_yet_keeps_the_role_for_a_minute(ada, bob,
+                                                                             make_room):
+    # A friend opened the link and connected before the host's own page did.
+    code = make_room(ada, "yatzy", seats=4, joined=[bob]).code
+    services.presence_connect(player=bob, code=code)
+    assert len(services.rooms_pass_host()) == 0 and host_of(code) == ada
+    Membership.objects.filter(room__code=code, player=ada).update(
+        joined_at=timezone.now() - timedelta(seconds=61))  # a minute on, still not here
+    assert len(services.rooms_pass_host()) == 1 and host_of(code) == bob
+
+
 def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(ada, bob, cy,
                                                                           make_room):
     code = make_room(ada, "yatzy", seats=4, joined=[bob, cy], bots=["beginner"],

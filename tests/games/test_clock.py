@@ -167,6 +167,17 @@ def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(ada, bob, c
     assert current_player_id(code) == cy.pk
 
 
+def test_a_player_not_seen_since_joining_is_away_only_a_minute_after_joining(ada, bob,
+                                                                             cy, make_room):
+    code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
+    play_turn(ada, code)  # Bob's turn; his page has not connected yet
+    refused("not_away", services.game_hand_to_bot, player=cy, code=code, seat=1)
+    Membership.objects.filter(room__code=code, player=bob).update(
+        joined_at=timezone.now() - timedelta(seconds=61))
+    services.game_hand_to_bot(player=cy, code=code, seat=1)
+    assert Scorecard.objects.get(game=game_of(code), seat=1).player.is_bot
+
+
 def test_a_spectator_cannot_hand_a_seat_to_a_bot(ada, bob, cy, make_room):
     code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     services.room_join(player=cy, code=code)  # the game is on: Cy watches
