@@ -12,9 +12,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from bench.harness.live_server import CHROMIUM, serve
 from tests.support import chromium
+
+# How long a page's check and a page's action wait before they count as failed: long
+# enough for a machine whose cores other work keeps busy, where opening a room's socket
+# alone took over 5 s (Playwright's default for checks); a check that holds returns at
+# once, so a quiet machine waits no longer.
+CHECK_MS = 20_000
+ACTION_MS = 30_000
+expect.set_options(timeout=CHECK_MS)
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +104,7 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
             context.add_init_script(MUTED)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(ACTION_MS)
         page.on(
             "console",
             lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")

@@ -104,7 +104,9 @@ def place_first_box(page: Page) -> str:
     return testid
 
 
-def wait_my_turn(page: Page, timeout: float = 10_000) -> None:
+def wait_my_turn(page: Page, timeout: float | None = None) -> None:
+    """Wait until the page says it is this player's turn (``timeout`` in ms: the page's
+    default when ``None``)."""
     page.wait_for_function(
         "() => document.querySelector('[data-testid=turn-status][data-mine=true]')",
         timeout=timeout)
