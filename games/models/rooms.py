@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -124,3 +126,9 @@ class Membership(models.Model):
     def __str__(self) -> str:
         where = f"seat {self.seat + 1}" if self.seat is not None else "spectator"
         return f"{self.player} in {self.room} ({where}, {self.state})"
+
+    @property
+    def last_seen(self) -> datetime:
+        """When the member last showed a sign of life: ``seen_at``, or, never seen since
+        joining (their page has not connected yet), when they joined."""
+        return self.seen_at or self.joined_at

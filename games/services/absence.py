@@ -44,7 +44,7 @@ MISSED_TURNS = 3
 
 def _gone(member: Membership, moment: datetime) -> bool:
     """Whether ``member`` has been gone for a minute at ``moment``."""
-    quiet = moment - (member.seen_at or member.joined_at)  # never seen: since joining
+    quiet = moment - member.last_seen
     return quiet >= away_for_handover() and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
 
 

@@ -376,10 +376,9 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
         if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
             raise ServiceError("not_a_player", gettext("only the other players of this game can "
                                                        "hand a seat to a bot"))
-        # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s);
-        # someone not seen since joining counts from when they joined.
+        # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
         away = (member.state != Membership.State.ACTIVE
-                or now() - (member.seen_at or member.joined_at) >= away_for_handover())
+                or now() - member.last_seen >= away_for_handover())
         if not away:
             raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
                                % {"name": card.player.name})
