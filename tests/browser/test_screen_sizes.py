@@ -129,6 +129,12 @@ CENTRE_SEEN = """sel => {
 }"""
 
 
+SHEET_SCROLL = """() => {
+  const scroller = document.querySelector('.sheet-scroll');
+  return { top: scroller.scrollTop, left: scroller.scrollLeft };
+}"""
+
+
 def centre_seen(page: Page, selector: str) -> bool:
     return bool(page.evaluate(CENTRE_SEEN, selector))
 
@@ -240,7 +246,12 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
         page.get_by_test_id("confirm-ok").click()
     until(page, "() => document.querySelector(\"td[data-testid='box-free-yams'].is-filled\")")
     assert seen(page, "[data-testid=die-0]")
+    page.evaluate("document.querySelector('.sheet-scroll').scrollTo(0, 100)")
+    until(page, f"() => ({SHEET_SCROLL})().top === 100")
     expect(my_turn(page)).to_be_visible(timeout=15_000)
+    # The scorecards were drawn again for each of the bot's moves, and stayed where they
+    # had been scrolled to.
+    assert page.evaluate(SHEET_SCROLL) == {"top": 100, "left": 0}
     assert seen(page, "[data-testid=roll]")
     assert seen(page, "[data-testid=die-4]")
 

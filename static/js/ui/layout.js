@@ -23,7 +23,6 @@ export function trackBoardHeight(board, banner) {
     const top = above() ? parseFloat(getComputedStyle(board).top) || 0 : 0;
     root.style.setProperty("--board-h", `${Math.ceil(height + top)}px`);
     const scroller = cards?.querySelector(".sheet-scroll");
-    if (scroller) padSheet(scroller);
     // A box the page scrolls to comes out below the scorecards' header row too, which
     // keepNamesInSight holds under the table.
     const head = above() ? scroller?.querySelector("thead")?.offsetHeight || 0 : 0;
@@ -61,27 +60,66 @@ export function trackBoardHeight(board, banner) {
 }
 
 /** Redraw the scorecards with ``draw`` without losing how far they were scrolled, and
- *  keep their sticky header row and box names from covering a box scrolled to. */
+ *  keep their sticky header row and box names from covering a box scrolled to. Nothing
+ *  here reads the layout while the redraw has left it stale: the scroll position is the
+ *  one the last scroll event left, and the header's sizes come from a ResizeObserver. */
 export function redrawSheet(region, draw) {
+  if (!scrolls.has(region)) {
+    scrolls.set(region, { top: 0, left: 0 });
+    region.addEventListener("scroll", rememberScroll, { capture: true, passive: true });
+  }
   const before = region.querySelector(".sheet-scroll");
-  const at = before ? { top: before.scrollTop, left: before.scrollLeft } : null;
   draw();
   const scroller = region.querySelector(".sheet-scroll");
   if (!scroller) return;
-  if (at) {
-    scroller.scrollTop = at.top;
-    scroller.scrollLeft = at.left;
-  }
-  padSheet(scroller);
+  watchSheetParts(scroller);
+  if (scroller === before) return;
+  const at = scrolls.get(region);
+  scroller.scrollTop = at.top;
+  scroller.scrollLeft = at.left;
 }
 
-/** Keep the scorecards' sticky header row and box names from covering a box scrolled to
- *  (again whenever the screen's size changes theirs). */
+const scrolls = new WeakMap(); // region -> where its scorecards were last scrolled to
+
+function rememberScroll(event) {
+  const scroller = event.target;
+  if (scroller.classList?.contains("sheet-scroll")) {
+    scrolls.set(event.currentTarget, { top: scroller.scrollTop, left: scroller.scrollLeft });
+  }
+}
+
+// The scorecards' header row and box names: when their size changes (a new width of the
+// screen, a longer name), the scroll padding that keeps them off a box scrolled to follows.
+// It is kept on the region around the scorecards, which their redraws leave alone.
+const sheetParts = new ResizeObserver((entries) => {
+  for (const scroller of new Set(entries.map((e) => e.target.closest(".sheet-scroll")))) {
+    if (scroller) padSheet(scroller);
+  }
+});
+
+const watched = new Set();
+
+function watchSheetParts(scroller) {
+  for (const part of watched) {
+    if (!part.isConnected) {
+      sheetParts.unobserve(part);
+      watched.delete(part);
+    }
+  }
+  for (const part of scroller.querySelectorAll("thead, .sheet__corner")) {
+    if (!watched.has(part)) {
+      watched.add(part);
+      sheetParts.observe(part);
+    }
+  }
+}
+
 function padSheet(scroller) {
+  const region = scroller.parentElement;
   const head = scroller.querySelector("thead");
   const names = scroller.querySelector(".sheet__corner");
-  if (head) scroller.style.setProperty("--sheet-head", `${head.offsetHeight}px`);
-  if (names) scroller.style.scrollPaddingLeft = `${names.offsetWidth}px`;
+  if (head) region.style.setProperty("--sheet-head", `${head.offsetHeight}px`);
+  if (names) region.style.setProperty("--sheet-names", `${names.offsetWidth}px`);
 }
 
 /** The tab bar of narrow screens: one of table, players, log or chat fills the screen. */
