@@ -66,11 +66,14 @@ PLAY = """async ([path, places]) => {
   };
 }"""
 YAHTZEE_TURNS = 13
+# How long ``PLAY`` may take: its dozens of requests run in the page's own thread, between
+# the page's redraws; a loaded CI machine took over 30 s. Only a broken test waits this long.
+PLAYED_WITHIN_MS = 120_000
 
 
 def played(page: Page) -> str:
     """How ``PLAY`` ended on ``page``, once it has."""
-    page.wait_for_function("() => window.played", timeout=30_000)
+    page.wait_for_function("() => window.played", timeout=PLAYED_WITHIN_MS)
     return page.evaluate("window.played")
 
 
