@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlparse
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -34,12 +35,17 @@ def create_room(page: Page, *, name: str, ruleset: str = "yatzy", seats: int = 2
     return match.group(1)
 
 
-def join_room(page: Page, code: str, *, name: str) -> None:
-    """Type the code on the home page, then pick a name on the room page."""
-    page.goto("/")
-    page.get_by_test_id("join-code").fill(code.upper())
-    page.get_by_test_id("join-submit").click()
-    page.wait_for_url(ROOM_URL)
+def join_room(page: Page, code: str, *, name: str, from_home: bool = False) -> None:
+    """Open the room's invite link, as a friend sent it (``from_home``: type its code on
+    the home page instead), then pick a name on the room page."""
+    if from_home:
+        if urlparse(page.url).path != "/":
+            page.goto("/")
+        page.get_by_test_id("join-code").fill(code.upper())
+        page.get_by_test_id("join-submit").click()
+        page.wait_for_url(ROOM_URL)
+    else:
+        page.goto(f"/r/{code}/")
     page.get_by_test_id("join-name").fill(name)
     page.get_by_test_id("join-submit").click()
     connected(page)

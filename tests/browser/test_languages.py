@@ -104,11 +104,12 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     sven.get_by_test_id("confirm-cancel").click()
     expect(sven.get_by_test_id("confirm-dialog")).to_be_hidden()
     join_room(ada, code, name="Ada")
-    # Inès finds the home page in French, its name counter too, then the rules of Yam's.
+    # Inès finds the home page in French, its name counter too, joins by typing the code
+    # there, then reads the rules of Yam's.
     ines.goto("/")
     ines.get_by_test_id("create-name").fill("Inès")
     expect(ines.get_by_test_id("create-name-count")).to_have_text("4 caractères sur 24.")
-    join_room(ines, code, name="Inès")
+    join_room(ines, code, name="Inès", from_home=True)
     rules = ines.locator("[data-region=rules]")
     expect(rules).to_contain_text("Descendante")
     expect(rules).to_contain_text("Carré")
