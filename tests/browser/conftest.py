@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -32,12 +33,54 @@ def live_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("daphne")
 
 
+# What a failed browser test shows besides its traceback: the end of its live server's
+# log (pages, sockets opened and closed, the server's own warnings) and, for each page it still
+# had open, the socket's state and the players panel as drawn; a failure seen once in
+# many runs can then be read rather than guessed.
+LOG_LINES = 60
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed:
+        return
+    pages = [page for context in item.stash.get(CONTEXTS, []) for page in context.pages]
+    if pages:
+        report.sections.append(("pages still open", "\n".join(map(page_state, pages))))
+    log = item.config.stash.get(LIVE_LOG, None)
+    if log is not None and log.exists():
+        lines = [line for line in log.read_text(errors="replace").splitlines()
+                 if '"GET /static/' not in line]
+        report.sections.append(("live server log, last lines (static files left out)",
+                                "\n".join(lines[-LOG_LINES:])))
+
+
+def page_state(page: Any) -> str:
+    """A page's address, socket state and players panel as drawn (or why not)."""
+    try:
+        return f"{page.url}: {page.evaluate(PAGE_STATE)}"
+    except Exception as error:  # a crashed page, or one the test's failure left busy
+        return f"{page.url}: not readable ({error})"
+
+
+LIVE_LOG = pytest.StashKey[Path]()
+CONTEXTS = pytest.StashKey[list[Any]]()
+PAGE_STATE = """() => ({
+  url: location.pathname,
+  socket: document.querySelector('[data-testid=connection]')?.dataset.state ?? null,
+  players: document.querySelector('.players-panel')?.innerText ?? null,
+})"""
+
+
 @pytest.fixture(scope="session")
-def live_url(live_workdir: Path) -> Iterator[str]:
+def live_url(live_workdir: Path, pytestconfig: pytest.Config) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
     # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
     # address of its own (tests/browser/test_guess_limit.py).
+    pytestconfig.stash[LIVE_LOG] = live_workdir / "daphne.log"
     with serve(live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05") as url:
         yield url
 
@@ -71,7 +114,8 @@ MUTED = "try { localStorage.getItem('dice.sound') ?? localStorage.setItem('dice.
 
 
 @pytest.fixture
-def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
+def new_page(live_url: str, browser: object,
+             request: pytest.FixtureRequest) -> Iterator[Callable[..., object]]:
     """Open a page in a fresh browser context (its own cookies: one person each).
 
     ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``; with
@@ -121,6 +165,7 @@ def new_page(live_url: str, browser: object) -> Iterator[Callable[..., object]]:
         )
         return page
 
+    request.node.stash[CONTEXTS] = contexts
     yield _open
     if browser.is_connected():  # type: ignore[attr-defined]
         for context in contexts:
