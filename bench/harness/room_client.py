@@ -116,15 +116,22 @@ def apply_change(held: dict[str, Any] | None, patch: dict[str, Any], *,
     if held is None or held["version"] != patch["base"]:
         raise Gap(f"patch {patch['base']}->{patch['version']} on "
                   f"{None if held is None else held['version']}")
+    before = {m["player"]: {k: m[k] for k in ("presence", "seen_seconds_ago") if k in m}
+              for m in held["members"]}
     state = jsonpatch.apply_patch(held, patch["ops"], in_place=in_place)
     state["version"] = patch["version"]
     if state["game"] is not None:
         state["game"]["seconds_left"] = patch.get("seconds_left")
+    # Presence as sent, else as held: an operation that replaced a member (the host role
+    # passing) brings it without either field.
     news = {p["player"]: p for p in patch.get("presence", ())}
     for member in state["members"]:
-        if member["player"] in news:
-            member["presence"] = news[member["player"]]["presence"]
-            member["seen_seconds_ago"] = news[member["player"]]["seen_seconds_ago"]
+        fresh = news.get(member["player"])
+        if fresh is not None:
+            member["presence"] = fresh["presence"]
+            member["seen_seconds_ago"] = fresh["seen_seconds_ago"]
+        else:
+            member.update(before.get(member["player"], {}))
     return state
 
 

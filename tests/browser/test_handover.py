@@ -64,6 +64,33 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
     expect(bob.get_by_test_id("log-list")).to_contain_text(took_over)
 
 
+def test_presence_already_shown_survives_the_host_role_passing(
+        new_page: NewPage, live_database: Path) -> None:
+    """Patches carry the members' presence only when it changed. When the host role passed
+    after the page had already been told the host was gone, the patch redrew the members
+    without it: the host showed neither away nor online, and "Hand to bot" vanished."""
+    ada, bob = new_page(name="Ada"), new_page(name="Bob")
+    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
+    host = ada.locator("#room-app").get_attribute("data-player") or ""
+    ada.close()
+    seat = bob.get_by_test_id("player-0")
+    expect(seat).to_contain_text("reconnecting")
+
+    # Gone past the grace but not yet a minute: news tells Bob's page so ("gone").
+    last_seen(live_database, host, timedelta(seconds=45))
+    bob.get_by_test_id("chat-input").fill("Ada?")
+    bob.get_by_test_id("chat-input").press("Enter")
+    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
+    # A minute: the server's clock makes Bob host, and Ada is still shown gone.
+    last_seen(live_database, host, timedelta(seconds=75))
+    expect(bob.get_by_test_id("toast")).to_contain_text("You are the host now")
+    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
+    expect(bob.get_by_test_id("hand-to-bot-0")).to_be_visible()
+
+
 def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
         new_page: NewPage, live_database: Path) -> None:
     hosty, bob = new_page(name="Hosty"), new_page(name="Bob")

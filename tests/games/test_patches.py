@@ -221,6 +221,22 @@ def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada
 
 
 @pytest.mark.django_db
+def test_presence_held_survives_a_patch_that_replaces_the_members():
+    """The host role passing replaces members in the document; presence, left out of the
+    patch as unchanged, stays as held (the page's store does the same)."""
+    member = {"player": 1, "name": "Ada", "host": True}
+    held = {"version": 4, "game": None, "members": [
+        {**member, "presence": "gone", "seen_seconds_ago": 75},
+        {"player": 2, "name": "Bob", "host": False, "presence": "online",
+         "seen_seconds_ago": 0}]}
+    patch = {"type": "patch", "base": 4, "version": 5, "ops": [
+        {"op": "replace", "path": "/members", "value": [
+            {**member, "host": False}, {"player": 2, "name": "Bob", "host": True}]}]}
+    state = apply_change(held, patch)
+    assert [(m["host"], m["presence"], m["seen_seconds_ago"]) for m in state["members"]] == [
+        (False, "gone", 75), (True, "online", 0)]
+
+
 def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeypatch):
     services.presence_connect(player=bob, code=table)
     _state, held = sent(table, ada)

@@ -54,14 +54,21 @@ export class Store {
     }
     state.version = message.version;
     if (state.game) state.game.seconds_left = message.seconds_left ?? null;
-    // Presence comes when it changed; otherwise the seconds since each member was last
-    // seen count on from the state before.
+    // Presence comes when it changed; otherwise each member's is the state before's, and
+    // the seconds since they were last seen count on from it. (A patch that redraws a
+    // member, as when the host role passes, brings the member without either.)
     const elapsed = (Date.now() - this.stateAt) / 1000;
     const news = new Map((message.presence || []).map((p) => [p.player, p]));
+    const before = new Map(this.state.members.map((m) => [m.player, m]));
     for (const member of state.members) {
       const fresh = news.get(member.player);
-      if (fresh) Object.assign(member, { presence: fresh.presence, seen_seconds_ago: fresh.seen_seconds_ago });
-      else if (typeof member.seen_seconds_ago === "number") member.seen_seconds_ago += elapsed;
+      const held = before.get(member.player);
+      if (fresh) {
+        Object.assign(member, { presence: fresh.presence, seen_seconds_ago: fresh.seen_seconds_ago });
+      } else if (held) {
+        const ago = held.seen_seconds_ago;
+        Object.assign(member, { presence: held.presence, seen_seconds_ago: typeof ago === "number" ? ago + elapsed : ago });
+      }
     }
     this.replace(state);
     return true;
