@@ -144,9 +144,12 @@ def stop(grace: float = 10.0) -> None:
         jobs.close()
     try:
         process.wait(timeout=grace)
+        log.info("the review child %d ended when its input closed", process.pid)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+        log.info("the review child %d was killed %g s after its input closed", process.pid,
+                 grace)
     with _lock:
         if _child is process:
             _child = None

@@ -118,7 +118,11 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
         child = children.pop()
         # The child runs at idle priority: with every core busy it may wait a long while
         # for the CPU it needs even to exit.
-        wait_until(lambda: not alive(child), 60, what="the review child to end with its server")
+        try:
+            wait_until(lambda: not alive(child), 60,
+                       what="the review child to end with its server")
+        except AssertionError as failure:  # with what the server said of it as it stopped
+            raise AssertionError(f"{failure}\n{server.log_text()[-3000:]}") from None
 
 
 @pytest.mark.sqlite_pass_only  # a SQLite file of its own, as above
