@@ -34,18 +34,24 @@ def run_out_of_time(database: Path, code: str) -> None:
                    " (SELECT id FROM games_room WHERE code = ?)", (when, code))
 
 
-def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
-        new_page: NewPage, live_database: Path) -> None:
+def host_walks_off_her_turn(new_page: NewPage) -> tuple[Page, str]:
+    """Ada (host) and Bob start a Yahtzee game, and Ada closes her tab on her own turn:
+    Bob's page, once it shows her reconnecting, and Ada's player id."""
     ada, bob = new_page(name="Ada"), new_page(name="Bob")
     code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
     join_room(bob, code, name="Bob")
     ada.get_by_test_id("start").click()
     expect(my_turn(ada)).to_be_visible()
     host = ada.locator("#room-app").get_attribute("data-player") or ""
+    ada.close()
+    expect(bob.get_by_test_id("player-0")).to_contain_text("reconnecting")
+    return bob, host
 
-    ada.close()  # the host wanders off on her own turn
+
+def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
+        new_page: NewPage, live_database: Path) -> None:
+    bob, host = host_walks_off_her_turn(new_page)
     seat = bob.get_by_test_id("player-0")
-    expect(seat).to_contain_text("reconnecting")
     # Bob is not the host: a moment's absence is not enough.
     expect(bob.get_by_test_id("hand-to-bot-0")).to_have_count(0)
 
@@ -69,15 +75,8 @@ def test_presence_already_shown_survives_the_host_role_passing(
     """Patches carry the members' presence only when it changed. When the host role passed
     after the page had already been told the host was gone, the patch redrew the members
     without it: the host showed neither away nor online, and "Hand to bot" vanished."""
-    ada, bob = new_page(name="Ada"), new_page(name="Bob")
-    code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
-    join_room(bob, code, name="Bob")
-    ada.get_by_test_id("start").click()
-    expect(my_turn(ada)).to_be_visible()
-    host = ada.locator("#room-app").get_attribute("data-player") or ""
-    ada.close()
+    bob, host = host_walks_off_her_turn(new_page)
     seat = bob.get_by_test_id("player-0")
-    expect(seat).to_contain_text("reconnecting")
 
     # Gone past the grace but not yet a minute: news tells Bob's page so ("gone").
     last_seen(live_database, host, timedelta(seconds=45))
