@@ -6,7 +6,8 @@ reads the game itself and stores nothing. It is spawned by the first call, at th
 lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19, unless the setting
 ``GAMES_REVIEWS_ON_IDLE_CPU`` is off), so it takes only the CPU the servers leave idle;
 it reads game ids from its standard input and ends when that closes, which ``stop()``
-and its server's death both do. Messages are pickles, each
+and its server's death both do; after ``stop()`` no child starts until ``resume()``.
+Messages are pickles, each
 preceded by its length. Why a child process: docs/decisions/0005-reviews-in-a-child-process.md.
 
     python -m games.background.reviews [--idle]   # the child (spawned by ``reviews``)
@@ -30,8 +31,10 @@ ROOT = Path(__file__).resolve().parents[2]
 NICENESS = 19
 _SIZE = 4  # bytes of a message's length
 
-_lock = threading.Lock()
+_lock = threading.Lock()  # held by a ``reviews`` call from its question to its answer
+_spawn_lock = threading.Lock()  # held while ``_child`` or ``_stopped`` changes
 _child: subprocess.Popen[bytes] | None = None
+_stopped = False
 
 
 class ReviewProcessError(RuntimeError):
@@ -87,42 +90,63 @@ def _start() -> subprocess.Popen[bytes]:
 
 
 def _running_child() -> subprocess.Popen[bytes]:
-    """The review child, started (again) if it does not run; the caller holds ``_lock``."""
+    """The review child, started (again) if it does not run; ``ReviewProcessError`` after
+    ``stop``. The caller holds ``_lock``."""
     global _child
-    if _child is None or _child.poll() is not None:
-        _child = None
-        _child = _start()
-    return _child
+    with _spawn_lock:
+        if _stopped:
+            raise ReviewProcessError("the review process was stopped")
+        if _child is None or _child.poll() is not None:
+            _child = None
+            _child = _start()
+        return _child
+
+
+def _forget(process: subprocess.Popen[bytes]) -> None:
+    global _child
+    with _spawn_lock:
+        if _child is process:
+            _child = None
 
 
 def start() -> subprocess.Popen[bytes]:
-    """This process's review child, started now if it does not run."""
+    """This process's review child, started now if it does not run (after ``stop`` too)."""
+    resume()
     with _lock:
         return _running_child()
 
 
+def resume() -> None:
+    """Let ``reviews`` start a child again after ``stop`` (the first call starts it)."""
+    global _stopped
+    with _spawn_lock:
+        _stopped = False
+
+
 def child() -> subprocess.Popen[bytes] | None:
     """This process's review child, if it has started one and it still runs."""
-    with _lock:
+    with _spawn_lock:
         return _child if _child is not None and _child.poll() is None else None
 
 
 def reviews(game_id: int) -> list[tuple[int, str]]:
     """``review.review_texts(game_id)``: the finished game read and its reviews computed
     in the child process (started, or started again, when needed). Blocks the calling
-    thread until done; ``ReviewProcessError`` if the child failed or died."""
-    global _child
+    thread until done; ``ReviewProcessError`` if the child failed or died, or after
+    ``stop``."""
     job = _frame(game_id)
     with _lock:
+        process = None
         try:
-            jobs, answers = _pipes(_running_child())
+            process = _running_child()
+            jobs, answers = _pipes(process)
             _write(jobs, job)
             ok, value = _read(answers)
         except (EOFError, OSError, ValueError, pickle.UnpicklingError) as exc:
-            if _child is not None:
-                _child.kill()
-                _child.wait()
-                _child = None
+            if process is not None:
+                process.kill()
+                process.wait()
+                _forget(process)
             raise ReviewProcessError(f"the review process died: {exc!r}") from None
     if not ok:
         raise ReviewProcessError(value)
@@ -131,12 +155,14 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
 
 
 def stop(grace: float = 10.0) -> None:
-    """End this process's review child, if any: its input is closed, and it is killed
-    if it has not exited ``grace`` seconds later. A ``reviews`` call waiting for it
-    meanwhile fails with ``ReviewProcessError``. (The child also ends with this
-    process.)"""
-    global _child
-    process = _child  # not under the lock: a ``reviews`` call may hold it, waiting
+    """End this process's review child, if any, one being started included: its input is
+    closed, and it is killed if it has not exited ``grace`` seconds later. A ``reviews``
+    call waiting for it meanwhile fails with ``ReviewProcessError``, and so do later ones
+    until ``resume``. (The child also ends with this process.)"""
+    global _stopped
+    with _spawn_lock:  # not ``_lock``: a ``reviews`` call may hold it, waiting
+        _stopped = True
+        process = _child
     if process is None:
         return
     jobs, answers = _pipes(process)
@@ -150,9 +176,7 @@ def stop(grace: float = 10.0) -> None:
         process.wait()
         log.info("the review child %d was killed %g s after its input closed", process.pid,
                  grace)
-    with _lock:
-        if _child is process:
-            _child = None
+    _forget(process)
     with contextlib.suppress(OSError):
         answers.close()
 

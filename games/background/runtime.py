@@ -46,6 +46,7 @@ def start() -> None:
             clock.start()
         checkpoints.ensure_started()
         if settings.GAMES_COACH_IN_BACKGROUND:
+            reviews.resume()  # after a ``stop`` in this process
             jobs.start()
             game_finished.connect(review_jobs.precompute_later, dispatch_uid=__name__)
         atexit.register(stop)

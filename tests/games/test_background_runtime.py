@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import signal
 import threading
 import urllib.request
@@ -12,7 +14,7 @@ import pytest
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
-from games.background import checkpoints, clock, jobs, runtime
+from games.background import checkpoints, clock, jobs, reviews, runtime
 from games.signals import game_finished
 from tests.support.waiting import wait_until
 
@@ -81,6 +83,53 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def ask_for_a_review() -> None:
+    with contextlib.suppress(reviews.ReviewProcessError):
+        reviews.reviews("not a game id")  # a job the child answers with a failure
+
+
+def new_children_alive(before: set[int]) -> list[int]:
+    return [pid for pid in children_of(os.getpid()) - before if alive(pid)]
+
+
+# Not in the PostgreSQL pass (docs/decisions/0007): process handling, the same on any
+# database.
+@pytest.mark.sqlite_pass_only
+def test_after_stop_no_review_child_starts_until_resume() -> None:
+    before = children_of(os.getpid())
+    reviews.stop()
+    try:
+        with pytest.raises(reviews.ReviewProcessError, match="was stopped"):
+            reviews.reviews(1)
+        assert reviews.child() is None and new_children_alive(before) == []
+    finally:
+        reviews.resume()
+    try:
+        with pytest.raises(reviews.ReviewProcessError, match=r"^\w+: "):  # the child's
+            reviews.reviews("not a game id")
+        assert reviews.child() is not None
+    finally:
+        reviews.stop(grace=1.0)
+        reviews.resume()
+    assert new_children_alive(before) == []
+
+
+@pytest.mark.sqlite_pass_only  # process handling (as above)
+def test_stop_also_ends_a_review_child_being_started_as_it_comes() -> None:
+    before = children_of(os.getpid())
+    try:
+        for _ in range(5):
+            reviews.resume()
+            job = threading.Thread(target=ask_for_a_review)
+            job.start()
+            reviews.stop(grace=0.2)  # before, while or after the job starts the child
+            job.join(60)
+            assert not job.is_alive()
+            assert new_children_alive(before) == []
+    finally:
+        reviews.resume()
 
 
 async def play_alone(base_url: str) -> None:

@@ -226,9 +226,11 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
 def review_child():
     """The review process of this test process, ended after the test (killed after a
     second: on idle CPU only, it may not get to run at all while the suite keeps every
-    core busy)."""
+    core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
+    review_process.resume()
     yield review_process
     review_process.stop(grace=1.0)
+    review_process.resume()
 
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
