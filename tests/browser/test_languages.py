@@ -95,7 +95,7 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     ada = new_page(name="ada", locale="en-GB")
     ines = new_page(name="ines", locale="fr-FR")
     # Sven opens the room: his lobby, seats and buttons speak Swedish.
-    code = create_room(sven, name="Sven", ruleset="yams", seats=3)
+    code = create_room(sven, name="Sven", ruleset="yams", seats=3, from_home=True)
     expect(sven.get_by_test_id("seat-1")).to_contain_text("Ledig plats")
     expect(sven.get_by_test_id("lobby-status")).to_contain_text("1 av 3 platser tagna.")
     expect(sven.get_by_test_id("add-bot")).to_have_text("+ Lägg till en bot")

@@ -28,7 +28,7 @@ def test_an_emoji_name_sits_down_and_its_twin_and_look_alike_get_numbers(
     expect(count).to_contain_text("up to 24 characters")
     name.fill(ANN)
     expect(count).to_have_text("5 of 24 characters.")  # the emoji is one character
-    code = create_room(host, name=ANN, ruleset="yatzy", seats=3)
+    code = create_room(host, name=ANN, ruleset="yatzy", seats=3, from_home=True)
     expect(host.get_by_test_id("seat-0")).to_contain_text(ANN)
 
     twin = new_page(name="twin")

@@ -185,7 +185,7 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     page.goto("/")
     fits(page, f"home {language}")
     # Yam's: four columns of your own, the widest scorecard of the one-sheet variants.
-    create_room(page, name="Ada", ruleset="yams", seats=2)
+    create_room(page, name="Ada", ruleset="yams", seats=2, from_home=True)
     page.get_by_test_id("add-bot").click()
     expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
     fits(page, f"lobby {language}")

@@ -38,7 +38,7 @@ def test_the_name_counter_and_the_scorecards_in_french(new_page: NewPage,
     expect(count).to_have_text("Trop long : 30 caractères sur 24.")
     expect(page.get_by_test_id("create-timer").locator("option").last).to_have_text("Autre…")
 
-    create_room(page, name="Ada", ruleset="yahtzee", seats=1)
+    create_room(page, name="Ada", ruleset="yahtzee", seats=1, from_home=True)
     # The rules panel and the scorecard name Yahtzee's boxes as French players do.
     rules = page.locator("[data-region=rules]")
     expect(rules).to_contain_text("Brelan")
@@ -65,7 +65,7 @@ def test_the_name_counter_and_the_scorecards_in_french(new_page: NewPage,
 
 def test_the_coach_writes_swedish_decimals(new_page: NewPage, live_url: str) -> None:
     page = in_language(new_page, live_url, "sv", "sv")
-    create_room(page, name="Ada", ruleset="yahtzee", seats=1)
+    create_room(page, name="Ada", ruleset="yahtzee", seats=1, from_home=True)
     page.get_by_test_id("start").click()
     expect(my_turn(page)).to_be_visible()
     toggle = page.get_by_test_id("hint-toggle")
