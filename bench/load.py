@@ -22,6 +22,10 @@ from the database.
 ``bytes_per_viewer_move`` the bytes each player received for each version (the
 ``patch`` or ``state`` that brought it, and the ``ack`` of the player who made it).
 
+Seats connect as pages do: a handshake the server is too busy to answer in time is
+tried again (``failed_opens`` counts those tries; ``reconnects`` the connections lost
+and made again during the games).
+
 ``--baseline`` plays the same traffic (the same rooms, players, pace, action
 count and message size) against a minimal broadcast consumer on the same server:
 no database, no rules, the floor of the stack. The last line is one JSON object.
@@ -117,7 +121,7 @@ async def _set_up(urls: list[str], args: argparse.Namespace) -> list[tuple[str, 
             code, logins = await loop.run_in_executor(
                 pool, _make_room, urls, index, args.players, args.ruleset)
             seats = [Seat(login, code, ping_every=SETUP_PING_SECONDS) for login in logins]
-            await asyncio.gather(*(s.connect() for s in seats))
+            await asyncio.gather(*(s.connect(retry=True) for s in seats))
             return code, seats
 
         return list(await asyncio.gather(*(room(i) for i in range(args.rooms))))
@@ -393,6 +397,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         result["message_bytes"] = int(statistics.median(tally.state_bytes))
         result.update(wire_figures(rooms, tally.wire_since))
         result["reconnects"] = sum(s.reconnects for _c, seats in rooms for s in seats)
+        result["failed_opens"] = sum(s.failed_opens for _c, seats in rooms for s in seats)
         if tally.error_codes:
             result["error_codes"] = tally.error_codes
         if args.baseline:

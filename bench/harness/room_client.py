@@ -173,6 +173,7 @@ class Seat:
         self._fresh = False  # no state yet on this connection
         self._pinger: asyncio.Task[None] | None = None
         self.reconnects = 0
+        self.failed_opens = 0  # handshakes that failed, then tried again
         self.resent = 0  # requests sent again after a reconnect
         self.sent = 0  # requests ``send`` wrote to the socket
         self.last_state_bytes = 0  # the last state or patch received, in bytes
@@ -192,9 +193,18 @@ class Seat:
         """The room's websocket URL on this seat's server."""
         return self.login.base_url.replace("http", "ws", 1) + f"/ws/rooms/{self.code}/"
 
-    async def connect(self) -> None:
-        """Open the socket and wait for the first ``state``."""
-        await self._open()
+    async def connect(self, *, retry: bool = False) -> None:
+        """Open the socket and wait for the first ``state``. With ``retry``, a handshake
+        that fails (a server too busy to accept in time) is tried again as pages do, for
+        up to ``RECONNECT_FOR`` seconds, each failed try counted in ``failed_opens``."""
+        if retry:
+            reconnects = self.reconnects
+            await self._reconnect()
+            self.reconnects = reconnects  # a first connection is no reconnection
+            if self.closed_with is not None:
+                raise ClientError(f"could not connect within {RECONNECT_FOR:.0f} s")
+        else:
+            await self._open()
         await self.wait_for(lambda: self.state is not None)
         self.start_pinging()
 
@@ -272,6 +282,7 @@ class Seat:
                 await self._open()
             except (OSError, websockets.InvalidStatus, websockets.InvalidHandshake,
                     TimeoutError):
+                self.failed_opens += 1
                 if time.monotonic() > deadline:
                     self.closed_with = -1
                     async with self._changed:
