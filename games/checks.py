@@ -21,17 +21,21 @@ from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 from django.utils.module_loading import import_string
 
+from games.realtime.layer import ProcessChannelLayer
+
 
 def in_process_layer(backend: str) -> bool:
     """Whether the channel layer ``backend`` (a dotted path) keeps its messages inside one
-    process: channels' in-memory layer or a subclass of it."""
+    process: channels' in-memory layer, the site's own (``games.realtime.layer``), or a
+    subclass of either."""
     if not backend:
         return True
     try:
         layer = import_string(backend)
     except ImportError:
         return False  # a layer that cannot load fails at start-up with its own error
-    return isinstance(layer, type) and issubclass(layer, InMemoryChannelLayer)
+    return isinstance(layer, type) and issubclass(layer, (InMemoryChannelLayer,
+                                                          ProcessChannelLayer))
 
 
 @register(Tags.security)

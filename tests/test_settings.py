@@ -73,7 +73,7 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
         "transaction_mode": "IMMEDIATE", "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
                          "PRAGMA wal_autocheckpoint=10000"}
-    assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.realtime.layer.ProcessChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
 
@@ -222,6 +222,8 @@ def test_check_reports_every_unsafe_production_setting() -> None:
         ({"CHANNEL_LAYERS": UNSAFE["CHANNEL_LAYERS"]}, "yahtzee_site.E003"),
         ({"CHANNEL_LAYERS": {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}},
          "yahtzee_site.E003"),
+        ({"CHANNEL_LAYERS": {"default": {
+            "BACKEND": "games.realtime.layer.ProcessChannelLayer"}}}, "yahtzee_site.E003"),
         ({"CHANNEL_LAYERS": {}}, "yahtzee_site.E003"),
     ],
 )

@@ -176,8 +176,9 @@ if REDIS_URL:
         },
     }
 else:
-    # Channels' in-memory layer: one process, no Redis.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process, no Redis: the layer of games/realtime/layer.py keeps every message in
+    # this process (docs/decisions/0037-a-channel-layer-for-one-process.md).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layer.ProcessChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
 # games/throttle.py; else this process's memory.  Nothing else uses the cache.
