@@ -198,10 +198,7 @@ class Seat:
         that fails (a server too busy to accept in time) is tried again as pages do, for
         up to ``RECONNECT_FOR`` seconds, each failed try counted in ``failed_opens``."""
         if retry:
-            reconnects = self.reconnects
-            await self._reconnect()
-            self.reconnects = reconnects  # a first connection is no reconnection
-            if self.closed_with is not None:
+            if not await self._open_retrying():
                 raise ClientError(f"could not connect within {RECONNECT_FOR:.0f} s")
         else:
             await self._open()
@@ -274,7 +271,9 @@ class Seat:
             return
         await self._reconnect()
 
-    async def _reconnect(self) -> None:
+    async def _open_retrying(self) -> bool:
+        """Open the socket, trying again as pages do for up to ``RECONNECT_FOR`` seconds;
+        whether it opened (if not, ``closed_with`` is -1)."""
         deadline = time.monotonic() + RECONNECT_FOR
         delay = 0.05
         while not self._closing:
@@ -287,18 +286,23 @@ class Seat:
                     self.closed_with = -1
                     async with self._changed:
                         self._changed.notify_all()
-                    return
+                    return False
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue
-            self.reconnects += 1
-            for _request_id, (text, _future) in list(self._pending.items()):
-                try:
-                    await self._socket.send(text)  # same id: answered once, applied once
-                except ConnectionClosed:
-                    return  # closed again at once: the new socket's reader starts over
-                self.resent += 1
+            return True
+        return False
+
+    async def _reconnect(self) -> None:
+        if not await self._open_retrying():
             return
+        self.reconnects += 1
+        for _request_id, (text, _future) in list(self._pending.items()):
+            try:
+                await self._socket.send(text)  # same id: answered once, applied once
+            except ConnectionClosed:
+                return  # closed again at once: the new socket's reader starts over
+            self.resent += 1
 
     async def _receive(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
