@@ -60,7 +60,8 @@ from bench.harness.room_client import Login, Seat, join_room, new_id, next_move,
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
-SETUP_PING_SECONDS = 15.0
+SETUP_PING_SECONDS = 60.0
+CONNECTING_ROOMS = 8  # rooms whose seats connect at once during the set-up
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -112,19 +113,26 @@ def _make_room(urls: list[str], index: int, players: int, ruleset: str
 
 
 async def _set_up(urls: list[str], args: argparse.Namespace) -> list[tuple[str, list[Seat]]]:
-    """Open the rooms through the site's forms, each room's seats connected as soon as it
-    is made and pinging until the games begin: a host whose socket stays shut for a
-    minute, or silent for three, passes the role on before the game can start."""
+    """Open the rooms through the site's forms, then connect their seats a few rooms at a
+    time, each room's host first: people arrive over minutes, not all in one second, and
+    a host who is here keeps the role (a room's host passes it on only to someone else
+    who is here). The seats ping until the games begin: a socket silent for three
+    minutes counts as gone."""
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(SETUP_THREADS) as pool:
-        async def room(index: int) -> tuple[str, list[Seat]]:
-            code, logins = await loop.run_in_executor(
-                pool, _make_room, urls, index, args.players, args.ruleset)
-            seats = [Seat(login, code, ping_every=SETUP_PING_SECONDS) for login in logins]
-            await asyncio.gather(*(s.connect(retry=True) for s in seats))
-            return code, seats
+        made = await asyncio.gather(*(
+            loop.run_in_executor(pool, _make_room, urls, index, args.players, args.ruleset)
+            for index in range(args.rooms)))
+    gate = asyncio.Semaphore(CONNECTING_ROOMS)
 
-        return list(await asyncio.gather(*(room(i) for i in range(args.rooms))))
+    async def connect(code: str, logins: list[Login]) -> tuple[str, list[Seat]]:
+        seats = [Seat(login, code, ping_every=SETUP_PING_SECONDS) for login in logins]
+        async with gate:
+            await seats[0].connect(retry=True)
+            await asyncio.gather(*(s.connect(retry=True) for s in seats[1:]))
+        return code, seats
+
+    return list(await asyncio.gather(*(connect(code, logins) for code, logins in made)))
 
 
 # The game run.
@@ -217,7 +225,7 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
     rooms = await _set_up(urls, args)
     # Seats stop pinging for the games: started together, they would ping together, a
-    # burst of writes on the sockets' database thread every 15 s that pages, whose
+    # burst of writes on the sockets' database thread every minute that pages, whose
     # clocks differ, never send (docs/decisions/0035). The host's role is needed only
     # to start, before a socket's three silent minutes.
     for _code, seats in rooms:

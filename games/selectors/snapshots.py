@@ -4,7 +4,8 @@
 into a ``Snapshot`` (``games.selectors.room_snapshot``: what each viewer is sent of
 it), which this process keeps (``games.realtime.snapshot_cache``); the members it read
 serve for ``SNAPSHOT_SECONDS``. The next version's snapshot reuses the previous one's
-log, seats and, when only moves came in between, members and chat.
+log, seats and, when only moves came in between, its chat, and its members while they
+are that young.
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
 LOG_SIZE = CHAT_SIZE = 50
-SNAPSHOT_SECONDS = 5.0
+# How long the members a snapshot read stand for the room's: heartbeats change them
+# without a version. Pages ping every 15 s and a socket counts as open for 45 s after
+# its last sign of life (``views.HEARTBEAT_LIMIT``), so members read this long ago never
+# show a pinging socket as gone.
+SNAPSHOT_SECONDS = 15.0
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
 # Events the move log leaves out: presence changes, and reactions (listed on their own).
@@ -163,15 +168,12 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
                                       player_name=F("player__name"))[:CHAT_SIZE])]
 
 
-def _same_people(version: int, prior: Snapshot | None,
-                 log: list[dict[str, Any]], reactions: list[dict[str, Any]],
-                 moment: float) -> bool:
-    """Whether ``prior``'s members and chat still hold at ``version``: every change since
-    it is a move of the game or a reaction (``log`` and ``reactions`` show all of them:
-    presence changes leave gaps in their numbers), and its members were read less than
-    ``SNAPSHOT_SECONDS`` ago (their heartbeats change without a new version)."""
-    if prior is None or moment - prior.members_at >= SNAPSHOT_SECONDS:
-        return False
+def _only_moves(version: int, prior: Snapshot, log: list[dict[str, Any]],
+                reactions: list[dict[str, Any]]) -> bool:
+    """Whether every change since ``prior`` up to ``version`` is a move of the game or
+    a reaction (``log`` and ``reactions`` show all of them: presence changes leave gaps
+    in their numbers), so that ``prior``'s members and chat still hold, but for the
+    members' heartbeats."""
     news = sorted((view for view in [*log, *reactions]
                    if view["seq"] > prior.version), key=lambda view: view["seq"])
     return [view["seq"] for view in news] == list(range(prior.version + 1, version + 1)) \
@@ -189,9 +191,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         prior = None
     log = _log(room["id"], prior)
     reactions = _reactions(room["id"], room["version"])
-    if prior is not None and _same_people(room["version"], prior, log, reactions, moment):
-        members_at, members = prior.members_at, prior.shared["members"]
-        chat_view = prior.shared["chat"]
+    if prior is not None and _only_moves(room["version"], prior, log, reactions):
+        chat_view = prior.shared["chat"]  # the chat changes only with a version
+        # Heartbeats change the members without a version: read them again when old.
+        if moment - prior.members_at < SNAPSHOT_SECONDS:
+            members_at, members = prior.members_at, prior.shared["members"]
+        else:
+            members_at, members = moment, _members(room)
     else:
         members_at, members, chat_view = moment, _members(room), _chat(room["id"])
     if log and log[0]["seq"] == room["version"]:

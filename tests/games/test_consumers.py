@@ -118,6 +118,38 @@ async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that
     assert builds == [table["code"]]
 
 
+async def test_a_move_reaches_every_viewer_without_a_hop_per_message(table, script_dice,
+                                                                    monkeypatch):
+    # Channels' own dispatch sends every message of every socket to asgiref's thread
+    # first, to close stale connections; the room socket's database work already does
+    # that on its own thread, so no message of a move waits for that hop.
+    import channels.consumer
+
+    hops: list[object] = []
+
+    async def counted() -> None:
+        hops.append(None)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    ada_ws, bob_ws = table["ada_ws"], table["bob_ws"]
+    started = await request(ada_ws, {"type": "start", "id": "s1"})
+    script_dice([6, 6, 2, 3, 6])
+    answer = await request(ada_ws, {"type": "roll", "id": "r1", "hold": []})
+    for comm in (ada_ws, bob_ws):
+        assert (await state_at(comm, answer["version"]))["game"]["dice"] == [6, 6, 2, 3, 6]
+    assert answer["version"] > started["version"]
+    assert hops == []
+
+
+async def test_a_group_message_of_no_handler_is_refused(table):
+    from games.realtime.consumers import RoomConsumer
+
+    consumer = RoomConsumer()
+    for kind in ("_private.call", "no.such.kind", ""):
+        with pytest.raises(ValueError, match="no handler"):
+            await consumer.dispatch({"type": kind})
+
+
 async def test_options_are_shown_only_to_the_player_whose_turn_it_is(table, script_dice):
     await request(table["ada_ws"], {"type": "start", "id": "s1"})
     script_dice([6, 6, 2, 3, 6])
