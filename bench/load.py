@@ -52,54 +52,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import websockets
 
+from bench.harness.echo import run_baseline
 from bench.harness.faults.ledger import read_ledger
 from bench.harness.live_server import serve
-from bench.harness.room_client import Login, Seat, join_room, new_id, next_move, open_room
+from bench.harness.room_client import Login, Seat, join_room, next_move, open_room
+from bench.harness.tally import Tally, percentile
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
 SETUP_PING_SECONDS = 60.0
 CONNECTING_ROOMS = 8  # rooms whose seats connect at once during the set-up
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The ``share`` quantile (nearest rank) of ``values``; 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
-class Tally:
-    """What a run measured."""
-
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
-        self.errors = 0
-        self.lost = 0
-        self.mismatches = 0
-        self.state_bytes: list[int] = []
-        self.error_codes: dict[str, int] = {}
-        self.wire_since: dict[int, int] = {}  # messages each seat had before the games
-
-    def error(self, code: str) -> None:
-        """Count a refused action."""
-        self.errors += 1
-        self.error_codes[code] = self.error_codes.get(code, 0) + 1
-
-    def figures(self, seconds: float) -> dict[str, Any]:
-        """The run's figures, milliseconds rounded to 0.1."""
-        ms = [x * 1000 for x in self.latencies]
-        return {"actions": len(ms) + self.errors + self.lost, "errors": self.errors,
-                "lost": self.lost, "mismatches": self.mismatches,
-                "p50_ms": round(percentile(ms, 0.50), 1),
-                "p95_ms": round(percentile(ms, 0.95), 1),
-                "p99_ms": round(percentile(ms, 0.99), 1),
-                "max_ms": round(max(ms, default=0.0), 1),
-                "actions_per_s": round(len(ms) / seconds, 1) if seconds else 0.0,
-                "seconds": round(seconds, 1)}
 
 
 # Setting rooms up through the site's forms.
@@ -243,97 +206,6 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
         await asyncio.gather(*(s.reached(max(x.version for x in seats)) for s in seats))
     return seconds, rooms, list(actions)
 
-
-# The baseline: the same traffic through the minimal broadcast consumer.
-
-class EchoSeat:
-    """A player of the baseline room: sends actions, receives every broadcast."""
-
-    def __init__(self, url: str, group: str) -> None:
-        self.origin = url
-        self.url = url.replace("http", "ws", 1) + f"/ws/baseline/{group}/"
-        self.version = 0
-        self.arrived: dict[int, float] = {}
-        self.waiters: dict[int, asyncio.Future[float]] = {}
-        self.acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
-
-    async def connect(self) -> None:
-        """Open the socket and start reading."""
-        self.socket = await websockets.connect(self.url, max_size=2**22, ping_interval=None,
-                                               additional_headers={"Origin": self.origin})
-        self.reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        with contextlib.suppress(websockets.ConnectionClosed):
-            async for raw in self.socket:
-                msg = json.loads(raw)
-                if msg["type"] == "state":
-                    moment = time.monotonic()
-                    self.arrived[msg["version"]] = moment
-                    waiter = self.waiters.pop(msg["version"], None)
-                    if waiter is not None and not waiter.done():
-                        waiter.set_result(moment)
-                elif msg["type"] == "ack":
-                    self.acks.pop(msg["id"]).set_result(msg)
-
-    async def act(self, version: int, size: int) -> dict[str, Any]:
-        """Send one action; the answer is an ``ack``."""
-        request_id = new_id()
-        future = asyncio.get_running_loop().create_future()
-        self.acks[request_id] = future
-        await self.socket.send(json.dumps({"type": "act", "id": request_id,
-                                           "version": version, "size": size}))
-        return await asyncio.wait_for(future, REACH_TIMEOUT)
-
-    async def reached(self, version: int) -> float:
-        """When this player received the broadcast of ``version``."""
-        if version in self.arrived:
-            return self.arrived[version]
-        future = self.waiters.setdefault(version, asyncio.get_running_loop().create_future())
-        return await asyncio.wait_for(future, REACH_TIMEOUT)
-
-
-async def _play_echo_room(seats: list[EchoSeat], rate: float, actions: int, size: int,
-                          tally: Tally, barrier: asyncio.Event) -> None:
-    interval = 1.0 / rate
-    await barrier.wait()
-    await asyncio.sleep(random.uniform(0, interval))
-    next_at = time.monotonic()
-    for n in range(1, actions + 1):
-        actor = seats[(n // 3) % len(seats)]  # a turn is about three actions
-        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
-        sent_at = time.monotonic()
-        next_at = sent_at + interval
-        try:
-            await actor.act(n, size)
-            moments = await asyncio.gather(*(s.reached(n) for s in seats))
-        except TimeoutError:
-            tally.lost += 1
-            continue
-        tally.latencies.append(max(moments) - sent_at)
-
-
-async def run_baseline(urls: list[str], args: argparse.Namespace, actions: list[int],
-                       size: int, tally: Tally) -> float:
-    """The game run's traffic through the broadcast consumer; returns its seconds."""
-    rooms = []
-    for i, count in enumerate(actions):
-        group = f"{i}-{new_id()}"
-        seats = [EchoSeat(urls[p % len(urls)], group) for p in range(args.players)]
-        for seat in seats:
-            await seat.connect()
-        rooms.append((seats, count))
-    barrier = asyncio.Event()
-    tasks = [asyncio.create_task(_play_echo_room(seats, args.rate, count, size, tally,
-                                                 barrier)) for seats, count in rooms]
-    began = time.monotonic()
-    barrier.set()
-    await asyncio.gather(*tasks)
-    seconds = time.monotonic() - began
-    for seats, _count in rooms:
-        for seat in seats:
-            await seat.socket.close()
-    return seconds
 
 
 @contextlib.contextmanager

@@ -2,11 +2,12 @@
 
 ``open_room`` and ``join_room`` go through the same forms a browser uses (CSRF
 token, session cookie); ``Seat`` then speaks docs/protocol.md over a websocket.
-It keeps the newest ``state`` it has seen (applying each ``patch`` to it, and asking
-for ``sync`` when one does not follow the version it holds), notes when each version
-arrived, matches ``ack``/``error`` answers to requests, and reconnects by itself when the
-connection drops, re-sending unanswered requests with their original ids (the
-server answers a repeated id with its first answer, so nothing applies twice).
+It keeps the newest ``state`` it has seen (applying each ``patch`` to it with
+``bench.harness.state_changes``, and asking for ``sync`` when one does not follow the
+version it holds), notes when each version arrived, matches ``ack``/``error`` answers
+to requests, and reconnects by itself when the connection drops, re-sending unanswered
+requests with their original ids (the server answers a repeated id with its first
+answer, so nothing applies twice).
 With ``ping_every`` it sends the protocol's keep-alive ``ping`` that often, as the
 browser's page does (every 15 s).
 
@@ -31,6 +32,8 @@ from typing import Any
 import jsonpatch
 import websockets
 from websockets.exceptions import ConnectionClosed
+
+from bench.harness.state_changes import Gap, apply_change
 
 HTTP_TIMEOUT = 30.0
 ANSWER_TIMEOUT = 30.0
@@ -101,55 +104,6 @@ def join_room(base_url: str, code: str, name: str) -> Login:
     login = Login(base_url, name)
     _post_form(login, f"/r/{code}/join/", {"name": name})
     return login
-
-
-class Gap(ValueError):
-    """A ``patch`` whose ``base`` is not the version held: the client must ``sync``."""
-
-
-def apply_change(held: dict[str, Any] | None, patch: dict[str, Any], *,
-                 in_place: bool = False) -> dict[str, Any]:
-    """The state a client holds after ``patch`` (docs/protocol.md): its operations applied
-    to a copy of ``held`` (to ``held`` itself with ``in_place``: a copy costs ten times
-    the patch), then its ``version``, ``seconds_left`` and ``presence``. Raises ``Gap``
-    unless ``held`` is the state of version ``base`` (``held`` is then left as it was)."""
-    if held is None or held["version"] != patch["base"]:
-        raise Gap(f"patch {patch['base']}->{patch['version']} on "
-                  f"{None if held is None else held['version']}")
-    before = {m["player"]: {k: m[k] for k in ("presence", "seen_seconds_ago") if k in m}
-              for m in held["members"]}
-    state = jsonpatch.apply_patch(held, patch["ops"], in_place=in_place)
-    state["version"] = patch["version"]
-    if state["game"] is not None:
-        state["game"]["seconds_left"] = patch.get("seconds_left")
-    # Presence as sent, else as held: an operation that replaced a member (the host role
-    # passing) brings it without either field.
-    news = {p["player"]: p for p in patch.get("presence", ())}
-    for member in state["members"]:
-        fresh = news.get(member["player"])
-        if fresh is not None:
-            member["presence"] = fresh["presence"]
-            member["seen_seconds_ago"] = fresh["seen_seconds_ago"]
-        else:
-            member.update(before.get(member["player"], {}))
-    return state
-
-
-def document_of(state: dict[str, Any]) -> dict[str, Any]:
-    """What a state says of its version alone: without ``type``, ``game.seconds_left``
-    and the members' ``presence`` and ``seen_seconds_ago`` (they depend on the moment)."""
-    document = {k: v for k, v in state.items() if k != "type"}
-    document["members"] = [{k: v for k, v in m.items()
-                            if k not in ("presence", "seen_seconds_ago")}
-                           for m in state["members"]]
-    if state["game"] is not None:
-        document["game"] = {k: v for k, v in state["game"].items() if k != "seconds_left"}
-    return document
-
-
-def canonical(value: Any) -> str:
-    """``value`` as canonical JSON (sorted keys, no spaces): equal values, equal text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def new_id() -> str:

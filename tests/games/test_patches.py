@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.harness.room_client import Gap, apply_change, canonical, document_of
+from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
 from games.selectors import snapshots
 from games.selectors.patches import diff
