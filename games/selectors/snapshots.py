@@ -32,6 +32,8 @@ LOG_SIZE = CHAT_SIZE = 50
 SNAPSHOT_SECONDS = 15.0
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
+# Moves that leave every scorecard as it was.
+CARD_KEEPING_KINDS = frozenset({"roll", "hold", "announce"})
 # Events the move log leaves out: presence changes, and reactions (listed on their own).
 UNLOGGED_KINDS = ("presence", "react")
 # The state's ``reactions``: those made in the REACTION_SECONDS before the version's event,
@@ -79,19 +81,29 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
     return found
 
 
-def _game(room_id: int, known: Seats, seats_read: Seats) -> dict[str, Any] | None:
+def _game(room_id: int, known: Seats, seats_read: Seats,
+          same_cards: Snapshot | None = None) -> dict[str, Any] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``.
-    Seat views are taken from ``known`` when their row has not changed; ``seats_read``
-    receives them all."""
+    Seat views are taken from ``known`` when their row has not changed, or all of them
+    from ``same_cards`` (a snapshot of the same game since which no scorecard changed);
+    ``seats_read`` receives them all."""
     game = sql.first(sql.GAME, [room_id])
     if game is None:
         return None
-    seats, sheets = [], {}
-    for card in sql.fetch(sql.CARDS, [game["id"]]):
-        seat_view, sheet = _seat(card, known, seats_read)
-        seats.append(seat_view)
-        sheets[card["seat"]] = (card, sheet)
+    seats: list[dict[str, Any]] = []
+    sheets: dict[int, tuple[int, Sheet]] = {}
+    before = same_cards.shared["game"] if same_cards is not None else None
+    if same_cards is not None and before is not None and before["number"] == game["number"]:
+        seats_read.update(same_cards.seats)
+        seats = before["seats"]
+        sheets = {view["seat"]: (view["player"], sheet)
+                  for view, sheet in same_cards.seats.values()}
+    else:
+        for card in sql.fetch(sql.CARDS, [game["id"]]):
+            seat_view, sheet = _seat(card, known, seats_read)
+            seats.append(seat_view)
+            sheets[card["seat"]] = (card["player_id"], sheet)
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
         "ruleset": ruleset_view_of(game["ruleset"], game["options"]),
@@ -102,8 +114,8 @@ def _game(room_id: int, known: Seats, seats_read: Seats) -> dict[str, Any] | Non
     }
     if game["status"] == Game.Status.PLAYING:
         view["deadline"] = game["turn_deadline"]
-        card, sheet = sheets[game["current_seat"]]
-        view["player"] = card["player_id"]
+        player, sheet = sheets[game["current_seat"]]
+        view["player"] = player
         row = sql.fetch(sql.TURN, [game["id"], game["turn_count"]])[0]
         turn = TurnState.from_json(row["state"], card=sheet)
         # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
@@ -168,6 +180,18 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
                                       player_name=F("player__name"))[:CHAT_SIZE])]
 
 
+def _logged_since(version: int, prior: Snapshot | None,
+                  log: list[dict[str, Any]]) -> set[str] | None:
+    """The kinds of the events since ``prior`` up to ``version`` when ``log`` holds every
+    one of them (none is a presence change or a reaction); ``None`` otherwise."""
+    if prior is None:
+        return None
+    news = [view for view in log if view["seq"] > prior.version]
+    if sorted(view["seq"] for view in news) != list(range(prior.version + 1, version + 1)):
+        return None
+    return {view["kind"] for view in news}
+
+
 def _only_moves(version: int, prior: Snapshot, log: list[dict[str, Any]],
                 reactions: list[dict[str, Any]]) -> bool:
     """Whether every change since ``prior`` up to ``version`` is a move of the game or
@@ -190,7 +214,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
     log = _log(room["id"], prior)
-    reactions = _reactions(room["id"], room["version"])
+    logged = _logged_since(room["version"], prior, log)
+    if logged is not None and prior is not None:
+        # No reaction since ``prior``: the ones it shows are all that can still show.
+        reactions = [r for r in prior.shared["reactions"]
+                     if r["seq"] > room["version"] - REACTION_VERSIONS]
+    else:
+        reactions = _reactions(room["id"], room["version"])
     if prior is not None and _only_moves(room["version"], prior, log, reactions):
         chat_view = prior.shared["chat"]  # the chat changes only with a version
         # Heartbeats change the members without a version: read them again when old.
@@ -210,7 +240,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         row = sql.first(sql.AT, [room["id"], room["version"]])
         latest = _event(row) if row else None
     seats: Seats = {}
-    game = _game(room["id"], prior.seats if prior is not None else {}, seats)
+    same_cards = prior if logged is not None and logged <= CARD_KEEPING_KINDS else None
+    game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards)
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}

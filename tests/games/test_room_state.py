@@ -153,6 +153,32 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, 
     assert next(m["sockets"] for m in placed.shared["members"] if m["player"] == cy.pk) == 1
 
 
+def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(table, ada, bob, script_dice):
+    """Only the events since the last snapshot tell what changed: after a roll or a hold
+    the next build reuses the scorecards and reactions it had; a reaction has the
+    reactions read again, a placement the scorecards."""
+    script_dice([1, 1, 1, 1, 1])
+    first = snapshot_cache.snapshot(table)
+    services.game_roll(player=ada, code=table, hold=[])
+    services.game_hold(player=ada, code=table, hold=[0, 1])
+    with CaptureQueriesContext(connection) as after_moves:
+        moved = snapshot_cache.snapshot(table, first.version + 2)
+    assert not {"games_scorecard"} & _tables_read(after_moves)
+    assert not any("e.kind = 'react'" in q["sql"] for q in after_moves.captured_queries)
+    assert moved.shared["game"]["seats"] is first.shared["game"]["seats"]
+    services.reaction_send(player=bob, code=table, emoji="👍")
+    with CaptureQueriesContext(connection) as after_reaction:
+        reacted = snapshot_cache.snapshot(table, moved.version + 1)
+    assert [r["kind"] for r in reacted.shared["reactions"]] == ["react"]
+    assert any("e.kind = 'react'" in q["sql"] for q in after_reaction.captured_queries)
+    services.game_place(player=ada, code=table, box="ones")
+    with CaptureQueriesContext(connection) as after_place:
+        placed = snapshot_cache.snapshot(table, reacted.version + 1)
+    assert "games_scorecard" in _tables_read(after_place)
+    assert placed.shared["game"]["seats"][0]["boxes"] == {"main": {"ones": 5}}
+    assert [r["kind"] for r in placed.shared["reactions"]] == ["react"]
+
+
 def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None:
     assert built.version == fresh.version
     assert json.loads(json.dumps(built.shared, default=str)) == json.loads(
@@ -177,8 +203,9 @@ def _timeless(text: str) -> dict:
 def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff,
                                                                          make_player, make_room):
     """Each version's snapshot reads only the events newer than the process's last one and
-    reuses unchanged scorecards: over whole games, chat, a moderator's removal and a
-    rematch, it must say exactly what a build from nothing says."""
+    reuses unchanged scorecards and reactions: over whole games, holds, reactions, chat,
+    a moderator's removal and a rematch, it must say exactly what a build from nothing
+    says."""
     room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy])
     people = [ada, bob, cy]
     dee = make_player("Dee")
@@ -199,6 +226,13 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
             player = people[turn % 3]
             services.game_roll(player=player, code=room.code)
             check()
+            if turn % 4 == 2:
+                services.game_hold(player=player, code=room.code, hold=[0, 2])
+                check()
+            if turn % 13 == 5:
+                services.reaction_send(player=people[(turn + 1) % 3], code=room.code,
+                                       emoji="👍")
+                check()
             if turn % 5 == 1:  # sockets open and close between moves
                 services.presence_connect(player=player, code=room.code)
                 check()
