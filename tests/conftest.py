@@ -22,6 +22,7 @@ from tests.support import chromium, workers
 # was no quicker with its long browser modules all at the start.)
 LONGEST_FIRST = (
     "tests/games/test_security.py",
+    "tests/games/test_guessing.py",
     "tests/games/test_faults.py",
     "tests/games/test_consumers.py",
     "tests/games/test_bans.py",

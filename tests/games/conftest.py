@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
+import pytest_asyncio
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -113,3 +115,22 @@ def yahtzee_coach() -> object:
     from scoring.strategy import advisors
 
     return advisors.advisor_for(rulesets.get("yahtzee"))
+
+
+@pytest_asyncio.fixture
+async def pair() -> AsyncIterator[dict[str, Any]]:
+    """Ada hosts a 3-seat yatzy room that Bob joined; both connected to it."""
+    from tests.support.sockets import call, receive, socket, visitor
+
+    ada, ada_key = await visitor("Ada")
+    bob, bob_key = await visitor("Bob")
+    room = await call(services.room_create, player=ada, ruleset="yatzy", seats=3)
+    await call(services.room_join, player=bob, code=room.code)
+    ada_ws, bob_ws = socket(room.code, ada_key), socket(room.code, bob_key)
+    assert (await ada_ws.connect())[0] and (await bob_ws.connect())[0]
+    await receive(ada_ws, "state")
+    await receive(bob_ws, "state")
+    yield {"code": room.code, "ada": ada, "bob": bob, "ada_ws": ada_ws, "bob_ws": bob_ws,
+           "bob_key": bob_key, "ada_key": ada_key}
+    await ada_ws.disconnect()
+    await bob_ws.disconnect()

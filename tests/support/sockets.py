@@ -182,3 +182,22 @@ async def request(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[
         assert not schema_accepts(payload), \
             f"the server refused {payload} ({message['code']}), the schema accepts it"
     return message
+
+
+async def refused_with(comm: WebsocketCommunicator) -> int:
+    """Connect; the socket must be closed before any message: the close code."""
+    connected, _ = await comm.connect()
+    assert connected  # accepted, then closed with a code the page can read
+    output = await comm.receive_output(timeout=WAIT)
+    assert output["type"] == "websocket.close", output  # no state, nothing else first
+    assert await comm.receive_nothing()
+    return output["code"]
+
+
+async def first_state(comm: WebsocketCommunicator) -> dict[str, Any]:
+    """Connect; the socket must be accepted and start with a ``state``."""
+    connected, _ = await comm.connect()
+    assert connected
+    message = json.loads(await comm.receive_from(timeout=5))
+    assert message["type"] == "state"
+    return message

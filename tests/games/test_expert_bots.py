@@ -1,0 +1,67 @@
+"""Expert and beginner bots at the table: whole games through the clock, and an expert
+that waits for the coach's tables without holding the clock up."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.coach import advice as coach
+from games.models import Game, Membership, Scorecard
+from games.selectors import room_state
+from games.services import play
+from tests.support.game_state import game_of, play_turn
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_to_the_end(code, person, limit=2000):
+    for _ in range(limit):
+        game = game_of(code)
+        if game.status != Game.Status.PLAYING:
+            return game
+        card = Scorecard.objects.select_related("player").get(game=game,
+                                                              seat=game.current_seat)
+        if card.player.is_bot:
+            assert len(services.games_run_due()) == 1
+        else:
+            play_turn(person, code)
+    raise AssertionError("the game did not end")
+
+
+# Not in the PostgreSQL pass (docs/decisions/0007): the bots' games differ from people's
+# only in the coach and the rules engine, which the SQLite pass covers.
+@pytest.mark.sqlite_pass_only
+@pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
+def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach, make_room):
+    room = make_room(ada, ruleset, seats=3, bots=["expert"])
+    answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
+    assert answer["event"]["data"]["level"] == "beginner"
+    levels = {m["name"]: m["bot_level"] for m in room_state(room.code, ada)["members"]}
+    assert sorted(levels.values(), key=str) == [None, "beginner", "expert"]
+    services.room_start(player=ada, code=room.code)
+    game = _play_to_the_end(room.code, ada)
+    assert game.status == Game.Status.FINISHED
+    cards = list(game.scorecards.select_related("player"))
+    assert all(play.sheet_of(card).is_complete for card in cards)
+    assert sorted(card.rank for card in cards)[0] == 1
+    assert [s["bot_level"] for s in room_state(room.code, ada)["game"]["seats"]] == [
+        None, "expert", "beginner"]
+
+
+def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch,
+                                                                         make_room):
+    room = make_room(ada, "yams", seats=2, bots=["expert"])
+    monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
+    services.room_start(player=ada, code=room.code)
+    play_turn(ada, room.code)
+    assert len(services.games_run_due()) == 1  # the first roll needs no strategy
+    version = game_of(room.code).version
+    for _ in range(3):
+        assert len(services.games_run_due()) == 0  # nothing done, nothing blocked
+    game = game_of(room.code)
+    assert game.version == version and game.bot_due_at is not None
+    monkeypatch.setattr(coach, "warm", lambda rs: True)
+    assert len(services.games_run_due()) == 1
+    assert game_of(room.code).version == version + 1
+    assert Membership.objects.filter(room=room, player__bot_level="expert").exists()

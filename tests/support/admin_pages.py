@@ -1,0 +1,97 @@
+"""The moderators' admin in tests: its change lists, actions posted through their
+confirmation pages as its forms post them, and a small world of rooms to moderate."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.urls import reverse
+from django.utils.html import escape
+
+from games import services
+from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room, Scorecard
+
+
+def changelist(model: str, app: str = "games") -> str:
+    return reverse(f"admin:{app}_{model}_changelist")
+
+
+def snapshot():
+    """Everything a moderation action could change."""
+    return (
+        list(Room.objects.order_by("pk").values_list("status", "version")),
+        list(Game.objects.order_by("pk").values_list("status", "version")),
+        list(Membership.objects.order_by("pk").values_list("state", "seat")),
+        list(Scorecard.objects.order_by("pk").values_list("player_id", flat=True)),
+        list(Player.objects.order_by("pk").values_list("banned_at", flat=True)),
+        list(ChatMessage.objects.order_by("pk").values_list("removed_at", flat=True)),
+        ModerationAction.objects.count(),
+    )
+
+
+def act(client, model, action, objects, **data):
+    """POST an admin action on ``objects`` to the model's change list, as its forms do."""
+    follow = data.pop("follow", False)
+    return client.post(changelist(model), {
+        "action": action, ACTION_CHECKBOX_NAME: [o.pk for o in objects], **data,
+    }, follow=follow)
+
+
+def messages_of(response):
+    return [(m.level_tag, m.message) for m in response.context["messages"]]
+
+
+def moderate(client, model, action, objects, reason):
+    """Run an action through its confirmation page: the page lists the objects and asks
+    for a reason; a blank reason changes nothing; then the reason is given."""
+    before = snapshot()
+    page = act(client, model, action, objects, index=0)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert '<textarea name="reason"' in html and 'name="post" value="yes"' in html
+    assert f'name="action" value="{action}"' in html
+    for obj in objects:
+        assert escape(str(obj)) in html
+        assert f'name="{ACTION_CHECKBOX_NAME}" value="{obj.pk}"' in html
+    for blank in ("", "   "):
+        refused = act(client, model, action, objects, post="yes", reason=blank)
+        assert refused.status_code == 200
+        assert "This field is required." in refused.content.decode()
+        assert snapshot() == before
+    done = act(client, model, action, objects, post="yes", reason=reason, follow=True)
+    assert done.redirect_chain == [(changelist(model), 302)]
+    return done
+
+
+def recorded(admin_client, **fields):
+    """The one ModerationAction with ``fields``, after checking its changelist shows it."""
+    record = ModerationAction.objects.get(**fields)
+    listing = admin_client.get(changelist("moderationaction"), {"q": record.reason})
+    assert record in listing.context["cl"].result_list
+    assert escape(record.reason) in listing.content.decode()
+    return record
+
+
+def listed(client, model, **params):
+    """The objects a changelist shows for these query parameters."""
+    response = client.get(changelist(model), params)
+    assert response.status_code == 200, (model, params)
+    assert "?e=1" not in response.get("Location", "")
+    return set(response.context["cl"].result_list)
+
+
+def moderated_world(room: Room, ada: Player, cy: Player, make_player: Any, make_room: Any,
+                    admin_user: Any) -> SimpleNamespace:
+    """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
+    other = make_room(cy, "yatzy", seats=2, bots=["beginner"])
+    services.chat_post(player=ada, code=room.code, text="good luck all")
+    services.chat_post(player=cy, code=other.code, text="anyone here?")
+    services.mod_remove_chat(moderator=admin_user, message=ChatMessage.objects.get(player=cy),
+                             reason="off topic")
+    services.mod_close_room(moderator=admin_user, room=other, reason="empty table")
+    eve = make_player("Eve")
+    services.mod_ban(moderator=admin_user, player=eve, reason="spam links")
+    return SimpleNamespace(room=room, other=other, eve=eve,
+                           bot=Player.objects.get(bot_level="beginner"))

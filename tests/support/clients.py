@@ -1,0 +1,20 @@
+"""Browsers in tests: Django's test client with a player's session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.test import Client
+
+from games.models import Player
+from games.services.players import SESSION_KEY
+
+
+def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any) -> Client:
+    """A browser at ``ip`` whose session is ``player``'s (none: a first-time visitor)."""
+    client = Client(REMOTE_ADDR=ip, **kwargs)
+    if player is not None:
+        session = client.session
+        session[SESSION_KEY] = player.pk
+        session.save()
+    return client
