@@ -12,6 +12,13 @@ from django.utils.translation import pgettext_lazy
 from games.models.tracking import TracksChanges
 
 
+def ban_in_force(banned_at: datetime | None, banned_until: datetime | None,
+                 moment: datetime) -> bool:
+    """Whether a ban set at ``banned_at`` (``None``: none) and ending at ``banned_until``
+    (``None``: never) holds at ``moment``: the rule ``banned_now`` says in SQL."""
+    return banned_at is not None and (banned_until is None or banned_until > moment)
+
+
 def banned_now() -> models.Q:
     """The players whose ban is in force now (set, and not ended)."""
     return models.Q(banned_at__isnull=False) & (
@@ -52,9 +59,7 @@ class Player(models.Model):
     def is_banned(self) -> bool:
         """A banned player cannot create or join rooms, or chat (until ``banned_until``,
         when it is set)."""
-        if self.banned_at is None:
-            return False
-        return self.banned_until is None or self.banned_until > timezone.now()
+        return ban_in_force(self.banned_at, self.banned_until, timezone.now())
 
 
 class Room(TracksChanges):

@@ -18,7 +18,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.models.play import Game, Scorecard, Turn
 from games.models.records import ActionRequest
-from games.models.rooms import Membership, Room
+from games.models.rooms import Membership, Room, ban_in_force
 
 # -- the rows a move's service reads and changes --------------------------------------
 
@@ -72,8 +72,7 @@ def card_at(game: Game, seat: int) -> Scorecard | None:
 def banned(player_id: int, moment: datetime) -> bool:
     """Whether the player's ban is in force at ``moment`` (set, and not ended)."""
     row = first("SELECT banned_at, banned_until FROM games_player WHERE id = %s", [player_id])
-    return row is not None and row["banned_at"] is not None and (
-        row["banned_until"] is None or row["banned_until"] > moment)
+    return row is not None and ban_in_force(row["banned_at"], row["banned_until"], moment)
 
 
 def turn_of(game: Game, number: int) -> Turn | None:

@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import Membership, ModerationAction, Player, Room
+from games.models import Membership, ModerationAction, Player, Room, banned_now, sql
 from games.realtime.consumers import CLOSE_BANNED
 from games.realtime.publish import publish
 from games.web.browsers import COOKIE
@@ -301,3 +301,22 @@ def test_bots_are_not_banned(ada, staff, make_room):
     assert err.value.code == "not_a_person"
     bot.refresh_from_db()
     assert bot.banned_at is None and not ModerationAction.objects.exists()
+
+
+def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player):
+    """Whether a ban holds is decided in three places (the admin's filter in SQL, a
+    player's ``is_banned``, a move's plain read): none, ended, lasting and for good agree."""
+    moment = timezone.now()
+    hour = timedelta(hours=1)
+    cases = {"never": (None, None), "ended": (moment - 2 * hour, moment - hour),
+             "lasting": (moment - hour, moment + hour), "for good": (moment - hour, None)}
+    players = {}
+    for name, (at, until) in cases.items():
+        player = players[name] = make_player(name)
+        Player.objects.filter(pk=player.pk).update(banned_at=at, banned_until=until)
+    in_force = {"lasting", "for good"}
+    assert {p.name for p in Player.objects.filter(banned_now(), pk__in=[
+        p.pk for p in players.values()])} == in_force
+    assert {name for name, p in players.items()
+            if Player.objects.get(pk=p.pk).is_banned} == in_force
+    assert {name for name, p in players.items() if sql.banned(p.pk, moment)} == in_force
