@@ -49,7 +49,7 @@ class Snapshot:
     shared: dict[str, Any]
     room_id: int
     seats: Seats  # the game's seat views, by scorecard row
-    members_at: float  # when the members (and the chat) were read
+    members_at: float  # when what it holds beyond its version (members, chat...) was read
     _document: dict[str, Any] | None = field(default=None, init=False, repr=False)
     _ops: dict[int, list[Op]] = field(default_factory=dict, init=False, repr=False)
 

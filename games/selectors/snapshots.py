@@ -3,9 +3,10 @@
 ``read_snapshot(code, prior)`` reads the room (a few queries: ``games.models.sql``)
 into a ``Snapshot`` (``games.selectors.room_snapshot``: what each viewer is sent of
 it), which this process keeps (``games.realtime.snapshot_cache``); the members it read
-serve for ``SNAPSHOT_SECONDS``. The next version's snapshot reuses the previous one's
-log, seats and, when only moves came in between, its chat, and its members while they
-are that young.
+serve for ``SNAPSHOT_SECONDS``. While the previous snapshot is that young, the next
+version's reuses its log and what the events since it leave unchanged: the members
+and chat when only moves came in between, the scorecards after rolls, holds and
+announcements, the reactions when none came.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
 LOG_SIZE = CHAT_SIZE = 50
-# How long the members a snapshot read stand for the room's: heartbeats change them
-# without a version. Pages ping every 15 s and a socket counts as open for 45 s after
-# its last sign of life (``views.HEARTBEAT_LIMIT``), so members read this long ago never
-# show a pinging socket as gone.
+# How long what a snapshot read stands for the room beyond its version: heartbeats
+# change the members, and a player's new name (taken in another room) their seat, chat
+# lines and reactions, without a version of this room. Pages ping every 15 s and a
+# socket counts as open for 45 s after its last sign of life (``views.HEARTBEAT_LIMIT``),
+# so members read this long ago never show a pinging socket as gone.
 SNAPSHOT_SECONDS = 15.0
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
@@ -134,7 +136,8 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
 
 def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:
     """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
-    first: events never change, so only those newer than ``prior``'s log are read."""
+    first: only those newer than ``prior``'s log are read (events never change; their
+    actors' names may, which a ``prior`` no older than ``SNAPSHOT_SECONDS`` bounds)."""
     kept: list[dict[str, Any]] = prior.shared["log"] if prior is not None else []
     newest = kept[0]["seq"] if kept else 0
     views = [_event(e) for e in sql.fetch(sql.LOGGED, [room_id, *UNLOGGED_KINDS, newest,
@@ -196,8 +199,7 @@ def _only_moves(version: int, prior: Snapshot, log: list[dict[str, Any]],
                 reactions: list[dict[str, Any]]) -> bool:
     """Whether every change since ``prior`` up to ``version`` is a move of the game or
     a reaction (``log`` and ``reactions`` show all of them: presence changes leave gaps
-    in their numbers), so that ``prior``'s members and chat still hold, but for the
-    members' heartbeats."""
+    in their numbers), so that ``prior``'s members and chat still hold."""
     news = sorted((view for view in [*log, *reactions]
                    if view["seq"] > prior.version), key=lambda view: view["seq"])
     return [view["seq"] for view in news] == list(range(prior.version + 1, version + 1)) \
@@ -213,34 +215,43 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         return None
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
-    log = _log(room["id"], prior)
-    logged = _logged_since(room["version"], prior, log)
-    if logged is not None and prior is not None:
-        # No reaction since ``prior``: the ones it shows are all that can still show.
-        reactions = [r for r in prior.shared["reactions"]
+    # Heartbeats and renames change what a room shows without a version: past
+    # SNAPSHOT_SECONDS, nothing of ``prior`` serves again but its seat views (kept by
+    # the content of their rows, names included).
+    young = prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS \
+        else None
+    log = _log(room["id"], young)
+    logged = _logged_since(room["version"], young, log)
+    if young is not None and logged is not None:
+        # No reaction since: the ones ``young`` shows are all that can still show.
+        reactions = [r for r in young.shared["reactions"]
                      if r["seq"] > room["version"] - REACTION_VERSIONS]
     else:
         reactions = _reactions(room["id"], room["version"])
-    if prior is not None and _only_moves(room["version"], prior, log, reactions):
-        chat_view = prior.shared["chat"]  # the chat changes only with a version
-        # Heartbeats change the members without a version: read them again when old.
-        if moment - prior.members_at < SNAPSHOT_SECONDS:
-            members_at, members = prior.members_at, prior.shared["members"]
-        else:
-            members_at, members = moment, _members(room)
+    same_cards: Snapshot | None = None
+    if young is not None and _only_moves(room["version"], young, log, reactions):
+        members_at, members = young.members_at, young.shared["members"]
+        chat_view = young.shared["chat"]
+        if logged is not None and logged <= CARD_KEEPING_KINDS:
+            same_cards = young
     else:
+        # Someone came, went or wrote, or what was read is old: read it all again, so
+        # that what a snapshot holds is never older than its ``members_at``.
+        if young is not None:
+            log = _log(room["id"], None)
+            if logged is not None:
+                reactions = _reactions(room["id"], room["version"])
         members_at, members, chat_view = moment, _members(room), _chat(room["id"])
     if log and log[0]["seq"] == room["version"]:
         latest: dict[str, Any] | None = log[0]
     elif reactions and reactions[-1]["seq"] == room["version"]:
         latest = reactions[-1]
-    elif prior is not None and prior.version == room["version"]:
-        latest = prior.shared["event"]
+    elif young is not None and young.version == room["version"]:
+        latest = young.shared["event"]
     else:
         row = sql.first(sql.AT, [room["id"], room["version"]])
         latest = _event(row) if row else None
     seats: Seats = {}
-    same_cards = prior if logged is not None and logged <= CARD_KEEPING_KINDS else None
     game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards)
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services
-from games.models import ChatMessage, Game, Membership
+from games.models import ChatMessage, Game, Membership, Player
 from games.realtime import snapshot_cache
 from games.selectors import room_snapshot, room_state, snapshots
 
@@ -124,9 +124,9 @@ def _tables_read(queries: CaptureQueriesContext) -> set[str]:
 def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,
                                                                script_dice):
     """A move changes neither who is in the room nor the chat: the next snapshot takes
-    them from the last one, the members while they are less than SNAPSHOT_SECONDS old
-    (heartbeats change them without a version); both are read again after any other
-    kind of change."""
+    them from the last one while they are less than SNAPSHOT_SECONDS old (heartbeats
+    change members without a version), and reads them again after that, or after any
+    other kind of change."""
     script_dice([1, 1, 1, 1])
     first = snapshot_cache.snapshot(table)
     services.presence_ping(player=bob, code=table)  # a heartbeat: no new version
@@ -140,9 +140,8 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, 
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as stale_reads:
         fresh = snapshot_cache.snapshot(table, moved.version + 1)
-    assert "games_membership" in _tables_read(stale_reads)
-    assert "games_chatmessage" not in _tables_read(stale_reads)
-    assert fresh.shared["chat"] is first.shared["chat"]
+    assert {"games_membership", "games_chatmessage", "games_scorecard"} <= _tables_read(
+        stale_reads)
     seen = Membership.objects.get(player=bob).seen_at
     assert next(m["seen_at"] for m in fresh.shared["members"] if m["player"] == bob.pk) == seen
     services.presence_connect(player=cy, code=table)  # a presence change: read again
@@ -177,6 +176,27 @@ def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(table, ada, bob, scri
     assert "games_scorecard" in _tables_read(after_place)
     assert placed.shared["game"]["seats"][0]["boxes"] == {"main": {"ones": 5}}
     assert [r["kind"] for r in placed.shared["reactions"]] == ["react"]
+
+
+def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
+        table, ada, script_dice, make_player, make_room):
+    """Joining a room where her name is taken makes Ada "Ada 2" everywhere, with no new
+    version of this room: past SNAPSHOT_SECONDS its next snapshot reads her seat, her
+    chat lines and the members again, as a build from nothing does."""
+    script_dice([2, 2, 2, 2, 2, 3, 3, 3, 3, 3])
+    services.chat_post(player=ada, code=table, text="hello")
+    first = snapshot_cache.snapshot(table)
+    other = make_room(make_player("Ada"), "yatzy", seats=3)
+    services.room_join(player=ada, code=other.code)
+    assert Player.objects.get(pk=ada.pk).name == "Ada 2"
+    services.game_roll(player=ada, code=table, hold=[])
+    first.members_at -= snapshots.SNAPSHOT_SECONDS
+    services.game_roll(player=ada, code=table, hold=[])
+    built = snapshot_cache.snapshot(table, first.version + 2)
+    assert built.shared["game"]["seats"][0]["name"] == "Ada 2"
+    assert [line["name"] for line in built.shared["chat"]] == ["Ada 2"]
+    assert "Ada 2" in [m["name"] for m in built.shared["members"]]
+    _same(built, snapshots.read_snapshot(table), [ada])
 
 
 def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None:
