@@ -91,8 +91,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         """Run the handler of ``message``'s type, as channels' ``dispatch`` does, without
         its ``close_old_connections`` hop to asgiref's thread before every message: this
         consumer touches the database only on the sockets' database thread
-        (``on_database_thread``), whose every call already does that housekeeping. The
-        hop cost each message a thread round trip (docs/decisions/0038)."""
+        (``on_database_thread``), whose every call already does that housekeeping
+        (docs/decisions/0038)."""
         # Channels' documented rule: a type's dots become underscores in the handler's
         # name; a name with a leading underscore is never a handler.
         name = str(message.get("type", "")).replace(".", "_")
