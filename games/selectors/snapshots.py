@@ -183,27 +183,17 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
                                       player_name=F("player__name"))[:CHAT_SIZE])]
 
 
-def _logged_since(version: int, prior: Snapshot | None,
-                  log: list[dict[str, Any]]) -> set[str] | None:
-    """The kinds of the events since ``prior`` up to ``version`` when ``log`` holds every
-    one of them (none is a presence change or a reaction); ``None`` otherwise."""
+def _kinds_since(version: int, prior: Snapshot | None,
+                 views: list[dict[str, Any]]) -> set[str] | None:
+    """The kinds of the events since ``prior`` up to ``version`` when ``views`` hold every
+    one of them (presence changes leave gaps in the log's and the reactions' numbers);
+    ``None`` otherwise."""
     if prior is None:
         return None
-    news = [view for view in log if view["seq"] > prior.version]
+    news = [view for view in views if view["seq"] > prior.version]
     if sorted(view["seq"] for view in news) != list(range(prior.version + 1, version + 1)):
         return None
     return {view["kind"] for view in news}
-
-
-def _only_moves(version: int, prior: Snapshot, log: list[dict[str, Any]],
-                reactions: list[dict[str, Any]]) -> bool:
-    """Whether every change since ``prior`` up to ``version`` is a move of the game or
-    a reaction (``log`` and ``reactions`` show all of them: presence changes leave gaps
-    in their numbers), so that ``prior``'s members and chat still hold."""
-    news = sorted((view for view in [*log, *reactions]
-                   if view["seq"] > prior.version), key=lambda view: view["seq"])
-    return [view["seq"] for view in news] == list(range(prior.version + 1, version + 1)) \
-        and all(view["kind"] in MOVE_KINDS or view["kind"] == "react" for view in news)
 
 
 def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
@@ -221,7 +211,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     young = prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS \
         else None
     log = _log(room["id"], young)
-    logged = _logged_since(room["version"], young, log)
+    logged = _kinds_since(room["version"], young, log)
     if young is not None and logged is not None:
         # No reaction since: the ones ``young`` shows are all that can still show.
         reactions = [r for r in young.shared["reactions"]
@@ -229,7 +219,10 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     else:
         reactions = _reactions(room["id"], room["version"])
     same_cards: Snapshot | None = None
-    if young is not None and _only_moves(room["version"], young, log, reactions):
+    since = logged if logged is not None else _kinds_since(room["version"], young,
+                                                           [*log, *reactions])
+    # Only moves and reactions since ``young``: its members and chat still hold.
+    if young is not None and since is not None and since <= MOVE_KINDS | {"react"}:
         members_at, members = young.members_at, young.shared["members"]
         chat_view = young.shared["chat"]
         if logged is not None and logged <= CARD_KEEPING_KINDS:
