@@ -1,7 +1,7 @@
 """The reads of every move that stay plain SQL (docs/decisions/0031-the-hot-path-through-
-the-orm.md): the rows a move's service reads, as model instances (``Manager.raw()``),
-whether the player is banned, and what every version's room state reads, as dicts
-(``connection.cursor()``).
+the-orm.md and 0039): through ``connection.cursor()``, the rows a move's service reads,
+as model instances (Django's ``Model.from_db``), whether the player is banned, and what
+every version's room state reads, as dicts shaped like ``values()``.
 
 Built through querysets, these reads cost several times what running them does; every
 other statement, and every write, goes through the ORM's querysets.
@@ -10,17 +10,97 @@ other statement, and every write, goes through the ORM's querysets.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connection
+from django.db import connection, models
 from django.utils.dateparse import parse_datetime
 
 from games.models.play import Game, Scorecard, Turn
 from games.models.records import ActionRequest
-from games.models.rooms import Membership, Room, ban_in_force
+from games.models.rooms import Membership, Player, Room, ban_in_force
 
 # -- the rows a move's service reads and changes --------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """How the rows of a model's ``table`` are read whole: every field by attname, in
+    the order instances are made with (so that no field is left to load later), and the
+    fields whose values SQLite gives in another form: JSON as text, times as text in UTC,
+    booleans as 0 and 1 (tests/games/test_writes.py checks all four against the model)."""
+
+    model: type[models.Model]
+    table: str
+    fields: tuple[str, ...]
+    json: frozenset[str] = frozenset()
+    times: frozenset[str] = frozenset()
+    bools: frozenset[str] = frozenset()
+
+    def columns(self, alias: str) -> str:
+        """Every field of the table called ``alias`` in a query (the names are quoted:
+        ``column`` is a keyword of SQL)."""
+        return ", ".join(f'{alias}."{name}"' for name in self.fields)
+
+    def select(self, where: str) -> str:
+        """The ``SELECT`` of every field of the rows matching ``where``."""
+        return f"SELECT {self.columns(self.table)} FROM {self.table} WHERE {where}"
+
+    def make(self, values: tuple[Any, ...]) -> Any:
+        """The instance of a row, made as Django's ``Model.from_db`` recipe does."""
+        converted = [
+            _json(value) if name in self.json else _time(value) if name in self.times
+            else bool(value) if name in self.bools and value is not None else value
+            for name, value in zip(self.fields, values, strict=True)]
+        return self.model.from_db(connection.alias, self.fields, converted)
+
+    def one(self, sql: str, params: list[Any]) -> Any:
+        """The instance of the first row of ``sql`` (a ``select`` of this), or ``None``."""
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            values = cursor.fetchone()
+        return None if values is None else self.make(values)
+
+
+PLAYER_ROW = Row(
+    Player, "games_player",
+    ("id", "name", "user_id", "bot_level", "created_at", "banned_at", "ban_reason",
+     "banned_until", "language"),
+    times=frozenset({"created_at", "banned_at", "banned_until"}))
+ROOM_ROW = Row(
+    Room, "games_room",
+    ("id", "code", "host_id", "ruleset", "options", "seat_count", "turn_seconds",
+     "coach_enabled", "status", "version", "created_at", "last_activity_at", "closed_at",
+     "closed_reason"),
+    json=frozenset({"options"}), bools=frozenset({"coach_enabled"}),
+    times=frozenset({"created_at", "last_activity_at", "closed_at"}))
+GAME_ROW = Row(
+    Game, "games_game",
+    ("id", "room_id", "number", "ruleset", "options", "status", "version", "current_seat",
+     "turn_count", "turn_deadline", "bot_due_at", "started_at", "finished_at",
+     "ended_reason"),
+    json=frozenset({"options"}),
+    times=frozenset({"turn_deadline", "bot_due_at", "started_at", "finished_at"}))
+MEMBERSHIP_ROW = Row(
+    Membership, "games_membership",
+    ("id", "room_id", "player_id", "seat", "state", "joined_at", "left_at", "sockets",
+     "seen_at", "muted", "browser"),
+    times=frozenset({"joined_at", "left_at", "seen_at"}), bools=frozenset({"muted"}))
+REQUEST_ROW = Row(
+    ActionRequest, "games_actionrequest",
+    ("id", "player_id", "request_id", "room_id", "action", "response", "created_at"),
+    json=frozenset({"response"}), times=frozenset({"created_at"}))
+CARD_ROW = Row(
+    Scorecard, "games_scorecard",
+    ("id", "game_id", "seat", "player_id", "data", "total", "rank", "held_for_id"),
+    json=frozenset({"data"}))
+TURN_ROW = Row(
+    Turn, "games_turn",
+    ("id", "game_id", "number", "seat", "player_id", "state", "rolls", "holding", "box",
+     "column", "points", "bonus", "finish", "announced_by_id", "placed_by_id", "started_at",
+     "finished_at"),
+    json=frozenset({"state", "rolls", "holding"}), times=frozenset({"started_at", "finished_at"}))
 
 
 def _locked(sql: str) -> str:
@@ -29,17 +109,26 @@ def _locked(sql: str) -> str:
     return sql + " FOR UPDATE" if connection.features.has_select_for_update else sql
 
 
+_ROOM = ROOM_ROW.select("code = %s")
+_GAME = GAME_ROW.select("room_id = %s ORDER BY number DESC LIMIT 1")
+_MEMBERSHIP = MEMBERSHIP_ROW.select("room_id = %s AND player_id = %s AND state = %s")
+_REQUEST = REQUEST_ROW.select("player_id = %s AND room_id = %s AND request_id = %s")
+_CARD = CARD_ROW.select("game_id = %s AND seat = %s")
+_TURN = TURN_ROW.select("game_id = %s AND number = %s")
+# The next seat's card, or the first seat's after the last, with its player.
+_CARD_AFTER = (f"SELECT {CARD_ROW.columns('c')}, {PLAYER_ROW.columns('p')}"
+               " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
+               " WHERE c.game_id = %s ORDER BY c.seat <= %s, c.seat LIMIT 1")
+
+
 def locked_room(code: str) -> Room | None:
     """The room with ``code``, its row locked for this transaction."""
-    return next(iter(Room.objects.raw(
-        _locked("SELECT * FROM games_room WHERE code = %s"), [code])), None)
+    return ROOM_ROW.one(_locked(_ROOM), [code])
 
 
 def latest_game(room: Room) -> Game | None:
     """The room's latest game, its row locked for this transaction."""
-    game = next(iter(Game.objects.raw(_locked(
-        "SELECT * FROM games_game WHERE room_id = %s ORDER BY number DESC LIMIT 1"),
-        [room.pk])), None)
+    game = GAME_ROW.one(_locked(_GAME), [room.pk])
     if game is not None:
         game.room = room
     return game
@@ -47,25 +136,32 @@ def latest_game(room: Room) -> Game | None:
 
 def active_membership(room: Room, player_id: int) -> Membership | None:
     """The player's active membership of the room."""
-    return next(iter(Membership.objects.raw(
-        "SELECT * FROM games_membership WHERE room_id = %s AND player_id = %s AND state = %s",
-        [room.pk, player_id, Membership.State.ACTIVE])), None)
+    return MEMBERSHIP_ROW.one(_MEMBERSHIP, [room.pk, player_id, Membership.State.ACTIVE])
 
 
 def answered_request(room: Room, player_id: int, request_id: str) -> ActionRequest | None:
     """The stored answer to the player's request id in the room, if any."""
-    return next(iter(ActionRequest.objects.raw(
-        "SELECT * FROM games_actionrequest WHERE player_id = %s AND room_id = %s"
-        " AND request_id = %s", [player_id, room.pk, request_id])), None)
+    return REQUEST_ROW.one(_REQUEST, [player_id, room.pk, request_id])
 
 
 def card_at(game: Game, seat: int) -> Scorecard | None:
     """The game's scorecard at ``seat`` (its player loads when first used)."""
-    card = next(iter(Scorecard.objects.raw(
-        "SELECT * FROM games_scorecard WHERE game_id = %s AND seat = %s", [game.pk, seat])),
-        None)
+    card = CARD_ROW.one(_CARD, [game.pk, seat])
     if card is not None:
         card.game = game
+    return card
+
+
+def card_after(game: Game, seat: int) -> Scorecard | None:
+    """The card of the seat whose turn comes after ``seat``'s, with its player."""
+    with connection.cursor() as cursor:
+        cursor.execute(_CARD_AFTER, [game.pk, seat])
+        values = cursor.fetchone()
+    if values is None:
+        return None
+    split = len(CARD_ROW.fields)
+    card = CARD_ROW.make(values[:split])
+    card.game, card.player = game, PLAYER_ROW.make(values[split:])
     return card
 
 
@@ -77,12 +173,89 @@ def banned(player_id: int, moment: datetime) -> bool:
 
 def turn_of(game: Game, number: int) -> Turn | None:
     """Turn ``number`` of the game."""
-    turn = next(iter(Turn.objects.raw(
-        "SELECT * FROM games_turn WHERE game_id = %s AND number = %s", [game.pk, number])),
-        None)
+    turn = TURN_ROW.one(_TURN, [game.pk, number])
     if turn is not None:
         turn.game = game
     return turn
+
+
+# -- the rows every move writes ------------------------------------------------------
+
+
+def _write(sql: str, params: list[Any]) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _stored(moment: datetime | None) -> datetime | None:
+    """``moment`` as Django stores it: SQLite keeps UTC without a zone."""
+    if moment is not None and connection.vendor == "sqlite":
+        return moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def write_versions(room: Room, game: Game | None) -> None:
+    """Write the room's version and last activity, and the game's version and whose turn
+    it is and until when (the columns every move may change); the instances' other
+    changes stay for ``save_changes``."""
+    _write("UPDATE games_room SET version = %s, last_activity_at = %s WHERE id = %s",
+           [room.version, _stored(room.last_activity_at), room.pk])
+    room.written("version", "last_activity_at")
+    if game is not None:
+        _write("UPDATE games_game SET version = %s, current_seat = %s, turn_count = %s,"
+               " turn_deadline = %s, bot_due_at = %s WHERE id = %s",
+               [game.version, game.current_seat, game.turn_count, _stored(game.turn_deadline),
+                _stored(game.bot_due_at), game.pk])
+        game.written("version", "current_seat", "turn_count", "turn_deadline", "bot_due_at")
+
+
+def insert_event(room: Room, game: Game | None, kind: str, actor_id: int | None,
+                 data: dict[str, Any], moment: datetime) -> None:
+    """Record the event of the room's current version."""
+    _write("INSERT INTO games_event (room_id, seq, game_id, game_version, kind, actor_id,"
+           " data, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+           [room.pk, room.version, game.pk if game is not None else None,
+            game.version if game is not None else None, kind, actor_id, json.dumps(data),
+            _stored(moment)])
+
+
+def insert_answer(room: Room, player_id: int, request_id: str, action: str,
+                  response: dict[str, Any], moment: datetime) -> None:
+    """Keep the answer to the player's request id, for its retries."""
+    _write("INSERT INTO games_actionrequest (player_id, request_id, room_id, action, response,"
+           " created_at) VALUES (%s, %s, %s, %s, %s, %s)",
+           [player_id, request_id, room.pk, action, json.dumps(response), _stored(moment)])
+
+
+def insert_turn(game: Game, seat: int, player_id: int, state: dict[str, Any],
+                moment: datetime) -> None:
+    """Open the game's turn number ``turn_count`` for the player at ``seat``."""
+    _write("INSERT INTO games_turn (game_id, number, seat, player_id, state, rolls, holding,"
+           ' box, "column", points, bonus, finish, announced_by_id, placed_by_id, started_at,'
+           " finished_at) VALUES (%s, %s, %s, %s, %s, '[]', '[]', '', '', NULL, 0, '', NULL,"
+           " NULL, %s, NULL)",
+           [game.pk, game.turn_count, seat, player_id, json.dumps(state), _stored(moment)])
+
+
+def write_turn_play(turn: Turn) -> None:
+    """Write what rolling, keeping and announcing change in a turn."""
+    _write("UPDATE games_turn SET state = %s, rolls = %s, holding = %s, announced_by_id = %s"
+           " WHERE id = %s", [json.dumps(turn.state), json.dumps(turn.rolls),
+                              json.dumps(turn.holding), turn.announced_by_id, turn.pk])
+
+
+def write_turn_end(turn: Turn) -> None:
+    """Write how a turn ended: the box filled, its points, who filled it and when."""
+    _write('UPDATE games_turn SET box = %s, "column" = %s, points = %s, bonus = %s,'
+           " finish = %s, placed_by_id = %s, finished_at = %s WHERE id = %s",
+           [turn.box, turn.column, turn.points, turn.bonus, turn.finish, turn.placed_by_id,
+            _stored(turn.finished_at), turn.pk])
+
+
+def write_card(card: Scorecard) -> None:
+    """Write a scorecard's sheet and total."""
+    _write("UPDATE games_scorecard SET data = %s, total = %s WHERE id = %s",
+           [json.dumps(card.data), card.total, card.pk])
 
 
 # -- the rows every version of a room's state reads -----------------------------------
@@ -105,7 +278,7 @@ OF_KIND = _EVENTS + "AND e.kind = %s AND e.seq > %s ORDER BY e.seq"
 AT = _EVENTS + "AND e.seq = %s"
 
 JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
-TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_until"})
+TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until"})
 
 
 def _json(value: Any) -> Any:

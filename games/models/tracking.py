@@ -33,6 +33,12 @@ class TracksChanges(models.Model):
             (name, copy.deepcopy(value) if isinstance(value, (dict, list)) else value)
             for name, value in values.items())
 
+    def written(self, *names: str) -> None:
+        """Take the current values of the fields ``names`` as stored (another statement
+        wrote them); nothing for an instance not loaded from the database."""
+        if hasattr(self, "loaded_values"):
+            self.remember({name: getattr(self, name) for name in names})
+
     def changed_fields(self) -> list[str]:
         """The attnames of the loaded fields whose value differs from the stored one."""
         loaded: dict[str, Any] = getattr(self, "loaded_values", {})

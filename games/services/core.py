@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import ActionRequest, Event, Game, Membership, Player, Room, sql
+from games.models import Game, Membership, Player, Room, sql
 from games.words import say
 from scoring.errors import RulesError
 
@@ -142,21 +142,20 @@ def bump(
     moment = now()
     if room.last_activity_at is None or moment - room.last_activity_at >= ACTIVITY_STEP:
         room.last_activity_at = moment
-    room.save_changes()
     if game is not None:
         game.version += 1
+    sql.write_versions(room, game)
+    room.save_changes()  # what else the service changed
+    if game is not None:
         game.save_changes()
-    event = Event.objects.create(
-        room=room, seq=room.version, game=game,
-        game_version=game.version if game is not None else None,
-        kind=kind, actor=actor, data=data or {},
-    )
+    data = data or {}
+    sql.insert_event(room, game, kind, actor.pk if actor is not None else None, data, moment)
     return {
         "kind": kind,
-        "seq": event.seq,
-        "game_version": event.game_version,
+        "seq": room.version,
+        "game_version": game.version if game is not None else None,
         "actor": actor.pk if actor is not None else None,
-        "data": event.data,
+        "data": data,
     }
 
 
@@ -191,8 +190,7 @@ def finish(player: Player, request_id: str | None, room: Room, action: str,
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        ActionRequest.objects.create(player=player, room=room, request_id=request_id,
-                                     action=action, response=response)
+        sql.insert_answer(room, player.pk, request_id, action, response, now())
     return response
 
 

@@ -96,8 +96,7 @@ def start_turn(room: Room, game: Game, seat: int,
         card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
-    Turn.objects.create(game=game, number=game.turn_count, seat=seat, player=card.player,
-                        state=TurnState().to_json(), rolls=[])
+    sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
     schedule(room, game, card.player)
 
 
@@ -136,8 +135,7 @@ def card_at(game: Game, seat: int) -> Scorecard:
 def card_after(game: Game, seat: int) -> Scorecard:
     """The scorecard of the seat whose turn comes after ``seat``'s: the next seat, or the
     first after the last (``DoesNotExist`` if the game has none)."""
-    cards = game.scorecards.select_related("player").order_by("seat")
-    found = cards.filter(seat__gt=seat).first() or cards.first()
+    found = sql.card_after(game, seat)
     if found is None:
         raise Scorecard.DoesNotExist("the game has no scorecards")
     return found
@@ -169,7 +167,7 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
                                 "held": list(rolled.held),
                                 "drawn": drawn, "dice": list(rolled.dice),
                                 "at": now().isoformat()}]
-    turn.save(update_fields=["state", "rolls", "holding"])
+    sql.write_turn_play(turn)
     return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
             "drawn": drawn, "rolls_left": rolled.rolls_left}
 
@@ -184,7 +182,7 @@ def do_announce(game: Game, box: object, by: Player | None,
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
     turn.announced_by = by
-    turn.save(update_fields=["state", "announced_by"])
+    sql.write_turn_play(turn)
     return {"seat": card.seat, "box": box}
 
 
@@ -202,11 +200,10 @@ def do_place(room: Room, game: Game, box: object, column: object,
         lambda: sheet.placement(state.dice, box, column, announced=state.announced))
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
     card.data, card.total = scorecard_json.to_json(placed), placed.total
-    card.save(update_fields=["data", "total"])
+    sql.write_card(card)
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
-    turn.save(update_fields=["box", "column", "points", "bonus", "finish", "finished_at",
-                             "placed_by"])
+    sql.write_turn_end(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
     # Only a placement that completes its own sheet can end the game: the others need
@@ -300,7 +297,7 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     if positions == turn.holding:
         return Done(None, remember=False)
     turn.holding = positions
-    turn.save(update_fields=["holding"])
+    sql.write_turn_play(turn)
     return Done(bump(room, "hold", actor=player, game=game,
                      data={"seat": card.seat, "held": positions}), game)
 
