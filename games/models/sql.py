@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import connection, models
 from django.utils.dateparse import parse_datetime
@@ -24,14 +24,17 @@ from games.models.rooms import Membership, Player, Room, ban_in_force
 # -- the rows a move's service reads and changes --------------------------------------
 
 
+M = TypeVar("M", bound=models.Model)
+
+
 @dataclass(frozen=True)
-class Row:
+class Row(Generic[M]):
     """How the rows of a model's ``table`` are read whole: every field by attname, in
     the order instances are made with (so that no field is left to load later), and the
     fields whose values SQLite gives in another form: JSON as text, times as text in UTC,
     booleans as 0 and 1 (tests/games/test_writes.py checks all four against the model)."""
 
-    model: type[models.Model]
+    model: type[M]
     table: str
     fields: tuple[str, ...]
     json: frozenset[str] = frozenset()
@@ -47,7 +50,7 @@ class Row:
         """The ``SELECT`` of every field of the rows matching ``where``."""
         return f"SELECT {self.columns(self.table)} FROM {self.table} WHERE {where}"
 
-    def make(self, values: tuple[Any, ...]) -> Any:
+    def make(self, values: tuple[Any, ...]) -> M:
         """The instance of a row, made as Django's ``Model.from_db`` recipe does."""
         converted = [
             _json(value) if name in self.json else _time(value) if name in self.times
@@ -55,7 +58,7 @@ class Row:
             for name, value in zip(self.fields, values, strict=True)]
         return self.model.from_db(connection.alias, self.fields, converted)
 
-    def one(self, sql: str, params: list[Any]) -> Any:
+    def one(self, sql: str, params: list[Any]) -> M | None:
         """The instance of the first row of ``sql`` (a ``select`` of this), or ``None``."""
         with connection.cursor() as cursor:
             cursor.execute(sql, params)

@@ -1,5 +1,7 @@
-"""What a move reads and writes: only the rows and columns it changes, in a bounded
-number of queries; the reads that stay plain SQL give what the ORM would."""
+"""What a move reads and writes: only the rows it changes (and of a room or game, through
+``save_changes``, only the columns that changed), in a bounded number of queries; the
+plain SQL of ``games.models.sql`` reads what the ORM would read and stores what it
+would store."""
 
 from __future__ import annotations
 
