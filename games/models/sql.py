@@ -1,10 +1,12 @@
-"""The reads of every move that stay plain SQL (docs/decisions/0031-the-hot-path-through-
-the-orm.md and 0039): through ``connection.cursor()``, the rows a move's service reads,
-as model instances (Django's ``Model.from_db``), whether the player is banned, and what
-every version's room state reads, as dicts shaped like ``values()``.
+"""The statements of the hot path, in plain SQL through ``connection.cursor()``
+(docs/decisions/0031-the-hot-path-through-the-orm.md and 0039-a-moves-statements-in-
+plain-sql.md): the rows a move's service reads, as model instances (Django's
+``Model.from_db``), and what it writes; the versions, event and kept answer that every
+room service writes (``bump``, ``finish``); whether a player is banned; and what every
+version's room state reads, as dicts shaped like ``values()``.
 
-Built through querysets, these reads cost several times what running them does; every
-other statement, and every write, goes through the ORM's querysets.
+Through querysets these statements cost several times what running them does. Every
+other statement goes through the ORM.
 """
 
 from __future__ import annotations
@@ -31,15 +33,14 @@ M = TypeVar("M", bound=models.Model)
 class Row(Generic[M]):
     """How the rows of a model's ``table`` are read whole: every field by attname, in
     the order instances are made with (so that no field is left to load later), and the
-    fields whose values SQLite gives in another form: JSON as text, times as text in UTC,
-    booleans as 0 and 1 (tests/games/test_writes.py checks all four against the model)."""
+    fields whose values SQLite gives in another form: JSON as text, times without their
+    zone, UTC (tests/games/test_writes.py checks all three against the model)."""
 
     model: type[M]
     table: str
     fields: tuple[str, ...]
     json: frozenset[str] = frozenset()
     times: frozenset[str] = frozenset()
-    bools: frozenset[str] = frozenset()
 
     def columns(self, alias: str) -> str:
         """Every field of the table called ``alias`` in a query (the names are quoted:
@@ -54,8 +55,7 @@ class Row(Generic[M]):
         """The instance of a row, made as Django's ``Model.from_db`` recipe does."""
         converted = [
             _json(value) if name in self.json else _time(value) if name in self.times
-            else bool(value) if name in self.bools and value is not None else value
-            for name, value in zip(self.fields, values, strict=True)]
+            else value for name, value in zip(self.fields, values, strict=True)]
         return self.model.from_db(connection.alias, self.fields, converted)
 
     def one(self, sql: str, params: list[Any]) -> M | None:
@@ -76,8 +76,7 @@ ROOM_ROW = Row(
     ("id", "code", "host_id", "ruleset", "options", "seat_count", "turn_seconds",
      "coach_enabled", "status", "version", "created_at", "last_activity_at", "closed_at",
      "closed_reason"),
-    json=frozenset({"options"}), bools=frozenset({"coach_enabled"}),
-    times=frozenset({"created_at", "last_activity_at", "closed_at"}))
+    json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
 GAME_ROW = Row(
     Game, "games_game",
     ("id", "room_id", "number", "ruleset", "options", "status", "version", "current_seat",
@@ -89,7 +88,7 @@ MEMBERSHIP_ROW = Row(
     Membership, "games_membership",
     ("id", "room_id", "player_id", "seat", "state", "joined_at", "left_at", "sockets",
      "seen_at", "muted", "browser"),
-    times=frozenset({"joined_at", "left_at", "seen_at"}), bools=frozenset({"muted"}))
+    times=frozenset({"joined_at", "left_at", "seen_at"}))
 REQUEST_ROW = Row(
     ActionRequest, "games_actionrequest",
     ("id", "player_id", "request_id", "room_id", "action", "response", "created_at"),
@@ -198,18 +197,14 @@ def _stored(moment: datetime | None) -> datetime | None:
 
 
 def write_versions(room: Room, game: Game | None) -> None:
-    """Write the room's version and last activity, and the game's version and whose turn
-    it is and until when (the columns every move may change); the instances' other
-    changes stay for ``save_changes``."""
-    _write("UPDATE games_room SET version = %s, last_activity_at = %s WHERE id = %s",
-           [room.version, _stored(room.last_activity_at), room.pk])
-    room.written("version", "last_activity_at")
+    """Write the room's version, and the game's; the instances' other changes stay for
+    ``save_changes`` (a column in a statement is written, its index too on SQLite, even
+    when its value is the same)."""
+    _write("UPDATE games_room SET version = %s WHERE id = %s", [room.version, room.pk])
+    room.written("version")
     if game is not None:
-        _write("UPDATE games_game SET version = %s, current_seat = %s, turn_count = %s,"
-               " turn_deadline = %s, bot_due_at = %s WHERE id = %s",
-               [game.version, game.current_seat, game.turn_count, _stored(game.turn_deadline),
-                _stored(game.bot_due_at), game.pk])
-        game.written("version", "current_seat", "turn_count", "turn_deadline", "bot_due_at")
+        _write("UPDATE games_game SET version = %s WHERE id = %s", [game.version, game.pk])
+        game.written("version")
 
 
 def insert_event(room: Room, game: Game | None, kind: str, actor_id: int | None,
@@ -241,10 +236,16 @@ def insert_turn(game: Game, seat: int, player_id: int, state: dict[str, Any],
 
 
 def write_turn_play(turn: Turn) -> None:
-    """Write what rolling, keeping and announcing change in a turn."""
-    _write("UPDATE games_turn SET state = %s, rolls = %s, holding = %s, announced_by_id = %s"
-           " WHERE id = %s", [json.dumps(turn.state), json.dumps(turn.rolls),
-                              json.dumps(turn.holding), turn.announced_by_id, turn.pk])
+    """Write what rolling and keeping change in a turn: its state, rolls and held dice."""
+    _write("UPDATE games_turn SET state = %s, rolls = %s, holding = %s WHERE id = %s",
+           [json.dumps(turn.state), json.dumps(turn.rolls), json.dumps(turn.holding),
+            turn.pk])
+
+
+def write_announcement(turn: Turn) -> None:
+    """Write a turn's announced box (in its state) and who announced it."""
+    _write("UPDATE games_turn SET state = %s, announced_by_id = %s WHERE id = %s",
+           [json.dumps(turn.state), turn.announced_by_id, turn.pk])
 
 
 def write_turn_end(turn: Turn) -> None:

@@ -182,7 +182,7 @@ def do_announce(game: Game, box: object, by: Player | None,
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
     turn.announced_by = by
-    sql.write_turn_play(turn)
+    sql.write_announcement(turn)
     return {"seat": card.seat, "box": box}
 
 
