@@ -181,7 +181,7 @@ def turn_of(game: Game, number: int) -> Turn | None:
     return turn
 
 
-# -- the rows every move writes ------------------------------------------------------
+# -- what a move writes (the versions, event and answer: every room service) -----
 
 
 def _write(sql: str, params: list[Any]) -> None:
