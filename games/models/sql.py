@@ -60,10 +60,15 @@ class Row(Generic[M]):
 
     def one(self, sql: str, params: list[Any]) -> M | None:
         """The instance of the first row of ``sql`` (a ``select`` of this), or ``None``."""
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            values = cursor.fetchone()
+        values = _first_values(sql, params)
         return None if values is None else self.make(values)
+
+
+def _first_values(sql: str, params: list[Any]) -> tuple[Any, ...] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        values: tuple[Any, ...] | None = cursor.fetchone()
+    return values
 
 
 PLAYER_ROW = Row(
@@ -156,9 +161,7 @@ def card_at(game: Game, seat: int) -> Scorecard | None:
 
 def card_after(game: Game, seat: int) -> Scorecard | None:
     """The card of the seat whose turn comes after ``seat``'s, with its player."""
-    with connection.cursor() as cursor:
-        cursor.execute(_CARD_AFTER, [game.pk, seat])
-        values = cursor.fetchone()
+    values = _first_values(_CARD_AFTER, [game.pk, seat])
     if values is None:
         return None
     split = len(CARD_ROW.fields)
