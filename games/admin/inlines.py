@@ -53,7 +53,7 @@ class ScorecardInline(ReadOnlyInline):
     """Each seat of a game: who played it and the sheet as it stands."""
 
     model = Scorecard
-    fields = ("seat_shown", "player", "total", "rank", "sheet")
+    fields = ("seat_shown", "player", "total", "rank", "holiday_until", "sheet")
     readonly_fields = fields
 
     @admin.display(description=gettext_lazy("seat"))

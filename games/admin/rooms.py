@@ -33,13 +33,14 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
 
     list_display = ["code", "variant", "host", "status", "seats", "created_at",
                     "last_activity_at", "game_count"]
-    list_filter = ["status", "ruleset", "created_at", "last_activity_at"]
+    list_filter = ["status", "ruleset", "pace", "created_at", "last_activity_at"]
     search_fields = ["code", "host__name"]
     date_hierarchy = "last_activity_at"
     ordering = ["-last_activity_at"]
     list_select_related = ["host"]
-    fields = ("code", "host", "ruleset", "options", "seat_count", "turn_seconds", "status",
-              "version", "created_at", "last_activity_at", "closed_at", "closed_reason")
+    fields = ("code", "host", "ruleset", "options", "seat_count", "pace", "turn_seconds",
+              "holidays", "status", "version", "created_at", "last_activity_at", "closed_at",
+              "closed_reason")
     readonly_fields = fields
     inlines = [MembershipInline, GameInline, ChatInline]
     actions = ["close_rooms"]

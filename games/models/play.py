@@ -59,6 +59,12 @@ class Scorecard(models.Model):
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         help_text="The person a bot keeps this seat for: it took over after they missed "
                   "three turns in a row, and gives it back when they return.")
+    holiday_until = models.DateTimeField(
+        null=True, blank=True,
+        help_text="By the day: the seat's clock is paused for a holiday until then.")
+    holiday_left = models.PositiveIntegerField(
+        default=7 * 24 * 3600,
+        help_text="Seconds of holiday the seat may still take in this game.")
 
     class Meta:
         ordering = ["game", "seat"]

@@ -69,14 +69,26 @@ class Room(TracksChanges):
         OPEN = "open", pgettext_lazy("room status", "open")
         CLOSED = "closed", pgettext_lazy("room status", "closed")
 
+    class Pace(models.TextChoices):
+        LIVE = "live", pgettext_lazy("room pace", "live")
+        DAY = "day", pgettext_lazy("room pace", "by the day")
+
     code = models.CharField(max_length=16, unique=True)
     host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_rooms")
     ruleset = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
     seat_count = models.PositiveSmallIntegerField()
-    turn_seconds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Turn time limit; empty means no limit."
-    )
+    pace = models.CharField(
+        max_length=4, choices=Pace.choices, default=Pace.LIVE,
+        help_text="Live: everyone at the table, turns in seconds. By the day: each turn has "
+                  "hours or days, and players come when they like.")
+    turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="Turn time limit: 15-300 s live (empty: no limit), 1 hour to 7 days by the "
+                  "day.")
+    holidays = models.BooleanField(
+        default=True, help_text="By the day: players may pause their own clock for a holiday "
+                                "(up to 7 days a game).")
     coach_enabled = models.BooleanField(
         default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
     )

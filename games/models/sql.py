@@ -78,9 +78,9 @@ PLAYER_ROW = Row(
     times=frozenset({"created_at", "banned_at", "banned_until"}))
 ROOM_ROW = Row(
     Room, "games_room",
-    ("id", "code", "host_id", "ruleset", "options", "seat_count", "turn_seconds",
-     "coach_enabled", "status", "version", "created_at", "last_activity_at", "closed_at",
-     "closed_reason"),
+    ("id", "code", "host_id", "ruleset", "options", "seat_count", "pace", "turn_seconds",
+     "holidays", "coach_enabled", "status", "version", "created_at", "last_activity_at",
+     "closed_at", "closed_reason"),
     json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
 GAME_ROW = Row(
     Game, "games_game",
@@ -100,8 +100,9 @@ REQUEST_ROW = Row(
     json=frozenset({"response"}), times=frozenset({"created_at"}))
 CARD_ROW = Row(
     Scorecard, "games_scorecard",
-    ("id", "game_id", "seat", "player_id", "data", "total", "rank", "held_for_id"),
-    json=frozenset({"data"}))
+    ("id", "game_id", "seat", "player_id", "data", "total", "rank", "held_for_id",
+     "holiday_until", "holiday_left"),
+    json=frozenset({"data"}), times=frozenset({"holiday_until"}))
 TURN_ROW = Row(
     Turn, "games_turn",
     ("id", "game_id", "number", "seat", "player_id", "state", "rolls", "holding", "box",
@@ -267,12 +268,13 @@ def write_card(card: Scorecard) -> None:
 
 # -- the rows every version of a room's state reads -----------------------------------
 
-ROOM = ("SELECT id, code, status, seat_count, turn_seconds, host_id, coach_enabled, ruleset,"
-        " options, version FROM games_room WHERE code = %s")
+ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, host_id,"
+        " coach_enabled, ruleset, options, version FROM games_room WHERE code = %s")
 GAME = ("SELECT id, number, ruleset, options, status, version, current_seat, turn_count,"
         " turn_deadline FROM games_game WHERE room_id = %s ORDER BY number DESC LIMIT 1")
 CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_id,"
-         " p.name AS player_name, p.bot_level AS player_bot_level, h.name AS held_for_name"
+         " c.holiday_until, c.holiday_left, p.name AS player_name,"
+         " p.bot_level AS player_bot_level, h.name AS held_for_name"
          " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
          " LEFT JOIN games_player h ON h.id = c.held_for_id"
          " WHERE c.game_id = %s ORDER BY c.seat")
@@ -285,7 +287,8 @@ OF_KIND = _EVENTS + "AND e.kind = %s AND e.seq > %s ORDER BY e.seq"
 AT = _EVENTS + "AND e.seq = %s"
 
 JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
-TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until"})
+TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until",
+                          "holiday_until"})
 
 
 def _json(value: Any) -> Any:

@@ -96,7 +96,9 @@ HANDLERS: dict[str, Call] = {
         player=p, code=code, ruleset=_field(m, "ruleset", str),
         options=_field(m, "options", dict), seats=_field(m, "seats", int),
         turn_seconds=_field(m, "turn_seconds", int, optional=True),
-        coach=_field(m, "coach", bool, optional=True), request_id=rid),
+        coach=_field(m, "coach", bool, optional=True),
+        pace=_field(m, "pace", str, optional=True),
+        holidays=_field(m, "holidays", bool, optional=True), request_id=rid),
     "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
     "rematch": lambda p, code, rid, m: services.room_rematch(
         player=p, code=code, request_id=rid),
@@ -116,6 +118,10 @@ HANDLERS: dict[str, Call] = {
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
     "take_back": lambda p, code, rid, m: services.game_take_back(
+        player=p, code=code, request_id=rid),
+    "holiday": lambda p, code, rid, m: services.seat_holiday(
+        player=p, code=code, days=_field(m, "days", int), request_id=rid),
+    "holiday_end": lambda p, code, rid, m: services.seat_holiday_end(
         player=p, code=code, request_id=rid),
     "leave": lambda p, code, rid, m: services.room_leave(player=p, code=code, request_id=rid),
     "report": lambda p, code, rid, m: services.report_send(

@@ -62,7 +62,8 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
     data = card["data"]
     key = (card["id"], compact_json(data), card["total"],
            card["rank"], card["seat"], card["player_id"], card["player_name"],
-           card["player_bot_level"], card["held_for_id"], card["held_for_name"])
+           card["player_bot_level"], card["held_for_id"], card["held_for_name"],
+           card["holiday_until"], card["holiday_left"])
     found = known.get(key)
     if found is not None:
         seats[key] = found
@@ -78,6 +79,10 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
         # The person a bot keeps this seat for until they are back (games.services.absence).
         "held_for": ({"player": card["held_for_id"], "name": card["held_for_name"]}
                      if card["held_for_id"] is not None else None),
+        # By the day: the seat's clock is paused until then (games.services.holidays).
+        "holiday_until": (card["holiday_until"].isoformat()
+                          if card["holiday_until"] is not None else None),
+        "holiday_left": card["holiday_left"],
     }
     found = seats[key] = (view, sheet)
     return found
@@ -247,7 +252,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     seats: Seats = {}
     game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards)
     room_view = {"code": room["code"], "status": room["status"],
-                 "seat_count": room["seat_count"], "turn_seconds": room["turn_seconds"],
+                 "seat_count": room["seat_count"], "pace": room["pace"],
+                 "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
     shared = {
         "type": "state",

@@ -8,11 +8,12 @@ the caller to publish (``games.realtime.publish``).  A refusal raises
 ``games.errors.ServiceError`` and changes nothing.
 """
 
-from games.services.absence import game_take_back, rooms_pass_host
+from games.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
 from games.services.accounts import account_delete, account_sign_in
 from games.services.chat import chat_post
 from games.services.clock import games_run_due, rooms_close_idle
 from games.services.emails import email_change, email_confirm
+from games.services.holidays import seat_holiday, seat_holiday_end
 from games.services.moderation import (
     mod_ban,
     mod_close_room,
@@ -23,7 +24,6 @@ from games.services.moderation import (
 )
 from games.services.play import (
     game_announce,
-    game_hand_to_bot,
     game_hold,
     game_place,
     game_roll,
@@ -89,4 +89,6 @@ __all__ = [
     "room_take_seat",
     "rooms_close_idle",
     "rooms_pass_host",
+    "seat_holiday",
+    "seat_holiday_end",
 ]

@@ -1,5 +1,6 @@
-"""People who are gone: the host role passes on, and a bot keeps the seat of someone who
-missed three turns in a row until they are back.
+"""People who are gone: the host role passes on, a bot keeps the seat of someone who
+missed three turns in a row until they are back, and the others may hand the seat of
+someone gone to a bot (``game_hand_to_bot``; not by the day).
 
 The clock calls ``rooms_pass_host`` and, after each expired turn, ``seat_hold_if_missed``;
 ``seat_give_back`` runs when the person opens the room again (``presence_connect``) or
@@ -28,6 +29,8 @@ from games.services.core import (
     lock_room,
     membership,
     now,
+    playing_game,
+    require_live,
     room_action,
 )
 from games.services.play import away_for_handover, hand_seat_to_bot, schedule
@@ -38,14 +41,22 @@ from games.services.play import away_for_handover, hand_seat_to_bot, schedule
 # background tab may ping only once a minute: its socket keeps the role.
 DEAD_SOCKET_AFTER = timedelta(minutes=3)
 log = logging.getLogger(__name__)
+# By the day, people come and go: the host role passes once its host has been gone this long.
+DAY_HOST_AWAY = timedelta(hours=24)
 # Missed turns in a row (the turn timer ran out each time) before a bot keeps the seat.
 MISSED_TURNS = 3
 
 
-def _gone(member: Membership, moment: datetime) -> bool:
-    """Whether ``member`` has been gone for a minute at ``moment``."""
+def _gone(member: Membership, moment: datetime, away: timedelta) -> bool:
+    """Whether ``member`` has been gone for ``away`` at ``moment``."""
     quiet = moment - member.last_seen
-    return quiet >= away_for_handover() and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
+    return quiet >= away and (member.sockets == 0 or quiet >= DEAD_SOCKET_AFTER)
+
+
+def _host_away(room: Room) -> timedelta:
+    """How long a host of ``room`` is gone before the role passes on: a minute live, a
+    day by the day."""
+    return DAY_HOST_AWAY if room.pace == Room.Pace.DAY else away_for_handover()
 
 
 def _present(member: Membership, moment: datetime) -> bool:
@@ -66,9 +77,9 @@ def _successor(room: Room, moment: datetime) -> Membership | None:
 
 
 def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
-    """Pass the host role of every open room whose host has been gone for a minute to
-    the person present who has been in the room longest; returns the change of each
-    room whose host role passed. A
+    """Pass the host role of every open room whose host has been gone for a minute (a
+    day in rooms by the day) to the person present who has been in the room longest;
+    returns the change of each room whose host role passed. A
     room with nobody present keeps its host until someone is. The former host who comes
     back is a player like the others."""
     moment = at or now()
@@ -78,9 +89,12 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
         room_id=OuterRef("room_id"), state=Membership.State.ACTIVE, player__bot_level="",
         sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
     ).exclude(player_id=OuterRef("player_id"))
+    day_quiet = moment - DAY_HOST_AWAY
     codes = list(Membership.objects.filter(
         Q(seen_at__isnull=True, joined_at__lt=quiet) | Q(seen_at__lt=quiet, sockets=0)
         | Q(seen_at__lt=moment - DEAD_SOCKET_AFTER),
+        Q(room__pace=Room.Pace.LIVE) | Q(seen_at__isnull=True, joined_at__lt=day_quiet)
+        | Q(seen_at__lt=day_quiet),
         Exists(someone_here),
         state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
         room__host_id=F("player_id"),
@@ -105,7 +119,8 @@ def _pass_host(code: str, moment: datetime) -> Change | None:
         room = lock_room(code)
         host = Membership.objects.filter(room=room, player_id=room.host_id,
                                          state=Membership.State.ACTIVE).first()
-        if room.status != Room.Status.OPEN or host is None or not _gone(host, moment):
+        if room.status != Room.Status.OPEN or host is None \
+                or not _gone(host, moment, _host_away(room)):
             return None
         successor = _successor(room, moment)
         if successor is None:
@@ -116,7 +131,7 @@ def _pass_host(code: str, moment: datetime) -> Change | None:
             successor.save(update_fields=["muted"])
         bump(room, "host_passed", data={"player": successor.player.name,
                                         "player_id": successor.player_id,
-                                        "from": host.player.name})
+                                        "from": host.player.name, "pace": room.pace})
         return Change(room.code, room.version)
 
 
@@ -166,7 +181,7 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     card.held_for = None
     card.save(update_fields=["player", "held_for"])
     if game.status == Game.Status.PLAYING and card.seat == game.current_seat:
-        schedule(room, game, player)  # their own time again, once the card is theirs
+        schedule(room, game, player, card.holiday_until)  # their own time again
     stand_in = Membership.objects.filter(room=room, player=bot,
                                          state=Membership.State.ACTIVE).first()
     seat = None
@@ -200,3 +215,34 @@ def game_take_back(*, player: Player, room: Room) -> Done:
     if given is None:
         raise ServiceError("not_held", gettext("no bot is keeping a seat for you here"))
     return Done(*given)
+
+
+@room_action("hand_to_bot")
+def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
+    """Hand a person's game seat to a bot: the host may for anyone away; every other
+    player of the game once that person has been gone for ``away_for_handover()``. Not
+    by the day: a bot keeps the seat of someone who missed three deadlines in a row."""
+    require_live(room)
+    game = playing_game(room)
+    card = game.scorecards.select_related("player").filter(seat=seat).first() \
+        if type(seat) is int else None
+    if card is None:
+        raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
+    if card.player.is_bot:
+        raise ServiceError("already_bot", gettext("a bot already plays that seat"))
+    member = Membership.objects.get(room=room, player=card.player)
+    if room.host_id != player.pk:
+        if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
+            raise ServiceError("not_a_player", gettext("only the other players of this game can "
+                                                       "hand a seat to a bot"))
+        # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
+        away = (member.state != Membership.State.ACTIVE
+                or now() - member.last_seen >= away_for_handover())
+        if not away:
+            raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
+                               % {"name": card.player.name})
+    bot = hand_seat_to_bot(room, game, member)
+    event = bump(room, "seat_to_bot", actor=player, game=game,
+                 data={"seat": seat, "player": card.player.name,
+                       "bot": bot.name if bot else None})
+    return Done(event, game)

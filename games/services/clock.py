@@ -34,6 +34,8 @@ from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState
 
 IDLE = timedelta(hours=24)
+# A room by the day waits longer: a turn may last 7 days, and a holiday as many again.
+DAY_IDLE = timedelta(days=30)
 log = logging.getLogger(__name__)
 
 
@@ -58,26 +60,36 @@ def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Chang
     return done
 
 
-def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE) -> list[Change]:
-    """Close open rooms with no activity for ``idle`` (a game in them ends); returns the
-    change of each room closed."""
+def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
+                     day_idle: timedelta = DAY_IDLE) -> list[Change]:
+    """Close open rooms with no activity for ``idle`` (rooms by the day: ``day_idle``; a
+    game in them ends); returns the change of each room closed."""
     moment = at or now()
-    codes = list(Room.objects.filter(status=Room.Status.OPEN, last_activity_at__lt=moment - idle)
-                 .values_list("code", flat=True))
+
+    def quiet_for(room: Room) -> timedelta:
+        return day_idle if room.pace == Room.Pace.DAY else idle
+
+    codes = list(Room.objects.filter(
+        Q(pace=Room.Pace.LIVE, last_activity_at__lt=moment - idle)
+        | Q(pace=Room.Pace.DAY, last_activity_at__lt=moment - day_idle),
+        status=Room.Status.OPEN).values_list("code", flat=True))
     closed: list[Change] = []
     for code in codes:
         with transaction.atomic():
             room = lock_room(code)
-            if room.status != Room.Status.OPEN or room.last_activity_at >= moment - idle:
+            quiet = quiet_for(room)
+            if room.status != Room.Status.OPEN or room.last_activity_at >= moment - quiet:
                 continue
+            days = max(1, quiet.days)
+            span = "24 hours" if days == 1 else f"{days} days"
             game = Game.objects.select_for_update().filter(
                 room=room, status=Game.Status.PLAYING).first()
             if game is not None:
-                end_game(game, "room closed after 24 hours without activity")
+                end_game(game, f"room closed after {span} without activity")
             room.status, room.closed_at = Room.Status.CLOSED, now()
-            room.closed_reason = "no activity for 24 hours"
+            room.closed_reason = f"no activity for {span}"
             bump(room, "room_closed", game=game,
-                 data={"reason": room.closed_reason, "cause": "idle"})
+                 data={"reason": room.closed_reason, "cause": "idle", "days": days})
         closed.append(Change(room.code, room.version))
     return closed
 

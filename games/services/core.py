@@ -115,6 +115,15 @@ def require_host(room: Room, player: Player) -> None:
         raise ServiceError("not_host", gettext("only the host can do that"))
 
 
+def require_live(room: Room) -> None:
+    """Refuse to hurry a player along in a room by the day: its players come when they
+    like, and the clock plays for whoever lets a deadline pass."""
+    if room.pace == Room.Pace.DAY:
+        raise ServiceError("by_the_day", gettext(
+            "in a room by the day, each turn has its deadline: nobody plays it for its "
+            "player sooner"))
+
+
 def require_not_banned(player: Player) -> None:
     """A banned player cannot create a room or act in one (read from the database, so a
     ban counts at once even for a player object held since before it; a ban whose

@@ -7,7 +7,7 @@ ask, store and record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -26,6 +26,7 @@ from games.services.core import (
     now,
     playing_game,
     require_host,
+    require_live,
     room_action,
     rules,
 )
@@ -97,7 +98,7 @@ def start_turn(room: Room, game: Game, seat: int,
     game.current_seat = seat
     game.turn_count += 1
     sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
-    schedule(room, game, card.player)
+    schedule(room, game, card.player, card.holiday_until)
 
 
 def timed(room: Room, game: Game) -> bool:
@@ -107,13 +108,16 @@ def timed(room: Room, game: Game) -> bool:
         player__bot_level="").count() > 1
 
 
-def schedule(room: Room, game: Game, player: Player) -> None:
+def schedule(room: Room, game: Game, player: Player,
+             holiday_until: datetime | None = None) -> None:
     """Set the turn deadline (people, when the room's timer runs: see ``timed``) or the
-    bot's move."""
+    bot's move. A player on holiday until ``holiday_until`` has their turn's time
+    counted from then."""
     moment = now()
     seconds = room.turn_seconds
+    start = max(moment, holiday_until) if holiday_until is not None else moment
     game.turn_deadline = (
-        moment + timedelta(seconds=seconds)
+        start + timedelta(seconds=seconds)
         if seconds is not None and not player.is_bot and timed(room, game) else None
     )
     game.bot_due_at = moment + bot_delay() if player.is_bot else None
@@ -320,8 +324,10 @@ def game_place(*, player: Player, room: Room, box: object, column: object = None
 
 @room_action("skip")
 def game_skip(*, player: Player, room: Room) -> Done:
-    """The host finishes an absent player's turn (best immediate score)."""
+    """The host finishes an absent player's turn (best immediate score); not by the
+    day, where each turn has its deadline."""
     require_host(room, player)
+    require_live(room)
     game = playing_game(room)
     current = game.scorecards.select_related("player").get(seat=game.current_seat)
     if current.player.is_bot or current.player_id == player.pk:
@@ -355,35 +361,6 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
     ).exists():
         end_game(game, "no people left at the table")
     return bot
-
-
-@room_action("hand_to_bot")
-def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
-    """Hand a person's game seat to a bot: the host may for anyone away; every other
-    player of the game once that person has been gone for ``away_for_handover()``."""
-    game = playing_game(room)
-    card = game.scorecards.select_related("player").filter(seat=seat).first() \
-        if type(seat) is int else None
-    if card is None:
-        raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
-    if card.player.is_bot:
-        raise ServiceError("already_bot", gettext("a bot already plays that seat"))
-    member = Membership.objects.get(room=room, player=card.player)
-    if room.host_id != player.pk:
-        if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
-            raise ServiceError("not_a_player", gettext("only the other players of this game can "
-                                                       "hand a seat to a bot"))
-        # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
-        away = (member.state != Membership.State.ACTIVE
-                or now() - member.last_seen >= away_for_handover())
-        if not away:
-            raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
-                               % {"name": card.player.name})
-    bot = hand_seat_to_bot(room, game, member)
-    event = bump(room, "seat_to_bot", actor=player, game=game,
-                 data={"seat": seat, "player": card.player.name,
-                       "bot": bot.name if bot else None})
-    return Done(event, game)
 
 
 def end_game(game: Game, reason: str) -> None:

@@ -30,7 +30,11 @@ from scoring.ruleset import RuleSet
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 CODE_LENGTH = 12
 MAX_SEATS = 8
-TURN_SECONDS = (15, 300)
+TURN_SECONDS = (15, 300)  # live rooms
+HOUR, DAY = 3600, 24 * 3600
+DAY_TURN_SECONDS = (HOUR, 7 * DAY)  # rooms by the day
+DAY_TURN_DEFAULT = DAY
+DAY_HOURS = (1, 3, 6, 12, 24, 48, 72, 120, 168)  # the steps the forms offer
 
 
 def new_code() -> str:
@@ -53,9 +57,11 @@ def _in_play(room: Room) -> Game | None:
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
 
-def _settings(ruleset: object, options: object, seats: object,
-              turn_seconds: object) -> tuple[RuleSet, int, int | None]:
-    """Check a room's settings: the variant and its options, seats, turn time limit."""
+def _settings(ruleset: object, options: object, seats: object, turn_seconds: object,
+              pace: object) -> tuple[RuleSet, int, str, int | None]:
+    """Check a room's settings: the variant and its options, seats, pace and turn time
+    limit (live: off or ``TURN_SECONDS``; by the day: ``DAY_TURN_SECONDS``, a day when
+    left out)."""
     if not isinstance(ruleset, str):
         raise ServiceError("bad_options", gettext("variant must be one of %(variants)s")
                            % {"variants": ", ".join(rulesets.names())})
@@ -70,41 +76,69 @@ def _settings(ruleset: object, options: object, seats: object,
     if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
         raise ServiceError("bad_seats",
                            gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS})
+    if pace not in Room.Pace.values:
+        raise ServiceError("bad_pace", gettext("the pace is live or day (by the day)"))
+    if type(turn_seconds) is bool or not (turn_seconds is None or type(turn_seconds) is int):
+        raise ServiceError("bad_timer", gettext("the turn time limit is a number of seconds"))
+    if pace == Room.Pace.DAY:
+        low, high = DAY_TURN_SECONDS
+        turn_seconds = DAY_TURN_DEFAULT if turn_seconds is None else turn_seconds
+        if not low <= turn_seconds <= high:
+            raise ServiceError("bad_timer", gettext(
+                "by the day, a turn lasts 1 hour to 7 days (%(low)s to %(high)s seconds)")
+                % {"low": low, "high": high})
+        return rs, seats, Room.Pace.DAY, turn_seconds
     low, high = TURN_SECONDS
-    if turn_seconds is not None and (type(turn_seconds) is not int
-                                     or not low <= turn_seconds <= high):
+    if turn_seconds is not None and not low <= turn_seconds <= high:
         raise ServiceError("bad_timer", gettext(
             "the turn time limit is off or %(low)s to %(high)s seconds") % {"low": low,
                                                                          "high": high})
-    return rs, seats, turn_seconds
+    return rs, seats, Room.Pace.LIVE, turn_seconds
+
+
+def _holidays(holidays: object, default: bool) -> bool:
+    if holidays is None:
+        return default
+    if type(holidays) is not bool:
+        raise ServiceError("bad_options", gettext("holidays is true (allowed) or false"))
+    return holidays
 
 
 def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
-                turn_seconds: object = None, browser: str = "") -> Room:
+                turn_seconds: object = None, pace: object = Room.Pace.LIVE,
+                holidays: object = None, browser: str = "") -> Room:
     """Open a private room with the host in the first seat (``browser``: the id of the
-    browser it is opened from, kept with the membership)."""
+    browser it is opened from, kept with the membership). ``pace``: live or by the day
+    (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
+    allowed when left out)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
-    rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
+    rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
+    allowed = _holidays(holidays, True)
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
-            seat_count=seat_count, turn_seconds=timer, last_activity_at=now(),
+            seat_count=seat_count, pace=pace, turn_seconds=timer, holidays=allowed,
+            last_activity_at=now(),
         )
         Membership.objects.create(room=room, player=player, seat=0, browser=browser)
         bump(room, "room_created", actor=player,
              data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                   "turn_seconds": timer})
+                   "pace": pace, "turn_seconds": timer, "holidays": allowed})
     return room
 
 
 @room_action("configure")
 def room_configure(*, player: Player, room: Room, ruleset: object, options: object,
-                   seats: object, turn_seconds: object, coach: object = None) -> Done:
+                   seats: object, turn_seconds: object, coach: object = None,
+                   pace: object = None, holidays: object = None) -> Done:
     """The host changes the room's settings between games; seated players close ranks.
-    ``coach`` turns the coach's hints on or off (``None`` keeps it as it is)."""
-    rs, seat_count, timer = _settings(ruleset, options, seats, turn_seconds)
+    ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day and
+    ``holidays`` allows holidays (``None``: each stays as it is)."""
+    rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds,
+                                            room.pace if pace is None else pace)
+    allowed = _holidays(holidays, room.holidays)
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
@@ -120,12 +154,14 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
             member.seat = index
             member.save(update_fields=["seat"])
     room.ruleset, room.options = rs.name, dict(rs.options)
-    room.seat_count, room.turn_seconds = seat_count, timer
+    room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
+    room.holidays = allowed
     if coach is not None:
         room.coach_enabled = coach
     event = bump(room, "room_configured", actor=player,
                  data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                       "turn_seconds": timer, "coach": room.coach_enabled})
+                       "pace": pace, "turn_seconds": timer, "holidays": allowed,
+                       "coach": room.coach_enabled})
     return Done(event)
 
 

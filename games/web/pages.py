@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import selectors
 from games.selectors.rule_texts import section_title, variant_list, words_of
 from games.services.moderation import ban_message
 from games.services.players import current_player
+from games.services.rooms import DAY_HOURS
 from scoring import rulesets
 
 
@@ -49,6 +50,13 @@ class ColumnView:
     rule: str
 
 
+def hours_text(hours: int) -> str:
+    """A turn's time by the day as people say it: "3 hours", "2 days"."""
+    if hours % 24:
+        return ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}
+    return ngettext("%(n)s day", "%(n)s days", hours // 24) % {"n": hours // 24}
+
+
 def home(request: HttpRequest, *, create_error: str | None = None,
          form: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
     """The product's front page: what the site is, the four variants, and the forms to
@@ -60,6 +68,7 @@ def home(request: HttpRequest, *, create_error: str | None = None,
         "option_choices": {name: rulesets.option_choices(name) for name in names},
         "create_error": create_error,
         "form": form or {},
+        "day_hours": [(hours, hours_text(hours)) for hours in DAY_HOURS],
         "your_rooms": selectors.rooms_of(player),
         # A banned player is told so instead of offered a form the ban refuses.
         "ban": ban_message(player.banned_until) if player and player.is_banned else None,

@@ -27,7 +27,7 @@ from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
 from games.services.play import away_for_handover
 from games.services.players import current_player, player_register
-from games.services.rooms import MAX_SEATS, TURN_SECONDS
+from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
@@ -119,7 +119,8 @@ def _int_or_none(raw: str) -> int | str | None:
 def room_create(request: HttpRequest) -> HttpResponse:
     """Start a room from the home page's form; the visitor becomes its host."""
     form = {k: request.POST.get(k, "") for k in
-            ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds")}
+            ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds", "pace",
+             "turn_hours", "holidays")}
     ruleset = form["ruleset"]
     options: dict[str, object] = {}
     choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
@@ -127,12 +128,17 @@ def room_create(request: HttpRequest) -> HttpResponse:
         options["joker"] = form["joker"]
     if "exact_counts" in choices:
         options["exact_counts"] = form["exact_counts"] == "on"
+    pace = form["pace"] or Room.Pace.LIVE
+    timer = _int_or_none(form["turn_seconds"])
+    if pace == Room.Pace.DAY:  # the form offers hours; the service counts seconds
+        hours = _int_or_none(form["turn_hours"])
+        timer = hours * HOUR if isinstance(hours, int) else hours
     try:
         player = register(request, form["name"], opening=True)
         room = services.room_create(
             player=player, ruleset=ruleset, options=options,
-            seats=_int_or_none(form["seats"]), turn_seconds=_int_or_none(form["turn_seconds"]),
-            browser=browser_id(request))
+            seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
+            holidays=form["holidays"] == "on", browser=browser_id(request))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -159,7 +165,7 @@ def room_setup() -> dict[str, object]:
                  "options": list(rulesets.option_choices(v.name))} for v in variant_list()]
     bots = [{"name": name, "title": bot_level_title(name)} for name in levels.names()]
     return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS),
-            "bot_levels": bots}
+            "day_hours": list(DAY_HOURS), "bot_levels": bots}
 
 
 @guess_limited

@@ -2,12 +2,14 @@
 // The forms work without JavaScript; this only makes them friendlier:
 // - a variant's options are shown only when that variant is chosen,
 // - the variant's summary follows the select,
+// - the fields of the pace not chosen (live or by the day) are hidden,
 // - the turn timer offers a "Custom…" number (15-300 s),
 // - the join field accepts a pasted invite link as well as a bare code.
 //
 // Test hooks (data-testid): hero-start, create-form, create-error, create-name,
-// create-ruleset, option-joker, option-exact-counts, create-seats, create-timer,
-// create-timer-custom, create-submit, join-form, join-code, join-submit.
+// create-ruleset, option-joker, option-exact-counts, create-pace (create-pace-live,
+// create-pace-day), create-seats, create-timer, create-timer-custom, create-turn-hours,
+// create-holidays, create-submit, join-form, join-code, join-submit.
 // On a room page for someone not yet at the table (templates/room.html):
 // join-room-form, join-name, join-submit, join-error.
 
@@ -34,6 +36,20 @@ function setupCreate(form) {
   }
   ruleset.addEventListener("change", showOptions);
   showOptions();
+
+  // Pace: only the fields of the pace chosen are shown (the server reads only those).
+  const paces = [...form.querySelectorAll("input[name=pace]")];
+  function showPace() {
+    const chosen = paces.find((p) => p.checked)?.value || "live";
+    for (const field of form.querySelectorAll("[data-pace]")) field.hidden = field.dataset.pace !== chosen;
+    if (chosen === "live") {
+      showCustom();
+    } else {
+      customField.hidden = true;
+      custom.required = false;
+    }
+  }
+  for (const pace of paces) pace.addEventListener("change", showPace);
 
   // Turn timer: a select of common values plus "Custom…", which reveals a number field.
   const timer = form.querySelector("select[name=turn_seconds]");
@@ -70,14 +86,14 @@ function setupCreate(form) {
       custom.select();
     }
   });
-  showCustom();
+  showPace();
 
   const name = form.querySelector("input[name=name]");
   form.addEventListener("submit", (event) => {
     const problems = [];
     name.value = name.value.trim();
     if (!name.value) problems.push([name, gettext("Type the name the table will see.")]);
-    if (timer.value === CUSTOM) {
+    if (timer.value === CUSTOM && !customField.hidden) {
       const seconds = Number(custom.value);
       if (!Number.isInteger(seconds) || seconds < 15 || seconds > 300) {
         problems.push([custom, gettext("A turn timer is 15 to 300 seconds.")]);

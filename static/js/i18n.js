@@ -19,6 +19,13 @@ export function formatTime(iso) {
   return clock.format(new Date(iso));
 }
 
+const day = new Intl.DateTimeFormat(LANG, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** A moment days away, in this language and the device's time zone: "Sat 28 Nov, 14:00". */
+export function formatMoment(moment) {
+  return day.format(new Date(moment));
+}
+
 const lists = new Intl.ListFormat(LANG, { style: "long", type: "conjunction" });
 
 /** Names joined as this language joins them: "Ada, Bob and Cy", "Ada, Bob et Cy". */

@@ -163,7 +163,8 @@ export function describe(event, state, rules) {
     case "room_configured": {
       const parts = [variantTitle(d.ruleset)];
       if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
-      if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds));
+      if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds, d.pace));
+      if (d.pace === "day" && d.holidays === false) parts.push(gettext("no holidays"));
       for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
       if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
       return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });
@@ -216,13 +217,19 @@ export function describe(event, state, rules) {
         : say(gettext("%(name)s left the game"), { name: d.player });
     case "seat_held":
       return say(gettext("%(name)s missed three turns in a row: %(bot)s keeps the seat until they are back"), { name: d.player, bot: d.bot });
+    case "holiday":
+      return say(ngettext("%(name)s is on holiday for %(n)s day: their clock waits", "%(name)s is on holiday for %(n)s days: their clock waits", d.days), { name: d.player, n: d.days });
+    case "holiday_ended":
+      return say(gettext("%(name)s is back from holiday"), { name: d.player });
     case "seat_back":
       return say(gettext("%(name)s is back in their seat"), { name: d.player });
     case "host_passed":
+      if (d.pace === "day") return say(gettext("%(name)s is now the host (%(former)s has been gone a day)"), { name: d.player, former: d.from });
       return say(gettext("%(name)s is now the host (%(former)s has been gone a minute)"), { name: d.player, former: d.from });
     case "game_ended":
       return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":
+      if (d.cause === "idle" && d.days > 1) return interpolate(ngettext("The room closed after %(n)s day without activity", "The room closed after %(n)s days without activity", d.days), { n: d.days }, true);
       if (d.cause === "idle") return gettext("The room closed after 24 hours without activity");
       return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:

@@ -31,6 +31,8 @@ const JOKER_WORDS = { forced: pgettext("joker rule", "forced"), free: pgettext("
 export const [MIN_SEATS, MAX_SEATS] = SETUP.seats || [1, 8];
 export const TIMER_PRESETS = [30, 60, 90, 120];
 export const [TIMER_MIN, TIMER_MAX] = SETUP.timer || [15, 300];
+// By the day: the hours per turn the forms offer.
+export const DAY_HOURS = SETUP.day_hours || [1, 3, 6, 12, 24, 48, 72, 120, 168];
 
 // Bot levels, weakest first: [{name: "beginner", title: "Beginner"}, ...].
 export const BOT_LEVELS = SETUP.bot_levels || [{ name: "beginner", title: pgettext("bot level", "Beginner") }];
@@ -59,7 +61,15 @@ export function optionText(key, value) {
   return `${key}: ${value}`;
 }
 
-export function timerText(seconds) {
+/** A span of hours as people say it: "3 hours", "2 days". */
+export function hoursText(hours) {
+  if (hours % 24) return interpolate(ngettext("%(n)s hour", "%(n)s hours", hours), { n: hours }, true);
+  return interpolate(ngettext("%(n)s day", "%(n)s days", hours / 24), { n: hours / 24 }, true);
+}
+
+/** The turn limit in words: "60 s per turn", "no turn timer", "by the day, 1 day per turn". */
+export function timerText(seconds, pace = "live") {
+  if (pace === "day") return interpolate(gettext("by the day, %(span)s per turn"), { span: hoursText(Math.round(seconds / 3600)) }, true);
   return seconds ? interpolate(gettext("%(seconds)s s per turn"), { seconds }, true) : gettext("no turn timer");
 }
 

@@ -128,7 +128,8 @@ def new_page(live_url: str, browser: object,
     prefer reduced motion (as the site honours): no smooth scrolls or tumbling dice for
     Playwright to wait out before each click.  ``mobile=True`` emulates a phone (touch,
     the page's viewport meta tag), ``scale=2`` a screen of two device pixels per CSS pixel
-    (or a browser zoomed to 200 %), and ``storage_state`` (from another page's
+    (or a browser zoomed to 200 %), ``timezone="Asia/Tokyo"`` puts the device in that time
+    zone, and ``storage_state`` (from another page's
     ``context.storage_state()``) opens it as that same person, in a tab of their own.
     """
     contexts = []
@@ -137,11 +138,12 @@ def new_page(live_url: str, browser: object,
     def _open(viewport: dict[str, int] | None = None, name: str = "page",
               forwarded_for: str | None = None, error_pages: bool = False,
               sound: bool = False, locale: str | None = None, mobile: bool = False,
-              scale: float | None = None, storage_state: dict | None = None) -> object:
+              scale: float | None = None, storage_state: dict | None = None,
+              timezone: str | None = None) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
             reduced_motion="reduce", locale=locale, is_mobile=mobile, has_touch=mobile,
-            device_scale_factor=scale, storage_state=storage_state,
+            device_scale_factor=scale, storage_state=storage_state, timezone_id=timezone,
             extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
         if not sound:

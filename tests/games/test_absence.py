@@ -41,7 +41,7 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(ada, bob
     assert host_of(code) == bob  # Bob joined before Cy
     event = Event.objects.filter(room__code=code).last()
     assert (event.kind, event.data) == ("host_passed", {"player": "Bob", "player_id": bob.pk,
-                                                        "from": "Ada"})
+                                                        "from": "Ada", "pace": "live"})
     assert len(services.rooms_pass_host()) == 0  # once
     # Bob can do what only the host can; Ada, back later, is a player like the others.
     services.room_add_bot(player=bob, code=code)

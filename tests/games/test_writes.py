@@ -155,8 +155,8 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> Non
     assert sql.answered_request(room, ada.pk, "nope") is None
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
     assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
-        "id", "code", "status", "seat_count", "turn_seconds", "host_id", "coach_enabled",
-        "ruleset", "options", "version").get()
+        "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "host_id",
+        "coach_enabled", "ruleset", "options", "version").get()
     assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).values(
         "id", "number", "ruleset", "options", "status", "version", "current_seat",
         "turn_count", "turn_deadline").get()

@@ -1,4 +1,5 @@
-"""``python manage.py close_idle_rooms``: close rooms with no activity for 24 hours."""
+"""``python manage.py close_idle_rooms``: close rooms with no activity for 24 hours
+(rooms by the day: 30 days)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from games.services import rooms_close_idle
 
 
 class Command(BaseCommand):
-    help = "Close open rooms with no activity for 24 hours (a game in them ends)."
+    help = ("Close open rooms with no activity for 24 hours, or 30 days for rooms by the "
+            "day (a game in them ends).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--hours", type=float, default=24.0,
-                            help="idle time before a room closes (default 24)")
+                            help="idle time before a live room closes (default 24)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         changes = rooms_close_idle(idle=timedelta(hours=options["hours"]))

@@ -4,6 +4,7 @@ import { h, ordinal } from "../dom.js";
 import { formatList } from "../i18n.js";
 import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
+import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 
 // The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
 // CSSOM, as the layout's own rules live in site.css).
@@ -32,7 +33,8 @@ export function renderStatus(ctx) {
     const member = state.members.find((m) => m.player === current.player);
     const who = { name: current.name };
     title = interpolate(gettext("%(name)s's turn"), who, true);
-    if (current.held_for?.player === you.player) detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
+    if (onHoliday(game.seats.find((s) => s.seat === current.seat))) detail = interpolate(gettext("%(name)s is on holiday: their clock waits until they are back."), who, true);
+    else if (current.held_for?.player === you.player) detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
     else if (current.held_for) detail = interpolate(gettext("A bot plays for %(name)s until they are back."), { name: current.held_for.name }, true);
     else if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
     else if (member && (member.presence === "reconnecting" || member.presence === "gone")) {
@@ -44,6 +46,7 @@ export function renderStatus(ctx) {
     else detail = gettext("Waiting for their move.");
   }
   const seconds = game.seconds_left;
+  const byTheDay = state.room.pace === "day";
   const timer =
     seconds !== null && seconds !== undefined && state.room.status !== "closed"
       ? h(
@@ -52,15 +55,15 @@ export function renderStatus(ctx) {
             class: "timer",
             role: "timer",
             "aria-label": gettext("Time left for this turn"),
-            dataset: { testid: "timer" },
+            dataset: { testid: "timer", pace: state.room.pace },
             style: { "--total": state.room.turn_seconds || 60 },
           },
           h("span", { class: "timer__icon", "aria-hidden": "true" }),
-          h("span", { class: "timer__text" }, formatSeconds(seconds)),
+          h("span", { class: "timer__text" }, byTheDay ? deadlineText(seconds) : formatSeconds(seconds)),
         )
       : null;
   const skip =
-    ctx.isHost && current && !current.bot && current.player !== you.player && state.room.status === "open"
+    ctx.isHost && current && !current.bot && current.player !== you.player && state.room.status === "open" && !byTheDay
       ? h(
           "button",
           {
@@ -88,6 +91,7 @@ export function renderStatus(ctx) {
       ? handToBot(ctx, current, state.members.find((m) => m.player === current.player) || { presence: "gone" }, "turn-hand-to-bot")
       : null,
     takeBack(ctx),
+    holidayControls(ctx),
   ].filter(Boolean);
   return [
     h(
@@ -214,6 +218,7 @@ function handToBot(ctx, seat, member, testid) {
   const gone = absent && ctx.awayFor(member) >= ctx.handoverAfter;
   const playingHere = game.seats.some((s) => s.player === you.player && !s.bot);
   if (game.status !== "playing" || seat.bot || seat.player === you.player || !absent || !(isHost || (playingHere && gone))) return null;
+  if (state.room.pace === "day") return null; // by the day, the clock deals with missed turns
   return h(
     "button",
     {
@@ -282,7 +287,7 @@ export function renderPlayers(ctx) {
       },
       ctx.reaction?.(seat.player),
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
-      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you), keptFor(seat)),
+      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you), keptFor(seat), holidayNote(seat)),
       presenceBadge(member.presence, seat.bot),
       h("span", { class: "player__total", title: gettext("Total") }, seat.total ?? 0),
       actions.length ? h("span", { class: "seat__actions" }, actions) : null,

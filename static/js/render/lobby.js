@@ -365,7 +365,7 @@ export function renderRules(ctx) {
           true,
         )
       : interpolate(ngettext("%(n)s box", "%(n)s boxes", boxes), { n: boxes }, true),
-    timerText(ctx.state.room.turn_seconds),
+    timerText(ctx.state.room.turn_seconds, ctx.state.room.pace),
     ...opts.map(([key, value]) => optionText(key, value)),
   ];
   return [

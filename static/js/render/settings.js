@@ -1,26 +1,13 @@
 // The room's settings in the lobby: a summary line for everyone and, for the host
 // between games, a "Room settings" button opening a small form that sends `configure`
-// (docs/protocol.md): variant, its options, seats and turn timer, all at once.
+// (docs/protocol.md): variant, its options, seats, pace and turn limit (render/pace_fields.js),
+// all at once.
 //
 // The block is built once and kept (never redrawn with the rest of the lobby), so a
 // state arriving while the host is choosing does not close a select or lose a draft.
 import { h } from "../dom.js";
-import {
-  MAX_SEATS,
-  MIN_SEATS,
-  OPTIONS,
-  TIMER_MAX,
-  TIMER_MIN,
-  TIMER_PRESETS,
-  VARIANTS,
-  coachText,
-  optionText,
-  seatsText,
-  timerText,
-  variant,
-} from "../variants.js";
-
-const CUSTOM = "custom";
+import { MAX_SEATS, MIN_SEATS, OPTIONS, VARIANTS, coachText, optionText, seatsText, timerText, variant } from "../variants.js";
+import { PaceFields } from "./pace_fields.js";
 
 /** "Yam's · 3 seats · 60 s per turn · Joker rule: free" as a list of parts. */
 export function settingsParts(room) {
@@ -28,14 +15,15 @@ export function settingsParts(room) {
   return [
     variant(rs.name)?.title || rs.name, // the state has keys only: words from room_setup
     seatsText(room.seat_count),
-    timerText(room.turn_seconds),
+    timerText(room.turn_seconds, room.pace),
+    ...(room.pace === "day" && room.holidays === false ? [gettext("no holidays")] : []),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
     coachText(room.coach),
   ];
 }
 
 function settingsKey(room) {
-  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.turn_seconds, room.coach]);
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.coach]);
 }
 
 export class RoomSettings {
@@ -115,31 +103,7 @@ export class RoomSettings {
     );
     this.seatsHint = h("p", { class: "field__hint field__hint--tiny", id: "settings-seats-hint" });
 
-    this.timer = h(
-      "select",
-      { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
-      h("option", { value: "" }, pgettext("timer", "Off")),
-      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, interpolate(gettext("%(n)s s"), { n: s }, true))),
-      h("option", { value: CUSTOM }, gettext("Custom…")),
-    );
-    this.custom = h("input", {
-      class: "input",
-      id: "settings-timer-custom",
-      type: "number",
-      min: TIMER_MIN,
-      max: TIMER_MAX,
-      step: 1,
-      inputmode: "numeric",
-      "aria-describedby": "settings-timer-custom-hint",
-      dataset: { testid: "settings-timer-custom" },
-    });
-    this.customField = h(
-      "div",
-      { class: "field", hidden: true },
-      h("label", { class: "field__label", for: "settings-timer-custom" }, gettext("Seconds")),
-      this.custom,
-      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, interpolate(gettext("%(min)s to %(max)s"), { min: TIMER_MIN, max: TIMER_MAX }, true)),
-    );
+    this.paceFields = new PaceFields();
 
     this.coach = h("input", {
       type: "checkbox",
@@ -206,28 +170,22 @@ export class RoomSettings {
       h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, pgettext("variant", "Game")), this.ruleset, this.rulesetSummary),
       this.jokerField,
       this.exactField,
+      this.paceFields.pace,
       h(
         "div",
         { class: "field-row settings__row" },
         h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, gettext("Seats")), this.seats, this.seatsHint),
-        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, gettext("Turn timer")), this.timer),
-        this.customField,
+        this.paceFields.timerField,
+        this.paceFields.customField,
+        this.paceFields.hoursField,
       ),
+      this.paceFields.holidays,
       this.coachField,
       h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
       h("div", { class: "settings__actions" }, this.save, this.cancel),
     );
 
     this.ruleset.addEventListener("change", () => this.showOptions());
-    this.timer.addEventListener("change", () => {
-      this.showCustom();
-      if (this.timer.value === CUSTOM) {
-        if (!this.custom.value) this.custom.value = "45";
-        this.custom.focus();
-        this.custom.select();
-      }
-    });
-    this.custom.addEventListener("input", () => this.custom.removeAttribute("aria-invalid"));
 
     this.bar = h("div", { class: "settings__bar" }, this.summary);
     this.el = h("div", { class: "settings", dataset: { testid: "settings" } }, this.bar, this.form);
@@ -275,20 +233,8 @@ export class RoomSettings {
     this.exactCounts.checked = Boolean(options.exact_counts);
     this.seats.value = String(room.seat_count);
     this.coach.checked = room.coach !== false;
-    const seconds = room.turn_seconds;
-    if (!seconds) {
-      this.timer.value = "";
-      this.custom.value = "";
-    } else if (TIMER_PRESETS.includes(seconds)) {
-      this.timer.value = String(seconds);
-      this.custom.value = "";
-    } else {
-      this.timer.value = CUSTOM;
-      this.custom.value = String(seconds);
-    }
-    this.custom.removeAttribute("aria-invalid");
+    this.paceFields.fill(room);
     this.showOptions();
-    this.showCustom();
     this.shownKey = settingsKey(room);
     this.dirty = false;
   }
@@ -300,10 +246,6 @@ export class RoomSettings {
     this.jokerField.hidden = !names.includes("joker");
     this.exactField.hidden = !names.includes("exact_counts");
     this.rulesetSummary.textContent = chosen ? `${chosen.shape}. ${chosen.summary}` : "";
-  }
-
-  showCustom() {
-    this.customField.hidden = this.timer.value !== CUSTOM;
   }
 
   show() {
@@ -334,26 +276,9 @@ export class RoomSettings {
       if (name === "joker") options.joker = this.jokerInputs.find((i) => i.checked)?.value || OPTIONS.joker.choices[0].value;
       if (name === "exact_counts") options.exact_counts = this.exactCounts.checked;
     }
-    let turnSeconds = null;
-    if (this.timer.value === CUSTOM) {
-      const seconds = Number(this.custom.value);
-      if (!this.custom.value.trim() || !Number.isInteger(seconds) || seconds < TIMER_MIN || seconds > TIMER_MAX) {
-        this.custom.setAttribute("aria-invalid", "true");
-        this.custom.focus();
-        this.ctx?.error(interpolate(gettext("A turn timer is %(min)s to %(max)s seconds."), { min: TIMER_MIN, max: TIMER_MAX }, true));
-        return null;
-      }
-      turnSeconds = seconds;
-    } else if (this.timer.value) {
-      turnSeconds = Number(this.timer.value);
-    }
-    return {
-      ruleset: this.ruleset.value,
-      options,
-      seats: Number(this.seats.value),
-      turn_seconds: turnSeconds,
-      coach: this.coach.checked,
-    };
+    const pace = this.paceFields.values((message) => this.ctx?.error(message));
+    if (!pace) return null;
+    return { ruleset: this.ruleset.value, options, seats: Number(this.seats.value), ...pace, coach: this.coach.checked };
   }
 
   async submit() {

@@ -1,5 +1,6 @@
 // The turn timer: the seconds a state gives count down locally until the next state.
 import { formatSeconds } from "../render/board.js";
+import { deadlineText } from "../render/holiday.js";
 import { root } from "./page.js";
 
 const timer = { seconds: null, at: 0 };
@@ -17,8 +18,9 @@ export function tickTimer() {
   const el = root.querySelector("[data-testid=timer]");
   if (!el || timer.seconds === null) return;
   const left = Math.max(0, timer.seconds - (performance.now() - timer.at) / 1000);
-  el.querySelector(".timer__text").textContent = formatSeconds(left);
-  el.classList.toggle("is-low", left <= 10);
+  const byTheDay = el.dataset.pace === "day";
+  el.querySelector(".timer__text").textContent = byTheDay ? deadlineText(left) : formatSeconds(left);
+  el.classList.toggle("is-low", left <= (byTheDay ? 3600 : 10));
   el.style.setProperty("--left", left.toFixed(1));
 }
 

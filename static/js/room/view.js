@@ -72,6 +72,7 @@ function context() {
     canShare: typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches,
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
+    redraw: () => draw(),
     report,
     toast: (message) => toasts.show(message, "info"),
     error: (message) => toasts.show(message),
@@ -140,7 +141,7 @@ export function draw(previous = store.state) {
   if (phase === "playing") render(playersBody, renderPlayers(ctx));
   placeReactions(phase);
   tabs.update({ players: phase === "playing", myTurn: ctx.myTurn });
-  const rulesPanelKey = `${app.rulesKey}|${state.room.turn_seconds ?? ""}`;
+  const rulesPanelKey = `${app.rulesKey}|${state.room.pace}|${state.room.turn_seconds ?? ""}`;
   if (rulesPanelKey !== regions.rules.dataset.key) {
     render(regions.rules, renderRules(ctx));
     regions.rules.dataset.key = rulesPanelKey;

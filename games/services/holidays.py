@@ -1,0 +1,81 @@
+"""Holidays in rooms by the day: a player pauses their own clock for up to seven days a
+game, when the host allows it.
+
+A holiday moves the seat's deadline by exactly as long as it lasts: started during the
+player's turn, the deadline moves on by the holiday; a turn that comes while it runs
+has its time counted from its end (``games.services.play.schedule``); ended early, the
+unused days go back to the seat's allowance and come off the deadline.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils.translation import gettext, ngettext
+
+from games.errors import ServiceError
+from games.models import Game, Player, Room, Scorecard
+from games.services.core import Done, bump, now, playing_game, room_action
+
+MAX_DAYS = 7
+
+
+def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
+    """The game in play of a room by the day and ``player``'s seat in it."""
+    if room.pace != Room.Pace.DAY:
+        raise ServiceError("not_by_the_day", gettext("holidays are for rooms by the day"))
+    game = playing_game(room)
+    card = game.scorecards.filter(player=player).first()
+    if card is None:
+        raise ServiceError("not_a_player", gettext("only the players of this game take "
+                                                   "holidays from it"))
+    return game, card
+
+
+@room_action("holiday")
+def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
+    """Pause the player's clock for ``days`` (1-7, within what is left of their seven
+    days in this game)."""
+    game, card = _card(room, player)
+    if not room.holidays:
+        raise ServiceError("no_holidays", gettext("the host does not allow holidays in "
+                                                  "this room"))
+    moment = now()
+    if card.holiday_until is not None and card.holiday_until > moment:
+        raise ServiceError("on_holiday", gettext("you are on holiday already: end it first"))
+    left = card.holiday_left // (24 * 3600)
+    if type(days) is not int or not 1 <= days <= min(MAX_DAYS, left):
+        if left < 1:
+            raise ServiceError("no_holiday_left", gettext(
+                "you have no whole day of holiday left in this game"))
+        raise ServiceError("bad_days", ngettext(
+            "a holiday lasts 1 day (what you have left in this game)",
+            "a holiday lasts 1 to %(n)s days (what you have left in this game)",
+            left) % {"n": left})
+    length = timedelta(days=days)
+    card.holiday_until = moment + length
+    card.holiday_left -= int(length.total_seconds())
+    card.save(update_fields=["holiday_until", "holiday_left"])
+    if card.seat == game.current_seat and game.turn_deadline is not None:
+        game.turn_deadline += length
+    data = {"seat": card.seat, "player": player.name, "days": days,
+            "until": card.holiday_until.isoformat()}
+    return Done(bump(room, "holiday", actor=player, game=game, data=data), game)
+
+
+@room_action("holiday_end")
+def seat_holiday_end(*, player: Player, room: Room) -> Done:
+    """End the player's holiday now: the unused time goes back to their allowance (to
+    the second) and comes off their turn's deadline."""
+    game, card = _card(room, player)
+    moment = now()
+    if card.holiday_until is None or card.holiday_until <= moment:
+        raise ServiceError("not_on_holiday", gettext("you are not on holiday"))
+    unused = card.holiday_until - moment
+    card.holiday_until = None
+    card.holiday_left += int(unused.total_seconds())
+    card.save(update_fields=["holiday_until", "holiday_left"])
+    if card.seat == game.current_seat and game.turn_deadline is not None:
+        game.turn_deadline -= unused
+    data = {"seat": card.seat, "player": player.name}
+    return Done(bump(room, "holiday_ended", actor=player, game=game, data=data), game)

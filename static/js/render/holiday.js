@@ -1,0 +1,80 @@
+// Rooms by the day: the turn's deadline in the viewer's own time zone, and holidays (a
+// player pauses their own clock for 1-7 days a game, when the host allows it).
+//
+// Test hooks (data-testid): holiday (opens the choice of days), holiday-days-N (N days),
+// holiday-end, holiday-note-SEAT.
+import { h } from "../dom.js";
+import { formatMoment } from "../i18n.js";
+
+const DAY = 24 * 3600;
+const choosing = { open: false }; // kept across redraws while the player picks
+
+/** "2 d 3 h left", "5 h 20 min left", "12 min left" for a number of seconds. */
+export function leftText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const [d, hours, min] = [Math.floor(s / DAY), Math.floor((s % DAY) / 3600), Math.ceil((s % 3600) / 60)];
+  if (d) return interpolate(gettext("%(d)s d %(h)s h left"), { d, h: hours }, true);
+  if (hours) return interpolate(gettext("%(h)s h %(min)s min left"), { h: hours, min: Math.min(min, 59) }, true);
+  return interpolate(gettext("%(min)s min left"), { min }, true);
+}
+
+/** A deadline ``seconds`` from now: "until Sat 28 Nov, 14:00 (23 h 59 min left)". */
+export function deadlineText(seconds) {
+  return interpolate(gettext("until %(when)s (%(left)s)"), { when: formatMoment(Date.now() + seconds * 1000), left: leftText(seconds) }, true);
+}
+
+/** Whether the seat's clock is paused for a holiday now. */
+export function onHoliday(seat) {
+  return Boolean(seat?.holiday_until) && Date.parse(seat.holiday_until) > Date.now();
+}
+
+/** "On holiday until Tue 1 Dec, 09:00" beside a seat on holiday, else null. */
+export function holidayNote(seat) {
+  if (!onHoliday(seat)) return null;
+  const text = interpolate(gettext("On holiday until %(when)s"), { when: formatMoment(seat.holiday_until) }, true);
+  return h("span", { class: "chip chip--soft holiday-note", dataset: { testid: `holiday-note-${seat.seat}` } }, "🏖 ", text);
+}
+
+/** For a player of a game by the day: "Take a holiday" (then a button per number of days
+ * left, up to 7), or "End my holiday" while on one; null when neither applies. */
+export function holidayControls(ctx) {
+  const { state, you } = ctx;
+  const game = state.game;
+  if (state.room.pace !== "day" || state.room.status !== "open" || game?.status !== "playing") return null;
+  const seat = game.seats.find((s) => s.player === you.player && !s.bot);
+  if (!seat) return null;
+  if (onHoliday(seat)) {
+    return h("button", { type: "button", class: "btn btn--small", dataset: { testid: "holiday-end" }, onclick: () => ctx.act("holiday_end") }, gettext("End my holiday"));
+  }
+  const days = Math.min(7, Math.floor(seat.holiday_left / DAY));
+  if (!state.room.holidays || days < 1) return null;
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--small btn--quiet",
+      "aria-expanded": String(choosing.open),
+      dataset: { testid: "holiday" },
+      onclick: () => {
+        choosing.open = !choosing.open;
+        ctx.redraw();
+      },
+    },
+    gettext("Take a holiday…"),
+  );
+  if (!choosing.open) return toggle;
+  const pick = async (n) => {
+    const ok = await ctx.confirm({
+      title: interpolate(ngettext("Pause your clock for %(n)s day?", "Pause your clock for %(n)s days?", n), { n }, true),
+      text: gettext("Your turns wait for you until the holiday ends, and the others are told. You can come back sooner: the days you do not use stay yours."),
+      ok: gettext("Take the holiday"),
+    });
+    choosing.open = false;
+    if (ok) ctx.act("holiday", { days: n });
+    else ctx.redraw();
+  };
+  const choices = Array.from({ length: days }, (_, i) =>
+    h("button", { type: "button", class: "btn btn--small", dataset: { testid: `holiday-days-${i + 1}` }, onclick: () => pick(i + 1) }, interpolate(ngettext("%(n)s day", "%(n)s days", i + 1), { n: i + 1 }, true)),
+  );
+  return h("span", { class: "holiday-choice", role: "group", "aria-label": gettext("How many days of holiday?") }, toggle, ...choices);
+}

@@ -1,0 +1,143 @@
+// The room settings' pace and turn limit: live (a turn timer off, a preset or any
+// 15-300 seconds) or by the day (hours or days per turn, holidays allowed or not). Part
+// of the host's settings form (render/settings.js), which places `pace`, `timer` (the
+// timer, its custom field and the hours) and `holidays`.
+import { h } from "../dom.js";
+import { DAY_HOURS, TIMER_MAX, TIMER_MIN, TIMER_PRESETS, hoursText } from "../variants.js";
+
+const CUSTOM = "custom";
+const HOUR = 3600;
+
+export class PaceFields {
+  constructor() {
+    const choices = [
+      ["live", pgettext("room pace", "Live"), gettext("everyone at the table")],
+      ["day", pgettext("room pace", "By the day"), gettext("play when you like")],
+    ];
+    this.paceInputs = choices.map(([value]) =>
+      h("input", { type: "radio", name: "settings-pace", value, dataset: { testid: `settings-pace-${value}` } }),
+    );
+    this.pace = h(
+      "fieldset",
+      { class: "field", dataset: { testid: "settings-pace" } },
+      h("legend", { class: "field__label" }, pgettext("room pace", "Pace")),
+      h(
+        "div",
+        { class: "segmented" },
+        choices.map(([, label, hint], i) => h("label", { class: "segmented__item" }, this.paceInputs[i], h("span", {}, label, " ", h("small", {}, hint)))),
+      ),
+    );
+
+    this.timer = h(
+      "select",
+      { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
+      h("option", { value: "" }, pgettext("timer", "Off")),
+      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, interpolate(gettext("%(n)s s"), { n: s }, true))),
+      h("option", { value: CUSTOM }, gettext("Custom…")),
+    );
+    this.custom = h("input", {
+      class: "input",
+      id: "settings-timer-custom",
+      type: "number",
+      min: TIMER_MIN,
+      max: TIMER_MAX,
+      step: 1,
+      inputmode: "numeric",
+      "aria-describedby": "settings-timer-custom-hint",
+      dataset: { testid: "settings-timer-custom" },
+    });
+    this.timerField = h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, gettext("Turn timer")), this.timer);
+    this.customField = h(
+      "div",
+      { class: "field", hidden: true },
+      h("label", { class: "field__label", for: "settings-timer-custom" }, gettext("Seconds")),
+      this.custom,
+      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, interpolate(gettext("%(min)s to %(max)s"), { min: TIMER_MIN, max: TIMER_MAX }, true)),
+    );
+    this.hours = h(
+      "select",
+      { class: "input", id: "settings-turn-hours", name: "turn_hours", dataset: { testid: "settings-turn-hours" } },
+      DAY_HOURS.map((n) => h("option", { value: String(n) }, hoursText(n))),
+    );
+    this.hoursField = h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-turn-hours" }, gettext("Time per turn")), this.hours);
+
+    this.holidayInput = h("input", { type: "checkbox", name: "holidays", id: "settings-holidays", dataset: { testid: "settings-holidays" } });
+    this.holidays = h(
+      "div",
+      { class: "field field--options" },
+      h(
+        "label",
+        { class: "check", for: "settings-holidays" },
+        this.holidayInput,
+        h("span", {}, h("strong", {}, gettext("Holidays")), " ", h("small", { class: "check__hint" }, gettext("each player may pause their own clock, up to 7 days a game"))),
+      ),
+    );
+
+    for (const input of this.paceInputs) input.addEventListener("change", () => this.showPace());
+    this.timer.addEventListener("change", () => {
+      this.showPace();
+      if (this.timer.value === CUSTOM) {
+        if (!this.custom.value) this.custom.value = "45";
+        this.custom.focus();
+        this.custom.select();
+      }
+    });
+    this.custom.addEventListener("input", () => this.custom.removeAttribute("aria-invalid"));
+  }
+
+  chosen() {
+    return this.paceInputs.find((i) => i.checked)?.value || "live";
+  }
+
+  /** Prefill from the room's current settings. */
+  fill(room) {
+    const day = room.pace === "day";
+    for (const input of this.paceInputs) input.checked = input.value === (day ? "day" : "live");
+    const seconds = room.turn_seconds;
+    this.custom.value = "";
+    if (day) {
+      const hours = Math.round(seconds / HOUR);
+      if (!DAY_HOURS.includes(hours)) this.hours.append(h("option", { value: String(hours) }, hoursText(hours)));
+      this.hours.value = String(hours);
+      this.timer.value = "90";
+    } else {
+      this.hours.value = "24";
+      if (!seconds) this.timer.value = "";
+      else if (TIMER_PRESETS.includes(seconds)) this.timer.value = String(seconds);
+      else [this.timer.value, this.custom.value] = [CUSTOM, String(seconds)];
+    }
+    this.holidayInput.checked = room.holidays !== false;
+    this.custom.removeAttribute("aria-invalid");
+    this.showPace();
+  }
+
+  /** Only the fields of the chosen pace are shown (and sent). */
+  showPace() {
+    const day = this.chosen() === "day";
+    this.timerField.hidden = day;
+    this.customField.hidden = day || this.timer.value !== CUSTOM;
+    this.hoursField.hidden = !day;
+    this.holidays.hidden = !day;
+  }
+
+  /** `pace`, `turn_seconds` and `holidays` for `configure`, or null (after saying why
+   * through `error`) when the custom seconds are not valid. */
+  values(error) {
+    if (this.chosen() === "day") {
+      return { pace: "day", turn_seconds: Number(this.hours.value) * HOUR, holidays: this.holidayInput.checked };
+    }
+    let seconds = null;
+    if (this.timer.value === CUSTOM) {
+      seconds = Number(this.custom.value);
+      if (!this.custom.value.trim() || !Number.isInteger(seconds) || seconds < TIMER_MIN || seconds > TIMER_MAX) {
+        this.custom.setAttribute("aria-invalid", "true");
+        this.custom.focus();
+        error(interpolate(gettext("A turn timer is %(min)s to %(max)s seconds."), { min: TIMER_MIN, max: TIMER_MAX }, true));
+        return null;
+      }
+    } else if (this.timer.value) {
+      seconds = Number(this.timer.value);
+    }
+    return { pace: "live", turn_seconds: seconds };
+  }
+}
