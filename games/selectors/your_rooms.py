@@ -1,65 +1,95 @@
-"""The rooms a player sits in or watches, for the home page's "Your rooms" list."""
+"""The rooms a player sits in or watches, each with where its game stands: the home page's
+"Your games" list and the page of them all. Those waiting for the player come first."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Prefetch
+from django.db.models import Case, Exists, OuterRef, Prefetch, Value, When
 from django.utils.translation import gettext, pgettext
 
-from games.models import Game, Membership, Player, Room
+from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from scoring import rulesets
 
-YOUR_ROOMS_MAX = 12
+YOUR_ROOMS_MAX = 12  # on the home page
+YOUR_GAMES_MAX = 200  # on the page of them all
+# The order of the states: waiting for you first, then for someone else, then the rest.
+STATE_ORDER = ("your_turn", "playing", "lobby", "finished", "closed")
 
 
 @dataclass(frozen=True)
 class YourRoom:
-    """One room of a player as the home page lists it."""
+    """One room of a player, as their lists show it."""
 
     code: str
     title: str  # the variant
-    state: str  # lobby, your_turn, playing, finished, closed
+    state: str  # one of STATE_ORDER
     state_text: str
     seat: int | None  # None: watching
     people: tuple[str, ...]  # the other members' names, seats first
     last_activity_at: datetime
+    pace: str  # live or day
+    number: int | None  # the game's number (None in the lobby)
+    turn_of: str | None  # whose turn it is, while a game is on
+    deadline: datetime | None  # when that turn runs out (None: no limit)
 
 
-def _state(room: Room, game: Game | None, seat: int | None) -> tuple[str, str]:
+def _state(room: Room, game: Game | None, yours: bool) -> tuple[str, str]:
     if room.status == Room.Status.CLOSED:
         return "closed", pgettext("room", "Closed")
     if game is None:
         return "lobby", gettext("In the lobby")
     if game.status == Game.Status.PLAYING:
-        if seat is not None and game.current_seat == seat:
+        if yours:
             return "your_turn", gettext("Your turn")
         return "playing", gettext("Game %(number)s on") % {"number": game.number}
     return "finished", gettext("Game %(number)s finished") % {"number": game.number}
 
 
-def rooms_of(player: Player | None) -> list[YourRoom]:
-    """The rooms ``player`` is an active member of (seated or watching), the most
-    recently active first, at most ``YOUR_ROOMS_MAX``."""
+def _sort_key(room: YourRoom) -> tuple[int, float, float]:
+    """Waiting for you, then for others, soonest deadline first; the rest by last move."""
+    soon = room.deadline.timestamp() if room.deadline is not None else float("inf")
+    return STATE_ORDER.index(room.state), soon, -room.last_activity_at.timestamp()
+
+
+def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoom]:
+    """The rooms ``player`` is an active member of (seated or watching): those whose game
+    waits for them first, then those waiting for someone else, soonest deadline first, then
+    the rest, the most recently active first; at most ``limit``."""
     if player is None:
         return []
+    mine = {m.room_id: m.seat for m in Membership.objects.filter(
+        player=player, state=Membership.State.ACTIVE)}
+    # A game waits for the player while a turn of their seat is open.
+    open_turn = Turn.objects.filter(game=OuterRef("game"), seat=OuterRef("seat"),
+                                    finished_at__isnull=True)
+    waiting = set(Scorecard.objects.filter(
+        Exists(open_turn), player=player, game__status=Game.Status.PLAYING,
+        game__room_id__in=mine).values_list("game__room_id", flat=True))
     members = Prefetch("members", queryset=Membership.objects.filter(
         state=Membership.State.ACTIVE).select_related("player").order_by("seat", "id"),
         to_attr="active_members")
     latest = Prefetch("games", queryset=Game.objects.order_by("-number"), to_attr="by_number")
-    mine = {m.room_id: m.seat for m in Membership.objects.filter(
-        player=player, state=Membership.State.ACTIVE)}
-    rooms = (Room.objects.filter(pk__in=mine).order_by("-last_activity_at", "-id")
-             .prefetch_related(members, latest)[:YOUR_ROOMS_MAX])
+    rooms = (Room.objects.filter(pk__in=mine)
+             .annotate(waits=Case(When(pk__in=waiting, then=Value(1)), default=Value(0)))
+             .order_by("-waits", "-last_activity_at", "-id")
+             .prefetch_related(members, latest)[:limit])
     found = []
     for room in rooms:
         seat = mine[room.pk]
         game = room.by_number[0] if room.by_number else None
-        state, text = _state(room, game, seat)
+        state, text = _state(room, game, room.pk in waiting)
         people = tuple(m.player.name for m in room.active_members
                        if m.player_id != player.pk)
-        found.append(YourRoom(code=room.code, title=rulesets.get(room.ruleset).title,
-                              state=state, state_text=text, seat=seat, people=people,
-                              last_activity_at=room.last_activity_at))
-    return found
+        playing = game is not None and game.status == Game.Status.PLAYING \
+            and room.status == Room.Status.OPEN
+        turn_of = next((m.player.name for m in room.active_members
+                        if playing and game is not None and m.seat == game.current_seat),
+                       None)
+        found.append(YourRoom(
+            code=room.code, title=rulesets.get(room.ruleset).title, state=state,
+            state_text=text, seat=seat, people=people, last_activity_at=room.last_activity_at,
+            pace=room.pace, number=game.number if game is not None else None,
+            turn_of=turn_of, deadline=game.turn_deadline if playing and game else None))
+    return sorted(found, key=_sort_key)

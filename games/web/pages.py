@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 
 from games import selectors
 from games.selectors.rule_texts import section_title, variant_list, words_of
+from games.selectors.your_rooms import YOUR_GAMES_MAX, YourRoom
 from games.services.moderation import ban_message
 from games.services.players import current_player
 from games.services.rooms import DAY_HOURS
@@ -74,6 +75,22 @@ def home(request: HttpRequest, *, create_error: str | None = None,
         "ban": ban_message(player.banned_until) if player and player.is_banned else None,
     }
     return render(request, "home.html", context, status=status)
+
+
+def your_games(request: HttpRequest) -> HttpResponse:
+    """Every table the visitor sits at or watches, grouped: waiting for them, waiting for
+    someone else, in the lobby, over."""
+    player = current_player(request.session, request.user)
+    rooms = selectors.rooms_of(player, limit=YOUR_GAMES_MAX)
+    titles = {"your_turn": gettext("Waiting for you"), "playing": gettext("Waiting for others"),
+              "lobby": gettext("In the lobby"), "over": gettext("Over")}
+    grouped: dict[str, list[YourRoom]] = {}
+    for room in rooms:  # in their order: waiting for you first
+        key = "over" if room.state in ("finished", "closed") else room.state
+        grouped.setdefault(key, []).append(room)
+    groups = [{"key": key, "title": titles[key], "rooms": found}
+              for key, found in grouped.items()]
+    return render(request, "your_games.html", {"groups": groups})
 
 
 def rules(request: HttpRequest, variant: str) -> HttpResponse:

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import emails, history, passwords, share
+from games.web import app, emails, history, passwords, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -12,9 +12,13 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("offline/", app.offline, name="offline"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
     path("rooms/new/", room_views.room_create, name="room_create"),
     path("rooms/find/", room_views.room_find, name="room_find"),
+    path("games/", views.your_games, name="your_games"),
     path("r/<str:code>/", room_views.room, name="room"),
     path("r/<str:code>/join/", room_views.room_join, name="room_join"),
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),

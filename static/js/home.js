@@ -13,6 +13,7 @@
 // On a room page for someone not yet at the table (templates/room.html):
 // join-room-form, join-name, join-submit, join-error.
 
+import "./local_times.js";
 import "./name_field.js";
 
 const CUSTOM = "custom";

@@ -42,6 +42,8 @@ def test_home_rules_and_error_pages(new_page: NewPage) -> None:
     assert response is not None and response.status == 404
     expect(page.get_by_test_id("error-page")).to_be_visible()
     assert_accessible_everywhere(page, "the 404 page", on=LIGHT_DESKTOP_DARK_PHONE)
+    page.goto("/offline/")  # what the service worker shows offline
+    assert_accessible_everywhere(page, "the offline page", on=DARK_DESKTOP_LIGHT_PHONE)
 
 
 def test_join_lobby_and_board_on_either_side_of_the_turn(new_page: NewPage) -> None:

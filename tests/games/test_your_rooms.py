@@ -4,6 +4,7 @@ import pytest
 
 from games import selectors, services
 from games.selectors.your_rooms import YOUR_ROOMS_MAX
+from games.services.players import SESSION_KEY
 from tests.support.game_state import play_turn
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +40,39 @@ def test_a_finished_game_and_the_limit(ada, make_room):
     for _ in range(YOUR_ROOMS_MAX + 2):
         make_room(ada, "yams", seats=2)
     assert len(selectors.rooms_of(ada)) == YOUR_ROOMS_MAX
+
+
+def test_games_waiting_for_you_come_first_soonest_deadline_first(ada, bob, cy, make_room):
+    late = make_room(bob, "yatzy", seats=2, pace="day", turn_seconds=3 * 24 * 3600,
+                     joined=[ada], start=True).code
+    services.room_join(player=cy, code=late)  # Cy watches
+    soon = make_room(bob, "yatzy", seats=2, pace="day", turn_seconds=3600, joined=[ada],
+                     start=True).code
+    lobby = make_room(ada, "yatzy", seats=3, joined=[bob]).code
+    play_turn(bob, late)
+    play_turn(bob, soon)  # both now wait for Ada; then Ada's lobby is the latest move
+    services.room_join(player=cy, code=lobby)
+    found = selectors.rooms_of(ada)
+    assert [(r.code, r.state) for r in found] == [
+        (soon, "your_turn"), (late, "your_turn"), (lobby, "lobby")]
+    assert found[0].deadline < found[1].deadline and found[0].pace == "day"
+    watching = {r.code: r for r in selectors.rooms_of(cy)}[late]
+    assert (watching.state, watching.turn_of, watching.seat) == ("playing", "Ada", None)
+    assert watching.deadline == found[1].deadline
+
+
+def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bob, make_room):
+    code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada], start=True).code
+    lobby = make_room(bob, "yams", seats=3, joined=[ada]).code
+    session = client.session  # a guest: the session names the player
+    session[SESSION_KEY] = bob.pk
+    session.save()
+    page = client.get("/games/")
+    assert page.status_code == 200
+    groups = [(g["key"], [r.code for r in g["rooms"]]) for g in page.context["groups"]]
+    assert groups == [("your_turn", [code]), ("lobby", [lobby])]
+    html = page.content.decode()
+    assert "Waiting for you" in html and "data-local-time" in html and "by the day" in html
+    assert client.get("/").context["your_rooms"][0].code == code
+    empty = client.__class__().get("/games/")
+    assert empty.status_code == 200 and "You are at no table yet" in empty.content.decode()

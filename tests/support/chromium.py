@@ -34,6 +34,16 @@ def browser() -> Any:
     return _open["browser"]
 
 
+def persistent_context(user_data_dir: str, **options: Any) -> Any:
+    """A context of a Chromium with a profile on disk (``user_data_dir``), as a person's
+    own browser is: not incognito, as the shared browser's contexts are (Chromium offers
+    to install a web app only outside incognito). The caller closes it."""
+    browser()  # starts Playwright if need be
+    return _open["playwright"].chromium.launch_persistent_context(
+        user_data_dir, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        **options)
+
+
 def close() -> None:
     """Close the browser and stop Playwright, if they are open."""
     found, playwright = _open.pop("browser", None), _open.pop("playwright", None)
