@@ -139,6 +139,12 @@ class Membership(models.Model):
                 name="one_player_per_seat",
             ),
         ]
+        indexes = [
+            # Who is online now, over every room: what the clock's look for hosts who are
+            # gone starts from (games.services.absence), whatever the number of rooms.
+            models.Index(fields=["seen_at"], condition=models.Q(sockets__gt=0),
+                         name="membership_online"),
+        ]
 
     def __str__(self) -> str:
         where = f"seat {self.seat + 1}" if self.seat is not None else "spectator"

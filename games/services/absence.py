@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
@@ -83,22 +82,24 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
     room with nobody present keeps its host until someone is. The former host who comes
     back is a player like the others."""
     moment = at or now()
-    quiet = moment - away_for_handover()
-    # Only rooms with someone else here: an abandoned room costs no lock, pass after pass.
-    someone_here = Membership.objects.filter(
-        room_id=OuterRef("room_id"), state=Membership.State.ACTIVE, player__bot_level="",
-        sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
-    ).exclude(player_id=OuterRef("player_id"))
-    day_quiet = moment - DAY_HOST_AWAY
-    codes = list(Membership.objects.filter(
-        Q(seen_at__isnull=True, joined_at__lt=quiet) | Q(seen_at__lt=quiet, sockets=0)
-        | Q(seen_at__lt=moment - DEAD_SOCKET_AFTER),
-        Q(room__pace=Room.Pace.LIVE) | Q(seen_at__isnull=True, joined_at__lt=day_quiet)
-        | Q(seen_at__lt=day_quiet),
-        Exists(someone_here),
-        state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
-        room__host_id=F("player_id"),
-    ).values_list("room__code", flat=True))
+    # Only rooms with someone here (the index of open sockets, and no join, which would
+    # start from every open room: the work follows the people online, not the rooms;
+    # bots have no sockets), and of those only open rooms whose host is gone.
+    here: dict[int, set[int]] = {}
+    for room_id, player_id in Membership.objects.filter(
+            sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
+            state=Membership.State.ACTIVE).values_list("room_id", "player_id"):
+        here.setdefault(room_id, set()).add(player_id)
+    # By their keys alone: with the status in the query, SQLite reads the status index,
+    # every open room of the site.
+    rooms = {room.pk: room for room in Room.objects.filter(pk__in=list(here)).only(
+        "id", "code", "host_id", "pace", "status") if room.status == Room.Status.OPEN}
+    # Their members (a few each, by the room's index), of whom the hosts; someone else
+    # is here: an abandoned room costs no lock, pass after pass.
+    members = Membership.objects.filter(room_id__in=list(rooms), state=Membership.State.ACTIVE)
+    codes = [rooms[m.room_id].code for m in members
+             if m.player_id == rooms[m.room_id].host_id and here[m.room_id] - {m.player_id}
+             and _gone(m, moment, _host_away(rooms[m.room_id]))]
     passed: list[Change] = []
     for code in codes:
         try:

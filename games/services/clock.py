@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from games.coach import advice as coach
@@ -39,17 +39,23 @@ DAY_IDLE = timedelta(days=30)
 log = logging.getLogger(__name__)
 
 
+def due_games(moment: datetime, limit: int) -> QuerySet[Game, int]:
+    """The ids of the games in play with a bot action or a turn deadline due at
+    ``moment``, longest overdue first, at most ``limit``: read from the ``(status,
+    bot_due_at)`` and ``(status, turn_deadline)`` indexes, so games not due cost nothing."""
+    return (Game.objects.filter(status=Game.Status.PLAYING)
+            .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
+            .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
+            .values_list("id", flat=True)[:limit])
+
+
 def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Change]:
     """Do the bot actions and expired turns due at ``at``, longest overdue first; returns
     the change of each room where something was done.  A game whose work fails is
     logged and left for the next pass: it never stops the others."""
     moment = at or now()
-    due = (Game.objects.filter(status=Game.Status.PLAYING)
-           .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
-           .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
-           .values_list("id", flat=True)[:limit])
     done: list[Change] = []
-    for game_id in list(due):
+    for game_id in list(due_games(moment, limit)):
         try:
             change = run_due_game(game_id, moment)
         except Exception:
