@@ -16,7 +16,8 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
                       "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL",
                       "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
-                      "EMAIL_USE_TLS", "EMAIL_USE_SSL", "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL")
+                      "EMAIL_USE_TLS", "EMAIL_USE_SSL", "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL",
+                      "WEBPUSH_PRIVATE_KEY", "WEBPUSH_KEY_FILE", "WEBPUSH_SUBJECT")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})

@@ -13,6 +13,7 @@ import os
 import socket
 import tempfile
 from datetime import timedelta
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Final
 
@@ -336,5 +337,12 @@ for _network in GUEST_LIMIT_TRUSTED:
     except ValueError:
         raise ImproperlyConfigured(f"GUEST_LIMIT_TRUSTED: {_network!r} is not a network "
                                    "such as 10.0.0.0/8 or 2001:db8::/32") from None
+# Web Push (docs/decisions/0042): the server's VAPID key, given as PEM or base64url in
+# WEBPUSH_PRIVATE_KEY in production, else made once and kept in WEBPUSH_KEY_FILE; the
+# contact push services may write to (a mailto: or https: URL).
+WEBPUSH_PRIVATE_KEY = env_str("WEBPUSH_PRIVATE_KEY", "")
+WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapid.pem")))
+WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", SITE_URL if SITE_URL.startswith("https://")
+                          else "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -3,7 +3,8 @@
 A server process calls ``start()`` once, from its ASGI entry point
 (``yahtzee_site/asgi.py``); it starts, as the settings ask:
 
-- the game clock (``clock``: bot moves and expired turns; ``GAMES_CLOCK_IN_PROCESS``),
+- the game clock (``clock``: bot moves and expired turns) and the notifier (``notifier``:
+  the outbox's notices; both ``GAMES_CLOCK_IN_PROCESS``),
 - the SQLite checkpoint thread (``checkpoints``; ``SQLITE_CHECKPOINT_THREAD``, SQLite only),
 - the coach's worker (``jobs``: finished games' reviews; ``GAMES_COACH_IN_BACKGROUND``),
   whose jobs hand the reviews' computation to the review child process (``reviews``,
@@ -21,7 +22,7 @@ import threading
 
 from django.conf import settings
 
-from games.background import checkpoints, clock, jobs, review_jobs, reviews, stack_dump
+from games.background import checkpoints, clock, jobs, notifier, review_jobs, reviews, stack_dump
 from games.realtime import snapshot_cache
 from games.signals import game_finished
 
@@ -44,6 +45,7 @@ def start() -> None:
         snapshot_cache.clear()
         if settings.GAMES_CLOCK_IN_PROCESS:
             clock.start()
+            notifier.start()
         checkpoints.ensure_started()
         if settings.GAMES_COACH_IN_BACKGROUND:
             reviews.resume()  # after a ``stop`` in this process
@@ -65,6 +67,7 @@ def stop() -> None:
         reviews.stop(grace=STOP_GRACE)  # a review job waiting on the child fails at once
         jobs.stop()
         clock.stop()
+        notifier.stop()
         checkpoints.stop()
         snapshot_cache.clear()
         atexit.unregister(stop)

@@ -140,9 +140,10 @@ class Membership(models.Model):
             ),
         ]
         indexes = [
-            # Who is online now, over every room: what the clock's look for hosts who are
-            # gone starts from (games.services.absence), whatever the number of rooms.
-            models.Index(fields=["seen_at"], condition=models.Q(sockets__gt=0),
+            # Who has a socket open now, over every room: what the clock's look for hosts
+            # who are gone starts from (games.services.absence), whatever the number of
+            # rooms. Not on ``seen_at``: a heartbeat rewrites it, and should write no index.
+            models.Index(fields=["room"], condition=models.Q(sockets__gt=0),
                          name="membership_online"),
         ]
 

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.db.models import Case, Exists, OuterRef, Prefetch, Value, When
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext, pgettext
 
 from games.models import Game, Membership, Player, Room, Scorecard, Turn
@@ -67,29 +67,35 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
     waiting = set(Scorecard.objects.filter(
         Exists(open_turn), player=player, game__status=Game.Status.PLAYING,
         game__room_id__in=mine).values_list("game__room_id", flat=True))
-    members = Prefetch("members", queryset=Membership.objects.filter(
-        state=Membership.State.ACTIVE).select_related("player").order_by("seat", "id"),
-        to_attr="active_members")
-    latest = Prefetch("games", queryset=Game.objects.order_by("-number"), to_attr="by_number")
-    rooms = (Room.objects.filter(pk__in=mine)
-             .annotate(waits=Case(When(pk__in=waiting, then=Value(1)), default=Value(0)))
-             .order_by("-waits", "-last_activity_at", "-id")
-             .prefetch_related(members, latest)[:limit])
+    latest = Game.objects.filter(room=OuterRef("pk")).order_by("-number").values("id")[:1]
+    rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=Subquery(latest)))
+    games = Game.objects.in_bulk([r.latest_game for r in rooms if r.latest_game is not None])
     found = []
     for room in rooms:
-        seat = mine[room.pk]
-        game = room.by_number[0] if room.by_number else None
+        game = games.get(room.latest_game) if room.latest_game is not None else None
         state, text = _state(room, game, room.pk in waiting)
-        people = tuple(m.player.name for m in room.active_members
-                       if m.player_id != player.pk)
         playing = game is not None and game.status == Game.Status.PLAYING \
             and room.status == Room.Status.OPEN
-        turn_of = next((m.player.name for m in room.active_members
-                        if playing and game is not None and m.seat == game.current_seat),
-                       None)
-        found.append(YourRoom(
+        found.append((room, game, YourRoom(
             code=room.code, title=rulesets.get(room.ruleset).title, state=state,
-            state_text=text, seat=seat, people=people, last_activity_at=room.last_activity_at,
-            pace=room.pace, number=game.number if game is not None else None,
-            turn_of=turn_of, deadline=game.turn_deadline if playing and game else None))
-    return sorted(found, key=_sort_key)
+            state_text=text, seat=mine[room.pk], people=(), last_activity_at=room.last_activity_at,
+            pace=room.pace, number=game.number if game is not None else None, turn_of=None,
+            deadline=game.turn_deadline if playing and game is not None else None)))
+    found.sort(key=lambda entry: _sort_key(entry[2]))
+    shown = found[:limit]
+    # Who is there, for the rooms shown only.
+    members: dict[int, list[Membership]] = {}
+    for member in (Membership.objects.filter(room_id__in=[room.pk for room, _, _ in shown],
+                                             state=Membership.State.ACTIVE)
+                   .select_related("player").order_by("seat", "id")):
+        members.setdefault(member.room_id, []).append(member)
+    result = []
+    for room, game, entry in shown:
+        here = members.get(room.pk, [])
+        turn_of = next((m.player.name for m in here if game is not None
+                        and entry.state in ("your_turn", "playing")
+                        and m.seat == game.current_seat), None)
+        result.append(replace(entry, people=tuple(m.player.name for m in here
+                                                  if m.player_id != player.pk),
+                              turn_of=turn_of))
+    return result

@@ -90,15 +90,15 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
             sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
             state=Membership.State.ACTIVE).values_list("room_id", "player_id"):
         here.setdefault(room_id, set()).add(player_id)
-    # By their keys alone: with the status in the query, SQLite reads the status index,
-    # every open room of the site.
+    # By their keys alone (with the status in the query, SQLite reads the status index:
+    # every open room of the site); only those whose host is not among the people here,
+    # and where someone else is: an abandoned room costs no lock, pass after pass.
     rooms = {room.pk: room for room in Room.objects.filter(pk__in=list(here)).only(
-        "id", "code", "host_id", "pace", "status") if room.status == Room.Status.OPEN}
-    # Their members (a few each, by the room's index), of whom the hosts; someone else
-    # is here: an abandoned room costs no lock, pass after pass.
-    members = Membership.objects.filter(room_id__in=list(rooms), state=Membership.State.ACTIVE)
-    codes = [rooms[m.room_id].code for m in members
-             if m.player_id == rooms[m.room_id].host_id and here[m.room_id] - {m.player_id}
+        "id", "code", "host_id", "pace", "status")
+        if room.status == Room.Status.OPEN and here[room.pk] - {room.host_id}
+        and room.host_id not in here[room.pk]}
+    hosts = Membership.objects.filter(room_id__in=list(rooms), state=Membership.State.ACTIVE)
+    codes = [rooms[m.room_id].code for m in hosts if m.player_id == rooms[m.room_id].host_id
              and _gone(m, moment, _host_away(rooms[m.room_id]))]
     passed: list[Change] = []
     for code in codes:

@@ -86,8 +86,8 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
             quiet = quiet_for(room)
             if room.status != Room.Status.OPEN or room.last_activity_at >= moment - quiet:
                 continue
-            days = max(1, quiet.days)
-            span = "24 hours" if days == 1 else f"{days} days"
+            hours = round(quiet.total_seconds() / 3600)
+            span = f"{hours // 24} days" if hours >= 48 and hours % 24 == 0 else f"{hours} hours"
             game = Game.objects.select_for_update().filter(
                 room=room, status=Game.Status.PLAYING).first()
             if game is not None:
@@ -95,7 +95,7 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
             room.status, room.closed_at = Room.Status.CLOSED, now()
             room.closed_reason = f"no activity for {span}"
             bump(room, "room_closed", game=game,
-                 data={"reason": room.closed_reason, "cause": "idle", "days": days})
+                 data={"reason": room.closed_reason, "cause": "idle", "hours": hours})
         closed.append(Change(room.code, room.version))
     return closed
 

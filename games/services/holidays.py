@@ -9,6 +9,7 @@ unused days go back to the seat's allowance and come off the deadline.
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 
 from django.utils.translation import gettext, ngettext
@@ -18,6 +19,8 @@ from games.models import Game, Player, Room, Scorecard
 from games.services.core import Done, bump, now, playing_game, room_action
 
 MAX_DAYS = 7
+DAY = 24 * 3600
+MIN_LEFT = 3600  # less than an hour of holiday left is none
 
 
 def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
@@ -35,7 +38,7 @@ def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
 @room_action("holiday")
 def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     """Pause the player's clock for ``days`` (1-7, within what is left of their seven
-    days in this game)."""
+    days in this game; the last of them as long as what is left)."""
     game, card = _card(room, player)
     if not room.holidays:
         raise ServiceError("no_holidays", gettext("the host does not allow holidays in "
@@ -43,16 +46,17 @@ def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     moment = now()
     if card.holiday_until is not None and card.holiday_until > moment:
         raise ServiceError("on_holiday", gettext("you are on holiday already: end it first"))
-    left = card.holiday_left // (24 * 3600)
-    if type(days) is not int or not 1 <= days <= min(MAX_DAYS, left):
-        if left < 1:
-            raise ServiceError("no_holiday_left", gettext(
-                "you have no whole day of holiday left in this game"))
+    left = card.holiday_left
+    if left < MIN_LEFT:
+        raise ServiceError("no_holiday_left", gettext(
+            "you have no holiday left in this game"))
+    most = min(MAX_DAYS, math.ceil(left / DAY))  # the last day: what is left of it
+    if type(days) is not int or not 1 <= days <= most:
         raise ServiceError("bad_days", ngettext(
             "a holiday lasts 1 day (what you have left in this game)",
             "a holiday lasts 1 to %(n)s days (what you have left in this game)",
-            left) % {"n": left})
-    length = timedelta(days=days)
+            most) % {"n": most})
+    length = min(timedelta(days=days), timedelta(seconds=left))
     card.holiday_until = moment + length
     card.holiday_left -= int(length.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])

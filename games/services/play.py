@@ -30,6 +30,7 @@ from games.services.core import (
     room_action,
     rules,
 )
+from games.services.notices import notice_turn
 from games.signals import game_finished
 from scoring import scorecard_json
 from scoring.scorecard import Placement
@@ -37,6 +38,8 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy import levels
 from scoring.turn import Turn as TurnState
 
+# Seconds of holiday each seat may take in a game (games.services.holidays).
+HOLIDAY_ALLOWANCE = 7 * 24 * 3600
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
 
 
@@ -77,13 +80,20 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options))
     empty = scorecard_json.to_json(rs.new_scorecard())
-    # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too.
-    held = dict(Scorecard.objects.filter(game__room=room, game__number=number - 1,
-                                         held_for__isnull=False)
-                .values_list("player_id", "held_for_id"))
+    # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
+    # and a holiday under way goes on (each game allows 7 days: it counts against them).
+    before = {card.player_id: card for card in Scorecard.objects.filter(
+        game__room=room, game__number=number - 1)}
+    moment = now()
     for index, member in enumerate(seated):
+        last = before.get(member.player_id)
+        away = last.holiday_until if last is not None and last.holiday_until is not None \
+            and last.holiday_until > moment else None
+        left = HOLIDAY_ALLOWANCE - int((away - moment).total_seconds()) if away else \
+            HOLIDAY_ALLOWANCE
         Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty,
-                                 held_for_id=held.get(member.player_id))
+                                 held_for_id=last.held_for_id if last is not None else None,
+                                 holiday_until=away, holiday_left=max(0, left))
     start_turn(room, game, 0)
     return game
 
@@ -99,6 +109,7 @@ def start_turn(room: Room, game: Game, seat: int,
     game.turn_count += 1
     sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
     schedule(room, game, card.player, card.holiday_until)
+    notice_turn(room, game, card.player)
 
 
 def timed(room: Room, game: Game) -> bool:
@@ -347,8 +358,8 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
         card = game.scorecards.filter(player=member.player).first()
         if card is not None:
             bot = new_bot(level, taken)
-            card.player = bot
-            card.save(update_fields=["player"])
+            card.player, card.holiday_until = bot, None  # a bot takes no holiday
+            card.save(update_fields=["player", "holiday_until"])
             if card.seat == game.current_seat:  # the bot finishes the turn; the log keeps
                 schedule(room, game, bot)         # who made each roll and who placed
             game.save()

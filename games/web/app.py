@@ -62,7 +62,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     name changes with the files it keeps."""
     assets = [static(path) for path in OFFLINE_ASSETS] + [reverse("javascript_catalog")]
     version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
-    response = render(request, "app/sw.js", {"assets": assets, "version": version},
+    response = render(request, "app/sw.js", {"assets": assets, "version": version,
+                                             "icon": static("img/icon-192.png")},
                       content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

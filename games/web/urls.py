@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import app, emails, history, passwords, share
+from games.web import app, emails, history, passwords, push, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -15,6 +15,8 @@ urlpatterns = [
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
     path("offline/", app.offline, name="offline"),
+    path("push/subscribe/", push.push_subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", push.push_unsubscribe, name="push_unsubscribe"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
     path("rooms/new/", room_views.room_create, name="room_create"),
     path("rooms/find/", room_views.room_find, name="room_find"),

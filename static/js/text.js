@@ -147,6 +147,15 @@ function withRanking(text, ranking) {
   return ranking ? `${text}. ${rankingSentence(ranking)}` : text;
 }
 
+/** "The room closed after 30 days without activity" (or hours, as long as it waited). */
+function idleText(hours) {
+  if (hours === 24) return gettext("The room closed after 24 hours without activity");
+  if (hours >= 48 && hours % 24 === 0) {
+    return interpolate(ngettext("The room closed after %(n)s day without activity", "The room closed after %(n)s days without activity", hours / 24), { n: hours / 24 }, true);
+  }
+  return interpolate(ngettext("The room closed after %(n)s hour without activity", "The room closed after %(n)s hours without activity", hours), { n: hours }, true);
+}
+
 /**
  * One log line for an event: "Ada rolled 6 6 2 3 6", "Bob scored 25 in Full house".
  * Returns null for events the move log does not show (chat has its own panel).
@@ -229,8 +238,7 @@ export function describe(event, state, rules) {
     case "game_ended":
       return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":
-      if (d.cause === "idle" && d.days > 1) return interpolate(ngettext("The room closed after %(n)s day without activity", "The room closed after %(n)s days without activity", d.days), { n: d.days }, true);
-      if (d.cause === "idle") return gettext("The room closed after 24 hours without activity");
+      if (d.cause === "idle") return idleText(d.hours ?? 24);
       return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:
       return null; // chat, chat_removed, react, presence and anything newer

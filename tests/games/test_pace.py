@@ -126,7 +126,7 @@ def test_a_room_by_the_day_stays_open_for_thirty_quiet_days(daily, ada, make_roo
     assert [c.code for c in services.rooms_close_idle()] == [daily]
     assert game_of(daily).status == Game.Status.ENDED
     event = Event.objects.filter(room__code=daily).last()
-    assert event.data == {"reason": "no activity for 30 days", "cause": "idle", "days": 30}
+    assert event.data == {"reason": "no activity for 30 days", "cause": "idle", "hours": 720}
 
 
 def test_the_host_role_by_the_day_passes_after_a_day_away(daily, ada, bob):
@@ -198,7 +198,7 @@ def test_holidays_are_refused_clearly(daily, ada, bob, cy, make_room):
     services.seat_holiday(player=ada, code=daily, days=5)
     refused("on_holiday", services.seat_holiday, player=ada, code=daily, days=1)
     services.seat_holiday_end(player=ada, code=daily)
-    Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=DAY - 1)
+    Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=3599)
     refused("no_holiday_left", services.seat_holiday, player=ada, code=daily, days=1)
     Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=2 * DAY)
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=3)
@@ -223,3 +223,42 @@ def test_the_home_page_form_opens_a_room_by_the_day(client):
         "holidays": "on"})
     assert refused_page.status_code == 400 and Room.objects.count() == 1
     assert "1 hour to 7 days" in refused_page.content.decode()
+
+
+def test_the_last_day_of_holiday_is_what_is_left_of_it(daily, ada):
+    Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=2 * DAY - 3600)
+    before = game_of(daily).turn_deadline
+    services.seat_holiday(player=ada, code=daily, days=2)
+    card = card_of(daily, ada)
+    assert card.holiday_left == 0
+    assert game_of(daily).turn_deadline == before + timedelta(days=2, hours=-1)
+    services.seat_holiday_end(player=ada, code=daily)  # back at once: all of it returns
+    assert abs(card_of(daily, ada).holiday_left - (2 * DAY - 3600)) <= 1
+
+
+def test_a_rematch_keeps_a_holiday_under_way_and_a_bot_takes_none(daily, ada, bob):
+    services.seat_holiday(player=bob, code=daily, days=3)
+    until = card_of(daily, bob).holiday_until
+    Game.objects.filter(room__code=daily).update(status=Game.Status.FINISHED)  # it is over
+    services.room_rematch(player=ada, code=daily)
+    card = card_of(daily, bob)
+    assert card.game.number == 2 and card.holiday_until == until
+    assert abs(card.holiday_left - 4 * DAY) <= 1  # the days still to come count here
+    play_turn(ada, daily)  # Bob's turn comes while he is away
+    assert abs(game_of(daily).turn_deadline - (until + timedelta(days=1))) <= timedelta(
+        seconds=1)
+    services.room_leave(player=bob, code=daily)  # a bot finishes his game
+    bot_card = Scorecard.objects.get(game=game_of(daily), seat=1)
+    assert bot_card.player.is_bot and bot_card.holiday_until is None
+
+
+def test_no_host_role_passes_in_a_closed_room_or_while_the_host_is_here(daily, ada, bob):
+    services.presence_connect(player=bob, code=daily)
+    services.presence_connect(player=ada, code=daily)
+    Membership.objects.filter(room__code=daily, player=ada).update(
+        seen_at=timezone.now() - timedelta(seconds=10))  # Ada's page pings: she is here
+    assert services.rooms_pass_host() == []
+    Membership.objects.filter(room__code=daily, player=ada).update(
+        sockets=0, seen_at=timezone.now() - timedelta(days=2))
+    Room.objects.filter(code=daily).update(status=Room.Status.CLOSED)
+    assert services.rooms_pass_host() == [] and Room.objects.get(code=daily).host == ada

@@ -76,3 +76,13 @@ def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bo
     assert client.get("/").context["your_rooms"][0].code == code
     empty = client.__class__().get("/games/")
     assert empty.status_code == 200 and "You are at no table yet" in empty.content.decode()
+
+
+def test_a_game_waiting_for_someone_else_is_not_cut_off_by_newer_lobbies(ada, bob, make_room):
+    waiting = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    play_turn(ada, waiting)  # Bob's turn now
+    for _ in range(YOUR_ROOMS_MAX):
+        make_room(ada, "yams", seats=2)  # newer, in the lobby
+    found = selectors.rooms_of(ada)
+    assert len(found) == YOUR_ROOMS_MAX
+    assert (found[0].code, found[0].state, found[0].turn_of) == (waiting, "playing", "Bob")

@@ -5,6 +5,7 @@ import { formatList } from "../i18n.js";
 import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
+import { pushOffer } from "./push_offer.js";
 
 // The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
 // CSSOM, as the layout's own rules live in site.css).
@@ -92,6 +93,7 @@ export function renderStatus(ctx) {
       : null,
     takeBack(ctx),
     holidayControls(ctx),
+    myTurn ? null : pushOffer(ctx),
   ].filter(Boolean);
   return [
     h(

@@ -8,6 +8,23 @@ import { formatMoment } from "../i18n.js";
 
 const DAY = 24 * 3600;
 const choosing = { open: false }; // kept across redraws while the player picks
+const wake = { at: 0, timer: null }; // the next holiday to end by itself
+
+/** Draw again when the first holiday under way ends by itself (no new state says so). */
+function redrawWhenOver(ctx, seats) {
+  const ends = seats.filter(onHoliday).map((s) => Date.parse(s.holiday_until));
+  const at = ends.length ? Math.min(...ends) : 0;
+  if (at === wake.at) return;
+  clearTimeout(wake.timer);
+  wake.at = at;
+  if (at) {
+    const delay = Math.min(at - Date.now() + 1000, 2 ** 31 - 1);
+    wake.timer = setTimeout(() => {
+      wake.at = 0;
+      ctx.redraw();
+    }, delay);
+  }
+}
 
 /** "2 d 3 h left", "5 h 20 min left", "12 min left" for a number of seconds. */
 export function leftText(seconds) {
@@ -23,9 +40,9 @@ export function deadlineText(seconds) {
   return interpolate(gettext("until %(when)s (%(left)s)"), { when: formatMoment(Date.now() + seconds * 1000), left: leftText(seconds) }, true);
 }
 
-/** Whether the seat's clock is paused for a holiday now. */
+/** Whether the seat's clock is paused for a holiday now (a person's: a bot takes none). */
 export function onHoliday(seat) {
-  return Boolean(seat?.holiday_until) && Date.parse(seat.holiday_until) > Date.now();
+  return Boolean(seat?.holiday_until) && !seat.bot && Date.parse(seat.holiday_until) > Date.now();
 }
 
 /** "On holiday until Tue 1 Dec, 09:00" beside a seat on holiday, else null. */
@@ -41,12 +58,14 @@ export function holidayControls(ctx) {
   const { state, you } = ctx;
   const game = state.game;
   if (state.room.pace !== "day" || state.room.status !== "open" || game?.status !== "playing") return null;
+  redrawWhenOver(ctx, game.seats);
   const seat = game.seats.find((s) => s.player === you.player && !s.bot);
   if (!seat) return null;
   if (onHoliday(seat)) {
     return h("button", { type: "button", class: "btn btn--small", dataset: { testid: "holiday-end" }, onclick: () => ctx.act("holiday_end") }, gettext("End my holiday"));
   }
-  const days = Math.min(7, Math.floor(seat.holiday_left / DAY));
+  // The last day offered is what is left of it (under an hour left is none).
+  const days = seat.holiday_left < 3600 ? 0 : Math.min(7, Math.ceil(seat.holiday_left / DAY));
   if (!state.room.holidays || days < 1) return null;
   const toggle = h(
     "button",

@@ -57,7 +57,7 @@ export class PaceFields {
     this.hours = h(
       "select",
       { class: "input", id: "settings-turn-hours", name: "turn_hours", dataset: { testid: "settings-turn-hours" } },
-      DAY_HOURS.map((n) => h("option", { value: String(n) }, hoursText(n))),
+      DAY_HOURS.map((n) => h("option", { value: String(n * HOUR) }, hoursText(n))),
     );
     this.hoursField = h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-turn-hours" }, gettext("Time per turn")), this.hours);
 
@@ -95,13 +95,17 @@ export class PaceFields {
     for (const input of this.paceInputs) input.checked = input.value === (day ? "day" : "live");
     const seconds = room.turn_seconds;
     this.custom.value = "";
+    // A turn set to other than the offered lengths (through the protocol) keeps its own
+    // option, to the second, so that saving the form leaves it as it is.
+    this.hours.querySelector("[data-other]")?.remove();
     if (day) {
-      const hours = Math.round(seconds / HOUR);
-      if (!DAY_HOURS.includes(hours)) this.hours.append(h("option", { value: String(hours) }, hoursText(hours)));
-      this.hours.value = String(hours);
+      if (!DAY_HOURS.some((n) => n * HOUR === seconds)) {
+        this.hours.append(h("option", { value: String(seconds), dataset: { other: "" } }, hoursText(Math.round(seconds / HOUR))));
+      }
+      this.hours.value = String(seconds);
       this.timer.value = "90";
     } else {
-      this.hours.value = "24";
+      this.hours.value = String(24 * HOUR);
       if (!seconds) this.timer.value = "";
       else if (TIMER_PRESETS.includes(seconds)) this.timer.value = String(seconds);
       else [this.timer.value, this.custom.value] = [CUSTOM, String(seconds)];
@@ -124,7 +128,7 @@ export class PaceFields {
    * through `error`) when the custom seconds are not valid. */
   values(error) {
     if (this.chosen() === "day") {
-      return { pace: "day", turn_seconds: Number(this.hours.value) * HOUR, holidays: this.holidayInput.checked };
+      return { pace: "day", turn_seconds: Number(this.hours.value), holidays: this.holidayInput.checked };
     }
     let seconds = null;
     if (this.timer.value === CUSTOM) {

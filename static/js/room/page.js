@@ -18,6 +18,7 @@ export const config = {
   rulesUrl: root.dataset.rulesUrl,
   homeUrl: root.dataset.homeUrl,
   roomUrl: root.dataset.roomUrl,
+  pushKey: root.dataset.pushKey || "",
 };
 export const $ = (selector) => root.querySelector(selector);
 export const regions = Object.fromEntries([...root.querySelectorAll("[data-region]")].map((el) => [el.dataset.region, el]));

@@ -73,6 +73,7 @@ function context() {
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
     redraw: () => draw(),
+    pushKey: config.pushKey,
     report,
     toast: (message) => toasts.show(message, "info"),
     error: (message) => toasts.show(message),

@@ -1,0 +1,57 @@
+"""What reaches players away from the table: their devices' push subscriptions, and the
+outbox of notices to send them."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import pgettext_lazy
+
+from games.models.play import Game
+from games.models.rooms import Player, Room
+
+
+class PushSubscription(models.Model):
+    """One device's Web Push subscription (RFC 8030): where its push service takes
+    messages, and the keys they are encrypted with (RFC 8291)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE,
+                               related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100, help_text="The device's public key (base64url).")
+    auth = models.CharField(max_length=50, help_text="The device's auth secret (base64url).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_notice = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="The newest notice sent to this device: none twice.")
+
+    def __str__(self) -> str:
+        return f"push to {self.player} ({self.endpoint[:40]}...)"
+
+
+class Notice(models.Model):
+    """A notice to send a player (the outbox): written in the transaction that made it
+    due, sent once by the notifier (``games.services.notices``)."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a notifier took it (taken again a minute "
+                                         "later if it was never sent).")
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game", "turn", "kind"],
+                                    name="one_notice_per_turn"),
+        ]
+        indexes = [models.Index(fields=["created_at"], condition=models.Q(sent_at__isnull=True),
+                                name="notice_unsent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.player} in {self.room} turn {self.turn}"

@@ -1,0 +1,160 @@
+"""Web Push end to end: "your turn" in a room by the day reaches each of the player's
+devices once, through a push service on loopback that checks the VAPID signature and
+decrypts the message with the device's own keys (tests/support/push_service.py)."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Notice, Player, PushSubscription
+from games.services import notices
+from games.services.notices import notices_send, public_key
+from games.services.players import SESSION_KEY
+from tests.support.game_state import play_turn
+from tests.support.push_service import Device, PushService, push_service
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def service() -> PushService:
+    with push_service() as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def key_file(settings, tmp_path: Path) -> Path:
+    """A VAPID key of the test's own, made on first use."""
+    settings.WEBPUSH_PRIVATE_KEY = ""
+    settings.WEBPUSH_KEY_FILE = tmp_path / "var" / "vapid.pem"
+    notices.vapid_key.cache_clear()
+    yield settings.WEBPUSH_KEY_FILE
+    notices.vapid_key.cache_clear()
+
+
+def browser_of(player: Player) -> Client:
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+    return client
+
+
+def subscribe(player: Player, device: Device, client: Client | None = None) -> int:
+    response = (client or browser_of(player)).post(
+        "/push/subscribe/", json.dumps(device.subscription()), content_type="application/json")
+    return response.status_code
+
+
+def test_your_turn_reaches_each_device_once_signed_and_encrypted_for_it(
+        service, ada, bob, make_room):
+    phone, laptop, bobs = service.device(), service.device(), service.device()
+    assert [subscribe(ada, phone), subscribe(ada, laptop), subscribe(bob, bobs)] == [200] * 3
+    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    assert notices_send() == 1
+    for device in (phone, laptop):
+        [payload] = service.to(device)
+        assert payload["title"] == "Your turn in Yatzy"
+        assert payload["body"].startswith("Game 1 with Bob") and "hours left" in payload["body"]
+        assert payload["url"] == f"/r/{code}/" and payload["tag"] == f"{code}:1:1"
+    assert service.to(bobs) == []
+    message = service.received[0]
+    assert message.vapid_key == public_key() and message.vapid_claims["aud"] == service.origin
+    assert message.headers["urgency"] == "high" and int(message.headers["ttl"]) == 24 * 3600
+    assert notices_send() == 0 and len(service.received) == 2  # one per turn per device
+
+    play_turn(ada, code)
+    assert notices_send() == 1
+    assert [p["tag"] for p in service.to(bobs)] == [f"{code}:1:2"]
+    assert len(service.to(phone)) == 1 and service.refused == []
+
+
+def test_in_their_own_language(service, ada, bob, make_room):
+    ada.language = "fr"
+    ada.save()
+    device = service.device()
+    subscribe(ada, device)
+    make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True)
+    notices_send()
+    [payload] = service.to(device)
+    assert payload["title"] == "À vous de jouer au Yam's"
+    assert payload["body"].startswith("Partie 1 avec Bob")
+
+
+def test_live_rooms_and_bots_get_no_notice(service, ada, bob, make_room):
+    subscribe(ada, service.device())
+    make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", bots=["beginner"], start=True)
+    assert list(Notice.objects.values_list("player__name", flat=True)) == ["Ada"]
+
+
+def test_a_device_its_push_service_says_is_gone_is_forgotten(service, ada, bob, make_room):
+    gone, kept = service.device(), service.device()
+    subscribe(ada, gone)
+    subscribe(ada, kept)
+    service.gone.add(gone.endpoint.rsplit("/", 1)[1])
+    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    assert notices_send() == 1
+    assert list(PushSubscription.objects.values_list("endpoint", flat=True)) == [kept.endpoint]
+    assert len(service.to(kept)) == 1
+
+
+def test_a_turn_played_before_its_notice_went_out_is_not_announced(
+        service, ada, bob, make_room):
+    device = service.device()
+    subscribe(ada, device)
+    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    play_turn(ada, code)
+    assert notices_send() == 1  # Bob's: he has no device
+    assert service.received == [] and not Notice.objects.filter(sent_at__isnull=True).exists()
+
+
+def test_a_notice_a_dead_notifier_claimed_is_sent_again_a_minute_later(
+        service, ada, bob, make_room):
+    device = service.device()
+    subscribe(ada, device)
+    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    Notice.objects.update(claimed_at=timezone.now() - timedelta(seconds=30))
+    assert notices_send() == 0  # still someone else's
+    Notice.objects.update(claimed_at=timezone.now() - timedelta(minutes=2))
+    assert notices_send() == 1 and len(service.to(device)) == 1
+
+
+@pytest.mark.parametrize("body", [
+    "not json", "[]", '{"endpoint": "https://push.example/x"}',
+    '{"endpoint": "http://push.example/x", "keys": {}}',
+    '{"endpoint": 7, "keys": {"p256dh": "x", "auth": "y"}}',
+])
+def test_a_subscription_the_site_cannot_use_is_refused_and_kept_nowhere(ada, body):
+    response = browser_of(ada).post("/push/subscribe/", body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]
+    assert not PushSubscription.objects.exists()
+
+
+def test_keys_of_the_wrong_length_and_strangers_are_refused(service, ada):
+    device = service.device()
+    sub = device.subscription()
+    sub["keys"]["auth"] = sub["keys"]["auth"][:-4]
+    response = browser_of(ada).post("/push/subscribe/", json.dumps(sub),
+                                    content_type="application/json")
+    assert response.status_code == 400
+    stranger = Client().post("/push/subscribe/", json.dumps(device.subscription()),
+                             content_type="application/json")
+    assert stranger.status_code == 403 and not PushSubscription.objects.exists()
+    assert subscribe(ada, device) == 200
+    assert browser_of(ada).post("/push/unsubscribe/", json.dumps({"endpoint": device.endpoint}),
+                                content_type="application/json").json() == {"subscribed": False}
+    assert not PushSubscription.objects.exists()
+
+
+def test_the_key_is_made_once_kept_private_and_read_back(key_file):
+    first = public_key()
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    notices.vapid_key.cache_clear()
+    assert public_key() == first and len(first) == 87  # 65 bytes, base64url
