@@ -2,7 +2,8 @@
 desktop and on a phone in the light and the dark theme, on a phone held sideways and at
 200 % zoom, the results, a review, the
 room's past games, a replay and the player's profile; then a game of Yam's in French
-and one of Yatzy in Swedish (``--languages-only``: those two alone).
+and one of Yatzy in Swedish (``--languages-only``: those two alone); then a room by the
+day: its form, its table and a player's games (``--by-the-day-only``: those alone).
 
 Starts its own Daphne on a free loopback port against a fresh SQLite database in a
 temporary directory, drives Debian's Chromium through Playwright like a person would
@@ -239,6 +240,74 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
     return saved
 
 
+def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
+    """A room by the day: the home page's form set to it on a phone, the table after the
+    host's first turn (the next player on holiday, the offer of notifications), and that
+    player's games on a phone."""
+    from playwright.sync_api import sync_playwright
+
+    saved: list[Path] = []
+
+    def shot(target: Page, name: str) -> None:
+        target.mouse.move(0, 0)
+        path = out / f"{name}.png"
+        target.screenshot(path=str(path))
+        saved.append(path)
+
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=CHROMIUM_ARGS)
+        try:
+            def person(viewport: dict[str, int], mobile: bool, zone: str) -> Page:
+                context = browser.new_context(
+                    viewport=viewport, base_url=base_url, device_scale_factor=1,
+                    reduced_motion="reduce", color_scheme="light", locale="en-GB",
+                    is_mobile=mobile, has_touch=mobile, timezone_id=zone)
+                context.grant_permissions(["notifications"])
+                found = context.new_page()
+                found.set_default_timeout(30_000)
+                return found
+
+            ada = person(DESKTOP, False, "Europe/Paris")
+            phone = person(PHONE, True, "Europe/Paris")
+            for page in (phone, ada):
+                page.goto("/")
+                page.get_by_test_id("create-name").fill("Ada")
+                page.get_by_test_id("create-ruleset").select_option("yatzy")
+                page.get_by_test_id("create-seats").select_option("3")
+                page.get_by_test_id("create-pace-day").check()
+                page.get_by_test_id("create-turn-hours").select_option("48")
+            phone.get_by_test_id("create-pace").scroll_into_view_if_needed()
+            shot(phone, "home-by-the-day")
+            ada.get_by_test_id("create-submit").click()
+            ada.wait_for_url("**/r/*/")
+            room_url = ada.url
+            friends = []
+            for name, zone in (("Bob", "America/New_York"), ("Chiara", "Asia/Tokyo")):
+                friend = person(PHONE, True, zone)
+                friend.goto(room_url)
+                friend.get_by_test_id("join-name").fill(name)
+                friend.get_by_test_id("join-submit").click()
+                friend.wait_for_selector("[data-testid=seat-list]")
+                friends.append(friend)
+            ada.get_by_test_id("start").click()
+            play_turn(ada)
+            bob = friends[0]
+            bob.get_by_test_id("holiday").click()
+            bob.get_by_test_id("holiday-days-3").click()
+            bob.get_by_test_id("confirm-ok").click()
+            ada.wait_for_selector("[data-testid=holiday-note-1]")
+            ada.wait_for_selector("[data-testid=push-offer]")
+            ada.evaluate("window.scrollTo(0, 0)")
+            shot(ada, "board-by-the-day")
+            friends[1].goto("/games/")
+            shot(friends[1], "your-games")
+        finally:
+            browser.close()
+    return saved
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -247,17 +316,22 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=5, help="turns played before the board")
     parser.add_argument("--languages-only", action="store_true",
                         help="only the French and Swedish boards")
+    parser.add_argument("--by-the-day-only", action="store_true",
+                        help="only the pictures of a room by the day")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
 
     with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
             serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
+        saved: list[Path] = []
+        if not (args.languages_only or args.by_the_day_only):
+            saved += take_screenshots(base_url, args.out.resolve(), args.variant, args.turns)
+        if not args.by_the_day_only:
+            saved += take_language_screenshots(base_url, args.out.resolve(), args.turns)
         if not args.languages_only:
-            for path in take_screenshots(base_url, args.out.resolve(), args.variant,
-                                         args.turns):
-                print(f"saved {path}")
-        for path in take_language_screenshots(base_url, args.out.resolve(), args.turns):
+            saved += take_day_screenshots(base_url, args.out.resolve())
+        for path in saved:
             print(f"saved {path}")
 
 

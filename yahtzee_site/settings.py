@@ -342,6 +342,8 @@ for _network in GUEST_LIMIT_TRUSTED:
 # contact push services may write to (a mailto: or https: URL).
 WEBPUSH_PRIVATE_KEY = env_str("WEBPUSH_PRIVATE_KEY", "")
 WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapid.pem")))
+# Push services on this machine (http://127.0.0.1:...): the tests' only.
+WEBPUSH_LOOPBACK = False
 WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", SITE_URL if SITE_URL.startswith("https://")
                           else "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
 # Where the exact solver keeps its tables (built once, then read in milliseconds).

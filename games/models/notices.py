@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import pgettext_lazy
 
 from games.models.play import Game
-from games.models.rooms import Player, Room
+from games.models.rooms import Player
 
 
 class PushSubscription(models.Model):
@@ -19,9 +19,10 @@ class PushSubscription(models.Model):
     endpoint = models.URLField(max_length=1000, unique=True)
     p256dh = models.CharField(max_length=100, help_text="The device's public key (base64url).")
     auth = models.CharField(max_length=50, help_text="The device's auth secret (base64url).")
+    language = models.CharField(
+        max_length=8, blank=True,
+        help_text="The language of the page that subscribed: a guest's notices speak it.")
     created_at = models.DateTimeField(auto_now_add=True)
-    last_notice = models.PositiveBigIntegerField(
-        null=True, blank=True, help_text="The newest notice sent to this device: none twice.")
 
     def __str__(self) -> str:
         return f"push to {self.player} ({self.endpoint[:40]}...)"
@@ -34,24 +35,29 @@ class Notice(models.Model):
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    # db_index=False: the unique constraint below starts with the player.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices",
+                               db_index=False)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    due_at = models.DateTimeField(help_text="Not sent before then (the end of a holiday).")
     claimed_at = models.DateTimeField(
         null=True, blank=True, help_text="When a notifier took it (taken again a minute "
                                          "later if it was never sent).")
-    sent_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True, help_text="Sent, or given up on.")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    delivered = models.JSONField(
+        default=list, blank=True, help_text="The push subscriptions it reached: none twice.")
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["player", "game", "turn", "kind"],
                                     name="one_notice_per_turn"),
         ]
-        indexes = [models.Index(fields=["created_at"], condition=models.Q(sent_at__isnull=True),
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(sent_at__isnull=True),
                                 name="notice_unsent")]
 
     def __str__(self) -> str:
-        return f"{self.kind} for {self.player} in {self.room} turn {self.turn}"
+        return f"{self.kind} for {self.player} in {self.game} turn {self.turn}"

@@ -95,8 +95,7 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
     # and where someone else is: an abandoned room costs no lock, pass after pass.
     rooms = {room.pk: room for room in Room.objects.filter(pk__in=list(here)).only(
         "id", "code", "host_id", "pace", "status")
-        if room.status == Room.Status.OPEN and here[room.pk] - {room.host_id}
-        and room.host_id not in here[room.pk]}
+        if room.status == Room.Status.OPEN and room.host_id not in here[room.pk]}
     hosts = Membership.objects.filter(room_id__in=list(rooms), state=Membership.State.ACTIVE)
     codes = [rooms[m.room_id].code for m in hosts if m.player_id == rooms[m.room_id].host_id
              and _gone(m, moment, _host_away(rooms[m.room_id]))]

@@ -16,7 +16,8 @@ import json
 import logging
 import os
 import tempfile
-from datetime import timedelta
+from datetime import datetime, timedelta
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,8 +37,13 @@ if TYPE_CHECKING:
     from py_vapid import Vapid02
 
 log = logging.getLogger(__name__)
-# A notice claimed this long ago and never marked sent (its notifier died) is sent again.
-RECLAIM_AFTER = timedelta(minutes=1)
+# A notice claimed this long ago and never marked sent (its notifier died) is sent again:
+# well beyond a pass's ten notices at ten seconds a device at worst.
+RECLAIM_AFTER = timedelta(minutes=10)
+# A notice that could not reach a device is tried again after this (times the attempts so
+# far), at most MAX_ATTEMPTS times in all.
+RETRY_AFTER = timedelta(minutes=2)
+MAX_ATTEMPTS = 5
 # How long a push service keeps a message for a device that is off (seconds).
 PUSH_TTL = 24 * 3600
 PUSH_TIMEOUT = 10.0
@@ -53,8 +59,11 @@ def vapid_key() -> Vapid02:
     ``WEBPUSH_KEY_FILE``, made there the first time."""
     from py_vapid import Vapid02  # with pywebpush: imported by the processes that push
 
-    if settings.WEBPUSH_PRIVATE_KEY:
-        return Vapid02.from_string(settings.WEBPUSH_PRIVATE_KEY)
+    given = settings.WEBPUSH_PRIVATE_KEY
+    if given.startswith("-----BEGIN"):
+        return Vapid02.from_pem(given.encode())
+    if given:
+        return Vapid02.from_string(given)
     path: Path = settings.WEBPUSH_KEY_FILE
     if not path.exists():
         # Made under a temporary name and linked into place, which fails if another
@@ -84,91 +93,147 @@ def public_key() -> str:
     return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
 
 
+def page_key() -> str:
+    """``public_key()`` for a page, or ``""`` (no notifications offered) when the key
+    cannot be read or made: a room page never fails for it."""
+    try:
+        return public_key()
+    except Exception:
+        log.exception("the VAPID key cannot be read or made: no push notifications")
+        return ""
+
+
 # -- writing notices -----------------------------------------------------------------
 
 
-def notice_turn(room: Room, game: Game, player: Player) -> None:
+def notice_turn(room: Room, game: Game, player: Player,
+                holiday_until: datetime | None = None) -> None:
     """Put "your turn" in ``player``'s outbox for the game's current turn (rooms by the
-    day, people only; the caller's transaction commits it)."""
+    day, people only; the caller's transaction commits it); a player on holiday hears of
+    it when the holiday ends."""
     if room.pace != Room.Pace.DAY or player.is_bot:
         return
-    Notice.objects.get_or_create(player=player, room=room, game=game, turn=game.turn_count,
-                                 kind=Notice.Kind.YOUR_TURN)
+    moment = now()
+    Notice.objects.create(player=player, game=game, turn=game.turn_count,
+                          kind=Notice.Kind.YOUR_TURN,
+                          due_at=max(moment, holiday_until) if holiday_until else moment)
 
 
 # -- sending them --------------------------------------------------------------------
 
 
-def _payload(notice: Notice) -> dict[str, Any]:
-    """What the device shows, in the player's language: the room and the game, and the
-    link that opens the room at their turn."""
-    room, game = notice.room, notice.game
+def _payload(notice: Notice, language: str) -> dict[str, Any]:
+    """What the device shows, in ``language``: the room and the game, and the link that
+    opens the room at the player's turn."""
+    game = notice.game
     others = list(game.scorecards.exclude(player=notice.player).select_related("player")
                   .values_list("player__name", flat=True))
-    with translation.override(notice.player.language or settings.LANGUAGE_CODE):
+    with translation.override(language):
         title = gettext("Your turn in %(variant)s") % {
-            "variant": rulesets.get(room.ruleset).title}
+            "variant": rulesets.get(game.ruleset).title}
         body = (gettext("Game %(number)s with %(names)s") % {
             "number": game.number, "names": ", ".join(others)} if others
             else gettext("Game %(number)s") % {"number": game.number})
-        if game.turn_deadline is not None:
+        if game.turn_deadline is not None and game.turn_deadline > now():
             hours = max(1, round((game.turn_deadline - now()).total_seconds() / 3600))
             body += " · " + ngettext("%(n)s hour left", "%(n)s hours left", hours) % {
                 "n": hours}
-    return {"title": title, "body": body, "url": reverse("games:room", args=[room.code]),
-            "tag": f"{room.code}:{game.number}:{notice.turn}"}
+    return {"title": title, "body": body,
+            "url": reverse("games:room", args=[game.room.code]),
+            "tag": f"{game.room.code}:{game.number}:{notice.turn}"}
 
 
-def _push(subscription: PushSubscription, data: dict[str, Any]) -> bool:
-    """Send ``data`` to one device; ``False`` when its push service says it is gone."""
+class Outcome(Enum):
+    SENT = "sent"
+    GONE = "gone"  # the push service no longer knows the device, or refuses our key
+    RETRY = "retry"  # try again later
+
+
+def _push(subscription: PushSubscription, data: dict[str, Any]) -> Outcome:
+    """Send ``data`` to one device, following no redirect."""
+    import requests
     from pywebpush import WebPushException, webpush
 
+    session = requests.Session()
+    session.max_redirects = 0
     try:
         webpush({"endpoint": subscription.endpoint,
                  "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
                 data=json.dumps(data), vapid_private_key=vapid_key(),
                 vapid_claims={"sub": settings.WEBPUSH_SUBJECT}, ttl=PUSH_TTL,
-                timeout=PUSH_TIMEOUT, headers={"Urgency": "high"})
+                timeout=PUSH_TIMEOUT, headers={"Urgency": "high"}, requests_session=session)
     except WebPushException as error:
-        if error.status_code in (404, 410):
-            return False
-        log.warning("push to %s failed: %s", subscription.endpoint[:60], error)
-    except Exception:  # a push service that cannot be reached: the others still get theirs
-        log.exception("push to %s failed", subscription.endpoint[:60])
-    return True
+        if error.status_code in (401, 403, 404, 410):
+            return Outcome.GONE
+        log.warning("push to %s failed: %s", subscription.endpoint[:60], error.status_code)
+        return Outcome.RETRY
+    except Exception as error:  # unreachable, too slow, a redirect: later, maybe
+        log.warning("push to %s failed: %r", subscription.endpoint[:60], error)
+        return Outcome.RETRY
+    finally:
+        session.close()
+    return Outcome.SENT
 
 
-def _claim(moment: Any, limit: int) -> list[Notice]:
-    """The notices to send now, claimed for this notifier."""
+def _claim(moment: datetime, limit: int) -> list[Notice]:
+    """The notices due now, claimed for this notifier (a claim a minute old that never
+    ended is taken again)."""
+    due = Notice.objects.filter(
+        Q(claimed_at__isnull=True) | Q(claimed_at__lt=moment - RECLAIM_AFTER),
+        sent_at__isnull=True, due_at__lte=moment)
+    if not due.exists():  # the idle pass: one read, no write lock
+        return []
     with transaction.atomic():
-        ids = list(Notice.objects.filter(sent_at__isnull=True, claimed_at__isnull=True)
-                   .values_list("id", flat=True)[:limit])
-        ids += list(Notice.objects.filter(sent_at__isnull=True,
-                                          claimed_at__lt=moment - RECLAIM_AFTER)
-                    .values_list("id", flat=True)[:limit])
-        Notice.objects.filter(
-            Q(claimed_at__isnull=True) | Q(claimed_at__lt=moment - RECLAIM_AFTER),
-            pk__in=ids, sent_at__isnull=True).update(claimed_at=moment)
+        ids = list(due.order_by("due_at", "id").values_list("id", flat=True)[:limit])
+        due.filter(pk__in=ids).update(claimed_at=moment)
     return list(Notice.objects.filter(pk__in=ids, claimed_at=moment)
-                .select_related("player", "room", "game").order_by("id"))
+                .select_related("player", "game__room").order_by("due_at", "id"))
 
 
-def notices_send(*, limit: int = 50) -> int:
-    """Send the notices waiting in the outbox (at most ``limit``); returns how many were
-    sent. One whose turn is over already is marked sent without a word."""
+def _send(notice: Notice, moment: datetime) -> None:
+    """Push one notice to each device of its player it has not reached yet; mark it sent,
+    or leave it for another try (given up after ``MAX_ATTEMPTS``)."""
+    if not Turn.objects.filter(game=notice.game, number=notice.turn,
+                               finished_at__isnull=True).exists():
+        Notice.objects.filter(pk=notice.pk).update(sent_at=now())  # the turn is over
+        return
+    delivered = set(notice.delivered)
+    retry = False
+    payloads: dict[str, dict[str, Any]] = {}
+    for device in PushSubscription.objects.filter(player=notice.player).exclude(
+            pk__in=delivered):
+        language = notice.player.language or device.language or settings.LANGUAGE_CODE
+        if language not in payloads:
+            payloads[language] = _payload(notice, language)
+        outcome = _push(device, payloads[language])
+        if outcome is Outcome.GONE:
+            device.delete()
+        elif outcome is Outcome.SENT:
+            delivered.add(device.pk)
+            # At once: a notifier that dies now never sends this device the notice twice.
+            Notice.objects.filter(pk=notice.pk).update(delivered=sorted(delivered))
+        else:
+            retry = True
+    attempts = notice.attempts + 1
+    done = not retry or attempts >= MAX_ATTEMPTS
+    Notice.objects.filter(pk=notice.pk, claimed_at=moment).update(
+        attempts=attempts, sent_at=now() if done else None,
+        claimed_at=None if not done else moment,
+        due_at=notice.due_at if done else now() + RETRY_AFTER * attempts)
+
+
+def notices_send(*, limit: int = 10) -> int:
+    """Send the notices due in the outbox (at most ``limit`` a pass); returns how many
+    were handled. A notice whose turn is over is dropped without a word; one that fails
+    is tried again later (``RETRY_AFTER``, longer each time, ``MAX_ATTEMPTS`` in all)."""
     moment = now()
-    sent = 0
-    for notice in _claim(moment, limit):
-        still_due = Turn.objects.filter(game=notice.game, number=notice.turn,
-                                        finished_at__isnull=True).exists()
-        if still_due:
-            data = _payload(notice)
-            for device in PushSubscription.objects.filter(player=notice.player).exclude(
-                    last_notice__gte=notice.pk):
-                if _push(device, data):
-                    PushSubscription.objects.filter(pk=device.pk).update(last_notice=notice.pk)
-                else:
-                    device.delete()
-            sent += 1
-        Notice.objects.filter(pk=notice.pk).update(sent_at=now())
-    return sent
+    claimed = _claim(moment, limit)
+    for notice in claimed:
+        try:
+            _send(notice, moment)
+        except Exception:  # one bad notice never stops the others
+            log.exception("notice %s failed", notice.pk)
+            Notice.objects.filter(pk=notice.pk).update(
+                attempts=notice.attempts + 1, claimed_at=None, due_at=now() + RETRY_AFTER,
+                sent_at=now() if notice.attempts + 1 >= MAX_ATTEMPTS else None)
+    return len(claimed)

@@ -109,7 +109,7 @@ def start_turn(room: Room, game: Game, seat: int,
     game.turn_count += 1
     sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
     schedule(room, game, card.player, card.holiday_until)
-    notice_turn(room, game, card.player)
+    notice_turn(room, game, card.player, card.holiday_until)
 
 
 def timed(room: Room, game: Game) -> bool:

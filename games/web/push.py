@@ -1,5 +1,7 @@
-"""A device's Web Push subscription: the room page sends it once the player says yes, and
-takes it back when they say no (docs/decisions/0042)."""
+"""A device's Web Push subscription: the room page sends it once the player says yes (and
+again on each visit, so a device follows whoever uses it now); ``push_unsubscribe``
+forgets it (docs/decisions/0042). Only the browsers' push services are accepted: the
+server posts to the endpoint, and must never be made to post anywhere else."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+from cryptography.hazmat.primitives.asymmetric import ec
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -17,23 +21,39 @@ from games.models import PushSubscription
 from games.services.players import current_player
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+# The push services of the browsers people use: the server posts to no other host.
+PUSH_HOSTS = ("fcm.googleapis.com", "updates.push.services.mozilla.com")
+PUSH_DOMAINS = (".push.apple.com", ".notify.windows.com")
+DEVICES_MAX = 10  # per player: the oldest goes when an eleventh subscribes
 
 
 class BadSubscription(ValueError):
     """A subscription the site cannot push to."""
 
 
-def _key(value: Any, length: int) -> str:
-    """``value`` if it is base64url of ``length`` bytes."""
-    if not isinstance(value, str) or len(value) > 200:
+def _key(value: Any, length: int) -> bytes:
+    """The ``length`` bytes ``value`` holds in base64url (strictly: nothing else in it)."""
+    if not isinstance(value, str) or len(value) > 2 * length:
         raise BadSubscription
     try:
-        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise BadSubscription from None
     if len(raw) != length:
         raise BadSubscription
-    return value
+    return raw
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _push_host(host: str) -> bool:
+    """Whether ``host`` is a browser's push service (or this machine, when the settings
+    allow it: the tests' push service)."""
+    if host in LOOPBACK:
+        return bool(settings.WEBPUSH_LOOPBACK)
+    return host in PUSH_HOSTS or host.endswith(PUSH_DOMAINS)
 
 
 def _subscription(body: bytes) -> tuple[str, str, str]:
@@ -46,12 +66,16 @@ def _subscription(body: bytes) -> tuple[str, str, str]:
     if not isinstance(endpoint, str) or not isinstance(keys, dict) or len(endpoint) > 1000:
         raise BadSubscription
     url = urlsplit(endpoint)
-    # Push services speak HTTPS; plain HTTP only on this machine (a test's push service).
-    if not url.hostname or not (url.scheme == "https" or (
-            url.scheme == "http" and url.hostname in LOOPBACK)):
+    # Push services speak HTTPS; plain HTTP only to this machine, when allowed at all.
+    if not url.hostname or not _push_host(url.hostname) or not (
+            url.scheme == "https" or (url.scheme == "http" and url.hostname in LOOPBACK)):
         raise BadSubscription
-    p256dh = _key(keys.get("p256dh"), 65)  # an uncompressed P-256 point
-    return endpoint, p256dh, _key(keys.get("auth"), 16)
+    point = _key(keys.get("p256dh"), 65)
+    try:  # an uncompressed point of P-256
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise BadSubscription from None
+    return endpoint, _b64(point), _b64(_key(keys.get("auth"), 16))
 
 
 def _refused(message: str, status: int = 400) -> JsonResponse:
@@ -78,8 +102,12 @@ def push_subscribe(request: HttpRequest) -> JsonResponse:
         endpoint, p256dh, auth = _subscription(request.body)
     except BadSubscription:
         return _refused(gettext("that is not a push subscription this site can use"))
-    PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"player": player, "p256dh": p256dh, "auth": auth})
+    PushSubscription.objects.update_or_create(endpoint=endpoint, defaults={
+        "player": player, "p256dh": p256dh, "auth": auth,
+        "language": getattr(request, "LANGUAGE_CODE", "")})
+    kept = PushSubscription.objects.filter(player=player).order_by("-created_at", "-id")
+    PushSubscription.objects.filter(pk__in=list(kept.values_list("id", flat=True)[DEVICES_MAX:])
+                                    ).delete()
     return JsonResponse({"subscribed": True})
 
 

@@ -25,7 +25,7 @@ from games.models import Player, Room
 from games.realtime.publish import publish_on_commit
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.moderation import ban_message
-from games.services.notices import public_key
+from games.services.notices import page_key
 from games.services.play import away_for_handover
 from games.services.players import current_player, player_register
 from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
@@ -197,7 +197,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "handover_after": int(away_for_handover().total_seconds()),
         "invite_note": invite_note(request, invite) if member else "",
         "room_setup": room_setup(),
-        "push_key": public_key() if member else "",
+        "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
     }
     return render(request, "room.html", context, status=status)

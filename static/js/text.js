@@ -238,7 +238,7 @@ export function describe(event, state, rules) {
     case "game_ended":
       return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
     case "room_closed":
-      if (d.cause === "idle") return idleText(d.hours ?? 24);
+      if (d.cause === "idle") return idleText(d.hours ?? (d.days ?? 1) * 24);
       return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:
       return null; // chat, chat_removed, react, presence and anything newer

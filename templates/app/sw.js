@@ -34,12 +34,9 @@ self.addEventListener("fetch", (event) => {
 
 // -- "your turn" (docs/decisions/0042) ------------------------------------------------
 
-/** Show a push's notice: one per turn (its tag), unless the player is looking at that
- *  very room now. A tab of the site open but hidden still gets it. */
+/** Show a push's notice, one per turn (its tag). Always: a browser may drop a site whose
+ *  pushes show nothing, and a tab of the site open in the background gets it too. */
 async function showTurn(data) {
-  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const looking = windows.some((w) => w.focused && w.visibilityState === "visible" && new URL(w.url).pathname === data.url);
-  if (looking) return;
   await self.registration.showNotification(data.title, { body: data.body, tag: data.tag, icon: ICON, data: { url: data.url } });
 }
 
@@ -51,9 +48,17 @@ async function openTurn(url) {
   return self.clients.openWindow(url);
 }
 
+function pushed(event) {
+  try {
+    return event.data ? event.data.json() : null;
+  } catch {
+    return null;
+  }
+}
+
 self.addEventListener("push", (event) => {
-  const data = event.data ? event.data.json() : null;
-  if (data && data.title && data.url) event.waitUntil(showTurn(data));
+  const data = pushed(event);
+  event.waitUntil(showTurn(data && data.title && data.url ? data : { title: "Five Dice", body: "", tag: "five-dice", url: "/games/" }));
 });
 
 self.addEventListener("notificationclick", (event) => {

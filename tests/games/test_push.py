@@ -9,9 +9,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from games import services
 from games.models import Notice, Player, PushSubscription
 from games.services import notices
 from games.services.notices import notices_send, public_key
@@ -30,8 +32,10 @@ def service() -> PushService:
 
 @pytest.fixture(autouse=True)
 def key_file(settings, tmp_path: Path) -> Path:
-    """A VAPID key of the test's own, made on first use."""
+    """A VAPID key of the test's own, made on first use; the push service on loopback
+    allowed."""
     settings.WEBPUSH_PRIVATE_KEY = ""
+    settings.WEBPUSH_LOOPBACK = True
     settings.WEBPUSH_KEY_FILE = tmp_path / "var" / "vapid.pem"
     notices.vapid_key.cache_clear()
     yield settings.WEBPUSH_KEY_FILE
@@ -75,16 +79,24 @@ def test_your_turn_reaches_each_device_once_signed_and_encrypted_for_it(
     assert len(service.to(phone)) == 1 and service.refused == []
 
 
-def test_in_their_own_language(service, ada, bob, make_room):
+def test_in_their_own_language_an_accounts_or_the_subscribing_pages(
+        service, ada, bob, make_room):
     ada.language = "fr"
     ada.save()
-    device = service.device()
+    device, bobs = service.device(), service.device()
     subscribe(ada, device)
-    make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True)
+    swedish = browser_of(bob)
+    assert swedish.post("/push/subscribe/", json.dumps(bobs.subscription()),
+                        content_type="application/json",
+                        HTTP_ACCEPT_LANGUAGE="sv").status_code == 200  # a guest
+    code = make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True).code
     notices_send()
     [payload] = service.to(device)
     assert payload["title"] == "À vous de jouer au Yam's"
     assert payload["body"].startswith("Partie 1 avec Bob")
+    play_turn(ada, code)
+    notices_send()
+    assert service.to(bobs)[0]["title"] == "Din tur i Yam's"
 
 
 def test_live_rooms_and_bots_get_no_notice(service, ada, bob, make_room):
@@ -111,30 +123,92 @@ def test_a_turn_played_before_its_notice_went_out_is_not_announced(
     subscribe(ada, device)
     code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
     play_turn(ada, code)
-    assert notices_send() == 1  # Bob's: he has no device
+    assert notices_send() == 2  # Ada's dropped, and Bob's: he has no device
     assert service.received == [] and not Notice.objects.filter(sent_at__isnull=True).exists()
 
 
-def test_a_notice_a_dead_notifier_claimed_is_sent_again_a_minute_later(
+def test_a_notice_a_dead_notifier_claimed_reaches_each_device_later_all_the_same(
         service, ada, bob, make_room):
     device = service.device()
     subscribe(ada, device)
+    first = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    held = Notice.objects.get()
+    Notice.objects.update(claimed_at=timezone.now() - timedelta(minutes=5))  # a notifier
+    second = make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True).code
+    assert notices_send() == 1  # the newer one; the older is still someone else's
+    assert [p["tag"] for p in service.to(device)] == [f"{second}:1:1"]
+    Notice.objects.filter(pk=held.pk).update(
+        claimed_at=timezone.now() - timedelta(minutes=11))  # ... which died
+    assert notices_send() == 1
+    assert [p["tag"] for p in service.to(device)] == [f"{second}:1:1", f"{first}:1:1"]
+
+
+def test_a_push_service_that_fails_gets_the_notice_again_later(service, ada, bob, make_room):
+    device = service.device()
+    subscribe(ada, device)
+    name = device.endpoint.rsplit("/", 1)[1]
+    service.failing.add(name)
     make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
-    Notice.objects.update(claimed_at=timezone.now() - timedelta(seconds=30))
-    assert notices_send() == 0  # still someone else's
-    Notice.objects.update(claimed_at=timezone.now() - timedelta(minutes=2))
+    assert notices_send() == 1 and service.to(device) == []
+    notice = Notice.objects.get()
+    assert (notice.sent_at, notice.attempts, notice.claimed_at) == (None, 1, None)
+    assert notices_send() == 0  # not before its time
+    service.failing.clear()
+    Notice.objects.update(due_at=timezone.now())
     assert notices_send() == 1 and len(service.to(device)) == 1
+    assert Notice.objects.get().sent_at is not None
+
+
+def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(service, ada, bob, make_room):
+    device = service.device()
+    subscribe(bob, device)
+    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    services.seat_holiday(player=bob, code=code, days=2)
+    play_turn(ada, code)
+    notice = Notice.objects.get(player=bob)
+    assert notice.due_at > timezone.now() + timedelta(days=1, hours=23)
+    notices_send()
+    assert service.to(device) == []
+
+
+def test_the_clock_command_sends_the_notices_too(service, ada, bob, make_room, capsys):
+    device = service.device()
+    subscribe(ada, device)
+    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    call_command("run_game_clock", "--once")
+    assert "sent 1 notice" in capsys.readouterr().out and len(service.to(device)) == 1
 
 
 @pytest.mark.parametrize("body", [
     "not json", "[]", '{"endpoint": "https://push.example/x"}',
-    '{"endpoint": "http://push.example/x", "keys": {}}',
     '{"endpoint": 7, "keys": {"p256dh": "x", "auth": "y"}}',
 ])
 def test_a_subscription_the_site_cannot_use_is_refused_and_kept_nowhere(ada, body):
     response = browser_of(ada).post("/push/subscribe/", body, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"]
     assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize("endpoint", [
+    "http://fcm.googleapis.com/fcm/send/x",  # not https
+    "https://push.example/x", "https://10.0.0.1/x", "https://fcm.googleapis.com.evil.example/x",
+    "https://127.0.0.1:6443/x",  # this machine, over https
+])
+def test_the_server_posts_only_to_the_browsers_push_services(service, ada, endpoint, settings):
+    settings.WEBPUSH_LOOPBACK = False
+    sub = service.device().subscription() | {"endpoint": endpoint}
+    response = browser_of(ada).post("/push/subscribe/", json.dumps(sub),
+                                    content_type="application/json")
+    assert response.status_code == 400 and not PushSubscription.objects.exists()
+    local = service.device().subscription()
+    assert browser_of(ada).post("/push/subscribe/", json.dumps(local),
+                                content_type="application/json").status_code == 400
+    for real in ("https://fcm.googleapis.com/fcm/send/abc",
+                 "https://web.push.apple.com/QGuQ", "https://wns2-db5p.notify.windows.com/w/?t=1",
+                 "https://updates.push.services.mozilla.com/wpush/v2/gAAA"):
+        assert browser_of(ada).post("/push/subscribe/", json.dumps(sub | {"endpoint": real}),
+                                    content_type="application/json").status_code == 200
+    assert PushSubscription.objects.count() == 4
 
 
 def test_keys_of_the_wrong_length_and_strangers_are_refused(service, ada):
@@ -158,3 +232,18 @@ def test_the_key_is_made_once_kept_private_and_read_back(key_file):
     assert key_file.stat().st_mode & 0o777 == 0o600
     notices.vapid_key.cache_clear()
     assert public_key() == first and len(first) == 87  # 65 bytes, base64url
+
+
+def test_a_key_given_in_the_environment_as_pem_signs_the_pushes(
+        service, settings, ada, bob, make_room):
+    from py_vapid import Vapid02
+
+    key = Vapid02()
+    key.generate_keys()
+    settings.WEBPUSH_PRIVATE_KEY = key.private_pem().decode()
+    notices.vapid_key.cache_clear()
+    device = service.device()
+    subscribe(ada, device)
+    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    notices_send()
+    assert service.received[0].vapid_key == public_key() and len(service.to(device)) == 1

@@ -4,7 +4,8 @@ It takes each message POSTed to ``/push/<device>``, checks its VAPID signature (
 8292: a JWT signed ES256 by the key in ``k``, for this service's origin, not expired,
 with a contact), decrypts it with that device's own private key and auth secret (RFC
 8291, ``aes128gcm``) as the browser would, and keeps what it read. A device marked gone
-is answered 410, as a push service answers for an expired subscription.
+is answered 410, as a push service answers for an expired subscription; one marked
+failing, 503.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class PushService:
     origin: str
     devices: dict[str, Device] = field(default_factory=dict)
     gone: set[str] = field(default_factory=set)
+    failing: set[str] = field(default_factory=set)  # answered 503 for now
     received: list[Message] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
 
@@ -118,6 +120,10 @@ def push_service() -> Iterator[PushService]:
             name = self.path.removeprefix("/push/")
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             device = service.devices.get(name)
+            if name in service.failing:
+                self.send_response(503)
+                self.end_headers()
+                return
             if device is None or name in service.gone:
                 self.send_response(410 if name in service.gone else 404)
                 self.end_headers()

@@ -1,5 +1,6 @@
 """``python manage.py run_game_clock``: play due bot moves, finish expired turns,
-pass on the host role of hosts gone a minute.
+pass on the host role of hosts gone a minute, and send the notices due in the outbox
+(what a server process's clock and notifier do when ``GAMES_CLOCK_IN_PROCESS`` is off).
 
 Any number of these may run next to the web processes: each piece of work is
 claimed under the game's row lock, so it is done once.
@@ -14,11 +15,12 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from games.realtime.publish import publish_on_commit
 from games.services import games_run_due, rooms_pass_host
+from games.services.notices import notices_send
 
 
 class Command(BaseCommand):
-    help = ("Do due bot moves and expired turns, and pass on the host role of hosts gone a "
-            "minute, every --interval seconds.")
+    help = ("Do due bot moves and expired turns, pass on the host role of hosts gone a "
+            "minute and send the notices due, every --interval seconds.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--interval", type=float, default=0.25)
@@ -28,9 +30,12 @@ class Command(BaseCommand):
         while True:
             changes = games_run_due() + rooms_pass_host()
             publish_on_commit(changes)
-            done = len(changes)
+            sent = notices_send()
+            done = len(changes) + sent
             if options["once"]:
-                self.stdout.write(f"did {done} due action{'s' if done != 1 else ''}")
+                self.stdout.write(f"did {len(changes)} due action"
+                                  f"{'s' if len(changes) != 1 else ''}, sent {sent} notice"
+                                  f"{'s' if sent != 1 else ''}")
                 return
             if not done:
                 time.sleep(options["interval"])

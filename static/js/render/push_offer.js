@@ -28,6 +28,26 @@ function csrfToken() {
   return document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice("csrftoken=".length) || "";
 }
 
+function send(subscription) {
+  return fetch("/push/subscribe/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+    body: JSON.stringify(subscription),
+  });
+}
+
+/** On each room page: a device that gets notices sends its subscription again, so that
+ *  it follows whoever uses the browser now (and a renewed subscription reaches the site). */
+export async function keepSubscription() {
+  if (!("PushManager" in window) || !("serviceWorker" in navigator) || Notification.permission !== "granted") return;
+  try {
+    const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+    if (subscription) await send(subscription);
+  } catch (error) {
+    console.warn("push subscription:", error);
+  }
+}
+
 async function subscribe(ctx) {
   if ((await Notification.requestPermission()) !== "granted") {
     remember("no");
@@ -37,11 +57,7 @@ async function subscribe(ctx) {
   try {
     const registration = await navigator.serviceWorker.ready;
     const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: ctx.pushKey });
-    const response = await fetch("/push/subscribe/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-      body: JSON.stringify(subscription),
-    });
+    const response = await send(subscription);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     remember("on");
     ctx.toast(gettext("You will get a notification on this device when it is your turn."));
