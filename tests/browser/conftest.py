@@ -129,8 +129,11 @@ def new_page(live_url: str, browser: object,
     Playwright to wait out before each click.  ``mobile=True`` emulates a phone (touch,
     the page's viewport meta tag), ``scale=2`` a screen of two device pixels per CSS pixel
     (or a browser zoomed to 200 %), ``timezone="Asia/Tokyo"`` puts the device in that time
-    zone, and ``storage_state`` (from another page's
-    ``context.storage_state()``) opens it as that same person, in a tab of their own.
+    zone, ``service_worker=True`` lets the site's service worker run (blocked otherwise: a
+    test that stops a server or goes offline must meet the browser's own behaviour, not
+    the worker's offline page, unless it is about the worker), and ``storage_state``
+    (from another page's ``context.storage_state()``) opens it as that same person, in a
+    tab of their own.
     """
     contexts = []
     problems: list[str] = []
@@ -139,11 +142,12 @@ def new_page(live_url: str, browser: object,
               forwarded_for: str | None = None, error_pages: bool = False,
               sound: bool = False, locale: str | None = None, mobile: bool = False,
               scale: float | None = None, storage_state: dict | None = None,
-              timezone: str | None = None) -> object:
+              timezone: str | None = None, service_worker: bool = False) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
             reduced_motion="reduce", locale=locale, is_mobile=mobile, has_touch=mobile,
             device_scale_factor=scale, storage_state=storage_state, timezone_id=timezone,
+            service_workers="allow" if service_worker else "block",
             extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
         if not sound:

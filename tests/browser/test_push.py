@@ -40,7 +40,7 @@ def open_daily(page: Page) -> str:
 
 def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
         new_page: NewPage, live_url: str) -> None:
-    ada, bob = new_page(name="ada"), new_page(name="bob")
+    ada, bob = new_page(name="ada"), new_page(name="bob", service_worker=True)
     bob.context.grant_permissions(["notifications"], origin=live_url)
     code = open_daily(ada)
     join_room(bob, code, name="Bob")
