@@ -295,7 +295,8 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
             play_turn(ada)
             bob = friends[0]
             bob.get_by_test_id("holiday").click()
-            bob.get_by_test_id("holiday-days-3").click()
+            bob.get_by_test_id("holiday-days").select_option("3")
+            bob.get_by_test_id("holiday-take").click()
             bob.get_by_test_id("confirm-ok").click()
             ada.wait_for_selector("[data-testid=holiday-note-1]")
             ada.wait_for_selector("[data-testid=push-offer]")

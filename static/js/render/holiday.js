@@ -1,13 +1,13 @@
 // Rooms by the day: the turn's deadline in the viewer's own time zone, and holidays (a
 // player pauses their own clock for 1-7 days a game, when the host allows it).
 //
-// Test hooks (data-testid): holiday (opens the choice of days), holiday-days-N (N days),
-// holiday-end, holiday-note-SEAT.
+// Test hooks (data-testid): holiday (opens the choice of days), holiday-days (how many),
+// holiday-take, holiday-end, holiday-note-SEAT.
 import { h } from "../dom.js";
 import { formatMoment } from "../i18n.js";
 
 const DAY = 24 * 3600;
-const choosing = { open: false }; // kept across redraws while the player picks
+const choosing = { open: false, days: 1 }; // kept across redraws while the player picks
 const wake = { at: 0, timer: null }; // the next holiday to end by itself
 
 /** Draw again when the first holiday under way ends by itself (no new state says so). */
@@ -52,8 +52,8 @@ export function holidayNote(seat) {
   return h("span", { class: "chip chip--soft holiday-note", dataset: { testid: `holiday-note-${seat.seat}` } }, "🏖 ", text);
 }
 
-/** For a player of a game by the day: "Take a holiday" (then a button per number of days
- * left, up to 7), or "End my holiday" while on one; null when neither applies. */
+/** For a player of a game by the day: "Take a holiday" (then how many days, up to 7 and
+ * what is left), or "End my holiday" while on one; null when neither applies. */
 export function holidayControls(ctx) {
   const { state, you } = ctx;
   const game = state.game;
@@ -92,8 +92,22 @@ export function holidayControls(ctx) {
     if (ok) ctx.act("holiday", { days: n });
     else ctx.redraw();
   };
-  const choices = Array.from({ length: days }, (_, i) =>
-    h("button", { type: "button", class: "btn btn--small", dataset: { testid: `holiday-days-${i + 1}` }, onclick: () => pick(i + 1) }, interpolate(ngettext("%(n)s day", "%(n)s days", i + 1), { n: i + 1 }, true)),
+  // One row, so that the dice stay in sight on a small screen: how many days, then go.
+  choosing.days = Math.min(choosing.days || 1, days);
+  const select = h(
+    "select",
+    {
+      class: "input input--small",
+      "aria-label": gettext("How many days of holiday?"),
+      dataset: { testid: "holiday-days" },
+      onchange: (event) => {
+        choosing.days = Number(event.target.value);
+      },
+    },
+    Array.from({ length: days }, (_, i) =>
+      h("option", { value: String(i + 1), selected: i + 1 === choosing.days }, interpolate(ngettext("%(n)s day", "%(n)s days", i + 1), { n: i + 1 }, true)),
+    ),
   );
-  return h("span", { class: "holiday-choice", role: "group", "aria-label": gettext("How many days of holiday?") }, toggle, ...choices);
+  const take = h("button", { type: "button", class: "btn btn--small", dataset: { testid: "holiday-take" }, onclick: () => pick(choosing.days) }, gettext("Take the holiday"));
+  return h("span", { class: "holiday-choice", role: "group", "aria-label": gettext("How many days of holiday?") }, toggle, select, take);
 }
