@@ -15,27 +15,32 @@ def game_of(code: str) -> Game:
     return Game.objects.filter(room__code=code).order_by("-number").first()
 
 
-def state_of(code: str) -> tuple[Game, Sheet, TurnState]:
-    """The game, the current seat's sheet and the turn in progress."""
+def state_of(code: str, player: Player | None = None) -> tuple[Game, Sheet, TurnState]:
+    """The game, the current seat's sheet and the turn in progress (everyone's turn at
+    once: ``player``'s sheet and open turn)."""
     game = game_of(code)
-    card = Scorecard.objects.get(game=game, seat=game.current_seat)
+    if game.together and player is not None:
+        card = Scorecard.objects.get(game=game, player=player)
+        turn = Turn.objects.get(game=game, seat=card.seat, finished_at__isnull=True)
+    else:
+        card = Scorecard.objects.get(game=game, seat=game.current_seat)
+        turn = Turn.objects.get(game=game, number=game.turn_count)
     sheet = scorecard_json.from_json(card.data)
-    turn = Turn.objects.get(game=game, number=game.turn_count)
     return game, sheet, TurnState.from_json(turn.state, card=sheet)
 
 
-def first_option(code: str) -> Placement:
-    """The first legal box for the dice of the turn in progress."""
-    _, sheet, turn = state_of(code)
+def first_option(code: str, player: Player | None = None) -> Placement:
+    """The first legal box for the dice of the turn in progress (``player``'s)."""
+    _, sheet, turn = state_of(code, player)
     return sheet.options(turn.dice, announced=turn.announced)[0]
 
 
 def play_turn(player: Player, code: str) -> dict:
     """Roll once and fill the first legal box (announcing one first when Yam's requires)."""
     services.game_roll(player=player, code=code)
-    _, sheet, _ = state_of(code)
+    _, sheet, _ = state_of(code, player)
     if sheet.must_announce:
         box = sheet.open_boxes(sheet.ruleset.announce_column)[0]
         services.game_announce(player=player, code=code, box=box)
-    option = first_option(code)
+    option = first_option(code, player)
     return services.game_place(player=player, code=code, box=option.box, column=option.column)

@@ -28,8 +28,8 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     ordering = ["-started_at"]
     list_select_related = ["room"]
     fields = ("room", "number", "ruleset", "options", "status", "ended_reason", "version",
-              "current_seat_shown", "turn_count", "turn_deadline", "bot_due_at", "started_at",
-              "finished_at")
+              "together", "current_seat_shown", "turn_count", "turn_deadline", "bot_due_at",
+              "started_at", "finished_at")
     readonly_fields = fields
     inlines = [ScorecardInline, TurnInline, EventInline]
     actions = ["end_games"]
@@ -41,7 +41,9 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
 
     @admin.display(description=gettext_lazy("current seat"))
     def current_seat_shown(self, obj: Game) -> str:
-        """Whose turn it is, by seat counting from 1."""
+        """Whose turn it is, by seat counting from 1 (everyone's turn at once: all)."""
+        if obj.together:
+            return gettext("every seat, each its own turn")
         return seat_label(obj.current_seat)
 
     @admin.display(description=gettext_lazy("room"), ordering="room__code")

@@ -76,7 +76,7 @@ class TurnInline(ReadOnlyInline):
 
     model = Turn
     fields = ("number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
-              "points", "bonus", "placed_by", "finish", "started", "finished")
+              "points", "bonus", "placed_by", "finish", "deadline", "started", "finished")
     readonly_fields = fields
     verbose_name = "turn"
     verbose_name_plural = "move log"

@@ -24,9 +24,16 @@ class Game(TracksChanges):
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(default=0)
-    current_seat = models.PositiveSmallIntegerField(default=0)
+    together = models.BooleanField(
+        default=False, help_text="Everyone's turn at once (the room's setting when the game "
+                                 "began): each round opens a turn for every seat.")
+    current_seat = models.PositiveSmallIntegerField(
+        default=0, help_text="Whose turn it is, one seat after another (unused when "
+                             "together).")
     turn_count = models.PositiveIntegerField(default=0, help_text="Turns started so far.")
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the open turn expires (together: the earliest "
+                                         "of the open turns' deadlines).")
     bot_due_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -106,6 +113,9 @@ class Turn(models.Model):
     placed_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="+",
                                   help_text="Who filled the box: a bot when it took over.")
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Everyone's turn at once: when this seat's turn "
+                                         "expires (one seat after another: the game's).")
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -89,6 +89,10 @@ class Room(TracksChanges):
     holidays = models.BooleanField(
         default=True, help_text="By the day: players may pause their own clock for a holiday "
                                 "(up to 7 days a game).")
+    together = models.BooleanField(
+        default=False, help_text="Everyone's turn at once: in each round every seat plays its "
+                                 "own turn, in any order; the round closes when all have "
+                                 "scored. Off: one seat after another.")
     coach_enabled = models.BooleanField(
         default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
     )

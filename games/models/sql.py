@@ -79,13 +79,13 @@ PLAYER_ROW = Row(
 ROOM_ROW = Row(
     Room, "games_room",
     ("id", "code", "host_id", "ruleset", "options", "seat_count", "pace", "turn_seconds",
-     "holidays", "coach_enabled", "status", "version", "created_at", "last_activity_at",
+     "holidays", "together", "coach_enabled", "status", "version", "created_at", "last_activity_at",
      "closed_at", "closed_reason"),
     json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
 GAME_ROW = Row(
     Game, "games_game",
-    ("id", "room_id", "number", "ruleset", "options", "status", "version", "current_seat",
-     "turn_count", "turn_deadline", "bot_due_at", "started_at", "finished_at",
+    ("id", "room_id", "number", "ruleset", "options", "status", "version", "together",
+     "current_seat", "turn_count", "turn_deadline", "bot_due_at", "started_at", "finished_at",
      "ended_reason"),
     json=frozenset({"options"}),
     times=frozenset({"turn_deadline", "bot_due_at", "started_at", "finished_at"}))
@@ -106,9 +106,10 @@ CARD_ROW = Row(
 TURN_ROW = Row(
     Turn, "games_turn",
     ("id", "game_id", "number", "seat", "player_id", "state", "rolls", "holding", "box",
-     "column", "points", "bonus", "finish", "announced_by_id", "placed_by_id", "started_at",
-     "finished_at"),
-    json=frozenset({"state", "rolls", "holding"}), times=frozenset({"started_at", "finished_at"}))
+     "column", "points", "bonus", "finish", "announced_by_id", "placed_by_id", "deadline",
+     "started_at", "finished_at"),
+    json=frozenset({"state", "rolls", "holding"}),
+    times=frozenset({"deadline", "started_at", "finished_at"}))
 
 
 def _locked(sql: str) -> str:
@@ -122,7 +123,10 @@ _GAME = GAME_ROW.select("room_id = %s ORDER BY number DESC LIMIT 1")
 _MEMBERSHIP = MEMBERSHIP_ROW.select("room_id = %s AND player_id = %s AND state = %s")
 _REQUEST = REQUEST_ROW.select("player_id = %s AND room_id = %s AND request_id = %s")
 _CARD = CARD_ROW.select("game_id = %s AND seat = %s")
+_CARD_OF = CARD_ROW.select("game_id = %s AND player_id = %s")
 _TURN = TURN_ROW.select("game_id = %s AND number = %s")
+_OPEN_TURN = TURN_ROW.select("game_id = %s AND seat = %s AND finished_at IS NULL"
+                             " ORDER BY number DESC LIMIT 1")
 # The next seat's card, or the first seat's after the last, with its player.
 _CARD_AFTER = (f"SELECT {CARD_ROW.columns('c')}, {PLAYER_ROW.columns('p')}"
                " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
@@ -160,6 +164,14 @@ def card_at(game: Game, seat: int) -> Scorecard | None:
     return card
 
 
+def card_of(game: Game, player_id: int) -> Scorecard | None:
+    """The game's scorecard of the player (its player loads when first used)."""
+    card = CARD_ROW.one(_CARD_OF, [game.pk, player_id])
+    if card is not None:
+        card.game = game
+    return card
+
+
 def card_after(game: Game, seat: int) -> Scorecard | None:
     """The card of the seat whose turn comes after ``seat``'s, with its player."""
     values = _first_values(_CARD_AFTER, [game.pk, seat])
@@ -180,6 +192,14 @@ def banned(player_id: int, moment: datetime) -> bool:
 def turn_of(game: Game, number: int) -> Turn | None:
     """Turn ``number`` of the game."""
     turn = TURN_ROW.one(_TURN, [game.pk, number])
+    if turn is not None:
+        turn.game = game
+    return turn
+
+
+def open_turn_of(game: Game, seat: int) -> Turn | None:
+    """The open turn of ``seat`` in the game (everyone's turn at once), if any."""
+    turn = TURN_ROW.one(_OPEN_TURN, [game.pk, seat])
     if turn is not None:
         turn.game = game
     return turn
@@ -230,13 +250,15 @@ def insert_answer(room: Room, player_id: int, request_id: str, action: str,
 
 
 def insert_turn(game: Game, seat: int, player_id: int, state: dict[str, Any],
-                moment: datetime) -> None:
-    """Open the game's turn number ``turn_count`` for the player at ``seat``."""
+                moment: datetime, deadline: datetime | None = None) -> None:
+    """Open the game's turn number ``turn_count`` for the player at ``seat`` (``deadline``:
+    the turn's own, everyone's turn at once)."""
     _write("INSERT INTO games_turn (game_id, number, seat, player_id, state, rolls, holding,"
-           ' box, "column", points, bonus, finish, announced_by_id, placed_by_id, started_at,'
-           " finished_at) VALUES (%s, %s, %s, %s, %s, '[]', '[]', '', '', NULL, 0, '', NULL,"
-           " NULL, %s, NULL)",
-           [game.pk, game.turn_count, seat, player_id, json.dumps(state), _stored(moment)])
+           ' box, "column", points, bonus, finish, announced_by_id, placed_by_id, deadline,'
+           " started_at, finished_at) VALUES (%s, %s, %s, %s, %s, '[]', '[]', '', '', NULL, 0,"
+           " '', NULL, NULL, %s, %s, NULL)",
+           [game.pk, game.turn_count, seat, player_id, json.dumps(state), _stored(deadline),
+            _stored(moment)])
 
 
 def write_turn_play(turn: Turn) -> None:
@@ -268,10 +290,11 @@ def write_card(card: Scorecard) -> None:
 
 # -- the rows every version of a room's state reads -----------------------------------
 
-ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, host_id,"
-        " coach_enabled, ruleset, options, version FROM games_room WHERE code = %s")
-GAME = ("SELECT id, number, ruleset, options, status, version, current_seat, turn_count,"
-        " turn_deadline FROM games_game WHERE room_id = %s ORDER BY number DESC LIMIT 1")
+ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
+        " host_id, coach_enabled, ruleset, options, version FROM games_room WHERE code = %s")
+GAME = ("SELECT id, number, ruleset, options, status, version, together, current_seat,"
+        " turn_count, turn_deadline FROM games_game WHERE room_id = %s"
+        " ORDER BY number DESC LIMIT 1")
 CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_id,"
          " c.holiday_until, c.holiday_left, p.name AS player_name,"
          " p.bot_level AS player_bot_level, h.name AS held_for_name"
@@ -279,6 +302,9 @@ CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_
          " LEFT JOIN games_player h ON h.id = c.held_for_id"
          " WHERE c.game_id = %s ORDER BY c.seat")
 TURN = "SELECT state, holding FROM games_turn WHERE game_id = %s AND number = %s"
+# Everyone's turn at once: the round's turns, one a seat (numbers after the last round's).
+ROUND = ("SELECT seat, state, holding, deadline, finished_at FROM games_turn"
+         " WHERE game_id = %s AND number > %s ORDER BY seat")
 _EVENTS = ("SELECT e.seq, e.kind, e.actor_id, e.data, e.created_at, p.name AS actor_name"
            " FROM games_event e LEFT JOIN games_player p ON p.id = e.actor_id"
            " WHERE e.room_id = %s ")
@@ -288,7 +314,7 @@ AT = _EVENTS + "AND e.seq = %s"
 
 JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
 TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until",
-                          "holiday_until"})
+                          "holiday_until", "deadline", "finished_at"})
 
 
 def _json(value: Any) -> Any:

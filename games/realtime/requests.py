@@ -98,7 +98,8 @@ HANDLERS: dict[str, Call] = {
         turn_seconds=_field(m, "turn_seconds", int, optional=True),
         coach=_field(m, "coach", bool, optional=True),
         pace=_field(m, "pace", str, optional=True),
-        holidays=_field(m, "holidays", bool, optional=True), request_id=rid),
+        holidays=_field(m, "holidays", bool, optional=True),
+        together=_field(m, "together", bool, optional=True), request_id=rid),
     "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
     "rematch": lambda p, code, rid, m: services.room_rematch(
         player=p, code=code, request_id=rid),
@@ -114,7 +115,8 @@ HANDLERS: dict[str, Call] = {
     "mute": lambda p, code, rid, m: services.room_mute(
         player=p, code=code, target=_field(m, "player", int), muted=_field(m, "muted", bool),
         request_id=rid),
-    "skip": lambda p, code, rid, m: services.game_skip(player=p, code=code, request_id=rid),
+    "skip": lambda p, code, rid, m: services.game_skip(
+        player=p, code=code, seat=_field(m, "seat", int, optional=True), request_id=rid),
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
     "take_back": lambda p, code, rid, m: services.game_take_back(

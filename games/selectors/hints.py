@@ -24,11 +24,16 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
         raise ServiceError("not_started", gettext("the game has not started yet"))
     if game.status != Game.Status.PLAYING:
         raise ServiceError("game_over", gettext("this game is over"))
-    card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
-    if card.player_id != player.pk:
+    if game.together:  # everyone's turn at once: the player's own open turn
+        card = Scorecard.objects.filter(game=game, player=player).first()
+        turn = Turn.objects.filter(game=game, seat=card.seat, finished_at__isnull=True) \
+            .first() if card is not None else None
+    else:
+        card = Scorecard.objects.get(game=game, seat=game.current_seat)
+        turn = Turn.objects.get(game=game, number=game.turn_count)
+    if card is None or turn is None or card.player_id != player.pk:
         raise ServiceError("not_your_turn", gettext("the coach helps on your own turn"))
     sheet = scorecard_json.from_json(card.data)
-    turn = Turn.objects.get(game=game, number=game.turn_count)
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset
     if not advice.warm(rs):
@@ -36,4 +41,4 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
             "the coach is getting ready: ask again in a second"))
     return advice.Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice),
                            rolls_left=state.rolls_left, announced=state.announced,
-                           turn=game.turn_count, game_version=game.version)
+                           turn=turn.number, game_version=game.version)

@@ -29,7 +29,10 @@ Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
 # What the moment makes of each member: (player, presence), in members' order.
 Presence = tuple[tuple[int, str], ...]
 MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
-HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left")
+HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own")
+# Everyone's turn at once, the parts of the game that are the viewer's own open turn.
+OWN_TURN_KEYS = ("current_seat", "dice", "held", "rolls_left", "announced", "must_announce",
+                 "options")
 
 
 @dataclass(frozen=True)
@@ -66,10 +69,17 @@ class Snapshot:
         return {"player": viewer, "name": mine["name"], "seat": mine["seat"],
                 "host": mine["host"]}
 
-    def options_of(self, viewer: int) -> list[dict[str, Any]]:
-        """The game's options as ``viewer`` sees them: theirs on their turn, else none."""
+    def own_of(self, viewer: int) -> dict[str, Any]:
+        """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
+        (none when it is not theirs); everyone's turn at once, their open turn of the
+        round (the game's ``NO_TURN`` when they have none)."""
         game = self.shared["game"]
-        return game["options"] if game is not None and game["player"] == viewer else []
+        if game is None:
+            return {}
+        if not game["together"]:
+            return {"options": game["options"] if game["player"] == viewer else []}
+        mine = game["own"].get(viewer)
+        return {key: (mine or game)[key] for key in OWN_TURN_KEYS}
 
     def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
         """Each member's presence and seconds since last seen, at ``moment``."""
@@ -89,9 +99,14 @@ class Snapshot:
             views.append(view)
         return views
 
-    def _seconds_left(self, moment: datetime) -> int | None:
+    def _seconds_left(self, moment: datetime, viewer: int) -> int | None:
+        """Seconds until the deadline of the turn shown (everyone's turn at once: the
+        viewer's own, or the round's last when they have none open)."""
         game = self.shared["game"]
         deadline = game["deadline"] if game is not None else None
+        mine = game["own"].get(viewer) if game is not None else None
+        if mine is not None:
+            deadline = mine["deadline"]
         if deadline is None:
             return None
         return max(0, int((deadline - moment).total_seconds()))
@@ -104,7 +119,7 @@ class Snapshot:
             game = shared["game"]
             if game is not None:
                 game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
-                game["options"] = []
+                game["options"] = []  # each viewer's own come on top
             self._document = {
                 "event": shared["event"], "room": shared["room"],
                 "members": [{k: v for k, v in m.items() if k not in MOMENT_KEYS}
@@ -134,9 +149,9 @@ class Snapshot:
         state["members"] = self._members_at(moment)
         game = self.shared["game"]
         if game is not None:
-            game = {k: v for k, v in game.items() if k not in ("deadline", "player")}
-            game["seconds_left"] = self._seconds_left(moment)
-            game["options"] = self.options_of(viewer)
+            game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
+            game["seconds_left"] = self._seconds_left(moment, viewer)
+            game.update(self.own_of(viewer))
             state["game"] = game
         return state
 
@@ -163,15 +178,11 @@ class Snapshot:
         if before.you_of(viewer) != you:
             ops.append({"op": "replace", "path": "/you", "value": you})
         if self.shared["game"] is not None:
-            # The shared document's options are []: the viewer's own come on top.
-            fresh_game = before.shared["game"] is None or any(
-                op["path"] == "/game" for op in ops)
-            ops += diff_at([] if fresh_game else before.options_of(viewer),
-                           self.options_of(viewer), "/game/options")
+            ops += self._own_ops(viewer, before, ops)
         moment = timezone.now()
         message: dict[str, Any] = {"type": "patch", "version": self.version,
                                    "base": before.version, "ops": ops}
-        seconds_left = self._seconds_left(moment)
+        seconds_left = self._seconds_left(moment, viewer)
         if seconds_left is not None:  # a turn clock runs
             message["seconds_left"] = seconds_left
         seen = self._seen(moment)
@@ -181,6 +192,25 @@ class Snapshot:
                 {"player": m["player"], "presence": shown, "seen_seconds_ago": ago}
                 for m, (shown, ago) in zip(self.shared["members"], seen, strict=True)]
         return compact_json(message), Held(self, presence)
+
+    def _own_ops(self, viewer: int, before: Snapshot, ops: list[Op]) -> list[Op]:
+        """The operations that turn the viewer's own parts of the game (``own_of``), as
+        the shared ``ops`` leave them, into this version's."""
+        game = self.document()["game"]
+        held_game = before.document()["game"]
+        fresh_game = held_game is None or any(op["path"] == "/game" for op in ops)
+        held_own = {} if fresh_game else before.own_of(viewer)
+        own = self.own_of(viewer)
+        found: list[Op] = []
+        for key in [*own, *(key for key in held_own if key not in own)]:
+            path = f"/game/{key}"
+            if fresh_game or any(op["path"] == path or op["path"].startswith(path + "/")
+                                 for op in ops):
+                held = game[key]  # the shared ops set what the viewer holds
+            else:
+                held = held_own.get(key, held_game[key] if held_game is not None else None)
+            found += diff_at(held, own.get(key, game[key]), path)
+        return found
 
     def _presence(self, moment: datetime,
                   seen: tuple[tuple[str, int | None], ...] | None = None) -> Presence:

@@ -32,6 +32,10 @@ LOG_SIZE = CHAT_SIZE = 50
 # socket counts as open for 45 s after its last sign of life (``views.HEARTBEAT_LIMIT``),
 # so members read this long ago never show a pinging socket as gone.
 SNAPSHOT_SECONDS = 15.0
+# A game's turn where no turn is open (everyone's turn at once, the shared part of the
+# state: each player's own open turn comes on top, ``room_snapshot.Snapshot.own_of``).
+NO_TURN: dict[str, Any] = {"current_seat": None, "dice": [], "held": [], "rolls_left": 3,
+                           "announced": None, "must_announce": False, "options": []}
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
 # Moves that leave every scorecard as it was.
@@ -91,7 +95,8 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
 def _game(room_id: int, known: Seats, seats_read: Seats,
           same_cards: Snapshot | None = None) -> dict[str, Any] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
-    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``.
+    turn it is), which the viewer's state turns into ``seconds_left`` and ``options``
+    (everyone's turn at once: ``own``, each player's open turn of the round).
     Seat views are taken from ``known`` when their row has not changed, or all of them
     from ``same_cards`` (a snapshot of the same game since which no scorecard changed);
     ``seats_read`` receives them all."""
@@ -111,32 +116,65 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
             seat_view, sheet = _seat(card, known, seats_read)
             seats.append(seat_view)
             sheets[card["seat"]] = (card["player_id"], sheet)
+    together = bool(game["together"])
+    count = game["turn_count"]
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
         "ruleset": ruleset_view_of(game["ruleset"], game["options"]),
-        "current_seat": game["current_seat"], "turn": game["turn_count"],
-        "seconds_left": None, "seats": seats, "dice": [], "held": [], "rolls_left": 3,
-        "announced": None, "must_announce": False, "options": [],
-        "deadline": None, "player": None,
+        "together": together, "round": -(-count // len(seats)) if seats else 0,
+        "turns": None, "turn": count, "seconds_left": None, "seats": seats,
+        **NO_TURN, "current_seat": None if together else game["current_seat"],
+        "deadline": None, "player": None, "own": {},
     }
-    if game["status"] == Game.Status.PLAYING:
-        view["deadline"] = game["turn_deadline"]
-        player, sheet = sheets[game["current_seat"]]
-        view["player"] = player
-        row = sql.fetch(sql.TURN, [game["id"], game["turn_count"]])[0]
-        turn = TurnState.from_json(row["state"], card=sheet)
-        # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
-        view.update(dice=list(turn.dice), held=list(row["holding"]), rolls_left=turn.rolls_left,
-                    announced=turn.announced,
-                    must_announce=turn.has_rolled and turn.announced is None
-                    and sheet.must_announce)
-        if turn.has_rolled:
-            options = sheet.options(turn.dice, announced=turn.announced)
-            view["options"] = [
-                {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
-                 "gain": gain}
-                for p, gain in zip(options, sheet.gains(options), strict=True)]
+    if game["status"] != Game.Status.PLAYING:
+        return view
+    if together:
+        _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets)
+        return view
+    view["deadline"] = game["turn_deadline"]
+    player, sheet = sheets[game["current_seat"]]
+    view["player"] = player
+    row = sql.fetch(sql.TURN, [game["id"], count])[0]
+    view.update(_turn(row, sheet))
     return view
+
+
+def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
+    """An open turn (its ``state`` and ``holding``) as its player sees it."""
+    turn = TurnState.from_json(row["state"], card=sheet)
+    seen = {
+        # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
+        "dice": list(turn.dice), "held": list(row["holding"]), "rolls_left": turn.rolls_left,
+        "announced": turn.announced,
+        "must_announce": turn.has_rolled and turn.announced is None and sheet.must_announce,
+        "options": []}
+    if turn.has_rolled:
+        options = sheet.options(turn.dice, announced=turn.announced)
+        seen["options"] = [
+            {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
+             "gain": gain}
+            for p, gain in zip(options, sheet.gains(options), strict=True)]
+    return seen
+
+
+def _round(view: dict[str, Any], rows: list[dict[str, Any]],
+           sheets: dict[int, tuple[int, Sheet]]) -> None:
+    """Everyone's turn at once: the round's turn of each seat for all to see (``turns``),
+    each open one as its player sees it (``own``), and as ``deadline`` the latest of the
+    open turns' (the round is over by then)."""
+    turns, own, deadlines = [], {}, []
+    for row in rows:
+        player, sheet = sheets[row["seat"]]
+        seen = _turn(row, sheet)
+        done = row["finished_at"] is not None
+        turns.append({"seat": row["seat"], "dice": seen["dice"], "held": seen["held"],
+                      "rolls_left": seen["rolls_left"], "announced": seen["announced"],
+                      "done": done})
+        if not done:
+            own[player] = seen | {"current_seat": row["seat"], "deadline": row["deadline"]}
+            if row["deadline"] is not None:
+                deadlines.append(row["deadline"])
+    view.update(turns=turns, own=own, deadline=max(deadlines, default=None))
 
 
 def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:
@@ -254,6 +292,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "pace": room["pace"],
                  "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),
+                 "together": bool(room["together"]),
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
     shared = {
         "type": "state",

@@ -32,6 +32,7 @@ class YourRoom:
     pace: str  # live or day
     number: int | None  # the game's number (None in the lobby)
     turn_of: str | None  # whose turn it is, while a game is on
+    waiting_for: tuple[str, ...]  # everyone's turn at once: who still plays the round
     deadline: datetime | None  # when that turn runs out (None: no limit)
 
 
@@ -64,9 +65,11 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
     # A game waits for the player while a turn of their seat is open.
     open_turn = Turn.objects.filter(game=OuterRef("game"), seat=OuterRef("seat"),
                                     finished_at__isnull=True)
-    waiting = set(Scorecard.objects.filter(
+    # Everyone's turn at once, the player's own turn has its own deadline.
+    own_deadline = Subquery(open_turn.values("deadline")[:1])
+    waiting = dict(Scorecard.objects.filter(
         Exists(open_turn), player=player, game__status=Game.Status.PLAYING,
-        game__room_id__in=mine).values_list("game__room_id", flat=True))
+        game__room_id__in=mine).annotate(own=own_deadline).values_list("game__room_id", "own"))
     latest = Game.objects.filter(room=OuterRef("pk")).order_by("-number").values("id")[:1]
     rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=Subquery(latest)))
     games = Game.objects.in_bulk([r.latest_game for r in rooms if r.latest_game is not None])
@@ -80,7 +83,10 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
             code=room.code, title=rulesets.get(room.ruleset).title, state=state,
             state_text=text, seat=mine[room.pk], people=(), last_activity_at=room.last_activity_at,
             pace=room.pace, number=game.number if game is not None else None, turn_of=None,
-            deadline=game.turn_deadline if playing and game is not None else None)))
+            waiting_for=(),
+            deadline=None if not playing or game is None
+            else waiting[room.pk] if game.together and room.pk in waiting
+            else game.turn_deadline)))
     found.sort(key=lambda entry: _sort_key(entry[2]))
     shown = found[:limit]
     # Who is there, for the rooms shown only.
@@ -89,13 +95,23 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
                                              state=Membership.State.ACTIVE)
                    .select_related("player").order_by("seat", "id")):
         members.setdefault(member.room_id, []).append(member)
+    at_once = [game.pk for _, game, entry in shown if game is not None and game.together
+               and entry.state in ("your_turn", "playing")]
+    still: dict[int, set[int]] = {}
+    for game_id, seat in Turn.objects.filter(game_id__in=at_once, finished_at__isnull=True) \
+            .values_list("game_id", "seat"):
+        still.setdefault(game_id, set()).add(seat)
     result = []
     for room, game, entry in shown:
         here = members.get(room.pk, [])
-        turn_of = next((m.player.name for m in here if game is not None
+        turn_of = next((m.player.name for m in here if game is not None and not game.together
                         and entry.state in ("your_turn", "playing")
                         and m.seat == game.current_seat), None)
+        open_seats = still.get(game.pk, set()) if game is not None else set()
         result.append(replace(entry, people=tuple(m.player.name for m in here
                                                   if m.player_id != player.pk),
-                              turn_of=turn_of))
+                              turn_of=turn_of,
+                              waiting_for=tuple(m.player.name for m in here
+                                                if m.seat in open_seats
+                                                and m.player_id != player.pk)))
     return result

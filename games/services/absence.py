@@ -32,7 +32,8 @@ from games.services.core import (
     require_live,
     room_action,
 )
-from games.services.play import away_for_handover, hand_seat_to_bot, schedule
+from games.services.play import away_for_handover, hand_seat_to_bot
+from games.services.turns import retime_seat
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
 # of ``hand_to_bot``) with no socket open; a socket silent for DEAD_SOCKET_AFTER counts
@@ -180,8 +181,8 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
         card.player = player
     card.held_for = None
     card.save(update_fields=["player", "held_for"])
-    if game.status == Game.Status.PLAYING and card.seat == game.current_seat:
-        schedule(room, game, player, card.holiday_until)  # their own time again
+    if game.status == Game.Status.PLAYING:
+        retime_seat(room, game, card)  # their own time again, if their turn is open
     stand_in = Membership.objects.filter(room=room, player=bot,
                                          state=Membership.State.ACTIVE).first()
     seat = None

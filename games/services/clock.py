@@ -16,11 +16,10 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from games.coach import advice as coach
-from games.models import Game, Room, Turn
+from games.models import Game, Room, Scorecard, Turn
 from games.services.absence import seat_hold_if_missed
 from games.services.core import Change, bump, lock_room, now, rules
 from games.services.play import (
-    bot_delay,
     do_announce,
     do_place,
     do_roll,
@@ -29,6 +28,7 @@ from games.services.play import (
     open_turn,
     sheet_of,
 )
+from games.services.turns import bot_card, bot_delay, open_turns, schedule_round
 from scoring.strategy import levels
 from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState
@@ -103,22 +103,34 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
 # -- bots and expired turns ------------------------------------------------------
 
 
-def bot_step(room: Room, game: Game,
+def bot_step(room: Room, game: Game, card: Scorecard,
              decision: Decision | None = None) -> tuple[str, dict[str, Any]]:
-    """One action of the bot whose turn it is: ``decision`` if its strategy made it
-    already (on this very position), else decided now."""
-    card, _, sheet, state = open_turn(game)
+    """One action of the bot at ``card``'s seat, on its open turn: ``decision`` if its
+    strategy made it already (on this very position), else decided now."""
+    card, _, sheet, state = open_turn(game, card)
     if not state.has_rolled:
-        return "roll", do_roll(game, [])
+        return "roll", do_roll(game, [], card)
     if decision is None:
         decision = levels.get(card.player.bot_level).decide(sheet, state)
     if isinstance(decision, Roll):
-        return "roll", do_roll(game, list(decision.hold))
+        return "roll", do_roll(game, list(decision.hold), card)
     if isinstance(decision, Announce):
-        return "announce", do_announce(game, decision.box, card.player)
+        return "announce", do_announce(game, decision.box, card.player, card)
     if isinstance(decision, Place):
-        return "place", do_place(room, game, decision.box, decision.column)
+        return "place", do_place(room, game, decision.box, decision.column, card=card)
     raise TypeError(f"a strategy returned {decision!r}")
+
+
+def expired_card(game: Game, at: datetime) -> Scorecard | None:
+    """The scorecard, with its player, of the seat whose turn expired first by ``at``
+    (one seat after another: the current seat)."""
+    seat: int | None = game.current_seat
+    if game.together:
+        seat = open_turns(game).filter(deadline__lte=at).order_by("deadline", "seat") \
+            .values_list("seat", flat=True).first()
+    if seat is None:
+        return None
+    return game.scorecards.select_related("player").filter(seat=seat).first()
 
 
 class _Wait:
@@ -128,9 +140,9 @@ class _Wait:
 WAIT = _Wait()
 
 
-def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
+def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, int, Decision] | None:
     """Before taking any lock: the due bot's decision on the position as it stands,
-    with the game version it was made on (a strategy may think for a while, and the
+    with the game version and the seat it was made on (a strategy may think for a while, and the
     lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
     built (the clock tries again on its next pass); ``None`` when there is nothing to
     decide ahead (no bot due, or its first roll)."""
@@ -138,18 +150,20 @@ def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, Decision] | None:
                                bot_due_at__lte=at).first()
     if game is None:
         return None
-    card = game.scorecards.select_related("player").get(seat=game.current_seat)
-    if not card.player.is_bot:
+    card = bot_card(game)
+    if card is None:
         return None
     sheet = sheet_of(card)
     ready = coach.level_ready(card.player.bot_level, sheet.ruleset)  # else starts warming
-    turn = game.turns.get(number=game.turn_count)
+    turn = open_turns(game).filter(seat=card.seat).first()
+    if turn is None:
+        return None
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     if not state.has_rolled or sheet.is_complete:
         return None  # the first roll needs no strategy
     if not ready:
         return WAIT
-    return game.version, levels.get(card.player.bot_level).decide(sheet, state)
+    return game.version, card.seat, levels.get(card.player.bot_level).decide(sheet, state)
 
 
 def run_due_game(game_id: int, at: Any) -> Change | None:
@@ -167,22 +181,31 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.PLAYING:
             return None
-        if game.bot_due_at is not None and game.bot_due_at <= at:
-            card = game.scorecards.select_related("player").get(seat=game.current_seat)
-            decision = (planned[1] if isinstance(planned, tuple) and planned[0] == game.version
-                        else None)
-            kind, data = bot_step(room, game, decision)
-            if game.status == Game.Status.PLAYING and game.current_seat == card.seat \
-                    and game.bot_due_at is not None:
+        card = bot_card(game) if game.bot_due_at is not None and game.bot_due_at <= at \
+            else None
+        if card is not None:
+            decision = (planned[2] if isinstance(planned, tuple) and planned[0] == game.version
+                        and planned[1] == card.seat else None)
+            kind, data = bot_step(room, game, card, decision)
+            # The same bot's next action, or the next bot's (everyone's turn at once).
+            if game.status == Game.Status.PLAYING and game.bot_due_at is not None and (
+                    game.together or game.current_seat == card.seat):
                 game.bot_due_at = now() + bot_delay()
             bump(room, kind, actor=card.player, game=game, data=data)
             return Change(room.code, room.version)
-        if game.turn_deadline is not None and game.turn_deadline <= at:
-            card = game.scorecards.select_related("player").get(seat=game.current_seat)
-            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT)
+        card = expired_card(game, at) if game.turn_deadline is not None \
+            and game.turn_deadline <= at else None
+        if card is not None:
+            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT, card)
             bump(room, "timeout", actor=card.player, game=game, data=data)
             held = seat_hold_if_missed(room, game, card.seat)
             if held is not None:  # a third missed turn in a row: a bot keeps the seat
                 bump(room, "seat_held", game=game, data=held)
             return Change(room.code, room.version)
+        # What was due is done already, or stands for no one: time the game afresh.
+        if game.together:
+            schedule_round(game)
+        elif game.bot_due_at is not None and game.bot_due_at <= at:
+            game.bot_due_at = None
+        game.save_changes()
         return None

@@ -3,7 +3,7 @@ game, when the host allows it.
 
 A holiday moves the seat's deadline by exactly as long as it lasts: started during the
 player's turn, the deadline moves on by the holiday; a turn that comes while it runs
-has its time counted from its end (``games.services.play.schedule``); ended early, the
+has its time counted from its end (``games.services.turns.deadline_for``); ended early, the
 unused days go back to the seat's allowance and come off the deadline.
 """
 
@@ -17,6 +17,7 @@ from django.utils.translation import gettext, ngettext
 from games.errors import ServiceError
 from games.models import Game, Player, Room, Scorecard
 from games.services.core import Done, bump, now, playing_game, room_action
+from games.services.turns import shift_seat_deadline
 
 MAX_DAYS = 7
 DAY = 24 * 3600
@@ -60,8 +61,7 @@ def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     card.holiday_until = moment + length
     card.holiday_left -= int(length.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])
-    if card.seat == game.current_seat and game.turn_deadline is not None:
-        game.turn_deadline += length
+    shift_seat_deadline(game, card, length)
     data = {"seat": card.seat, "player": player.name, "days": days,
             "until": card.holiday_until.isoformat()}
     return Done(bump(room, "holiday", actor=player, game=game, data=data), game)
@@ -79,7 +79,6 @@ def seat_holiday_end(*, player: Player, room: Room) -> Done:
     card.holiday_until = None
     card.holiday_left += int(unused.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])
-    if card.seat == game.current_seat and game.turn_deadline is not None:
-        game.turn_deadline -= unused
+    shift_seat_deadline(game, card, -unused)
     data = {"seat": card.seat, "player": player.name}
     return Done(bump(room, "holiday_ended", actor=player, game=game, data=data), game)

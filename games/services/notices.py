@@ -122,9 +122,9 @@ def notice_turn(room: Room, game: Game, player: Player,
 # -- sending them --------------------------------------------------------------------
 
 
-def _payload(notice: Notice, language: str) -> dict[str, Any]:
-    """What the device shows, in ``language``: the room and the game, and the link that
-    opens the room at the player's turn."""
+def _payload(notice: Notice, language: str, deadline: datetime | None) -> dict[str, Any]:
+    """What the device shows, in ``language``: the room and the game, the time left until
+    the turn's ``deadline``, and the link that opens the room at the player's turn."""
     game = notice.game
     others = list(game.scorecards.exclude(player=notice.player).select_related("player")
                   .values_list("player__name", flat=True))
@@ -134,8 +134,8 @@ def _payload(notice: Notice, language: str) -> dict[str, Any]:
         body = (gettext("Game %(number)s with %(names)s") % {
             "number": game.number, "names": ", ".join(others)} if others
             else gettext("Game %(number)s") % {"number": game.number})
-        if game.turn_deadline is not None and game.turn_deadline > now():
-            hours = max(1, round((game.turn_deadline - now()).total_seconds() / 3600))
+        if deadline is not None and deadline > now():
+            hours = max(1, round((deadline - now()).total_seconds() / 3600))
             body += " · " + ngettext("%(n)s hour left", "%(n)s hours left", hours) % {
                 "n": hours}
     return {"title": title, "body": body,
@@ -193,10 +193,13 @@ def _claim(moment: datetime, limit: int) -> list[Notice]:
 def _send(notice: Notice, moment: datetime) -> None:
     """Push one notice to each device of its player it has not reached yet; mark it sent,
     or leave it for another try (given up after ``MAX_ATTEMPTS``)."""
-    if not Turn.objects.filter(game=notice.game, number=notice.turn,
-                               finished_at__isnull=True).exists():
+    turn = Turn.objects.filter(game=notice.game, number=notice.turn,
+                               finished_at__isnull=True).first()
+    if turn is None:
         Notice.objects.filter(pk=notice.pk).update(sent_at=now())  # the turn is over
         return
+    # Everyone's turn at once, each turn has its own deadline; else the game holds it.
+    deadline = turn.deadline if notice.game.together else notice.game.turn_deadline
     delivered = set(notice.delivered)
     retry = False
     payloads: dict[str, dict[str, Any]] = {}
@@ -204,7 +207,7 @@ def _send(notice: Notice, moment: datetime) -> None:
             pk__in=delivered):
         language = notice.player.language or device.language or settings.LANGUAGE_CODE
         if language not in payloads:
-            payloads[language] = _payload(notice, language)
+            payloads[language] = _payload(notice, language, deadline)
         outcome = _push(device, payloads[language])
         if outcome is Outcome.GONE:
             device.delete()

@@ -7,7 +7,7 @@ ask, store and record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -30,7 +30,13 @@ from games.services.core import (
     room_action,
     rules,
 )
-from games.services.notices import notice_turn
+from games.services.turns import (
+    open_turns,
+    retime_seat,
+    schedule_round,
+    start_round,
+    start_turn,
+)
 from games.signals import game_finished
 from scoring import scorecard_json
 from scoring.scorecard import Placement
@@ -48,11 +54,6 @@ def away_for_handover() -> timedelta:
     only the host) may hand their seat to a bot, and a host's role passes on (a minute;
     the room page is told the same)."""
     return timedelta(seconds=settings.GAMES_AWAY_FOR_HANDOVER_SECONDS)
-
-
-def bot_delay() -> timedelta:
-    """The pause before each bot action, so people can follow (0 in tests)."""
-    return timedelta(seconds=getattr(settings, "GAMES_BOT_DELAY_SECONDS", 0.8))
 
 
 def sheet_of(card: Scorecard) -> Sheet:
@@ -78,7 +79,7 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     rs = ruleset_of(room)
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
-                               options=dict(rs.options))
+                               options=dict(rs.options), together=room.together)
     empty = scorecard_json.to_json(rs.new_scorecard())
     # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
@@ -94,44 +95,11 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
         Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty,
                                  held_for_id=last.held_for_id if last is not None else None,
                                  holiday_until=away, holiday_left=max(0, left))
-    start_turn(room, game, 0)
+    if game.together:
+        start_round(room, game, cards_of(game))
+    else:
+        start_turn(room, game, 0)
     return game
-
-
-def start_turn(room: Room, game: Game, seat: int,
-               cards: Sequence[Scorecard] | None = None) -> None:
-    """Open the next turn of the log for ``seat`` and schedule its deadline or bot move
-    (``cards``: scorecards of the game already read with their players, if any)."""
-    card = next((c for c in cards if c.seat == seat), None) if cards else None
-    if card is None:
-        card = game.scorecards.select_related("player").get(seat=seat)
-    game.current_seat = seat
-    game.turn_count += 1
-    sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
-    schedule(room, game, card.player, card.holiday_until)
-    notice_turn(room, game, card.player, card.holiday_until)
-
-
-def timed(room: Room, game: Game) -> bool:
-    """Whether the room's turn timer runs in ``game``: only while two or more people play
-    it (one person among bots keeps the table waiting for nobody)."""
-    return bool(room.turn_seconds) and game.scorecards.filter(
-        player__bot_level="").count() > 1
-
-
-def schedule(room: Room, game: Game, player: Player,
-             holiday_until: datetime | None = None) -> None:
-    """Set the turn deadline (people, when the room's timer runs: see ``timed``) or the
-    bot's move. A player on holiday until ``holiday_until`` has their turn's time
-    counted from then."""
-    moment = now()
-    seconds = room.turn_seconds
-    start = max(moment, holiday_until) if holiday_until is not None else moment
-    game.turn_deadline = (
-        start + timedelta(seconds=seconds)
-        if seconds is not None and not player.is_bot and timed(room, game) else None
-    )
-    game.bot_due_at = moment + bot_delay() if player.is_bot else None
 
 
 # -- one step of a turn -----------------------------------------------------
@@ -158,11 +126,20 @@ def card_after(game: Game, seat: int) -> Scorecard:
 
 def open_turn(game: Game, card: Scorecard | None = None
                ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
-    if card is None or card.seat != game.current_seat:
-        card = card_at(game, game.current_seat)
-    turn = sql.turn_of(game, game.turn_count)
-    if turn is None:
-        raise Turn.DoesNotExist(f"no turn {game.turn_count}")
+    """The open turn of ``card``'s seat (one seat after another: the current seat's, its
+    card read when ``card`` is not it), with the card, its sheet and the turn's state."""
+    if game.together:
+        if card is None:
+            raise ValueError("everyone's turn at once: the seat is needed")
+        turn = sql.open_turn_of(game, card.seat)
+        if turn is None:
+            raise Turn.DoesNotExist(f"seat {card.seat} has no open turn")
+    else:
+        if card is None or card.seat != game.current_seat:
+            card = card_at(game, game.current_seat)
+        turn = sql.turn_of(game, game.turn_count)
+        if turn is None:
+            raise Turn.DoesNotExist(f"no turn {game.turn_count}")
     sheet = sheet_of(card)
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     return card, turn, sheet, state
@@ -221,6 +198,9 @@ def do_place(room: Room, game: Game, box: object, column: object,
     sql.write_turn_end(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
+    if game.together:
+        end_of_round(room, game, data)
+        return data
     # Only a placement that completes its own sheet can end the game: the others need
     # just the next seat's card, not every card read and parsed.
     cards = cards_of(game) if placed.is_complete else [card_after(game, card.seat)]
@@ -231,6 +211,20 @@ def do_place(room: Room, game: Game, box: object, column: object,
     else:
         start_turn(room, game, cards[0].seat, cards)
     return data
+
+
+def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
+    """Everyone's turn at once, after a placement: while other turns of the round are
+    open, time the game by them; once all are scored, open the next round or finish the
+    game (its ranking goes in ``data``)."""
+    if open_turns(game).exists():
+        schedule_round(game)
+        return
+    cards = cards_of(game)
+    if all(sheet_of(c).is_complete for c in cards):
+        data["ranking"] = finish_game(game, cards)
+    else:
+        start_round(room, game, cards)
 
 
 def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
@@ -256,22 +250,24 @@ def best_placement(sheet: Sheet, state: TurnState) -> Placement:
     return max(options, key=lambda p: (sheet.gain(p), -sheet.ruleset.box_bounds(p.box)[1]))
 
 
-def finish_for_absent(room: Room, game: Game, how: str) -> dict[str, Any]:
-    """End the current turn for a player who is not there: roll if they had not, announce
-    if Yam's requires it, and take the best immediate score."""
-    _, _, sheet, state = open_turn(game)
+def finish_for_absent(room: Room, game: Game, how: str,
+                      card: Scorecard | None = None) -> dict[str, Any]:
+    """End the open turn of ``card``'s seat (one seat after another: the current one) for
+    a player who is not there: roll if they had not, announce if Yam's requires it, and
+    take the best immediate score."""
+    card, _, sheet, state = open_turn(game, card)
     events: dict[str, Any] = {}
     if not state.has_rolled:
-        events["roll"] = do_roll(game, [])
-        _, _, sheet, state = open_turn(game)
+        events["roll"] = do_roll(game, [], card)
+        card, _, sheet, state = open_turn(game, card)
     if state.announced is None and sheet.must_announce:
         column = sheet.ruleset.announce_column
         best = max(sheet.open_boxes(column),
                    key=lambda b: sheet.ruleset.score(state.dice, b))
-        events["announce"] = do_announce(game, best, None)
-        _, _, sheet, state = open_turn(game)
+        events["announce"] = do_announce(game, best, None, card)
+        card, _, sheet, state = open_turn(game, card)
     choice = best_placement(sheet, state)
-    events["place"] = do_place(room, game, choice.box, choice.column, how)
+    events["place"] = do_place(room, game, choice.box, choice.column, how, card)
     return events
 
 
@@ -282,6 +278,15 @@ def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play and the scorecard of ``player``, a member whose turn it is."""
     membership(room, player)
     game = playing_game(room)
+    if game.together:
+        mine = sql.card_of(game, player.pk)
+        if mine is None:
+            raise ServiceError("not_your_turn", gettext("you are not playing this game"))
+        if sql.open_turn_of(game, mine.seat) is None:
+            raise ServiceError("not_your_turn", gettext(
+                "you have scored this round: the others are still playing theirs"))
+        mine.player = player
+        return game, mine
     current = sql.card_at(game, game.current_seat)
     if current is None:
         raise Scorecard.DoesNotExist(f"no scorecard at seat {game.current_seat}")
@@ -334,16 +339,26 @@ def game_place(*, player: Player, room: Room, box: object, column: object = None
 
 
 @room_action("skip")
-def game_skip(*, player: Player, room: Room) -> Done:
-    """The host finishes an absent player's turn (best immediate score); not by the
-    day, where each turn has its deadline."""
+def game_skip(*, player: Player, room: Room, seat: object = None) -> Done:
+    """The host finishes an absent player's turn (best immediate score): the current
+    one, or everyone's turn at once the open turn of ``seat``. Not by the day, where
+    each turn has its deadline."""
     require_host(room, player)
     require_live(room)
     game = playing_game(room)
-    current = game.scorecards.select_related("player").get(seat=game.current_seat)
+    if game.together:
+        current = game.scorecards.select_related("player").filter(seat=seat).first() \
+            if type(seat) is int else None
+        if current is None:
+            raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
+        if sql.open_turn_of(game, current.seat) is None:
+            raise ServiceError("cannot_skip", gettext("%(name)s has scored this round")
+                               % {"name": current.player.name})
+    else:
+        current = game.scorecards.select_related("player").get(seat=game.current_seat)
     if current.player.is_bot or current.player_id == player.pk:
         raise ServiceError("cannot_skip", gettext("only another person's turn can be skipped"))
-    data = finish_for_absent(room, game, Turn.Finish.SKIPPED)
+    data = finish_for_absent(room, game, Turn.Finish.SKIPPED, current)
     return Done(bump(room, "skip", actor=player, game=game, data=data), game)
 
 
@@ -360,8 +375,8 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
             bot = new_bot(level, taken)
             card.player, card.holiday_until = bot, None  # a bot takes no holiday
             card.save(update_fields=["player", "holiday_until"])
-            if card.seat == game.current_seat:  # the bot finishes the turn; the log keeps
-                schedule(room, game, bot)         # who made each roll and who placed
+            # The bot finishes an open turn; the log keeps who made each roll and placed.
+            retime_seat(room, game, card)
             game.save()
     member.seat = None
     member.save(update_fields=["seat"])

@@ -104,41 +104,55 @@ def _holidays(holidays: object, default: bool) -> bool:
     return holidays
 
 
+def _together(together: object, default: bool) -> bool:
+    if together is None:
+        return default
+    if type(together) is not bool:
+        raise ServiceError("bad_options", gettext(
+            "together is true (everyone's turn at once) or false (one after another)"))
+    return together
+
+
 def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
                 turn_seconds: object = None, pace: object = Room.Pace.LIVE,
-                holidays: object = None, browser: str = "") -> Room:
+                holidays: object = None, together: object = None, browser: str = "") -> Room:
     """Open a private room with the host in the first seat (``browser``: the id of the
     browser it is opened from, kept with the membership). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
-    allowed when left out)."""
+    allowed when left out). ``together``: everyone's turn at once, by the day's default."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
     allowed = _holidays(holidays, True)
+    at_once = _together(together, pace == Room.Pace.DAY)
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
             seat_count=seat_count, pace=pace, turn_seconds=timer, holidays=allowed,
-            last_activity_at=now(),
+            together=at_once, last_activity_at=now(),
         )
         Membership.objects.create(room=room, player=player, seat=0, browser=browser)
         bump(room, "room_created", actor=player,
              data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                   "pace": pace, "turn_seconds": timer, "holidays": allowed})
+                   "pace": pace, "turn_seconds": timer, "holidays": allowed,
+                   "together": at_once})
     return room
 
 
 @room_action("configure")
 def room_configure(*, player: Player, room: Room, ruleset: object, options: object,
                    seats: object, turn_seconds: object, coach: object = None,
-                   pace: object = None, holidays: object = None) -> Done:
+                   pace: object = None, holidays: object = None,
+                   together: object = None) -> Done:
     """The host changes the room's settings between games; seated players close ranks.
-    ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day and
-    ``holidays`` allows holidays (``None``: each stays as it is)."""
+    ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
+    ``holidays`` allows holidays and ``together`` plays everyone's turn at once
+    (``None``: each stays as it is)."""
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds,
                                             room.pace if pace is None else pace)
     allowed = _holidays(holidays, room.holidays)
+    at_once = _together(together, room.together)
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
@@ -155,13 +169,13 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
             member.save(update_fields=["seat"])
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
-    room.holidays = allowed
+    room.holidays, room.together = allowed, at_once
     if coach is not None:
         room.coach_enabled = coach
     event = bump(room, "room_configured", actor=player,
                  data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
                        "pace": pace, "turn_seconds": timer, "holidays": allowed,
-                       "coach": room.coach_enabled})
+                       "together": at_once, "coach": room.coach_enabled})
     return Done(event)
 
 

@@ -68,6 +68,11 @@ def cy(make_player: Callable[[str], Player]) -> Player:
 
 
 @pytest.fixture
+def dee(make_player: Callable[[str], Player]) -> Player:
+    return make_player("Dee")
+
+
+@pytest.fixture
 def make_room(db: None) -> Callable[..., Room]:
     """Open a room through the services, as a host would: ``host`` creates it, the
     ``joined`` players take the next seats in order, then bots of the ``bots`` levels, and
@@ -77,11 +82,11 @@ def make_room(db: None) -> Callable[..., Room]:
     def make(host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
              options: dict | None = None, turn_seconds: int | None = None,
              pace: str = "live", holidays: bool | None = None,
-             joined: Sequence[Player] = (), bots: Sequence[str] = (),
+             together: bool | None = None, joined: Sequence[Player] = (), bots: Sequence[str] = (),
              start: bool = False) -> Room:
         room = services.room_create(player=host, ruleset=ruleset, options=options,
                                     seats=seats, turn_seconds=turn_seconds, pace=pace,
-                                    holidays=holidays)
+                                    holidays=holidays, together=together)
         for player in joined:
             services.room_join(player=player, code=room.code)
         for level in bots:

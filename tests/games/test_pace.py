@@ -28,7 +28,8 @@ def close_to(moment, expected, slack=timedelta(seconds=5)):
 @pytest.fixture
 def daily(ada, bob, make_room):
     """Ada and Bob in a Yatzy room by the day (a turn a day), Ada to play."""
-    return make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    return make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
 
 
 # -- settings ---------------------------------------------------------------------
@@ -36,13 +37,17 @@ def daily(ada, bob, make_room):
 
 def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(ada, make_room):
     room = make_room(ada, "yahtzee", pace="day")
-    assert (room.pace, room.turn_seconds, room.holidays) == ("day", DAY, True)
+    assert (room.pace, room.turn_seconds, room.holidays, room.together) == ("day", DAY, True,
+                                                                           True)
     assert room.events.get().data == {"ruleset": "yahtzee", "options": {"joker": "forced"},
                                       "seats": 4, "pace": "day", "turn_seconds": DAY,
-                                      "holidays": True}
-    week = make_room(ada, "yatzy", pace="day", turn_seconds=7 * DAY, holidays=False)
-    assert (week.turn_seconds, week.holidays) == (7 * DAY, False)
-    assert make_room(ada, "yatzy").pace == "live"
+                                      "holidays": True, "together": True}
+    week = make_room(ada, "yatzy", pace="day", together=False, turn_seconds=7 * DAY,
+                     holidays=False)
+    assert (week.turn_seconds, week.holidays, week.together) == (7 * DAY, False, False)
+    live = make_room(ada, "yatzy")
+    assert (live.pace, live.together) == ("live", False)
+    assert make_room(ada, "yatzy", together=True).together
 
 
 @pytest.mark.parametrize(("pace", "seconds", "error"), [
@@ -204,7 +209,8 @@ def test_holidays_are_refused_clearly(daily, ada, bob, cy, make_room):
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=3)
     live = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     refused("not_by_the_day", services.seat_holiday, player=ada, code=live, days=1)
-    strict = make_room(ada, "yatzy", seats=2, pace="day", holidays=False, joined=[bob],
+    strict = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                       holidays=False, joined=[bob],
                        start=True).code
     refused("no_holidays", services.seat_holiday, player=bob, code=strict, days=1)
 

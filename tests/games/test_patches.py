@@ -11,11 +11,13 @@ import jsonpatch
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
+from games.models import Game
 from games.selectors import snapshots
 from games.selectors.patches import diff
 from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
@@ -68,11 +70,13 @@ async def held_at(comm: WebsocketCommunicator, version: int) -> dict:
     return await state_at(comm, version)
 
 
-async def open_table(ruleset: str):
-    """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started."""
+async def open_table(ruleset: str, together: bool = False):
+    """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started
+    (``together``: everyone's turn at once)."""
     people = [await visitor(name) for name in ("Ada", "Bob", "Cy", "Dee")]
     (ada, _), (bob, _), (cy, _), (dee, _) = people
-    room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)
+    room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3,
+                      together=together)
     for player in (bob, cy):
         await call(services.room_join, player=player, code=room.code)
     comms = []
@@ -107,18 +111,21 @@ def random_move(game: dict, rng: random.Random) -> dict:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("ruleset", "seed"), [("yahtzee", 1), ("yams", 2)])
-async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed):
-    """Three players and a spectator; random moves, holds, chat and reactions. After
-    every accepted request each socket's state, built from patches only, equals a fresh
-    full state of that version, byte for byte (canonical JSON)."""
+@pytest.mark.parametrize(("ruleset", "seed", "together"), [
+    ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True)])
+async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed, together):
+    """Three players and a spectator; random moves, holds, chat and reactions (everyone's
+    turn at once: by any player with a turn open). After every accepted request each
+    socket's state, built from patches only, equals a fresh full state of that version,
+    byte for byte (canonical JSON)."""
     rng = random.Random(seed)
-    code, players, comms = await open_table(ruleset)
+    code, players, comms = await open_table(ruleset, together)
     for n in range(30):
-        held = comms[0].held
-        game = held["game"]
-        actor = next(i for i, p in enumerate(players) if p.pk == game["seats"][
-            game["current_seat"]]["player"])
+        game = comms[0].held["game"]
+        actor = rng.choice([i for i in range(3) if comms[i].held["game"]["current_seat"]
+                            is not None]) if together else next(
+            i for i, p in enumerate(players)
+            if p.pk == game["seats"][game["current_seat"]]["player"])
         if rng.random() < 0.15:
             who = rng.randrange(4)
             payload = rng.choice([{"type": "chat", "text": f"line {n}"},
@@ -246,3 +253,44 @@ def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeyp
     services.presence_disconnect(player=bob, code=table)  # Bob's last socket closed
     patch, held = sent(table, ada, held)
     assert {p["player"]: p["presence"] for p in patch["presence"]}[bob.pk] == "reconnecting"
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_viewer_right():
+    """The viewer's own turn of a round comes on top of the shared state: a rematch from
+    one seat after another to everyone at once, and back, leaves every socket holding the
+    fresh state of each version."""
+    code, players, comms = await open_table("yatzy")
+    moderator = await database_sync_to_async(User.objects.create_user)(
+        "mod", password="pw-long-enough", is_staff=True)
+    settings = {"type": "configure", "ruleset": "yatzy", "options": {}, "seats": 3}
+    n = 0
+
+    async def step(who: int, payload: dict) -> None:
+        nonlocal n
+        n += 1
+        answer = await request(comms[who], {**payload, "id": f"s{n}"})
+        assert answer["type"] == "ack", answer
+        for comm, player in zip(comms, players, strict=True):
+            state = await held_at(comm, answer["version"])
+            assert canonical(document_of(state)) == await fresh_document(code, player.pk)
+
+    async def end_and_rematch(together: bool) -> None:
+        game = await database_sync_to_async(lambda: Game.objects.get(
+            room__code=code, status=Game.Status.PLAYING))()
+        await call(services.mod_end_game, moderator=moderator, game=game, reason="test")
+        await step(0, {**settings, "together": together})
+        await step(0, {"type": "rematch"})
+
+    await step(0, {"type": "roll", "hold": []})
+    await end_and_rematch(True)
+    assert [c.held["game"]["current_seat"] for c in comms] == [0, 1, 2, None]
+    await step(1, {"type": "roll", "hold": []})
+    await step(2, {"type": "roll", "hold": []})
+    await step(1, {"type": "hold", "hold": [0, 1]})
+    await end_and_rematch(False)
+    assert [c.held["game"]["current_seat"] for c in comms] == [0, 0, 0, 0]
+    assert all(c.held["game"]["dice"] == [] for c in comms)
+    for comm in comms:
+        await comm.disconnect()

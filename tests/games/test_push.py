@@ -60,7 +60,8 @@ def test_your_turn_reaches_each_device_once_signed_and_encrypted_for_it(
         service, ada, bob, make_room):
     phone, laptop, bobs = service.device(), service.device(), service.device()
     assert [subscribe(ada, phone), subscribe(ada, laptop), subscribe(bob, bobs)] == [200] * 3
-    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
     assert notices_send() == 1
     for device in (phone, laptop):
         [payload] = service.to(device)
@@ -89,7 +90,8 @@ def test_in_their_own_language_an_accounts_or_the_subscribing_pages(
     assert swedish.post("/push/subscribe/", json.dumps(bobs.subscription()),
                         content_type="application/json",
                         HTTP_ACCEPT_LANGUAGE="sv").status_code == 200  # a guest
-    code = make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True).code
+    code = make_room(ada, "yams", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
     notices_send()
     [payload] = service.to(device)
     assert payload["title"] == "À vous de jouer au Yam's"
@@ -102,7 +104,7 @@ def test_in_their_own_language_an_accounts_or_the_subscribing_pages(
 def test_live_rooms_and_bots_get_no_notice(service, ada, bob, make_room):
     subscribe(ada, service.device())
     make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
-    make_room(ada, "yatzy", seats=2, pace="day", bots=["beginner"], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", together=False, bots=["beginner"], start=True)
     assert list(Notice.objects.values_list("player__name", flat=True)) == ["Ada"]
 
 
@@ -111,7 +113,7 @@ def test_a_device_its_push_service_says_is_gone_is_forgotten(service, ada, bob, 
     subscribe(ada, gone)
     subscribe(ada, kept)
     service.gone.add(gone.endpoint.rsplit("/", 1)[1])
-    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
     assert notices_send() == 1
     assert list(PushSubscription.objects.values_list("endpoint", flat=True)) == [kept.endpoint]
     assert len(service.to(kept)) == 1
@@ -121,7 +123,8 @@ def test_a_turn_played_before_its_notice_went_out_is_not_announced(
         service, ada, bob, make_room):
     device = service.device()
     subscribe(ada, device)
-    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
     play_turn(ada, code)
     assert notices_send() == 2  # Ada's dropped, and Bob's: he has no device
     assert service.received == [] and not Notice.objects.filter(sent_at__isnull=True).exists()
@@ -131,10 +134,12 @@ def test_a_notice_a_dead_notifier_claimed_reaches_each_device_later_all_the_same
         service, ada, bob, make_room):
     device = service.device()
     subscribe(ada, device)
-    first = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    first = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                      joined=[bob], start=True).code
     held = Notice.objects.get()
     Notice.objects.update(claimed_at=timezone.now() - timedelta(minutes=5))  # a notifier
-    second = make_room(ada, "yams", seats=2, pace="day", joined=[bob], start=True).code
+    second = make_room(ada, "yams", seats=2, pace="day", together=False,
+                       joined=[bob], start=True).code
     assert notices_send() == 1  # the newer one; the older is still someone else's
     assert [p["tag"] for p in service.to(device)] == [f"{second}:1:1"]
     Notice.objects.filter(pk=held.pk).update(
@@ -148,7 +153,7 @@ def test_a_push_service_that_fails_gets_the_notice_again_later(service, ada, bob
     subscribe(ada, device)
     name = device.endpoint.rsplit("/", 1)[1]
     service.failing.add(name)
-    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
     assert notices_send() == 1 and service.to(device) == []
     notice = Notice.objects.get()
     assert (notice.sent_at, notice.attempts, notice.claimed_at) == (None, 1, None)
@@ -162,7 +167,8 @@ def test_a_push_service_that_fails_gets_the_notice_again_later(service, ada, bob
 def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(service, ada, bob, make_room):
     device = service.device()
     subscribe(bob, device)
-    code = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
     services.seat_holiday(player=bob, code=code, days=2)
     play_turn(ada, code)
     notice = Notice.objects.get(player=bob)
@@ -174,7 +180,7 @@ def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(service, ada, bob, m
 def test_the_clock_command_sends_the_notices_too(service, ada, bob, make_room, capsys):
     device = service.device()
     subscribe(ada, device)
-    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
     call_command("run_game_clock", "--once")
     assert "sent 1 notice" in capsys.readouterr().out and len(service.to(device)) == 1
 
@@ -244,6 +250,6 @@ def test_a_key_given_in_the_environment_as_pem_signs_the_pushes(
     notices.vapid_key.cache_clear()
     device = service.device()
     subscribe(ada, device)
-    make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True)
+    make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
     notices_send()
     assert service.received[0].vapid_key == public_key() and len(service.to(device)) == 1

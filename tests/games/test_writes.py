@@ -131,7 +131,9 @@ def test_the_plain_sql_reads_name_every_field_and_convert_every_value(row) -> No
 
 
 def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> None:
-    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60)
+    # Everyone's turn at once: two turns open, each with its deadline.
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
+                     together=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     game = Game.objects.get(room=room)
     pairs = [
@@ -145,6 +147,8 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> Non
         (sql.card_after(game, 1), Scorecard.objects.get(game=game, seat=0)),
         (sql.card_after(game, 1).player, ada),
         (sql.card_after(game, 0).player, bob),
+        (sql.card_of(game, bob.pk), Scorecard.objects.get(game=game, player=bob)),
+        (sql.open_turn_of(game, 1), Turn.objects.get(game=game, seat=1)),
     ]
     for read, expected in pairs:
         assert read is not None and _fields(read) == _fields(expected)
@@ -155,13 +159,18 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> Non
     assert sql.answered_request(room, ada.pk, "nope") is None
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
     assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
-        "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "host_id",
-        "coach_enabled", "ruleset", "options", "version").get()
+        "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "together",
+        "host_id", "coach_enabled", "ruleset", "options", "version").get()
     assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).values(
-        "id", "number", "ruleset", "options", "status", "version", "current_seat",
+        "id", "number", "ruleset", "options", "status", "version", "together", "current_seat",
         "turn_count", "turn_deadline").get()
     assert sql.fetch(sql.TURN, [game.pk, 1]) == list(Turn.objects.filter(
         game=game, number=1).values("state", "holding"))
+    assert [row["deadline"] for row in sql.fetch(sql.ROUND, [game.pk, 0])] == [
+        game.turn_deadline] * 2
+    assert sql.fetch(sql.ROUND, [game.pk, 0]) == list(Turn.objects.filter(
+        game=game, number__gt=0).order_by("seat").values(
+        "seat", "state", "holding", "deadline", "finished_at"))
     events = Event.objects.filter(room=room).order_by("-seq").values(
         "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
     assert sql.fetch(sql.LOGGED, [room.pk, "presence", "react", 0, 50]) == list(events)
@@ -176,7 +185,9 @@ def _stored(table: str, pk: int) -> tuple[Any, ...]:
 
 
 def test_the_plain_sql_writes_store_what_the_orm_would(ada, bob, make_room) -> None:
-    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60)
+    # Everyone's turn at once: two turns open, each with its deadline.
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
+                     together=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     services.game_announce(player=ada, code=room.code, box="maximum", request_id="a1")
     services.game_place(player=ada, code=room.code, box="maximum", column="announced",

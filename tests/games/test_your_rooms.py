@@ -43,10 +43,11 @@ def test_a_finished_game_and_the_limit(ada, make_room):
 
 
 def test_games_waiting_for_you_come_first_soonest_deadline_first(ada, bob, cy, make_room):
-    late = make_room(bob, "yatzy", seats=2, pace="day", turn_seconds=3 * 24 * 3600,
+    late = make_room(bob, "yatzy", seats=2, pace="day", together=False, turn_seconds=3 * 24 * 3600,
                      joined=[ada], start=True).code
     services.room_join(player=cy, code=late)  # Cy watches
-    soon = make_room(bob, "yatzy", seats=2, pace="day", turn_seconds=3600, joined=[ada],
+    soon = make_room(bob, "yatzy", seats=2, pace="day", together=False,
+                     turn_seconds=3600, joined=[ada],
                      start=True).code
     lobby = make_room(ada, "yatzy", seats=3, joined=[bob]).code
     play_turn(bob, late)
@@ -62,7 +63,8 @@ def test_games_waiting_for_you_come_first_soonest_deadline_first(ada, bob, cy, m
 
 
 def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bob, make_room):
-    code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada], start=True).code
+    code = make_room(bob, "yatzy", seats=2, pace="day", together=False,
+                     joined=[ada], start=True).code
     lobby = make_room(bob, "yams", seats=3, joined=[ada]).code
     session = client.session  # a guest: the session names the player
     session[SESSION_KEY] = bob.pk
@@ -79,7 +81,8 @@ def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bo
 
 
 def test_a_game_waiting_for_someone_else_is_not_cut_off_by_newer_lobbies(ada, bob, make_room):
-    waiting = make_room(ada, "yatzy", seats=2, pace="day", joined=[bob], start=True).code
+    waiting = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                        joined=[bob], start=True).code
     play_turn(ada, waiting)  # Bob's turn now
     for _ in range(YOUR_ROOMS_MAX):
         make_room(ada, "yams", seats=2)  # newer, in the lobby
