@@ -242,8 +242,8 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
 
 def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
     """A room by the day: the home page's form set to it on a phone, the table after the
-    host's first turn (the next player on holiday, the offer of notifications), and that
-    player's games on a phone."""
+    host's first turn of a round played at once (another player on holiday, a third
+    rolling, the offer of notifications), and that player's games on a phone."""
     from playwright.sync_api import sync_playwright
 
     saved: list[Path] = []
@@ -299,6 +299,8 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
             bob.get_by_test_id("holiday-take").click()
             bob.get_by_test_id("confirm-ok").click()
             ada.wait_for_selector("[data-testid=holiday-note-1]")
+            friends[1].get_by_test_id("roll").click()  # everyone at once: Chiara plays too
+            ada.wait_for_selector("[data-testid=round-2] .round-dice__die")
             ada.wait_for_selector("[data-testid=push-offer]")
             ada.evaluate("window.scrollTo(0, 0)")
             shot(ada, "board-by-the-day")

@@ -121,7 +121,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
     """Start a room from the home page's form; the visitor becomes its host."""
     form = {k: request.POST.get(k, "") for k in
             ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds", "pace",
-             "turn_hours", "holidays")}
+             "turn_hours", "holidays", "together")}
     ruleset = form["ruleset"]
     options: dict[str, object] = {}
     choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
@@ -139,7 +139,8 @@ def room_create(request: HttpRequest) -> HttpResponse:
         room = services.room_create(
             player=player, ruleset=ruleset, options=options,
             seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
-            holidays=form["holidays"] == "on", browser=browser_id(request))
+            holidays=form["holidays"] == "on", together=form["together"] == "on",
+            browser=browser_id(request))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:

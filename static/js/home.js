@@ -9,7 +9,7 @@
 // Test hooks (data-testid): hero-start, create-form, create-error, create-name,
 // create-ruleset, option-joker, option-exact-counts, create-pace (create-pace-live,
 // create-pace-day), create-seats, create-timer, create-timer-custom, create-turn-hours,
-// create-holidays, create-submit, join-form, join-code, join-submit.
+// create-holidays, create-together, create-submit, join-form, join-code, join-submit.
 // On a room page for someone not yet at the table (templates/room.html):
 // join-room-form, join-name, join-submit, join-error.
 
@@ -51,6 +51,15 @@ function setupCreate(form) {
     }
   }
   for (const pace of paces) pace.addEventListener("change", showPace);
+  // Everyone's turn at once is by the day's default, and one after another live's,
+  // until the host ticks or unticks it.
+  const together = form.querySelector("input[name=together]");
+  together.addEventListener("change", () => (together.dataset.touched = "yes"));
+  for (const pace of paces) {
+    pace.addEventListener("change", () => {
+      if (!together.dataset.touched && pace.checked) together.checked = pace.value === "day";
+    });
+  }
 
   // Turn timer: a select of common values plus "Custom…", which reveals a number field.
   const timer = form.querySelector("select[name=turn_seconds]");

@@ -1,6 +1,6 @@
-"""Friends in two time zones open a room by the day: each reads the turn's deadline in
-their own time, and one of them takes a holiday that every page shows and that moves
-their deadline, then comes back early."""
+"""Friends in two time zones open a room by the day, one turn after another: each reads
+the turn's deadline in their own time, and one of them takes a holiday that every page
+shows and that moves their deadline, then comes back early."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def test_a_room_by_the_day_shows_each_friend_their_own_time_and_a_holiday(
     ada.get_by_test_id("create-pace-day").check()
     expect(ada.get_by_test_id("create-timer")).to_be_hidden()
     expect(ada.get_by_test_id("create-holidays")).to_be_checked()
+    ada.get_by_test_id("create-together").uncheck()  # one after another, by the day
     ada.get_by_test_id("create-turn-hours").select_option("48")
     ada.get_by_test_id("create-submit").click()
     ada.wait_for_url(ROOM_URL)

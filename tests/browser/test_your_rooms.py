@@ -91,6 +91,6 @@ def test_your_games_puts_the_table_waiting_for_you_first_with_its_deadline_in_yo
 
     ada.goto("/games/")
     waiting = ada.get_by_test_id("group-playing").locator("+ ul [data-testid=your-room]")
-    expect(waiting).to_contain_text("Bob's turn")
+    expect(waiting).to_contain_text("waiting for Bob")  # everyone at once: Ada has played
     expect(waiting).to_contain_text("by the day")
     assert_accessible_everywhere(ada, "your games", on=LIGHT_DESKTOP_DARK_PHONE)

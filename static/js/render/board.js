@@ -6,6 +6,7 @@ import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, 
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
+import { playsNow, roundDice, roundStatus, skipSeat } from "./round.js";
 
 // The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
 // CSSOM, as the layout's own rules live in site.css).
@@ -24,6 +25,8 @@ export function renderStatus(ctx) {
   let detail = "";
   if (state.room.status === "closed") {
     title = gettext("This room is closed");
+  } else if (game.together && !myTurn) {
+    ({ title, detail } = roundStatus(ctx));
   } else if (myTurn) {
     title = gettext("Your turn");
     if (!game.dice.length) detail = gettext("Roll the dice to start.");
@@ -55,7 +58,7 @@ export function renderStatus(ctx) {
           {
             class: "timer",
             role: "timer",
-            "aria-label": gettext("Time left for this turn"),
+            "aria-label": game.together && !myTurn ? gettext("Time until the round closes at the latest") : gettext("Time left for this turn"),
             dataset: { testid: "timer", pace: state.room.pace },
             style: { "--total": state.room.turn_seconds || 60 },
           },
@@ -272,10 +275,12 @@ export function renderPlayers(ctx) {
   const byPlayer = new Map(state.members.map((m) => [m.player, m]));
   const rows = game.seats.map((seat) => {
     const member = byPlayer.get(seat.player) || { player: seat.player, name: seat.name, bot: seat.bot, presence: "gone", host: false };
-    const isCurrent = game.status === "playing" && game.current_seat === seat.seat;
+    const isCurrent = playsNow(game, seat);
     const actions = [];
     const hand = handToBot(ctx, seat, member, `hand-to-bot-${seat.seat}`);
     if (hand) actions.push(hand);
+    const skip = skipSeat(ctx, seat, member);
+    if (skip) actions.push(skip);
     if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
       actions.push(muteButton(ctx, member), kickButton(ctx, member));
     }
@@ -289,7 +294,7 @@ export function renderPlayers(ctx) {
       },
       ctx.reaction?.(seat.player),
       h("span", { class: "player__turn", "aria-hidden": "true" }, isCurrent ? "▶" : ""),
-      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you), keptFor(seat), holidayNote(seat)),
+      h("span", { class: "player__who" }, h("span", { class: "seat__name" }, seat.name), badges({ ...member, bot: seat.bot, bot_level: seat.bot_level }, you), keptFor(seat), holidayNote(seat), roundDice(game, seat)),
       presenceBadge(member.presence, seat.bot),
       h("span", { class: "player__total", title: gettext("Total") }, seat.total ?? 0),
       actions.length ? h("span", { class: "seat__actions" }, actions) : null,

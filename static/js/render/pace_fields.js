@@ -1,7 +1,8 @@
 // The room settings' pace and turn limit: live (a turn timer off, a preset or any
-// 15-300 seconds) or by the day (hours or days per turn, holidays allowed or not). Part
-// of the host's settings form (render/settings.js), which places `pace`, `timer` (the
-// timer, its custom field and the hours) and `holidays`.
+// 15-300 seconds) or by the day (hours or days per turn, holidays allowed or not), and
+// whether everyone plays each round at once. Part of the host's settings form
+// (render/settings.js), which places `pace`, `timer` (the timer, its custom field and the
+// hours), `holidays` and `together`.
 import { h } from "../dom.js";
 import { DAY_HOURS, TIMER_MAX, TIMER_MIN, TIMER_PRESETS, hoursText } from "../variants.js";
 
@@ -73,7 +74,25 @@ export class PaceFields {
       ),
     );
 
-    for (const input of this.paceInputs) input.addEventListener("change", () => this.showPace());
+    this.togetherInput = h("input", { type: "checkbox", name: "together", id: "settings-together", dataset: { testid: "settings-together" } });
+    this.together = h(
+      "div",
+      { class: "field field--options" },
+      h(
+        "label",
+        { class: "check", for: "settings-together" },
+        this.togetherInput,
+        h("span", {}, h("strong", {}, gettext("Everyone at once")), " ", h("small", { class: "check__hint" }, gettext("each round, all play their own turn in any order: the game waits once a round, not once a turn"))),
+      ),
+    );
+    // By the day's default is everyone at once, live's one after another, until ticked.
+    this.togetherInput.addEventListener("change", () => (this.togetherTouched = true));
+    for (const input of this.paceInputs) {
+      input.addEventListener("change", () => {
+        if (!this.togetherTouched && input.checked) this.togetherInput.checked = input.value === "day";
+        this.showPace();
+      });
+    }
     this.timer.addEventListener("change", () => {
       this.showPace();
       if (this.timer.value === CUSTOM) {
@@ -111,6 +130,8 @@ export class PaceFields {
       else [this.timer.value, this.custom.value] = [CUSTOM, String(seconds)];
     }
     this.holidayInput.checked = room.holidays !== false;
+    this.togetherInput.checked = Boolean(room.together);
+    this.togetherTouched = false;
     this.custom.removeAttribute("aria-invalid");
     this.showPace();
   }
@@ -124,11 +145,12 @@ export class PaceFields {
     this.holidays.hidden = !day;
   }
 
-  /** `pace`, `turn_seconds` and `holidays` for `configure`, or null (after saying why
-   * through `error`) when the custom seconds are not valid. */
+  /** `pace`, `turn_seconds`, `holidays` and `together` for `configure`, or null (after
+   * saying why through `error`) when the custom seconds are not valid. */
   values(error) {
+    const together = this.togetherInput.checked;
     if (this.chosen() === "day") {
-      return { pace: "day", turn_seconds: Number(this.hours.value), holidays: this.holidayInput.checked };
+      return { pace: "day", turn_seconds: Number(this.hours.value), holidays: this.holidayInput.checked, together };
     }
     let seconds = null;
     if (this.timer.value === CUSTOM) {
@@ -142,6 +164,6 @@ export class PaceFields {
     } else if (this.timer.value) {
       seconds = Number(this.timer.value);
     }
-    return { pace: "live", turn_seconds: seconds };
+    return { pace: "live", turn_seconds: seconds, together };
   }
 }

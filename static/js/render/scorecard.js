@@ -2,6 +2,7 @@
 // (per seat and sheet column for Yam's and Triple Yahtzee).
 import { h } from "../dom.js";
 import { botBadge } from "./lobby.js";
+import { announcedBy, playsNow } from "./round.js";
 
 // Box names short enough for a phone (none where the full name is already short).
 const SHORT = {
@@ -81,7 +82,7 @@ function boxCell(ctx, seat, column, box) {
   const isMine = mine(seat);
   const value = seat.boxes?.[column.key]?.[box.key];
   const game = state.game;
-  const isCurrent = game.status === "playing" && seat.seat === game.current_seat;
+  const isCurrent = playsNow(game, seat);
   const classes = ["cell"];
   if (isCurrent) classes.push("is-current");
   const attrs = { dataset: { cell: `${seat.seat}-${column.key}-${box.key}` } };
@@ -94,7 +95,7 @@ function boxCell(ctx, seat, column, box) {
     }
     return h("td", { ...attrs, class: classes.join(" ") }, value);
   }
-  const announced = isCurrent && game.announced && column.key === ctx.rules.rs.announce_column && game.announced === box.key;
+  const announced = column.key === ctx.rules.rs.announce_column && announcedBy(game, seat) === box.key;
   if (announced) classes.push("is-announced");
   if (isMine && ctx.myTurn && game.dice?.length) {
     const option = ctx.options.get(`${column.key}:${box.key}`);
@@ -117,7 +118,7 @@ function sumRow(ctx, label, cellFor, { className = "", title } = {}) {
       rules.columns.map((column, ci) => {
         const totals = seat.totals?.[ci] || {};
         const cls = ["cell", "cell--sum"];
-        if (ctx.state.game.status === "playing" && seat.seat === ctx.state.game.current_seat) cls.push("is-current");
+        if (playsNow(ctx.state.game, seat)) cls.push("is-current");
         return h("td", { class: cls.join(" ") }, cellFor(seat, column, totals, ci));
       }),
     ),
@@ -168,8 +169,7 @@ export function renderCards(ctx) {
   const cols = rules.columns;
   const multi = cols.length > 1;
   const ctx2 = { ...ctx, seats };
-  const playing = game.status === "playing";
-  const isCurrentSeat = (seat) => playing && seat.seat === game.current_seat;
+  const isCurrentSeat = (seat) => playsNow(game, seat);
 
   const head = h(
     "thead",

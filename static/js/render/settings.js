@@ -17,13 +17,14 @@ export function settingsParts(room) {
     seatsText(room.seat_count),
     timerText(room.turn_seconds, room.pace),
     ...(room.pace === "day" && room.holidays === false ? [gettext("no holidays")] : []),
+    ...(room.together ? [gettext("everyone at once")] : []),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
     coachText(room.coach),
   ];
 }
 
 function settingsKey(room) {
-  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.coach]);
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.coach]);
 }
 
 export class RoomSettings {
@@ -180,6 +181,7 @@ export class RoomSettings {
         this.paceFields.hoursField,
       ),
       this.paceFields.holidays,
+      this.paceFields.together,
       this.coachField,
       h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
       h("div", { class: "settings__actions" }, this.save, this.cancel),

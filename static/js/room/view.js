@@ -199,7 +199,9 @@ function drawBoard(ctx, previous) {
   // Animate a fresh roll (not a state we are seeing for the first time).
   let rolled = [];
   const event = ctx.state.event;
-  if (previous && previous !== ctx.state && event?.kind === "roll" && event.seq > (previous.version ?? 0)) {
+  // Another seat's roll of the round (everyone's turn at once) leaves these dice be.
+  const ours = event?.data?.seat === game.current_seat;
+  if (previous && previous !== ctx.state && event?.kind === "roll" && ours && event.seq > (previous.version ?? 0)) {
     const kept = new Set(event.data?.held || []);
     rolled = [0, 1, 2, 3, 4].filter((i) => !kept.has(i));
   }
