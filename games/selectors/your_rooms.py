@@ -98,9 +98,13 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
     at_once = [game.pk for _, game, entry in shown if game is not None and game.together
                and entry.state in ("your_turn", "playing")]
     still: dict[int, set[int]] = {}
-    for game_id, seat in Turn.objects.filter(game_id__in=at_once, finished_at__isnull=True) \
-            .values_list("game_id", "seat"):
+    last: dict[int, datetime] = {}  # when the round is over at the latest
+    for game_id, seat, deadline in Turn.objects.filter(
+            game_id__in=at_once, finished_at__isnull=True).values_list(
+            "game_id", "seat", "deadline"):
         still.setdefault(game_id, set()).add(seat)
+        if deadline is not None and (game_id not in last or deadline > last[game_id]):
+            last[game_id] = deadline
     result = []
     for room, game, entry in shown:
         here = members.get(room.pk, [])
@@ -108,6 +112,9 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
                         and entry.state in ("your_turn", "playing")
                         and m.seat == game.current_seat), None)
         open_seats = still.get(game.pk, set()) if game is not None else set()
+        if game is not None and game.together and entry.state == "playing":
+            # As the room page says: the round's last open turn runs out then.
+            entry = replace(entry, deadline=last.get(game.pk))
         result.append(replace(entry, people=tuple(m.player.name for m in here
                                                   if m.player_id != player.pk),
                               turn_of=turn_of,

@@ -171,8 +171,6 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
     turn), if it is still due once the game is locked; returns its room's change
     (``None``: nothing was due)."""
     planned = plan_bot(game_id, at)
-    if planned is WAIT:
-        return None
     with transaction.atomic():
         code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
         if code is None:
@@ -181,8 +179,9 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.PLAYING:
             return None
+        # A bot whose strategy is still being built waits; an expired turn does not.
         card = bot_card(game) if game.bot_due_at is not None and game.bot_due_at <= at \
-            else None
+            and planned is not WAIT else None
         if card is not None:
             decision = (planned[2] if isinstance(planned, tuple) and planned[0] == game.version
                         and planned[1] == card.seat else None)
@@ -202,6 +201,8 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
             if held is not None:  # a third missed turn in a row: a bot keeps the seat
                 bump(room, "seat_held", game=game, data=held)
             return Change(room.code, room.version)
+        if planned is WAIT:
+            return None
         # What was due is done already, or stands for no one: time the game afresh.
         if game.together:
             schedule_round(game)

@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from games.models import Game, Notice, Player, PushSubscription, Room, Turn
+from games.models import Game, Notice, Player, PushSubscription, Room, Scorecard, Turn
 from games.services.core import now
 from scoring import rulesets
 
@@ -195,8 +195,10 @@ def _send(notice: Notice, moment: datetime) -> None:
     or leave it for another try (given up after ``MAX_ATTEMPTS``)."""
     turn = Turn.objects.filter(game=notice.game, number=notice.turn,
                                finished_at__isnull=True).first()
-    if turn is None:
-        Notice.objects.filter(pk=notice.pk).update(sent_at=now())  # the turn is over
+    if turn is None or not Scorecard.objects.filter(game=notice.game, seat=turn.seat,
+                                                    player=notice.player).exists():
+        # The turn is over, or a bot keeps the seat now: nothing to tell.
+        Notice.objects.filter(pk=notice.pk).update(sent_at=now())
         return
     # Everyone's turn at once, each turn has its own deadline; else the game holds it.
     deadline = turn.deadline if notice.game.together else notice.game.turn_deadline

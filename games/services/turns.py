@@ -114,13 +114,6 @@ def bot_card(game: Game) -> Scorecard | None:
     return cards.filter(seat=game.current_seat).first()
 
 
-def seat_is_open(game: Game, seat: int) -> bool:
-    """Whether ``seat`` has a turn to play now."""
-    if game.together:
-        return sql.open_turn_of(game, seat) is not None
-    return game.status == Game.Status.PLAYING and game.current_seat == seat
-
-
 def retime_seat(room: Room, game: Game, card: Scorecard) -> None:
     """Time ``seat``'s open turn, if any, afresh for whoever holds the seat now (a bot
     that took it, or its person back): a person's from now (or their holiday's end), a

@@ -116,12 +116,20 @@ def _int_or_none(raw: str) -> int | str | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
 
 
+def _together(form: dict[str, str]) -> bool | None:
+    """Everyone's turn at once as the form says: ticked, or unticked on a page whose
+    script sets the box (``together_set``); else the pace's default (no script)."""
+    if form["together"] == "on":
+        return True
+    return False if form["together_set"] else None
+
+
 @require_POST
 def room_create(request: HttpRequest) -> HttpResponse:
     """Start a room from the home page's form; the visitor becomes its host."""
     form = {k: request.POST.get(k, "") for k in
             ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds", "pace",
-             "turn_hours", "holidays", "together")}
+             "turn_hours", "holidays", "together", "together_set")}
     ruleset = form["ruleset"]
     options: dict[str, object] = {}
     choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
@@ -139,7 +147,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
         room = services.room_create(
             player=player, ruleset=ruleset, options=options,
             seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
-            holidays=form["holidays"] == "on", together=form["together"] == "on",
+            holidays=form["holidays"] == "on", together=_together(form),
             browser=browser_id(request))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)

@@ -55,6 +55,9 @@ function setupCreate(form) {
   // until the host ticks or unticks it.
   const together = form.querySelector("input[name=together]");
   together.addEventListener("change", () => (together.dataset.touched = "yes"));
+  // This page sets the box: unticked then means one after another (the server's default
+  // by the pace is for pages without scripts).
+  form.append(Object.assign(document.createElement("input"), { type: "hidden", name: "together_set", value: "1" }));
   for (const pace of paces) {
     pace.addEventListener("change", () => {
       if (!together.dataset.touched && pace.checked) together.checked = pace.value === "day";

@@ -175,6 +175,7 @@ export function describe(event, state, rules) {
       if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds, d.pace));
       if (d.pace === "day" && d.holidays === false) parts.push(gettext("no holidays"));
       if (d.together) parts.push(gettext("everyone at once"));
+      else if (d.together === false && d.pace === "day") parts.push(gettext("one after another"));
       for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
       if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
       return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });

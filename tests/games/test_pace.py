@@ -224,6 +224,14 @@ def test_the_home_page_form_opens_a_room_by_the_day(client):
     room = Room.objects.get()
     assert response.status_code == 302 and response["Location"].endswith(f"/r/{room.code}/")
     assert (room.pace, room.turn_seconds, room.holidays) == ("day", 2 * DAY, False)
+    assert room.together  # by the day's default, for a page without its script
+    form = {"name": "Ada", "ruleset": "yatzy", "seats": "3", "pace": "day",
+            "turn_hours": "24"}
+    client.post("/rooms/new/", {**form, "together_set": "1"})  # the script's: unticked
+    assert not Room.objects.latest("id").together
+    client.post("/rooms/new/", {**form, "pace": "live", "together": "on"})
+    assert Room.objects.latest("id").together
+    Room.objects.exclude(pk=room.pk).delete()
     refused_page = client.post("/rooms/new/", {
         "name": "Ada", "ruleset": "yatzy", "seats": "3", "pace": "day", "turn_hours": "200",
         "holidays": "on"})

@@ -228,3 +228,4 @@ def test_your_games_show_your_own_deadline_of_the_round(trio, ada, bob):
     [adas] = rooms_of(ada)
     assert (adas.state, adas.turn_of) == ("playing", None)  # no one turn is "the" turn
     assert adas.waiting_for == ("Bob", "Cy")
+    assert adas.deadline == deadline_of(trio, 1)  # the round's last: Bob's, after his holiday

@@ -21,7 +21,8 @@ export function playsNow(game, seat) {
 /** The box ``seat`` announced for its open turn (Yam's), if any. */
 export function announcedBy(game, seat) {
   if (!playsNow(game, seat)) return null;
-  return roundTurn(game, seat)?.announced ?? game.announced;
+  const turn = roundTurn(game, seat);
+  return turn ? turn.announced : game.announced;
 }
 
 /** The seats whose turn of the round is still open. */

@@ -17,7 +17,8 @@ export function settingsParts(room) {
     seatsText(room.seat_count),
     timerText(room.turn_seconds, room.pace),
     ...(room.pace === "day" && room.holidays === false ? [gettext("no holidays")] : []),
-    ...(room.together ? [gettext("everyone at once")] : []),
+    // One after another goes without saying live, not by the day (whose default it is not).
+    ...(room.together ? [gettext("everyone at once")] : room.pace === "day" ? [gettext("one after another")] : []),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
     coachText(room.coach),
   ];

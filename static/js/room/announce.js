@@ -65,7 +65,8 @@ export function announce(previous, state) {
 
   const wasMine = (() => {
     const g = previous.game;
-    if (!g || g.status !== "playing") return false;
+    // A new turn of the viewer's own (everyone at once: the round they closed) is news.
+    if (!g || g.status !== "playing" || g.turn !== state.game?.turn) return false;
     const seat = g.seats.find((s) => s.seat === g.current_seat);
     return seat?.player === previous.you.player;
   })();
