@@ -243,7 +243,8 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
 def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
     """A room by the day: the home page's form set to it on a phone, the table after the
     host's first turn of a round played at once (another player on holiday, a third
-    rolling, the offer of notifications), and that player's games on a phone."""
+    rolling, the offer of notifications), and that player's games and notifications
+    page on a phone."""
     from playwright.sync_api import sync_playwright
 
     saved: list[Path] = []
@@ -306,6 +307,10 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
             shot(ada, "board-by-the-day")
             friends[1].goto("/games/")
             shot(friends[1], "your-games")
+            friends[1].goto("/notifications/")
+            friends[1].get_by_test_id("notices-quiet-from").select_option("22")
+            friends[1].get_by_test_id("notices-quiet-until").select_option("7")
+            shot(friends[1], "notifications")
         finally:
             browser.close()
     return saved

@@ -5,7 +5,7 @@ Models hold data only; every change goes through ``games.services``.
 
 from games.models.accounts import PendingEmail
 from games.models.moderation import ModerationAction, Report
-from games.models.notices import Notice, PushSubscription
+from games.models.notices import Notice, Preferences, PushSubscription
 from games.models.play import Game, GameReview, Scorecard, Turn
 from games.models.records import ActionRequest, ChatMessage, Event
 from games.models.rooms import Membership, Player, Room, banned_now
@@ -22,6 +22,7 @@ __all__ = [
     "Notice",
     "PendingEmail",
     "Player",
+    "Preferences",
     "PushSubscription",
     "Report",
     "Room",

@@ -34,6 +34,11 @@ class Notice(models.Model):
 
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")
+        REMINDER = "reminder", pgettext_lazy("notice", "reminder before the deadline")
+
+    class Channel(models.TextChoices):
+        PUSH = "push", pgettext_lazy("notice channel", "push")
+        EMAIL = "email", pgettext_lazy("notice channel", "email")
 
     # db_index=False: the unique constraint below starts with the player.
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices",
@@ -41,6 +46,7 @@ class Notice(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PUSH)
     created_at = models.DateTimeField(auto_now_add=True)
     due_at = models.DateTimeField(help_text="Not sent before then (the end of a holiday).")
     claimed_at = models.DateTimeField(
@@ -53,11 +59,40 @@ class Notice(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["player", "game", "turn", "kind"],
-                                    name="one_notice_per_turn"),
+            models.UniqueConstraint(fields=["player", "game", "turn", "kind", "channel"],
+                                    name="one_notice_per_turn_and_channel"),
         ]
         indexes = [models.Index(fields=["due_at"], condition=models.Q(sent_at__isnull=True),
                                 name="notice_unsent")]
 
     def __str__(self) -> str:
-        return f"{self.kind} for {self.player} in {self.game} turn {self.turn}"
+        return f"{self.kind} by {self.channel} for {self.player} in {self.game} turn {self.turn}"
+
+
+class Preferences(models.Model):
+    """How a player wants to hear of their turns away from the table (defaults when
+    they never chose: push on, email on, no reminder, no quiet hours)."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True,
+                                  related_name="preferences")
+    push = models.BooleanField(
+        default=True, help_text="Push notifications to the devices that allowed them.")
+    email = models.BooleanField(
+        default=True, help_text="\"Your turn\" emails, to an account's confirmed address.")
+    reminder_hours = models.PositiveSmallIntegerField(
+        default=0, help_text="An email this many hours before a turn's deadline (0: none).")
+    quiet_from = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Quiet hours start at this hour (0-23), local time.")
+    quiet_until = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Quiet hours end at this hour (0-23), local time.")
+    time_zone = models.CharField(max_length=64, blank=True,
+                                 help_text="The player's time zone (IANA name; empty: UTC).")
+    emailed_at = models.DateTimeField(null=True, blank=True,
+                                      help_text="The last \"your turn\" email or digest.")
+    digest_at = models.DateTimeField(null=True, blank=True, help_text="The last digest.")
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"preferences of {self.player}"

@@ -1,5 +1,6 @@
 """Notices that reach players away from the table: "your turn" as a Web Push message to
-each of their devices (docs/decisions/0042).
+each of their devices (docs/decisions/0042), and the outbox rows of its emails, sent by
+``games.services.notice_emails`` (docs/decisions/0044).
 
 A notice is written to the outbox (``Notice``) in the transaction that makes it due, so
 a server that dies loses none; the notifier (``games.background.notifier``) sends each
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -31,6 +33,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.models import Game, Notice, Player, PushSubscription, Room, Scorecard, Turn
 from games.services.core import now
+from games.services.preferences import preferences_of, quiet_end
 from scoring import rulesets
 
 if TYPE_CHECKING:
@@ -107,16 +110,52 @@ def page_key() -> str:
 
 
 def notice_turn(room: Room, game: Game, player: Player,
-                holiday_until: datetime | None = None) -> None:
-    """Put "your turn" in ``player``'s outbox for the game's current turn (rooms by the
-    day, people only; the caller's transaction commits it); a player on holiday hears of
-    it when the holiday ends."""
+                holiday_until: datetime | None = None,
+                deadline: datetime | None = None) -> None:
+    """Put "your turn" in ``player``'s outbox for the game's newest turn (rooms by the
+    day, people only; the caller's transaction commits it): a push, an email when their
+    account has a confirmed address and wants it, and the reminder they chose before the
+    turn's ``deadline``. A player on holiday hears of it when the holiday ends."""
     if room.pace != Room.Pace.DAY or player.is_bot:
         return
     moment = now()
-    Notice.objects.create(player=player, game=game, turn=game.turn_count,
-                          kind=Notice.Kind.YOUR_TURN,
-                          due_at=max(moment, holiday_until) if holiday_until else moment)
+    due = max(moment, holiday_until) if holiday_until else moment
+    about = {"player": player, "game": game, "turn": game.turn_count}
+    rows = [Notice(**about, kind=Notice.Kind.YOUR_TURN, due_at=due)]
+    chosen = preferences_of(player)
+    if chosen.email and address_of(player):
+        rows.append(Notice(**about, kind=Notice.Kind.YOUR_TURN,
+                           channel=Notice.Channel.EMAIL, due_at=due))
+        remind = deadline - timedelta(hours=chosen.reminder_hours) \
+            if deadline is not None and chosen.reminder_hours else None
+        if remind is not None and remind > due:
+            rows.append(Notice(**about, kind=Notice.Kind.REMINDER,
+                               channel=Notice.Channel.EMAIL, due_at=remind))
+    Notice.objects.bulk_create(rows)
+
+
+def address_of(player: Player) -> str:
+    """The confirmed email address of the player's account ("" for none)."""
+    if player.user_id is None:
+        return ""
+    return get_user_model().objects.filter(pk=player.user_id).values_list(
+        "email", flat=True).first() or ""
+
+
+def open_turn_of(notice: Notice) -> Turn | None:
+    """The turn a notice is about while it is still open and its seat still the
+    player's (a bot may keep it now)."""
+    turn = Turn.objects.filter(game=notice.game, number=notice.turn,
+                               finished_at__isnull=True).first()
+    if turn is None or not Scorecard.objects.filter(game=notice.game, seat=turn.seat,
+                                                    player=notice.player).exists():
+        return None
+    return turn
+
+
+def postpone(notice: Notice, until: datetime) -> None:
+    """Give a claimed notice back to the outbox, due ``until``."""
+    Notice.objects.filter(pk=notice.pk).update(due_at=until, claimed_at=None)
 
 
 # -- sending them --------------------------------------------------------------------
@@ -193,12 +232,15 @@ def _claim(moment: datetime, limit: int) -> list[Notice]:
 def _send(notice: Notice, moment: datetime) -> None:
     """Push one notice to each device of its player it has not reached yet; mark it sent,
     or leave it for another try (given up after ``MAX_ATTEMPTS``)."""
-    turn = Turn.objects.filter(game=notice.game, number=notice.turn,
-                               finished_at__isnull=True).first()
-    if turn is None or not Scorecard.objects.filter(game=notice.game, seat=turn.seat,
-                                                    player=notice.player).exists():
-        # The turn is over, or a bot keeps the seat now: nothing to tell.
+    turn = open_turn_of(notice)
+    chosen = preferences_of(notice.player)
+    if turn is None or not chosen.push:
+        # The turn is over, a bot keeps the seat now, or push is off: nothing to send.
         Notice.objects.filter(pk=notice.pk).update(sent_at=now())
+        return
+    quiet = quiet_end(chosen, moment)
+    if quiet is not None:
+        postpone(notice, quiet)
         return
     # Everyone's turn at once, each turn has its own deadline; else the game holds it.
     deadline = turn.deadline if notice.game.together else notice.game.turn_deadline
@@ -233,7 +275,13 @@ def notices_send(*, limit: int = 10) -> int:
     is tried again later (``RETRY_AFTER``, longer each time, ``MAX_ATTEMPTS`` in all)."""
     moment = now()
     claimed = _claim(moment, limit)
+    emails = [notice for notice in claimed if notice.channel == Notice.Channel.EMAIL]
+    if emails:
+        from games.services.notice_emails import send_emails  # it builds on this module
+        send_emails(emails, moment)
     for notice in claimed:
+        if notice.channel == Notice.Channel.EMAIL:
+            continue
         try:
             _send(notice, moment)
         except Exception:  # one bad notice never stops the others

@@ -68,7 +68,7 @@ def start_turn(room: Room, game: Game, seat: int,
     game.turn_count += 1
     sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
     schedule(room, game, card.player, card.holiday_until)
-    notice_turn(room, game, card.player, card.holiday_until)
+    notice_turn(room, game, card.player, card.holiday_until, game.turn_deadline)
 
 
 # -- everyone's turn at once ---------------------------------------------------------
@@ -81,9 +81,10 @@ def start_round(room: Room, game: Game, cards: Sequence[Scorecard]) -> None:
     moment = now()
     for card in cards:
         game.turn_count += 1
+        deadline = deadline_for(room, card.player, card.holiday_until, is_timed, moment)
         sql.insert_turn(game, card.seat, card.player_id, TurnState().to_json(), moment,
-                        deadline_for(room, card.player, card.holiday_until, is_timed, moment))
-        notice_turn(room, game, card.player, card.holiday_until)
+                        deadline)
+        notice_turn(room, game, card.player, card.holiday_until, deadline)
     game.bot_due_at = None
     schedule_round(game)
 

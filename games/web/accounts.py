@@ -87,8 +87,9 @@ class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]  # gen
     email = forms.EmailField(label=gettext_lazy("Email"), required=False,
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}),
                              help_text=gettext_lazy(
-                                 "Optional: to reset a forgotten password. We send a link "
-                                 "to confirm it."))
+                                 "Optional: to reset a forgotten password, and for the "
+                                 "emails about your turns you choose. We send a link to "
+                                 "confirm it."))
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]  # not in django-stubs
         model = User

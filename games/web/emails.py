@@ -123,7 +123,8 @@ class EmailForm(DeleteForm):
     email = forms.EmailField(label=gettext_lazy("Email"), required=False,
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}),
                              help_text=gettext_lazy(
-                                 "Only used to reset a forgotten password. Leave it empty to "
+                                 "To reset a forgotten password, and for the emails about "
+                                 "your turns you choose in Notifications. Leave it empty to "
                                  "remove your address."))
     field_order = ["email", "password"]
 

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import app, emails, history, passwords, push, share
+from games.web import app, emails, history, notices, passwords, push, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -17,6 +17,10 @@ urlpatterns = [
     path("offline/", app.offline, name="offline"),
     path("push/subscribe/", push.push_subscribe, name="push_subscribe"),
     path("push/unsubscribe/", push.push_unsubscribe, name="push_unsubscribe"),
+    path("notifications/", notices.notices, name="notices"),
+    path("notifications/unsubscribe/<str:token>/", notices.unsubscribe,
+         name="notices_unsubscribe"),
+    path("go/<str:token>/", notices.room_link, name="room_link"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
     path("rooms/new/", room_views.room_create, name="room_create"),
     path("rooms/find/", room_views.room_find, name="room_find"),

@@ -72,7 +72,7 @@ import { showError } from "./room/requests.js";
 import { followRules } from "./room/rules.js";
 import { setTimer, startTicking } from "./room/timer.js";
 import { draw, reactions } from "./room/view.js";
-import { keepSubscription } from "./render/push_offer.js";
+import { keepSubscription } from "./push.js";
 
 skipToTable(document.querySelector("[data-testid=skip-to-table]"), root, () => tabs.open("table"));
 trackBoardHeight(regions.board, banner);

@@ -30,6 +30,7 @@ NOT_ON_SOCKET = {
     "too_many_guests",  # the guest limit of the create and join forms (HTTP 429)
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
     "not_signed_in", "bad_email", "link_used",  # the account and email pages (HTTP)
+    "bad_preferences",  # the notifications page (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",
     "source_exhausted", "no_announcement",

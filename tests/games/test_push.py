@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.models import Notice, Player, PushSubscription
+from games.models import Notice, Player, Preferences, PushSubscription
 from games.services import notices
 from games.services.notices import notices_send, public_key
 from games.services.players import SESSION_KEY
@@ -253,3 +253,31 @@ def test_a_key_given_in_the_environment_as_pem_signs_the_pushes(
     make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
     notices_send()
     assert service.received[0].vapid_key == public_key() and len(service.to(device)) == 1
+
+
+def test_push_off_sends_nothing_and_quiet_hours_hold_a_push_until_they_end(
+        service, ada, bob, make_room, monkeypatch):
+    device, bobs = service.device(), service.device()
+    subscribe(ada, device)
+    subscribe(bob, bobs)
+    Preferences.objects.create(player=bob, push=False)
+    Preferences.objects.create(player=ada, quiet_from=0, quiet_until=23, time_zone="UTC")
+    code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
+                     joined=[bob], start=True).code
+    now = timezone.now()
+    late = now.replace(hour=23, minute=30) if now.hour < 23 else now
+    early = late.replace(hour=3)  # inside Ada's quiet hours, whatever the hour now
+    monkeypatch.setattr(timezone, "now", lambda: early)
+    Notice.objects.update(due_at=early)
+    notices_send()
+    assert service.to(device) == []  # held until 23:00
+    held = Notice.objects.get(player=ada)
+    assert held.sent_at is None and held.due_at == early.replace(hour=23, minute=0, second=0,
+                                                                 microsecond=0)
+    monkeypatch.setattr(timezone, "now", lambda: late)
+    notices_send()
+    assert len(service.to(device)) == 1
+    play_turn(ada, code)
+    notices_send()
+    assert service.to(bobs) == []  # Bob turned push off
+    assert not Notice.objects.filter(sent_at__isnull=True).exists()

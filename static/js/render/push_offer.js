@@ -1,10 +1,11 @@
 // "Get a notification when it's your turn?": offered in a room by the day once the
 // player has played a turn there (never on page load), on a browser that can push. Yes
-// asks the browser's permission, subscribes through the site's service worker and sends
-// the subscription to the site (/push/subscribe/); "Not now" is remembered on this device.
+// asks the browser's permission and subscribes (push.js); "Not now" is remembered on this
+// device.
 //
 // Test hooks (data-testid): push-offer, push-yes, push-no.
 import { h } from "../dom.js";
+import { turnOn } from "../push.js";
 
 const KEY = "dice.push"; // localStorage: "on" once subscribed, "no" after "Not now"
 
@@ -24,43 +25,14 @@ function remember(value) {
   }
 }
 
-function csrfToken() {
-  return document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.slice("csrftoken=".length) || "";
-}
-
-function send(subscription) {
-  return fetch("/push/subscribe/", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-    body: JSON.stringify(subscription),
-  });
-}
-
-/** On each room page: a device that gets notices sends its subscription again, so that
- *  it follows whoever uses the browser now (and a renewed subscription reaches the site). */
-export async function keepSubscription() {
-  if (!("PushManager" in window) || !("serviceWorker" in navigator) || Notification.permission !== "granted") return;
-  try {
-    const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
-    if (subscription) await send(subscription);
-  } catch (error) {
-    console.warn("push subscription:", error);
-  }
-}
-
 async function subscribe(ctx) {
-  if ((await Notification.requestPermission()) !== "granted") {
-    remember("no");
-    ctx.redraw();
-    return;
-  }
   try {
-    const registration = await navigator.serviceWorker.ready;
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: ctx.pushKey });
-    const response = await send(subscription);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    remember("on");
-    ctx.toast(gettext("You will get a notification on this device when it is your turn."));
+    if ((await turnOn(ctx.pushKey)) === "denied") {
+      remember("no");
+    } else {
+      remember("on");
+      ctx.toast(gettext("You will get a notification on this device when it is your turn."));
+    }
   } catch (error) {
     console.warn("push subscription:", error);
     ctx.error(gettext("This browser could not turn notifications on."));

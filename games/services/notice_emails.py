@@ -1,0 +1,224 @@
+"""Turns by email (docs/decisions/0044): "your turn", a reminder before the deadline, and
+a digest when several rooms wait, to an account's confirmed address.
+
+What the outbox holds for a player is sent by ``send_emails`` (the notifier's pass) in
+the player's language and time zone, never in their quiet hours, at most one "your turn"
+email an hour (``EMAIL_GAP``): what comes meanwhile waits, and when more than one room
+waits then, one digest lists them all, at most one a day (``DIGEST_GAP``). Reminders go
+alone, at their hour. Every email carries a signed link that opens the room (and signs
+its reader in), the way to change these preferences, and an unsubscribe link, also as
+``List-Unsubscribe`` with one-click unsubscribing (RFC 8058).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMessage, get_connection
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import formats, translation
+from django.utils.translation import gettext, ngettext
+
+from games.models import Notice, Player, Preferences, Turn
+from games.services.core import now
+from games.services.notices import (
+    MAX_ATTEMPTS,
+    RETRY_AFTER,
+    address_of,
+    open_turn_of,
+    postpone,
+)
+from games.services.preferences import preferences_of, quiet_end, zone_of
+from scoring import rulesets
+
+log = logging.getLogger(__name__)
+EMAIL_GAP = timedelta(hours=1)
+DIGEST_GAP = timedelta(days=1)
+ROOM_LINK_AGE = 14 * 24 * 3600  # seconds a room link signs its reader in
+ROOM_LINK_SALT = "games.room-link"
+UNSUBSCRIBE_SALT = "games.unsubscribe"
+LOCAL_SITE = "http://127.0.0.1:8000"  # what `make run` serves, when SITE_URL is not set
+
+
+# -- signed links --------------------------------------------------------------------
+
+
+def room_link_token(player: Player, code: str) -> str:
+    """The token of a link that opens room ``code`` as ``player`` (for two weeks)."""
+    return signing.TimestampSigner(salt=ROOM_LINK_SALT).sign_object({"p": player.pk,
+                                                                     "r": code})
+
+
+def read_room_link(token: str) -> tuple[int, str]:
+    """The player and room of a room link; ``signing.BadSignature`` when forged or old."""
+    data = signing.TimestampSigner(salt=ROOM_LINK_SALT).unsign_object(
+        token, max_age=ROOM_LINK_AGE)
+    if not isinstance(data, dict) or type(data.get("p")) is not int \
+            or not isinstance(data.get("r"), str):
+        raise signing.BadSignature("not a room link")
+    return data["p"], data["r"]
+
+
+def unsubscribe_token(player: Player) -> str:
+    """The token of the link that stops ``player``'s emails about turns (it never ends:
+    an old email's link still works)."""
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign(str(player.pk))
+
+
+def read_unsubscribe(token: str) -> int:
+    """The player an unsubscribe link is for; ``signing.BadSignature`` when forged."""
+    value = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign(token)
+    if not value.isdigit():
+        raise signing.BadSignature("not an unsubscribe link")
+    return int(value)
+
+
+def site_url(path: str) -> str:
+    """``path`` on the site's address (``SITE_URL``)."""
+    return (settings.SITE_URL or LOCAL_SITE) + path
+
+
+# -- what an email says --------------------------------------------------------------
+
+
+def deadline_of(notice: Notice, turn: Turn) -> datetime | None:
+    """When the notice's turn runs out (everyone at once: its own deadline)."""
+    return turn.deadline if notice.game.together else notice.game.turn_deadline
+
+
+def _game_view(notice: Notice, turn: Turn, chosen: Preferences) -> dict[str, Any]:
+    game = notice.game
+    others = list(game.scorecards.exclude(player=notice.player)
+                  .values_list("player__name", flat=True))
+    deadline = deadline_of(notice, turn)
+    when = None
+    if deadline is not None:
+        local = deadline.astimezone(zone_of(chosen))
+        when = f"{formats.date_format(local, 'D j M, H:i')} ({local.tzname()})"
+    link = reverse("games:room_link", args=[room_link_token(notice.player, game.room.code)])
+    return {"title": rulesets.get(game.ruleset).title, "number": game.number,
+            "others": ", ".join(others), "deadline": when, "link": site_url(link)}
+
+
+def _message(player: Player, address: str, kind: str, views: list[dict[str, Any]],
+             hours: int = 0) -> EmailMessage:
+    """One email to ``player`` about ``views`` (the games), in their language."""
+    unsubscribe = site_url(reverse("games:notices_unsubscribe",
+                                   args=[unsubscribe_token(player)]))
+    with translation.override(player.language or settings.LANGUAGE_CODE):
+        first = views[0]
+        if kind == "digest":
+            subject = ngettext("Your turn in %(n)s game", "Your turn in %(n)s games",
+                               len(views)) % {"n": len(views)}
+        elif kind == "reminder":
+            subject = ngettext("%(n)s hour left for your turn in %(variant)s",
+                               "%(n)s hours left for your turn in %(variant)s", hours) % {
+                "n": hours, "variant": first["title"]}
+        else:
+            subject = gettext("Your turn in %(variant)s") % {"variant": first["title"]}
+        body = render_to_string("notices/turn_email.txt", {
+            "name": player.name, "kind": kind, "games": views, "hours": hours,
+            "preferences": site_url(reverse("games:notices")), "unsubscribe": unsubscribe})
+    return EmailMessage(subject, body, None, [address], headers={
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+
+
+# -- sending -------------------------------------------------------------------------
+
+
+def send_emails(notices: list[Notice], moment: datetime) -> None:
+    """Send the claimed email notices, each player's together (see the module)."""
+    mine: dict[int, list[Notice]] = defaultdict(list)
+    for notice in notices:
+        mine[notice.player_id].append(notice)
+    for rows in mine.values():
+        try:
+            _send_player(rows, moment)
+        except Exception:  # a mail server's error: each notice tries again later
+            log.exception("emails to player %s failed", rows[0].player_id)
+            for notice in rows:
+                attempts = notice.attempts + 1
+                Notice.objects.filter(pk=notice.pk, sent_at__isnull=True).update(
+                    attempts=attempts, claimed_at=None,
+                    due_at=now() + RETRY_AFTER * attempts,
+                    sent_at=now() if attempts >= MAX_ATTEMPTS else None)
+
+
+def _done(notices: list[Notice]) -> None:
+    Notice.objects.filter(pk__in=[n.pk for n in notices]).update(sent_at=now())
+
+
+def _send_player(rows: list[Notice], moment: datetime) -> None:
+    player = rows[0].player
+    chosen, address = preferences_of(player), address_of(player)
+    live: list[tuple[Notice, Turn]] = []
+    for notice in rows:
+        turn = open_turn_of(notice)
+        wanted = chosen.email and (notice.kind != Notice.Kind.REMINDER
+                                   or chosen.reminder_hours > 0)
+        if turn is None or not address or not wanted:
+            _done([notice])  # over, or no longer wanted: nothing to send
+        else:
+            live.append((notice, turn))
+    quiet = quiet_end(chosen, moment)
+    if quiet is not None:
+        for notice, _ in live:
+            postpone(notice, quiet)
+        return
+    messages: list[EmailMessage] = []
+    sent: list[Notice] = []  # marked sent once the mail server took the messages
+    turns = []
+    for notice, turn in live:
+        if notice.kind != Notice.Kind.REMINDER:
+            turns.append((notice, turn))
+            continue
+        deadline = deadline_of(notice, turn)
+        remind_at = deadline - timedelta(hours=chosen.reminder_hours) if deadline else None
+        if remind_at is None or deadline is None or deadline <= moment:
+            _done([notice])
+        elif remind_at > moment + timedelta(minutes=1):  # the deadline moved (a holiday)
+            postpone(notice, remind_at)
+        else:
+            messages.append(_message(player, address, "reminder",
+                                     [_game_view(notice, turn, chosen)],
+                                     chosen.reminder_hours))
+            sent.append(notice)
+    found = _turn_emails(player, address, chosen, turns, moment) if turns else None
+    if found is not None:
+        messages.append(found)
+        sent += [notice for notice, _ in turns]
+    if messages:
+        get_connection().send_messages(messages)
+        _done(sent)
+    if found is not None:
+        chosen.save()  # when the last "your turn" email or digest went
+
+
+def _turn_emails(player: Player, address: str, chosen: Preferences,
+                 turns: list[tuple[Notice, Turn]], moment: datetime) -> EmailMessage | None:
+    """The "your turn" email or digest for ``turns`` (``chosen`` then says when it went),
+    or ``None``: they wait for the next hour, or the next day's digest."""
+    notices = [notice for notice, _ in turns]
+    if chosen.emailed_at is not None and moment - chosen.emailed_at < EMAIL_GAP:
+        for notice in notices:
+            postpone(notice, chosen.emailed_at + EMAIL_GAP)
+        return None
+    views = [_game_view(notice, turn, chosen) for notice, turn in turns]
+    if len(turns) == 1:
+        found = _message(player, address, "turn", views)
+    elif chosen.digest_at is not None and moment - chosen.digest_at < DIGEST_GAP:
+        for notice in notices:
+            postpone(notice, chosen.digest_at + DIGEST_GAP)
+        return None
+    else:
+        found = _message(player, address, "digest", views)
+        chosen.digest_at = moment
+    chosen.emailed_at = moment
+    return found

@@ -1,0 +1,156 @@
+"""How a player hears of their turns: the preferences page (account and this device),
+the signed room link of an email, and its unsubscribe link (docs/decisions/0044)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.core import signing
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import services
+from games.errors import ServiceError
+from games.models import Player
+from games.realtime.publish import publish_on_commit
+from games.services.notice_emails import read_room_link, read_unsubscribe
+from games.services.notices import address_of, page_key
+from games.services.players import current_player
+from games.services.preferences import (
+    REMINDER_HOURS,
+    email_off,
+    preferences_of,
+    preferences_save,
+    time_zones,
+)
+from games.web.accounts import MODEL_BACKEND
+
+NO_QUIET = ""
+
+
+def _hours() -> list[tuple[str, str]]:
+    return [(NO_QUIET, gettext("none"))] + [(str(h), f"{h:02d}:00") for h in range(24)]
+
+
+def _reminders() -> list[tuple[int, str]]:
+    return [(0, gettext("no reminder"))] + [
+        (h, ngettext("%(n)s hour before the deadline", "%(n)s hours before the deadline", h)
+         % {"n": h}) for h in REMINDER_HOURS[1:]]
+
+
+class PreferencesForm(forms.Form):
+    push = forms.BooleanField(required=False, label=gettext_lazy(
+        "Notifications on the devices that allowed them"),
+        widget=forms.CheckboxInput(attrs={"data-testid": "notices-push"}))
+    email = forms.BooleanField(required=False, label=gettext_lazy("\"Your turn\" emails"),
+                               widget=forms.CheckboxInput(attrs={"data-testid": "notices-email"}))
+    reminder_hours = forms.TypedChoiceField(
+        coerce=int, label=gettext_lazy("Reminder by email"),
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-reminder"}))
+    quiet_from = forms.ChoiceField(
+        label=gettext_lazy("From"), required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-from"}))
+    quiet_until = forms.ChoiceField(
+        label=gettext_lazy("Until"), required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-until"}))
+    time_zone = forms.ChoiceField(
+        label=gettext_lazy("Your time zone"), required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-zone"}))
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        fields = self.fields
+        fields["reminder_hours"].choices = _reminders()  # type: ignore[attr-defined]
+        fields["quiet_from"].choices = fields["quiet_until"].choices = _hours()  # type: ignore[attr-defined]
+        fields["time_zone"].choices = [("", "UTC")] + [  # type: ignore[attr-defined]
+            (name, name.replace("_", " ")) for name in sorted(time_zones())]
+
+
+def _hour(value: str) -> int | None:
+    return None if value == NO_QUIET else int(value)
+
+
+@require_http_methods(["GET", "POST"])
+def notices(request: HttpRequest) -> HttpResponse:
+    """The player's preferences: push (every device, and this one), email, the reminder,
+    quiet hours and their time zone."""
+    player = current_player(request.session, request.user)
+    if player is None:
+        return render(request, "notices/preferences.html", {"player": None})
+    chosen = preferences_of(player)
+    address = address_of(player)
+    initial = {"push": chosen.push, "email": chosen.email,
+               "reminder_hours": chosen.reminder_hours,
+               "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
+               "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
+               "time_zone": chosen.time_zone}
+    form = PreferencesForm(request.POST if request.method == "POST" else None,
+                           initial=initial)
+    account = player.user_id is not None
+    if not account:  # emails are for accounts: a guest's stay as they are
+        del form.fields["email"], form.fields["reminder_hours"]
+    status = 200
+    if form.is_bound:
+        if form.is_valid():
+            data = {"email": chosen.email, "reminder_hours": chosen.reminder_hours,
+                    **form.cleaned_data}
+            try:
+                preferences_save(player=player, push=data["push"], email=data["email"],
+                                 reminder_hours=data["reminder_hours"],
+                                 quiet_from=_hour(data["quiet_from"]),
+                                 quiet_until=_hour(data["quiet_until"]),
+                                 time_zone=data["time_zone"])
+            except ServiceError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, gettext("Your notification settings are saved."))
+                return HttpResponseRedirect(reverse("games:notices"))
+        status = 400
+    return render(request, "notices/preferences.html", {
+        "player": player, "form": form, "address": address, "push_key": page_key(),
+        "account": account, "stored_zone": chosen.time_zone},
+        status=status)
+
+
+@require_GET
+def room_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A room link from an email: signs its reader in to the account it was sent to
+    (unless this browser is someone's already), then opens the room."""
+    try:
+        player_id, code = read_room_link(token)
+    except signing.BadSignature:
+        messages.warning(request, gettext(
+            "That link is too old or damaged: sign in, and find the game in Your games."))
+        return HttpResponseRedirect(reverse("games:your_games"))
+    player = Player.objects.filter(pk=player_id).select_related("user").first()
+    user = player.user if player is not None else None
+    if user is not None and user.is_active and not request.user.is_authenticated:
+        guest = current_player(request.session)
+        with transaction.atomic():
+            login(request, user, backend=MODEL_BACKEND)
+            publish_on_commit(services.account_sign_in(
+                session=request.session, user=user, guest=guest).news)
+    return HttpResponseRedirect(reverse("games:room", args=[code]))
+
+
+@csrf_exempt  # the signed link is the proof; mail programs post it without a page (RFC 8058)
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """An email's unsubscribe link: asks, then (or at once, posted by a mail program's
+    one-click unsubscribe) stops every email about turns to its player."""
+    try:
+        player = Player.objects.filter(pk=read_unsubscribe(token)).first()
+    except signing.BadSignature:
+        player = None
+    if player is None:
+        return render(request, "notices/unsubscribe.html", {"bad": True}, status=404)
+    if request.method == "POST":
+        email_off(player)
+        return render(request, "notices/unsubscribe.html", {"done": True, "player": player})
+    return render(request, "notices/unsubscribe.html", {"player": player})
