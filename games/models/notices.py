@@ -71,14 +71,16 @@ class Notice(models.Model):
 
 class Preferences(models.Model):
     """How a player wants to hear of their turns away from the table (defaults when
-    they never chose: push on, email on, no reminder, no quiet hours)."""
+    they never chose: push on, no email, no reminder, no quiet hours)."""
 
     player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True,
                                   related_name="preferences")
     push = models.BooleanField(
         default=True, help_text="Push notifications to the devices that allowed them.")
     email = models.BooleanField(
-        default=True, help_text="\"Your turn\" emails, to an account's confirmed address.")
+        default=False, help_text="\"Your turn\" emails, to an account's confirmed address "
+                                 "(asked for: an address given for password resets "
+                                 "gets none unless its owner turns them on).")
     reminder_hours = models.PositiveSmallIntegerField(
         default=0, help_text="An email this many hours before a turn's deadline (0: none).")
     quiet_from = models.PositiveSmallIntegerField(

@@ -4,7 +4,8 @@ a digest when several rooms wait, to an account's confirmed address.
 What the outbox holds for a player is sent by ``send_emails`` (the notifier's pass) in
 the player's language and time zone, never in their quiet hours, at most one "your turn"
 email an hour (``EMAIL_GAP``): what comes meanwhile waits, and when more than one room
-waits then, one digest lists them all, at most one a day (``DIGEST_GAP``). Reminders go
+waits then, one digest lists them all, at most one a day (``DIGEST_GAP``; until then the
+most urgent goes alone, an hour apart). Reminders go
 alone, at their hour. Every email carries a signed link that opens the room (and signs
 its reader in), the way to change these preferences, and an unsubscribe link, also as
 ``List-Unsubscribe`` with one-click unsubscribing (RFC 8058).
@@ -14,15 +15,16 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, ngettext
 
 from games.models import Notice, Player, Preferences, Turn
@@ -49,20 +51,30 @@ LOCAL_SITE = "http://127.0.0.1:8000"  # what `make run` serves, when SITE_URL is
 # -- signed links --------------------------------------------------------------------
 
 
+def sign_in_stamp(user: Any) -> str:
+    """What a room link must carry to sign ``user`` in: it changes with their password
+    and with each sign-in, so a link signs in once, and never after a new password."""
+    return salted_hmac(ROOM_LINK_SALT, f"{user.pk}:{user.password}:{user.last_login}"
+                       ).hexdigest()[:24]
+
+
 def room_link_token(player: Player, code: str) -> str:
-    """The token of a link that opens room ``code`` as ``player`` (for two weeks)."""
-    return signing.TimestampSigner(salt=ROOM_LINK_SALT).sign_object({"p": player.pk,
-                                                                     "r": code})
+    """The token of a link that opens room ``code`` for ``player`` (for two weeks), and
+    may sign them in once on a browser that is no one yet."""
+    user = player.user if player.user_id is not None else None
+    return signing.TimestampSigner(salt=ROOM_LINK_SALT).sign_object({
+        "p": player.pk, "r": code, "s": sign_in_stamp(user) if user is not None else ""})
 
 
-def read_room_link(token: str) -> tuple[int, str]:
-    """The player and room of a room link; ``signing.BadSignature`` when forged or old."""
+def read_room_link(token: str) -> tuple[int, str, str]:
+    """The player, room and sign-in stamp of a room link; ``signing.BadSignature`` when
+    forged or old."""
     data = signing.TimestampSigner(salt=ROOM_LINK_SALT).unsign_object(
         token, max_age=ROOM_LINK_AGE)
     if not isinstance(data, dict) or type(data.get("p")) is not int \
-            or not isinstance(data.get("r"), str):
+            or not isinstance(data.get("r"), str) or not isinstance(data.get("s"), str):
         raise signing.BadSignature("not a room link")
-    return data["p"], data["r"]
+    return data["p"], data["r"], data["s"]
 
 
 def unsubscribe_token(player: Player) -> str:
@@ -111,7 +123,7 @@ def _message(player: Player, address: str, kind: str, views: list[dict[str, Any]
     """One email to ``player`` about ``views`` (the games), in their language."""
     unsubscribe = site_url(reverse("games:notices_unsubscribe",
                                    args=[unsubscribe_token(player)]))
-    with translation.override(player.language or settings.LANGUAGE_CODE):
+    with translation.override(player.language or settings.LANGUAGE_CODE):  # as the views
         first = views[0]
         if kind == "digest":
             subject = ngettext("Your turn in %(n)s game", "Your turn in %(n)s games",
@@ -134,14 +146,17 @@ def _message(player: Player, address: str, kind: str, views: list[dict[str, Any]
 
 
 def send_emails(notices: list[Notice], moment: datetime) -> None:
-    """Send the claimed email notices, each player's together (see the module)."""
+    """Send the claimed email notices, each player's together with the rest of theirs
+    due now (see the module)."""
     mine: dict[int, list[Notice]] = defaultdict(list)
     for notice in notices:
         mine[notice.player_id].append(notice)
     for rows in mine.values():
+        rows += claim_more(rows, moment)
         try:
-            _send_player(rows, moment)
-        except Exception:  # a mail server's error: each notice tries again later
+            with translation.override(rows[0].player.language or settings.LANGUAGE_CODE):
+                _send_player(rows, moment)
+        except Exception:  # a mail server's error: what was not sent tries again later
             log.exception("emails to player %s failed", rows[0].player_id)
             for notice in rows:
                 attempts = notice.attempts + 1
@@ -151,8 +166,29 @@ def send_emails(notices: list[Notice], moment: datetime) -> None:
                     sent_at=now() if attempts >= MAX_ATTEMPTS else None)
 
 
+def claim_more(rows: list[Notice], moment: datetime) -> list[Notice]:
+    """The player's other email notices due now that no notifier holds, claimed: a pass
+    takes a few notices, and a digest is of all that wait."""
+    others = Notice.objects.filter(
+        player_id=rows[0].player_id, channel=Notice.Channel.EMAIL, sent_at__isnull=True,
+        claimed_at__isnull=True, due_at__lte=moment).exclude(pk__in=[n.pk for n in rows])
+    ids = list(others.values_list("pk", flat=True))
+    if not ids:
+        return []
+    Notice.objects.filter(pk__in=ids, claimed_at__isnull=True).update(claimed_at=moment)
+    return list(Notice.objects.filter(pk__in=ids, claimed_at=moment)
+                .select_related("player", "game__room"))
+
+
 def _done(notices: list[Notice]) -> None:
     Notice.objects.filter(pk__in=[n.pk for n in notices]).update(sent_at=now())
+
+
+def _send(message: EmailMessage, notices: list[Notice]) -> None:
+    """Send one email and mark its notices sent at once (a later email that fails does
+    not send this one again)."""
+    message.send()
+    _done(notices)
 
 
 def _send_player(rows: list[Notice], moment: datetime) -> None:
@@ -172,8 +208,6 @@ def _send_player(rows: list[Notice], moment: datetime) -> None:
         for notice, _ in live:
             postpone(notice, quiet)
         return
-    messages: list[EmailMessage] = []
-    sent: list[Notice] = []  # marked sent once the mail server took the messages
     turns = []
     for notice, turn in live:
         if notice.kind != Notice.Kind.REMINDER:
@@ -185,40 +219,37 @@ def _send_player(rows: list[Notice], moment: datetime) -> None:
             _done([notice])
         elif remind_at > moment + timedelta(minutes=1):  # the deadline moved (a holiday)
             postpone(notice, remind_at)
-        else:
-            messages.append(_message(player, address, "reminder",
-                                     [_game_view(notice, turn, chosen)],
-                                     chosen.reminder_hours))
-            sent.append(notice)
-    found = _turn_emails(player, address, chosen, turns, moment) if turns else None
-    if found is not None:
-        messages.append(found)
-        sent += [notice for notice, _ in turns]
-    if messages:
-        get_connection().send_messages(messages)
-        _done(sent)
-    if found is not None:
-        chosen.save()  # when the last "your turn" email or digest went
+        else:  # the hours left now (quiet hours or a retry may have made them fewer)
+            left = max(1, round((deadline - moment).total_seconds() / 3600))
+            _send(_message(player, address, "reminder", [_game_view(notice, turn, chosen)],
+                           left), [notice])
+    if turns:
+        _turn_emails(player, address, chosen, turns, moment)
+
+
+def _urgency(pair: tuple[Notice, Turn]) -> datetime:
+    deadline = deadline_of(*pair)
+    return deadline if deadline is not None else datetime.max.replace(tzinfo=UTC)
 
 
 def _turn_emails(player: Player, address: str, chosen: Preferences,
-                 turns: list[tuple[Notice, Turn]], moment: datetime) -> EmailMessage | None:
-    """The "your turn" email or digest for ``turns`` (``chosen`` then says when it went),
-    or ``None``: they wait for the next hour, or the next day's digest."""
-    notices = [notice for notice, _ in turns]
+                 turns: list[tuple[Notice, Turn]], moment: datetime) -> None:
+    """Send the "your turn" email, or the digest, that ``turns`` make now, or leave them
+    for later: the next hour; when a digest went less than a day ago, the most urgent
+    goes alone and the others wait an hour more."""
     if chosen.emailed_at is not None and moment - chosen.emailed_at < EMAIL_GAP:
-        for notice in notices:
+        for notice, _ in turns:
             postpone(notice, chosen.emailed_at + EMAIL_GAP)
-        return None
+        return
+    digest = len(turns) > 1 and (chosen.digest_at is None
+                                 or moment - chosen.digest_at >= DIGEST_GAP)
+    if not digest and len(turns) > 1:
+        turns = sorted(turns, key=_urgency)
+        for notice, _ in turns[1:]:
+            postpone(notice, moment + EMAIL_GAP)
+        turns = turns[:1]
     views = [_game_view(notice, turn, chosen) for notice, turn in turns]
-    if len(turns) == 1:
-        found = _message(player, address, "turn", views)
-    elif chosen.digest_at is not None and moment - chosen.digest_at < DIGEST_GAP:
-        for notice in notices:
-            postpone(notice, chosen.digest_at + DIGEST_GAP)
-        return None
-    else:
-        found = _message(player, address, "digest", views)
-        chosen.digest_at = moment
-    chosen.emailed_at = moment
-    return found
+    _send(_message(player, address, "digest" if digest else "turn", views),
+          [notice for notice, _ in turns])
+    sent = {"emailed_at": moment, **({"digest_at": moment} if digest else {})}
+    Preferences.objects.update_or_create(player=player, defaults=sent)

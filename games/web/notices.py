@@ -11,15 +11,17 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.http import urlencode
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from games import services
 from games.errors import ServiceError
 from games.models import Player
 from games.realtime.publish import publish_on_commit
-from games.services.notice_emails import read_room_link, read_unsubscribe
+from games.services.notice_emails import read_room_link, read_unsubscribe, sign_in_stamp
 from games.services.notices import address_of, page_key
 from games.services.players import current_player
 from games.services.preferences import (
@@ -68,7 +70,7 @@ class PreferencesForm(forms.Form):
         fields = self.fields
         fields["reminder_hours"].choices = _reminders()  # type: ignore[attr-defined]
         fields["quiet_from"].choices = fields["quiet_until"].choices = _hours()  # type: ignore[attr-defined]
-        fields["time_zone"].choices = [("", "UTC")] + [  # type: ignore[attr-defined]
+        fields["time_zone"].choices = [("", gettext("not set (UTC)"))] + [  # type: ignore[attr-defined]
             (name, name.replace("_", " ")) for name in sorted(time_zones())]
 
 
@@ -118,25 +120,36 @@ def notices(request: HttpRequest) -> HttpResponse:
         status=status)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def room_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A room link from an email: signs its reader in to the account it was sent to
-    (unless this browser is someone's already), then opens the room."""
+    """A room link from an email. The player's own browser goes straight to the room; a
+    browser that is no one yet is asked, and a post signs it in to the account the email
+    went to (once per link, never a staff account's); anyone else opens the room as
+    themselves (or signs in first)."""
     try:
-        player_id, code = read_room_link(token)
+        player_id, code, stamp = read_room_link(token)
     except signing.BadSignature:
         messages.warning(request, gettext(
             "That link is too old or damaged: sign in, and find the game in Your games."))
         return HttpResponseRedirect(reverse("games:your_games"))
+    room_url = reverse("games:room", args=[code])
     player = Player.objects.filter(pk=player_id).select_related("user").first()
-    user = player.user if player is not None else None
-    if user is not None and user.is_active and not request.user.is_authenticated:
-        guest = current_player(request.session)
+    here = current_player(request.session, request.user)
+    if player is None or (here is not None and here.pk == player.pk):
+        return HttpResponseRedirect(room_url)
+    user = player.user
+    if here is not None or request.user.is_authenticated:
+        return HttpResponseRedirect(room_url)  # someone else's browser: as themselves
+    if user is None or not user.is_active or user.is_staff or user.is_superuser \
+            or not constant_time_compare(stamp, sign_in_stamp(user)):
+        return HttpResponseRedirect(f"{reverse('games:login')}?{urlencode({'next': room_url})}")
+    if request.method == "POST":
         with transaction.atomic():
             login(request, user, backend=MODEL_BACKEND)
             publish_on_commit(services.account_sign_in(
-                session=request.session, user=user, guest=guest).news)
-    return HttpResponseRedirect(reverse("games:room", args=[code]))
+                session=request.session, user=user, guest=None).news)
+        return HttpResponseRedirect(room_url)
+    return render(request, "notices/room_link.html", {"player": player, "room_url": room_url})
 
 
 @csrf_exempt  # the signed link is the proof; mail programs post it without a page (RFC 8058)

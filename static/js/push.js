@@ -19,17 +19,30 @@ function post(path, subscription) {
   });
 }
 
+const READY_MS = 10000; // a worker that never registers (private windows, errors) fails
+
+/** The site's service worker, once registered (rejects after READY_MS). */
+function worker() {
+  return new Promise((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error("no service worker")), READY_MS);
+    navigator.serviceWorker.ready.then((registration) => {
+      clearTimeout(late);
+      resolve(registration);
+    });
+  });
+}
+
 /** This device's subscription, or null. */
 export async function currentSubscription() {
   if (!canPush() || Notification.permission !== "granted") return null;
-  return (await navigator.serviceWorker.ready).pushManager.getSubscription();
+  return (await worker()).pushManager.getSubscription();
 }
 
 /** Ask the browser's permission, subscribe and tell the site; resolves to "on", "denied"
  *  (the person said no) or throws when the browser or the site could not. */
 export async function turnOn(key) {
   if ((await Notification.requestPermission()) !== "granted") return "denied";
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await worker();
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const response = await post("/push/subscribe/", subscription);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

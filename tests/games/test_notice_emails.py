@@ -52,11 +52,16 @@ def clock(monkeypatch) -> Clock:
 
 @pytest.fixture
 def ada_account(ada) -> Player:
-    """Ada has an account with a confirmed address."""
+    """Ada has an account with a confirmed address, and asked for emails about turns."""
     user = User.objects.create_user("ada", email="ada@example.org", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
     ada.refresh_from_db()
+    Preferences.objects.create(player=ada, email=True)
     return ada
+
+
+def choose(player: Player, **chosen) -> None:
+    Preferences.objects.filter(player=player).update(**chosen)
 
 
 def ada_waits(bob, ada, make_room) -> str:
@@ -87,11 +92,19 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
     assert "/go/" in room and path_of(preferences) == "/notifications/"
     assert message.extra_headers == {"List-Unsubscribe": f"<{unsubscribe}>",
                                      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
-    # The link signs its reader in and opens the room; a damaged one opens nothing.
-    reader = Client()
-    answer = reader.get(path_of(room))
+    # On a browser that is no one yet, the link asks, then signs its reader in (once:
+    # a sign-in changes what the link must carry) and opens the room.
+    reader = Client(enforce_csrf_checks=True)
+    asked = reader.get(path_of(room))
+    assert "Continue as Ada" in asked.content.decode()
+    answer = reader.post(path_of(room),
+                         {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
     assert answer.status_code == 302 and answer["Location"] == f"/r/{code}/"
     assert int(reader.session["_auth_user_id"]) == ada_account.user_id
+    assert reader.get(path_of(room))["Location"] == f"/r/{code}/"  # hers: straight in
+    again = Client().get(path_of(room))  # used: sign in first
+    assert again.status_code == 302 and again["Location"].startswith("/account/sign-in/")
+    assert Client().post(path_of(room))["Location"].startswith("/account/sign-in/")
     assert Client().get(path_of(room)[:-1] + "x/")["Location"] == "/games/"
     # One click (a mail program posts it, no page, no CSRF token): no more emails.
     strict = Client(enforce_csrf_checks=True)
@@ -106,10 +119,29 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
                                                                sent_at__isnull=True)
 
 
-def test_no_email_without_a_confirmed_address(ada, bob, make_room):
+def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
+        ada_account, bob, make_room):
+    ada_waits(bob, ada_account, make_room)
+    notices_send()
+    room = path_of(links(mail.outbox[0])[0])
+    guest = Client()
+    session = guest.session
+    session["player_id"] = bob.pk  # Bob's browser
+    session.save()
+    assert guest.get(room)["Location"].startswith("/r/")  # the room, as Bob
+    assert "_auth_user_id" not in guest.session
+    User.objects.filter(pk=ada_account.user_id).update(is_staff=True)
+    assert Client().get(room)["Location"].startswith("/account/sign-in/")
+
+
+def test_no_email_unless_asked_for_and_to_a_confirmed_address(ada, bob, make_room):
     user = User.objects.create_user("ada", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
     PendingEmail.objects.create(user=user, address="ada@example.org")  # not confirmed yet
+    Preferences.objects.create(player=ada, email=True)
+    ada_waits(bob, ada, make_room)
+    User.objects.filter(pk=user.pk).update(email="ada@example.org")
+    Preferences.objects.filter(player=ada).update(email=False)  # the default: not asked
     ada_waits(bob, ada, make_room)
     notices_send()
     assert mail.outbox == []
@@ -117,7 +149,7 @@ def test_no_email_without_a_confirmed_address(ada, bob, make_room):
 
 def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
         clock, ada_account, bob, make_room):
-    Preferences.objects.create(player=ada_account, reminder_hours=3)
+    choose(ada_account, reminder_hours=3)
     code = ada_waits(bob, ada_account, make_room)
     deadline = game_of(code).turn_deadline
     notices_send()
@@ -135,8 +167,7 @@ def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
 
 def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
         clock, ada_account, bob, make_room):
-    Preferences.objects.create(player=ada_account, quiet_from=22, quiet_until=8,
-                               time_zone="Europe/Paris")
+    choose(ada_account, quiet_from=22, quiet_until=8, time_zone="Europe/Paris")
     clock.to(datetime(2026, 11, 27, 23, 0, tzinfo=PARIS))
     codes = [ada_waits(bob, ada_account, make_room) for _ in range(3)]
     notices_send()
@@ -145,7 +176,7 @@ def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
     morning = datetime(2026, 11, 28, 8, 0, tzinfo=PARIS)
     assert waiting.count() == 3 and {n.due_at for n in waiting} == {morning}
     clock.to(morning + timedelta(seconds=30))
-    notices_send()
+    notices_send(limit=2)  # a digest is of every room waiting, however few a pass takes
     [digest] = mail.outbox
     assert digest.subject == "Your turn in 3 games"
     assert sum("/go/" in link for link in links(digest)) == 3
@@ -154,22 +185,28 @@ def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
     codes.append(ada_waits(bob, ada_account, make_room))
     notices_send()
     assert [m.subject for m in mail.outbox][1:] == ["Your turn in Yatzy"]
-    # Two more ten minutes later: they wait for the hour, then for tomorrow's digest.
+    # Two more ten minutes later: they wait for the hour; no second digest today, so the
+    # one whose deadline comes first goes alone, and the other an hour later.
     clock.to(morning + timedelta(hours=1, minutes=40))
-    ada_waits(bob, ada_account, make_room)
-    ada_waits(bob, ada_account, make_room)
-    notices_send()
-    clock.to(morning + timedelta(hours=2, minutes=31))
+    codes.append(ada_waits(bob, ada_account, make_room))
+    codes.append(ada_waits(bob, ada_account, make_room))
     notices_send()
     assert len(mail.outbox) == 2
-    tomorrow = morning + timedelta(days=1, seconds=30)  # a day after the first digest
-    assert {n.due_at for n in Notice.objects.filter(channel="email", sent_at__isnull=True)
-            } == {tomorrow}
-    # A turn played meanwhile is not in tomorrow's digest.
-    play_turn(ada_account, codes[0])
-    clock.to(tomorrow)
+    clock.to(morning + timedelta(hours=2, minutes=31))
     notices_send()
-    assert mail.outbox[2].subject == "Your turn in 2 games"
+    assert len(mail.outbox) == 3
+    later = Notice.objects.get(channel="email", sent_at__isnull=True)
+    assert later.game == game_of(codes[-1]) and later.due_at == clock.moment + timedelta(hours=1)
+    play_turn(ada_account, codes[-1])  # played meanwhile: never sent
+    clock.to(later.due_at)
+    notices_send()
+    assert len(mail.outbox) == 3
+    # A day after the first digest, several rooms come as one again.
+    clock.to(morning + timedelta(days=1, minutes=1))
+    ada_waits(bob, ada_account, make_room)
+    ada_waits(bob, ada_account, make_room)
+    notices_send()
+    assert mail.outbox[3].subject == "Your turn in 2 games"
 
 
 def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change():
@@ -255,7 +292,7 @@ def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, 
 
 def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_account, bob,
                                                                     make_room):
-    Preferences.objects.create(player=ada_account, reminder_hours=2)
+    choose(ada_account, reminder_hours=2)
     code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada_account],
                      start=True).code
     mine = Turn.objects.get(game=game_of(code), seat=1)

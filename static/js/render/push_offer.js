@@ -5,7 +5,7 @@
 //
 // Test hooks (data-testid): push-offer, push-yes, push-no.
 import { h } from "../dom.js";
-import { turnOn } from "../push.js";
+import { canPush, turnOn } from "../push.js";
 
 const KEY = "dice.push"; // localStorage: "on" once subscribed, "no" after "Not now"
 
@@ -45,8 +45,8 @@ async function subscribe(ctx) {
 export function pushOffer(ctx) {
   const { state, you } = ctx;
   const game = state.game;
-  const canPush = "PushManager" in window && "serviceWorker" in navigator && window.isSecureContext && ctx.pushKey;
-  if (state.room.pace !== "day" || !canPush || game?.status !== "playing" || remembered()) return null;
+  if (state.room.pace !== "day" || !canPush() || !window.isSecureContext || !ctx.pushKey) return null;
+  if (game?.status !== "playing" || remembered()) return null;
   if (Notification.permission === "denied") return null;
   const seat = game.seats.find((s) => s.player === you.player && !s.bot);
   const played = seat && Object.values(seat.boxes || {}).some((column) => Object.keys(column).length > 0);

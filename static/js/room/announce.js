@@ -65,8 +65,9 @@ export function announce(previous, state) {
 
   const wasMine = (() => {
     const g = previous.game;
-    // A new turn of the viewer's own (everyone at once: the round they closed) is news.
-    if (!g || g.status !== "playing" || g.turn !== state.game?.turn) return false;
+    // Everyone at once, the round the viewer closed opens their next turn: news (one seat
+    // after another, a turn that comes straight back, as to one playing alone, is not).
+    if (!g || g.status !== "playing" || (g.together && g.turn !== state.game?.turn)) return false;
     const seat = g.seats.find((s) => s.seat === g.current_seat);
     return seat?.player === previous.you.player;
   })();
