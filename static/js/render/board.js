@@ -6,7 +6,7 @@ import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, 
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
-import { playsNow, roundDice, roundStatus, skipSeat } from "./round.js";
+import { playsNow, roundDice, roundStatus, skipButton, skipSeat } from "./round.js";
 
 // The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
 // CSSOM, as the layout's own rules live in site.css).
@@ -68,24 +68,7 @@ export function renderStatus(ctx) {
       : null;
   const skip =
     ctx.isHost && current && !current.bot && current.player !== you.player && state.room.status === "open" && !byTheDay
-      ? h(
-          "button",
-          {
-            type: "button",
-            class: "btn btn--small btn--quiet",
-            dataset: { testid: "skip" },
-            onclick: async () => {
-              const who = { name: current.name };
-              const ok = await ctx.confirm({
-                title: interpolate(gettext("Skip %(name)s's turn?"), who, true),
-                text: interpolate(gettext("The table rolls for %(name)s if needed and scores the best box of the roll."), who, true),
-                ok: gettext("Skip the turn"),
-              });
-              if (ok) ctx.act("skip");
-            },
-          },
-          interpolate(gettext("Skip %(name)s"), { name: current.name }, true),
-        )
+      ? skipButton(ctx, current, {}, "skip")
       : null;
   // Under the words, where a phone has room for them: "Hand to bot" when the person whose
   // turn it is is away (not only among the players), "Take my seat back" for the person

@@ -81,22 +81,27 @@ export function skipSeat(ctx, seat, member) {
   const away = member.presence === "reconnecting" || member.presence === "gone";
   if (!isHost || !turn || turn.done || seat.bot || seat.player === you.player || !away) return null;
   if (state.room.pace === "day" || state.room.status !== "open") return null;
+  return skipButton(ctx, seat, { seat: seat.seat }, `skip-${seat.seat}`);
+}
+
+/** The host's "Skip NAME" for ``seat``'s turn, after asking; ``fields`` go with `skip`. */
+export function skipButton(ctx, seat, fields, testid) {
+  const who = { name: seat.name };
   return h(
     "button",
     {
       type: "button",
       class: "btn btn--small btn--quiet",
-      dataset: { testid: `skip-${seat.seat}` },
+      dataset: { testid },
       onclick: async () => {
-        const who = { name: seat.name };
         const ok = await ctx.confirm({
           title: interpolate(gettext("Skip %(name)s's turn?"), who, true),
           text: interpolate(gettext("The table rolls for %(name)s if needed and scores the best box of the roll."), who, true),
           ok: gettext("Skip the turn"),
         });
-        if (ok) ctx.act("skip", { seat: seat.seat });
+        if (ok) ctx.act("skip", fields);
       },
     },
-    interpolate(gettext("Skip %(name)s"), { name: seat.name }, true),
+    interpolate(gettext("Skip %(name)s"), who, true),
   );
 }
