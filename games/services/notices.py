@@ -50,6 +50,8 @@ MAX_ATTEMPTS = 5
 # How long a push service keeps a message for a device that is off (seconds).
 PUSH_TTL = 24 * 3600
 PUSH_TIMEOUT = 10.0
+# How long the outbox keeps a notice once it went: a turn that long ago is over.
+KEEP_SENT = timedelta(days=30)
 
 
 # -- the server's VAPID key ----------------------------------------------------------
@@ -267,6 +269,13 @@ def _send(notice: Notice, moment: datetime) -> None:
         attempts=attempts, sent_at=now() if done else None,
         claimed_at=None if not done else moment,
         due_at=notice.due_at if done else now() + RETRY_AFTER * attempts)
+
+
+def notices_prune(*, at: datetime | None = None, keep: timedelta = KEEP_SENT) -> int:
+    """Forget the notices sent, or given up on, more than ``keep`` before ``at`` (now);
+    returns how many (the hourly housekeeping: ``close_idle_rooms``)."""
+    moment = at or now()
+    return Notice.objects.filter(sent_at__lt=moment - keep).delete()[0]
 
 
 def notices_send(*, limit: int = 10) -> int:

@@ -1,6 +1,7 @@
 """Work the server does by itself: expired turns, bot moves, idle rooms."""
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
 from django.core.management import call_command
@@ -8,7 +9,7 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import Game, Membership, Room, Scorecard, Turn
+from games.models import Game, Membership, Notice, Room, Scorecard, Turn
 from tests.support.game_state import game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db
@@ -212,7 +213,15 @@ def test_idle_rooms_are_closed_by_the_command(ada, bob, make_room):
     fresh = make_room(bob, "yams", seats=1)
     Room.objects.filter(pk=idle.pk).update(
         last_activity_at=timezone.now() - timedelta(hours=24, minutes=1))
-    call_command("close_idle_rooms")
+    # Notices sent 31 and 29 days ago: the older is forgotten; one still to send stays.
+    done = timezone.now() - timedelta(days=31)
+    for sent in (done, done + timedelta(days=2), None):
+        Notice.objects.create(player=ada, game=game_of(idle.code), turn=Notice.objects.count()
+                              + 1, kind="your_turn", due_at=done, sent_at=sent)
+    out = StringIO()
+    call_command("close_idle_rooms", stdout=out)
+    assert out.getvalue().strip() == "closed 1 idle room, forgot 1 sent notice"
+    assert Notice.objects.count() == 2
     idle.refresh_from_db()
     fresh.refresh_from_db()
     assert idle.status == Room.Status.CLOSED and fresh.status == Room.Status.OPEN
