@@ -33,7 +33,6 @@ from games.errors import ServiceError
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
 from scoring.ruleset import RuleSet
-from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
 
 log = logging.getLogger(__name__)
@@ -43,7 +42,7 @@ ACCURATE = 0.01
 # How many of the coach's best choices each decision keeps.
 ALTERNATIVES = 3
 MAX_ROLLS = 3
-FORMAT = 1  # the layout of ``GameReview.data``
+FORMAT = 2  # the layout of ``GameReview.data`` (2: luck and the path of the expectation)
 
 _locks_guard = threading.Lock()
 _locks: dict[tuple[int, int], threading.Lock] = {}
@@ -82,14 +81,16 @@ def review_for(*, game: Game, player: Player) -> GameReview:
     labels in the active language (``coach.relabel``; not saved).
     """
     found = GameReview.objects.filter(game=game, player=player).first()
-    if found is not None:
-        return _in_language(found, ruleset_of(game))
+    rs = ruleset_of(game)
+    # One in an older layout is built again, once the coach is ready; until then it shows.
+    if found is not None and (found.data.get("format") == FORMAT
+                              or game.status != Game.Status.FINISHED or not coach.warm(rs)):
+        return _in_language(found, rs)
     if game.status != Game.Status.FINISHED:
         raise ServiceError("not_finished", gettext("a game is reviewed once it is finished"))
     turns = list(Turn.objects.filter(game=game).order_by("number"))
     if player.is_bot or not any(t.player_id == player.pk for t in turns):
         raise ServiceError("not_played", gettext("you did not play in this game"))
-    rs = ruleset_of(game)
     if not coach.warm(rs):
         raise ServiceError("review_not_ready", gettext(
             "the coach is getting ready: your review will be here in a moment"))
@@ -97,6 +98,9 @@ def review_for(*, game: Game, player: Player) -> GameReview:
         found = GameReview.objects.filter(game=game, player=player).first()
         if found is None:
             found = _store(game, player, build_review(rs, turns, player))
+        elif found.data.get("format") != FORMAT:  # an older layout: built again
+            found.data = build_review(rs, turns, player)
+            found.save(update_fields=["data"])
         return _in_language(found, rs)
 
 
@@ -157,13 +161,9 @@ def _rolled_by(roll: dict[str, Any], player: Player) -> bool:
     return bool(roll.get("by") == player.name)
 
 
-def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_left: int,
-              announced: str | None, made: Choice, turn: int) -> dict[str, Any] | None:
-    choices = tuple(adv.advise(sheet, tuple(dice), rolls_left, announced=announced))
-    chosen = next((c for c in choices if coach.same_choice(c, made)), None)
-    if chosen is None:  # not among the advisor's choices: nothing to compare it with
-        log.warning("review: %s not among the choices for %s", made, list(dice))
-        return None
+def _decision(rs: RuleSet, choices: Sequence[Choice], dice: Sequence[int],
+              rolls_left: int, announced: str | None, chosen: Choice,
+              turn: int) -> dict[str, Any]:
     best = choices[0]
     loss = max(0.0, best.value - chosen.value)
     return {
@@ -175,17 +175,65 @@ def _decision(adv: Any, rs: RuleSet, sheet: Sheet, dice: Sequence[int], rolls_le
     }
 
 
+class _Path:
+    """The expectation of the seat's final score as the game went: each roll moves it by
+    luck (the best value after the roll against the value of the choice before it), each
+    decision by what it gave away (the best value against the value of the choice made).
+    From the expectation at the start, the two add up to the final score."""
+
+    def __init__(self, start: float) -> None:
+        self.expected = start
+        self.luck = 0.0
+        self.others_lost = 0.0  # decisions of the clock, the host's skip or a bot
+        self.steps: list[dict[str, Any]] = []
+
+    def rolled(self, choices: Sequence[Choice], turn: int, roll: int) -> None:
+        luck = choices[0].value - self.expected
+        self.luck += luck
+        self.expected = choices[0].value
+        self.steps.append({"turn": turn, "roll": roll, "luck": round(float(luck), 2),
+                           "expected": round(float(self.expected), 2), "lost": 0.0,
+                           "yours": True})
+
+    def chose(self, choices: Sequence[Choice], chosen: Choice, yours: bool) -> None:
+        loss = max(0.0, choices[0].value - chosen.value)
+        if not yours:
+            self.others_lost += loss
+        self.expected = chosen.value
+        step = self.steps[-1]
+        step["lost"] = round(step["lost"] + float(loss), 2)
+        step["yours"] = step["yours"] and yours
+
+    def drifted(self, choices: Sequence[Choice]) -> None:
+        """The same dice valued again after an announcement: an estimate's drift (none
+        where the coach is exact) counts as luck."""
+        drift = choices[0].value - self.expected
+        self.luck += drift
+        self.expected = choices[0].value
+        self.steps[-1]["luck"] = round(self.steps[-1]["luck"] + float(drift), 2)
+
+
+def _matching(choices: Sequence[Choice], made: Choice) -> Choice | None:
+    found = next((c for c in choices if coach.same_choice(c, made)), None)
+    if found is None:  # not among the advisor's choices: nothing to compare it with
+        log.warning("review: %s not among the choices", made)
+    return found
+
+
 def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str, Any]:
     """The review data of ``player`` from the game's whole move log (``turns`` in order).
 
     The sheet of the player's seat is replayed turn by turn (a bot that took the seat
     over goes on filling it); each decision the player made is valued on the sheet as it
-    stood then.
+    stood then, and every roll and decision of the seat moves the expected final score
+    (``_Path``): the score is the expectation at the start, plus luck, minus what the
+    player's decisions and the others' gave away.
     """
     adv = coach.advisor(rs)
     seat = next(t.seat for t in turns if t.player_id == player.pk)
     sheet = rs.new_scorecard()
     expected_start = sheet.total + adv.state_value(sheet)
+    path = _Path(expected_start)
     decisions: list[dict[str, Any]] = []
     round_number = 0
     for turn in turns:
@@ -194,28 +242,41 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
         round_number += 1
         rolls = list(turn.rolls or [])
         announced = (turn.state or {}).get("announced")
-        if turn.player_id == player.pk:
-            for index, roll in enumerate(rolls):
-                dice, left = roll["dice"], MAX_ROLLS - index - 1
-                found = []
-                if index == 0 and announced and turn.announced_by_id == player.pk:
-                    found.append(_decision(
-                        adv, rs, sheet, dice, left, None,
-                        Choice("announce", 0.0, box=announced, column=rs.announce_column),
-                        round_number))
-                made = None
-                if index + 1 < len(rolls):
-                    after = rolls[index + 1]
-                    if _rolled_by(after, player):
-                        made = Choice("keep", 0.0,
-                                      keep=tuple(sorted(dice[p] for p in after["held"])))
-                elif (turn.box and turn.finish == Turn.Finish.PLAYED
-                      and turn.placed_by_id == player.pk):
-                    made = Choice("place", 0.0, box=turn.box, column=turn.column)
-                if made is not None:
-                    found.append(_decision(adv, rs, sheet, dice, left, announced, made,
+        mine = turn.player_id == player.pk
+        for index, roll in enumerate(rolls):
+            dice, left = tuple(roll["dice"]), MAX_ROLLS - index - 1
+            first = index == 0 and announced is not None
+            choices = tuple(adv.advise(sheet, dice, left,
+                                       announced=None if first else announced))
+            path.rolled(choices, round_number, index + 1)
+            if first:
+                yours = mine and turn.announced_by_id == player.pk
+                chosen = _matching(choices, Choice("announce", 0.0, box=announced,
+                                                   column=rs.announce_column))
+                if chosen is not None:
+                    path.chose(choices, chosen, yours)
+                    if yours:
+                        decisions.append(_decision(rs, choices, dice, left, None, chosen,
+                                                   round_number))
+                choices = tuple(adv.advise(sheet, dice, left, announced=announced))
+                path.drifted(choices)
+            if index + 1 < len(rolls):
+                after = rolls[index + 1]
+                made = Choice("keep", 0.0, keep=tuple(sorted(dice[p] for p in after["held"])))
+                yours = mine and _rolled_by(after, player)
+            elif turn.box:
+                made = Choice("place", 0.0, box=turn.box, column=turn.column)
+                yours = (mine and turn.finish == Turn.Finish.PLAYED
+                         and turn.placed_by_id == player.pk)
+            else:
+                continue
+            chosen = _matching(choices, made)
+            if chosen is None:
+                continue
+            path.chose(choices, chosen, yours)
+            if yours:
+                decisions.append(_decision(rs, choices, dice, left, announced, chosen,
                                            round_number))
-                decisions.extend(d for d in found if d is not None)
         if turn.box and rolls:
             sheet = sheet.place(tuple(rolls[-1]["dice"]), turn.box, turn.column or None,
                                 announced=announced)
@@ -228,6 +289,10 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
         "seat": seat,
         "total": sheet.total,
         "expected_start": round(float(expected_start), 2),
+        # The final score, split: expected_start + luck - total_lost - others_lost.
+        "luck": round(float(path.luck), 2),
+        "others_lost": round(float(path.others_lost), 2),
+        "path": path.steps,
         "decisions_count": len(decisions),
         "total_lost": round(lost, 2),
         "accurate": accurate,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -75,3 +76,80 @@ def percent_chart(values: Sequence[float]) -> PercentChart:
                         bottom_edge=HEIGHT - BOTTOM, marks=marks,
                         ticks=tuple(Tick(y=_y(t), label=gettext("%(value)s%%") % {"value": t})
                                     for t in TICKS))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A step of a game marked on its chart: a roll that moved the expectation a lot
+    (``kind`` "lucky" or "unlucky") or a decision that gave much away ("costly")."""
+
+    x: float
+    y: float
+    kind: str
+    turn: int
+    roll: int
+    points: float
+
+    @property
+    def corner(self) -> tuple[float, float]:
+        """The top left corner of a 10 x 10 mark centred on the point."""
+        return self.x - 5, self.y - 5
+
+
+@dataclass(frozen=True)
+class ValueChart:
+    """A line of values (expected final scores) in a ``WIDTH`` x ``HEIGHT`` drawing,
+    with its marked moments."""
+
+    width: int
+    height: int
+    left: int
+    right_edge: int
+    bottom_edge: int
+    marks: tuple[Mark, ...]
+    ticks: tuple[Tick, ...]
+    moments: tuple[Moment, ...]
+
+    @property
+    def points(self) -> str:
+        """The ``points`` attribute of the line's ``polyline``."""
+        return " ".join(f"{m.x:.1f},{m.y:.1f}" for m in self.marks)
+
+
+def value_chart(steps: Sequence[dict[str, Any]], lucky: float, costly: float) -> ValueChart:
+    """The geometry of a review's path (``steps``: each roll's ``expected``, ``luck`` and
+    ``lost``): the expectation after each roll, left to right, between round tens; a
+    roll whose luck is ``lucky`` points or more either way, and a decision that lost
+    ``costly`` or more, are marked.
+
+    >>> chart = value_chart([{"expected": 200, "luck": 0, "lost": 0, "turn": 1, "roll": 1},
+    ...                      {"expected": 250, "luck": 50, "lost": 6, "turn": 1, "roll": 2}],
+    ...                     lucky=10, costly=5)
+    >>> chart.points, [(m.kind, m.points) for m in chart.moments]
+    ('56.0,208.0 588.0,12.0', [('lucky', 50), ('costly', 6)])
+    """
+    values = [float(s["expected"]) for s in steps]
+    low = 10 * (int(min(values, default=0)) // 10)
+    high = 10 * -(-int(max(values, default=10) + 0.999) // 10)
+    high = max(high, low + 10)
+    span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def y(value: float) -> float:
+        return TOP + span_y * (1 - (value - low) / (high - low))
+
+    count = len(values)
+    marks = tuple(Mark(x=LEFT + (span_x * i / (count - 1) if count > 1 else span_x / 2),
+                       y=y(v), value=v) for i, v in enumerate(values))
+    moments = []
+    for mark, step in zip(marks, steps, strict=True):
+        if abs(step["luck"]) >= lucky:
+            moments.append(Moment(mark.x, mark.y, "lucky" if step["luck"] > 0 else "unlucky",
+                                  step["turn"], step["roll"], step["luck"]))
+        if step["lost"] >= costly:
+            moments.append(Moment(mark.x, mark.y, "costly", step["turn"], step["roll"],
+                                  step["lost"]))
+    step_y = max(10, 10 * round((high - low) / 40))
+    ticks = tuple(Tick(y=y(v), label=str(v)) for v in range(low, high + 1, step_y))
+    return ValueChart(width=WIDTH, height=HEIGHT, left=LEFT, right_edge=WIDTH - RIGHT,
+                      bottom_edge=HEIGHT - BOTTOM, marks=marks, ticks=ticks,
+                      moments=tuple(moments))

@@ -31,6 +31,7 @@ from games.services.players import current_player, player_register
 from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
+from games.web.charts import value_chart
 from games.web.errors import error_page
 from games.web.invites import invite_note, invite_url
 from games.web.pages import home
@@ -232,8 +233,15 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
 # A decision that lost at least this many expected points is marked costly, and at
 # least ``BLUNDER`` a blunder.
 COSTLY, BLUNDER = 1.0, 5.0
+# A roll that moved the expected final score by this many points either way is marked.
+LUCKY = 10.0
 # A review page asked for while the coach's tables are being built asks again after this.
 REVIEW_RETRY_SECONDS = 3
+
+
+def _signed(value: float) -> str:
+    """A value with its sign (a true minus sign), in the reader's number format."""
+    return ("+" if value >= 0 else "\N{MINUS SIGN}") + _points(abs(value))
 
 
 def _points(value: float | None, digits: int = 1) -> str:
@@ -298,6 +306,11 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         if data["accuracy"] is not None
         else "\N{EN DASH}",
         "expected_start": _points(data["expected_start"]),
+        # Luck and skill: the final score split (a review stored before them has none).
+        "luck": _signed(data["luck"]) if "luck" in data else None,
+        "others_lost": _points(data.get("others_lost", 0)),
+        "chart": value_chart(data["path"], LUCKY, BLUNDER) if data.get("path") else None,
+        "lucky_at": _points(LUCKY, 0), "blunder_at": _points(BLUNDER, 0),
         "room_url": _room_url(found.code),
         "costly_at": f"{COSTLY:g}",
     }

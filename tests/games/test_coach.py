@@ -24,6 +24,7 @@ from games.signals import game_finished
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
 from tests.support.game_state import game_of, play_turn, refused, state_of
+from tests.support.reviews import adds_up
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
@@ -160,6 +161,13 @@ def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
     assert data["accuracy"] == round(100 * accurate / 13, 1)
     assert data["total"] == Scorecard.objects.get(game=reviewed_game["game"]).total
     assert data["expected_start"] == pytest.approx(254.59, abs=0.01)
+    # Luck and skill: five sixes at once moved the expectation up; the clock's turn lost
+    # what it lost; and the parts add up to the score.
+    assert adds_up(data)
+    assert [(s["turn"], s["roll"]) for s in data["path"]][:4] == [(1, 1), (2, 1), (2, 2),
+                                                                 (3, 1)]
+    assert data["path"][0]["luck"] > 20 and data["path"][0]["lost"] == chance["loss"]
+    assert data["path"][3]["yours"] is False and data["others_lost"] == data["path"][3]["lost"]
 
 
 def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
@@ -323,6 +331,7 @@ def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_di
     announced = [d for d in data["decisions"][2:] if d["chosen"]["kind"] == "announce"]
     assert len(announced) == 11  # the other announced boxes
     assert data["decisions_count"] == 2 + 47 + 11
+    assert adds_up(data)  # an estimate's drift after an announcement counts as luck
 
 
 # -- the review page ------------------------------------------------------------------
@@ -346,6 +355,18 @@ def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob,
     assert 'data-testid="review-decisions">13<' in html
     assert "Exact." in html and 'class="is-blunder"' in html  # the five sixes in Chance
     assert "&lt;b&gt;Ada&lt;/b&gt;" in html and "<b>Ada</b>" not in html
+    # Skill or luck: the score split, and the five sixes marked as a lucky roll.
+    data = GameReview.objects.get(player=ada).data
+    assert f'data-testid="review-luck-start">{data["expected_start"]:.1f}<' in html
+    assert f'data-testid="review-luck-luck">+{data["luck"]:.1f}<' in html \
+        or f'data-testid="review-luck-luck">\N{MINUS SIGN}{-data["luck"]:.1f}<' in html
+    assert f'data-testid="review-luck-total">= {data["total"]}<' in html
+    assert 'data-testid="review-chart"' in html and html.count("<polyline") == 1
+    assert 'data-kind="lucky"' in html and 'data-kind="costly"' in html
+    assert "Turn 1, roll 1: a lucky roll" in html
+    # A review stored before luck was measured is built again when asked for.
+    GameReview.objects.filter(player=ada).update(data={"format": 1})
+    assert 'data-testid="review-luck"' in _client_of(ada).get(url).content.decode()
     assert _client_of(bob).get(url).status_code == 404  # watched, did not play
     assert _client_of(cy).get(url).status_code == 403  # not at the table
     assert Client().get(url).status_code == 403

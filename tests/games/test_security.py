@@ -295,8 +295,9 @@ def rude(staff: User, make_room: Callable[..., Room]) -> SimpleNamespace:
                              reason="script in chat")
     game = game_of(room.code)
     GameReview.objects.create(game=game, player=host, data={
-        "decisions": [], "total_lost": 0.0, "accuracy": None, "expected_start": 245.87,
-        "total": 0, "decisions_count": 0, "exact": True})
+        "format": 2, "decisions": [], "total_lost": 0.0, "accuracy": None,
+        "expected_start": 245.87, "total": 0, "decisions_count": 0, "exact": True,
+        "luck": 0.0, "others_lost": 0.0, "path": []})
     return SimpleNamespace(room=room, host=host, bob=bob, game=game)
 
 
