@@ -97,23 +97,10 @@ class Moment:
 
 
 @dataclass(frozen=True)
-class ValueChart:
-    """A line of values (expected final scores) in a ``WIDTH`` x ``HEIGHT`` drawing,
-    with its marked moments."""
+class ValueChart(PercentChart):
+    """A line of values (expected final scores), with its marked moments."""
 
-    width: int
-    height: int
-    left: int
-    right_edge: int
-    bottom_edge: int
-    marks: tuple[Mark, ...]
-    ticks: tuple[Tick, ...]
-    moments: tuple[Moment, ...]
-
-    @property
-    def points(self) -> str:
-        """The ``points`` attribute of the line's ``polyline``."""
-        return " ".join(f"{m.x:.1f},{m.y:.1f}" for m in self.marks)
+    moments: tuple[Moment, ...] = ()
 
 
 def value_chart(steps: Sequence[dict[str, Any]], lucky: float, costly: float) -> ValueChart:
