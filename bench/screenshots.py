@@ -24,6 +24,7 @@ import argparse
 import sys
 import tempfile
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -113,17 +114,22 @@ def start_and_hold_a_roll(page: Page, turns: int) -> None:
     hold_the_most_common_face(page)
 
 
+def save_shot(page: Page, name: str, full_page: bool = False, *, out: Path,
+              saved: list[Path]) -> None:
+    """Save a picture of ``page`` as ``out/name.png`` (the pointer out of the way), and
+    add it to ``saved``."""
+    page.mouse.move(0, 0)
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    saved.append(path)
+
+
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
     from playwright.sync_api import sync_playwright
 
     saved: list[Path] = []
-
-    def shot(page: Page, name: str, full_page: bool = False) -> None:
-        page.mouse.move(0, 0)
-        path = out / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
-        saved.append(path)
+    shot = partial(save_shot, out=out, saved=saved)
 
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
@@ -250,12 +256,7 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     saved: list[Path] = []
-
-    def shot(target: Page, name: str) -> None:
-        target.mouse.move(0, 0)
-        path = out / f"{name}.png"
-        target.screenshot(path=str(path))
-        saved.append(path)
+    shot = partial(save_shot, out=out, saved=saved)
 
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
