@@ -70,7 +70,10 @@ def children_of(pid: int) -> set[int]:
     """The processes whose parent is ``pid``."""
     found = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text().split()
+        try:
+            text = (task / "children").read_text().split()
+        except FileNotFoundError:  # a thread that ended since the listing: none of its own
+            continue
         found |= {int(child) for child in text}
     return found
 
