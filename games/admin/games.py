@@ -28,8 +28,8 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     ordering = ["-started_at"]
     list_select_related = ["room"]
     fields = ("room", "number", "ruleset", "options", "status", "ended_reason", "version",
-              "together", "current_seat_shown", "turn_count", "turn_deadline", "bot_due_at",
-              "started_at", "finished_at")
+              "together", "seed_shown", "current_seat_shown", "turn_count", "turn_deadline",
+              "bot_due_at", "started_at", "finished_at")
     readonly_fields = fields
     inlines = [ScorecardInline, TurnInline, EventInline]
     actions = ["end_games"]
@@ -38,6 +38,16 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
         """Games with their room and seated players."""
         return super().get_queryset(request).select_related("room").prefetch_related(
             "scorecards__player")
+
+    @admin.display(description=gettext_lazy("duplicate dice"))
+    def seed_shown(self, obj: Game) -> str:
+        """The seed every seat's dice came from, once the game is over (it stays secret
+        while the game is played, from staff who might be playing too)."""
+        if not obj.duplicate:
+            return gettext("no: the system's dice")
+        if obj.status == Game.Status.PLAYING:
+            return gettext("yes: the seed is shown once the game is over")
+        return gettext("yes, seed %(seed)s") % {"seed": obj.seed}
 
     @admin.display(description=gettext_lazy("current seat"))
     def current_seat_shown(self, obj: Game) -> str:

@@ -8,14 +8,20 @@ from functools import partial
 from typing import Any
 
 from games.background import jobs, reviews
+from games.models import Game
+from games.services.duplicate import par_of
 from games.services.reviews import store_review_texts
 
 log = logging.getLogger(__name__)
 
 
 def compute_and_store(game_id: int) -> int:
-    """Have the review child compute the game's missing reviews and store them; returns
-    how many were new."""
+    """Have the review child compute the game's missing reviews and store them (and a
+    duplicate game's par, when the expert can play at once); returns how many reviews
+    were new."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is not None:
+        par_of(game)
     stored = store_review_texts(game_id, reviews.reviews(game_id))
     log.info("stored %d reviews of game %s", stored, game_id)
     return stored

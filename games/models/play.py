@@ -27,6 +27,14 @@ class Game(TracksChanges):
     together = models.BooleanField(
         default=False, help_text="Everyone's turn at once (the room's setting when the game "
                                  "began): each round opens a turn for every seat.")
+    seed = models.CharField(
+        max_length=64, blank=True,
+        help_text="Duplicate dice (the room's setting when the game began): the secret, in "
+                  "hex, every seat's dice come from (scoring.duplicate); empty otherwise. "
+                  "Shown only once the game is over.")
+    par = models.JSONField(
+        null=True, blank=True,
+        help_text="Duplicate dice: the expert bot's game on the same dice, once worked out.")
     current_seat = models.PositiveSmallIntegerField(
         default=0, help_text="Whose turn it is, one seat after another (unused when "
                              "together).")
@@ -50,6 +58,11 @@ class Game(TracksChanges):
 
     def __str__(self) -> str:
         return f"{self.room.code} #{self.number}"
+
+    @property
+    def duplicate(self) -> bool:
+        """Whether every seat rolls the same dice (the game has a seed)."""
+        return bool(self.seed)
 
 
 class Scorecard(models.Model):

@@ -93,6 +93,10 @@ class Room(TracksChanges):
         default=False, help_text="Everyone's turn at once: in each round every seat plays its "
                                  "own turn, in any order; the round closes when all have "
                                  "scored. Off: one seat after another.")
+    duplicate = models.BooleanField(
+        default=False, help_text="Duplicate dice: every seat rolls the same dice (each die "
+                                 "slot of each roll of each round from the game's secret "
+                                 "seed); played with everyone's turn at once.")
     coach_enabled = models.BooleanField(
         default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
     )

@@ -79,15 +79,15 @@ PLAYER_ROW = Row(
 ROOM_ROW = Row(
     Room, "games_room",
     ("id", "code", "host_id", "ruleset", "options", "seat_count", "pace", "turn_seconds",
-     "holidays", "together", "coach_enabled", "status", "version", "created_at", "last_activity_at",
-     "closed_at", "closed_reason"),
+     "holidays", "together", "duplicate", "coach_enabled", "status", "version", "created_at",
+     "last_activity_at", "closed_at", "closed_reason"),
     json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
 GAME_ROW = Row(
     Game, "games_game",
     ("id", "room_id", "number", "ruleset", "options", "status", "version", "together",
-     "current_seat", "turn_count", "turn_deadline", "bot_due_at", "started_at", "finished_at",
-     "ended_reason"),
-    json=frozenset({"options"}),
+     "seed", "par", "current_seat", "turn_count", "turn_deadline", "bot_due_at", "started_at",
+     "finished_at", "ended_reason"),
+    json=frozenset({"options", "par"}),
     times=frozenset({"turn_deadline", "bot_due_at", "started_at", "finished_at"}))
 MEMBERSHIP_ROW = Row(
     Membership, "games_membership",
@@ -291,9 +291,10 @@ def write_card(card: Scorecard) -> None:
 # -- the rows every version of a room's state reads -----------------------------------
 
 ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-        " host_id, coach_enabled, ruleset, options, version FROM games_room WHERE code = %s")
-GAME = ("SELECT id, number, ruleset, options, status, version, together, current_seat,"
-        " turn_count, turn_deadline FROM games_game WHERE room_id = %s"
+        " duplicate, host_id, coach_enabled, ruleset, options, version FROM games_room"
+        " WHERE code = %s")
+GAME = ("SELECT id, number, ruleset, options, status, version, together, seed <> '' AS"
+        " duplicate, current_seat, turn_count, turn_deadline FROM games_game WHERE room_id = %s"
         " ORDER BY number DESC LIMIT 1")
 CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_id,"
          " c.holiday_until, c.holiday_left, p.name AS player_name,"
@@ -303,8 +304,12 @@ CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_
          " WHERE c.game_id = %s ORDER BY c.seat")
 TURN = "SELECT state, holding FROM games_turn WHERE game_id = %s AND number = %s"
 # Everyone's turn at once: the round's turns, one a seat (numbers after the last round's).
-ROUND = ("SELECT seat, state, holding, deadline, finished_at FROM games_turn"
-         " WHERE game_id = %s AND number > %s ORDER BY seat")
+ROUND = ("SELECT seat, state, holding, deadline, finished_at, box, \"column\", bonus"
+         " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY seat")
+# Duplicate dice: a closed round's turns, for everyone to compare (numbers in a range).
+ROUND_PLAYED = ("SELECT seat, state, rolls, box, \"column\", points, bonus, finish"
+                " FROM games_turn WHERE game_id = %s AND number > %s AND number <= %s"
+                " ORDER BY seat")
 _EVENTS = ("SELECT e.seq, e.kind, e.actor_id, e.data, e.created_at, p.name AS actor_name"
            " FROM games_event e LEFT JOIN games_player p ON p.id = e.actor_id"
            " WHERE e.room_id = %s ")
@@ -312,7 +317,7 @@ LOGGED = _EVENTS + "AND e.kind NOT IN (%s, %s) AND e.seq > %s ORDER BY e.seq DES
 OF_KIND = _EVENTS + "AND e.kind = %s AND e.seq > %s ORDER BY e.seq"
 AT = _EVENTS + "AND e.seq = %s"
 
-JSON_COLUMNS = frozenset({"options", "data", "state", "holding"})
+JSON_COLUMNS = frozenset({"options", "data", "state", "holding", "rolls"})
 TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until",
                           "holiday_until", "deadline", "finished_at"})
 

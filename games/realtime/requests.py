@@ -99,7 +99,8 @@ HANDLERS: dict[str, Call] = {
         coach=_field(m, "coach", bool, optional=True),
         pace=_field(m, "pace", str, optional=True),
         holidays=_field(m, "holidays", bool, optional=True),
-        together=_field(m, "together", bool, optional=True), request_id=rid),
+        together=_field(m, "together", bool, optional=True),
+        duplicate=_field(m, "duplicate", bool, optional=True), request_id=rid),
     "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
     "rematch": lambda p, code, rid, m: services.room_rematch(
         player=p, code=code, request_id=rid),

@@ -59,6 +59,7 @@ class PastGame:
     when: datetime
     results: list[Result]
     reviewable: bool
+    duplicate: bool = False  # played with the same dice for everyone
 
 
 def past_games(room: Room, viewer: Player) -> list[PastGame]:
@@ -84,7 +85,7 @@ def past_games(room: Room, viewer: Player) -> list[PastGame]:
                             total=c.total, rank=c.rank, is_viewer=c.player_id == viewer.pk)
                      for c in seats],
             reviewable=game.status == Game.Status.FINISHED and game.pk in played
-            and not viewer.is_bot))
+            and not viewer.is_bot, duplicate=game.duplicate))
     return found
 
 

@@ -29,7 +29,7 @@ Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
 # What the moment makes of each member: (player, presence), in members' order.
 Presence = tuple[tuple[int, str], ...]
 MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
-HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own")
+HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats")
 # Everyone's turn at once, the parts of the game that are the viewer's own open turn.
 OWN_TURN_KEYS = ("current_seat", "dice", "held", "rolls_left", "announced", "must_announce",
                  "options")
@@ -72,14 +72,18 @@ class Snapshot:
     def own_of(self, viewer: int) -> dict[str, Any]:
         """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
         (none when it is not theirs); everyone's turn at once, their open turn of the
-        round (the game's ``NO_TURN`` when they have none)."""
+        round (the game's ``NO_TURN`` when they have none); with duplicate dice, once
+        they have scored in the open round, the seats with their own as it is now."""
         game = self.shared["game"]
         if game is None:
             return {}
         if not game["together"]:
             return {"options": game["options"] if game["player"] == viewer else []}
         mine = game["own"].get(viewer)
-        return {key: (mine or game)[key] for key in OWN_TURN_KEYS}
+        own = {key: (mine or game)[key] for key in OWN_TURN_KEYS}
+        if viewer in game["own_seats"]:
+            own["seats"] = game["own_seats"][viewer]
+        return own
 
     def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
         """Each member's presence and seconds since last seen, at ``moment``."""

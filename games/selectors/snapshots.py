@@ -76,9 +76,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
     view = {
         "seat": card["seat"], "player": card["player_id"], "name": card["player_name"],
         "bot": bool(card["player_bot_level"]), "bot_level": card["player_bot_level"] or None,
-        "boxes": data["boxes"],
-        "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
-                   for t in sheet.totals()],
+        "boxes": data["boxes"], "totals": _totals(sheet),
         "total": card["total"], "rank": card["rank"],
         # The person a bot keeps this seat for until they are back (games.services.absence).
         "held_for": ({"player": card["held_for_id"], "name": card["held_for_name"]}
@@ -90,6 +88,22 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
     }
     found = seats[key] = (view, sheet)
     return found
+
+
+def _totals(sheet: Sheet) -> list[dict[str, Any]]:
+    return [asdict(t) | {"subtotal": t.subtotal, "total": t.total} for t in sheet.totals()]
+
+
+def _before_round(view: dict[str, Any], sheet: Sheet, row: dict[str, Any]
+                  ) -> dict[str, Any]:
+    """Duplicate dice: the seat's view as it stood before its box of the open round
+    (``row``, its turn) was filled."""
+    data = scorecard_json.to_json(sheet)
+    data["boxes"][row["column"]].pop(row["box"], None)
+    if row["bonus"]:
+        data["extra_yahtzees"][row["column"]] -= 1
+    before = scorecard_json.from_json(data)
+    return view | {"boxes": data["boxes"], "totals": _totals(before), "total": before.total}
 
 
 def _game(room_id: int, known: Seats, seats_read: Seats,
@@ -108,25 +122,33 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
     before = same_cards.shared["game"] if same_cards is not None else None
     if same_cards is not None and before is not None and before["number"] == game["number"]:
         seats_read.update(same_cards.seats)
-        seats = before["seats"]
-        sheets = {view["seat"]: (view["player"], sheet)
-                  for view, sheet in same_cards.seats.values()}
+        kept = sorted(same_cards.seats.values(), key=lambda found: found[0]["seat"])
+        # The seats as they are (with duplicate dice, those shown may be as they were).
+        seats = [view for view, _sheet in kept] if before["own_seats"] else before["seats"]
+        sheets = {view["seat"]: (view["player"], sheet) for view, sheet in kept}
     else:
         for card in sql.fetch(sql.CARDS, [game["id"]]):
             seat_view, sheet = _seat(card, known, seats_read)
             seats.append(seat_view)
             sheets[card["seat"]] = (card["player_id"], sheet)
-    together = bool(game["together"])
+    together, duplicate = bool(game["together"]), bool(game["duplicate"])
     count = game["turn_count"]
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
         "ruleset": ruleset_view_of(game["ruleset"], game["options"]),
         "together": together, "round": -(-count // len(seats)) if seats else 0,
+        "duplicate": duplicate, "revealed": None,
         "turns": None, "turn": count, "seconds_left": None, "seats": seats,
         **NO_TURN, "current_seat": None if together else game["current_seat"],
-        "deadline": None, "player": None, "own": {},
+        "deadline": None, "player": None, "own": {}, "own_seats": {},
     }
-    if game["status"] != Game.Status.PLAYING:
+    playing = game["status"] == Game.Status.PLAYING
+    if duplicate and seats:
+        # The last closed round (every round, once the game is over) for all to compare.
+        shown = view["round"] - 1 if playing else view["round"]
+        view["revealed"] = [_played(row) for row in sql.fetch(
+            sql.ROUND_PLAYED, [game["id"], (shown - 1) * len(seats), shown * len(seats)])]
+    if not playing:
         return view
     if together:
         _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets)
@@ -163,18 +185,40 @@ def _round(view: dict[str, Any], rows: list[dict[str, Any]],
     each open one as its player sees it (``own``), and as ``deadline`` the latest of the
     open turns' (the round is over by then)."""
     turns, own, deadlines = [], {}, []
+    secret = view["duplicate"]
+    seats = list(view["seats"])
+    scored: dict[int, int] = {}  # duplicate dice: players who scored, by seat index
     for row in rows:
         player, sheet = sheets[row["seat"]]
         seen = _turn(row, sheet)
         done = row["finished_at"] is not None
-        turns.append({"seat": row["seat"], "dice": seen["dice"], "held": seen["held"],
-                      "rolls_left": seen["rolls_left"], "announced": seen["announced"],
-                      "done": done})
+        turns.append({"seat": row["seat"], "dice": [] if secret else seen["dice"],
+                      "held": [] if secret else seen["held"],
+                      "rolls_left": seen["rolls_left"],
+                      "announced": None if secret else seen["announced"], "done": done})
         if not done:
             own[player] = seen | {"current_seat": row["seat"], "deadline": row["deadline"]}
             if row["deadline"] is not None:
                 deadlines.append(row["deadline"])
+        elif secret and row["box"]:
+            index = next(i for i, s in enumerate(seats) if s["seat"] == row["seat"])
+            seats[index] = _before_round(seats[index], sheet, row)
+            scored[player] = index
     view.update(turns=turns, own=own, deadline=max(deadlines, default=None))
+    if scored:
+        # Each who scored sees their own seat as it is; everyone else, as it was.
+        view["own_seats"] = {player: [*seats[:index], view["seats"][index], *seats[index + 1:]]
+                             for player, index in scored.items()}
+        view["seats"] = seats
+
+
+def _played(row: dict[str, Any]) -> dict[str, Any]:
+    """A closed round's turn of a duplicate game, for everyone to compare."""
+    return {"seat": row["seat"],
+            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
+            "announced": row["state"].get("announced"), "box": row["box"],
+            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
+            "finish": row["finish"]}
 
 
 def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:
@@ -292,7 +336,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "pace": room["pace"],
                  "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),
-                 "together": bool(room["together"]),
+                 "together": bool(room["together"]), "duplicate": bool(room["duplicate"]),
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
     shared = {
         "type": "state",

@@ -14,6 +14,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -32,7 +33,7 @@ from games.services.core import (
     require_live,
     room_action,
 )
-from games.services.play import away_for_handover, hand_seat_to_bot
+from games.services.play import hand_seat_to_bot
 from games.services.turns import retime_seat
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
@@ -45,6 +46,13 @@ log = logging.getLogger(__name__)
 DAY_HOST_AWAY = timedelta(hours=24)
 # Missed turns in a row (the turn timer ran out each time) before a bot keeps the seat.
 MISSED_TURNS = 3
+
+
+def away_for_handover() -> timedelta:
+    """How long a person must have been gone before any other player of the game (not
+    only the host) may hand their seat to a bot, and a host's role passes on (a minute;
+    the room page is told the same)."""
+    return timedelta(seconds=settings.GAMES_AWAY_FOR_HANDOVER_SECONDS)
 
 
 def _gone(member: Membership, moment: datetime, away: timedelta) -> bool:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Game, Membership, Player, Room, sql
+from games.services.duplicate import sealed
 from games.words import say
 from scoring.errors import RulesError
 
@@ -158,7 +159,10 @@ def bump(
     if game is not None:
         game.save_changes()
     data = data or {}
-    sql.insert_event(room, game, kind, actor.pk if actor is not None else None, data, moment)
+    kept = data
+    if game is not None and game.seed and game.status == Game.Status.PLAYING:
+        kept = sealed(kind, data)  # the round's dice stay secret until it closes
+    sql.insert_event(room, game, kind, actor.pk if actor is not None else None, kept, moment)
     return {
         "kind": kind,
         "seq": room.version,

@@ -7,11 +7,9 @@ ask, store and record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -30,6 +28,7 @@ from games.services.core import (
     room_action,
     rules,
 )
+from games.services.duplicate import revealed
 from games.services.turns import (
     open_turns,
     retime_seat,
@@ -47,13 +46,6 @@ from scoring.turn import Turn as TurnState
 # Seconds of holiday each seat may take in a game (games.services.holidays).
 HOLIDAY_ALLOWANCE = 7 * 24 * 3600
 BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
-
-
-def away_for_handover() -> timedelta:
-    """How long a person must have been gone before any other player of the game (not
-    only the host) may hand their seat to a bot, and a host's role passes on (a minute;
-    the room page is told the same)."""
-    return timedelta(seconds=settings.GAMES_AWAY_FOR_HANDOVER_SECONDS)
 
 
 def sheet_of(card: Scorecard) -> Sheet:
@@ -79,7 +71,8 @@ def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
     rs = ruleset_of(room)
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
-                               options=dict(rs.options), together=room.together)
+                               options=dict(rs.options), together=room.together,
+                               seed=dice.new_seed() if room.duplicate else "")
     empty = scorecard_json.to_json(rs.new_scorecard())
     # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
@@ -151,7 +144,8 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
         raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
-    rolled = rules(lambda: state.roll(dice.draw, hold, card=sheet))
+    source = dice.source_for(game, turn, state.rolls_used + 1, hold)  # duplicate: the seed's
+    rolled = rules(lambda: state.roll(source, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
     turn.holding = list(rolled.held)  # kept dice stay marked until the player releases them
@@ -221,6 +215,8 @@ def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
         schedule_round(game)
         return
     cards = cards_of(game)
+    if game.seed:
+        data["revealed"] = revealed(game, game.turn_count // len(cards))
     if all(sheet_of(c).is_complete for c in cards):
         data["ranking"] = finish_game(game, cards)
     else:

@@ -113,30 +113,47 @@ def _together(together: object, default: bool) -> bool:
     return together
 
 
+def _duplicate(duplicate: object, together: object, default: bool,
+               together_default: bool) -> tuple[bool, bool]:
+    """Duplicate dice and everyone's turn at once: duplicate dice are played at once
+    (``together`` left out follows them; set to false, it is refused)."""
+    if duplicate is None:
+        duplicate = default
+    if type(duplicate) is not bool:
+        raise ServiceError("bad_options", gettext(
+            "duplicate is true (everyone rolls the same dice) or false"))
+    if duplicate and together is False:
+        raise ServiceError("bad_options", gettext(
+            "duplicate dice are played with everyone's turn at once"))
+    return duplicate, duplicate or _together(together, together_default)
+
+
 def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
                 turn_seconds: object = None, pace: object = Room.Pace.LIVE,
-                holidays: object = None, together: object = None, browser: str = "") -> Room:
+                holidays: object = None, together: object = None, duplicate: object = None,
+                browser: str = "") -> Room:
     """Open a private room with the host in the first seat (``browser``: the id of the
     browser it is opened from, kept with the membership). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
-    allowed when left out). ``together``: everyone's turn at once, by the day's default."""
+    allowed when left out). ``together``: everyone's turn at once, by the day's default;
+    ``duplicate``: every seat rolls the same dice (at once), off when left out."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
     allowed = _holidays(holidays, True)
-    at_once = _together(together, pace == Room.Pace.DAY)
+    same_dice, at_once = _duplicate(duplicate, together, False, pace == Room.Pace.DAY)
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
             seat_count=seat_count, pace=pace, turn_seconds=timer, holidays=allowed,
-            together=at_once, last_activity_at=now(),
+            together=at_once, duplicate=same_dice, last_activity_at=now(),
         )
         Membership.objects.create(room=room, player=player, seat=0, browser=browser)
         bump(room, "room_created", actor=player,
              data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
                    "pace": pace, "turn_seconds": timer, "holidays": allowed,
-                   "together": at_once})
+                   "together": at_once, "duplicate": same_dice})
     return room
 
 
@@ -144,15 +161,17 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
 def room_configure(*, player: Player, room: Room, ruleset: object, options: object,
                    seats: object, turn_seconds: object, coach: object = None,
                    pace: object = None, holidays: object = None,
-                   together: object = None) -> Done:
+                   together: object = None, duplicate: object = None) -> Done:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
-    ``holidays`` allows holidays and ``together`` plays everyone's turn at once
-    (``None``: each stays as it is)."""
+    ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
+    ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
+    ``together`` off turns duplicate dice off too)."""
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds,
                                             room.pace if pace is None else pace)
     allowed = _holidays(holidays, room.holidays)
-    at_once = _together(together, room.together)
+    same_dice, at_once = _duplicate(
+        duplicate, together, room.duplicate and together is not False, room.together)
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
@@ -169,13 +188,14 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
             member.save(update_fields=["seat"])
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
-    room.holidays, room.together = allowed, at_once
+    room.holidays, room.together, room.duplicate = allowed, at_once, same_dice
     if coach is not None:
         room.coach_enabled = coach
     event = bump(room, "room_configured", actor=player,
                  data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
                        "pace": pace, "turn_seconds": timer, "holidays": allowed,
-                       "together": at_once, "coach": room.coach_enabled})
+                       "together": at_once, "duplicate": same_dice,
+                       "coach": room.coach_enabled})
     return Done(event)
 
 

@@ -19,6 +19,7 @@ from games import selectors
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Player, Room
+from games.selectors.compare import comparison
 from games.selectors.replay import PastGame, past_game, past_games, replay_of
 from games.selectors.rule_texts import rule_texts
 from games.services.players import current_player
@@ -27,6 +28,7 @@ from scoring import rulesets
 from scoring.strategy import advisors
 
 MEMBERS_ONLY = gettext_lazy("Only the players at this table can see its past games.")
+NOT_DUPLICATE = gettext_lazy("This game was not played with the same dice for everyone.")
 # A replay shown before the coach's tables were ready reloads itself after this.
 VALUES_RETRY_SECONDS = 3
 
@@ -87,3 +89,28 @@ def game_replay(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "history_url": reverse("games:game_history", args=[room.code]),
     }
     return render(request, "replay.html", context)
+
+
+@require_GET
+@guess_limited
+def game_compare(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A past game played with the same dice for everyone: every round side by side,
+    with par (the expert bot on the same dice) and the seed the dice came from."""
+    room, player = _member(request, code)
+    try:
+        game = past_game(room, number)
+    except ServiceError as exc:
+        raise Http404(exc.message) from None
+    if not game.duplicate:
+        raise Http404(str(NOT_DUPLICATE))
+    context = {
+        "room": room,
+        "game": game,
+        "ruleset": selectors.ruleset_of(game),
+        "compare": comparison(game),
+        "retry": VALUES_RETRY_SECONDS,
+        "player": player,
+        "room_url": reverse("games:room", args=[room.code]),
+        "history_url": reverse("games:game_history", args=[room.code]),
+    }
+    return render(request, "compare.html", context)

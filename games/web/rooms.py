@@ -24,9 +24,9 @@ from games.errors import ServiceError
 from games.models import Player, Room
 from games.realtime.publish import publish_on_commit
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
+from games.services.absence import away_for_handover
 from games.services.moderation import ban_message
 from games.services.notices import page_key
-from games.services.play import away_for_handover
 from games.services.players import current_player, player_register
 from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
@@ -130,7 +130,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
     """Start a room from the home page's form; the visitor becomes its host."""
     form = {k: request.POST.get(k, "") for k in
             ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds", "pace",
-             "turn_hours", "holidays", "together", "together_set")}
+             "turn_hours", "holidays", "together", "together_set", "duplicate")}
     ruleset = form["ruleset"]
     options: dict[str, object] = {}
     choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
@@ -149,6 +149,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
             player=player, ruleset=ruleset, options=options,
             seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
             holidays=form["holidays"] == "on", together=_together(form),
+            duplicate=form["duplicate"] == "on",
             browser=browser_id(request))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)

@@ -32,6 +32,8 @@ urlpatterns = [
          name="game_review"),
     path("r/<str:code>/games/", history.game_history, name="game_history"),
     path("r/<str:code>/games/<int:number>/replay/", history.game_replay, name="game_replay"),
+    path("r/<str:code>/games/<int:number>/compare/", history.game_compare,
+         name="game_compare"),
     path("players/me/", profile_views.my_profile, name="my_profile"),
     path("players/<int:player_id>/", profile_views.player_profile, name="player_profile"),
     path("account/", account_views.account, name="account"),

@@ -9,7 +9,7 @@
 // Test hooks (data-testid): hero-start, create-form, create-error, create-name,
 // create-ruleset, option-joker, option-exact-counts, create-pace (create-pace-live,
 // create-pace-day), create-seats, create-timer, create-timer-custom, create-turn-hours,
-// create-holidays, create-together, create-submit, join-form, join-code, join-submit.
+// create-holidays, create-together, create-duplicate, create-submit, join-form, join-code, join-submit.
 // On a room page for someone not yet at the table (templates/room.html):
 // join-room-form, join-name, join-submit, join-error.
 
@@ -63,6 +63,14 @@ function setupCreate(form) {
       if (!together.dataset.touched && pace.checked) together.checked = pace.value === "day";
     });
   }
+  // Duplicate dice are played everyone at once: each box follows the other.
+  const duplicate = form.querySelector("input[name=duplicate]");
+  duplicate.addEventListener("change", () => {
+    if (duplicate.checked) together.checked = true;
+  });
+  together.addEventListener("change", () => {
+    if (!together.checked) duplicate.checked = false;
+  });
 
   // Turn timer: a select of common values plus "Custom…", which reveals a number field.
   const timer = form.querySelector("select[name=turn_seconds]");

@@ -142,6 +142,22 @@ function aftermath(d, closed) {
   return text;
 }
 
+/** Duplicate dice: a move of the open round, which says whose it was but not what it
+ *  rolled or scored; the move that closes a round shows every seat's score of it. */
+function sealed(event, d, name, host, state, rules) {
+  let text;
+  if (event.kind === "roll") text = say(gettext("%(name)s rolled"), { name });
+  else if (event.kind === "announce") text = say(gettext("%(name)s announced a box"), { name });
+  else if (event.kind === "place") text = say(gettext("%(name)s scored"), { name });
+  else if (event.kind === "timeout") text = say(gettext("%(name)s ran out of time: the table played for them"), { name });
+  else if (event.kind === "skip") text = say(gettext("%(by)s skipped %(name)s's turn: the table played for them"), { by: host, name });
+  else return null;
+  const revealed = d.revealed || d.place?.revealed;
+  if (!revealed) return text;
+  const scores = revealed.map((t) => say(gettext("%(name)s %(points)s in %(where)s"), { name: seatName(state, t.seat), points: t.points ?? 0, where: rules.where(t.box, t.column) }));
+  return `${text}. ${say(gettext("The round is over: %(scores)s"), { scores: list(scores) })}`;
+}
+
 /** A sentence, then the game's result when it ended with this event. */
 function withRanking(text, ranking) {
   return ranking ? `${text}. ${rankingSentence(ranking)}` : text;
@@ -166,6 +182,7 @@ export function describe(event, state, rules) {
   const who = (seat) => (seat !== undefined && seat !== null ? seatName(state, seat) : null);
   const name = d.player || actor || gettext("Someone");
   const host = actor || gettext("The host");
+  if (d.sealed || d.place?.sealed || d.roll?.sealed) return sealed(event, d, actor || who(d.place?.seat ?? d.seat ?? d.roll?.seat), host, state, rules);
   switch (event.kind) {
     case "room_created":
       return say(gettext("%(name)s opened the room"), { name: host });
@@ -176,6 +193,7 @@ export function describe(event, state, rules) {
       if (d.pace === "day" && d.holidays === false) parts.push(gettext("no holidays"));
       if (d.together) parts.push(gettext("everyone at once"));
       else if (d.together === false && d.pace === "day") parts.push(gettext("one after another"));
+      if (d.duplicate) parts.push(gettext("same dice for everyone"));
       for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
       if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
       return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });

@@ -44,10 +44,13 @@ async def _play(logins: list[Login], code: str, turns: int) -> None:
     try:
         for _ in range(turns):
             newest = max(seats, key=lambda s: s.version)
+            for seat in seats:  # each then knows whether a turn of its own is open
+                await seat.reached(newest.version)
             game = newest.game
             assert game is not None and game["status"] == "playing", game
-            actor = next(s for s in seats if s.my_seat == game["current_seat"])
-            await actor.reached(newest.version)
+            # One after another, every view names the seat to play; everyone at once,
+            # each view names its own seat while its turn of the round is open.
+            actor = next(s for s in seats if s.game and s.game["current_seat"] == s.my_seat)
             while True:
                 move = _move(actor.game)
                 kind = move.pop("type")
@@ -66,7 +69,8 @@ async def _play(logins: list[Login], code: str, turns: int) -> None:
 
 def play_turns(pages: Sequence[Page], base_url: str, code: str, turns: int) -> None:
     """Play the next ``turns`` turns of room ``code``'s game for the seated people behind
-    ``pages`` (every turn in that stretch must be one of theirs) as ``tables.play_turn``
+    ``pages`` (every turn in that stretch must be one of theirs; everyone's turn at once,
+    each round's in seat order) as ``tables.play_turn``
     would (``_move``), asking again a moment later when over the socket's message rate.
     Playwright's synchronous API holds this thread's event loop, so the sockets run in a
     thread of their own."""

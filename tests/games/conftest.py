@@ -82,11 +82,13 @@ def make_room(db: None) -> Callable[..., Room]:
     def make(host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
              options: dict | None = None, turn_seconds: int | None = None,
              pace: str = "live", holidays: bool | None = None,
-             together: bool | None = None, joined: Sequence[Player] = (), bots: Sequence[str] = (),
+             together: bool | None = None, duplicate: bool | None = None,
+             joined: Sequence[Player] = (), bots: Sequence[str] = (),
              start: bool = False) -> Room:
         room = services.room_create(player=host, ruleset=ruleset, options=options,
                                     seats=seats, turn_seconds=turn_seconds, pace=pace,
-                                    holidays=holidays, together=together)
+                                    holidays=holidays, together=together,
+                                    duplicate=duplicate)
         for player in joined:
             services.room_join(player=player, code=room.code)
         for level in bots:

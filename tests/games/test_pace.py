@@ -41,7 +41,8 @@ def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(ada, make_ro
                                                                            True)
     assert room.events.get().data == {"ruleset": "yahtzee", "options": {"joker": "forced"},
                                       "seats": 4, "pace": "day", "turn_seconds": DAY,
-                                      "holidays": True, "together": True}
+                                      "holidays": True, "together": True,
+                                      "duplicate": False}
     week = make_room(ada, "yatzy", pace="day", together=False, turn_seconds=7 * DAY,
                      holidays=False)
     assert (week.turn_seconds, week.holidays, week.together) == (7 * DAY, False, False)

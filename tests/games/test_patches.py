@@ -70,13 +70,13 @@ async def held_at(comm: WebsocketCommunicator, version: int) -> dict:
     return await state_at(comm, version)
 
 
-async def open_table(ruleset: str, together: bool = False):
+async def open_table(ruleset: str, together: bool | str = False):
     """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started
-    (``together``: everyone's turn at once)."""
+    (``together``: everyone's turn at once; ``"duplicate"``: with the same dice)."""
     people = [await visitor(name) for name in ("Ada", "Bob", "Cy", "Dee")]
     (ada, _), (bob, _), (cy, _), (dee, _) = people
     room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3,
-                      together=together)
+                      together=bool(together), duplicate=together == "duplicate")
     for player in (bob, cy):
         await call(services.room_join, player=player, code=room.code)
     comms = []
@@ -112,15 +112,16 @@ def random_move(game: dict, rng: random.Random) -> dict:
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("ruleset", "seed", "together"), [
-    ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True)])
+    ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True),
+    ("yatzy", 5, "duplicate"), ("yams", 6, "duplicate")])
 async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed, together):
     """Three players and a spectator; random moves, holds, chat and reactions (everyone's
-    turn at once: by any player with a turn open). After every accepted request each
-    socket's state, built from patches only, equals a fresh full state of that version,
-    byte for byte (canonical JSON)."""
+    turn at once, with the same dice or not: by any player with a turn open). After every
+    accepted request each socket's state, built from patches only, equals a fresh full
+    state of that version, byte for byte (canonical JSON)."""
     rng = random.Random(seed)
     code, players, comms = await open_table(ruleset, together)
-    for n in range(30):
+    for n in range(45 if together == "duplicate" else 30):
         game = comms[0].held["game"]
         actor = rng.choice([i for i in range(3) if comms[i].held["game"]["current_seat"]
                             is not None]) if together else next(
@@ -139,6 +140,8 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
             state = await held_at(comm, answer["version"])
             assert state["version"] == answer["version"]
             assert canonical(document_of(state)) == await fresh_document(code, player.pk)
+    if together == "duplicate":  # a round closed and was revealed, under patches only
+        assert comms[3].held["game"]["revealed"]
     for comm in comms:
         kinds = [m["type"] for m in comm.sent if m["type"] in ("state", "patch")]
         assert kinds.count("state") == 1 and kinds[0] == "state"  # then patches only

@@ -148,7 +148,8 @@ def minimal_state() -> dict:
              "at": "2026-11-25T08:00:00+00:00"}
     return {"type": "state", "version": 1, "event": event,
             "room": {"code": "k3mz", "status": "open", "seat_count": 4, "pace": "live",
-                     "turn_seconds": None, "holidays": True, "together": False, "host": 7,
+                     "turn_seconds": None, "holidays": True, "together": False,
+                     "duplicate": False, "host": 7,
                      "coach": True, "ruleset": ruleset},
             "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
             "members": [{"player": 7, "name": "Ada", "seat": 0, "bot": False,

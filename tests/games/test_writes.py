@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import DateTimeField, F, JSONField, Model
+from django.db.models import (
+    BooleanField,
+    DateTimeField,
+    ExpressionWrapper,
+    F,
+    JSONField,
+    Model,
+    Q,
+)
 from django.test.utils import CaptureQueriesContext
 
 from games import services
@@ -160,17 +168,22 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> Non
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
     assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
         "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "together",
-        "host_id", "coach_enabled", "ruleset", "options", "version").get()
-    assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).values(
-        "id", "number", "ruleset", "options", "status", "version", "together", "current_seat",
-        "turn_count", "turn_deadline").get()
+        "duplicate", "host_id", "coach_enabled", "ruleset", "options", "version").get()
+    has_seed = ExpressionWrapper(~Q(seed=""), output_field=BooleanField())
+    assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).annotate(
+        duplicate=has_seed).values(
+        "id", "number", "ruleset", "options", "status", "version", "together", "duplicate",
+        "current_seat", "turn_count", "turn_deadline").get()
     assert sql.fetch(sql.TURN, [game.pk, 1]) == list(Turn.objects.filter(
         game=game, number=1).values("state", "holding"))
     assert [row["deadline"] for row in sql.fetch(sql.ROUND, [game.pk, 0])] == [
         game.turn_deadline] * 2
     assert sql.fetch(sql.ROUND, [game.pk, 0]) == list(Turn.objects.filter(
         game=game, number__gt=0).order_by("seat").values(
-        "seat", "state", "holding", "deadline", "finished_at"))
+        "seat", "state", "holding", "deadline", "finished_at", "box", "column", "bonus"))
+    assert sql.fetch(sql.ROUND_PLAYED, [game.pk, 0, 2]) == list(Turn.objects.filter(
+        game=game, number__in=[1, 2]).order_by("seat").values(
+        "seat", "state", "rolls", "box", "column", "points", "bonus", "finish"))
     events = Event.objects.filter(room=room).order_by("-seq").values(
         "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
     assert sql.fetch(sql.LOGGED, [room.pk, "presence", "react", 0, 50]) == list(events)

@@ -6,6 +6,7 @@ import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, 
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
+import { renderRevealed } from "./revealed.js";
 import { playsNow, roundDice, roundStatus, skipButton, skipSeat } from "./round.js";
 
 // The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
@@ -286,6 +287,7 @@ export function renderPlayers(ctx) {
   return [
     h("h2", { class: "panel__title", id: "players-title" }, gettext("Players")),
     h("ol", { class: "players", dataset: { testid: "players" } }, rows),
+    renderRevealed(ctx, "players"),
     spectators(ctx),
   ];
 }
@@ -337,6 +339,13 @@ export function renderResults(ctx) {
     { class: "btn btn--quiet results__replay", href: `${ctx.roomUrl}games/${game.number}/replay/`, dataset: { testid: "replay-link" } },
     gettext("Replay the game"),
   );
+  const compare = game.duplicate
+    ? h(
+        "a",
+        { class: "btn btn--quiet", href: `${ctx.roomUrl}games/${game.number}/compare/`, dataset: { testid: "compare-link" } },
+        gettext("Compare every round"),
+      )
+    : null;
 
   return [
     h("p", { class: "eyebrow" }, interpolate(gettext("Game %(n)s · final"), { n: game.number }, true)),
@@ -358,6 +367,7 @@ export function renderResults(ctx) {
         );
       }),
     ),
-    h("div", { class: "results__actions" }, action, review, replay),
+    h("div", { class: "results__actions" }, action, review, replay, compare),
+    renderRevealed(ctx, "results"),
   ];
 }

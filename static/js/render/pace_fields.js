@@ -2,7 +2,7 @@
 // 15-300 seconds) or by the day (hours or days per turn, holidays allowed or not), and
 // whether everyone plays each round at once. Part of the host's settings form
 // (render/settings.js), which places `pace`, `timer` (the timer, its custom field and the
-// hours), `holidays` and `together`.
+// hours), `holidays`, `together` and `duplicate`.
 import { h } from "../dom.js";
 import { DAY_HOURS, TIMER_MAX, TIMER_MIN, TIMER_PRESETS, hoursText } from "../variants.js";
 
@@ -85,8 +85,26 @@ export class PaceFields {
         h("span", {}, h("strong", {}, gettext("Everyone at once")), " ", h("small", { class: "check__hint" }, gettext("each round, all play their own turn in any order: the game waits once a round, not once a turn"))),
       ),
     );
-    // By the day's default is everyone at once, live's one after another, until ticked.
-    this.togetherInput.addEventListener("change", () => (this.togetherTouched = true));
+    this.duplicateInput = h("input", { type: "checkbox", name: "duplicate", id: "settings-duplicate", dataset: { testid: "settings-duplicate" } });
+    this.duplicate = h(
+      "div",
+      { class: "field field--options" },
+      h(
+        "label",
+        { class: "check", for: "settings-duplicate" },
+        this.duplicateInput,
+        h("span", {}, h("strong", {}, gettext("Same dice for everyone")), " ", h("small", { class: "check__hint" }, gettext("duplicate dice: every seat rolls the same dice, so the best player wins, not the luckiest; played everyone at once, each round's dice shown when it closes"))),
+      ),
+    );
+    // By the day's default is everyone at once, live's one after another, until ticked;
+    // duplicate dice are played at once, so each box follows the other.
+    this.togetherInput.addEventListener("change", () => {
+      this.togetherTouched = true;
+      if (!this.togetherInput.checked) this.duplicateInput.checked = false;
+    });
+    this.duplicateInput.addEventListener("change", () => {
+      if (this.duplicateInput.checked) [this.togetherInput.checked, this.togetherTouched] = [true, true];
+    });
     for (const input of this.paceInputs) {
       input.addEventListener("change", () => {
         if (!this.togetherTouched && input.checked) this.togetherInput.checked = input.value === "day";
@@ -131,6 +149,7 @@ export class PaceFields {
     }
     this.holidayInput.checked = room.holidays !== false;
     this.togetherInput.checked = Boolean(room.together);
+    this.duplicateInput.checked = Boolean(room.duplicate);
     this.togetherTouched = false;
     this.custom.removeAttribute("aria-invalid");
     this.showPace();
@@ -145,12 +164,13 @@ export class PaceFields {
     this.holidays.hidden = !day;
   }
 
-  /** `pace`, `turn_seconds`, `holidays` and `together` for `configure`, or null (after
-   * saying why through `error`) when the custom seconds are not valid. */
+  /** `pace`, `turn_seconds`, `holidays`, `together` and `duplicate` for `configure`, or
+   * null (after saying why through `error`) when the custom seconds are not valid. */
   values(error) {
     const together = this.togetherInput.checked;
+    const duplicate = this.duplicateInput.checked;
     if (this.chosen() === "day") {
-      return { pace: "day", turn_seconds: Number(this.hours.value), holidays: this.holidayInput.checked, together };
+      return { pace: "day", turn_seconds: Number(this.hours.value), holidays: this.holidayInput.checked, together, duplicate };
     }
     let seconds = null;
     if (this.timer.value === CUSTOM) {
@@ -164,6 +184,6 @@ export class PaceFields {
     } else if (this.timer.value) {
       seconds = Number(this.timer.value);
     }
-    return { pace: "live", turn_seconds: seconds, together };
+    return { pace: "live", turn_seconds: seconds, together, duplicate };
   }
 }

@@ -57,7 +57,7 @@ export function roundDice(game, seat) {
   const held = new Set(turn.held);
   let words;
   if (turn.done) words = gettext("scored");
-  else if (!turn.dice.length) words = gettext("to play");
+  else if (turn.rolls_left === 3) words = gettext("to play");
   else words = interpolate(ngettext("%(n)s roll left", "%(n)s rolls left", turn.rolls_left), { n: turn.rolls_left }, true);
   return h(
     "span",

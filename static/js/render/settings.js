@@ -19,13 +19,14 @@ export function settingsParts(room) {
     ...(room.pace === "day" && room.holidays === false ? [gettext("no holidays")] : []),
     // One after another goes without saying live, not by the day (whose default it is not).
     ...(room.together ? [gettext("everyone at once")] : room.pace === "day" ? [gettext("one after another")] : []),
+    ...(room.duplicate ? [gettext("same dice for everyone")] : []),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
     coachText(room.coach),
   ];
 }
 
 function settingsKey(room) {
-  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.coach]);
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.duplicate, room.coach]);
 }
 
 export class RoomSettings {
@@ -183,6 +184,7 @@ export class RoomSettings {
       ),
       this.paceFields.holidays,
       this.paceFields.together,
+      this.paceFields.duplicate,
       this.coachField,
       h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
       h("div", { class: "settings__actions" }, this.save, this.cancel),

@@ -48,9 +48,12 @@ export function announce(previous, state) {
       }
     }
     if (event.kind === "roll" && byMe) {
-      const rolled = ngettext("You rolled %(dice)s. %(n)s roll left", "You rolled %(dice)s. %(n)s rolls left", d.rolls_left);
-      live.say(interpolate(rolled, { dice: diceText(d.dice), n: d.rolls_left }, true));
-    } else if (event.kind === "place" && byMe) {
+      // Duplicate dice keep them out of the log: the viewer's own are the game's.
+      const dice = d.dice || state.game.dice;
+      const left = d.rolls_left ?? state.game.rolls_left;
+      const rolled = ngettext("You rolled %(dice)s. %(n)s roll left", "You rolled %(dice)s. %(n)s rolls left", left);
+      live.say(interpolate(rolled, { dice: diceText(dice), n: left }, true));
+    } else if (event.kind === "place" && byMe && !d.sealed) {
       const scored = d.bonus ? gettext("You scored %(points)s plus %(bonus)s in %(box)s") : gettext("You scored %(points)s in %(box)s");
       live.say(interpolate(scored, { points: d.points, bonus: d.bonus, box: app.rules.where(d.box, d.column) }, true));
       if (d.ranking) live.say(rankingSentence(d.ranking));

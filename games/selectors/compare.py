@@ -1,0 +1,93 @@
+"""Duplicate dice after the game: every round side by side, each seat's turn and par's
+(the expert bot on the same dice), for the comparison page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.coach.advice import label
+from games.models import Game, Turn
+from games.services.duplicate import par_of, turn_view
+from scoring.ruleset import RuleSet
+from scoring.rulesets import get as ruleset
+from scoring.strategy import advisors
+from scoring.strategy.advice import Choice
+
+
+@dataclass
+class Cell:
+    """One seat's turn of a round (or par's): its rolls, and the box it filled."""
+
+    rolls: list[dict[str, Any]]
+    box: str
+    column: str
+    points: int | None
+    bonus: int
+    announced: str | None = None
+    finish: str = ""
+    as_par: bool = False  # the same box as par chose
+    where: str = ""  # the box (and column) in the active language
+
+    @property
+    def faces(self) -> list[list[tuple[int, bool]]]:
+        """Each roll's dice as (face, kept) pairs."""
+        return [[(face, slot in roll["held"]) for slot, face in enumerate(roll["dice"])]
+                for roll in self.rolls]
+
+
+@dataclass
+class Round:
+    """A round of the game: each seat's cell in seat order, and par's."""
+
+    number: int
+    cells: list[Cell | None]
+    par: Cell | None
+
+
+@dataclass
+class Comparison:
+    """A duplicate game's rounds, its seats (name, total, difference to par) and par."""
+
+    rounds: list[Round]
+    seats: list[dict[str, Any]]
+    par_total: int | None
+    seed: str
+    exact: bool = field(default=False)
+
+
+def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
+    where = label(Choice("place", 0.0, box=data["box"], column=data["column"]), rs) \
+        if data["box"] else ""
+    return Cell(rolls=data["rolls"], box=data["box"], column=data["column"],
+                points=data["points"], bonus=data["bonus"], announced=data["announced"],
+                finish=data.get("finish", ""), where=where)
+
+
+def comparison(game: Game) -> Comparison:
+    """Every round of duplicate ``game`` (finished or ended) side by side with par's;
+    ``par_total`` is ``None`` while the expert's tables are still warming."""
+    rs = ruleset(game.ruleset, **game.options)
+    cards = list(game.scorecards.select_related("player").order_by("seat"))
+    par = par_of(game)
+    par_rounds = par["rounds"] if par is not None else []
+    rounds: dict[int, Round] = {}
+    for turn in Turn.objects.filter(game=game).order_by("number"):
+        number = (turn.number - 1) // len(cards) + 1
+        found = rounds.get(number)
+        if found is None:
+            expert = _cell(par_rounds[number - 1], rs) \
+                if number <= len(par_rounds) else None
+            found = rounds[number] = Round(number, [None] * len(cards), expert)
+        cell = _cell(turn_view(turn), rs)
+        cell.as_par = found.par is not None and (found.par.box, found.par.column) == \
+            (cell.box, cell.column)
+        found.cells[turn.seat] = cell
+    par_total = par["total"] if par is not None else None
+    seats = [{"seat": card.seat, "name": card.player.name, "bot": card.player.is_bot,
+              "total": card.total, "rank": card.rank,
+              "to_par": card.total - par_total if par_total is not None else None}
+             for card in cards]
+    return Comparison(rounds=[rounds[k] for k in sorted(rounds)], seats=seats,
+                      par_total=par_total, seed=game.seed,
+                      exact=advisors.is_exact(rs))
