@@ -12,9 +12,11 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from games import services
-from games.models import Player, Room
-from games.services import dice
+from games.models import Game, Player, Room
+from games.services import dice, play
+from games.services.play import finish_game
 from scoring.dice import scripted
+from tests.support.reviews import check_luck_adds_up
 
 
 @pytest.fixture(autouse=True)
@@ -28,6 +30,24 @@ def no_bot_pause(settings: pytest.FixtureRequest) -> None:
     settings.SQLITE_CHECKPOINT_THREAD = False
     settings.GAMES_CLOCK_IN_PROCESS = False
     settings.GAMES_COACH_IN_BACKGROUND = False
+
+
+@pytest.fixture(autouse=True)
+def every_finished_game_adds_up(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """After each test, the luck-and-skill split of every person's final score adds up to
+    that score in every game the test played to the end (issue 30: the identity holds on
+    every game of the suite, whoever and whatever played it). The games are those the
+    services finished (``finish_game``, called through as it is)."""
+    finished: list[int] = []
+
+    def finish_and_note(game: Game, cards: Sequence[Any]) -> list[dict[str, Any]]:
+        finished.append(game.pk)
+        return finish_game(game, cards)
+
+    monkeypatch.setattr(play, "finish_game", finish_and_note)
+    yield
+    for game in Game.objects.filter(pk__in=finished, status=Game.Status.FINISHED):
+        check_luck_adds_up(game)
 
 
 @pytest.fixture(autouse=True)
