@@ -23,6 +23,7 @@ from games.selectors.compare import comparison
 from games.selectors.replay import PastGame, past_game, past_games, replay_of
 from games.selectors.rule_texts import rule_texts
 from games.services.players import current_player
+from games.web.review import BLUNDER, LUCKY, players_luck, points
 from games.web.rooms import guess_limited, room_or_404
 from scoring import rulesets
 from scoring.strategy import advisors
@@ -77,7 +78,10 @@ def game_replay(request: HttpRequest, code: str, number: int) -> HttpResponse:
     except ServiceError as exc:
         raise Http404(exc.message) from None
     data = replay_of(game)
+    luck, luck_pending = players_luck(game, player)
     context = {
+        "luck": luck, "luck_pending": luck_pending,
+        "lucky_at": points(LUCKY, 0), "blunder_at": points(BLUNDER, 0),
         "room": room,
         "game": game,
         "ruleset": selectors.ruleset_of(game),

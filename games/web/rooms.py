@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -31,7 +29,6 @@ from games.services.players import current_player, player_register
 from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
-from games.web.charts import value_chart
 from games.web.errors import error_page
 from games.web.invites import invite_note, invite_url
 from games.web.pages import home
@@ -39,7 +36,8 @@ from scoring import rulesets
 from scoring.strategy import levels
 
 
-def _room_url(code: str) -> str:
+def room_url(code: str) -> str:
+    """The room page's address."""
     return reverse("games:room", args=[code])
 
 
@@ -155,7 +153,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
         return home(request, create_error=exc.message, form=form, status=400)
-    return HttpResponseRedirect(_room_url(room.code))
+    return HttpResponseRedirect(room_url(room.code))
 
 
 @require_GET
@@ -168,7 +166,7 @@ def room_find(request: HttpRequest) -> HttpResponse:
     code = code.rsplit("/r/", 1)[-1].strip("/").split("/", 1)[0]
     if not code:
         return HttpResponseRedirect(reverse("games:home") + "#join")
-    return HttpResponseRedirect(_room_url(code))
+    return HttpResponseRedirect(room_url(code))
 
 
 def room_setup() -> dict[str, object]:
@@ -228,91 +226,4 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     except ServiceError as exc:
         return room(request, code, join_error=exc.message, status=400)
     publish_on_commit(joined.news)
-    return HttpResponseRedirect(_room_url(code))
-
-
-# A decision that lost at least this many expected points is marked costly, and at
-# least ``BLUNDER`` a blunder.
-COSTLY, BLUNDER = 1.0, 5.0
-# A roll that moved the expected final score by this many points either way is marked.
-LUCKY = 10.0
-# A review page asked for while the coach's tables are being built asks again after this.
-REVIEW_RETRY_SECONDS = 3
-
-
-def _signed(value: float) -> str:
-    """A value with its sign (a true minus sign), in the reader's number format."""
-    return ("+" if value >= 0 else "\N{MINUS SIGN}") + _points(abs(value))
-
-
-def _points(value: float | None, digits: int = 1) -> str:
-    """A value for people in their language's number format: ``242.1`` (``242,1`` in
-    French); a small loss keeps two decimals (``0.04``)."""
-    if value is None:
-        return "\N{EN DASH}"
-    if 0 < abs(value) < 0.1:
-        digits = 2
-    return number_format(round(value, digits), digits, force_grouping=False)
-
-
-@require_GET
-@guess_limited
-def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    """A member's review of their own play in a finished game of the room: 403 for
-    anyone else, 404 when there is no such game or they did not play in it."""
-    found = room_or_404(request, code)
-    player = current_player(request.session, request.user)
-    if player is None:
-        raise PermissionDenied(gettext("Only the players at this table can see its reviews."))
-    try:
-        review = services.review_of(player=player, code=code, number=number)
-    except ServiceError as exc:
-        if exc.code == "review_not_ready":
-            response = render(request, "review_pending.html",
-                              {"number": number, "room_url": _room_url(found.code),
-                               "retry": REVIEW_RETRY_SECONDS})
-            response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
-            return response
-        if exc.code == "not_in_room":
-            raise PermissionDenied(
-                gettext("Only the players at this table can see its reviews.")) from None
-        raise Http404(exc.message) from None
-    data = review.data
-    game = review.game
-    rs = selectors.ruleset_of(game)
-    rows = []
-    for decision in data["decisions"]:
-        loss = decision["loss"]
-        rows.append({
-            **decision,
-            "loss_text": _points(loss) if loss >= 0.01 else "0",
-            "best_move": loss < 0.01,
-            "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
-            "chosen_value": _points(decision["chosen"]["value"]),
-            "best_value": _points(decision["best"]["value"]),
-            "roll_number": 3 - decision["rolls_left"],
-            "announced_title": gettext(rs.box_title(decision["announced"]))
-            if decision.get("announced") else None,
-        })
-    context = {
-        "room": found,
-        "game": game,
-        "ruleset": rs,
-        "player": player,
-        "review": data,
-        "rows": rows,
-        "costly": sum(1 for r in rows if r["level"]),
-        "total_lost": _points(data["total_lost"]),
-        "accuracy": gettext("%(value)s%%") % {"value": _points(data["accuracy"])}
-        if data["accuracy"] is not None
-        else "\N{EN DASH}",
-        "expected_start": _points(data["expected_start"]),
-        # Luck and skill: the final score split (a review stored before them has none).
-        "luck": _signed(data["luck"]) if "luck" in data else None,
-        "others_lost": _points(data.get("others_lost", 0)),
-        "chart": value_chart(data["path"], LUCKY, BLUNDER) if data.get("path") else None,
-        "lucky_at": _points(LUCKY, 0), "blunder_at": _points(BLUNDER, 0),
-        "room_url": _room_url(found.code),
-        "costly_at": f"{COSTLY:g}",
-    }
-    return render(request, "review.html", context)
+    return HttpResponseRedirect(room_url(code))

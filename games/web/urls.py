@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import app, emails, history, notices, passwords, push, share
+from games.web import app, emails, history, notices, passwords, push, review, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -28,7 +28,7 @@ urlpatterns = [
     path("r/<str:code>/", room_views.room, name="room"),
     path("r/<str:code>/join/", room_views.room_join, name="room_join"),
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
-    path("r/<str:code>/games/<int:number>/review/", room_views.game_review,
+    path("r/<str:code>/games/<int:number>/review/", review.game_review,
          name="game_review"),
     path("r/<str:code>/games/", history.game_history, name="game_history"),
     path("r/<str:code>/games/<int:number>/replay/", history.game_replay, name="game_replay"),

@@ -9,7 +9,10 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Game, Turn
+from games.models import Game, GameReview, Turn
+from scoring import rulesets
+from scoring.strategy import advisors
+from tests.support.clients import client_of
 from tests.support.game_state import game_of, play_turn
 from tests.support.reviews import adds_up
 
@@ -30,3 +33,29 @@ def test_luck_and_skill_add_up_to_the_score_of_a_game_played_at_once(
     data = services.review_of(player=ada, code=room.code, number=1).data
     assert len(data["path"]) == Turn.objects.filter(game=game_of(room.code), seat=0).count()
     assert adds_up(data)
+
+
+def test_the_replay_splits_every_players_score_into_luck_and_skill(ada, bob, cy, make_room):
+    """Every member, a spectator too, sees each person's split on the replay (built now
+    where the coach is exact), with a chart for each; bots have none."""
+    advisors.advisor_for(rulesets.get("yatzy"))  # the exact coach, loaded
+    room = make_room(ada, "yatzy", seats=3, joined=[bob], bots=["beginner"], together=True,
+                     start=True)
+    services.room_join(player=cy, code=room.code)  # watches
+    while game_of(room.code).status == Game.Status.PLAYING:
+        for player in (ada, bob):
+            if Turn.objects.filter(game=game_of(room.code), player=player,
+                                   finished_at__isnull=True).exists():
+                play_turn(player, room.code)
+        services.games_run_due(at=timezone.now() + timedelta(seconds=1))
+    html = client_of(cy).get(f"/r/{room.code}/games/1/replay/").content.decode()
+    assert 'data-testid="replay-luck"' in html and 'replay-luck-pending' not in html
+    assert html.count('data-testid="replay-luck-row"') == 2
+    assert html.count('data-testid="replay-luck-chart"') == 2
+    for seat, player in enumerate((ada, bob)):
+        data = GameReview.objects.get(game=game_of(room.code), player=player).data
+        assert adds_up(data)
+        assert f'data-seat="{seat}" data-total="{data["total"]}"' in html
+        sign = "+" if data["luck"] >= 0 else "\N{MINUS SIGN}"
+        assert f'data-testid="replay-luck-luck">{sign}{abs(data["luck"]):.1f}<' in html
+        assert f'data-testid="replay-luck-lost">&minus;{data["total_lost"]:.1f}<' in html

@@ -1,0 +1,141 @@
+"""A player's review of their own game, and the numbers the review and the replay show
+in their reader's format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET
+
+from games import selectors, services
+from games.errors import ServiceError
+from games.models import Game, GameReview, Player
+from games.services.players import current_player
+from games.services.reviews import FORMAT
+from games.web.charts import value_chart
+from games.web.rooms import guess_limited, room_or_404, room_url
+from scoring.strategy import advisors
+
+# A decision that lost at least this many expected points is marked costly, and at
+# least ``BLUNDER`` a blunder.
+COSTLY, BLUNDER = 1.0, 5.0
+# A roll that moved the expected final score by this many points either way is marked.
+LUCKY = 10.0
+# A review page asked for while the coach's tables are being built asks again after this.
+REVIEW_RETRY_SECONDS = 3
+
+
+def signed(value: float) -> str:
+    """A value with its sign (a true minus sign), in the reader's number format."""
+    return ("+" if value >= 0 else "\N{MINUS SIGN}") + points(abs(value))
+
+
+def points(value: float | None, digits: int = 1) -> str:
+    """A value for people in their language's number format: ``242.1`` (``242,1`` in
+    French); a small loss keeps two decimals (``0.04``)."""
+    if value is None:
+        return "\N{EN DASH}"
+    if 0 < abs(value) < 0.1:
+        digits = 2
+    return number_format(round(value, digits), digits, force_grouping=False)
+
+
+@require_GET
+@guess_limited
+def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A member's review of their own play in a finished game of the room: 403 for
+    anyone else, 404 when there is no such game or they did not play in it."""
+    found = room_or_404(request, code)
+    player = current_player(request.session, request.user)
+    if player is None:
+        raise PermissionDenied(gettext("Only the players at this table can see its reviews."))
+    try:
+        review = services.review_of(player=player, code=code, number=number)
+    except ServiceError as exc:
+        if exc.code == "review_not_ready":
+            response = render(request, "review_pending.html",
+                              {"number": number, "room_url": room_url(found.code),
+                               "retry": REVIEW_RETRY_SECONDS})
+            response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
+            return response
+        if exc.code == "not_in_room":
+            raise PermissionDenied(
+                gettext("Only the players at this table can see its reviews.")) from None
+        raise Http404(exc.message) from None
+    data = review.data
+    game = review.game
+    rs = selectors.ruleset_of(game)
+    rows = []
+    for decision in data["decisions"]:
+        loss = decision["loss"]
+        rows.append({
+            **decision,
+            "loss_text": points(loss) if loss >= 0.01 else "0",
+            "best_move": loss < 0.01,
+            "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
+            "chosen_value": points(decision["chosen"]["value"]),
+            "best_value": points(decision["best"]["value"]),
+            "roll_number": 3 - decision["rolls_left"],
+            "announced_title": gettext(rs.box_title(decision["announced"]))
+            if decision.get("announced") else None,
+        })
+    context = {
+        "room": found,
+        "game": game,
+        "ruleset": rs,
+        "player": player,
+        "review": data,
+        "rows": rows,
+        "costly": sum(1 for r in rows if r["level"]),
+        "total_lost": points(data["total_lost"]),
+        "accuracy": gettext("%(value)s%%") % {"value": points(data["accuracy"])}
+        if data["accuracy"] is not None
+        else "\N{EN DASH}",
+        "expected_start": points(data["expected_start"]),
+        # Luck and skill: the final score split (a review stored before them has none).
+        "luck": signed(data["luck"]) if "luck" in data else None,
+        "others_lost": points(data.get("others_lost", 0)),
+        "chart": value_chart(data["path"], LUCKY, BLUNDER) if data.get("path") else None,
+        "lucky_at": points(LUCKY, 0), "blunder_at": points(BLUNDER, 0),
+        "room_url": room_url(found.code),
+        "costly_at": f"{COSTLY:g}",
+    }
+    return render(request, "review.html", context)
+
+
+def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool]:
+    """Every person's split of their final score in finished ``game``, seat by seat, for
+    the replay: their reviews as stored, or built now where the coach is exact and ready
+    (the estimates of Yam's and Triple Yahtzee take seconds: the game's background job
+    stores them). The second value says whether some are still to come."""
+    if game.status != Game.Status.FINISHED:
+        return [], False
+    rs = selectors.ruleset_of(game)
+    stored = {r.player_id: r for r in GameReview.objects.filter(game=game)}
+    rows, missing = [], False
+    for card in game.scorecards.select_related("player").order_by("seat"):
+        person = card.player
+        if person.is_bot:
+            continue
+        review = stored.get(person.pk)
+        if (review is None or review.data.get("format") != FORMAT) and advisors.is_exact(rs):
+            try:
+                review = services.review_for(game=game, player=person)
+            except ServiceError:
+                review = None
+        if review is None or "luck" not in review.data:
+            missing = True
+            continue
+        data = review.data
+        rows.append({
+            "seat": card.seat, "name": person.name, "is_viewer": person.pk == viewer.pk,
+            "total": data["total"], "start": points(data["expected_start"]),
+            "luck": signed(data["luck"]), "lost": points(data["total_lost"]),
+            "others": points(data.get("others_lost", 0)),
+            "exact": data["exact"], "chart": value_chart(data["path"], LUCKY, BLUNDER)})
+    return rows, missing
