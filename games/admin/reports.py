@@ -135,7 +135,10 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
 
     @admin.display(description=gettext_lazy("reporter"))
     def reporter_shown(self, obj: Report) -> SafeString:
-        """The reporter, with their past moderation."""
+        """The reporter, with their past moderation (none: the site itself flagged the
+        player)."""
+        if obj.reporter is None:
+            return format_html("{}", gettext("the site itself"))
         return _record_of(obj.reporter)
 
     @admin.display(description=gettext_lazy("reported message"))

@@ -4,6 +4,7 @@ Models hold data only; every change goes through ``games.services``.
 """
 
 from games.models.accounts import PendingEmail
+from games.models.daily import DailyAttempt, DailyChallenge
 from games.models.moderation import ModerationAction, Report
 from games.models.notices import Notice, Preferences, PushSubscription
 from games.models.play import Game, GameReview, Scorecard, Turn
@@ -14,6 +15,8 @@ from games.models.tracking import TracksChanges
 __all__ = [
     "ActionRequest",
     "ChatMessage",
+    "DailyAttempt",
+    "DailyChallenge",
     "Event",
     "Game",
     "GameReview",

@@ -41,6 +41,8 @@ class Report(models.Model):
         ABUSE = "abuse", pgettext_lazy("report reason", "abuse or harassment")
         SPAM = "spam", pgettext_lazy("report reason", "spam")
         CHEATING = "cheating", pgettext_lazy("report reason", "cheating")
+        ACCURACY = "accuracy", pgettext_lazy(
+            "report reason", "near-perfect accuracy in the daily challenge, day after day")
         OTHER = "other", pgettext_lazy("report reason", "something else")
 
     class Status(models.TextChoices):
@@ -49,7 +51,9 @@ class Report(models.Model):
         DISMISSED = "dismissed", pgettext_lazy("report status", "dismissed")
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reports_made")
+    reporter = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.CASCADE, related_name="reports_made",
+        help_text="Empty: the site itself flagged the player (daily accuracy).")
     reported = models.ForeignKey(Player, on_delete=models.CASCADE,
                                  related_name="reports_received")
     message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL,

@@ -100,6 +100,9 @@ class Room(TracksChanges):
     coach_enabled = models.BooleanField(
         default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
     )
+    daily = models.BooleanField(
+        default=False, help_text="A daily challenge's solo table: one game on the day's dice, "
+                                 "coach off; nobody joins, and no rematch.")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)

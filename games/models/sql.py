@@ -79,8 +79,8 @@ PLAYER_ROW = Row(
 ROOM_ROW = Row(
     Room, "games_room",
     ("id", "code", "host_id", "ruleset", "options", "seat_count", "pace", "turn_seconds",
-     "holidays", "together", "duplicate", "coach_enabled", "status", "version", "created_at",
-     "last_activity_at", "closed_at", "closed_reason"),
+     "holidays", "together", "duplicate", "coach_enabled", "daily", "status", "version",
+     "created_at", "last_activity_at", "closed_at", "closed_reason"),
     json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
 GAME_ROW = Row(
     Game, "games_game",
@@ -291,7 +291,7 @@ def write_card(card: Scorecard) -> None:
 # -- the rows every version of a room's state reads -----------------------------------
 
 ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-        " duplicate, host_id, coach_enabled, ruleset, options, version FROM games_room"
+        " duplicate, daily, host_id, coach_enabled, ruleset, options, version FROM games_room"
         " WHERE code = %s")
 GAME = ("SELECT id, number, ruleset, options, status, version, together, seed <> '' AS"
         " duplicate, current_seat, turn_count, turn_deadline FROM games_game WHERE room_id = %s"

@@ -17,6 +17,8 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
     ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
     room = member_room(code=code, player=player)
+    if room.daily:  # the same dice for everyone: everyone plays them alone
+        raise ServiceError("coach_off", gettext("the coach is off in the daily challenge"))
     if not room.coach_enabled:
         raise ServiceError("coach_off", gettext("the host turned the coach off in this room"))
     game = Game.objects.filter(room=room).order_by("-number").first()

@@ -337,6 +337,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
                  "seat_count": room["seat_count"], "pace": room["pace"],
                  "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),
                  "together": bool(room["together"]), "duplicate": bool(room["duplicate"]),
+                 "daily": bool(room["daily"]),
                  "host": room["host_id"], "coach": bool(room["coach_enabled"])}
     shared = {
         "type": "state",

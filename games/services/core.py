@@ -160,7 +160,7 @@ def bump(
         game.save_changes()
     data = data or {}
     kept = data
-    if game is not None and game.seed and game.status == Game.Status.PLAYING:
+    if game is not None and game.seed and game.status == Game.Status.PLAYING and not room.daily:
         kept = sealed(kind, data)  # the round's dice stay secret until it closes
     sql.insert_event(room, game, kind, actor.pk if actor is not None else None, kept, moment)
     return {
@@ -170,6 +170,11 @@ def bump(
         "actor": actor.pk if actor is not None else None,
         "data": data,
     }
+
+
+# What a daily challenge's solo table refuses (games.services.daily).
+NOT_DAILY = frozenset({"join", "configure", "start", "rematch", "add_bot", "remove_bot",
+                       "take_seat"})
 
 
 def enter(player: Player, code: object, request_id: str | None, action: str, *,
@@ -191,6 +196,9 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
         raise ServiceError("room_closed", gettext("this room is closed"))
+    if room.daily and action in NOT_DAILY:
+        raise ServiceError("daily_table", gettext(
+            "a daily challenge is played alone, once: nobody joins and there is no rematch"))
     return room, None
 
 

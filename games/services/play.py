@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn, sql
+from games.models import DailyAttempt, Game, Membership, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
 from games.services import dice
 from games.services.core import (
@@ -66,13 +66,14 @@ def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
 # -- starting ---------------------------------------------------------------
 
 
-def begin_game(room: Room, seated: Sequence[Membership]) -> Game:
-    """Create the next game of ``room`` with ``seated`` in seat order, and its first turn."""
+def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None) -> Game:
+    """Create the next game of ``room`` with ``seated`` in seat order, and its first turn
+    (``seed``: the dice's, for a daily challenge; else a new one with duplicate dice)."""
     rs = ruleset_of(room)
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options), together=room.together,
-                               seed=dice.new_seed() if room.duplicate else "")
+                               seed=seed or (dice.new_seed() if room.duplicate else ""))
     empty = scorecard_json.to_json(rs.new_scorecard())
     # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
@@ -199,7 +200,7 @@ def do_place(room: Room, game: Game, box: object, column: object,
     # just the next seat's card, not every card read and parsed.
     cards = cards_of(game) if placed.is_complete else [card_after(game, card.seat)]
     if placed.is_complete and all(sheet_of(c).is_complete for c in cards):
-        data["ranking"] = finish_game(game, cards)
+        data["ranking"] = finish_game(game, cards, room.daily)
     elif placed.is_complete:
         start_turn(room, game, (game.current_seat + 1) % len(cards), cards)
     else:
@@ -218,12 +219,13 @@ def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
     if game.seed:
         data["revealed"] = revealed(game, game.turn_count // len(cards))
     if all(sheet_of(c).is_complete for c in cards):
-        data["ranking"] = finish_game(game, cards)
+        data["ranking"] = finish_game(game, cards, room.daily)
     else:
         start_round(room, game, cards)
 
 
-def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
+def finish_game(game: Game, cards: Sequence[Scorecard], daily: bool = False
+                ) -> list[dict[str, Any]]:
     """Rank the seats (equal totals share a rank) and close the game (``cards``: all of
     its scorecards, with their players, as ``cards_of`` reads them)."""
     ranking = []
@@ -235,6 +237,9 @@ def finish_game(game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
                         "rank": card.rank})
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
+    if daily:  # a daily challenge's table: the attempt's score counts from now
+        DailyAttempt.objects.filter(game=game).update(score=cards[0].total,
+                                                      finished_at=game.finished_at)
     transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return ranking
 

@@ -32,6 +32,7 @@ from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
+from games.services.daily import record_accuracy
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Choice
 
@@ -111,8 +112,10 @@ def _in_language(review: GameReview, rs: RuleSet) -> GameReview:
 
 
 def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
-    review, _ = GameReview.objects.get_or_create(game=game, player=player,
-                                                 defaults={"data": data})
+    review, made = GameReview.objects.get_or_create(game=game, player=player,
+                                                    defaults={"data": data})
+    if made:
+        record_accuracy(game, player, data.get("accuracy"))
     return review
 
 
@@ -136,10 +139,12 @@ def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
     with transaction.atomic():
         stored = GameReview.objects.filter(game_id=game_id)
         before = stored.count()
-        GameReview.objects.bulk_create(
-            [GameReview(game_id=game_id, player_id=player_id, data=json.loads(text))
-             for player_id, text in texts],
-            ignore_conflicts=True)
+        made = [GameReview(game_id=game_id, player_id=player_id, data=json.loads(text))
+                for player_id, text in texts]
+        GameReview.objects.bulk_create(made, ignore_conflicts=True)
+        game = Game.objects.get(pk=game_id)
+        for review in made:  # a daily attempt keeps its accuracy
+            record_accuracy(game, Player(pk=review.player_id), review.data.get("accuracy"))
         return stored.count() - before
 
 

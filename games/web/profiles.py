@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.models import Player
+from games.selectors.daily import calendar, played_days, streak
 from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from games.services.players import current_player
 from games.web.charts import percent_chart
@@ -31,8 +32,10 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
         raise PermissionDenied(str(REFUSED))
     stats = player_stats(player)
     own = viewer is not None and viewer.pk == player.pk
+    days = played_days(player)
     return render(request, "games/profile.html", {
         "profile": player,
+        "daily_days": len(days), "streak": streak(days), "calendar": calendar(days),
         "own": own,
         "stats": stats,
         "accuracy_points": ACCURACY_POINTS,

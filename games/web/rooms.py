@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit, selectors, services, throttle
 from games.errors import ServiceError
-from games.models import Player, Room
+from games.models import DailyAttempt, Player, Room
 from games.realtime.publish import publish_on_commit
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.absence import away_for_handover
@@ -208,8 +208,18 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "room_setup": room_setup(),
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
+        "daily_url": daily_url(found) if found.daily else "",
     }
     return render(request, "room.html", context, status=status)
+
+
+def daily_url(found: Room) -> str:
+    """The results page of the daily challenge played at ``found``, a daily table."""
+    attempt = DailyAttempt.objects.filter(game__room=found).select_related("challenge").first()
+    if attempt is None:
+        return reverse("games:daily")
+    return reverse("games:daily_result",
+                   args=[attempt.challenge.ruleset, attempt.challenge.day.isoformat()])
 
 
 @require_POST

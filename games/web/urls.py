@@ -3,7 +3,7 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import app, emails, history, notices, passwords, push, review, share
+from games.web import app, daily, emails, history, notices, passwords, push, review, share
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -22,6 +22,10 @@ urlpatterns = [
          name="notices_unsubscribe"),
     path("go/<str:token>/", notices.room_link, name="room_link"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
+    path("daily/", daily.daily_index, name="daily"),
+    path("daily/play/", daily.daily_play, name="daily_play"),
+    path("daily/shared/<int:attempt>/", daily.daily_shared, name="daily_shared"),
+    path("daily/<str:ruleset>/<str:day>/", daily.daily_result, name="daily_result"),
     path("rooms/new/", room_views.room_create, name="room_create"),
     path("rooms/find/", room_views.room_find, name="room_find"),
     path("games/", views.your_games, name="your_games"),

@@ -31,6 +31,7 @@ NOT_ON_SOCKET = {
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
     "not_signed_in", "bad_email", "link_used",  # the account and email pages (HTTP)
     "bad_preferences",  # the notifications page (HTTP)
+    "unknown_ruleset", "not_yet",  # the daily challenge's pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source", "bad_rolls_left", "bad_scorecard", "bad_turn", "invalid_dice",
     "source_exhausted", "no_announcement",
@@ -149,7 +150,7 @@ def minimal_state() -> dict:
     return {"type": "state", "version": 1, "event": event,
             "room": {"code": "k3mz", "status": "open", "seat_count": 4, "pace": "live",
                      "turn_seconds": None, "holidays": True, "together": False,
-                     "duplicate": False, "host": 7,
+                     "duplicate": False, "daily": False, "host": 7,
                      "coach": True, "ruleset": ruleset},
             "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
             "members": [{"player": 7, "name": "Ada", "seat": 0, "bot": False,

@@ -168,7 +168,7 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> Non
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
     assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
         "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "together",
-        "duplicate", "host_id", "coach_enabled", "ruleset", "options", "version").get()
+        "duplicate", "daily", "host_id", "coach_enabled", "ruleset", "options", "version").get()
     has_seed = ExpressionWrapper(~Q(seed=""), output_field=BooleanField())
     assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).annotate(
         duplicate=has_seed).values(

@@ -313,7 +313,8 @@ export function renderResults(ctx) {
   const host = state.members.find((m) => m.host);
   const closed = state.room.status === "closed";
   let action;
-  if (closed) action = h("p", { class: "results__wait" }, gettext("The room is closed."));
+  if (ctx.dailyUrl) action = h("a", { class: "btn btn--big", href: ctx.dailyUrl, dataset: { testid: "daily-result-link" } }, gettext("Your daily result"));
+  else if (closed) action = h("p", { class: "results__wait" }, gettext("The room is closed."));
   else if (isHost)
     action = h("button", { type: "button", class: "btn btn--big", dataset: { testid: "rematch" }, onclick: () => ctx.act("rematch") }, gettext("Rematch"));
   else

@@ -18,6 +18,7 @@ export const config = {
   rulesUrl: root.dataset.rulesUrl,
   homeUrl: root.dataset.homeUrl,
   roomUrl: root.dataset.roomUrl,
+  dailyUrl: root.dataset.dailyUrl || "", // a daily challenge's table: its results page
   pushKey: root.dataset.pushKey || "",
 };
 export const $ = (selector) => root.querySelector(selector);

@@ -69,6 +69,7 @@ function context() {
     code: config.code,
     rulesUrl: config.rulesUrl,
     roomUrl: config.roomUrl,
+    dailyUrl: config.dailyUrl,
     canShare: typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches,
     act,
     confirm: (opts) => confirmDialog(dialog, opts),
@@ -113,7 +114,9 @@ export function draw(previous = store.state) {
   layout.dataset.phase = phase;
   regions.loading.hidden = true;
 
-  show("lobby", phase === "lobby" || phase === "over");
+  // A daily challenge's table has no lobby: nobody to invite, no rematch.
+  const lobbyShown = (phase === "lobby" || phase === "over") && !config.dailyUrl;
+  show("lobby", lobbyShown);
   show("results", phase === "over");
   show("board", phase === "playing");
   const cardRules = app.game.rules;
@@ -124,7 +127,7 @@ export function draw(previous = store.state) {
   show("log", true);
   show("chat", true);
 
-  if (phase === "lobby" || phase === "over") {
+  if (lobbyShown) {
     render(lobby.head, renderLobbyTitle(ctx));
     lobby.settings.update(ctx);
     render(lobby.body, renderLobby(ctx));

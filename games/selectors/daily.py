@@ -1,0 +1,107 @@
+"""Reading the daily challenge: a day's leaderboard, where an attempt stands among
+everyone and among friends, and a player's streak and calendar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from games.models import DailyAttempt, DailyChallenge, Membership, Player
+from games.services.daily import board, today
+
+LEADERBOARD_SIZE = 20
+CALENDAR_WEEKS = 12
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a score stands among the day's ranked scores: ``rank`` of ``of`` (equal
+    scores share a rank), and among the player's friends (they count themselves)."""
+
+    rank: int
+    of: int
+    friends_rank: int
+    friends_of: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the leaderboard."""
+
+    rank: int
+    name: str
+    score: int
+    is_viewer: bool
+
+
+def friends_of(player: Player) -> set[int]:
+    """The ids of the people ``player`` has shared a room with (daily tables aside)."""
+    rooms = Membership.objects.filter(player=player, room__daily=False).values("room_id")
+    return set(Membership.objects.filter(room_id__in=rooms).exclude(player=player)
+               .values_list("player_id", flat=True))
+
+
+def standing(attempt: DailyAttempt) -> Standing | None:
+    """Where ``attempt``'s score stands (ranked or not: an unranked one is set against
+    the ranked scores as if it were one of them); ``None`` while it is played."""
+    score = attempt.score
+    if score is None:
+        return None
+    scores = board(attempt.challenge).exclude(pk=attempt.pk)
+    # The player's own ranked score counts among friends too, for an unranked attempt.
+    # Their friends' ranked scores, every day's, are read by player, and this day's kept:
+    # a few rows, where a filter on the day would walk all of its scores.
+    people = friends_of(attempt.player) | {attempt.player_id}
+    friends = [other for challenge, other in DailyAttempt.objects.filter(
+        player_id__in=people, ranked=True, score__isnull=False).exclude(pk=attempt.pk)
+        .values_list("challenge_id", "score") if challenge == attempt.challenge_id]
+    return Standing(rank=scores.filter(score__gt=score).count() + 1,
+                    of=scores.count() + 1,
+                    friends_rank=sum((other or 0) > score for other in friends) + 1,
+                    friends_of=len(friends) + 1)
+
+
+def leaderboard(challenge: DailyChallenge, viewer: Player | None,
+                size: int = LEADERBOARD_SIZE) -> list[Line]:
+    """The day's best ``size`` ranked scores, best first (equal scores share a rank; the
+    earlier finish is listed first)."""
+    lines: list[Line] = []
+    rows = board(challenge).order_by("-score", "finished_at", "pk") \
+        .values_list("score", "player_id", "player__name")[:size]
+    for index, (score, player_id, name) in enumerate(rows):
+        points = score or 0  # the board holds scores only
+        rank = lines[-1].rank if lines and lines[-1].score == points else index + 1
+        lines.append(Line(rank, name, points, viewer is not None and player_id == viewer.pk))
+    return lines
+
+
+def played_days(player: Player) -> set[date]:
+    """The days ``player`` finished a ranked attempt, in any variant."""
+    return set(DailyAttempt.objects.filter(player=player, ranked=True, score__isnull=False)
+               .values_list("challenge__day", flat=True))
+
+
+def streak(days: set[date]) -> int:
+    """Days in a row with a ranked result up to today (or up to yesterday, while today's
+    is still to play)."""
+    day = today()
+    if day not in days:
+        day -= timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+def calendar(days: set[date], weeks: int = CALENDAR_WEEKS) -> list[list[tuple[date, bool]]]:
+    """The last ``weeks`` weeks, Monday first, each day with whether it was played; the
+    days after today are left out of the last week."""
+    last = today()
+    first = last - timedelta(days=last.weekday() + 7 * (weeks - 1))
+    grid: list[list[tuple[date, bool]]] = []
+    for week in range(weeks):
+        start = first + timedelta(days=7 * week)
+        grid.append([(start + timedelta(days=d), start + timedelta(days=d) in days)
+                     for d in range(7) if start + timedelta(days=d) <= last])
+    return grid

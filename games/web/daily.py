@@ -1,0 +1,128 @@
+"""The daily challenge's pages: today's challenges, a day's results, and the spoiler-free
+page a shared result links to."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from games import guest_limit
+from games.errors import ServiceError
+from games.models import DailyAttempt, DailyChallenge
+from games.selectors import daily as selectors
+from games.selectors.rule_texts import variant_list
+from games.services import daily
+from games.services.players import current_player
+from games.services.reviews import review_for
+from games.web.rooms import register, room_url, too_many_guests
+from scoring import rulesets
+from scoring.strategy import advisors
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise Http404(gettext("There is no such day.")) from None
+
+
+def _challenge(ruleset: str, day: str) -> DailyChallenge:
+    try:
+        return daily.challenge_of(ruleset, _day(day))
+    except ServiceError as exc:
+        raise Http404(exc.message) from None
+
+
+def result_url(challenge: DailyChallenge) -> str:
+    """The page of ``challenge``'s results."""
+    return reverse("games:daily_result", args=[challenge.ruleset, challenge.day.isoformat()])
+
+
+def accuracy_of(attempt: DailyAttempt) -> float | None:
+    """The attempt's accuracy, from its review: built now where the coach is exact (the
+    estimates of Yam's and Triple Yahtzee come from the game's background job)."""
+    if attempt.accuracy is None and attempt.score is not None and advisors.is_exact(
+            rulesets.get(attempt.challenge.ruleset)):
+        try:
+            review_for(game=attempt.game, player=attempt.player)
+        except ServiceError:
+            return None
+        attempt.refresh_from_db(fields=["accuracy"])
+    return attempt.accuracy
+
+
+@require_GET
+def daily_index(request: HttpRequest) -> HttpResponse:
+    """Today's challenge in every variant, the viewer's results and streak."""
+    player = current_player(request.session, request.user)
+    day = daily.today()
+    mine = {a.challenge.ruleset: a for a in DailyAttempt.objects.filter(
+        player=player, challenge__day=day).select_related("challenge").order_by("pk")} \
+        if player is not None else {}
+    days = selectors.played_days(player) if player is not None else set()
+    context = {
+        "day": day, "player": player, "streak": selectors.streak(days),
+        "variants": [{"variant": v, "attempt": mine.get(v.name),
+                      "url": reverse("games:daily_result", args=[v.name, day.isoformat()])}
+                     for v in variant_list()],
+        "ranked": player is not None and player.user_id is not None,
+    }
+    return render(request, "daily/index.html", context)
+
+
+@require_POST
+def daily_play(request: HttpRequest) -> HttpResponse:
+    """Start (or go back to) the visitor's attempt at a challenge: its table's page."""
+    ruleset, day_text = request.POST.get("ruleset", ""), request.POST.get("day", "")
+    day = _day(day_text) if day_text else None
+    try:
+        player = current_player(request.session, request.user) or register(
+            request, request.POST.get("name", ""), opening=True)
+        attempt = daily.daily_play(player=player, ruleset=ruleset, day=day)
+    except guest_limit.TooManyGuests as refusal:
+        return too_many_guests(request, refusal)
+    except ServiceError as exc:
+        return render(request, "daily/refused.html", {"message": exc.message}, status=400)
+    return HttpResponseRedirect(room_url(attempt.game.room.code))
+
+
+@require_GET
+def daily_result(request: HttpRequest, ruleset: str, day: str) -> HttpResponse:
+    """A day's challenge: the viewer's result (rank, among friends too, par, accuracy,
+    the review and the share card), the leaderboard, and the way to play."""
+    challenge = _challenge(ruleset, day)
+    player = current_player(request.session, request.user)
+    attempts = list(DailyAttempt.objects.filter(challenge=challenge, player=player)
+                    .select_related("game__room", "challenge", "player").order_by("pk")) \
+        if player is not None else []
+    shown = next((a for a in attempts if a.ranked), attempts[-1] if attempts else None)
+    context = {
+        "challenge": challenge, "rs": rulesets.get(challenge.ruleset), "player": player,
+        "attempt": shown, "attempts": attempts, "par": daily.par_of(challenge),
+        "standing": selectors.standing(shown) if shown is not None else None,
+        "accuracy": accuracy_of(shown) if shown is not None else None,
+        "leaderboard": selectors.leaderboard(challenge, player),
+        "today": challenge.day == daily.today(),
+        "share_url": request.build_absolute_uri(reverse(
+            "games:daily_shared", args=[shown.pk])) if shown and shown.score is not None
+        else "",
+    }
+    return render(request, "daily/result.html", context)
+
+
+@require_GET
+def daily_shared(request: HttpRequest, attempt: int) -> HttpResponse:
+    """A shared result, for anyone the link reaches: score, par, accuracy and rank, never
+    the dice."""
+    found = get_object_or_404(DailyAttempt.objects.select_related("challenge", "player"),
+                              pk=attempt, score__isnull=False)
+    context = {"attempt": found, "challenge": found.challenge,
+               "rs": rulesets.get(found.challenge.ruleset),
+               "par": daily.par_of(found.challenge), "accuracy": accuracy_of(found),
+               "standing": selectors.standing(found), "result_url": result_url(found.challenge)}
+    return render(request, "daily/shared.html", context)

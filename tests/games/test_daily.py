@@ -1,0 +1,208 @@
+"""The daily challenge: one set of dice per variant and UTC day from a server secret,
+played alone with the coach off; one ranked attempt per account and day; ranks among
+everyone and among friends, par, streaks, and near-perfect results sent to moderators."""
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.models import DailyAttempt, DailyChallenge, Game, Report, Room
+from games.selectors import daily as selectors
+from games.selectors.hints import hint_position
+from games.services import daily
+from scoring import duplicate, rulesets
+from scoring.strategy import levels
+from tests.support.clients import client_of
+from tests.support.game_state import first_option, refused, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def account(make_player):
+    """Make a person with an account (a guest when ``signed`` is false)."""
+
+    def make(name, signed=True):
+        player = make_player(name)
+        if signed:
+            player.user = User.objects.create_user(name.lower(), password="pw-long-enough")
+            player.save()
+        return player
+
+    return make
+
+
+def play_out(attempt):
+    """Play an attempt to its end: roll once, fill the first box, every round."""
+    player, code = attempt.player, attempt.game.room.code
+    while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
+        services.game_roll(player=player, code=code)
+        _, sheet, _ = state_of(code, player)
+        if sheet.must_announce:
+            services.game_announce(player=player, code=code,
+                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
+        option = first_option(code, player)
+        services.game_place(player=player, code=code, box=option.box, column=option.column)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def test_the_days_dice_come_from_the_secret_and_the_date(account, settings):
+    ada, bob = account("Ada"), account("Bob")
+    first = daily.daily_play(player=ada, ruleset="yatzy")
+    second = daily.daily_play(player=bob, ruleset="yatzy")
+    seed = daily.seed_of("yatzy", daily.today())
+    assert first.game.seed == second.game.seed == seed and len(seed) == 64
+    assert daily.seed_of("yatzy", daily.today() - timedelta(days=1)) != seed
+    assert daily.seed_of("yahtzee", daily.today()) != seed
+    settings.SECRET_KEY = "another secret, another set of dice " * 2
+    assert daily.seed_of("yatzy", daily.today()) != seed
+    for attempt in (first, second):
+        services.game_roll(player=attempt.player, code=attempt.game.room.code)
+    faces = [duplicate.die(bytes.fromhex(seed), 1, 1, s) for s in range(5)]
+    assert [list(state_of(a.game.room.code, a.player)[2].dice) for a in (first, second)] == [
+        faces, faces]
+    # The dice of the day stay out of the pages: the log of a solo table keeps them.
+    room = first.game.room
+    assert room.daily and not room.coach_enabled and room.seat_count == 1
+
+
+def test_one_ranked_attempt_per_account_and_day(account):
+    ada, guest = account("Ada"), account("Gus", signed=False)
+    first = daily.daily_play(player=ada, ruleset="yahtzee")
+    assert first.ranked
+    assert daily.daily_play(player=ada, ruleset="yahtzee") == first  # back to the game
+    play_out(first)
+    again = daily.daily_play(player=ada, ruleset="yahtzee")
+    assert not again.ranked and again.game_id != first.game_id
+    assert not daily.daily_play(player=guest, ruleset="yahtzee").ranked
+    yesterday = daily.daily_play(player=account("Cy"), ruleset="yahtzee",
+                                 day=daily.today() - timedelta(days=1))
+    assert not yesterday.ranked  # past days are played unranked
+    before = DailyAttempt.objects.count()
+    refused("not_yet", daily.daily_play, player=ada, ruleset="yahtzee",
+            day=daily.today() + timedelta(days=1))
+    refused("unknown_ruleset", daily.daily_play, player=ada, ruleset="poker")
+    assert DailyAttempt.objects.count() == before
+
+
+def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob):
+    ada = account("Ada")
+    attempt = daily.daily_play(player=ada, ruleset="yatzy")
+    code = attempt.game.room.code
+    services.game_roll(player=ada, code=code)
+    assert "daily" in refused("coach_off", hint_position, player=ada, code=code).message
+    refused("daily_table", services.room_join, player=bob, code=code)
+    refused("daily_table", services.room_add_bot, player=ada, code=code)
+    play_out(attempt)
+    refused("daily_table", services.room_rematch, player=ada, code=code)
+
+
+def test_ranks_among_everyone_and_among_friends(account, make_room):
+    ada, bob, cy, dee = (account(n) for n in ("Ada", "Bob", "Cy", "Dee"))
+    make_room(ada, "yatzy", joined=[bob])  # Ada and Bob shared a table: friends
+    attempts = {p.name: play_out(daily.daily_play(player=p, ruleset="yatzy"))
+                for p in (ada, bob, cy, dee)}
+    scores = {"Ada": 150, "Bob": 200, "Cy": 250, "Dee": 200}
+    for name, score in scores.items():
+        DailyAttempt.objects.filter(pk=attempts[name].pk).update(score=score)
+        attempts[name].refresh_from_db()
+    assert selectors.standing(attempts["Ada"]) == selectors.Standing(4, 4, 2, 2)
+    assert selectors.standing(attempts["Bob"]) == selectors.Standing(2, 4, 1, 2)
+    challenge = attempts["Ada"].challenge
+    lines = selectors.leaderboard(challenge, bob)
+    assert [(line.rank, line.name, line.score) for line in lines] == [
+        (1, "Cy", 250), (2, "Bob", 200), (2, "Dee", 200), (4, "Ada", 150)]
+    assert [line.is_viewer for line in lines] == [False, True, False, False]
+    # An unranked attempt sees where it would stand, and is not on the board.
+    extra = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
+    DailyAttempt.objects.filter(pk=extra.pk).update(score=300)
+    extra.refresh_from_db()
+    assert selectors.standing(extra) == selectors.Standing(1, 5, 1, 3)
+    assert len(selectors.leaderboard(challenge, None)) == 4
+
+
+def test_par_and_the_results_page(account):
+    ada = account("Ada")
+    attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
+    challenge = attempt.challenge
+    par = daily.par_of(challenge)
+    expected = duplicate.play(rulesets.get("yatzy").new_scorecard(), levels.get("expert"),
+                              bytes.fromhex(daily.seed_of("yatzy", challenge.day)))
+    assert par == expected["total"] and DailyChallenge.objects.get().par == expected
+    assert attempt.score == attempt.game.scorecards.get().total
+    assert attempt.finished_at is not None
+    html = client_of(ada).get(reverse("games:daily_result", args=[
+        "yatzy", challenge.day.isoformat()])).content.decode()
+    assert f'data-score="{attempt.score}" data-ranked="true"' in html
+    assert f'data-par="{par}"' in html and 'data-rank="1" data-of="1"' in html
+    attempt.refresh_from_db()
+    assert attempt.accuracy is not None  # the review was built for it
+    assert f"Yatzy daily {challenge.day.isoformat()}: {attempt.score}, par {par}, skill " \
+        in html
+    shared = client_of().get(reverse("games:daily_shared", args=[attempt.pk]))
+    text = shared.content.decode()
+    assert shared.status_code == 200 and f"scored {attempt.score} on the day" in text
+    assert 'property="og:title"' in text and "Yatzy daily" in text
+    assert daily.seed_of("yatzy", challenge.day) not in html + text
+    tomorrow = (daily.today() + timedelta(days=1)).isoformat()
+    assert client_of(ada).get(f"/daily/yatzy/{tomorrow}/").status_code == 404
+    assert client_of(ada).get("/daily/yatzy/yesterday/").status_code == 404
+
+
+def test_streaks_and_the_calendar(account, monkeypatch):
+    ada = account("Ada")
+    today = daily.today()
+    for back in (0, 1, 2, 4):
+        day = today - timedelta(days=back)
+        challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
+        room = Room.objects.create(code=f"c{back}", host=ada, ruleset="yatzy", seat_count=1,
+                                   daily=True, last_activity_at=timezone.now())
+        game = Game.objects.create(room=room, number=1, ruleset="yatzy")
+        DailyAttempt.objects.create(challenge=challenge, player=ada, game=game, ranked=True,
+                                    score=200)
+    days = selectors.played_days(ada)
+    assert selectors.streak(days) == 3
+    assert selectors.streak(days - {today}) == 2  # today's still to play
+    grid = selectors.calendar(days)
+    assert len(grid) == selectors.CALENDAR_WEEKS and grid[-1][-1] == (today, True)
+    assert sum(played for week in grid for _, played in week) == 4
+    html = client_of(ada).get(f"/players/{ada.pk}/").content.decode()
+    assert 'data-streak="3"' in html and html.count("data-played=") == 4
+
+
+def test_near_perfect_days_go_to_the_moderators_queue(account):
+    ada = account("Ada")
+    attempts = []
+    for back in range(3):
+        day = daily.today() - timedelta(days=back)
+        challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
+        room = Room.objects.create(code=f"p{back}", host=ada, ruleset="yatzy", seat_count=1,
+                                   daily=True, last_activity_at=timezone.now())
+        game = Game.objects.create(room=room, number=1, ruleset="yatzy")
+        attempts.append(DailyAttempt.objects.create(challenge=challenge, player=ada,
+                                                    game=game, ranked=True, score=250))
+    daily.record_accuracy(attempts[0].game, ada, 100.0)
+    daily.record_accuracy(attempts[1].game, ada, 99.8)
+    assert not Report.objects.exists()
+    daily.record_accuracy(attempts[2].game, ada, 99.6)
+    report = Report.objects.get()
+    assert (report.reason, report.reported, report.reporter) == (
+        Report.Reason.ACCURACY, ada, None)
+    daily.record_accuracy(attempts[2].game, ada, 99.9)
+    assert Report.objects.count() == 1  # once while it is open
+
+
+def test_the_day_turns_at_midnight_utc(monkeypatch):
+    monkeypatch.setattr(daily, "now", lambda: datetime(2026, 12, 1, 23, 59, tzinfo=UTC))
+    assert daily.today() == date(2026, 12, 1)
+    monkeypatch.setattr(daily, "now", lambda: datetime(2026, 12, 2, 0, 0, tzinfo=UTC))
+    assert daily.today() == date(2026, 12, 2)
+    # A player in Tokyo at 08:30 on the 2nd plays the 1st's dice until 09:00 their time.
+    tokyo = datetime(2026, 12, 2, 8, 30, tzinfo=timezone.get_fixed_timezone(9 * 60))
+    monkeypatch.setattr(daily, "now", lambda: tokyo)
+    assert daily.today() == date(2026, 12, 1)
