@@ -108,6 +108,11 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     return render(request, "review.html", context)
 
 
+def lost(value: float) -> str:
+    """Points given away, "0" when none (never "-0.0")."""
+    return points(value) if value >= 0.01 else "0"
+
+
 def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool]:
     """Every person's split of their final score in finished ``game``, seat by seat, for
     the replay: their reviews as stored, or built now where the coach is exact and ready
@@ -135,7 +140,7 @@ def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool
         rows.append({
             "seat": card.seat, "name": person.name, "is_viewer": person.pk == viewer.pk,
             "total": data["total"], "start": points(data["expected_start"]),
-            "luck": signed(data["luck"]), "lost": points(data["total_lost"]),
-            "others": points(data.get("others_lost", 0)),
+            "luck": signed(data["luck"]), "lost": lost(data["total_lost"]),
+            "others": lost(data.get("others_lost", 0)),
             "exact": data["exact"], "chart": value_chart(data["path"], LUCKY, BLUNDER)})
     return rows, missing

@@ -121,6 +121,10 @@ def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
         assert seed_hex not in text
         state = json.loads(text)
         assert all(e["data"].get("dice") is None for e in state["log"])
+    # Nor do the pages: the table's, and no comparison before the game is over.
+    assert seed_hex not in client_of(bob).get(f"/r/{pair}/").content.decode()
+    assert client_of(bob).get(f"/r/{pair}/games/1/compare/").status_code == 404
+    assert client_of(bob).get(f"/r/{pair}/games/1/replay/").status_code == 404
     # Bob rolls: what Ada is sent holds nothing of his dice either.
     services.game_roll(player=bob, code=pair)
     ada_view = read_snapshot(pair).state_for(ada.pk)["game"]

@@ -109,6 +109,21 @@ def random_move(game: dict, rng: random.Random) -> dict:
     return {"type": "place", "box": option["box"], "column": option["column"]}
 
 
+def assert_round_sealed(state: dict, viewer: int) -> None:
+    """Duplicate dice: what ``viewer`` holds shows no dice, hold or announcement of the
+    open round but their own, and no other seat's box of it (each other seat has filled
+    no more boxes than rounds have closed); the log has no dice."""
+    game = state["game"]
+    if game is None or game["status"] != "playing":
+        return
+    assert all(t["dice"] == [] and t["held"] == [] and t["announced"] is None
+               for t in game["turns"])
+    for seat in game["seats"]:
+        if seat["player"] != viewer:
+            assert sum(len(boxes) for boxes in seat["boxes"].values()) <= game["round"] - 1
+    assert all("dice" not in e["data"] for e in state["log"] if e["kind"] == "roll")
+
+
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("ruleset", "seed", "together"), [
@@ -140,6 +155,8 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
             state = await held_at(comm, answer["version"])
             assert state["version"] == answer["version"]
             assert canonical(document_of(state)) == await fresh_document(code, player.pk)
+            if together == "duplicate":
+                assert_round_sealed(state, player.pk)
     if together == "duplicate":  # a round closed and was revealed, under patches only
         assert comms[3].held["game"]["revealed"]
     for comm in comms:
