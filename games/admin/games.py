@@ -13,7 +13,8 @@ from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import as_json, seat_label, variant_title
 from games.admin.inlines import EventInline, ScorecardInline, TurnInline
-from games.models import Game, GameReview
+from games.models import DailyAttempt, Game, GameReview
+from games.services.daily import today
 
 
 @admin.register(Game)
@@ -47,6 +48,9 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
             return gettext("no: the system's dice")
         if obj.status == Game.Status.PLAYING:
             return gettext("yes: the seed is shown once the game is over")
+        attempt = DailyAttempt.objects.filter(game=obj).select_related("challenge").first()
+        if attempt is not None and attempt.challenge.day >= today():
+            return gettext("yes: a daily challenge's seed is shown once its day is over")
         return gettext("yes, seed %(seed)s") % {"seed": obj.seed}
 
     @admin.display(description=gettext_lazy("current seat"))

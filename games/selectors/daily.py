@@ -42,18 +42,17 @@ def friends_of(player: Player) -> set[int]:
 
 
 def standing(attempt: DailyAttempt) -> Standing | None:
-    """Where ``attempt``'s score stands (ranked or not: an unranked one is set against
-    the ranked scores as if it were one of them); ``None`` while it is played."""
+    """Where ``attempt``'s score stands among the other players' ranked scores (an
+    unranked one as if it were ranked instead of the player's own); ``None`` while it is
+    played."""
     score = attempt.score
     if score is None:
         return None
-    scores = board(attempt.challenge).exclude(pk=attempt.pk)
-    # The player's own ranked score counts among friends too, for an unranked attempt.
+    scores = board(attempt.challenge).exclude(player=attempt.player)  # the others
     # Their friends' ranked scores, every day's, are read by player, and this day's kept:
     # a few rows, where a filter on the day would walk all of its scores.
-    people = friends_of(attempt.player) | {attempt.player_id}
     friends = [other for challenge, other in DailyAttempt.objects.filter(
-        player_id__in=people, ranked=True, score__isnull=False).exclude(pk=attempt.pk)
+        player_id__in=friends_of(attempt.player), ranked=True, score__isnull=False)
         .values_list("challenge_id", "score") if challenge == attempt.challenge_id]
     return Standing(rank=scores.filter(score__gt=score).count() + 1,
                     of=scores.count() + 1,

@@ -144,7 +144,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
     }
     playing = game["status"] == Game.Status.PLAYING
     if duplicate and seats:
-        # The last closed round (every round, once the game is over) for all to compare.
+        # The last closed round (the last round, once the game is over) for all to compare.
         shown = view["round"] - 1 if playing else view["round"]
         view["revealed"] = [_played(row) for row in sql.fetch(
             sql.ROUND_PLAYED, [game["id"], (shown - 1) * len(seats), shown * len(seats)])]

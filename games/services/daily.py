@@ -9,27 +9,22 @@ day, is ranked; a guest's, a second one and a past day's are not.
 
 from __future__ import annotations
 
-from datetime import UTC, date, timedelta
+from datetime import UTC, date
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from games.coach.advice import level_ready
 from games.errors import ServiceError
-from games.models import DailyAttempt, DailyChallenge, Game, Membership, Player, Report, Room
+from games.models import DailyAttempt, DailyChallenge, Game, Membership, Player, Room
 from games.services.core import bump, now, require_not_banned
 from games.services.play import begin_game
 from games.services.rooms import new_code
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 
-# Results this accurate (per cent) on this many ranked days of the last FLAG_WINDOW go to
-# the moderators' queue for a look: the coach's own play is 100.
-NEAR_PERFECT = 99.5
-FLAG_DAYS = 3
-FLAG_WINDOW = timedelta(days=7)
 PAR_LEVEL = "expert"
 
 
@@ -44,20 +39,19 @@ def seed_of(ruleset: str, day: date) -> str:
                        algorithm="sha256").hexdigest()
 
 
-def challenge_of(ruleset: object, day: object) -> DailyChallenge:
+def challenge_of(ruleset: object, day: object, create: bool = True) -> DailyChallenge:
     """The challenge of ``ruleset`` (a variant's name) on ``day`` (a date, today or
-    before), made on first use; ``unknown_ruleset`` or ``not_yet`` otherwise."""
+    before), made on first use (``create`` false: left unsaved when nobody has played
+    it); ``unknown_ruleset`` or ``not_yet`` otherwise."""
     if not isinstance(ruleset, str) or ruleset not in rulesets.names():
         raise ServiceError("unknown_ruleset", gettext("choose one of the variants"))
     if not isinstance(day, date) or day > today():
         raise ServiceError("not_yet", gettext("that day's challenge has not begun"))
+    if not create:
+        return DailyChallenge.objects.filter(day=day, ruleset=ruleset).first() \
+            or DailyChallenge(day=day, ruleset=ruleset)
     found, _ = DailyChallenge.objects.get_or_create(day=day, ruleset=ruleset)
     return found
-
-
-def ranked_attempt(challenge: DailyChallenge, player: Player) -> DailyAttempt | None:
-    """``player``'s ranked attempt at ``challenge``, if they made one."""
-    return DailyAttempt.objects.filter(challenge=challenge, player=player, ranked=True).first()
 
 
 def daily_play(*, player: Player, ruleset: object, day: object = None) -> DailyAttempt:
@@ -73,22 +67,38 @@ def daily_play(*, player: Player, ruleset: object, day: object = None) -> DailyA
             game__status=Game.Status.PLAYING).select_related("game__room").first()
         if going is not None:
             return going
+        # Ranked: an account's first attempt at the day, on the day (a guest who played it
+        # and then made an account has seen the dice).
         ranked = (player.user_id is not None and challenge.day == today()
-                  and ranked_attempt(challenge, player) is None)
-        rs = rulesets.get(challenge.ruleset)
-        room = Room.objects.create(
-            code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
-            seat_count=1, coach_enabled=False, daily=True, last_activity_at=now())
-        member = Membership.objects.create(room=room, player=player, seat=0)
-        bump(room, "room_created", actor=player,
-             data={"ruleset": rs.name, "options": dict(rs.options), "seats": 1,
-                   "pace": room.pace, "turn_seconds": None, "holidays": room.holidays,
-                   "together": False, "duplicate": False})
-        game = begin_game(room, [member], seed=seed_of(challenge.ruleset, challenge.day))
-        bump(room, "game_started", actor=player, game=game,
-             data={"number": game.number, "seats": [player.name]})
-        return DailyAttempt.objects.create(challenge=challenge, player=player, game=game,
-                                           ranked=ranked)
+                  and not DailyAttempt.objects.filter(challenge=challenge, player=player)
+                  .exists())
+        try:
+            with transaction.atomic():
+                return _open_table(player, challenge, ranked)
+        except IntegrityError:  # the same player's other request made the ranked one
+            found = DailyAttempt.objects.filter(challenge=challenge, player=player,
+                                                ranked=True).first()
+            if found is None:
+                raise
+            return found
+
+
+def _open_table(player: Player, challenge: DailyChallenge, ranked: bool) -> DailyAttempt:
+    """A solo table of ``challenge`` for ``player``, its game begun on the day's dice."""
+    rs = rulesets.get(challenge.ruleset)
+    room = Room.objects.create(
+        code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
+        seat_count=1, coach_enabled=False, daily=True, last_activity_at=now())
+    member = Membership.objects.create(room=room, player=player, seat=0)
+    bump(room, "room_created", actor=player,
+         data={"ruleset": rs.name, "options": dict(rs.options), "seats": 1,
+               "pace": room.pace, "turn_seconds": None, "holidays": room.holidays,
+               "together": False, "duplicate": False})
+    game = begin_game(room, [member], seed=seed_of(challenge.ruleset, challenge.day))
+    bump(room, "game_started", actor=player, game=game,
+         data={"number": game.number, "seats": [player.name]})
+    return DailyAttempt.objects.create(challenge=challenge, player=player, game=game,
+                                       ranked=ranked)
 
 
 def par_of(challenge: DailyChallenge) -> int | None:
@@ -107,26 +117,3 @@ def par_of(challenge: DailyChallenge) -> int | None:
 def board(challenge: DailyChallenge) -> QuerySet[DailyAttempt]:
     """The ranked, finished attempts at ``challenge``."""
     return DailyAttempt.objects.filter(challenge=challenge, ranked=True, score__isnull=False)
-
-
-def record_accuracy(game: Game, player: Player, accuracy: float | None) -> None:
-    """Keep a daily attempt's accuracy once its review is built, and send the player to
-    the moderators' queue when their ranked results are near perfect on ``FLAG_DAYS`` days
-    of the last week (once while a report of it is open)."""
-    attempt = DailyAttempt.objects.filter(game=game, player=player).first()
-    if attempt is None:
-        return
-    attempt.accuracy = accuracy
-    attempt.save(update_fields=["accuracy"])
-    since = attempt.challenge.day - FLAG_WINDOW
-    perfect_days = DailyAttempt.objects.filter(
-        player=player, ranked=True, accuracy__gte=NEAR_PERFECT,
-        challenge__day__gt=since).values("challenge__day").distinct().count()
-    if perfect_days < FLAG_DAYS or Report.objects.filter(
-            reported=player, reason=Report.Reason.ACCURACY,
-            status=Report.Status.OPEN).exists():
-        return
-    Report.objects.create(
-        room=game.room, reporter=None, reported=player, reason=Report.Reason.ACCURACY,
-        text=f"{perfect_days} daily challenges of the last week at {NEAR_PERFECT}% accuracy "
-             "or more")

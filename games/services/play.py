@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
-from games.models import DailyAttempt, Game, Membership, Player, Room, Scorecard, Turn, sql
+from games.models import Game, Membership, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
 from games.services import dice
 from games.services.core import (
@@ -28,6 +28,7 @@ from games.services.core import (
     room_action,
     rules,
 )
+from games.services.daily_scores import record_finish
 from games.services.duplicate import revealed
 from games.services.turns import (
     open_turns,
@@ -238,8 +239,7 @@ def finish_game(game: Game, cards: Sequence[Scorecard], daily: bool = False
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
     if daily:  # a daily challenge's table: the attempt's score counts from now
-        DailyAttempt.objects.filter(game=game).update(score=cards[0].total,
-                                                      finished_at=game.finished_at)
+        record_finish(game, cards[0].total)
     transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return ranking
 

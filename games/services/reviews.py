@@ -32,7 +32,7 @@ from games.coach import advice as coach
 from games.errors import ServiceError
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
-from games.services.daily import record_accuracy
+from games.services.daily_scores import record_accuracy
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Choice
 

@@ -32,8 +32,8 @@ def _day(text: str) -> date:
 
 
 def _challenge(ruleset: str, day: str) -> DailyChallenge:
-    try:
-        return daily.challenge_of(ruleset, _day(day))
+    try:  # looking at a day nobody played makes nothing
+        return daily.challenge_of(ruleset, _day(day), create=False)
     except ServiceError as exc:
         raise Http404(exc.message) from None
 
@@ -97,16 +97,18 @@ def daily_result(request: HttpRequest, ruleset: str, day: str) -> HttpResponse:
     the review and the share card), the leaderboard, and the way to play."""
     challenge = _challenge(ruleset, day)
     player = current_player(request.session, request.user)
+    played = challenge.pk is not None
     attempts = list(DailyAttempt.objects.filter(challenge=challenge, player=player)
                     .select_related("game__room", "challenge", "player").order_by("pk")) \
-        if player is not None else []
+        if player is not None and played else []
     shown = next((a for a in attempts if a.ranked), attempts[-1] if attempts else None)
     context = {
         "challenge": challenge, "rs": rulesets.get(challenge.ruleset), "player": player,
-        "attempt": shown, "attempts": attempts, "par": daily.par_of(challenge),
+        "attempt": shown, "attempts": attempts,
+        "par": daily.par_of(challenge) if played else None,
         "standing": selectors.standing(shown) if shown is not None else None,
         "accuracy": accuracy_of(shown) if shown is not None else None,
-        "leaderboard": selectors.leaderboard(challenge, player),
+        "leaderboard": selectors.leaderboard(challenge, player) if played else [],
         "today": challenge.day == daily.today(),
         "share_url": request.build_absolute_uri(reverse(
             "games:daily_shared", args=[shown.pk])) if shown and shown.score is not None

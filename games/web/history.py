@@ -105,7 +105,7 @@ def game_compare(request: HttpRequest, code: str, number: int) -> HttpResponse:
         game = past_game(room, number)
     except ServiceError as exc:
         raise Http404(exc.message) from None
-    if not game.duplicate:
+    if not game.duplicate or room.daily:  # a daily game's seed is the day's, for all
         raise Http404(str(NOT_DUPLICATE))
     context = {
         "room": room,

@@ -13,7 +13,7 @@ from games import services
 from games.models import DailyAttempt, DailyChallenge, Game, Report, Room
 from games.selectors import daily as selectors
 from games.selectors.hints import hint_position
-from games.services import daily
+from games.services import daily, daily_scores
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
@@ -83,6 +83,10 @@ def test_one_ranked_attempt_per_account_and_day(account):
     yesterday = daily.daily_play(player=account("Cy"), ruleset="yahtzee",
                                  day=daily.today() - timedelta(days=1))
     assert not yesterday.ranked  # past days are played unranked
+    # A guest who played the day and then made an account has seen the dice.
+    guest.user = User.objects.create_user("gus", password="pw-long-enough")
+    guest.save()
+    assert not daily.daily_play(player=guest, ruleset="yahtzee").ranked
     before = DailyAttempt.objects.count()
     refused("not_yet", daily.daily_play, player=ada, ruleset="yahtzee",
             day=daily.today() + timedelta(days=1))
@@ -122,7 +126,7 @@ def test_ranks_among_everyone_and_among_friends(account, make_room):
     extra = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     DailyAttempt.objects.filter(pk=extra.pk).update(score=300)
     extra.refresh_from_db()
-    assert selectors.standing(extra) == selectors.Standing(1, 5, 1, 3)
+    assert selectors.standing(extra) == selectors.Standing(1, 4, 1, 2)  # others: not Ada
     assert len(selectors.leaderboard(challenge, None)) == 4
 
 
@@ -186,14 +190,14 @@ def test_near_perfect_days_go_to_the_moderators_queue(account):
         game = Game.objects.create(room=room, number=1, ruleset="yatzy")
         attempts.append(DailyAttempt.objects.create(challenge=challenge, player=ada,
                                                     game=game, ranked=True, score=250))
-    daily.record_accuracy(attempts[0].game, ada, 100.0)
-    daily.record_accuracy(attempts[1].game, ada, 99.8)
+    daily_scores.record_accuracy(attempts[0].game, ada, 100.0)
+    daily_scores.record_accuracy(attempts[1].game, ada, 99.8)
     assert not Report.objects.exists()
-    daily.record_accuracy(attempts[2].game, ada, 99.6)
+    daily_scores.record_accuracy(attempts[2].game, ada, 99.6)
     report = Report.objects.get()
     assert (report.reason, report.reported, report.reporter) == (
         Report.Reason.ACCURACY, ada, None)
-    daily.record_accuracy(attempts[2].game, ada, 99.9)
+    daily_scores.record_accuracy(attempts[2].game, ada, 99.9)
     assert Report.objects.count() == 1  # once while it is open
 
 
@@ -206,3 +210,31 @@ def test_the_day_turns_at_midnight_utc(monkeypatch):
     tokyo = datetime(2026, 12, 2, 8, 30, tzinfo=timezone.get_fixed_timezone(9 * 60))
     monkeypatch.setattr(daily, "now", lambda: tokyo)
     assert daily.today() == date(2026, 12, 1)
+
+
+def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(account, monkeypatch):
+    ada = account("Ada")
+    attempt = daily.daily_play(player=ada, ruleset="yatzy")
+    assert attempt.ranked
+    later = timezone.now() + timedelta(days=1)
+    monkeypatch.setattr("games.services.play.now", lambda: later)
+    play_out(attempt)
+    assert attempt.score is not None and not attempt.ranked
+    assert not selectors.leaderboard(attempt.challenge, None)
+
+
+def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, admin_client):
+    ada = account("Ada")
+    attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
+    code = attempt.game.room.code
+    assert client_of(ada).get(f"/r/{code}/games/1/compare/").status_code == 404
+    history = client_of(ada).get(f"/r/{code}/games/").content.decode()
+    assert 'data-testid="history-compare"' not in history
+    # Staff read it once the day is over, not before.
+    admin = admin_client.get(reverse("admin:games_game_change", args=[attempt.game_id]))
+    assert attempt.game.seed not in admin.content.decode()
+    assert "shown once its day is over" in admin.content.decode()
+    # A day nobody played is not made by looking at it.
+    past = (daily.today() - timedelta(days=30)).isoformat()
+    assert client_of(ada).get(f"/daily/yams/{past}/").status_code == 200
+    assert not DailyChallenge.objects.filter(ruleset="yams").exists()

@@ -340,7 +340,7 @@ export function renderResults(ctx) {
     { class: "btn btn--quiet results__replay", href: `${ctx.roomUrl}games/${game.number}/replay/`, dataset: { testid: "replay-link" } },
     gettext("Replay the game"),
   );
-  const compare = game.duplicate
+  const compare = game.duplicate && !ctx.dailyUrl
     ? h(
         "a",
         { class: "btn btn--quiet", href: `${ctx.roomUrl}games/${game.number}/compare/`, dataset: { testid: "compare-link" } },
