@@ -126,5 +126,7 @@ def daily_shared(request: HttpRequest, attempt: int) -> HttpResponse:
     context = {"attempt": found, "challenge": found.challenge,
                "rs": rulesets.get(found.challenge.ruleset),
                "par": daily.par_of(found.challenge), "accuracy": accuracy_of(found),
-               "standing": selectors.standing(found), "result_url": result_url(found.challenge)}
+               "standing": selectors.standing(found), "result_url": result_url(found.challenge),
+               "card_url": request.build_absolute_uri(
+                   reverse("games:daily_card", args=[found.pk]))}
     return render(request, "daily/shared.html", context)

@@ -3,7 +3,18 @@
 from django.urls import path
 
 from games.web import accounts as account_views
-from games.web import app, daily, emails, history, notices, passwords, push, review, share
+from games.web import (
+    app,
+    daily,
+    daily_card,
+    emails,
+    history,
+    notices,
+    passwords,
+    push,
+    review,
+    share,
+)
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
@@ -25,6 +36,7 @@ urlpatterns = [
     path("daily/", daily.daily_index, name="daily"),
     path("daily/play/", daily.daily_play, name="daily_play"),
     path("daily/shared/<int:attempt>/", daily.daily_shared, name="daily_shared"),
+    path("daily/shared/<int:attempt>/card.png", daily_card.daily_card, name="daily_card"),
     path("daily/<str:ruleset>/<str:day>/", daily.daily_result, name="daily_result"),
     path("rooms/new/", room_views.room_create, name="room_create"),
     path("rooms/find/", room_views.room_find, name="room_find"),

@@ -80,6 +80,10 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     expect(friend.get_by_test_id("daily-shared-score")).to_have_text(str(total))
     og_title = friend.locator("meta[property='og:title']").get_attribute("content") or ""
     assert og_title == f"Yatzy daily {day}: {total}"
+    og_image = friend.locator("meta[property='og:image']").get_attribute("content") or ""
+    assert og_image.endswith("/card.png")  # the result's own card, for link previews
+    friend.wait_for_function(
+        "() => document.querySelector('[data-testid=daily-shared-card]').naturalWidth === 1200")
     assert friend.get_by_test_id("daily-shared").locator(".die, .round-dice__die").count() == 0
     friend.get_by_test_id("daily-shared-play").click()
     expect(friend.get_by_test_id("daily-board-line")).to_have_count(1)

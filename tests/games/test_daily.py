@@ -2,12 +2,14 @@
 played alone with the coach off; one ranked attempt per account and day; ranks among
 everyone and among friends, par, streaks, and near-perfect results sent to moderators."""
 
+import io
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
+from PIL import Image
 
 from games import services
 from games.models import DailyAttempt, DailyChallenge, Game, Report, Room
@@ -152,6 +154,12 @@ def test_par_and_the_results_page(account):
     text = shared.content.decode()
     assert shared.status_code == 200 and f"scored {attempt.score} on the day" in text
     assert 'property="og:title"' in text and "Yatzy daily" in text
+    card_url = reverse("games:daily_card", args=[attempt.pk])
+    assert f'property="og:image" content="http://testserver{card_url}"' in text
+    card = client_of().get(card_url)
+    assert card.status_code == 200 and card["Content-Type"] == "image/png"
+    with Image.open(io.BytesIO(card.content)) as picture:
+        assert picture.size == (1200, 630)
     assert daily.seed_of("yatzy", challenge.day) not in html + text
     tomorrow = (daily.today() + timedelta(days=1)).isoformat()
     assert client_of(ada).get(f"/daily/yatzy/{tomorrow}/").status_code == 404
