@@ -8,7 +8,7 @@ from typing import Any
 
 from games.coach.advice import label
 from games.models import Game, Turn
-from games.services.duplicate import par_of, turn_view
+from games.services.duplicate import PLAYED_FIELDS, par_of, turn_view
 from scoring.ruleset import RuleSet
 from scoring.rulesets import get as ruleset
 from scoring.strategy import advisors
@@ -72,8 +72,9 @@ def comparison(game: Game) -> Comparison:
     par = par_of(game)
     par_rounds = par["rounds"] if par is not None else []
     rounds: dict[int, Round] = {}
-    for turn in Turn.objects.filter(game=game).order_by("number"):
-        number = (turn.number - 1) // len(cards) + 1
+    for turn in Turn.objects.filter(game=game).order_by("number").values(
+            "number", *PLAYED_FIELDS):
+        number = (turn["number"] - 1) // len(cards) + 1
         found = rounds.get(number)
         if found is None:
             expert = _cell(par_rounds[number - 1], rs) \
@@ -82,7 +83,7 @@ def comparison(game: Game) -> Comparison:
         cell = _cell(turn_view(turn), rs)
         cell.as_par = found.par is not None and (found.par.box, found.par.column) == \
             (cell.box, cell.column)
-        found.cells[turn.seat] = cell
+        found.cells[turn["seat"]] = cell
     par_total = par["total"] if par is not None else None
     seats = [{"seat": card.seat, "name": card.player.name, "bot": card.player.is_bot,
               "total": card.total, "rank": card.rank,

@@ -21,6 +21,7 @@ from django.db.models import F
 from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.room_snapshot import Seats, Snapshot
 from games.selectors.views import compact_json, ruleset_view_of
+from games.services.duplicate import turn_view
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
@@ -146,7 +147,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
     if duplicate and seats:
         # The last closed round (the last round, once the game is over) for all to compare.
         shown = view["round"] - 1 if playing else view["round"]
-        view["revealed"] = [_played(row) for row in sql.fetch(
+        view["revealed"] = [turn_view(row) for row in sql.fetch(
             sql.ROUND_PLAYED, [game["id"], (shown - 1) * len(seats), shown * len(seats)])]
     if not playing:
         return view
@@ -210,15 +211,6 @@ def _round(view: dict[str, Any], rows: list[dict[str, Any]],
         view["own_seats"] = {player: [*seats[:index], view["seats"][index], *seats[index + 1:]]
                              for player, index in scored.items()}
         view["seats"] = seats
-
-
-def _played(row: dict[str, Any]) -> dict[str, Any]:
-    """A closed round's turn of a duplicate game, for everyone to compare."""
-    return {"seat": row["seat"],
-            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
-            "announced": row["state"].get("announced"), "box": row["box"],
-            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
-            "finish": row["finish"]}
 
 
 def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ placement that closes a round carries every seat's turn of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.coach.advice import level_ready
@@ -39,22 +40,27 @@ def sealed(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     return _public(data)
 
 
+# A played turn's fields, as ``turn_view`` reads them (``games.models.sql.ROUND_PLAYED``).
+PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
+
+
 def revealed(game: Game, round_: int) -> list[dict[str, Any]]:
     """Every seat's turn of round ``round_`` (closed): its rolls, announcement and the
     box it filled, in seat order."""
     seats = game.scorecards.count()
     turns = Turn.objects.filter(game=game, number__gt=(round_ - 1) * seats,
                                 number__lte=round_ * seats).order_by("seat")
-    return [turn_view(turn) for turn in turns]
+    return [turn_view(row) for row in turns.values(*PLAYED_FIELDS)]
 
 
-def turn_view(turn: Turn) -> dict[str, Any]:
-    """A finished turn as the comparison of a duplicate game shows it."""
-    announced = turn.state.get("announced") if isinstance(turn.state, dict) else None
-    return {"seat": turn.seat,
-            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in turn.rolls],
-            "announced": announced, "box": turn.box, "column": turn.column,
-            "points": turn.points, "bonus": turn.bonus, "finish": turn.finish}
+def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A played turn (a row of ``PLAYED_FIELDS``) as the reveal and the comparison of a
+    duplicate game show it."""
+    return {"seat": row["seat"],
+            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
+            "announced": row["state"].get("announced"), "box": row["box"],
+            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
+            "finish": row["finish"]}
 
 
 def par_of(game: Game) -> dict[str, Any] | None:
