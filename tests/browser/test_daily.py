@@ -5,6 +5,7 @@ a friend opens."""
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -23,9 +24,11 @@ YATZY_BOXES = 15
 
 def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
         new_page: NewPage, live_url: str) -> None:
+    # The live server outlives the test, and other tests sign up people too.
+    name = f"ada-{uuid.uuid4().hex[:6]}"
     phone = new_page(viewport=PHONE, mobile=True, name="phone")
     phone.goto("/account/sign-up/?next=/daily/")
-    phone.get_by_label("Username").fill("ada")
+    phone.get_by_label("Username").fill(name)
     phone.get_by_label("Password", exact=True).fill(PASSWORD)
     phone.get_by_label("Password confirmation").fill(PASSWORD)
     phone.get_by_test_id("sign-up-submit").click()
