@@ -3,6 +3,7 @@ start, the luck of the dice and what the decisions gave away, and the parts add 
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -56,6 +57,15 @@ def test_the_replay_splits_every_players_score_into_luck_and_skill(ada, bob, cy,
         data = GameReview.objects.get(game=game_of(room.code), player=player).data
         assert adds_up(data)
         assert f'data-seat="{seat}" data-total="{data["total"]}"' in html
-        sign = "+" if data["luck"] >= 0 else "\N{MINUS SIGN}"
-        assert f'data-testid="replay-luck-luck">{sign}{abs(data["luck"]):.1f}<' in html
-        assert f'data-testid="replay-luck-lost">&minus;{data["total_lost"]:.1f}<' in html
+        row = html.split(f'data-testid="replay-luck-row" data-seat="{seat}"', 1)[1]
+        assert shown(row, "replay-luck-luck") == pytest.approx(data["luck"], abs=0.05)
+        assert shown(row, "replay-luck-lost") == pytest.approx(-data["total_lost"], abs=0.05)
+
+
+def shown(html: str, testid: str) -> float:
+    """The number in the first cell ``testid`` of ``html``, as the page writes it: a
+    sign (a true minus), one decimal, or two under 0.1 ("+0.06"), "0" for nothing lost."""
+    text = html.split(f'data-testid="{testid}">', 1)[1].split("<", 1)[0]
+    text = text.replace("&minus;", "-").replace("\N{MINUS SIGN}", "-")
+    assert re.fullmatch(r"[+-]?(0|\d+\.\d|0\.0\d)", text), text
+    return float(text)
