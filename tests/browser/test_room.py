@@ -97,15 +97,14 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
             if moves == 2:  # Ada's first box: the watcher's page keeps that cell to the end
                 cy.evaluate("window.firstFilled = document.querySelector('td.is-filled')")
 
-    # The first round and the last two through the pages; the twelve between over the
+    # The first round and the last through the pages; the thirteen between over the
     # players' own sockets, which every page draws as they come (docs/decisions/0007).
     round_through_the_pages()
-    play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 3))
+    play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 2))
     expect(cy.locator("[data-testid=scorecards] td.is-filled")).to_have_count(
-        2 * (YATZY_BOXES - 2))
+        2 * (YATZY_BOXES - 1))
     round_through_the_pages()
-    round_through_the_pages()
-    assert moves == 4 * 3
+    assert moves == 4 * 2
     assert cy.evaluate("window.firstFilled.isConnected"
                        " && window.firstFilled.classList.contains('is-filled')")
 
@@ -132,8 +131,6 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     for page in (bob, cy):
         assert page.evaluate("document.getAnimations().filter(a =>"
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
-    assert_accessible_everywhere(ada, "the results", on=LIGHT_DESKTOP_DARK_PHONE)
-
     # Ada reviews her game: each of her decisions against the coach's best.
     ada.get_by_test_id("review-link").click()
     ada.wait_for_url(re.compile(rf"/r/{code}/games/1/review/$"))
@@ -159,9 +156,6 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
                         "(document.querySelector('.table-scroll'))")
     assert horizontal_overflow(ada) <= PHONE["width"]
     ada.set_viewport_size(DESKTOP)
-    # Only the players at the table see it.
-    stranger = new_page(name="stranger", error_pages=True)
-    assert stranger.request.get(f"/r/{code}/games/1/review/").status == 403
     ada.get_by_test_id("review-back").click()
     connected(ada)
     expect(ada.get_by_test_id("results")).to_be_visible()
@@ -231,8 +225,8 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     expect(bob.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
     expect(bob.locator("[data-testid=scorecards] td.is-filled")).to_have_count(0)
     expect(cy.get_by_test_id("card-2")).to_contain_text("Cy")
-    for page in (ada, bob, cy):
-        play_turn(page)
+    play_turns((ada, bob), live_url, code, 2)
+    play_turn(cy)
     expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(3)
 
 
