@@ -15,7 +15,6 @@ from tests.browser.tables import (
     connected,
     create_room,
     join_room,
-    my_turn,
     play_turn,
 )
 
@@ -31,36 +30,11 @@ def listed(page: Page) -> list[tuple[str, str]]:
             for link in links.all()]
 
 
-def test_the_home_page_lists_this_browsers_rooms_and_opens_each(new_page: NewPage) -> None:
-    ada, bob = new_page(name="ada"), new_page(name="bob")
-    ada.goto("/")
-    expect(ada.get_by_test_id("your-rooms")).to_have_count(0)  # a first visit: none
-
-    lobby = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
-    solo = create_room(ada, name="Ada", ruleset="yahtzee", seats=1)
-    ada.get_by_test_id("start").click()
-    expect(my_turn(ada)).to_be_visible()
-
-    assert listed(ada) == [(solo, "your_turn"), (lobby, "lobby")]  # the latest first
-    card = ada.locator(f"[data-testid=your-room][data-code='{solo}']")
-    expect(card).to_contain_text("Yahtzee")
-    expect(card).to_contain_text("Your turn")
-    expect(ada.locator(f"[data-testid=your-room][data-code='{lobby}']")).to_contain_text(
-        "In the lobby")
-
-    join_room(bob, lobby, name="Bob")
-    assert listed(bob) == [(lobby, "lobby")]
-    expect(bob.get_by_test_id("your-room")).to_contain_text("With Ada")
-
-    # One click opens the table, seat and all.
-    ada.locator(f"[data-testid=your-room][data-code='{lobby}']").click()
-    ada.wait_for_url(ROOM_URL)
-    connected(ada)
-    expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")
-
-
-def test_your_games_puts_the_table_waiting_for_you_first_with_its_deadline_in_your_time(
+def test_your_rooms_put_the_table_waiting_for_you_first_with_its_deadline_in_your_time(
         new_page: NewPage) -> None:
+    """The home page and the page of your games list this browser's rooms, and a click
+    opens one, seat and all (a first visit lists none: tests/browser/test_accounts.py;
+    which rooms, their states and order: tests/games/test_your_rooms.py)."""
     ada = new_page(name="ada", timezone="Asia/Tokyo")
     bob = new_page(name="bob", timezone="America/Los_Angeles", viewport=PHONE, mobile=True)
     lobby = create_room(bob, name="Bob", ruleset="yams", seats=3)
@@ -74,7 +48,13 @@ def test_your_games_puts_the_table_waiting_for_you_first_with_its_deadline_in_yo
     ada.get_by_test_id("start").click()
     play_turn(ada)
 
-    bob.goto("/")
+    assert listed(bob) == [(daily, "your_turn"), (lobby, "lobby")]
+    card = bob.locator(f"[data-testid=your-room][data-code='{daily}']")
+    expect(card).to_contain_text("Your turn")
+    expect(card).to_contain_text("With Ada")
+    card = bob.locator(f"[data-testid=your-room][data-code='{lobby}']")
+    expect(card).to_contain_text("Yam's")
+    expect(card).to_contain_text("In the lobby")
     bob.get_by_test_id("your-games-link").click()
     expect(bob.get_by_test_id("group-your_turn").locator("+ ul [data-testid=your-room]")
            ).to_have_attribute("data-code", daily)
@@ -94,3 +74,9 @@ def test_your_games_puts_the_table_waiting_for_you_first_with_its_deadline_in_yo
     expect(waiting).to_contain_text("waiting for Bob")  # everyone at once: Ada has played
     expect(waiting).to_contain_text("by the day")
     assert_accessible_everywhere(ada, "your games", on=LIGHT_DESKTOP_DARK_PHONE)
+
+    # One click opens the table, seat and all (a stranger gets the join form, no socket).
+    bob.locator(f"[data-testid=your-room][data-code='{lobby}']").click()
+    bob.wait_for_url(ROOM_URL)
+    connected(bob)
+    expect(bob.get_by_test_id("seat-0")).to_contain_text("Bob")
