@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tables import DESKTOP, PHONE, create_room, join_room, my_turn, play_turn
+from tests.browser.by_socket import play_turns
+from tests.browser.tables import DESKTOP, PHONE, create_room, join_room, my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +37,10 @@ def run_out_of_time(database: Path, code: str) -> None:
 
 def host_walks_off_her_turn(new_page: NewPage) -> tuple[Page, str]:
     """Ada (host) and Bob start a Yahtzee game, and Ada closes her tab on her own turn:
-    Bob's page, once it shows her reconnecting, and Ada's player id."""
+    Bob's page, once it shows her reconnecting, and Ada's player id. Bob's page keeps its
+    own clock: it runs as usual until the test skips it ahead."""
     ada, bob = new_page(name="Ada"), new_page(name="Bob")
+    bob.clock.install()
     code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
     join_room(bob, code, name="Bob")
     ada.get_by_test_id("start").click()
@@ -48,18 +51,37 @@ def host_walks_off_her_turn(new_page: NewPage) -> tuple[Page, str]:
     return bob, host
 
 
-def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
+def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot_after_the_host_role_passes(
         new_page: NewPage, live_database: Path) -> None:
+    """Bob is offered "Hand to bot" once Ada has been gone a minute, before he is host; then
+    the role passes to him. Patches carry the members' presence only when it changed: when
+    the host role passed after the page had already been told the host was gone, the
+    patch redrew the members without it, the host showed neither away nor online, and
+    "Hand to bot" vanished."""
     bob, host = host_walks_off_her_turn(new_page)
-    seat = bob.get_by_test_id("player-0")
+    seat, hand = bob.get_by_test_id("player-0"), bob.get_by_test_id("hand-to-bot-0")
     # Bob is not the host: a moment's absence is not enough.
-    expect(bob.get_by_test_id("hand-to-bot-0")).to_have_count(0)
+    expect(hand).to_have_count(0)
 
-    # A minute and more later (as the server counts it: it checks again on the request).
-    last_seen(live_database, host, timedelta(seconds=75))
+    # Gone past the grace but not yet a minute: news tells Bob's page so ("gone").
+    last_seen(live_database, host, timedelta(seconds=45))
     bob.get_by_test_id("chat-input").fill("Ada?")
     bob.get_by_test_id("chat-input").press("Enter")  # any news brings a fresh state
-    bob.get_by_test_id("hand-to-bot-0").click()
+    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
+    expect(hand).to_have_count(0)
+    # A minute by the page's clock, while the server's still counts under one (it passes
+    # the host role at a minute): Bob, not the host, is offered the button.
+    bob.clock.fast_forward(16_000)
+    expect(hand).to_be_visible()
+    expect(bob.get_by_test_id(f"mute-{host}")).to_have_count(0)  # a host's control
+
+    # A minute by the server's clock too: it makes Bob host, and Ada is still shown gone.
+    last_seen(live_database, host, timedelta(seconds=75))
+    expect(bob.get_by_test_id("toast")).to_contain_text("You are the host now")
+    expect(bob.get_by_test_id(f"mute-{host}")).to_be_visible()
+    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
+    expect(hand).to_be_visible()
+    hand.click()
     expect(bob.get_by_test_id("confirm-dialog")).to_contain_text("gone for over a minute")
     bob.get_by_test_id("confirm-ok").click()
 
@@ -68,26 +90,6 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
     expect(my_turn(bob)).to_be_visible(timeout=15_000)
     took_over = re.compile(r"Bot \w+ took over Ada's seat")
     expect(bob.get_by_test_id("log-list")).to_contain_text(took_over)
-
-
-def test_presence_already_shown_survives_the_host_role_passing(
-        new_page: NewPage, live_database: Path) -> None:
-    """Patches carry the members' presence only when it changed. When the host role passed
-    after the page had already been told the host was gone, the patch redrew the members
-    without it: the host showed neither away nor online, and "Hand to bot" vanished."""
-    bob, host = host_walks_off_her_turn(new_page)
-    seat = bob.get_by_test_id("player-0")
-
-    # Gone past the grace but not yet a minute: news tells Bob's page so ("gone").
-    last_seen(live_database, host, timedelta(seconds=45))
-    bob.get_by_test_id("chat-input").fill("Ada?")
-    bob.get_by_test_id("chat-input").press("Enter")
-    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
-    # A minute: the server's clock makes Bob host, and Ada is still shown gone.
-    last_seen(live_database, host, timedelta(seconds=75))
-    expect(bob.get_by_test_id("toast")).to_contain_text("You are the host now")
-    expect(seat.locator("[data-presence]")).to_have_attribute("data-presence", "gone")
-    expect(bob.get_by_test_id("hand-to-bot-0")).to_be_visible()
 
 
 def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
@@ -129,14 +131,15 @@ def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_ba
 
 
 def test_after_three_missed_turns_a_bot_keeps_the_seat_until_its_person_takes_it_back(
-        new_page: NewPage, live_database: Path) -> None:
+        new_page: NewPage, live_database: Path, live_url: str) -> None:
     ada, bob = new_page(name="Ada"), new_page(name="Bob")
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=2, timer="90")
     join_room(bob, code, name="Bob")
     ada.get_by_test_id("start").click()
+    expect(my_turn(ada)).to_be_visible()
     log = ada.get_by_test_id("log-list")
     for missed in range(1, 4):  # Bob has the page open but plays no more
-        play_turn(ada)
+        play_turns([ada], live_url, code, 1)  # Ada's turns, over her socket: not looked at
         expect(my_turn(bob)).to_be_visible()
         run_out_of_time(live_database, code)
         expect(log.locator("li[data-kind=timeout]")).to_have_count(missed, timeout=15_000)
@@ -148,5 +151,5 @@ def test_after_three_missed_turns_a_bot_keeps_the_seat_until_its_person_takes_it
     bob.get_by_test_id("take-back").click()
     expect(ada.get_by_test_id("kept-for-1")).to_have_count(0)
     expect(log).to_contain_text("Bob is back in their seat")
-    play_turn(ada)
+    play_turns([ada], live_url, code, 1)
     expect(my_turn(bob)).to_be_visible()
