@@ -22,11 +22,12 @@ def connected(page: Page) -> None:
 def create_room(page: Page, *, name: str, ruleset: str = "yatzy", seats: int = 2,
                 timer: str = "", from_home: bool = False) -> str:
     """Open a room and go to it; returns its code. ``from_home``: through the home page's
-    form, as a person does; else the page's browser context posts what that form posts
-    (its cookies, its CSRF token), which spares a page load of the home page to the tests
-    that are not about it."""
+    form, as a person does (the page already showing it, if it does); else the page's
+    browser context posts what that form posts (its cookies, its CSRF token), which spares
+    a page load of the home page to the tests that are not about it."""
     if from_home:
-        page.goto("/")
+        if urlparse(page.url).path != "/":
+            page.goto("/")
         page.get_by_test_id("create-name").fill(name)
         page.get_by_test_id("create-ruleset").select_option(ruleset)
         page.get_by_test_id("create-seats").select_option(str(seats))

@@ -1,5 +1,6 @@
 """Three players, three languages, one table: an English, a French and a Swedish browser
-play the end of a game of Yam's together, each reading every label in their own language.
+play the end of a game of Yam's together, each reading every label in their own language,
+those the page's scripts write too (the French name counter, dice and scorecards).
 
 The Swedish host's lobby and the French home page come first. The game is then brought
 to its last round in the live server's database (a whole Yam's game is 52 turns a
@@ -9,6 +10,7 @@ one, through its dialog.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -104,11 +106,15 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     sven.get_by_test_id("confirm-cancel").click()
     expect(sven.get_by_test_id("confirm-dialog")).to_be_hidden()
     join_room(ada, code, name="Ada")
-    # Inès finds the home page in French, its name counter too, joins by typing the code
-    # there, then reads the rules of Yam's.
+    # Inès finds the home page in French, its name counter and timer choices too, joins
+    # by typing the code there, then reads the rules of Yam's.
     ines.goto("/")
-    ines.get_by_test_id("create-name").fill("Inès")
-    expect(ines.get_by_test_id("create-name-count")).to_have_text("4 caractères sur 24.")
+    name, count = ines.get_by_test_id("create-name"), ines.get_by_test_id("create-name-count")
+    name.fill("Inès")
+    expect(count).to_have_text("4 caractères sur 24.")
+    name.fill("I" * 30)
+    expect(count).to_have_text("Trop long : 30 caractères sur 24.")
+    expect(ines.get_by_test_id("create-timer").locator("option").last).to_have_text("Autre…")
     join_room(ines, code, name="Inès", from_home=True)
     rules = ines.locator("[data-region=rules]")
     expect(rules).to_contain_text("Descendante")
@@ -145,11 +151,21 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     wait_my_turn(ines)
     expect(ines.get_by_test_id("roll")).to_contain_text(WORDS["fr"]["roll"])
     roll(ines)
+    # The labels the page's scripts write: the dice, the reactions, the scorecards.
+    die = ines.get_by_test_id("die-0")
+    expect(die).to_have_attribute("aria-label", re.compile(r"^Dé 1 : [1-6]"))
+    expect(die).to_have_attribute("title", "Garder ce dé (touche 1)")
+    expect(ines.get_by_test_id("reactions")).to_have_attribute("aria-label", "Réactions rapides")
+    expect(ines.locator("#cards-title")).to_have_text("Feuilles de score")
+    expect(ines.locator("[data-testid=scorecards] .sheet__grand th")).to_have_text("Total")
+    expect(ines.locator(".sheet__sum--upper th")).to_contain_text("bonus à 61")
     ines.get_by_test_id("announce-select").select_option("maximum")
     ines.get_by_test_id("announce").click()
     expect(ines.get_by_test_id("confirm-dialog")).to_contain_text(WORDS["fr"]["announce"])
     ines.get_by_test_id("confirm-ok").click()
     expect(ines.get_by_test_id("announced")).to_contain_text("Maximum")
+    expect(ines.get_by_test_id("box-announced-maximum")).to_have_attribute(
+        "aria-label", re.compile(r"^Marquer \d+ en "))
     place(ines, "box-announced-maximum")
 
     for language, page in pages.items():
