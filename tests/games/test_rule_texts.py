@@ -90,6 +90,7 @@ def test_the_room_page_embeds_the_words_in_the_readers_language(
     yahtzee = next(t for t in french if t["name"] == "yahtzee")
     assert yahtzee["boxes"]["three_of_a_kind"]["title"] == "Brelan"
     assert yahtzee["boxes"]["ones"]["title"] == "As"
+    assert yahtzee["boxes"]["small_straight"]["title"] == "Petite suite"
 
 
 @pytest.mark.parametrize(("language", "variant", "words"), [
