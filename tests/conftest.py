@@ -21,15 +21,18 @@ from tests.support import chromium, workers
 # last long module. (The SQLite pass keeps pytest-xdist's order, most tests first: it
 # was no quicker with its long browser modules all at the start.)
 LONGEST_FIRST = (
+    "tests/games/test_faults.py",
+    "tests/games/test_patches.py",
+    "tests/games/test_room_state.py",
+    "tests/games/test_coach.py",
+    "tests/games/test_push.py",
     "tests/games/test_security.py",
     "tests/games/test_guessing.py",
-    "tests/games/test_faults.py",
+    "tests/games/test_consumer_requests.py",
+    "tests/games/test_your_rooms.py",
     "tests/games/test_consumers.py",
-    "tests/games/test_bans.py",
-    "tests/games/test_coach.py",
-    "tests/games/test_consumer_games.py",
-    "tests/games/test_accounts.py",
-    "tests/games/test_room_state.py",
+    "tests/games/test_duplicate.py",
+    "tests/games/test_daily.py",
 )
 
 

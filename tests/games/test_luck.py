@@ -19,7 +19,12 @@ from tests.support.reviews import adds_up
 
 pytestmark = pytest.mark.django_db
 
+ROUNDED = 0.05 + 1e-9  # a number written to one decimal (1.55 as 1.6, in binary floats)
 
+
+# The split is arithmetic on the coach's values, and the games are played through the
+# services the PostgreSQL pass covers elsewhere: once is enough (docs/decisions/0007).
+@pytest.mark.sqlite_pass_only
 @pytest.mark.parametrize("ruleset", ["yatzy", "triple_yahtzee"])
 def test_luck_and_skill_add_up_to_the_score_of_a_game_played_at_once(
         ruleset, ada, make_room):
@@ -58,8 +63,8 @@ def test_the_replay_splits_every_players_score_into_luck_and_skill(ada, bob, cy,
         assert adds_up(data)
         assert f'data-seat="{seat}" data-total="{data["total"]}"' in html
         row = html.split(f'data-testid="replay-luck-row" data-seat="{seat}"', 1)[1]
-        assert shown(row, "replay-luck-luck") == pytest.approx(data["luck"], abs=0.05)
-        assert shown(row, "replay-luck-lost") == pytest.approx(-data["total_lost"], abs=0.05)
+        assert shown(row, "replay-luck-luck") == pytest.approx(data["luck"], abs=ROUNDED)
+        assert shown(row, "replay-luck-lost") == pytest.approx(-data["total_lost"], abs=ROUNDED)
 
 
 def shown(html: str, testid: str) -> float:
