@@ -3,6 +3,7 @@ signs in and plays the seat."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -30,6 +31,7 @@ PASSWORD = "dice-and-tea-42"
 
 
 def test_sign_up_mid_game_then_play_the_seat_from_another_device(new_page: NewPage) -> None:
+    username = f"ada-{uuid.uuid4().hex[:6]}"  # the live server outlives the test
     phone = new_page(viewport=PHONE, name="phone")
     code = create_room(phone, name="Ada", ruleset="yatzy", seats=2)
     phone.get_by_test_id("add-bot").click()
@@ -43,14 +45,14 @@ def test_sign_up_mid_game_then_play_the_seat_from_another_device(new_page: NewPa
     phone.get_by_test_id("sign-up-link").click()
     phone.wait_for_url("**/account/sign-up/**")
     assert_accessible_everywhere(phone, "sign-up page", on=LIGHT_DESKTOP_DARK_PHONE)
-    phone.get_by_label("Username").fill("ada")
+    phone.get_by_label("Username").fill(username)
     phone.get_by_label("Password", exact=True).fill(PASSWORD)
     phone.get_by_label("Password confirmation").fill(PASSWORD)
     phone.get_by_test_id("sign-up-submit").click()
     phone.wait_for_url(ROOM_URL)
     assert phone.url.endswith(f"/r/{code}/")
     connected(phone)
-    expect(phone.get_by_test_id("account-link")).to_have_text("ada")
+    expect(phone.get_by_test_id("account-link")).to_have_text(username)
     expect(my_turn(phone)).to_be_visible()  # still seated, still Ada's turn
     assert horizontal_overflow(phone) <= PHONE["width"]
 
@@ -58,7 +60,7 @@ def test_sign_up_mid_game_then_play_the_seat_from_another_device(new_page: NewPa
     # the address is X-Forwarded-For's, as Daphne sets it) ...
     guesser = new_page(name="guesser", forwarded_for="203.0.113.61", error_pages=True)
     guesser.goto("/account/sign-in/")
-    guesser.get_by_label("Username").fill("ada")
+    guesser.get_by_label("Username").fill(username)
     for attempt in range(5):  # a refused form comes back with the name kept
         guesser.get_by_label("Password").fill(f"guess {attempt}")
         with guesser.expect_navigation():
@@ -74,7 +76,7 @@ def test_sign_up_mid_game_then_play_the_seat_from_another_device(new_page: NewPa
     laptop.get_by_test_id("sign-in-link").click()
     laptop.wait_for_url("**/account/sign-in/**")
     assert_accessible_everywhere(laptop, "sign-in page", on=DARK_DESKTOP_LIGHT_PHONE)
-    laptop.get_by_label("Username").fill("ada")
+    laptop.get_by_label("Username").fill(username)
     laptop.get_by_label("Password").fill(PASSWORD)
     laptop.get_by_test_id("sign-in-submit").click()
     room = laptop.locator(f"[data-testid=your-room][data-code='{code}']")

@@ -245,7 +245,8 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     assert columns.nth(4).get_attribute("data-cell") == "1-free-ones"
 
     # Score the last box of the column: the table is still in sight afterwards, and so
-    # is Roll when the turn comes back after the bot's (the same in every language).
+    # is Roll when the turn comes back after the bot's. Nothing of it depends on the
+    # language's words: seen once, in English.
     if language != "en":
         return
     last = page.get_by_test_id("box-free-yams")

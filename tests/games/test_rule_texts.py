@@ -91,6 +91,7 @@ def test_the_room_page_embeds_the_words_in_the_readers_language(
     assert yahtzee["boxes"]["three_of_a_kind"]["title"] == "Brelan"
     assert yahtzee["boxes"]["ones"]["title"] == "As"
     assert yahtzee["boxes"]["small_straight"]["title"] == "Petite suite"
+    assert any(rule.startswith("Règle du joker") for rule in yahtzee["special_rules"])
 
 
 @pytest.mark.parametrize(("language", "variant", "words"), [
