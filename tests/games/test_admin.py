@@ -257,7 +257,9 @@ def test_chat_list(admin_client, world, ada):
     html = admin_client.get(changelist("chatmessage")).content.decode()
     assert "Remove selected messages" in html and "good luck all" in html
     assert listed(admin_client, "chatmessage", q="luck") == {luck}
-    assert listed(admin_client, "chatmessage", q="ada") == {luck}
+    # Ada wrote in the room; a random code may hold "ada" as well (1 in about 3,000).
+    assert listed(admin_client, "chatmessage", q="ada") == {luck} | (
+        {anyone} if "ada" in world.other.code else set())
     assert listed(admin_client, "chatmessage", q=world.other.code) == {anyone}
     assert listed(admin_client, "chatmessage", removed="yes") == {anyone}
     assert listed(admin_client, "chatmessage", removed="no") == {luck}
@@ -271,7 +273,9 @@ def test_moderation_action_list(admin_client, world):
     assert "spam links" in html and "empty table" in html and "admin" in html
     ban = ModerationAction.objects.get(action="ban")
     assert listed(admin_client, "moderationaction", q="spam") == {ban}
-    assert listed(admin_client, "moderationaction", q="eve") == {ban}
+    eves = listed(admin_client, "moderationaction", q="eve")  # or a code holding "eve"
+    codes = world.room.code + " " + world.other.code
+    assert eves == {ban} if "eve" not in codes else ban in eves
     assert len(listed(admin_client, "moderationaction", q=world.other.code)) == 2
     assert listed(admin_client, "moderationaction", action="ban") == {ban}
     assert len(listed(admin_client, "moderationaction", **today_range("created_at"))) == 3
