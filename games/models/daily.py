@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 
 from games.models.play import Game
@@ -17,6 +19,10 @@ class DailyChallenge(models.Model):
     par = models.JSONField(
         null=True, blank=True,
         help_text="The expert bot's game on the day's dice, once worked out.")
+    luck_bound = models.JSONField(
+        null=True, blank=True,
+        help_text="How much luck honest play on the day's dice reaches, from the bots' "
+                  "simulated games, once worked out (games.services.foresight).")
 
     class Meta:
         constraints = [
@@ -27,15 +33,35 @@ class DailyChallenge(models.Model):
         return f"{self.ruleset} {self.day.isoformat()}"
 
 
+def new_share_code() -> str:
+    """An unguessable code for the page a result is shared on."""
+    return secrets.token_urlsafe(12)
+
+
 class DailyAttempt(models.Model):
-    """A player's game of a daily challenge: ranked (an account's first of the day, on the
-    day) or not (a guest, a second try, a past day)."""
+    """A player's game of a daily challenge: ranked, on the day's dice (see
+    ``games.services.daily`` for who may rank), or not: a practice game on dice of its own
+    while the day lasts, or a past day's dice replayed."""
 
     challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE,
                                   related_name="attempts", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="daily_attempts")
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="daily_attempt")
     ranked = models.BooleanField()
+    practice = models.BooleanField(
+        default=False, help_text="Played on dice of its own, not the day's: the day's dice "
+                                 "go to ranked attempts only while the day lasts.")
+    par = models.IntegerField(
+        null=True, blank=True, help_text="A practice game's own par: the expert bot's score "
+                                         "on its dice.")
+    share_code = models.CharField(max_length=22, unique=True, default=new_share_code,
+                                  help_text="The unguessable code of its shared page.")
+    browser = models.CharField(max_length=64, blank=True,
+                               help_text="The id of the browser it was started from.")
+    address = models.CharField(
+        max_length=64, blank=True,
+        help_text="A keyed hash of the address it was started from (an IPv6 address by "
+                  "its /64); empty when unknown.")
     score = models.IntegerField(null=True, blank=True, help_text="Set when the game finishes.")
     accuracy = models.FloatField(
         null=True, blank=True, help_text="The share of the player's decisions the coach found "
@@ -48,6 +74,12 @@ class DailyAttempt(models.Model):
             models.UniqueConstraint(fields=["challenge", "player"],
                                     condition=models.Q(ranked=True),
                                     name="one_ranked_attempt_a_day"),
+            models.UniqueConstraint(fields=["challenge", "browser"],
+                                    condition=models.Q(ranked=True) & ~models.Q(browser=""),
+                                    name="one_ranked_attempt_a_browser"),
+            models.UniqueConstraint(fields=["challenge", "address"],
+                                    condition=models.Q(ranked=True) & ~models.Q(address=""),
+                                    name="one_ranked_attempt_an_address"),
         ]
         indexes = [
             # The leaderboard and every rank: the day's ranked scores, best first.

@@ -43,6 +43,8 @@ class Report(models.Model):
         CHEATING = "cheating", pgettext_lazy("report reason", "cheating")
         ACCURACY = "accuracy", pgettext_lazy(
             "report reason", "near-perfect accuracy in the daily challenge, day after day")
+        FORESIGHT = "foresight", pgettext_lazy(
+            "report reason", "luck beyond honest play in the daily challenge")
         OTHER = "other", pgettext_lazy("report reason", "something else")
 
     class Status(models.TextChoices):
@@ -53,7 +55,7 @@ class Report(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.CASCADE, related_name="reports_made",
-        help_text="Empty: the site itself flagged the player (daily accuracy).")
+        help_text="Empty: the site itself flagged the player (daily accuracy or luck).")
     reported = models.ForeignKey(Player, on_delete=models.CASCADE,
                                  related_name="reports_received")
     message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL,

@@ -141,6 +141,10 @@ class Membership(models.Model):
     browser = models.CharField(
         max_length=64, blank=True,
         help_text="The browser it joined from (games/web/browsers.py); a kick refuses it too.")
+    address = models.CharField(
+        max_length=64, blank=True,
+        help_text="A keyed hash of the address it joined from (games.addresses); empty "
+                  "when unknown.")
 
     class Meta:
         constraints = [

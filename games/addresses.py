@@ -1,0 +1,28 @@
+"""Addresses kept for fairness checks: a keyed hash of each client's address, never the
+address itself.
+
+Two records compare equal when they came from the same IPv4 address, or the same IPv6
+/64 network (one subscriber's share, as the guess limit counts them:
+``games.throttle.client_key``). The hash is keyed with the server's secret, so the
+database alone does not give the addresses back. Addresses of the networks an operator
+trusts (``GUEST_LIMIT_TRUSTED``: a club's or an office's shared address) and unknown
+ones are kept as empty, which matches nothing.
+"""
+
+from __future__ import annotations
+
+from django.utils.crypto import salted_hmac
+
+from games import guest_limit
+from games.throttle import client_key
+
+SALT = "games.addresses"
+
+
+def address_key(address: str | None) -> str:
+    """The keyed hash (32 hex digits) of ``address``'s network, or ``""`` when it is
+    unknown or trusted."""
+    key = client_key(address)
+    if key == "unknown" or guest_limit.trusted(address):
+        return ""
+    return salted_hmac(SALT, key, algorithm="sha256").hexdigest()[:32]
