@@ -5,11 +5,14 @@ Two records compare equal when they came from the same IPv4 address, or the same
 /64 network (one subscriber's share, as the guess limit counts them:
 ``games.throttle.client_key``). The hash is keyed with the server's secret, so the
 database alone does not give the addresses back. Addresses of the networks an operator
-trusts (``GUEST_LIMIT_TRUSTED``: a club's or an office's shared address) and unknown
-ones are kept as empty, which matches nothing.
+trusts (``GUEST_LIMIT_TRUSTED``: a club's or an office's shared address), loopback ones
+(the machine itself, or a proxy in front of it that does not pass the client's address
+on: everyone would share it) and unknown ones are kept as empty, which matches nothing.
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from django.utils.crypto import salted_hmac
 
@@ -21,8 +24,21 @@ SALT = "games.addresses"
 
 def address_key(address: str | None) -> str:
     """The keyed hash (32 hex digits) of ``address``'s network, or ``""`` when it is
-    unknown or trusted."""
+    unknown, loopback or trusted.
+
+    >>> address_key("203.0.113.7") == address_key("203.0.113.7") != address_key("203.0.113.8")
+    True
+    >>> address_key("2001:db8::1") == address_key("2001:db8::2"), address_key("127.0.0.1")
+    (True, '')
+    """
     key = client_key(address)
-    if key == "unknown" or guest_limit.trusted(address):
+    if key == "unknown" or _loopback(address or "") or guest_limit.trusted(address):
         return ""
     return salted_hmac(SALT, key, algorithm="sha256").hexdigest()[:32]
+
+
+def _loopback(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
