@@ -66,8 +66,11 @@ messages: install
 	bash .ci/gettext
 	$(BIN)/python manage.py update_catalogs
 
+# The site on this machine only, DEBUG on, at http://127.0.0.1:$(PORT)/ (PORT=8300 make run);
+# the links of emails written with no request follow the port (games/services/site_address.py).
+PORT ?= 8000
 run: install migrate catalogs
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 yahtzee_site.asgi:application
+	PORT=$(PORT) $(BIN)/daphne -b 127.0.0.1 -p $(PORT) yahtzee_site.asgi:application
 
 # The site for real on this machine, for friends on the network: DEBUG off, a secret key
 # kept in var/, data in var/site.sqlite3, one Daphne process on every interface (port

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -14,10 +15,11 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "R
                       "STRATEGY_CACHE_DIR",
                       "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
                       "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
-                      "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL",
+                      "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL", "PORT",
                       "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
                       "EMAIL_USE_TLS", "EMAIL_USE_SSL", "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL",
-                      "WEBPUSH_PRIVATE_KEY", "WEBPUSH_KEY_FILE", "WEBPUSH_SUBJECT")
+                      "WEBPUSH_PRIVATE_KEY", "WEBPUSH_KEY_FILE", "WEBPUSH_SUBJECT",
+                      "PUSH_SERVICE_HOSTS")
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -141,3 +143,34 @@ def parse_site_url(name: str, raw: str) -> str:
 def env_site_url(name: str) -> str:
     """The site address in variable ``name`` (see ``parse_site_url``), "" when unset."""
     return parse_site_url(name, os.environ.get(name, ""))
+
+
+# A DNS name of two labels or more whose last is letters only: never an IP literal.
+_HOST_NAME = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}")
+
+
+def parse_host_names(name: str, raw: str) -> list[str]:
+    """The comma-separated host names in ``raw`` (variable ``name``), in lower case.
+
+    >>> parse_host_names("PUSH_SERVICE_HOSTS", "FCM.googleapis.com, push.example.org")
+    ['fcm.googleapis.com', 'push.example.org']
+    >>> parse_host_names("PUSH_SERVICE_HOSTS", "fcm.googleapis.com,127.0.0.1")
+    Traceback (most recent call last):
+    ...
+    django.core.exceptions.ImproperlyConfigured: Environment variable PUSH_SERVICE_HOSTS: ...
+    """
+    names = [item.lower() for item in parse_list(raw)]
+    for host in names:
+        if not _HOST_NAME.fullmatch(host):
+            raise ImproperlyConfigured(
+                f"Environment variable {name}: {host!r} is not a host name such as "
+                "push.example.org (letters, digits and hyphens, two labels or more, no "
+                "IP address)")
+    return names
+
+
+def env_host_names(name: str, default: list[str]) -> list[str]:
+    """The host names in variable ``name`` (see ``parse_host_names``), or ``default``
+    when unset; set but empty means none."""
+    raw = os.environ.get(name)
+    return list(default) if raw is None else parse_host_names(name, raw)

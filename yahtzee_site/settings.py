@@ -21,7 +21,15 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from yahtzee_site.env import env_bool, env_float, env_int, env_list, env_site_url, env_str
+from yahtzee_site.env import (
+    env_bool,
+    env_float,
+    env_host_names,
+    env_int,
+    env_list,
+    env_site_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -36,6 +44,12 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 # QR codes use it (games/web/invites.py); empty, they use the address of each request.
 # ``make serve`` sets it to the first network address it finds.
 SITE_URL = env_site_url("SITE_URL")
+# The port this machine serves on (``make run`` passes its PORT). Without SITE_URL, links
+# written with no request (turn emails) use the address of the latest page a player
+# opened, and before any, http://127.0.0.1:PORT (games/services/site_address.py).
+PORT = env_int("PORT", 8000)
+if PORT > 65535:
+    raise ImproperlyConfigured(f"Environment variable PORT={PORT} is not a port (1-65535)")
 # Set by a deployment that runs exactly one server process (``make serve``): the
 # in-memory channel layer then reaches every player, and the system checks allow it.
 ONE_PROCESS = env_bool("ONE_PROCESS", default=False)
@@ -75,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Where players open pages: links written with no request use it (games/web/invites.py).
+    "games.web.invites.SiteAddressMiddleware",
     # A signed-in visitor's account language wins over the cookie (games/web/language.py).
     "games.web.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -182,7 +198,8 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layer.ProcessChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
-# games/throttle.py; else this process's memory.  Nothing else uses the cache.
+# games/throttle.py, and the address people reach the site at
+# (games/services/site_address.py); else this process's memory (one process serves then).
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -344,6 +361,14 @@ WEBPUSH_PRIVATE_KEY = env_str("WEBPUSH_PRIVATE_KEY", "")
 WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapid.pem")))
 # Push services on this machine (http://127.0.0.1:...): the tests' only.
 WEBPUSH_LOOPBACK = False
+# The push services the server sends to, with the hosts under them (docs/decisions/0049):
+# the browsers' own unless the environment names others.
+PUSH_SERVICE_HOSTS = env_host_names("PUSH_SERVICE_HOSTS", [
+    "fcm.googleapis.com",  # Chrome, Edge on Android, Opera, Samsung Internet
+    "updates.push.services.mozilla.com",  # Firefox
+    "push.apple.com",  # Safari: web.push.apple.com
+    "notify.windows.com",  # Edge on Windows (WNS)
+])
 WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", SITE_URL if SITE_URL.startswith("https://")
                           else "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
 # Where the exact solver keeps its tables (built once, then read in milliseconds).

@@ -37,6 +37,7 @@ from games.services.notices import (
     postpone,
 )
 from games.services.preferences import preferences_of, quiet_end, zone_of
+from games.services.site_address import site_address
 from scoring import rulesets
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,6 @@ DIGEST_GAP = timedelta(days=1)
 ROOM_LINK_AGE = 14 * 24 * 3600  # seconds a room link signs its reader in
 ROOM_LINK_SALT = "games.room-link"
 UNSUBSCRIBE_SALT = "games.unsubscribe"
-LOCAL_SITE = "http://127.0.0.1:8000"  # what `make run` serves, when SITE_URL is not set
 
 
 # -- signed links --------------------------------------------------------------------
@@ -92,8 +92,8 @@ def read_unsubscribe(token: str) -> int:
 
 
 def site_url(path: str) -> str:
-    """``path`` on the site's address (``SITE_URL``)."""
-    return (settings.SITE_URL or LOCAL_SITE) + path
+    """``path`` on the address people reach the site at (``site_address``)."""
+    return site_address() + path
 
 
 # -- what an email says --------------------------------------------------------------

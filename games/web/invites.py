@@ -5,17 +5,25 @@ A room's invite link (and its QR code) is built on ``settings.SITE_URL`` when it
 request came to.  A page opened through loopback (``localhost``, 127.0.0.0/8, ``::1``)
 gets a note for the invite: a link on loopback cannot be opened from another device,
 and a host who copies the address bar would send one.
+
+Links written with no request (the emails about turns) go where people were last seen
+opening pages: ``SiteAddressMiddleware`` notes the address of each page a player opens
+(``games.services.site_address``).
 """
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext
+
+from games.services.players import SESSION_KEY
+from games.services.site_address import site_address_note
 
 
 def absolute_url(request: HttpRequest, path: str) -> str:
@@ -67,3 +75,23 @@ def invite_note(request: HttpRequest, link: str) -> str:
     return gettext(
         "You opened this page at localhost, which friends can't open: send them the "
         "invite link above, on %(site)s.") % {"site": site}
+
+
+class SiteAddressMiddleware:
+    """Note the scheme and host of each page a player opens (a GET answered 200 with
+    HTML, to a session with a player) as where people reach the site, unless ``SITE_URL`` is set
+    or ``ALLOWED_HOSTS`` lets any host name through: probes and scrapers, which carry
+    no player, and forged host names never become the address of emailed links."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (request.method == "GET" and response.status_code == 200
+                and response.get("Content-Type", "").startswith("text/html")
+                and not settings.SITE_URL and "*" not in settings.ALLOWED_HOSTS
+                and SESSION_KEY in request.session):
+            host = request.get_host()
+            site_address_note(address=f"{request.scheme}://{host}", loopback=is_loopback(host))
+        return response
