@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from games import services
 from games.errors import ServiceError
-from games.models import Player
+from games.models import Player, Preferences
 from games.realtime.publish import publish_on_commit
 from games.services.notice_emails import read_room_link, read_unsubscribe, sign_in_stamp
 from games.services.notices import address_of, page_key
@@ -32,6 +32,7 @@ from games.services.preferences import (
     time_zones,
 )
 from games.web.accounts import MODEL_BACKEND
+from games.web.rooms import register
 
 NO_QUIET = ""
 
@@ -81,12 +82,15 @@ def _hour(value: str) -> int | None:
 @require_http_methods(["GET", "POST"])
 def notices(request: HttpRequest) -> HttpResponse:
     """The player's preferences: push (every device, and this one), email, the reminder,
-    quiet hours and their time zone."""
+    quiet hours and their time zone. An account that has no player yet (no room) gets
+    the defaults, and its player, named after the account, when it saves; a visitor who
+    is no one is offered an account."""
     player = current_player(request.session, request.user)
-    if player is None:
-        return render(request, "notices/preferences.html", {"player": None})
-    chosen = preferences_of(player)
-    address = address_of(player)
+    signed_in = request.user.is_authenticated
+    if player is None and not signed_in:
+        return render(request, "notices/preferences.html", {"player": None, "account": False})
+    chosen = preferences_of(player) if player is not None else Preferences()
+    address = address_of(player) if player is not None else str(request.user.email)
     initial = {"push": chosen.push, "email": chosen.email,
                "reminder_hours": chosen.reminder_hours,
                "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
@@ -94,7 +98,7 @@ def notices(request: HttpRequest) -> HttpResponse:
                "time_zone": chosen.time_zone}
     form = PreferencesForm(request.POST if request.method == "POST" else None,
                            initial=initial)
-    account = player.user_id is not None
+    account = signed_in if player is None else player.user_id is not None
     if not account:  # emails are for accounts: a guest's stay as they are
         del form.fields["email"], form.fields["reminder_hours"]
     status = 200
@@ -103,12 +107,16 @@ def notices(request: HttpRequest) -> HttpResponse:
             data = {"email": chosen.email, "reminder_hours": chosen.reminder_hours,
                     **form.cleaned_data}
             try:
-                preferences_save(player=player, push=data["push"], email=data["email"],
-                                 reminder_hours=data["reminder_hours"],
-                                 quiet_from=_hour(data["quiet_from"]),
-                                 quiet_until=_hour(data["quiet_until"]),
-                                 time_zone=data["time_zone"])
-            except ServiceError as error:
+                with transaction.atomic():  # an account's new player only with its choices
+                    if player is None:
+                        player = register(request, request.user.get_username(),
+                                          opening=False)
+                    preferences_save(player=player, push=data["push"], email=data["email"],
+                                     reminder_hours=data["reminder_hours"],
+                                     quiet_from=_hour(data["quiet_from"]),
+                                     quiet_until=_hour(data["quiet_until"]),
+                                     time_zone=data["time_zone"])
+            except ServiceError as error:  # TooManyGuests too
                 form.add_error(None, error.message)
             else:
                 messages.success(request, gettext("Your notification settings are saved."))

@@ -264,7 +264,6 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(ada_account, bob, 
 
 def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, bob, cy,
                                                                    make_room):
-    assert "Open or join a room first" in Client().get("/notifications/").content.decode()
     page = Client()
     page.force_login(ada_account.user)
     form = {"push": "on", "email": "on", "reminder_hours": "6", "quiet_from": "22",
@@ -288,6 +287,27 @@ def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, 
     session.save()
     services.room_join(player=bob, code=code)
     assert 'data-testid="notices-email"' not in guest.get("/notifications/").content.decode()
+
+
+def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db):
+    guest = Client().get("/notifications/").content.decode()
+    assert "Open or join a room first" not in guest
+    assert 'href="/account/sign-up/?next=/notifications/"' in guest
+    assert 'data-testid="notices-form"' not in guest
+    user = User.objects.create_user("newcomer", email="new@example.org",
+                                    password="pw-long-enough")
+    page = Client()
+    page.force_login(user)
+    shown = page.get("/notifications/").content.decode()
+    assert 'data-testid="notices-email"' in shown and "new@example.org" in shown
+    assert not Player.objects.filter(user=user).exists()  # a page view creates nothing
+    form = {"push": "on", "email": "on", "reminder_hours": "2", "quiet_from": "",
+            "quiet_until": "", "time_zone": "Europe/Paris"}
+    assert page.post("/notifications/", form).status_code == 302
+    chosen = Preferences.objects.get(player__user=user)
+    assert (chosen.email, chosen.reminder_hours, chosen.time_zone) == (True, 2, "Europe/Paris")
+    assert chosen.player.name == "newcomer"
+    assert 'data-testid="device-push"' in page.get("/notifications/").content.decode()
 
 
 def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_account, bob,
