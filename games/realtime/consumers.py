@@ -25,14 +25,16 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import selectors, services, throttle
+from games.addresses import address_key
 from games.coach import advice as coach
 from games.errors import ServiceError
+from games.json_input import UNSTORABLE, BadJson, check_values, json_object
 from games.models import Player
 from games.realtime.database import on_database_thread
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
 from games.realtime.language import language_of_scope
 from games.realtime.publish import publish
-from games.realtime.requests import HANDLERS, UNSTORABLE, BadMessage, check_values
+from games.realtime.requests import HANDLERS, BadMessage
 from games.realtime.snapshot_cache import shared_snapshot, snapshot
 from games.selectors import hints
 from games.selectors.room_snapshot import Held
@@ -41,7 +43,6 @@ from games.services.players import current_player
 
 log = logging.getLogger(__name__)
 
-MAX_BYTES = 4096
 BURST = 20  # messages a second before "rate_limited" ...
 FLOOD = 100  # ... and before the socket is closed
 CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_FLOOD = 4403, 4404, 4429
@@ -130,7 +131,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         for group in self.socket_groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
-        await self.presence(services.presence_connect)
+        # Where the seat is played from: a seat played from another seat's browser or
+        # network is marked (games.services.devices).
+        await self.presence(services.presence_connect,
+                            browser=str(self.scope.get("browser_id") or ""),
+                            address=address_key(throttle.socket_address(self.scope)))
         await self.push_state()
 
     async def disconnect(self, code: int) -> None:
@@ -148,10 +153,12 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         task = asyncio.ensure_future(publish(news))
         task.add_done_callback(_log_failure)
 
-    async def presence(self, service: Callable[..., list[Change]]) -> None:
-        """Run a presence service for this socket, then publish its news from the event
-        loop (as every change is: the database thread never waits for the loop)."""
-        await publish(await on_database_thread(service)(player=self.player, code=self.code))
+    async def presence(self, service: Callable[..., list[Change]], **fields: str) -> None:
+        """Run a presence service for this socket (with ``fields``), then publish its news
+        from the event loop (as every change is: the database thread never waits for the
+        loop)."""
+        await publish(await on_database_thread(service)(player=self.player, code=self.code,
+                                                        **fields))
 
     async def receive(self, text_data: str | None = None,
                       bytes_data: bytes | None = None) -> None:
@@ -169,16 +176,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         try:
             if text_data is None:
                 raise BadMessage("bad_json", gettext("send JSON text, not binary frames"))
-            if len(text_data.encode()) > MAX_BYTES:
-                raise BadMessage("too_large", gettext("a message is at most 4 KB"))
-            try:
-                msg = json.loads(text_data)
-            except ValueError:
-                raise BadMessage("bad_json", gettext("that is not JSON")) from None
-            except RecursionError:
-                raise BadMessage("bad_json", gettext("a message is nested too deeply")) from None
-            if not isinstance(msg, dict):
-                raise BadMessage("bad_json", gettext("a message is a JSON object"))
+            msg = json_object(text_data)
             request_id = msg.get("id")
             if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64 \
                     or UNSTORABLE.search(request_id):
@@ -188,7 +186,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             if len(self.stamps) > BURST:
                 raise BadMessage("rate_limited", gettext("slow down: at most 20 messages a second"))
             await self.handle(msg, request_id)
-        except BadMessage as exc:
+        except (BadMessage, BadJson) as exc:
             await self.send_json({"type": "error", "id": request_id, "code": exc.code,
                                   "message": exc.message})
 

@@ -7,7 +7,6 @@ the protocol raises ``BadMessage`` with a stable code (docs/protocol.md).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,10 +16,7 @@ from games import services
 from games.models import Player
 from games.services.core import Answer
 
-MAX_DEPTH = 32  # nesting levels of a message (the protocol needs 2)
 MAX_INT = 2**63 - 1  # what a database integer holds
-# Text no database stores: NUL (PostgreSQL) and lone surrogates from "\ud800" escapes.
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class BadMessage(Exception):
@@ -44,23 +40,6 @@ def _field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...],
     if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
         raise BadMessage("bad_field", gettext("%(name)s is out of range") % {"name": name})
     return value
-
-
-def check_values(msg: object) -> None:
-    """Refuse a parsed message nested deeper than ``MAX_DEPTH`` or holding unstorable
-    text (a walk without recursion: the message may be as deep as the parser allows)."""
-    stack: list[tuple[object, int]] = [(msg, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise BadMessage("bad_json", gettext("a message is nested at most %(max)s levels")
-                             % {"max": MAX_DEPTH})
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in (*value, *value.values()))
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-        elif isinstance(value, str) and UNSTORABLE.search(value):
-            raise BadMessage("bad_json", gettext("text cannot hold NUL or unpaired surrogates"))
 
 
 def _hold(msg: dict[str, Any]) -> list[int]:
@@ -121,6 +100,8 @@ HANDLERS: dict[str, Call] = {
     "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
         player=p, code=code, seat=_field(m, "seat", int), request_id=rid),
     "take_back": lambda p, code, rid, m: services.game_take_back(
+        player=p, code=code, request_id=rid),
+    "take_back_place": lambda p, code, rid, m: services.placement_take_back(
         player=p, code=code, request_id=rid),
     "holiday": lambda p, code, rid, m: services.seat_holiday(
         player=p, code=code, days=_field(m, "days", int), request_id=rid),

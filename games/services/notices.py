@@ -34,6 +34,7 @@ from django.utils.translation import gettext, ngettext
 from games.models import Game, Notice, Player, PushSubscription, Room, Scorecard, Turn
 from games.services.core import now
 from games.services.preferences import preferences_of, quiet_end
+from games.services.push_endpoints import BadEndpoint, endpoint_checked
 from scoring import rulesets
 
 if TYPE_CHECKING:
@@ -190,15 +191,16 @@ class Outcome(Enum):
     RETRY = "retry"  # try again later
 
 
-def _push(subscription: PushSubscription, data: dict[str, Any]) -> Outcome:
-    """Send ``data`` to one device, following no redirect."""
+def _push(subscription: PushSubscription, endpoint: str, data: dict[str, Any]) -> Outcome:
+    """Send ``data`` to one device at ``endpoint`` (its endpoint as ``endpoint_checked``
+    rebuilt it), following no redirect."""
     import requests
     from pywebpush import WebPushException, webpush
 
     session = requests.Session()
     session.max_redirects = 0
     try:
-        webpush({"endpoint": subscription.endpoint,
+        webpush({"endpoint": endpoint,
                  "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
                 data=json.dumps(data), vapid_private_key=vapid_key(),
                 vapid_claims={"sub": settings.WEBPUSH_SUBJECT}, ttl=PUSH_TTL,
@@ -206,10 +208,10 @@ def _push(subscription: PushSubscription, data: dict[str, Any]) -> Outcome:
     except WebPushException as error:
         if error.status_code in (401, 403, 404, 410):
             return Outcome.GONE
-        log.warning("push to %s failed: %s", subscription.endpoint[:60], error.status_code)
+        log.warning("push to %s failed: %s", endpoint[:60], error.status_code)
         return Outcome.RETRY
     except Exception as error:  # unreachable, too slow, a redirect: later, maybe
-        log.warning("push to %s failed: %r", subscription.endpoint[:60], error)
+        log.warning("push to %s failed: %r", endpoint[:60], error)
         return Outcome.RETRY
     finally:
         session.close()
@@ -251,10 +253,17 @@ def _send(notice: Notice, moment: datetime) -> None:
     payloads: dict[str, dict[str, Any]] = {}
     for device in PushSubscription.objects.filter(player=notice.player).exclude(
             pk__in=delivered):
+        try:
+            endpoint = endpoint_checked(device.endpoint)
+        except BadEndpoint:  # kept before today's rule: never sent to, forgotten
+            log.warning("push subscription %s forgotten, unsent: its endpoint is not a push "
+                        "service's (%r)", device.pk, device.endpoint[:60])
+            device.delete()
+            continue
         language = notice.player.language or device.language or settings.LANGUAGE_CODE
         if language not in payloads:
             payloads[language] = _payload(notice, language, deadline)
-        outcome = _push(device, payloads[language])
+        outcome = _push(device, endpoint, payloads[language])
         if outcome is Outcome.GONE:
             device.delete()
         elif outcome is Outcome.SENT:
