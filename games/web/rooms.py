@@ -184,9 +184,9 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
     """A room: the table for its members; for anyone else with the link, a way in."""
     found = room_or_404(request, code)
     player = current_player(request.session, request.user)
-    member = selectors.is_member(found, player)
     closed = found.status == Room.Status.CLOSED
     banned = player is not None and player.is_banned
+    member = not banned and selectors.is_member(found, player)  # a ban refuses the table
     if join_error is None and player is not None and banned:
         join_error = ban_message(player.banned_until)
         # Where a banned player shows up, new guests are limited (games.guest_limit).

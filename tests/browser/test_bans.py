@@ -85,7 +85,10 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
 
 def assert_offered_nothing_refused(banned: Page, code: str) -> None:
     """The banned player's page, and the room page after a reload, say what the ban
-    leaves (reading the rules) and offer no way back to a table or to opening a room."""
+    leaves (reading the rules) and offer no way back to a table or to opening a room:
+    the notice's room bar offers neither the invite nor leaving."""
+    for control in ("copy-invite-bar", "leave"):
+        expect(banned.get_by_test_id(control)).to_be_hidden()
     for where in ("the notice", "the room page reloaded"):
         card = banned.get_by_test_id("fatal" if where == "the notice" else "join-error")
         if where != "the notice":

@@ -19,6 +19,7 @@ from games.models import Membership, ModerationAction, Player, Room, banned_now,
 from games.realtime.consumers import CLOSE_BANNED
 from games.realtime.publish import publish
 from games.web.browsers import COOKIE
+from tests.support.clients import client_of
 from tests.support.game_state import game_of, refused
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
 
@@ -320,3 +321,19 @@ def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player):
     assert {name for name, p in players.items()
             if Player.objects.get(pk=p.pk).is_banned} == in_force
     assert {name for name, p in players.items() if sql.banned(p.pk, moment)} == in_force
+
+
+def test_the_banned_players_room_page_offers_no_invite_nor_leaving(ada, bob, cy, staff,
+                                                                  make_room):
+    """Whether the ban left the player in the room or not (a spectator's chair, a seat a
+    bot took), its page offers nothing the ban refuses: no invite link, no way to leave."""
+    playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
+    watching = make_room(cy, "yatzy", seats=2, joined=[ada], start=True)
+    services.room_join(player=bob, code=watching.code)  # a spectator's chair
+    services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="x")
+    for code in (playing.code, watching.code):
+        page = client_of(bob).get(f"/r/{code}/").content.decode()
+        assert "You are banned" in page
+        for control in ('data-testid="copy-invite-bar"', 'data-action="copy-invite"',
+                        'data-testid="leave"', 'data-action="leave"', "Invite link"):
+            assert control not in page

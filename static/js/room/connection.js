@@ -32,6 +32,9 @@ export function onFatal(code, message) {
   tabs.nav.hidden = true;
   layout.dataset.phase = "fatal";
   for (const region of Object.values(regions)) region.hidden = true;
+  // Inviting and leaving go through a table the server no longer lets this page reach
+  // (a ban refuses both): the room bar stops offering them.
+  for (const control of root.querySelectorAll(".room-bar [data-action=copy-invite], .room-bar [data-action=leave]")) control.hidden = true;
   const notice = h(
     "div",
     { class: "panel fatal", role: "alert", dataset: { testid: "fatal" } },
