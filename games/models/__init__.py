@@ -4,7 +4,7 @@ Models hold data only; every change goes through ``games.services``.
 """
 
 from games.models.accounts import PendingEmail
-from games.models.daily import DailyAttempt, DailyChallenge
+from games.models.daily import DailyAttempt, DailyChallenge, Practice
 from games.models.moderation import ModerationAction, Report
 from games.models.notices import Notice, Preferences, PushSubscription
 from games.models.play import Game, GameReview, Scorecard, Turn
@@ -25,6 +25,7 @@ __all__ = [
     "Notice",
     "PendingEmail",
     "Player",
+    "Practice",
     "Preferences",
     "PushSubscription",
     "Report",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from games.models.play import Game
 from games.models.rooms import Player
@@ -38,6 +39,19 @@ def new_share_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+class Practice(models.TextChoices):
+    """Why an attempt at today's challenge plays dice of its own instead of ranking."""
+
+    GUEST = "guest", pgettext_lazy("daily practice", "played as a guest")
+    NEW_ACCOUNT = "new_account", pgettext_lazy("daily practice",
+                                               "an account made after the day began")
+    AGAIN = "again", pgettext_lazy("daily practice", "a second try")
+    BROWSER = "browser", pgettext_lazy("daily practice",
+                                       "this browser already made today's ranked attempt")
+    ADDRESS = "address", pgettext_lazy("daily practice",
+                                       "this address already made today's ranked attempt")
+
+
 class DailyAttempt(models.Model):
     """A player's game of a daily challenge: ranked, on the day's dice (see
     ``games.services.daily`` for who may rank), or not: a practice game on dice of its own
@@ -48,9 +62,10 @@ class DailyAttempt(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="daily_attempts")
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="daily_attempt")
     ranked = models.BooleanField()
-    practice = models.BooleanField(
-        default=False, help_text="Played on dice of its own, not the day's: the day's dice "
-                                 "go to ranked attempts only while the day lasts.")
+    practice = models.CharField(
+        max_length=16, choices=Practice.choices, blank=True,
+        help_text="Set when it was played on dice of its own, not the day's, and why: the "
+                  "day's dice go to ranked attempts only while the day lasts.")
     par = models.IntegerField(
         null=True, blank=True, help_text="A practice game's own par: the expert bot's score "
                                          "on its dice.")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.db.models import Q
+
 from games.models import DailyAttempt, DailyChallenge, Membership, Player
 from games.services.daily import board, today
 
@@ -75,14 +77,17 @@ def leaderboard(challenge: DailyChallenge, viewer: Player | None,
 
 
 def played_days(player: Player) -> set[date]:
-    """The days ``player`` finished a ranked attempt, in any variant."""
-    return set(DailyAttempt.objects.filter(player=player, ranked=True, score__isnull=False)
+    """The days ``player`` finished an attempt on its day, in any variant: ranked or
+    practice (a guest's days count once they make an account; a past day played again
+    does not)."""
+    return set(DailyAttempt.objects.filter(player=player, score__isnull=False)
+               .filter(Q(ranked=True) | ~Q(practice=""))
                .values_list("challenge__day", flat=True))
 
 
 def streak(days: set[date]) -> int:
-    """Days in a row with a ranked result up to today (or up to yesterday, while today's
-    is still to play)."""
+    """Days in a row with a result up to today (or up to yesterday, while today's is
+    still to play)."""
     day = today()
     if day not in days:
         day -= timedelta(days=1)

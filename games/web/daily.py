@@ -12,13 +12,16 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit
+from games.addresses import address_key
 from games.errors import ServiceError
-from games.models import DailyAttempt, DailyChallenge
+from games.models import DailyAttempt, DailyChallenge, Player
 from games.selectors import daily as selectors
 from games.selectors.rule_texts import variant_list
 from games.services import daily
 from games.services.players import current_player
 from games.services.reviews import review_for
+from games.throttle import http_address
+from games.web.browsers import browser_id
 from games.web.rooms import register, room_url, too_many_guests
 from scoring import rulesets
 from scoring.strategy import advisors
@@ -68,11 +71,23 @@ def daily_index(request: HttpRequest) -> HttpResponse:
     context = {
         "day": day, "player": player, "streak": selectors.streak(days),
         "variants": [{"variant": v, "attempt": mine.get(v.name),
+                      "practice": _practice(request, player, v.name, day),
                       "url": reverse("games:daily_result", args=[v.name, day.isoformat()])}
                      for v in variant_list()],
-        "ranked": player is not None and player.user_id is not None,
+        "ranked": request.user.is_authenticated,  # an account: it may rank
     }
     return render(request, "daily/index.html", context)
+
+
+def _practice(request: HttpRequest, player: Player | None, ruleset: str, day: date) -> str:
+    """Why the visitor's next attempt at ``ruleset``'s challenge of ``day`` would be
+    practice (``Practice``; ``""``: it ranks, or ``day`` is past)."""
+    if day != daily.today():
+        return ""
+    return daily.why_practice(
+        player=player, user_id=request.user.pk if request.user.is_authenticated else None,
+        challenge=daily.challenge_of(ruleset, day, create=False),
+        browser=browser_id(request), address=address_key(http_address(request)))
 
 
 @require_POST
@@ -83,7 +98,9 @@ def daily_play(request: HttpRequest) -> HttpResponse:
     try:
         player = current_player(request.session, request.user) or register(
             request, request.POST.get("name", ""), opening=True)
-        attempt = daily.daily_play(player=player, ruleset=ruleset, day=day)
+        attempt = daily.daily_play(player=player, ruleset=ruleset, day=day,
+                                   browser=browser_id(request),
+                                   address=address_key(http_address(request)))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -102,31 +119,35 @@ def daily_result(request: HttpRequest, ruleset: str, day: str) -> HttpResponse:
                     .select_related("game__room", "challenge", "player").order_by("pk")) \
         if player is not None and played else []
     shown = next((a for a in attempts if a.ranked), attempts[-1] if attempts else None)
+    today = challenge.day == daily.today()
     context = {
         "challenge": challenge, "rs": rulesets.get(challenge.ruleset), "player": player,
         "attempt": shown, "attempts": attempts,
-        "par": daily.par_of(challenge) if played else None,
+        "practice": _practice(request, player, challenge.ruleset, challenge.day),
+        "par": daily.attempt_par(shown) if shown is not None
+        else daily.par_of(challenge) if played else None,
         "standing": selectors.standing(shown) if shown is not None else None,
         "accuracy": accuracy_of(shown) if shown is not None else None,
         "leaderboard": selectors.leaderboard(challenge, player) if played else [],
-        "today": challenge.day == daily.today(),
+        "today": today,
         "share_url": request.build_absolute_uri(reverse(
-            "games:daily_shared", args=[shown.pk])) if shown and shown.score is not None
+            "games:daily_shared", args=[shown.share_code])) if shown and shown.score is not None
         else "",
     }
     return render(request, "daily/result.html", context)
 
 
 @require_GET
-def daily_shared(request: HttpRequest, attempt: int) -> HttpResponse:
-    """A shared result, for anyone the link reaches: score, par, accuracy and rank, never
-    the dice."""
-    found = get_object_or_404(DailyAttempt.objects.select_related("challenge", "player"),
-                              pk=attempt, score__isnull=False)
+def daily_shared(request: HttpRequest, code: str) -> HttpResponse:
+    """A shared result, for anyone the link reaches (its code is unguessable, and only its
+    player is shown it): score, par, accuracy and rank, never the dice."""
+    found = get_object_or_404(
+        DailyAttempt.objects.select_related("challenge", "player", "game"),
+        share_code=code, score__isnull=False)
     context = {"attempt": found, "challenge": found.challenge,
                "rs": rulesets.get(found.challenge.ruleset),
-               "par": daily.par_of(found.challenge), "accuracy": accuracy_of(found),
+               "par": daily.attempt_par(found), "accuracy": accuracy_of(found),
                "standing": selectors.standing(found), "result_url": result_url(found.challenge),
                "card_url": request.build_absolute_uri(
-                   reverse("games:daily_card", args=[found.pk]))}
+                   reverse("games:daily_card", args=[found.share_code]))}
     return render(request, "daily/shared.html", context)

@@ -23,14 +23,16 @@ FELT, GOLD, WHITE = (20, 83, 45), (242, 182, 50), (255, 255, 255)
 
 
 def card_png(title: str, day: str, score: int, par: int | None,
-             accuracy: float | None) -> bytes:
-    """The card of a result, as PNG bytes."""
+             accuracy: float | None, practice: bool = False) -> bytes:
+    """The card of a result, as PNG bytes (``practice``: played on dice of its own)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, HEIGHT - 24, WIDTH, HEIGHT), fill=GOLD)
     draw.text((72, 64), f"{title} · {day}", fill=WHITE, font=ImageFont.load_default(52))
     draw.text((64, 150), str(score), fill=WHITE, font=ImageFont.load_default(220))
-    facts = [gettext("par %(par)s") % {"par": par}] if par is not None else []
+    facts = [gettext("practice")] if practice else []
+    if par is not None:
+        facts.append(gettext("par %(par)s") % {"par": par})
     if accuracy is not None:
         skill = number_format(round(accuracy, 1), 1, force_grouping=False)
         facts.append(gettext("skill %(skill)s") % {"skill": f"{skill}%"})
@@ -43,11 +45,11 @@ def card_png(title: str, day: str, score: int, par: int | None,
 
 @require_GET
 @cache_control(public=True, max_age=3600)
-def daily_card(request: HttpRequest, attempt: int) -> HttpResponse:
+def daily_card(request: HttpRequest, code: str) -> HttpResponse:
     """The card of a finished attempt, for the shared page's ``og:image``."""
-    found = get_object_or_404(DailyAttempt.objects.select_related("challenge"),
-                              pk=attempt, score__isnull=False)
+    found = get_object_or_404(DailyAttempt.objects.select_related("challenge", "game"),
+                              share_code=code, score__isnull=False)
     rs = rulesets.get(found.challenge.ruleset)
     png = card_png(gettext(rs.title), found.challenge.day.isoformat(), found.score or 0,
-                   daily.par_of(found.challenge), found.accuracy)
+                   daily.attempt_par(found), found.accuracy, practice=bool(found.practice))
     return HttpResponse(png, content_type="image/png")

@@ -210,6 +210,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if found.daily else "",
     }
+        "daily_practice": found.daily and DailyAttempt.objects.filter(
+            game__room=found).exclude(practice="").exists(),
     return render(request, "room.html", context, status=status)
 
 

@@ -5,8 +5,10 @@ a friend opens."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,8 +24,15 @@ PASSWORD = "dice-and-tea-42"
 YATZY_BOXES = 15
 
 
+def made_yesterday(database: Path, username: str) -> None:
+    """Date the account ``username`` of the live server's database from yesterday."""
+    with sqlite3.connect(database, timeout=20) as db:
+        db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
+                   "WHERE username = ?", (username,))
+
+
 def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
-        new_page: NewPage, live_url: str) -> None:
+        new_page: NewPage, live_url: str, live_database: Path) -> None:
     # The live server outlives the test, and other tests sign up people too.
     name = f"ada-{uuid.uuid4().hex[:6]}"
     phone = new_page(viewport=PHONE, mobile=True, name="phone")
@@ -34,6 +43,12 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     phone.get_by_test_id("sign-up-submit").click()
     phone.wait_for_url("**/daily/")
     yatzy = phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
+    # An account made today practises; one made before the day ranks.
+    expect(yatzy.get_by_test_id("daily-practice")).to_have_attribute("data-reason",
+                                                                      "new_account")
+    made_yesterday(live_database, name)
+    phone.reload()
+    expect(yatzy.get_by_test_id("daily-play")).to_have_attribute("data-practice", "false")
     yatzy.get_by_test_id("daily-name").fill("Ada")
     yatzy.get_by_test_id("daily-play").click()
     phone.wait_for_url(ROOM_URL)
@@ -68,7 +83,7 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     # The share text says the score, par and skill; never a die.
     text = phone.get_by_test_id("daily-share-text")
     expect(text).to_contain_text(re.compile(
-        rf"^Yatzy daily {day}: {total}, par {par}, skill \d+\.\d% http://\S+/daily/shared/\d+/$"))
+        rf"^Yatzy daily {day}: {total}, par {par}, skill \d+\.\d% http://\S+/daily/shared/[\w-]{{16}}/$"))
     phone.get_by_test_id("daily-copy-button").click()
     expect(phone.get_by_test_id("daily-share-said")).not_to_be_empty()
     shared_url = text.inner_text().rsplit(" ", 1)[1]
@@ -90,6 +105,9 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     assert friend.get_by_test_id("daily-shared").locator(".die, .round-dice__die").count() == 0
     friend.get_by_test_id("daily-shared-play").click()
     expect(friend.get_by_test_id("daily-board-line")).to_have_count(1)
+    # A guest would practise on dice of their own, and is told how to be ranked.
+    expect(friend.get_by_test_id("daily-practice")).to_have_attribute("data-reason", "guest")
+    expect(friend.get_by_test_id("daily-play")).to_have_text("Practise on dice of your own")
 
     # Ada's day is played: the daily page links to her result instead of a second try.
     phone.goto("/daily/")

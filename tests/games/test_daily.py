@@ -1,6 +1,7 @@
 """The daily challenge: one set of dice per variant and UTC day from a server secret,
-played alone with the coach off; one ranked attempt per account and day; ranks among
-everyone and among friends, par, streaks, and near-perfect results sent to moderators."""
+played alone with the coach off; one ranked attempt per account and day, and every other
+attempt on practice dice; ranks among everyone and among friends, par, streaks, and
+near-perfect results sent to moderators."""
 
 import io
 from datetime import UTC, date, datetime, timedelta
@@ -12,7 +13,7 @@ from django.utils import timezone
 from PIL import Image
 
 from games import services
-from games.models import DailyAttempt, DailyChallenge, Game, Report, Room
+from games.models import DailyAttempt, DailyChallenge, Game, Practice, Report, Room
 from games.selectors import daily as selectors
 from games.selectors.hints import hint_position
 from games.services import daily, daily_scores
@@ -26,12 +27,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def account(make_player):
-    """Make a person with an account (a guest when ``signed`` is false)."""
+    """Make a person with an account made before today (a guest when ``signed`` is
+    false)."""
 
     def make(name, signed=True):
         player = make_player(name)
         if signed:
-            player.user = User.objects.create_user(name.lower(), password="pw-long-enough")
+            player.user = User.objects.create_user(
+                name.lower(), password="pw-long-enough",
+                date_joined=timezone.now() - timedelta(days=1))
             player.save()
         return player
 
@@ -76,24 +80,68 @@ def test_the_days_dice_come_from_the_secret_and_the_date(account, settings):
 def test_one_ranked_attempt_per_account_and_day(account):
     ada, guest = account("Ada"), account("Gus", signed=False)
     first = daily.daily_play(player=ada, ruleset="yahtzee")
-    assert first.ranked
+    assert first.ranked and not first.practice
     assert daily.daily_play(player=ada, ruleset="yahtzee") == first  # back to the game
     play_out(first)
     again = daily.daily_play(player=ada, ruleset="yahtzee")
     assert not again.ranked and again.game_id != first.game_id
-    assert not daily.daily_play(player=guest, ruleset="yahtzee").ranked
+    assert again.practice == Practice.AGAIN
+    assert daily.daily_play(player=guest, ruleset="yahtzee").practice == Practice.GUEST
     yesterday = daily.daily_play(player=account("Cy"), ruleset="yahtzee",
                                  day=daily.today() - timedelta(days=1))
-    assert not yesterday.ranked  # past days are played unranked
-    # A guest who played the day and then made an account has seen the dice.
+    assert not yesterday.ranked and not yesterday.practice  # past days: their own dice
+    assert yesterday.game.seed == daily.seed_of("yahtzee", daily.today() - timedelta(days=1))
+    # A guest who makes an account today ranks from tomorrow.
     guest.user = User.objects.create_user("gus", password="pw-long-enough")
     guest.save()
-    assert not daily.daily_play(player=guest, ruleset="yahtzee").ranked
+    assert daily.daily_play(player=guest, ruleset="yatzy").practice == Practice.NEW_ACCOUNT
     before = DailyAttempt.objects.count()
     refused("not_yet", daily.daily_play, player=ada, ruleset="yahtzee",
             day=daily.today() + timedelta(days=1))
     refused("unknown_ruleset", daily.daily_play, player=ada, ruleset="poker")
     assert DailyAttempt.objects.count() == before
+
+
+def test_only_ranked_attempts_see_the_days_dice(account):
+    """The scouting of issue 41: whatever is played before a ranked attempt (a guest, a
+    second try, an account made today, the same browser or address) rolls other dice."""
+    seed = daily.seed_of("yahtzee", daily.today())
+    scouts = [
+        daily.daily_play(player=account("Gus", signed=False), ruleset="yahtzee"),
+        daily.daily_play(player=account("Nia", signed=False), ruleset="yahtzee",
+                         browser="b" * 32, address="a" * 32),
+    ]
+    ranked = daily.daily_play(player=account("Ada"), ruleset="yahtzee", browser="b" * 32,
+                              address="a" * 32)
+    assert ranked.ranked and ranked.game.seed == seed  # the scouts left no mark on it
+    scouts += [
+        daily.daily_play(player=account("Bob"), ruleset="yahtzee", browser="b" * 32),
+        daily.daily_play(player=account("Cy"), ruleset="yahtzee", address="a" * 32),
+    ]
+    assert [s.practice for s in scouts] == [
+        Practice.GUEST, Practice.GUEST, Practice.BROWSER, Practice.ADDRESS]
+    seeds = {s.game.seed for s in scouts}
+    assert seed not in seeds and len(seeds) == len(scouts)  # each practice its own dice
+    for scout in scouts:
+        services.game_roll(player=scout.player, code=scout.game.room.code)
+        dice = list(state_of(scout.game.room.code, scout.player)[2].dice)
+        assert dice == [duplicate.die(bytes.fromhex(scout.game.seed), 1, 1, slot)
+                        for slot in range(5)]
+    # Another browser and address, an account from before the day: ranked.
+    assert daily.daily_play(player=account("Dee"), ruleset="yahtzee", browser="c" * 32,
+                            address="d" * 32).ranked
+
+
+def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
+        account, monkeypatch):
+    ada, bob = account("Ada"), account("Bob")
+    assert daily.daily_play(player=ada, ruleset="yatzy", browser="b" * 32).ranked
+    real = daily.why_practice
+    checks = iter([""])  # Bob's first check ran before Ada's attempt was committed
+    monkeypatch.setattr(daily, "why_practice", lambda **kw: next(checks, None) or real(**kw))
+    bob_attempt = daily.daily_play(player=bob, ruleset="yatzy", browser="b" * 32)
+    assert not bob_attempt.ranked and bob_attempt.practice == Practice.BROWSER
+    assert DailyAttempt.objects.filter(ranked=True).count() == 1
 
 
 def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob):
@@ -150,11 +198,12 @@ def test_par_and_the_results_page(account):
     assert attempt.accuracy is not None  # the review was built for it
     assert f"Yatzy daily {challenge.day.isoformat()}: {attempt.score}, par {par}, skill " \
         in html
-    shared = client_of().get(reverse("games:daily_shared", args=[attempt.pk]))
+    assert client_of().get(f"/daily/shared/{attempt.pk}/").status_code == 404  # no walking
+    shared = client_of().get(reverse("games:daily_shared", args=[attempt.share_code]))
     text = shared.content.decode()
     assert shared.status_code == 200 and f"scored {attempt.score} on the day" in text
     assert 'property="og:title"' in text and "Yatzy daily" in text
-    card_url = reverse("games:daily_card", args=[attempt.pk])
+    card_url = reverse("games:daily_card", args=[attempt.share_code])
     assert f'property="og:image" content="http://testserver{card_url}"' in text
     card = client_of().get(card_url)
     assert card.status_code == 200 and card["Content-Type"] == "image/png"
@@ -246,3 +295,75 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, a
     past = (daily.today() - timedelta(days=30)).isoformat()
     assert client_of(ada).get(f"/daily/yams/{past}/").status_code == 200
     assert not DailyChallenge.objects.filter(ruleset="yams").exists()
+
+
+def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(account):
+    ada, gus = account("Ada"), account("Gus", signed=False)
+    ranked = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
+    DailyAttempt.objects.filter(pk=ranked.pk).update(score=200)
+    practice = play_out(daily.daily_play(player=gus, ruleset="yatzy"))
+    expected = duplicate.play(rulesets.get("yatzy").new_scorecard(), levels.get("expert"),
+                              bytes.fromhex(practice.game.seed))["total"]
+    assert daily.attempt_par(practice) == expected
+    practice.refresh_from_db()
+    assert practice.par == expected
+    html = client_of(gus).get(reverse("games:daily_result", args=[
+        "yatzy", practice.challenge.day.isoformat()])).content.decode()
+    assert 'data-ranked="false" data-practice="true"' in html
+    assert f'data-par="{expected}"' in html and "Par of your dice" in html
+    assert "Would rank" in html and 'data-of="2"' in html
+    assert 'data-reason="guest"' in html and "Create an account" in html
+    assert ", practice: " in html  # the share text says so
+    room = client_of(gus).get(f"/r/{practice.game.room.code}/").content.decode()
+    assert 'data-testid="daily-practice-badge"' in room
+    assert 'data-testid="daily-practice-badge"' not in client_of(ada).get(
+        f"/r/{ranked.game.room.code}/").content.decode()
+
+
+def test_the_play_page_says_beforehand_who_ranks(account, make_player):
+    ada = account("Ada")
+    html = client_of(ada, ip="203.0.113.7").get("/daily/").content.decode()
+    assert html.count('data-practice="false"') == len(rulesets.names())
+    assert "Play today's dice (ranked)" in html
+    newcomer = make_player("Nia")
+    newcomer.user = User.objects.create_user("nia", password="pw-long-enough")
+    newcomer.save()
+    html = client_of(newcomer).get("/daily/yatzy/" + daily.today().isoformat() + "/") \
+        .content.decode()
+    assert 'data-reason="new_account"' in html and "Practise on dice of your own" in html
+
+
+def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account):
+    ada, bob = account("Ada"), account("Bob")
+    played = client_of(ada, ip="203.0.113.7").post("/daily/play/", {"ruleset": "yams"})
+    assert played.status_code == 302
+    assert DailyAttempt.objects.get(player=ada).ranked
+    client_of(bob, ip="203.0.113.7").post("/daily/play/", {"ruleset": "yams"})
+    assert DailyAttempt.objects.get(player=bob).practice == Practice.ADDRESS
+    cy = account("Cy")  # another address: ranked
+    client_of(cy, ip="198.51.100.9").post("/daily/play/", {"ruleset": "yams"})
+    assert DailyAttempt.objects.get(player=cy).ranked
+
+
+def test_share_text_never_says_par_unknown(account, monkeypatch):
+    ada = account("Ada")
+    attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
+    monkeypatch.setattr(daily, "level_ready", lambda level, rs: False)  # tables warming
+    html = client_of(ada).get(reverse("games:daily_result", args=[
+        "yatzy", attempt.challenge.day.isoformat()])).content.decode()
+    assert "par ?" not in html and 'data-testid="daily-share"' not in html
+    assert "Par is being worked out" in html
+    shared = client_of().get(reverse("games:daily_shared", args=[attempt.share_code]))
+    assert "par ?" not in shared.content.decode() and shared.status_code == 200
+
+
+def test_a_guest_who_makes_an_account_keeps_their_streak(account):
+    gus = account("Gus", signed=False)
+    play_out(daily.daily_play(player=gus, ruleset="yatzy"))
+    gus.user = User.objects.create_user("gus", password="pw-long-enough")
+    gus.save()
+    assert selectors.streak(selectors.played_days(gus)) == 1
+    # A past day played again is no part of a streak.
+    play_out(daily.daily_play(player=gus, ruleset="yatzy",
+                              day=daily.today() - timedelta(days=1)))
+    assert selectors.streak(selectors.played_days(gus)) == 1
