@@ -49,7 +49,7 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
         if obj.status == Game.Status.PLAYING:
             return gettext("yes: the seed is shown once the game is over")
         attempt = DailyAttempt.objects.filter(game=obj).select_related("challenge").first()
-        if attempt is not None and attempt.challenge.day >= today():
+        if attempt is not None and not attempt.practice and attempt.challenge.day >= today():
             return gettext("yes: a daily challenge's seed is shown once its day is over")
         return gettext("yes, seed %(seed)s") % {"seed": obj.seed}
 
