@@ -17,6 +17,7 @@ downloads a browser.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import tempfile
 from functools import partial
@@ -30,8 +31,9 @@ from bench.harness.pictures import DESKTOP, PHONE, my_turn, play_turn, save_shot
 PASSWORD = "dice-and-tea-42"
 
 
-def take(base_url: str, out: Path) -> list[Path]:
-    """Play a duplicate game of Yatzy to its end and a daily challenge, saving pictures."""
+def take(base_url: str, out: Path, database: Path) -> list[Path]:
+    """Play a duplicate game of Yatzy to its end and a daily challenge, saving pictures
+    (``database``: the server's SQLite file)."""
     from playwright.sync_api import sync_playwright
 
     saved: list[Path] = []
@@ -87,6 +89,11 @@ def take(base_url: str, out: Path) -> list[Path]:
             ada.get_by_label("Password confirmation").fill(PASSWORD)
             ada.get_by_test_id("sign-up-submit").click()
             ada.wait_for_url("**/daily/")
+            # An account made today practises (decision 0048): Ada's is from yesterday.
+            with sqlite3.connect(database, timeout=20) as db:
+                db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
+                           "WHERE username = 'ada'")
+            ada.reload()
             shot(ada, "daily", full_page=True)
             ada.locator("[data-testid=daily-variant][data-variant=yatzy]") \
                 .get_by_test_id("daily-play").click()
@@ -110,7 +117,7 @@ def main() -> None:
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
     with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
             serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
-        for path in take(base_url, args.out.resolve()):
+        for path in take(base_url, args.out.resolve(), Path(tmp) / "db.sqlite3"):
             print(f"saved {path}")
 
 
