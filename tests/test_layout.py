@@ -79,8 +79,8 @@ LAYERS: list[set[str]] = [
     # data, and what every layer says, counts and reads with
     {"models", "errors", "words", "windows", "signals", "json_input"},
     # every change and every read (services return what they committed), the coach,
-    # the limits on guessing codes and making guests
-    {"services", "selectors", "coach", "throttle", "guest_limit"},
+    # the limits on guessing codes and making guests, the keyed hashes of addresses
+    {"services", "selectors", "coach", "throttle", "guest_limit", "addresses"},
     # the sockets, and publishing what services committed
     {"realtime"},
     # the entry points: pages, the admin, a process's threads, commands, the app

@@ -1,5 +1,5 @@
 """The site's ASGI application: HTTP to Django, ``/ws/rooms/<code>/`` to the room
-consumer behind the origin check and the session/auth middleware.
+consumer behind the origin check, the session/auth middleware and the browser's id.
 
 Importing it starts nothing; a server loads ``yahtzee_site.asgi``, which also starts
 the process's background work. Tests drive this application directly.
@@ -21,10 +21,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
+from games.web.browsers import BrowserIdSocketMiddleware  # noqa: E402
 
 rooms = URLRouter(websocket_urlpatterns)  # type: ignore[arg-type]  # path() is typed for views
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(rooms)),
+    "websocket": AllowedHostsOriginValidator(
+        AuthMiddlewareStack(BrowserIdSocketMiddleware(rooms))),
 })

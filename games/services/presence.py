@@ -7,12 +7,15 @@ from django.db import transaction
 from games.models import Membership, Player
 from games.services.absence import give_back_and_bump
 from games.services.core import Change, bump, changed, lock_room, now
+from games.services.devices import note_device
 
 
-def presence_connect(*, player: Player, code: str) -> list[Change]:
+def presence_connect(*, player: Player, code: str, browser: str = "",
+                     address: str = "") -> list[Change]:
     """A socket of ``player`` opened in the room; the first one makes them online. A
-    seat a bot kept for them (``games.services.absence``) comes back to them. Returns
-    the room's change, if any."""
+    seat a bot kept for them (``games.services.absence``) comes back to them. The
+    socket's ``browser`` id and ``address`` hash are noted (``games.services.devices``).
+    Returns the room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)
         since = room.version
@@ -22,7 +25,8 @@ def presence_connect(*, player: Player, code: str) -> list[Change]:
             return []
         member.sockets += 1
         member.seen_at = now()
-        member.save(update_fields=["sockets", "seen_at"])
+        device = note_device(member, browser=browser, address=address)
+        member.save(update_fields=["sockets", "seen_at", *device])
         if member.sockets == 1:
             bump(room, "presence", actor=player, data={"player": player.name, "online": True})
         give_back_and_bump(room, player)  # a seat a bot kept for them is theirs again

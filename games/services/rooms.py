@@ -20,6 +20,7 @@ from games.services.core import (
     require_not_banned,
     room_action,
 )
+from games.services.devices import note_device
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from games.services.players import names_beside, unique_name
 from scoring import rulesets
@@ -131,9 +132,10 @@ def _duplicate(duplicate: object, together: object, default: bool,
 def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
                 turn_seconds: object = None, pace: object = Room.Pace.LIVE,
                 holidays: object = None, together: object = None, duplicate: object = None,
-                browser: str = "") -> Room:
-    """Open a private room with the host in the first seat (``browser``: the id of the
-    browser it is opened from, kept with the membership). ``pace``: live or by the day
+                browser: str = "", address: str = "") -> Room:
+    """Open a private room with the host in the first seat (``browser`` and ``address``:
+    the id of the browser it is opened from and the hash of its address, kept with the
+    membership: ``games.services.devices``). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
     ``duplicate``: every seat rolls the same dice (at once), off when left out."""
@@ -149,7 +151,8 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
             seat_count=seat_count, pace=pace, turn_seconds=timer, holidays=allowed,
             together=at_once, duplicate=same_dice, last_activity_at=now(),
         )
-        Membership.objects.create(room=room, player=player, seat=0, browser=browser)
+        Membership.objects.create(room=room, player=player, seat=0, browser=browser,
+                                  address=address)
         bump(room, "room_created", actor=player,
              data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
                    "pace": pace, "turn_seconds": timer, "holidays": allowed,
@@ -200,14 +203,16 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
 
 
 @room_action("join")
-def room_join(*, player: Player, room: Room, browser: str = "") -> Done:
+def room_join(*, player: Player, room: Room, browser: str = "", address: str = "") -> Done:
     """Join by code: a free seat before the first game, a spectator's chair once games
     have been played (or while one is in progress). ``browser`` is the id of the browser
-    asking (``games.web.browsers``): one someone was kicked from is refused too."""
+    asking (``games.web.browsers``): one someone was kicked from is refused too;
+    ``address`` the hash of its address (both kept: ``games.services.devices``)."""
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
         raise ServiceError("kicked", gettext("the host removed you from this room"))
     if member is not None and member.state == Membership.State.ACTIVE:
+        member.save(update_fields=note_device(member, browser=browser, address=address))
         return Done(None, extra={"seat": member.seat}, remember=False)
     if browser and Membership.objects.filter(room=room, state=Membership.State.KICKED,
                                              browser=browser).exists():
@@ -222,10 +227,10 @@ def room_join(*, player: Player, room: Room, browser: str = "") -> Done:
         player.save(update_fields=["name"])
     if member is None:
         member = Membership.objects.create(room=room, player=player, seat=seat,
-                                           browser=browser)
+                                           browser=browser, address=address)
     else:
         member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
-        member.browser = browser or member.browser
+        note_device(member, browser=browser, address=address)
         member.save()
     event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
     return Done(event, extra={"seat": seat})

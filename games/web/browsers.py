@@ -6,13 +6,16 @@ guest name.  The id is not the session: a session ends at logout and with its ex
 and a new session is exactly how a kicked guest would come back.  A private window, or
 cleared cookies, is a new browser, which the host can kick again; once one of its
 players is banned, the guest limit of its address (``games.guest_limit``) holds the
-next ones back.  Why a cookie: docs/decisions/0016-bans-that-bite.md.
+next ones back.  Why a cookie: docs/decisions/0016-bans-that-bite.md.  A room's socket
+reads the same cookie (``BrowserIdSocketMiddleware``), so that a seat played from another
+seat's browser shows (docs/decisions/0056-seats-that-share-a-device.md).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -51,3 +54,17 @@ class BrowserIdMiddleware:
                 max_age=MAX_AGE, httponly=True, samesite="Lax",
                 secure=settings.SESSION_COOKIE_SECURE)
         return response
+
+
+class BrowserIdSocketMiddleware:
+    """ASGI middleware giving a websocket's scope ``browser_id``: the id in the browser's
+    signed cookie, as ``BrowserIdMiddleware`` reads it (``""`` without one; a socket sets
+    no cookie). It goes inside channels' ``CookieMiddleware``, which parses the cookies."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: Mapping[str, Any], receive: Any, send: Any) -> Any:
+        request = HttpRequest()
+        request.COOKIES = dict(scope.get("cookies") or {})
+        return await self.inner({**scope, "browser_id": _read(request) or ""}, receive, send)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games import guest_limit, selectors, services, throttle
+from games.addresses import address_key
 from games.errors import ServiceError
 from games.models import DailyAttempt, Player, Room
 from games.realtime.publish import publish_on_commit
@@ -148,7 +149,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
             seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
             holidays=form["holidays"] == "on", together=_together(form),
             duplicate=form["duplicate"] == "on",
-            browser=browser_id(request))
+            browser=browser_id(request), address=address_key(throttle.http_address(request)))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -232,7 +233,8 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     room_or_404(request, code)
     try:
         player = register(request, request.POST.get("name"), opening=False)
-        joined = services.room_join(player=player, code=code, browser=browser_id(request))
+        joined = services.room_join(player=player, code=code, browser=browser_id(request),
+                                    address=address_key(throttle.http_address(request)))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
