@@ -22,7 +22,7 @@ The number of queries does not grow with the number of games.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db.models import Count, OuterRef, Subquery
 
@@ -66,6 +66,7 @@ class PlayedGame:
     total: int
     rank: int | None
     seats: int
+    daily_day: date | None = None  # the day of the daily challenge it was an attempt at
 
 
 @dataclass(frozen=True)
@@ -111,10 +112,11 @@ def player_stats(player: Player, *, last: int = LAST_GAMES,
              .filter(player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED])
              .annotate(seats=seats).order_by("-game__finished_at", "-game_id")
              .values_list("game__status", "game__ruleset", "game__room__code", "game__number",
-                          "game__finished_at", "data", "total", "rank", "seats"))
+                          "game__finished_at", "data", "total", "rank", "seats",
+                          "game__daily_attempt__challenge__day"))
     stats = PlayerStats()
     by_variant: dict[str, VariantStats] = {}
-    for status, ruleset, code, number, finished_at, data, total, rank, seated in cards:
+    for status, ruleset, code, number, finished_at, data, total, rank, seated, day in cards:
         if status == Game.Status.ENDED:
             stats.ended_early += 1
             continue
@@ -127,7 +129,8 @@ def player_stats(player: Player, *, last: int = LAST_GAMES,
         if len(stats.last_games) < last:
             stats.last_games.append(PlayedGame(
                 room_code=code, number=number, ruleset=ruleset, title=v.title,
-                finished_at=finished_at, total=total, rank=rank, seats=seated))
+                finished_at=finished_at, total=total, rank=rank, seats=seated,
+                daily_day=day))
     rolls = Turn.objects.filter(
         player=player, game__status=Game.Status.FINISHED,
         game__scorecards__player=player).values_list("game__ruleset", "rolls")

@@ -196,6 +196,9 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
     html = page.content.decode()
     assert game.seed in html and f'data-total="{expected["total"]}"' in html
     assert html.count('data-testid="compare-round"') == 15
+    for card in game.scorecards.all():  # each total says what its gap is
+        assert f"{card.total} <small class=\"compare-to-par\">" \
+               f"({card.total - expected['total']:+d} to par)</small>" in html
     assert client_of(cy).get(reverse("games:game_compare", args=[code, 1])).status_code == 403
 
 

@@ -3,6 +3,8 @@ profile, and a page whose queries do not grow with the number of games."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -11,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from bench.harness.histories import Seat, played, room_of
 from games import services
-from games.models import Game, GameReview, Player
+from games.models import DailyAttempt, DailyChallenge, Game, GameReview, Player, Room
 from games.selectors.stats import player_stats
 from games.services.players import SESSION_KEY
 from tests.support.sheets import UPPER_63, sheet
@@ -205,3 +207,20 @@ def test_the_header_the_account_and_your_rooms_link_to_the_profile(history, ada)
     assert 'data-testid="profile-link"' in signed_in.get("/").content.decode()
     account = signed_in.get("/account/").content.decode()
     assert f'href="{url(ada)}" data-testid="account-profile"' in account
+
+
+def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada):
+    room = room_of(ada, "yatzy")
+    Room.objects.filter(pk=room.pk).update(daily=True)
+    played(room, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])
+    challenge = DailyChallenge.objects.create(day=date(2026, 12, 6), ruleset="yatzy")
+    DailyAttempt.objects.create(challenge=challenge, player=ada,
+                                game=Game.objects.get(room=room), ranked=True)
+    [shown] = player_stats(ada).last_games
+    assert shown.daily_day == date(2026, 12, 6)
+    html = client_of(ada).get(url(ada)).content.decode()
+    row = html.split('data-testid="profile-game"')[1].split("</tr>")[0]
+    assert '<th scope="row">Daily challenge · 6 Dec</th>' in row and "<td>Yatzy</td>" in row
+    assert f'href="/r/{room.code}/games/1/review/"' in row
+    assert f'href="/r/{room.code}/games/1/replay/"' in row
+    assert "of the daily challenge of 6 Dec" in row  # what the links say to a screen reader
