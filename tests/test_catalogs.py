@@ -84,6 +84,21 @@ def test_the_catalogs_compile_with_matching_placeholders(language: str) -> None:
                     assert got == wanted, f"{language}: {entry.msgid!r} -> {text!r}"
 
 
+def test_french_calls_a_room_a_salon_everywhere() -> None:
+    """One word for a room in French: "salon", never "salle" (not even "salle d'attente"),
+    in the catalogs and in any French written into a template or a script."""
+    found = [f"{domain}: {entry.msgid!r} -> {text!r}"
+             for domain in DOMAINS
+             for entry in polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{domain}.po"))
+             for text in [entry.msgstr, *entry.msgstr_plural.values()]
+             if re.search(r"\bsalles?\b", text, re.I)]
+    sources = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
+               *(ROOT / "games").rglob("*.py")]
+    found += [str(path.relative_to(ROOT)) for path in sources
+              if re.search(r"\bsalles?\b", path.read_text(errors="replace"), re.I)]
+    assert found == []
+
+
 # Words in a template outside {% translate %} / {% blocktranslate %}: text a visitor
 # would read in English whatever their language.
 TAGS = re.compile(r"{%\s*(blocktranslate|blocktrans)\b.*?{%\s*end\1\s*%}|{%.*?%}|{{.*?}}|{#.*?#}",
