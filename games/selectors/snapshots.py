@@ -20,6 +20,7 @@ from django.db.models import F
 
 from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.room_snapshot import Seats, Snapshot
+from games.selectors.take_backs import take_backs
 from games.selectors.views import compact_json, ruleset_view_of
 from games.services.duplicate import turn_view
 from scoring import scorecard_json
@@ -38,7 +39,8 @@ SNAPSHOT_SECONDS = 15.0
 NO_TURN: dict[str, Any] = {"current_seat": None, "dice": [], "held": [], "rolls_left": 3,
                            "announced": None, "must_announce": False, "options": []}
 # Events that change the game only (not who is in the room, nor the chat).
-MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout"})
+MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout",
+                        "place_taken_back"})
 # Moves that leave every scorecard as it was.
 CARD_KEEPING_KINDS = frozenset({"roll", "hold", "announce"})
 # Events the move log leaves out: presence changes, and reactions (listed on their own).
@@ -108,10 +110,11 @@ def _before_round(view: dict[str, Any], sheet: Sheet, row: dict[str, Any]
 
 
 def _game(room_id: int, known: Seats, seats_read: Seats,
-          same_cards: Snapshot | None = None) -> dict[str, Any] | None:
+          same_cards: Snapshot | None = None, daily: bool = False) -> dict[str, Any] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``
-    (everyone's turn at once: ``own``, each player's open turn of the round).
+    (everyone's turn at once: ``own``, each player's open turn of the round), and the
+    placements that may still be taken back (``take_back``; ``daily``: a daily's table).
     Seat views are taken from ``known`` when their row has not changed, or all of them
     from ``same_cards`` (a snapshot of the same game since which no scorecard changed);
     ``seats_read`` receives them all."""
@@ -141,7 +144,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
         "duplicate": duplicate, "revealed": None,
         "turns": None, "turn": count, "seconds_left": None, "seats": seats,
         **NO_TURN, "current_seat": None if together else game["current_seat"],
-        "deadline": None, "player": None, "own": {}, "own_seats": {},
+        "deadline": None, "player": None, "own": {}, "own_seats": {}, "take_back": [],
     }
     playing = game["status"] == Game.Status.PLAYING
     if duplicate and seats:
@@ -153,12 +156,14 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
         return view
     if together:
         _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets)
+        view["take_back"] = take_backs(game, view, daily=daily)
         return view
     view["deadline"] = game["turn_deadline"]
     player, sheet = sheets[game["current_seat"]]
     view["player"] = player
     row = sql.fetch(sql.TURN, [game["id"], count])[0]
     view.update(_turn(row, sheet))
+    view["take_back"] = take_backs(game, view, daily=daily)
     return view
 
 
@@ -324,7 +329,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         row = sql.first(sql.AT, [room["id"], room["version"]])
         latest = _event(row) if row else None
     seats: Seats = {}
-    game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards)
+    game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards,
+                 daily=bool(room["daily"]))
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "pace": room["pace"],
                  "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),

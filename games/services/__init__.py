@@ -22,10 +22,10 @@ from games.services.moderation import (
     mod_remove_chat,
     mod_unban,
 )
+from games.services.placements import game_place, placement_take_back
 from games.services.play import (
     game_announce,
     game_hold,
-    game_place,
     game_roll,
     game_skip,
 )
@@ -67,6 +67,7 @@ __all__ = [
     "mod_kick",
     "mod_remove_chat",
     "mod_unban",
+    "placement_take_back",
     "presence_connect",
     "presence_disconnect",
     "presence_ping",

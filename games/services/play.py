@@ -1,7 +1,8 @@
 """Playing a game: turns, rolls, announcements, placements, and finishing for the absent.
 
 Every rule question goes to the ``scoring`` engine; these functions only load,
-ask, store and record.
+ask, store and record. The ``place`` service, and taking a box back, are in
+``games.services.placements``.
 """
 
 from __future__ import annotations
@@ -275,7 +276,7 @@ def finish_for_absent(room: Room, game: Game, how: str,
 # -- the services people call -----------------------------------------------
 
 
-def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
+def your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play and the scorecard of ``player``, a member whose turn it is."""
     membership(room, player)
     game = playing_game(room)
@@ -301,7 +302,7 @@ def _your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
 @room_action("roll")
 def game_roll(*, player: Player, room: Room, hold: object = ()) -> Done:
     """Roll (the first roll throws all five; later ones keep the ``hold`` positions)."""
-    game, card = _your_turn(room, player)
+    game, card = your_turn(room, player)
     data = do_roll(game, hold, card)
     return Done(bump(room, "roll", actor=player, game=game, data=data), game)
 
@@ -310,7 +311,7 @@ def game_roll(*, player: Player, room: Room, hold: object = ()) -> Done:
 def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     """Mark the dice to keep for the next roll (positions 0-4), for everyone to see at
     once; the next ``roll`` still says what it keeps."""
-    game, card = _your_turn(room, player)
+    game, card = your_turn(room, player)
     _card, turn, _sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
         raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
@@ -326,17 +327,9 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
 @room_action("announce")
 def game_announce(*, player: Player, room: Room, box: object) -> Done:
     """Announce a box of the Yam's announced column, right after the first roll."""
-    game, card = _your_turn(room, player)
+    game, card = your_turn(room, player)
     data = do_announce(game, box, player, card)
     return Done(bump(room, "announce", actor=player, game=game, data=data), game)
-
-
-@room_action("place")
-def game_place(*, player: Player, room: Room, box: object, column: object = None) -> Done:
-    """Fill a box (and column) with the turn's dice."""
-    game, card = _your_turn(room, player)
-    data = do_place(room, game, box, column, card=card)
-    return Done(bump(room, "place", actor=player, game=game, data=data), game)
 
 
 @room_action("skip")

@@ -102,6 +102,11 @@ def test_a_bot_waits_its_pause(ada, settings, make_room):
     room = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True)
     play_turn(ada, room.code)
     assert len(services.games_run_due()) == 0
+    # After a box Ada may still take back, four pauses (docs/decisions/0054), ...
+    assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=100))) == 0
+    assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=121))) == 1
+    # ... then one before each of its own actions.
+    assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=20))) == 0
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=31))) == 1
 
 

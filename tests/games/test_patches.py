@@ -130,19 +130,25 @@ def assert_round_sealed(state: dict, viewer: int) -> None:
     ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True),
     ("yatzy", 5, "duplicate"), ("yams", 6, "duplicate")])
 async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed, together):
-    """Three players and a spectator; random moves, holds, chat and reactions (everyone's
-    turn at once, with the same dice or not: by any player with a turn open). After every
+    """Three players and a spectator; random moves, holds, chat, reactions and boxes taken
+    back (everyone's turn at once, with the same dice or not: by any player with a turn
+    open; with the same dice, nothing can be taken back). After every
     accepted request each socket's state, built from patches only, equals a fresh full
     state of that version, byte for byte (canonical JSON)."""
     rng = random.Random(seed)
     code, players, comms = await open_table(ruleset, together)
+    taken_back = 0
     for n in range(45 if together == "duplicate" else 30):
         game = comms[0].held["game"]
         actor = rng.choice([i for i in range(3) if comms[i].held["game"]["current_seat"]
                             is not None]) if together else next(
             i for i, p in enumerate(players)
             if p.pk == game["seats"][game["current_seat"]]["player"])
-        if rng.random() < 0.15:
+        takers = [i for i, p in enumerate(players[:3])
+                  if any(t["player"] == p.pk for t in game["take_back"])]
+        if takers and rng.random() < 0.5:
+            who, payload = rng.choice(takers), {"type": "take_back_place"}
+        elif rng.random() < 0.15:
             who = rng.randrange(4)
             payload = rng.choice([{"type": "chat", "text": f"line {n}"},
                                   {"type": "react", "emoji": "👍"}])
@@ -151,6 +157,7 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
         answer = await request(comms[who], {**payload, "id": f"r{n}"})
         if answer["type"] != "ack":
             continue
+        taken_back += payload["type"] == "take_back_place"
         for comm, player in zip(comms, players, strict=True):
             state = await held_at(comm, answer["version"])
             assert state["version"] == answer["version"]
@@ -159,6 +166,7 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
                 assert_round_sealed(state, player.pk)
     if together == "duplicate":  # a round closed and was revealed, under patches only
         assert comms[3].held["game"]["revealed"]
+    assert (taken_back > 0) == (together != "duplicate"), taken_back
     for comm in comms:
         kinds = [m["type"] for m in comm.sent if m["type"] in ("state", "patch")]
         assert kinds.count("state") == 1 and kinds[0] == "state"  # then patches only
@@ -210,6 +218,48 @@ async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
     synced = await receive(dee, "state")
     assert synced["version"] == second["version"] > held["version"]
     assert canonical(document_of(synced)) == await fresh_document(code, players[3].pk)
+    for comm in comms:
+        await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge():
+    """Ada fills a box and takes it back: Bob, Cy and Dee (watching) see it listed, then
+    the log line and the turn back at Ada's, through patches equal to a fresh state; Bob
+    cannot take Ada's box back, and once he has rolled neither can she."""
+    code, players, comms = await open_table("yatzy")
+    ada, bob = comms[0], comms[1]
+    rolled = await request(ada, {"type": "roll", "hold": [], "id": "r1"})
+    before = (await held_at(ada, rolled["version"]))["game"]
+    option = before["options"][0]
+    placed = await request(ada, {"type": "place", "box": option["box"], "id": "p1"})
+    for comm in comms:
+        state = await held_at(comm, placed["version"])
+        assert state["game"]["take_back"] == [{"seat": 0, "player": players[0].pk,
+                                               "box": option["box"], "column": "main"}]
+    refused = await request(bob, {"type": "take_back_place", "id": "b1"})
+    assert refused["code"] == "not_your_placement"
+    taken = await request(ada, {"type": "take_back_place", "id": "t1"})
+    assert taken["type"] == "ack"
+    for comm, player in zip(comms, players, strict=True):
+        state = await held_at(comm, taken["version"])
+        assert comm.sent[-1]["type"] == "patch"
+        assert canonical(document_of(state)) == await fresh_document(code, player.pk)
+        assert state["log"][0]["kind"] == "place_taken_back"
+        assert state["log"][0]["data"]["box"] == option["box"]
+        game = state["game"]
+        assert (game["current_seat"], game["dice"], game["rolls_left"], game["take_back"]) \
+            == (0, before["dice"], before["rolls_left"], [])
+        assert option["box"] not in game["seats"][0]["boxes"]["main"]
+    assert ada.held["game"]["options"] == before["options"]  # hers to choose again
+    other = before["options"][1]
+    again = await request(ada, {"type": "place", "box": other["box"], "id": "p2"})
+    assert again["type"] == "ack"
+    await held_at(bob, again["version"])
+    assert (await request(bob, {"type": "roll", "hold": [], "id": "r2"}))["type"] == "ack"
+    late = await request(ada, {"type": "take_back_place", "id": "t2"})
+    assert late["code"] == "take_back_closed"
     for comm in comms:
         await comm.disconnect()
 
