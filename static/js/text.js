@@ -240,6 +240,8 @@ export function describe(event, state, rules) {
       const text = say(gettext("%(by)s skipped %(name)s's turn: the table %(steps)s for them"), { by: host, name: who(seat), steps: absentSteps(rules, d) });
       return withRanking(text, d.place?.ranking);
     }
+    case "place_taken_back":
+      return say(gettext("%(name)s took back %(where)s"), { name: actor || who(d.seat), where: rules.where(d.box, d.column) });
     case "seat_to_bot":
       return d.bot
         ? say(gettext("%(bot)s took over %(name)s's seat"), { bot: d.bot, name: d.player })

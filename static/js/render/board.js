@@ -8,9 +8,10 @@ import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday
 import { pushOffer } from "./push_offer.js";
 import { renderRevealed } from "./revealed.js";
 import { playsNow, roundDice, roundStatus, skipButton, skipSeat } from "./round.js";
+import { takeBackButton } from "./take_back.js";
 
-// The row of "Hand to bot" and "Take my seat back" in the turn banner (set through the
-// CSSOM, as the layout's own rules live in site.css).
+// The row of "Hand to bot", "Take my seat back" and "Take back <box>" in the turn banner
+// (set through the CSSOM, as the layout's own rules live in site.css).
 const AWAY_ACTIONS_STYLE = { display: "flex", flexWrap: "wrap", gap: "0.5rem", marginTop: "0.5rem" };
 
 export function formatSeconds(seconds) {
@@ -79,6 +80,7 @@ export function renderStatus(ctx) {
       ? handToBot(ctx, current, state.members.find((m) => m.player === current.player) || { presence: "gone" }, "turn-hand-to-bot")
       : null,
     takeBack(ctx),
+    takeBackButton(ctx),
     holidayControls(ctx),
     myTurn ? null : pushOffer(ctx),
   ].filter(Boolean);

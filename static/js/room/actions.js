@@ -37,6 +37,13 @@ export async function place(option) {
   if (await act("place", fields, { busy: "place" })) refocus(board.status);
 }
 
+/** Empty the box the viewer filled last (a casual game, while nobody has acted since);
+ *  focus stays on the turn banner, which says the turn is theirs again. */
+export async function takeBackPlacement() {
+  if (app.busy) return;
+  if (await act("take_back_place", {}, { busy: "take_back" })) refocus(board.status);
+}
+
 /** Which turn of which game ``game`` is at. */
 export function turnKey(game) {
   return game ? `${game.number}:${game.turn}` : null;

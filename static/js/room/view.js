@@ -12,7 +12,7 @@ import { renderChat, renderLog } from "../render/feed.js";
 import { holdPositions } from "../render/coach.js";
 import { ReactionBar } from "../render/reactions.js";
 import { $, app, chatInput, chatMuted, chatSend, config, dialog, drawWith, layout, regions, root, signals, store, tabs, toasts } from "./page.js";
-import { announceBox, copyInvite, place, roll, turnKey } from "./actions.js";
+import { announceBox, copyInvite, place, roll, takeBackPlacement, turnKey } from "./actions.js";
 import { board, tray } from "./board.js";
 import { applyHint, coachBest, coachOn, drawCoach, hints, setMoreOpen, syncHints, toggleHints } from "./coach.js";
 import { isMine, lastPlacement, mutedYou, phaseOf, shownState, turnOf } from "./facts.js";
@@ -82,6 +82,7 @@ function context() {
     share: () => navigator.share({ title: document.title, text: gettext("Join my dice table"), url: config.inviteUrl }).catch(() => {}),
     roll,
     place,
+    takeBackPlacement,
     announce: announceBox,
     announceChoice: app.announceChoice.turn === turnKey(game) ? app.announceChoice.box : "",
     chooseAnnounce: (box) => {
