@@ -17,6 +17,7 @@ from games.services.core import (
     require_not_muted,
     room_action,
 )
+from games.text import visible_only
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -25,14 +26,15 @@ WINDOW = timedelta(seconds=2)  # ... within this window
 
 def clean_text(raw: object) -> str:
     """A chat line: 1-500 characters once trimmed; control characters other than line
-    breaks are dropped.
+    breaks are dropped, and invisible characters as from names (``visible_only``).
 
-    >>> clean_text("  gg \\x07 ")
-    'gg'
+    >>> clean_text("  gg \\x07 "), clean_text("safe\\u202egnp.exe")
+    ('gg', 'safegnp.exe')
     """
     if not isinstance(raw, str):
         raise ServiceError("bad_text", gettext("a message is text"))
-    kept = "".join(ch for ch in raw if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
+    kept = "".join(ch for ch in visible_only(raw)
+                   if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
     if not 1 <= len(kept) <= MAX_LENGTH:
         raise ServiceError("bad_text", gettext("a message has 1 to %(max)s characters")
                            % {"max": MAX_LENGTH})

@@ -15,10 +15,13 @@ from games.models import ChatMessage, Game, Membership, ModerationAction, Player
 from games.services.core import Ban, Change, News, Outcome, bump, lock_room, now
 from games.services.play import end_game
 from games.services.rooms import _depart
+from games.text import visible_only
 
 
 def _reason(reason: object) -> str:
-    text = reason.strip() if isinstance(reason, str) else ""
+    """The moderator's reason, which players may read: trimmed, without invisible
+    characters (``visible_only``)."""
+    text = visible_only(reason).strip() if isinstance(reason, str) else ""
     if not 1 <= len(text) <= 500:
         raise ServiceError("reason_required", gettext("say why (1 to 500 characters)"))
     return text

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import itertools
-import threading
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 
-import icu
 import regex
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
@@ -17,6 +16,14 @@ from django.utils.translation import gettext
 
 from games.errors import ServiceError
 from games.models import Membership, Player, Room
+from games.text import (
+    characters,
+    likenesses,
+    most_marks,
+    runs_of_words,
+    visible_only,
+    word_likenesses,
+)
 
 SESSION_KEY = "player_id"
 # Set while this browser's player is an account's: a player that has lost its account
@@ -28,90 +35,28 @@ NAME_MAX_CODE_POINTS = 96  # what the column holds (an emoji can take seven)
 # Unicode categories that cannot be shown: control characters, surrogates, private use,
 # unassigned.
 _UNSHOWABLE = {"Cc", "Cs", "Co", "Cn"}
-# What a name loses: format characters (Unicode's category Cf: direction controls,
-# zero-width spaces and joiners, tags...) and the other invisible code points Unicode calls
-# default-ignorable (Hangul fillers, variation selectors...), plus the blank braille cell.
-# They can make one name look like another ("b" + RIGHT-TO-LEFT OVERRIDE + "oB" shows as
-# "Bob"): docs/decisions/0026.
-_INVISIBLE = regex.compile(r"[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]")
-_ZWJ, _ZWNJ = "\u200d", "\u200c"
-# The invisibles kept where they do show: a joiner inside an emoji (👩‍💻), a joiner or
-# non-joiner between two letters of a script that shapes with them (Persian, the Indic
-# scripts), a variation selector after a character (❤️), tags after a black flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
-_EMOJI = regex.compile(r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]")
-_SHAPED_LETTER = regex.compile(r"(?![\p{Latin}\p{Greek}\p{Cyrillic}\p{Common}])[\p{L}\p{M}]")
-_SELECTOR = regex.compile(r"[\uFE00-\uFE0F\U000E0100-\U000E01EF]")
-_TAG = regex.compile(r"[\U000E0020-\U000E007F]")
-
-
-def _shows_here(ch: str, before: str, after: str) -> bool:
-    """Whether the invisible ``ch`` changes how its neighbours ``before`` (what is kept so
-    far, its last character) and ``after`` (the next character, or "") look."""
-    if ch == _ZWJ and _EMOJI.match(before) and regex.match(r"\p{Extended_Pictographic}", after):
-        return True
-    if ch in (_ZWJ, _ZWNJ):
-        return bool(_SHAPED_LETTER.match(before) and _SHAPED_LETTER.match(after))
-    if _SELECTOR.match(ch):
-        return bool(before) and not _INVISIBLE.match(before)
-    if _TAG.match(ch) or ch == "\U000E007F":
-        return before == "\U0001F3F4" or bool(_TAG.match(before))
-    return False
-
-
-def visible_only(name: str) -> str:
-    r"""``name`` without its invisible characters, except where they change how the name
-    looks.
-
-    >>> visible_only("b\u202eoB"), visible_only("Ann\u200d"), visible_only("👩\u200d💻")
-    ('boB', 'Ann', '👩\u200d💻')
-    >>> persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # the joiner shapes it
-    >>> visible_only(persian) == persian
-    True
-    """
-    kept: list[str] = []
-    for i, ch in enumerate(name):
-        if not _INVISIBLE.match(ch) or _shows_here(ch, kept[-1] if kept else "",
-                                                   name[i + 1:i + 2]):
-            kept.append(ch)
-    return "".join(kept)
-
-
-_checkers = threading.local()
-
-
-def looks(name: str) -> str:
-    r"""What ``name`` looks like: two names that look alike have the same answer.  Unicode's
-    confusable skeleton (UTS #39, through ICU) of the name in compatibility form, without
-    its invisible characters and its case.
-
-    >>> looks("Bob") == looks("\u0412\u043eb") == looks("b\u202eoB") == looks("\uff22ob")
-    True
-    >>> looks("Bob") == looks("Rob")
-    False
-    """
-    checker = getattr(_checkers, "checker", None)
-    if checker is None:
-        checker = _checkers.checker = icu.SpoofChecker()
-    text = " ".join(_INVISIBLE.sub("", unicodedata.normalize("NFKC", name)).split())
-    skeleton = checker.getSkeleton(0, text)
-    folded: str = checker.getSkeleton(0, unicodedata.normalize("NFKC", skeleton).casefold())
-    return folded
-
-
-def characters(text: str) -> int:
-    """How many characters a person sees in ``text`` (extended grapheme clusters).
-
-    >>> characters("Ann"), characters("👩‍💻 Ann"), characters("🏳️‍🌈")
-    (3, 5, 1)
-    """
-    return len(regex.findall(r"\X", text))
+MAX_MARKS = 4  # marks over or under one letter (UTS #39's limit): docs/decisions/0050
+# Words a name may not hold (as a word, or as the whole name) in any script's look-alike
+# letters, ignoring case and accents: the site's name, and staff's titles in its languages
+# (docs/decisions/0050).
+RESERVED_WORDS = (
+    "Five Dice", "admin", "admins", "administrator", "administrators", "moderator",
+    "moderators", "mod", "mods", "staff", "system", "support", "sysop", "webmaster",
+    # French
+    "administrateur", "administrateurs", "administratrice", "modérateur", "modérateurs",
+    "modératrice", "modo", "modos", "système", "assistance",
+    # Swedish
+    "administratör", "administratören", "administratörer", "moderatorn", "moderatorer",
+    "systemet", "supporten", "personalen",
+)
 
 
 def clean_name(raw: object) -> str:
     """A display name: any name a person could type, trimmed, its runs of spaces made
     one, in Unicode's composed form, without invisible characters (``visible_only``);
     1 to ``NAME_MAX`` characters as people count them.  Refused: characters that cannot
-    be shown (controls, unassigned) and a name with nothing visible.
+    be shown (controls, unassigned), a name with nothing visible, and more than
+    ``MAX_MARKS`` marks piled over or under one letter.
 
     >>> clean_name("  Ada   Lovelace ")
     'Ada Lovelace'
@@ -134,28 +79,79 @@ def clean_name(raw: object) -> str:
     if characters(name) > NAME_MAX or len(name) > NAME_MAX_CODE_POINTS:
         raise ServiceError("bad_name", gettext("a name has at most %(max)s characters")
                            % {"max": NAME_MAX})
+    if most_marks(name) > MAX_MARKS:
+        raise ServiceError("bad_name", gettext(
+            "a name has at most %(max)s accents or marks on one letter") % {"max": MAX_MARKS})
     return name
+
+
+@cache
+def _reserved() -> frozenset[str]:
+    """The likenesses of the reserved words, in small letters and in capitals (where a 1
+    passes for an I)."""
+    return frozenset().union(*(word_likenesses(word) | word_likenesses(word.upper())
+                               for word in RESERVED_WORDS))
+
+
+def _staff_likenesses() -> frozenset[str]:
+    """The likenesses of every staff account's username and its player's name."""
+    staff = User.objects.filter(Q(is_staff=True) | Q(is_superuser=True))
+    names = [name for pair in staff.values_list("username", "player__name") for name in pair
+             if name]
+    return frozenset().union(*(word_likenesses(name) for name in names))
+
+
+def is_staff(user: User | AnonymousUser | None) -> bool:
+    """Whether ``user`` is a staff or superuser account."""
+    return bool(user is not None and (user.is_staff or user.is_superuser))
+
+
+def holds_reserved_word(name: str) -> bool:
+    """Whether ``name`` holds a reserved word (``RESERVED_WORDS``) as a word or a run of
+    words, in any script's look-alike letters, ignoring case, accents, spaces and
+    punctuation.
+
+    >>> holds_reserved_word("Badminton Bob"), holds_reserved_word("Bob the \u041cod")
+    (False, True)
+    >>> holds_reserved_word("A.D.M.I.N"), holds_reserved_word("Five-Dice")
+    (True, True)
+    """
+    reserved = _reserved()
+    return any(word_likenesses(run) & reserved for run in runs_of_words(name))
+
+
+def name_check_official(name: str, *, user: User | AnonymousUser | None = None) -> None:
+    """Refuse ``name`` (``bad_name``) when it could pass for the site or its staff: when it
+    holds a reserved word (``holds_reserved_word``), or looks like a staff account's
+    username or its player's name (ignoring case, accents, spaces and punctuation).  A
+    staff ``user`` names themselves as they like.  The refusal never says which staff
+    name it met."""
+    if is_staff(user):
+        return
+    if holds_reserved_word(name) or word_likenesses(name) & _staff_likenesses():
+        raise ServiceError("bad_name", gettext(
+            "this name could pass for the site or its staff: please choose another"))
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:
     """``name``, or else ``name 2``, ``name 3``...: the first that looks like none of
-    ``taken`` (``looks``: ignoring case, invisible characters and look-alike letters such
-    as a Cyrillic o for a Latin one), shortened if need be to stay within ``NAME_MAX``
-    characters.
+    ``taken`` (``likenesses``: ignoring case, invisible characters and look-alike letters
+    such as a Cyrillic o for a Latin one), shortened if need be to stay within
+    ``NAME_MAX`` characters.
 
     >>> unique_name("Alice", ["Bob"]), unique_name("Alice", ["alice", "Alice 2"])
     ('Alice', 'Alice 3')
     >>> unique_name("\\u0412\\u043eb", ["Bob"]) == "\\u0412\\u043eb 2"  # Cyrillic Ve and o
     True
     """
-    used = {looks(t) for t in taken}
-    if looks(name) not in used:
+    used = frozenset().union(*(likenesses(t) for t in taken))
+    if not likenesses(name) & used:
         return name
     letters = regex.findall(r"\X", name)
     for n in itertools.count(2):
         suffix = f" {n}"
         candidate = "".join(letters[:NAME_MAX - len(suffix)]).rstrip() + suffix
-        if looks(candidate) not in used:
+        if not likenesses(candidate) & used:
             return candidate
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -204,10 +200,13 @@ def current_player(
 def player_register(
     *, session: SessionBase, name: object, user: User | AnonymousUser | None = None
 ) -> Player:
-    """Become (or rename) the player of this session; links a signed-in user."""
+    """Become (or rename) the player of this session; links a signed-in user.  A new or
+    changed name must not pass for the site or its staff (``name_check_official``)."""
     cleaned = clean_name(name)
     with transaction.atomic():
         player = current_player(session, user)
+        if player is None or player.name != cleaned:
+            name_check_official(cleaned, user=user if player is None else player.user)
         if player is None:
             player = Player.objects.create(name=cleaned, user=_signed_in(user))
         elif player.name != cleaned:

@@ -18,6 +18,7 @@ from games.errors import ServiceError
 from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
 from games.services import moderation
 from games.services.core import Done, Outcome, membership, now, room_action
+from games.text import visible_only
 
 MAX_TEXT = 500
 REPORTS_PER_WINDOW = 5  # reports a player may send ...
@@ -46,13 +47,14 @@ def _target(room: Room, player_id: object, message_id: object
 
 
 def _reason(reason: object, text: object) -> tuple[str, str]:
-    """The reason and the reporter's words, trimmed (required for "other")."""
+    """The reason and the reporter's words, trimmed and without invisible characters
+    (required for "other")."""
     if reason not in Report.Reason.values:
         raise ServiceError("bad_reason", gettext(
             "the reason is one of abuse, spam, cheating, other"))
     if text is not None and not isinstance(text, str):
         raise ServiceError("bad_reason", gettext("the details are text"))
-    words = (text or "").strip()
+    words = visible_only(text or "").strip()
     if len(words) > MAX_TEXT:
         raise ServiceError("bad_reason", gettext("say it in at most %(max)s characters")
                            % {"max": MAX_TEXT})

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import ChatMessage, Game, Membership, ModerationAction, Room
+from games.models import ChatMessage, Game, Membership, ModerationAction, Report, Room
 from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +124,40 @@ def test_remove_chat_keeps_the_record(room, bob, staff):
     record = ModerationAction.objects.get()
     assert record.details == {"message_id": message.pk, "text": "something rude"}
     assert room.events.last().kind == "chat_removed"
+
+
+RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "safe" RLO "gnp.exe" shows as "safeexe.png"
+
+
+@pytest.mark.parametrize(("raw", "kept"), [
+    (f"safe{RLO}gnp.exe", "safegnp.exe"), ("\u2067gg\u2069 wp", "gg wp"),
+    ("g\u200bg\ufeff", "gg"), ("nice\u2800 roll", "nice roll"), ("a\u200d\u200cb", "ab"),
+    ("line one\u2066\nline two", "line one\nline two"),
+    ("\U0001f469\u200d\U0001f4bb coding", "\U0001f469\u200d\U0001f4bb coding"),  # emoji
+    ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c\u062e\u0648"
+     "\u0627\u0647\u0645"),  # Persian's non-joiner shapes the word: it stays
+    ("\u2764\ufe0f", "\u2764\ufe0f"),
+])
+def test_chat_loses_the_invisible_characters_names_lose(room, ada, raw, kept):
+    answer = services.chat_post(player=ada, code=room.code, text=raw)
+    assert ChatMessage.objects.get().text == kept == answer["event"]["data"]["text"]
+
+
+@pytest.mark.parametrize("text", [f"{RLO}\u200b", "\u2800 \u2066\u2069"])
+def test_a_message_of_invisible_characters_only_is_refused(room, ada, text):
+    refused("bad_text", services.chat_post, player=ada, code=room.code, text=text)
+
+
+def test_reports_and_moderators_reasons_lose_them_too(room, ada, bob, staff):
+    services.chat_post(player=bob, code=room.code, text="rude")
+    services.report_send(player=ada, code=room.code, reason="other",
+                         text=f"he wrote {RLO}gnp.exe", message=ChatMessage.objects.get().pk)
+    assert Report.objects.get().text == "he wrote gnp.exe"
+    refused("bad_reason", services.report_send, player=ada, code=room.code, reason="other",
+            text="\u200b\u2066", target=bob.pk)
+    services.mod_ban(moderator=staff, player=bob, reason=f"spam{RLO} links")
+    bob.refresh_from_db()
+    assert bob.ban_reason == "spam links"
+    assert ModerationAction.objects.get().reason == "spam links"
+    refused("reason_required", services.mod_unban, moderator=staff, player=bob,
+            reason="\u200b")
