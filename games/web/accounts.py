@@ -34,9 +34,10 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games import selectors, services
+from games.errors import ServiceError
 from games.models import Player
 from games.realtime.publish import publish_on_commit
-from games.services.players import current_player
+from games.services.players import current_player, name_check_official
 from games.throttle import http_address, wait_minutes
 from games.web.errors import error_page
 from games.web.language import LANGUAGE_CODES
@@ -80,6 +81,14 @@ class PasswordForm(SiteFields, PasswordChangeForm):
     """Django's password change form."""
 
 
+def not_official(username: str) -> None:
+    """A username's validator: none that passes for the site or its staff."""
+    try:
+        name_check_official(username)
+    except ServiceError as refusal:
+        raise forms.ValidationError(refusal.message, code=refusal.code) from refusal
+
+
 class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]  # generic in django-stubs only
     """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional,
     and kept only once confirmed (``games.web.emails``)."""
@@ -96,6 +105,10 @@ class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]  # gen
         fields = ("username",)
 
     field_order = ["username", "email", "password1", "password2"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(not_official)
 
 
 def remember_account_language(player: Player) -> None:
