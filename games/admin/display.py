@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from games.selectors.devices import DEVICE, Share
 from scoring import rulesets
 
 
@@ -22,6 +24,15 @@ def variant_title(name: str) -> str:
         return rulesets.get(name).title
     except ValueError:
         return name
+
+
+def shares_label(shares: Sequence[Share]) -> str:
+    """The other members one shares a browser or an address with, by name ("-": none)."""
+    if not shares:
+        return "-"
+    return "; ".join((gettext("same device as %(name)s") if share.kind == DEVICE
+                      else gettext("same network as %(name)s")) % {"name": share.name}
+                     for share in shares)
 
 
 def seat_label(seat: int | None) -> str:

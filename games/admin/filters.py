@@ -9,7 +9,8 @@ from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from games.models import ChatMessage, Player, banned_now
+from games.models import ChatMessage, Player, Room, banned_now
+from games.selectors.devices import DEVICE, NETWORK, sharing
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -81,4 +82,23 @@ class RemovedFilter(admin.SimpleListFilter):
         """Filter on whether ``removed_at`` is set."""
         if self.value() in ("yes", "no"):
             return queryset.filter(removed_at__isnull=self.value() == "no")
+        return None
+
+
+class SharedDeviceFilter(admin.SimpleListFilter):
+    """Rooms where two members joined or played from the same browser, or the same
+    address (docs/decisions/0056-seats-that-share-a-device.md)."""
+
+    title = gettext_lazy("seats sharing")
+    parameter_name = "shared"
+
+    def lookups(self, request: HttpRequest,
+                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
+        """The same device (browser), or the same network (address)."""
+        return [(DEVICE, gettext_lazy("a device")), (NETWORK, gettext_lazy("a network"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Room]) -> QuerySet[Room] | None:
+        """Rooms with two members on the chosen browser or address."""
+        if self.value() in (DEVICE, NETWORK):
+            return queryset.filter(sharing(str(self.value())))
         return None

@@ -18,15 +18,17 @@ from games.admin.display import (
     moment_lines,
     roll_log,
     seat_label,
+    shares_label,
 )
 from games.models import ChatMessage, Event, Game, Membership, Scorecard, Turn
+from games.selectors.devices import shared_devices
 
 
 class MembershipInline(ReadOnlyInline):
     """Who is (or was) in a room, or which rooms a player was in."""
 
     model = Membership
-    fields = ("room", "player", "seat_shown", "state", "joined_at", "left_at")
+    fields = ("room", "player", "seat_shown", "state", "joined_at", "left_at", "shares")
     readonly_fields = fields
     ordering = ["-joined_at"]
 
@@ -34,6 +36,11 @@ class MembershipInline(ReadOnlyInline):
     def seat_shown(self, obj: Membership) -> str:
         """The seat, counting from 1."""
         return seat_label(obj.seat)
+
+    @admin.display(description=gettext_lazy("shares"))
+    def shares(self, obj: Membership) -> str:
+        """The room's other members on the same browser or address, by name."""
+        return shares_label(shared_devices(obj.room_id).get(obj.player_id, []))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
         """Rooms and players in one query."""
@@ -53,7 +60,7 @@ class ScorecardInline(ReadOnlyInline):
     """Each seat of a game: who played it and the sheet as it stands."""
 
     model = Scorecard
-    fields = ("seat_shown", "player", "total", "rank", "holiday_until", "sheet")
+    fields = ("seat_shown", "player", "total", "rank", "holiday_until", "sheet", "shares")
     readonly_fields = fields
 
     @admin.display(description=gettext_lazy("seat"))
@@ -65,6 +72,12 @@ class ScorecardInline(ReadOnlyInline):
     def sheet(self, obj: Scorecard) -> SafeString:
         """The sheet's filled boxes, readable."""
         return describe_sheet(obj.data)
+
+    @admin.display(description=gettext_lazy("shares"))
+    def shares(self, obj: Scorecard) -> str:
+        """The game's other seats on the same browser or address, by name."""
+        players = [card.player for card in obj.game.scorecards.select_related("player")]
+        return shares_label(shared_devices(obj.game.room_id, players).get(obj.player_id, []))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Scorecard]:
         """Players in the same query."""

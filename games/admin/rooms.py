@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import seat_label, variant_title
-from games.admin.filters import MemberKindFilter, RemovedFilter
+from games.admin.filters import MemberKindFilter, RemovedFilter, SharedDeviceFilter
 from games.admin.inlines import ChatInline, GameInline, MembershipInline
 from games.models import ChatMessage, Game, Membership, Room
 
@@ -33,7 +33,8 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
 
     list_display = ["code", "variant", "host", "status", "seats", "created_at",
                     "last_activity_at", "game_count"]
-    list_filter = ["status", "ruleset", "pace", "created_at", "last_activity_at"]
+    list_filter = ["status", "ruleset", "pace", "duplicate", SharedDeviceFilter, "created_at",
+                   "last_activity_at"]
     search_fields = ["code", "host__name"]
     date_hierarchy = "last_activity_at"
     ordering = ["-last_activity_at"]

@@ -1,5 +1,6 @@
 """Duplicate dice after the game: every round side by side, each seat's turn and par's
-(the expert bot on the same dice), for the comparison page."""
+(the expert bot on the same dice), for the comparison page, with the seats that share a
+device or a network (``games.selectors.devices``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from games.coach.advice import label
 from games.models import Game, Turn
+from games.selectors.devices import shared_devices
 from games.services.duplicate import PLAYED_FIELDS, par_of, turn_view
 from scoring.ruleset import RuleSet
 from scoring.rulesets import get as ruleset
@@ -47,13 +49,19 @@ class Round:
 
 @dataclass
 class Comparison:
-    """A duplicate game's rounds, its seats (name, total, difference to par) and par."""
+    """A duplicate game's rounds, its seats (name, total, difference to par, the other
+    seats it shares a device or a network with) and par."""
 
     rounds: list[Round]
     seats: list[dict[str, Any]]
     par_total: int | None
     seed: str
     exact: bool = field(default=False)
+
+    @property
+    def shares_devices(self) -> bool:
+        """Whether any seat shares a device or a network with another."""
+        return any(seat["shared"] for seat in self.seats)
 
 
 def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
@@ -85,9 +93,11 @@ def comparison(game: Game) -> Comparison:
             (cell.box, cell.column)
         found.cells[turn["seat"]] = cell
     par_total = par["total"] if par is not None else None
+    shared = shared_devices(game.room_id, [card.player for card in cards])
     seats = [{"seat": card.seat, "name": card.player.name, "bot": card.player.is_bot,
               "total": card.total, "rank": card.rank,
-              "to_par": card.total - par_total if par_total is not None else None}
+              "to_par": card.total - par_total if par_total is not None else None,
+              "shared": shared.get(card.player_id, [])}
              for card in cards]
     return Comparison(rounds=[rounds[k] for k in sorted(rounds)], seats=seats,
                       par_total=par_total, seed=game.seed,
