@@ -43,7 +43,7 @@ from scoring import rulesets
 log = logging.getLogger(__name__)
 EMAIL_GAP = timedelta(hours=1)
 DIGEST_GAP = timedelta(days=1)
-ROOM_LINK_AGE = 14 * 24 * 3600  # seconds a room link signs its reader in
+ROOM_LINK_AGE = 3 * 24 * 3600  # seconds a room link signs its reader in (decision 0050)
 ROOM_LINK_SALT = "games.room-link"
 UNSUBSCRIBE_SALT = "games.unsubscribe"
 
@@ -59,18 +59,20 @@ def sign_in_stamp(user: Any) -> str:
 
 
 def room_link_token(player: Player, code: str) -> str:
-    """The token of a link that opens room ``code`` for ``player`` (for two weeks), and
+    """The token of a link that opens room ``code`` for ``player`` (for three days), and
     may sign them in once on a browser that is no one yet."""
     user = player.user if player.user_id is not None else None
     return signing.TimestampSigner(salt=ROOM_LINK_SALT).sign_object({
         "p": player.pk, "r": code, "s": sign_in_stamp(user) if user is not None else ""})
 
 
-def read_room_link(token: str) -> tuple[int, str, str]:
-    """The player, room and sign-in stamp of a room link; ``signing.BadSignature`` when
-    forged or old."""
+def read_room_link(token: str, *, max_age: int | None = ROOM_LINK_AGE
+                   ) -> tuple[int, str, str]:
+    """The player, room and sign-in stamp of a room link; ``signing.SignatureExpired``
+    when older than ``max_age`` seconds (``None``: any age), ``signing.BadSignature`` when
+    forged."""
     data = signing.TimestampSigner(salt=ROOM_LINK_SALT).unsign_object(
-        token, max_age=ROOM_LINK_AGE)
+        token, max_age=max_age)
     if not isinstance(data, dict) or type(data.get("p")) is not int \
             or not isinstance(data.get("r"), str) or not isinstance(data.get("s"), str):
         raise signing.BadSignature("not a room link")

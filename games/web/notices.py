@@ -21,7 +21,12 @@ from games import services
 from games.errors import ServiceError
 from games.models import Player, Preferences
 from games.realtime.publish import publish_on_commit
-from games.services.notice_emails import read_room_link, read_unsubscribe, sign_in_stamp
+from games.services.notice_emails import (
+    ROOM_LINK_AGE,
+    read_room_link,
+    read_unsubscribe,
+    sign_in_stamp,
+)
 from games.services.notices import address_of, page_key
 from games.services.players import current_player
 from games.services.preferences import (
@@ -128,6 +133,19 @@ def notices(request: HttpRequest) -> HttpResponse:
         status=status)
 
 
+def _expired_room_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A room link past its days: it opens the room for a browser that is someone, and
+    offers a browser that is no one to sign in (and then open the room), never signing it
+    in by itself."""
+    code = read_room_link(token, max_age=None)[1]
+    room_url = reverse("games:room", args=[code])
+    if request.user.is_authenticated or current_player(request.session) is not None:
+        return HttpResponseRedirect(room_url)
+    return render(request, "notices/room_link_expired.html", {
+        "room_url": room_url, "days": ROOM_LINK_AGE // (24 * 3600),
+        "sign_in_url": f"{reverse('games:login')}?{urlencode({'next': room_url})}"})
+
+
 @require_http_methods(["GET", "POST"])
 def room_link(request: HttpRequest, token: str) -> HttpResponse:
     """A room link from an email. The player's own browser goes straight to the room; a
@@ -136,6 +154,8 @@ def room_link(request: HttpRequest, token: str) -> HttpResponse:
     themselves (or signs in first)."""
     try:
         player_id, code, stamp = read_room_link(token)
+    except signing.SignatureExpired:
+        return _expired_room_link(request, token)
     except signing.BadSignature:
         messages.warning(request, gettext(
             "That link is too old or damaged: sign in, and find the game in Your games."))

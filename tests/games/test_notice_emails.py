@@ -7,13 +7,14 @@ from __future__ import annotations
 import email
 import email.policy
 import re
+import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from aiosmtpd.controller import Controller
 from django.contrib.auth.models import User
-from django.core import mail
+from django.core import mail, signing
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -323,3 +324,43 @@ def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_a
     notices_send()
     assert sorted(m.subject for m in mail.outbox) == ["2 hours left for your turn in Yatzy",
                                                       "Your turn in Yatzy"]
+
+
+def emailed(monkeypatch, age: timedelta) -> str:
+    """The room link of an email written ``age`` ago (the signature's own clock moved)."""
+    written = time.time() - age.total_seconds()
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp",
+                        lambda self: signing.b62_encode(int(written)))
+    notices_send()
+    monkeypatch.undo()
+    return path_of(links(mail.outbox[-1])[0])
+
+
+def test_a_room_link_signs_in_for_three_days(ada_account, bob, make_room, monkeypatch):
+    code = ada_waits(bob, ada_account, make_room)
+    room = emailed(monkeypatch, timedelta(days=3) - timedelta(hours=1))
+    reader = Client(enforce_csrf_checks=True)
+    assert "Continue as Ada" in reader.get(room).content.decode()
+    answer = reader.post(room, {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
+    assert answer["Location"] == f"/r/{code}/"
+    assert int(reader.session["_auth_user_id"]) == ada_account.user_id
+
+
+def test_an_expired_room_link_offers_to_sign_in(ada_account, bob, make_room, monkeypatch):
+    code = ada_waits(bob, ada_account, make_room)
+    room = emailed(monkeypatch, timedelta(days=4))
+    reader = Client(enforce_csrf_checks=True)
+    page = reader.get(room, HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert page.status_code == 200 and "This link has expired" in text
+    assert "sign you in for 3 days" in text and "Continue as" not in text
+    assert f'href="/account/sign-in/?next=%2Fr%2F{code}%2F"' in text
+    assert f'href="/r/{code}/"' in text
+    reader.post(room, {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
+    assert "_auth_user_id" not in reader.session
+    own = Client()
+    session = own.session
+    session["player_id"] = ada_account.pk  # her own browser: the room, as before
+    session.save()
+    assert own.get(room)["Location"] == f"/r/{code}/"
+    assert Client().get(room[:-2] + "x/")["Location"] == "/games/"  # damaged, not old
