@@ -112,8 +112,11 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
 
     @admin.display(description=gettext_lazy("what was reported"))
     def what(self, obj: Report) -> str:
-        """The reported line (cut at 60 characters), or "the player"."""
+        """The reported line (cut at 60 characters), the figures of a report the site
+        made itself (cut at 90), or "the player"."""
         if obj.message is None:
+            if obj.reporter_id is None and obj.text:
+                return obj.text if len(obj.text) <= 90 else obj.text[:89] + "…"
             return gettext("the player")
         text = obj.message.text
         return f"“{text if len(text) <= 60 else text[:59] + '…'}”"

@@ -1,5 +1,6 @@
 """Precomputing a finished game's reviews: the coach's worker has the review child
-process compute them on spare CPU, and stores them."""
+process compute them on spare CPU, and stores them (and, for a ranked daily attempt,
+its challenge's luck bound: ``games.services.foresight``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from games.background import jobs, reviews
 from games.models import Game
+from games.services import foresight
 from games.services.duplicate import par_of
 from games.services.reviews import store_review_texts
 
@@ -17,12 +19,23 @@ log = logging.getLogger(__name__)
 
 def compute_and_store(game_id: int) -> int:
     """Have the review child compute the game's missing reviews and store them (and a
-    duplicate game's par, when the expert can play at once); returns how many reviews
-    were new."""
+    duplicate game's par, when the expert can play at once; a ranked daily attempt's
+    challenge's luck bound, then the attempt's foresight check, which the review's own
+    storing may have made before the bound was there); returns how many reviews were
+    new."""
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
         par_of(game)
+        challenge = foresight.bound_wanted(game)
+        if challenge is not None:
+            try:
+                foresight.luck_bound_store(challenge=challenge,
+                                           bound=reviews.luck_bound(challenge.pk))
+            except reviews.ReviewProcessError:  # the next finished attempt tries again
+                log.exception("the luck bound of %s could not be worked out", challenge)
     stored = store_review_texts(game_id, reviews.reviews(game_id))
+    if game is not None:
+        foresight.foresight_check(game=game)
     log.info("stored %d reviews of game %s", stored, game_id)
     return stored
 

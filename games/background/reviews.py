@@ -2,13 +2,14 @@
 
 ``reviews(game_id)`` hands a finished game to this server process's review child and
 returns its reviews as JSON text (``games.services.reviews.review_texts``); the child
-reads the game itself and stores nothing. It is spawned by the first call, at the
-lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19, unless the setting
-``GAMES_REVIEWS_ON_IDLE_CPU`` is off), so it takes only the CPU the servers leave idle;
-it reads game ids from its standard input and ends when that closes, which ``stop()``
-and its server's death both do; after ``stop()`` no child starts until ``resume()``.
-Messages are pickles, each
-preceded by its length. Why a child process: docs/decisions/0005-reviews-in-a-child-process.md.
+reads the game itself and stores nothing. ``luck_bound(challenge_id)`` has it work out
+a daily challenge's luck bound the same way (``games.services.foresight``). It is
+spawned by the first call, at the lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19,
+unless the setting ``GAMES_REVIEWS_ON_IDLE_CPU`` is off), so it takes only the CPU the
+servers leave idle; it reads jobs from its standard input and ends when that closes,
+which ``stop()`` and its server's death both do; after ``stop()`` no child starts until
+``resume()``. Messages are pickles, each preceded by its length. Why a child process:
+docs/decisions/0005-reviews-in-a-child-process.md.
 
     python -m games.background.reviews [--idle]   # the child (spawned by ``reviews``)
 """
@@ -134,7 +135,20 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
     in the child process (started, or started again, when needed). Blocks the calling
     thread until done; ``ReviewProcessError`` if the child failed or died, or after
     ``stop``."""
-    job = _frame(game_id)
+    texts: list[tuple[int, str]] = _ask(game_id)
+    return texts
+
+
+def luck_bound(challenge_id: int) -> dict[str, Any]:
+    """``foresight.luck_bound_compute`` of the daily challenge ``challenge_id``, worked
+    out in the child process as ``reviews`` does; ``ReviewProcessError`` likewise."""
+    bound: dict[str, Any] = _ask(("luck_bound", challenge_id))
+    return bound
+
+
+def _ask(message: object) -> Any:
+    """The child's answer to ``message`` (a game id, or a ``("luck_bound", id)`` pair)."""
+    job = _frame(message)
     with _lock:
         process = None
         try:
@@ -150,8 +164,7 @@ def reviews(game_id: int) -> list[tuple[int, str]]:
             raise ReviewProcessError(f"the review process died: {exc!r}") from None
     if not ok:
         raise ReviewProcessError(value)
-    texts: list[tuple[int, str]] = value
-    return texts
+    return value
 
 
 def stop(grace: float = 10.0) -> None:
@@ -185,15 +198,21 @@ def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
     """The child's loop: compute each review read from ``jobs`` until it closes."""
     from django.db import connections
 
+    from games.models import DailyChallenge
+    from games.services.foresight import luck_bound_compute
     from games.services.reviews import review_texts
 
     while True:
         try:
-            game_id = _read(jobs)
+            job = _read(jobs)
         except EOFError:
             return
         try:
-            answer: tuple[bool, Any] = (True, review_texts(game_id))
+            if isinstance(job, tuple):  # ("luck_bound", challenge id)
+                result: Any = luck_bound_compute(DailyChallenge.objects.get(pk=job[1]))
+            else:
+                result = review_texts(job)
+            answer: tuple[bool, Any] = (True, result)
         except Exception as exc:  # reported to the server, which logs it
             answer = (False, f"{type(exc).__name__}: {exc}")
         finally:
