@@ -6,6 +6,8 @@ A server process calls ``start()`` once, from its ASGI entry point
 - the game clock (``clock``: bot moves and expired turns) and the notifier (``notifier``:
   the outbox's notices; both ``GAMES_CLOCK_IN_PROCESS``),
 - the SQLite checkpoint thread (``checkpoints``; ``SQLITE_CHECKPOINT_THREAD``, SQLite only),
+- the reading of the coach's stored tables (``coach_tables``: each exact variant's
+  default options, so that its first hint is answered at once),
 - the coach's worker (``jobs``: finished games' reviews; ``GAMES_COACH_IN_BACKGROUND``),
   whose jobs hand the reviews' computation to the review child process (``reviews``,
   spawned by its first job at the lowest CPU priority),
@@ -22,7 +24,16 @@ import threading
 
 from django.conf import settings
 
-from games.background import checkpoints, clock, jobs, notifier, review_jobs, reviews, stack_dump
+from games.background import (
+    checkpoints,
+    clock,
+    coach_tables,
+    jobs,
+    notifier,
+    review_jobs,
+    reviews,
+    stack_dump,
+)
 from games.realtime import snapshot_cache
 from games.signals import game_finished
 
@@ -47,6 +58,7 @@ def start() -> None:
             clock.start()
             notifier.start()
         checkpoints.ensure_started()
+        coach_tables.start()
         if settings.GAMES_COACH_IN_BACKGROUND:
             reviews.resume()  # after a ``stop`` in this process
             jobs.start()
@@ -56,8 +68,9 @@ def start() -> None:
 
 def stop() -> None:
     """Stop everything ``start`` started: the review child (its input closed, killed
-    after ``STOP_GRACE`` seconds), then the worker, the clock and the checkpoint thread,
-    each after the work under way (the job, the clock's pass, a last checkpoint)."""
+    after ``STOP_GRACE`` seconds), then the worker, the clock, the coach's table reading
+    and the checkpoint thread, each after the work under way (the job, the clock's pass,
+    the table being read, a last checkpoint)."""
     global _running
     with _lock:
         if not _running:
@@ -68,6 +81,7 @@ def stop() -> None:
         jobs.stop()
         clock.stop()
         notifier.stop()
+        coach_tables.stop()
         checkpoints.stop()
         snapshot_cache.clear()
         atexit.unregister(stop)
