@@ -95,7 +95,7 @@ def notices(request: HttpRequest) -> HttpResponse:
     if player is None and not signed_in:
         return render(request, "notices/preferences.html", {"player": None, "account": False})
     chosen = preferences_of(player) if player is not None else Preferences()
-    address = address_of(player) if player is not None else str(request.user.email)
+    address = address_of(player) if player is not None else str(getattr(request.user, "email", ""))
     initial = {"push": chosen.push, "email": chosen.email,
                "reminder_hours": chosen.reminder_hours,
                "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
