@@ -135,6 +135,24 @@ def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
         expect(page.get_by_test_id("confirm-ok")).to_be_focused()
         page.keyboard.press("Enter")
     expect(page.locator(f"td[data-testid='{focused}'].is-filled")).to_be_visible()
+    # The wrong box? A casual room lets it be taken back until the next roll: the box is
+    # open again, the turn as it was (one roll left), and the log says so for everyone.
+    take_back = page.get_by_test_id("take-back-place")
+    expect(take_back).to_have_attribute("data-box", focused.removeprefix("box-main-"))
+    take_back.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"button[data-testid='{focused}']")).to_be_visible()
+    expect(take_back).to_have_count(0)
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
+    expect(page.get_by_test_id("log-list")).to_contain_text("Ada took back")
+    other = page.locator(f"button[data-testid^='box-']:not([data-testid='{focused}'])"
+                         ":not(.is-zero)").first
+    other_id = other.get_attribute("data-testid")
+    other.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"td[data-testid='{other_id}'].is-filled")).to_be_visible()
+    expect(page.locator(f"td[data-testid='{focused}']")).not_to_have_class(
+        re.compile(r"is-filled"))
     # Next turn (solo): the focus is back on Roll, and R rolls too.
     expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "3")
     page.keyboard.press("r")
