@@ -131,6 +131,55 @@ CENTRE_SEEN = """sel => {
 }"""
 
 
+# Where the keyboard's focus is covered by the tab bar at the foot of the screen (WCAG
+# 2.4.11): the focused box's name and edges, or null when it is clear of the bar.
+FOCUS_UNDER_THE_TABS = """() => {
+  const focused = document.activeElement;
+  const box = focused.getBoundingClientRect();
+  const tabs = document.querySelector('[data-testid=room-tabs]').getBoundingClientRect();
+  if (!tabs.height || box.bottom <= tabs.top + 0.5) return null;
+  return `${focused.dataset.testid}: ${Math.round(box.top)}-${Math.round(box.bottom)} px,`
+    + ` the tab bar from ${Math.round(tabs.top)} px`;
+}"""
+
+# The share of the screen's height the page's own bars take before it is scrolled: the
+# site's header, the room bar and the tab bar (the part of each inside the screen).
+BARS_SHARE = """() => {
+  window.scrollTo(0, 0);
+  const bars = ['.site-header', '.room-bar', '[data-testid=room-tabs]']
+    .map((sel) => document.querySelector(sel).getBoundingClientRect());
+  const taken = bars.reduce(
+    (sum, b) => sum + Math.max(0, Math.min(b.bottom, innerHeight) - Math.max(b.top, 0)), 0);
+  return taken / innerHeight;
+}"""
+
+# The "held" marks under the dice: pairs of them that overlap (their words), or [].
+HELD_OVERLAPS = """() => {
+  const marks = [...document.querySelectorAll('.die--play.is-held .die__held')]
+    .map((el) => ({ text: el.textContent, b: el.getBoundingClientRect() }));
+  const overlaps = [];
+  marks.forEach((m, i) => marks.slice(i + 1).forEach((n) => {
+    if (m.b.left < n.b.right && n.b.left < m.b.right && m.b.top < n.b.bottom
+        && n.b.top < m.b.bottom) overlaps.push(`${m.text} ${Math.round(m.b.right)} > ${Math.round(n.b.left)}`);
+  }));
+  return { marks: marks.length, overlaps };
+}"""
+
+# Where the chat tab's count of unread messages covers the tab's word, or null.
+COUNT_ON_THE_WORD = """() => {
+  const count = document.querySelector('[data-testid=chat-unread]').getBoundingClientRect();
+  if (!count.width) return 'the count does not show';
+  const tab = document.querySelector('[data-testid=tab-chat]');
+  const word = document.createRange();
+  word.selectNodeContents([...tab.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim()));
+  const w = word.getBoundingClientRect();
+  const apart = count.right <= w.left || w.right <= count.left || count.bottom <= w.top
+    || w.bottom <= count.top;
+  return !apart
+    ? `count ${Math.round(count.left)}-${Math.round(count.right)}, word ${Math.round(w.left)}-${Math.round(w.right)}`
+    : null;
+}"""
+
 SHEET_SCROLL = """() => {
   const scroller = document.querySelector('.sheet-scroll');
   return { top: scroller.scrollTop, left: scroller.scrollLeft };
@@ -152,10 +201,26 @@ def fits(page: Page, where: str) -> None:
     assert page.evaluate(HEADER_ROWS) <= 2, (where, "header rows", page.evaluate(HEADER_ROWS))
 
 
-def playable(page: Page, width: int, height: int, label: str) -> int:
+def tabbing_keeps_boxes_above_the_tab_bar(page: Page, label: str) -> None:
+    """From the top of the page, Tab from the first open box to the last: the page
+    scrolls each one it focuses clear of the tab bar."""
+    boxes = page.locator("[data-testid=scorecards] button.cell-btn")
+    count = boxes.count()
+    page.evaluate("window.scrollTo(0, 0); document.querySelector('.sheet-scroll').scrollTo(0, 0)")
+    boxes.first.focus()
+    covered = []
+    for _ in range(count - 1):
+        page.keyboard.press("Tab")
+        covered.append(page.evaluate(FOCUS_UNDER_THE_TABS))
+    last = page.evaluate("document.activeElement.dataset.testid")
+    assert last == boxes.last.get_attribute("data-testid"), (label, last)
+    assert [where for where in covered if where] == [], label
+
+
+def playable(page: Page, width: int, height: int, label: str, keyboard: bool = False) -> int:
     """At this size the dice, Roll and every open box can be seen and tapped together,
-    the row of names stays in sight while the page scrolls; returns the scorecards'
-    window (px)."""
+    the row of names stays in sight while the page scrolls (and with ``keyboard``,
+    Tab brings every box clear of the tab bar); returns the scorecards' window (px)."""
     page.set_viewport_size({"width": width, "height": height})
     settle(page)
     page.evaluate("window.scrollTo(0, 0)")
@@ -177,6 +242,8 @@ def playable(page: Page, width: int, height: int, label: str) -> int:
     assert centre_seen(page, "[data-testid=total-0]"), (label, width, height)
     assert centre_seen(page, "[data-testid=card-0]"), (label, width, height)
     assert seen(page, "[data-testid=scorecards] tr[data-box=yams] > th"), (label, width, height)
+    if keyboard:
+        tabbing_keeps_boxes_above_the_tab_bar(page, f"{label} {width}x{height}")
     return window
 
 
@@ -223,13 +290,22 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     sideways.goto(page.url)
     connected(sideways)
     for size in LANDSCAPE:
-        windows[size] = playable(sideways, *size, f"{language}-touch")
+        windows[size] = playable(sideways, *size, f"{language}-touch", keyboard=True)
+        if size[1] >= 390:  # before it scrolls, the page's bars leave the game 70 %
+            share = sideways.evaluate(BARS_SHARE)
+            assert share <= 0.30, (language, size, f"the bars take {share:.0%}")
     sideways.context.close()
     zoomed = new_page(viewport=dict(zip(("width", "height"), ZOOM_200, strict=True)),
                       name="zoomed", locale=LANGUAGES[language], scale=2, storage_state=me)
     zoomed.goto(page.url)
     connected(zoomed)
-    windows[ZOOM_200] = playable(zoomed, *ZOOM_200, f"{language}-zoom-200")
+    windows[ZOOM_200] = playable(zoomed, *ZOOM_200, f"{language}-zoom-200", keyboard=True)
+    # Four dice held side by side: their "held" marks (Swedish "SPARAD") stay apart.
+    for die in range(4):
+        zoomed.get_by_test_id(f"die-{die}").click()
+    expect(zoomed.locator(".die--play.is-held")).to_have_count(4)
+    settle(zoomed)
+    assert zoomed.evaluate(HELD_OVERLAPS) == {"marks": 4, "overlaps": []}, language
     zoomed.context.close()
     print(language, "scorecards' window (px):", windows)
 
@@ -323,6 +399,13 @@ def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(
     bea.get_by_test_id("chat-input").fill("go")
     bea.get_by_test_id("chat-send").click()
     expect(unread).to_have_text("1")
+    # Held sideways, where the tab's icon stands beside its word, the count leaves the
+    # word "Chat" clear (as the French "Discussion").
+    for size in LANDSCAPE:
+        ada.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+        settle(ada)
+        assert ada.evaluate(COUNT_ON_THE_WORD) is None, size
+    ada.set_viewport_size(PHONE)
 
     # In a game the players tab appears, and the table tab says when it is your turn.
     ada.get_by_test_id("tab-table").click()

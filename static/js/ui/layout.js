@@ -135,6 +135,13 @@ export class RoomTabs {
     this.count = nav.querySelector("[data-testid=chat-unread]");
     for (const [name, button] of this.buttons) button.addEventListener("click", () => this.open(name));
     this.narrow.addEventListener("change", () => this.sync());
+    // The bar's height as drawn (zoom, fonts and a phone's safe area included), for the
+    // page's scroll padding and the scorecards' height: a box the keyboard or a scroll
+    // brings into view comes out above the bar, not under it (0 while the bar is hidden).
+    new ResizeObserver(() => {
+      const height = Math.ceil(nav.getBoundingClientRect().height);
+      document.documentElement.style.setProperty("--tabs-h", `${height}px`);
+    }).observe(nav, { box: "border-box" });
     this.open(layout.dataset.tab || "table");
   }
 
