@@ -50,6 +50,8 @@ def test_a_room_by_the_day_shows_each_friend_their_own_time_and_a_holiday(
     expect(bob.get_by_test_id("timer")).to_have_text(two_days)
     assert deadline(ada).split(" (")[0] != deadline(bob).split(" (")[0]
     expect(ada.get_by_test_id("skip")).to_have_count(0)  # nobody hurries anyone by the day
+    # The socket's state reads as a state, never as the room's pace.
+    expect(bob.get_by_test_id("connection")).to_have_text("Connected")
 
     # Bob goes away for two days: every page says so.
     bob.get_by_test_id("holiday").click()

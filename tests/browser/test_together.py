@@ -60,6 +60,12 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     pages = [ada, bob, cy, dee]
     for page in pages:  # everyone's turn, at once
         expect(my_turn(page)).to_be_visible()
+    # Eve comes to watch: her empty tray does not count rolls that are nobody's.
+    eve = new_page(name="eve")
+    join_room(eve, code, name="Eve")
+    expect(eve.get_by_test_id("rolls-left")).to_have_text(
+        "Everyone rolls their own dice this round")
+    eve.context.close()
 
     # Cy rolls first; Ada sees Cy's dice beside Cy's name as they land.
     roll(cy)
@@ -74,6 +80,8 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     expect(dee.get_by_test_id("turn-status")).to_contain_text("You have scored this round")
     expect(dee.get_by_test_id("turn-status")).to_contain_text(
         re.compile(r"Waiting for Ada, Bob,? and Cy"))
+    # Her empty tray says so too, not that three rolls are left.
+    expect(dee.get_by_test_id("rolls-left")).to_have_text("Scored: waiting for the others")
     expect(bob.get_by_test_id("round-3")).to_have_attribute("data-done", "true")
     dees_cell = dees.replace("box-", "3-", 1)  # box-<column>-<box>, in Dee's own column
     expect(bob.locator(f"td[data-cell='{dees_cell}'].is-filled")).to_have_count(1)

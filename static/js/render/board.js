@@ -7,7 +7,7 @@ import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
 import { renderRevealed } from "./revealed.js";
-import { playsNow, roundDice, roundStatus, skipButton, skipSeat } from "./round.js";
+import { playsNow, roundDice, roundStatus, roundTrayNote, skipButton, skipSeat } from "./round.js";
 import { takeBackButton } from "./take_back.js";
 
 // The row of "Hand to bot", "Take my seat back" and "Take back <box>" in the turn banner
@@ -110,7 +110,7 @@ export function renderControls(ctx) {
   const { state, myTurn, rules } = ctx;
   const game = state.game;
   if (!myTurn || state.room.status === "closed") {
-    return [rollsLeft(game.rolls_left)];
+    return [roundTrayNote(ctx) || rollsLeft(game.rolls_left)];
   }
   const rolled = game.dice.length > 0;
   const allHeld = rolled && ctx.holds.size === 5;

@@ -50,6 +50,15 @@ export function roundStatus(ctx) {
   };
 }
 
+/** What the empty tray says to a viewer with no turn of the round open (they have
+ *  scored it, or they watch), instead of rolls that are nobody's; null otherwise. */
+export function roundTrayNote(ctx) {
+  const game = ctx.state.game;
+  if (!game.together || ctx.myTurn || game.status !== "playing") return null;
+  const words = ctx.mySeat ? gettext("Scored: waiting for the others") : gettext("Everyone rolls their own dice this round");
+  return h("span", { class: "rolls-left", dataset: { testid: "rolls-left" } }, h("span", { class: "rolls-left__text" }, words));
+}
+
 /** The dice of ``seat``'s turn of the round, beside its name: rolling, or scored. */
 export function roundDice(game, seat) {
   const turn = roundTurn(game, seat);

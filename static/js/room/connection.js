@@ -7,7 +7,8 @@ export function onStatus(status) {
   connection.dataset.state = status;
   const texts = {
     connecting: gettext("Connecting…"),
-    open: pgettext("connection", "Live"),
+    // A state, not a pace: "Live" read as the room's pace in a room by the day.
+    open: pgettext("connection", "Connected"),
     reconnecting: gettext("Reconnecting…"),
     closed: pgettext("connection", "Offline"),
   };
