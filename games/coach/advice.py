@@ -23,6 +23,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
+from games.figures import rounded
 from games.words import say_words
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
@@ -151,13 +152,14 @@ def relabel(data: Any, rs: RuleSet) -> Any:
 
 
 def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
-    """A choice as the protocol and the review store it: ``Choice.to_json`` with the
-    value to two decimals, a label and what it costs against the best (``loss``)."""
+    """A choice as the protocol and the review store it: ``Choice.to_json`` with its
+    exact value, a label and what it costs against the best (``loss``); pages round them
+    once, when they print them (``games.figures``)."""
     data = choice.to_json()
     if choice.kind == "keep":
         data["keep"] = [int(v) for v in choice.keep]
-    return {**data, "value": round(float(choice.value), 2), "label": label(choice, rs),
-            "loss": round(max(0.0, float(best - choice.value)), 2)}
+    return {**data, "value": float(choice.value), "label": label(choice, rs),
+            "loss": max(0.0, float(best - choice.value))}
 
 
 def same_choice(a: Choice, b: Choice) -> bool:
@@ -201,13 +203,13 @@ def hint_answer(position: Position) -> dict[str, Any]:
         "total": sheet.total,
     }
     if not position.dice:
-        answer.update(expected=round(float(sheet.total + adv.state_value(sheet)), 2),
+        answer.update(expected=float(sheet.total + adv.state_value(sheet)),
                       why=None, choices=[])
         return answer
     choices = tuple(adv.advise(sheet, position.dice, position.rolls_left,
                                announced=position.announced))
     best = choices[0].value if choices else float(sheet.total)
-    answer.update(expected=round(float(best), 2),
+    answer.update(expected=float(best),
                   why=why_sentence(position, choices) if choices else None,
                   choices=[choice_view(c, position.ruleset, best) for c in choices])
     return answer
@@ -225,6 +227,6 @@ def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:
             "The next best, %(choice)s, is worth %(margin)s points less.",
             int(margin),
         ) % {"choice": label(choices[1], position.ruleset),
-             "margin": formats.number_format(round(margin, 1), 1)}
+             "margin": formats.number_format(rounded(margin), 1)}
     return sentence
 

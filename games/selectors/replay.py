@@ -33,7 +33,7 @@ MAX_ROLLS = 3
 PAST = (Game.Status.FINISHED, Game.Status.ENDED)
 # The coach's values of a game, kept this long (a finished game never changes).
 VALUES_SECONDS = 24 * 3600
-VALUES_FORMAT = 1
+VALUES_FORMAT = 2  # 2: exact values, rounded only when printed
 
 
 @dataclass(frozen=True)
@@ -246,5 +246,5 @@ def move_values(rs: RuleSet, moves: list[tuple[int, Sheet, list[int], int, Choic
         best = choices[0]
         found.append({"chosen": coach.choice_view(chosen, rs, best.value),
                       "best": coach.choice_view(best, rs, best.value),
-                      "loss": round(max(0.0, float(best.value - chosen.value)), 2)})
+                      "loss": max(0.0, float(best.value - chosen.value))})
     return found

@@ -30,6 +30,7 @@ from django.utils.translation import gettext
 
 from games.coach import advice as coach
 from games.errors import ServiceError
+from games.figures import rounded
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
 from games.services.daily_scores import record_accuracy
@@ -43,7 +44,9 @@ ACCURATE = 0.01
 # How many of the coach's best choices each decision keeps.
 ALTERNATIVES = 3
 MAX_ROLLS = 3
-FORMAT = 2  # the layout of ``GameReview.data`` (2: luck and the path of the expectation)
+# The layout of ``GameReview.data`` (2: luck and the path of the expectation; 3: every
+# value exact, rounded only when printed: docs/decisions/0051).
+FORMAT = 3
 
 _locks_guard = threading.Lock()
 _locks: dict[tuple[int, int], threading.Lock] = {}
@@ -175,7 +178,7 @@ def _decision(rs: RuleSet, choices: Sequence[Choice], dice: Sequence[int],
         "turn": turn, "dice": list(dice), "rolls_left": rolls_left, "announced": announced,
         "chosen": coach.choice_view(chosen, rs, best.value),
         "best": coach.choice_view(best, rs, best.value),
-        "loss": round(float(loss), 2), "exact_loss": float(loss),
+        "loss": float(loss),
         "alternatives": [coach.choice_view(c, rs, best.value) for c in choices[:ALTERNATIVES]],
     }
 
@@ -196,9 +199,8 @@ class _Path:
         luck = choices[0].value - self.expected
         self.luck += luck
         self.expected = choices[0].value
-        self.steps.append({"turn": turn, "roll": roll, "luck": round(float(luck), 2),
-                           "expected": round(float(self.expected), 2), "lost": 0.0,
-                           "yours": True})
+        self.steps.append({"turn": turn, "roll": roll, "luck": float(luck),
+                           "expected": float(self.expected), "lost": 0.0, "yours": True})
 
     def chose(self, choices: Sequence[Choice], chosen: Choice, yours: bool) -> None:
         loss = max(0.0, choices[0].value - chosen.value)
@@ -206,7 +208,7 @@ class _Path:
             self.others_lost += loss
         self.expected = chosen.value
         step = self.steps[-1]
-        step["lost"] = round(step["lost"] + float(loss), 2)
+        step["lost"] = step["lost"] + float(loss)
         step["yours"] = step["yours"] and yours
 
     def drifted(self, choices: Sequence[Choice]) -> None:
@@ -215,7 +217,7 @@ class _Path:
         drift = choices[0].value - self.expected
         self.luck += drift
         self.expected = choices[0].value
-        self.steps[-1]["luck"] = round(self.steps[-1]["luck"] + float(drift), 2)
+        self.steps[-1]["luck"] = self.steps[-1]["luck"] + float(drift)
 
 
 def _matching(choices: Sequence[Choice], made: Choice) -> Choice | None:
@@ -285,22 +287,22 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
         if turn.box and rolls:
             sheet = sheet.place(tuple(rolls[-1]["dice"]), turn.box, turn.column or None,
                                 announced=announced)
-    accurate = sum(1 for d in decisions if d["exact_loss"] < ACCURATE)
-    lost = sum(d.pop("exact_loss") for d in decisions)
+    accurate = sum(1 for d in decisions if d["loss"] < ACCURATE)
     return {
         "format": FORMAT,
         "ruleset": rs.name,
         "exact": bool(adv.exact),
         "seat": seat,
         "total": sheet.total,
-        "expected_start": round(float(expected_start), 2),
-        # The final score, split: expected_start + luck - total_lost - others_lost.
-        "luck": round(float(path.luck), 2),
-        "others_lost": round(float(path.others_lost), 2),
+        # The final score, split: expected_start + luck - total_lost - others_lost; every
+        # value exact, rounded only when printed (games.figures).
+        "expected_start": float(expected_start),
+        "luck": float(path.luck),
+        "others_lost": float(path.others_lost),
         "path": path.steps,
         "decisions_count": len(decisions),
-        "total_lost": round(lost, 2),
+        "total_lost": float(sum(d["loss"] for d in decisions)),
         "accurate": accurate,
-        "accuracy": round(100 * accurate / len(decisions), 1) if decisions else None,
+        "accuracy": float(rounded(100 * accurate / len(decisions))) if decisions else None,
         "decisions": decisions,
     }

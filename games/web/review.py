@@ -3,6 +3,7 @@ in their reader's format."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from games import selectors, services
 from games.errors import ServiceError
+from games.figures import rounded, score_split
 from games.models import Game, GameReview, Player
 from games.services.players import current_player
 from games.services.reviews import FORMAT
@@ -30,19 +32,41 @@ LUCKY = 10.0
 REVIEW_RETRY_SECONDS = 3
 
 
-def signed(value: float) -> str:
-    """A value with its sign (a true minus sign), in the reader's number format."""
-    return ("+" if value >= 0 else "\N{MINUS SIGN}") + points(abs(value))
+def signed(value: Decimal) -> str:
+    """A rounded value with its sign (a true minus sign), in the reader's number format."""
+    return ("+" if value >= 0 else "\N{MINUS SIGN}") + tenths(abs(value))
+
+
+def tenths(value: Decimal) -> str:
+    """A value already rounded to one decimal, in the reader's number format."""
+    return number_format(value, 1, force_grouping=False)
 
 
 def points(value: float | None, digits: int = 1) -> str:
-    """A value for people in their language's number format: ``242.1`` (``242,1`` in
-    French); a small loss keeps two decimals (``0.04``)."""
+    """An exact value for people, rounded once (``games.figures.rounded``) and in their
+    language's number format: ``242.1`` (``242,1`` in French); a small loss keeps two
+    decimals (``0.04``)."""
     if value is None:
         return "\N{EN DASH}"
     if 0 < abs(value) < 0.1:
         digits = 2
-    return number_format(round(value, digits), digits, force_grouping=False)
+    return number_format(rounded(value, digits), digits, force_grouping=False)
+
+
+def given_away(value: Decimal) -> str:
+    """A rounded part given away, "0" when none (never "-0.0")."""
+    return tenths(value) if value else "0"
+
+
+def split_texts(data: dict[str, Any]) -> dict[str, str]:
+    """A review's split of the final score as printed: ``start`` + ``luck`` - ``yours``
+    - ``others`` = the score, each part to one decimal, adding up exactly as written
+    (``games.figures.score_split``)."""
+    split = score_split(start=data["expected_start"], luck=data["luck"],
+                        yours=data["total_lost"], others=data.get("others_lost", 0.0),
+                        total=data["total"])
+    return {"start": tenths(split.start), "luck": signed(split.luck),
+            "yours": given_away(split.yours), "others": given_away(split.others)}
 
 
 @require_GET
@@ -69,6 +93,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         raise Http404(exc.message) from None
     data = review.data
     game = review.game
+    # Luck and skill: the final score split (a review stored before them has none).
+    split = split_texts(data) if "luck" in data else None
     rs = selectors.ruleset_of(game)
     rows = []
     for decision in data["decisions"]:
@@ -92,25 +118,19 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "review": data,
         "rows": rows,
         "costly": sum(1 for r in rows if r["level"]),
-        "total_lost": points(data["total_lost"]),
+        # The same figure as the split's part, when there is one.
+        "total_lost": split["yours"] if split else points(data["total_lost"]),
         "accuracy": gettext("%(value)s%%") % {"value": points(data["accuracy"])}
         if data["accuracy"] is not None
         else "\N{EN DASH}",
-        "expected_start": points(data["expected_start"]),
-        # Luck and skill: the final score split (a review stored before them has none).
-        "luck": signed(data["luck"]) if "luck" in data else None,
-        "others_lost": points(data.get("others_lost", 0)),
+        "expected_start": tenths(rounded(data["expected_start"])),
+        "split": split,
         "chart": value_chart(data["path"], LUCKY, BLUNDER) if data.get("path") else None,
         "lucky_at": points(LUCKY, 0), "blunder_at": points(BLUNDER, 0),
         "room_url": room_url(found.code),
         "costly_at": f"{COSTLY:g}",
     }
     return render(request, "review.html", context)
-
-
-def lost(value: float) -> str:
-    """Points given away, "0" when none (never "-0.0")."""
-    return points(value) if value >= 0.01 else "0"
 
 
 def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool]:
@@ -139,8 +159,6 @@ def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool
         data = review.data
         rows.append({
             "seat": card.seat, "name": person.name, "is_viewer": person.pk == viewer.pk,
-            "total": data["total"], "start": points(data["expected_start"]),
-            "luck": signed(data["luck"]), "lost": lost(data["total_lost"]),
-            "others": lost(data.get("others_lost", 0)),
-            "exact": data["exact"], "chart": value_chart(data["path"], LUCKY, BLUNDER)})
+            "total": data["total"], **split_texts(data), "exact": data["exact"],
+            "chart": value_chart(data["path"], LUCKY, BLUNDER)})
     return rows, missing

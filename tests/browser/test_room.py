@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from decimal import Decimal
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 
+from games.figures import rounded
 from tests.browser.accessibility import (
     DARK_DESKTOP_LIGHT_PHONE,
     LIGHT_DESKTOP_DARK_PHONE,
@@ -38,11 +40,19 @@ from tests.browser.tables import (
     tabs_to,
     wait_my_turn,
 )
+from tests.support.figures import figure
 
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 YATZY_BOXES = 15
+
+
+def printed_figures(where: Page | Locator, prefix: str, keys: tuple[str, ...]) -> list[Decimal]:
+    """The figures printed in the elements ``prefix + key`` under ``where`` (none where
+    an element is left out)."""
+    found = (where.get_by_test_id(prefix + key) for key in keys)
+    return [figure(f.inner_text()) for f in found if f.count()]
 
 
 def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
@@ -147,7 +157,10 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     if any(loss >= 1 for loss in losses):  # costly decisions stand out
         expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
     # Skill or luck: the split of her score, and its chart roll by roll.
-    expect(ada.get_by_test_id("review-luck-yours")).to_have_text(f"\N{MINUS SIGN}{lost_text}")
+    expect(ada.get_by_test_id("review-luck-yours")).to_have_text(
+        lost_text if lost_text == "0" else f"\N{MINUS SIGN}{lost_text}")
+    assert sum(printed_figures(ada.get_by_test_id("review-luck"), "review-luck-", (
+        "start", "luck", "yours", "others"))) == printed_figures(ada, "review-luck-", ("total",))[0]
     expect(ada.get_by_test_id("review-chart").locator("polyline")).to_have_count(1)
     assert_accessible_everywhere(ada, "the review", on=DARK_DESKTOP_LIGHT_PHONE)
     # On a 360 px phone the whole table fits: nothing to slide sideways.
@@ -191,8 +204,17 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     expect(ada.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
     coach_line = ada.get_by_test_id("replay-coach")
     expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
-    assert float(coach_line.get_attribute("data-chosen")) <= float(
-        coach_line.get_attribute("data-best"))
+    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}"))
+                          for key in ("chosen", "best", "loss"))
+    assert chosen <= best
+    # The JavaScript writes each value the page was sent, exact, rounded once by the
+    # server's rule; and each person's split of the score adds up as printed.
+    assert re.findall(r"\d+\.\d+", coach_line.inner_text()) == [str(rounded(chosen))] + (
+        [str(rounded(best)), str(rounded(loss, 2))] if loss >= 0.01 else [])
+    expect(ada.get_by_test_id("replay-luck-row")).to_have_count(2)
+    for row in ada.get_by_test_id("replay-luck-row").all():
+        assert sum(printed_figures(row, "replay-luck-", ("start", "luck", "lost", "others"))
+                   ) == printed_figures(row, "replay-luck-", ("total",))[0]
     ada.get_by_test_id("replay-next").click()  # Bob's first roll
     expect(ada.get_by_test_id("replay-text")).to_contain_text("Bob, turn 1, roll 1")
     ada.keyboard.press("End")  # the sheets as they ended

@@ -297,7 +297,7 @@ def rude(staff: User, make_room: Callable[..., Room]) -> SimpleNamespace:
     GameReview.objects.create(game=game, player=host, data={
         "format": 2, "decisions": [], "total_lost": 0.0, "accuracy": None,
         "expected_start": 245.87, "total": 0, "decisions_count": 0, "exact": True,
-        "luck": 0.0, "others_lost": 0.0, "path": []})
+        "luck": -245.87, "others_lost": 0.0, "path": []})  # adds up to the total
     return SimpleNamespace(room=room, host=host, bob=bob, game=game)
 
 
