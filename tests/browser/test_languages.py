@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 from bench.harness.live_server import ROOT, site_env
 from tests.browser.accessibility import assert_accessible_everywhere
 from tests.browser.tables import (
+    DESKTOP,
     PHONE,
     connected,
     create_room,
@@ -38,6 +39,9 @@ NewPage = Callable[..., Page]
 NEAR_THE_END = ("import sys, django; django.setup(); "
                 "from tests.support.histories import yams_near_the_end; "
                 "yams_near_the_end(sys.argv[1], sys.argv[2:])")
+
+# A 1366 x 768 laptop's screen less the browser's tabs, address bar and the taskbar.
+LAPTOP = {"width": 1366, "height": 657}
 
 # What each player reads: the sheet's columns and boxes, the controls, the results.
 WORDS = {
@@ -56,6 +60,23 @@ WORDS = {
            "roll": "Slå", "over": "Du vann!", "scored": "Ada satte", "picker": "Svenska"},
 }
 
+
+# What of the site's header a 360 px phone does not show: each link, button and menu
+# outside the screen, and each part of it that hides some of its content.
+HEADER_CUT = """() => {
+  const header = document.querySelector('.site-header');
+  const items = [...header.querySelectorAll('a, button, summary')].filter((el) => el.offsetParent);
+  const outside = items.filter((el) => {
+    const b = el.getBoundingClientRect();
+    return b.left < 0 || b.right > innerWidth || b.width === 0;
+  }).map((el) => el.textContent.trim());
+  const clipped = [header, ...header.querySelectorAll('*')]
+    .filter((el) => el.offsetParent && el.clientWidth > 1  // not the words for screen readers
+                    && el.scrollWidth > el.clientWidth + 1
+                    && getComputedStyle(el).overflowX !== 'visible')
+    .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
+  return { items: items.length, outside, clipped };
+}"""
 
 # One size and scheme each: together they cover the desktop and the phone, light and dark.
 AXE_ON = {"en": (("desktop", "light"),), "fr": (("phone", "dark"),),
@@ -121,6 +142,13 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     expect(rules).to_contain_text("Carré")
     expect(sven.get_by_test_id("lobby-status")).to_contain_text("Alla platser är tagna.")
     expect(sven.get_by_test_id("start")).to_have_text("Starta partiet")
+    # On a 1366 x 768 laptop (1366 x 657 inside the browser's own bars) Start shows
+    # without scrolling, below the invite and three seats.
+    sven.set_viewport_size(LAPTOP)
+    sven.evaluate("window.scrollTo(0, 0)")
+    settle(sven)
+    expect(sven.get_by_test_id("start")).to_be_in_viewport(ratio=1)
+    sven.set_viewport_size(DESKTOP)
     sven.get_by_test_id("start").click()
     expect(ada.get_by_test_id("scorecards")).to_be_visible()
     subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "down/yams", "free/yams",
@@ -178,3 +206,11 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
         page.set_viewport_size(PHONE)
         settle(page)
         assert horizontal_overflow(page) <= PHONE["width"], (language, horizontal_overflow(page))
+
+    # A guest with a game has "Your games" in the header: at 360 px it, "Sign in" and
+    # "Create account" show whole in every language, nothing cut or slid away.
+    for language, page in pages.items():
+        page.goto("/")
+        expect(page.get_by_test_id("your-games-nav")).to_be_visible()
+        cut = page.evaluate(HEADER_CUT)
+        assert cut["items"] >= 6 and cut["outside"] == [] and cut["clipped"] == [], (language, cut)
