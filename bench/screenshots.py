@@ -109,7 +109,8 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
             page.get_by_test_id("review-link").click()
             page.get_by_test_id("review-table").wait_for()
             shot(page, "review")
-            page.get_by_test_id("review-chart").scroll_into_view_if_needed()
+            # The split and its chart: the section from its heading down.
+            page.get_by_test_id("review-luck").evaluate("el => el.scrollIntoView()")
             shot(page, "review-luck")
             page.goto(page.url.split("/games/")[0] + "/games/")
             page.get_by_test_id("history-game").first.wait_for()
