@@ -73,7 +73,8 @@ def one_day(variant: str, index: int, players: int) -> dict[str, Any]:
         key = hmac.new(seed, f"bench player:{number}".encode(), hashlib.sha256).digest()
         player = honest_play.Softmax(TEMPERATURES[number % len(TEMPERATURES)],
                                      random.Random(key).random)
-        honest.append((luck_of(player)[0] - bound["mean"]) / bound["spread"])
+        honest.append(((luck_of(player)[0] - bound["mean"]) / bound["spread"],
+                       TEMPERATURES[number % len(TEMPERATURES)]))
     luck, review = luck_of(Foresight(seen(seed)))
     return {"variant": variant, "honest": honest,
             "planner": (luck - bound["mean"]) / bound["spread"],
@@ -83,12 +84,15 @@ def one_day(variant: str, index: int, players: int) -> dict[str, Any]:
 
 def summary(days: list[dict[str, Any]], spreads: float) -> dict[str, Any]:
     """One variant's figures over its days."""
-    honest = [z for day in days for z in day["honest"]]
+    honest = [z for day in days for z, _ in day["honest"]]
+    highest = {str(t): round(max(z for day in days for z, at in day["honest"] if at == t), 2)
+               for t in TEMPERATURES}
     return {
         "days": len(days), "honest_players": len(honest),
         "honest_over": {str(k): sum(z > k for z in honest) for k in SPREADS},
         "planners_over": {str(k): sum(day["planner"] > k for day in days) for k in SPREADS},
         "highest_honest_spreads": round(max(honest), 2),
+        "highest_honest_by_temperature": highest,
         "lowest_planner_spreads": round(min(day["planner"] for day in days), 2),
         "planner_over_par": round(statistics.fmean(d["planner_over_par"] for d in days), 1),
         "planner_luck": round(statistics.fmean(d["planner_luck"] for d in days), 1),
@@ -105,16 +109,18 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=30)
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--variants", default=",".join(VARIANTS))
     args = parser.parse_args()
     _setup()
     from scoring.strategy import honest_play
 
+    variants = [v for v in args.variants.split(",") if v in VARIANTS]
     with ProcessPoolExecutor(args.jobs, initializer=_setup) as pool:
         futures = [pool.submit(one_day, variant, index, args.players)
-                   for variant in VARIANTS for index in range(args.seeds)]
+                   for variant in variants for index in range(args.seeds)]
         days = [future.result() for future in futures]
     figures = {}
-    for variant in VARIANTS:
+    for variant in variants:
         found = summary([d for d in days if d["variant"] == variant], honest_play.SPREADS)
         figures[variant] = found
         k = str(honest_play.SPREADS)
@@ -125,6 +131,7 @@ def main() -> None:
               f"{found['lowest_planner_spreads']}")
         print(f"  at other spreads: honest {found['honest_over']}, planners "
               f"{found['planners_over']}")
+        print(f"  highest honest by temperature: {found['highest_honest_by_temperature']}")
         print(f"  planner: {found['planner_over_par']:+} over par, luck "
               f"{found['planner_luck']:+}, gave away {found['planner_given_away']}")
         print(f"  bound: {found['bound_cpu_seconds']} s of CPU a challenge "
