@@ -92,7 +92,7 @@ GAME_ROW = Row(
 MEMBERSHIP_ROW = Row(
     Membership, "games_membership",
     ("id", "room_id", "player_id", "seat", "state", "joined_at", "left_at", "sockets",
-     "seen_at", "muted", "browser"),
+     "seen_at", "muted", "browser", "address"),
     times=frozenset({"joined_at", "left_at", "seen_at"}))
 REQUEST_ROW = Row(
     ActionRequest, "games_actionrequest",

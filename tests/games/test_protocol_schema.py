@@ -41,13 +41,15 @@ CONSUMER_ONLY = {"coach_failed"}  # answered by the consumer itself, without an 
 
 def raised_codes() -> set[str]:
     """Every error code the site's code raises (the first argument of ``ServiceError``,
-    its ``TooManyGuests``, ``RulesError`` and the consumer's ``BadMessage``)."""
+    its ``TooManyGuests``, ``RulesError``, the consumer's ``BadMessage`` and the JSON
+    reader's ``BadJson``)."""
     found = set()
     for package in ("games", "scoring"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
-                        "ServiceError", "TooManyGuests", "RulesError", "BadMessage"} \
+                        "ServiceError", "TooManyGuests", "RulesError", "BadMessage",
+                        "BadJson"} \
                         and node.args and isinstance(node.args[0], ast.Constant):
                     found.add(node.args[0].value)
     return found
