@@ -62,7 +62,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='membership',
             name='address',
-            field=models.CharField(blank=True, help_text='A keyed hash of the address it joined from (games.addresses); empty when unknown.', max_length=64),
+            field=models.CharField(blank=True, help_text='A keyed hash of the address it joined or last connected from (games.addresses; one another member shares is kept); empty when unknown.', max_length=64),
+        ),
+        migrations.AlterField(
+            model_name='membership',
+            name='browser',
+            field=models.CharField(blank=True, help_text='The browser it joined or last connected from (games/web/browsers.py; one another member shares is kept); a kick refuses it too.', max_length=64),
         ),
         migrations.AlterField(
             model_name='report',

@@ -140,11 +140,12 @@ class Membership(models.Model):
         default=False, help_text="The host muted their chat and reactions in this room.")
     browser = models.CharField(
         max_length=64, blank=True,
-        help_text="The browser it joined from (games/web/browsers.py); a kick refuses it too.")
+        help_text="The browser it joined or last connected from (games/web/browsers.py; one "
+                  "another member shares is kept); a kick refuses it too.")
     address = models.CharField(
         max_length=64, blank=True,
-        help_text="A keyed hash of the address it joined from (games.addresses); empty "
-                  "when unknown.")
+        help_text="A keyed hash of the address it joined or last connected from "
+                  "(games.addresses; one another member shares is kept); empty when unknown.")
 
     class Meta:
         constraints = [
