@@ -143,7 +143,7 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     expect(sven.get_by_test_id("lobby-status")).to_contain_text("Alla platser är tagna.")
     expect(sven.get_by_test_id("start")).to_have_text("Starta partiet")
     # On a 1366 x 768 laptop (1366 x 657 inside the browser's own bars) Start shows
-    # without scrolling, below the invite and three seats.
+    # without scrolling, under the three seats beside the invite.
     sven.set_viewport_size(LAPTOP)
     sven.evaluate("window.scrollTo(0, 0)")
     settle(sven)

@@ -160,7 +160,9 @@ HELD_OVERLAPS = """() => {
   const overlaps = [];
   marks.forEach((m, i) => marks.slice(i + 1).forEach((n) => {
     if (m.b.left < n.b.right && n.b.left < m.b.right && m.b.top < n.b.bottom
-        && n.b.top < m.b.bottom) overlaps.push(`${m.text} ${Math.round(m.b.right)} > ${Math.round(n.b.left)}`);
+        && n.b.top < m.b.bottom) {
+      overlaps.push(`${m.text} ${Math.round(m.b.right)} > ${Math.round(n.b.left)}`);
+    }
   }));
   return { marks: marks.length, overlaps };
 }"""
@@ -171,13 +173,13 @@ COUNT_ON_THE_WORD = """() => {
   if (!count.width) return 'the count does not show';
   const tab = document.querySelector('[data-testid=tab-chat]');
   const word = document.createRange();
-  word.selectNodeContents([...tab.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim()));
+  const text = [...tab.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+  word.selectNodeContents(text);
   const w = word.getBoundingClientRect();
   const apart = count.right <= w.left || w.right <= count.left || count.bottom <= w.top
     || w.bottom <= count.top;
-  return !apart
-    ? `count ${Math.round(count.left)}-${Math.round(count.right)}, word ${Math.round(w.left)}-${Math.round(w.right)}`
-    : null;
+  const span = (b) => `${Math.round(b.left)}-${Math.round(b.right)}`;
+  return apart ? null : `count ${span(count)}, word ${span(w)}`;
 }"""
 
 SHEET_SCROLL = """() => {
