@@ -22,7 +22,7 @@ from games.services.players import current_player
 from games.services.reviews import review_for
 from games.throttle import http_address
 from games.web.browsers import browser_id
-from games.web.rooms import register, room_url, too_many_guests
+from games.web.rooms import register, registering, room_url, too_many_guests
 from scoring import rulesets
 from scoring.strategy import advisors
 
@@ -96,11 +96,12 @@ def daily_play(request: HttpRequest) -> HttpResponse:
     ruleset, day_text = request.POST.get("ruleset", ""), request.POST.get("day", "")
     day = _day(day_text) if day_text else None
     try:
-        player = current_player(request.session, request.user) or register(
-            request, request.POST.get("name", ""), opening=True)
-        attempt = daily.daily_play(player=player, ruleset=ruleset, day=day,
-                                   browser=browser_id(request),
-                                   address=address_key(http_address(request)))
+        with registering(request):
+            player = current_player(request.session, request.user) or register(
+                request, request.POST.get("name", ""), opening=True)
+            attempt = daily.daily_play(player=player, ruleset=ruleset, day=day,
+                                       browser=browser_id(request),
+                                       address=address_key(http_address(request)))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:

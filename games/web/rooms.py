@@ -8,9 +8,11 @@ that names a room always opens it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,7 +28,7 @@ from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.absence import away_for_handover
 from games.services.moderation import ban_message
 from games.services.notices import page_key
-from games.services.players import current_player, player_register
+from games.services.players import SESSION_KEY, current_player, player_register
 from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
@@ -82,6 +84,24 @@ def register(request: HttpRequest, name: object, *, opening: bool) -> Player:
         if request.user.is_authenticated:
             remember_account_language(player)
     return player
+
+
+@contextmanager
+def registering(request: HttpRequest) -> Iterator[None]:
+    """A block that registers the visitor and acts for them in one transaction: when it
+    fails, the player it made is undone, in the database and in the session (bad input
+    changes nothing)."""
+    before = request.session.get(SESSION_KEY)
+    try:
+        with transaction.atomic():
+            yield
+    except BaseException:
+        if request.session.get(SESSION_KEY) != before:
+            if before is None:
+                request.session.pop(SESSION_KEY, None)
+            else:
+                request.session[SESSION_KEY] = before
+        raise
 
 
 def guess_limited(view: View) -> View:
@@ -143,13 +163,14 @@ def room_create(request: HttpRequest) -> HttpResponse:
         hours = _int_or_none(form["turn_hours"])
         timer = hours * HOUR if isinstance(hours, int) else hours
     try:
-        player = register(request, form["name"], opening=True)
-        room = services.room_create(
-            player=player, ruleset=ruleset, options=options,
-            seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
-            holidays=form["holidays"] == "on", together=_together(form),
-            duplicate=form["duplicate"] == "on",
-            browser=browser_id(request), address=address_key(throttle.http_address(request)))
+        with registering(request):
+            player = register(request, form["name"], opening=True)
+            room = services.room_create(
+                player=player, ruleset=ruleset, options=options,
+                seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
+                holidays=form["holidays"] == "on", together=_together(form),
+                duplicate=form["duplicate"] == "on", browser=browser_id(request),
+                address=address_key(throttle.http_address(request)))
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -210,9 +231,9 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if found.daily else "",
-    }
         "daily_practice": found.daily and DailyAttempt.objects.filter(
             game__room=found).exclude(practice="").exists(),
+    }
     return render(request, "room.html", context, status=status)
 
 

@@ -17,7 +17,6 @@ from django.urls import resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Player
 from tests.support.fuzz.views import (
     FORM,
     HOSTILE,
@@ -34,12 +33,6 @@ from tests.support.fuzz.views import (
 
 pytestmark = pytest.mark.django_db
 # Views that take a post without a CSRF token, and why.
-# Views that may keep one row from a refused post, and why.
-KEEPS_A_GUEST = {
-    "games:room_create": "a first-time visitor's player is made from the form's name before "
-                         "the room is refused (the form shows that name again)",
-    "games:daily_play": "the same for the daily challenge's form",
-}
 CSRF_EXEMPT = {
     "games:notices_unsubscribe": "an email's one-click unsubscribe (RFC 8058): the signed "
                                  "link is the proof, and mail programs post it with no page",
@@ -110,7 +103,7 @@ def test_no_hostile_body_makes_a_500_and_a_refused_one_changes_nothing(world, ta
             for role in (ROLES if kind == "json" else [ROLES[(i + j) % len(ROLES)]]):
                 before = count_rows()
                 status = answered(clients[role], url, body, content_type, failures)
-                if status >= 400 and not unchanged(before, url, role):
+                if status >= 400 and not unchanged(before):
                     changed.append(f"{url} as {role}: {what} ({status})")
     assert failures == [] and changed == []
 
@@ -121,13 +114,9 @@ SOME_JSON = ("nested arrays", "wrong field types")
 READABLE = ("wrong field types", "keys of the wrong types", "a huge number")
 
 
-def unchanged(before: dict[str, int], url: str, role: str) -> bool:
-    """Whether the rows are as ``before`` (but the one guest ``KEEPS_A_GUEST`` allows)."""
-    now, players = count_rows(), Player._meta.db_table
-    if role == "visitor" and resolve(url).view_name in KEEPS_A_GUEST \
-            and now[players] - before[players] in (0, 1):
-        now[players] = before[players]
-    return now == before
+def unchanged(before: dict[str, int]) -> bool:
+    """Whether the rows are as ``before``."""
+    return count_rows() == before
 
 
 @pytest.mark.parametrize("url", ["/push/subscribe/", "/push/unsubscribe/"])

@@ -47,6 +47,14 @@ def test_a_refused_room_shows_why_on_the_home_page(client, changes, words):
     assert response.status_code == 400
     assert words in response.context["create_error"]
     assert not Room.objects.exists()
+    # Nothing is left of the refused post: no guest player, none in the session.
+    assert not Player.objects.exists() and SESSION_KEY not in client.session
+
+
+def test_a_refused_daily_play_leaves_no_guest(client):
+    response = client.post("/daily/play/", {"name": "Ada", "ruleset": "poker"})
+    assert response.status_code == 400
+    assert not Player.objects.exists() and SESSION_KEY not in client.session
 
 
 def test_find_by_code_or_by_pasted_link(client):
