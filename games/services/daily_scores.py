@@ -33,17 +33,12 @@ def record_finish(game: Game, score: int) -> None:
 def record_accuracy(game: Game, player: Player, accuracy: float | None) -> None:
     """Keep a daily attempt's accuracy once its review is built, and send the player to
     the moderators' queue when their ranked results are near perfect on ``FLAG_DAYS`` days
-    of the last week (once while a report of it is open), or when the attempt's luck lies
-    beyond honest play's (``games.services.foresight``)."""
-    # Imported here: foresight reads reviews, whose module imports this one.
-    from games.services.foresight import foresight_check
-
+    of the last week (once while a report of it is open)."""
     attempt = DailyAttempt.objects.filter(game=game, player=player).first()
     if attempt is None:
         return
     attempt.accuracy = accuracy
     attempt.save(update_fields=["accuracy"])
-    foresight_check(game=game)
     since = attempt.challenge.day - FLAG_WINDOW
     perfect_days = DailyAttempt.objects.filter(
         player=player, ranked=True, accuracy__gte=NEAR_PERFECT,

@@ -139,6 +139,11 @@ def foresight_check(*, game: Game) -> Report | None:
             reason=Report.Reason.FORESIGHT, text=figures(attempt, review.data, luck))
 
 
+def foresight_on_review(sender: object, *, game: Game, **kwargs: object) -> None:
+    """``games.signals.review_stored``'s receiver: check the game's ranked daily attempt."""
+    foresight_check(game=game)
+
+
 def figures(attempt: DailyAttempt, review: dict[str, Any], luck: float) -> str:
     """What a foresight report says: the result, par, the luck against the bound, what
     the choices gave away and the accuracy."""

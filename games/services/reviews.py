@@ -34,6 +34,7 @@ from games.figures import rounded
 from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
 from games.services.daily_scores import record_accuracy
+from games.signals import review_stored
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Choice
 
@@ -119,6 +120,7 @@ def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
                                                     defaults={"data": data})
     if made:
         record_accuracy(game, player, data.get("accuracy"))
+        review_stored.send(sender=GameReview, game=game)
     return review
 
 
@@ -148,6 +150,8 @@ def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
         game = Game.objects.get(pk=game_id)
         for review in made:  # a daily attempt keeps its accuracy
             record_accuracy(game, Player(pk=review.player_id), review.data.get("accuracy"))
+        if made:
+            review_stored.send(sender=GameReview, game=game)
         return stored.count() - before
 
 

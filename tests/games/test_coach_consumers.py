@@ -44,15 +44,16 @@ async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_d
     assert before["exact"] is True
     assert (before["dice"], before["rolls_left"], before["total"], before["choices"]) == (
         [], 3, 0, [])
-    assert before["expected"] == round(START, 2)
+    assert before["expected"] == pytest.approx(START, abs=1e-6)  # exact: rounded when shown
 
     script_dice([6, 6, 6, 2, 3])
     assert (await request(ada_ws, {"type": "roll", "id": "r", "hold": []}))["type"] == "ack"
     hint = await request(ada_ws, {"type": "hint", "id": "h2"})
     assert (hint["dice"], hint["rolls_left"], hint["total"]) == ([6, 6, 6, 2, 3], 2, 0)
     best = hint["choices"][0]
-    assert best == {"kind": "keep", "keep": [6, 6, 6], "value": round(THREE_SIXES, 2),
-                    "label": "keep 6 6 6", "loss": 0.0}
+    assert best == {"kind": "keep", "keep": [6, 6, 6],
+                    "value": pytest.approx(THREE_SIXES, abs=1e-6), "label": "keep 6 6 6",
+                    "loss": 0.0}
     assert hint["expected"] == best["value"]
     values = [c["value"] for c in hint["choices"]]
     assert values == sorted(values, reverse=True)
