@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='dailyattempt',
             name='practice',
-            field=models.CharField(blank=True, choices=[('guest', 'played as a guest'), ('new_account', 'an account made after the day began'), ('again', 'a second try'), ('browser', "this browser already made today's ranked attempt"), ('address', "this address already made today's ranked attempt")], help_text="Set when it was played on dice of its own, not the day's, and why: the day's dice go to ranked attempts only while the day lasts.", max_length=16),
+            field=models.CharField(blank=True, choices=[('guest', 'played as a guest'), ('new_account', 'an account made after the day began'), ('again', 'a second try'), ('browser', "this browser already made today's ranked attempt"), ('address', "this address already made today's ranked attempt"), ('staff', "a staff account, which can read everyone's games")], help_text="Set when it was played on dice of its own, not the day's, and why: the day's dice go to ranked attempts only while the day lasts.", max_length=16),
         ),
         # Django's recipe for a unique field on existing rows: added empty, given a code
         # each, then made unique.

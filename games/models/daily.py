@@ -50,6 +50,8 @@ class Practice(models.TextChoices):
                                        "this browser already made today's ranked attempt")
     ADDRESS = "address", pgettext_lazy("daily practice",
                                        "this address already made today's ranked attempt")
+    STAFF = "staff", pgettext_lazy("daily practice",
+                                   "a staff account, which can read everyone's games")
 
 
 class DailyAttempt(models.Model):

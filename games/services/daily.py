@@ -70,15 +70,18 @@ def why_practice(*, player: Player | None, challenge: DailyChallenge, user_id: i
     it ranks.
 
     The day's dice go to ranked attempts only, and a day ranks once per account made
-    before it began, per browser and per address: anything served before a ranked
-    attempt could otherwise show it the day's dice (docs/decisions/0048).
+    before it began (staff accounts, who read every game in the admin, never rank), per
+    browser and per address: anything served before a ranked attempt could otherwise
+    show it the day's dice (docs/decisions/0048).
     """
     user_id = player.user_id if player is not None else user_id
     if user_id is None:
         return Practice.GUEST
-    joined = User.objects.filter(pk=user_id).values_list("date_joined", flat=True)
-    if not joined or joined[0] >= start_of(challenge.day):
+    account = User.objects.filter(pk=user_id).values_list("date_joined", "is_staff").first()
+    if account is None or account[0] >= start_of(challenge.day):
         return Practice.NEW_ACCOUNT
+    if account[1]:  # the admin shows every game's dice to staff
+        return Practice.STAFF
     if challenge.pk is None:  # nobody has played it yet
         return ""
     if player is not None and DailyAttempt.objects.filter(challenge=challenge,

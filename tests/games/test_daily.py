@@ -127,6 +127,10 @@ def test_only_ranked_attempts_see_the_days_dice(account):
         dice = list(state_of(scout.game.room.code, scout.player)[2].dice)
         assert dice == [duplicate.die(bytes.fromhex(scout.game.seed), 1, 1, slot)
                         for slot in range(5)]
+    # Staff read every game's dice in the admin: they practise.
+    mod = account("Mod")
+    User.objects.filter(pk=mod.user_id).update(is_staff=True)
+    assert daily.daily_play(player=mod, ruleset="yahtzee").practice == Practice.STAFF
     # Another browser and address, an account from before the day: ranked.
     assert daily.daily_play(player=account("Dee"), ruleset="yahtzee", browser="c" * 32,
                             address="d" * 32).ranked
