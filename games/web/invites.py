@@ -14,6 +14,7 @@ opening pages: ``SiteAddressMiddleware`` notes the address of each page a player
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -77,11 +78,26 @@ def invite_note(request: HttpRequest, link: str) -> str:
         "invite link above, on %(site)s.") % {"site": site}
 
 
+def named_host(request: HttpRequest) -> str | None:
+    """The request's ``Host`` when it names this site as its operator wrote it: a name
+    listed as such in ``ALLOWED_HOSTS`` (not through a pattern such as ``.example.org``
+    or ``*``), with no port or the port the server answers on; ``None`` otherwise."""
+    found = re.fullmatch(r"(\[[^\]]+\]|[^:]+)(?::(\d+))?", request.get_host())
+    if found is None:
+        return None
+    name, port = found.group(1).lower(), found.group(2)
+    listed = {h.lower() for h in settings.ALLOWED_HOSTS if "*" not in h and not h.startswith(".")}
+    if name not in listed or port not in (None, str(request.get_port())):
+        return None
+    return request.get_host()
+
+
 class SiteAddressMiddleware:
     """Note the scheme and host of each page a player opens (a GET answered 200 with
-    HTML, to a session with a player) as where people reach the site, unless ``SITE_URL`` is set
-    or ``ALLOWED_HOSTS`` lets any host name through: probes and scrapers, which carry
-    no player, and forged host names never become the address of emailed links."""
+    HTML, to a session with a player) as where people reach the site, unless ``SITE_URL``
+    is set, and only for a host ``named_host`` finds: probes and scrapers, which carry no
+    player, and a host name or port a visitor made up never become the address of emailed
+    links."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -90,8 +106,7 @@ class SiteAddressMiddleware:
         response = self.get_response(request)
         if (request.method == "GET" and response.status_code == 200
                 and response.get("Content-Type", "").startswith("text/html")
-                and not settings.SITE_URL and "*" not in settings.ALLOWED_HOSTS
-                and SESSION_KEY in request.session):
-            host = request.get_host()
+                and not settings.SITE_URL and SESSION_KEY in request.session
+                and (host := named_host(request)) is not None):
             site_address_note(address=f"{request.scheme}://{host}", loopback=is_loopback(host))
         return response

@@ -47,7 +47,7 @@ def test_links_are_on_the_address_the_players_opened_pages_at(ada_waits, bob, se
     settings.SITE_URL = ""
     settings.ALLOWED_HOSTS = ["testserver", "localhost", "10.0.0.9"]
     ada, code = ada_waits
-    client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/")
+    client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/", SERVER_PORT="8300")
     # A loopback visit, a probe with no player (a health check, a scraper) and a refused
     # host name do not move the address friends use.
     client_of(bob, HTTP_HOST="localhost:8000").get("/")
@@ -59,14 +59,14 @@ def test_links_are_on_the_address_the_players_opened_pages_at(ada_waits, bob, se
 def test_site_url_wins_over_the_address_pages_were_opened_at(ada_waits, settings):
     settings.SITE_URL = "https://dice.example.org"
     ada, code = ada_waits
-    client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/")
+    client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/", SERVER_PORT="8300")
     assert all(link.startswith("https://dice.example.org/") for link in email_links())
 
 
 def test_with_only_loopback_pages_links_stay_on_this_machine(ada_waits, settings):
     settings.SITE_URL = ""
     ada, code = ada_waits
-    client_of(ada, HTTP_HOST="localhost:8300").get(f"/r/{code}/")
+    client_of(ada, HTTP_HOST="localhost:8300").get(f"/r/{code}/", SERVER_PORT="8300")
     assert all(link.startswith("http://localhost:8300/") for link in email_links())
 
 
@@ -82,3 +82,12 @@ def test_with_any_host_allowed_no_address_is_taken_from_a_request(ada_waits, set
     ada, code = ada_waits
     client_of(ada, HTTP_HOST="evil.example").get(f"/r/{code}/")  # anyone can name any host
     assert all(link.startswith("http://127.0.0.1:8000/") for link in email_links())
+
+
+def test_a_visitor_cannot_choose_where_links_point(ada_waits, bob, settings):
+    ada, code = ada_waits
+    settings.ALLOWED_HOSTS = ["testserver", ".example.org"]
+    client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/", SERVER_PORT="8300")
+    client_of(bob, HTTP_HOST="testserver:1").get("/", SERVER_PORT="8300")  # a made-up port
+    client_of(bob, HTTP_HOST="evil.example.org").get("/", SERVER_PORT="8300")  # a pattern
+    assert all(link.startswith("http://testserver:8300/") for link in email_links())
