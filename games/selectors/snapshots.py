@@ -114,7 +114,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``
     (everyone's turn at once: ``own``, each player's open turn of the round), and the
-    placements that may still be taken back (``take_back``; ``daily``: a daily's table).
+    placements that may still be taken back (``undoable``; ``daily``: a daily's table).
     Seat views are taken from ``known`` when their row has not changed, or all of them
     from ``same_cards`` (a snapshot of the same game since which no scorecard changed);
     ``seats_read`` receives them all."""
@@ -144,7 +144,7 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
         "duplicate": duplicate, "revealed": None,
         "turns": None, "turn": count, "seconds_left": None, "seats": seats,
         **NO_TURN, "current_seat": None if together else game["current_seat"],
-        "deadline": None, "player": None, "own": {}, "own_seats": {}, "take_back": [],
+        "deadline": None, "player": None, "own": {}, "own_seats": {}, "undoable": [],
     }
     playing = game["status"] == Game.Status.PLAYING
     if duplicate and seats:
@@ -156,14 +156,14 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
         return view
     if together:
         _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets)
-        view["take_back"] = take_backs(game, view, daily=daily)
+        view["undoable"] = take_backs(game, view, daily=daily)
         return view
     view["deadline"] = game["turn_deadline"]
     player, sheet = sheets[game["current_seat"]]
     view["player"] = player
     row = sql.fetch(sql.TURN, [game["id"], count])[0]
     view.update(_turn(row, sheet))
-    view["take_back"] = take_backs(game, view, daily=daily)
+    view["undoable"] = take_backs(game, view, daily=daily)
     return view
 
 

@@ -145,7 +145,7 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
             i for i, p in enumerate(players)
             if p.pk == game["seats"][game["current_seat"]]["player"])
         takers = [i for i, p in enumerate(players[:3])
-                  if any(t["player"] == p.pk for t in game["take_back"])]
+                  if any(t["player"] == p.pk for t in game["undoable"])]
         if takers and rng.random() < 0.5:
             who, payload = rng.choice(takers), {"type": "take_back_place"}
         elif rng.random() < 0.15:
@@ -236,7 +236,7 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
     placed = await request(ada, {"type": "place", "box": option["box"], "id": "p1"})
     for comm in comms:
         state = await held_at(comm, placed["version"])
-        assert state["game"]["take_back"] == [{"seat": 0, "player": players[0].pk,
+        assert state["game"]["undoable"] == [{"seat": 0, "player": players[0].pk,
                                                "box": option["box"], "column": "main"}]
     refused = await request(bob, {"type": "take_back_place", "id": "b1"})
     assert refused["code"] == "not_your_placement"
@@ -249,7 +249,7 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
         assert state["log"][0]["kind"] == "place_taken_back"
         assert state["log"][0]["data"]["box"] == option["box"]
         game = state["game"]
-        assert (game["current_seat"], game["dice"], game["rolls_left"], game["take_back"]) \
+        assert (game["current_seat"], game["dice"], game["rolls_left"], game["undoable"]) \
             == (0, before["dice"], before["rolls_left"], [])
         assert option["box"] not in game["seats"][0]["boxes"]["main"]
     assert ada.held["game"]["options"] == before["options"]  # hers to choose again

@@ -35,7 +35,7 @@ def open_turn_row(code):
 
 
 def take_backs(code, viewer):
-    return room_state(code, viewer)["game"]["take_back"]
+    return room_state(code, viewer)["game"]["undoable"]
 
 
 def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
@@ -69,7 +69,7 @@ def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
     assert not Turn.objects.filter(game=game, number=game.turn_count + 1).exists()
     state = room_state(table, bob)
     assert state["log"][0]["kind"] == "place_taken_back" and state["log"][0]["actor"] == "Ada"
-    assert state["game"]["take_back"] == [] and state["game"]["current_seat"] == 0
+    assert state["game"]["undoable"] == [] and state["game"]["current_seat"] == 0
     # A retry of the request is answered again and changes nothing more.
     assert services.placement_take_back(player=ada, code=table, request_id="tb1") == answer
     # The turn goes on: the same dice score elsewhere, with the joker and the bonus.

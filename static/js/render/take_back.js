@@ -1,5 +1,5 @@
 // "Take back": in a casual game, the box the viewer filled last may be emptied again
-// while nobody has acted since (`game.take_back`, docs/protocol.md: until the next seat
+// while nobody has acted since (`game.undoable`, docs/protocol.md: until the next seat
 // rolls, or everyone at once until the round closes). The server says when; this draws
 // the button beside the turn banner, gone as soon as the state no longer lists it.
 import { h } from "../dom.js";
@@ -9,7 +9,7 @@ export function myTakeBack(ctx) {
   const { state, you } = ctx;
   const game = state.game;
   if (game?.status !== "playing" || state.room.status !== "open") return null;
-  return (game.take_back || []).find((t) => t.player === you.player) || null;
+  return (game.undoable || []).find((t) => t.player === you.player) || null;
 }
 
 /** "Take back Full house", or null when the viewer has nothing to take back. */
