@@ -14,6 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from PIL import Image, ImageDraw, ImageFont
 
+from games.figures import rounded
 from games.models import DailyAttempt
 from games.services import daily
 from scoring import rulesets
@@ -34,7 +35,7 @@ def card_png(title: str, day: str, score: int, par: int | None,
     if par is not None:
         facts.append(gettext("par %(par)s") % {"par": par})
     if accuracy is not None:
-        skill = number_format(round(accuracy, 1), 1, force_grouping=False)
+        skill = number_format(rounded(accuracy, 1), 1, force_grouping=False)
         facts.append(gettext("skill %(skill)s") % {"skill": f"{skill}%"})
     draw.text((72, 420), " · ".join(facts), fill=WHITE, font=ImageFont.load_default(56))
     draw.text((72, 520), "Five Dice", fill=GOLD, font=ImageFont.load_default(40))
