@@ -32,13 +32,22 @@ def address_key(address: str | None) -> str:
     (True, '')
     """
     key = client_key(address)
-    if key == "unknown" or _loopback(address or "") or guest_limit.trusted(address):
+    if key == "unknown" or is_loopback_ip(address or "") or guest_limit.trusted(address):
         return ""
     return salted_hmac(SALT, key, algorithm="sha256").hexdigest()[:32]
 
 
-def _loopback(address: str) -> bool:
-    ip = ipaddress.ip_address(address)
+def is_loopback_ip(address: str) -> bool:
+    """Whether ``address`` (an IP address, IPv4-mapped ones included) is a loopback one;
+    ``False`` for anything that is not an address.
+
+    >>> [is_loopback_ip(a) for a in ("127.0.0.2", "::1", "::ffff:127.0.0.1", "10.0.0.1", "x")]
+    [True, True, True, False, False]
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     return ip.is_loopback

@@ -13,7 +13,6 @@ opening pages: ``SiteAddressMiddleware`` notes the address of each page a player
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Callable
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from games.addresses import is_loopback_ip
 from games.services.players import SESSION_KEY
 from games.services.site_address import site_address_note
 
@@ -51,15 +51,7 @@ def is_loopback(host: str) -> bool:
         name = (urlsplit(f"//{host}").hostname or "").rstrip(".")
     except ValueError:
         return False
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        ip = ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_loopback
+    return name == "localhost" or name.endswith(".localhost") or is_loopback_ip(name)
 
 
 def invite_note(request: HttpRequest, link: str) -> str:
