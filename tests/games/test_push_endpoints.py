@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import socket
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,17 +25,18 @@ from tests.support.push_service import Device
 
 pytestmark = pytest.mark.django_db
 
-# Every connection this process opens while ``CONNECTIONS`` is a list (an audit hook
-# cannot be removed: it records only then).
-CONNECTIONS: list[Any] | None = None
+@pytest.fixture
+def connections(monkeypatch) -> list[Any]:
+    """Every address a socket of this process connects to while the test runs."""
+    made: list[Any] = []
+    connect = socket.socket.connect
 
+    def recording(self: socket.socket, address: Any) -> None:
+        made.append(address)
+        connect(self, address)
 
-def _record(event: str, args: tuple[Any, ...]) -> None:
-    if CONNECTIONS is not None and event == "socket.connect":
-        CONNECTIONS.append(args[1])
-
-
-sys.addaudithook(_record)
+    monkeypatch.setattr(socket.socket, "connect", recording)
+    return made
 
 
 @pytest.fixture(autouse=True)
@@ -157,7 +157,7 @@ def test_the_push_services_are_a_setting(ada, device, settings):
 
 
 def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
-        ada, bob, make_room, device, listener, caplog):
+        ada, bob, make_room, device, listener, connections, caplog):
     """The issue's endpoint, and the same aimed at a listener on this machine: refused when
     subscribing; kept from before the rule, forgotten unsent when a turn comes."""
     port = listener.getsockname()[1]
@@ -171,14 +171,8 @@ def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
     for endpoint in endpoints:  # kept by the site before this rule
         PushSubscription.objects.create(player=ada, endpoint=endpoint, **keys)
     make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
-    global CONNECTIONS
-    CONNECTIONS = []
-    try:
-        with caplog.at_level(logging.WARNING, logger="games.services.notices"):
-            assert notices_send() == 1
-        connections = CONNECTIONS
-    finally:
-        CONNECTIONS = None
+    with caplog.at_level(logging.WARNING, logger="games.services.notices"):
+        assert notices_send() == 1
     assert accepted(listener) == 0
     assert [a for a in connections if a[1] in (443, port)] == []
     assert not PushSubscription.objects.exists()
@@ -186,20 +180,14 @@ def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
 
 
 def test_the_listener_sees_a_connection_the_server_makes(ada, bob, make_room, device, listener,
-                                                        settings, monkeypatch):
+                                                        connections, settings, monkeypatch):
     """The check above can fail: a push to the tests' own service on this machine (allowed
-    by the setting only tests turn on) reaches the listener, and the hook sees it."""
+    by the setting only tests turn on) reaches the listener, and ``connections`` sees it."""
     settings.WEBPUSH_LOOPBACK = True
     port = listener.getsockname()[1]
     keys = device.subscription()["keys"]
     PushSubscription.objects.create(player=ada, endpoint=f"http://127.0.0.1:{port}/p/1", **keys)
     make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
-    global CONNECTIONS
-    CONNECTIONS = []
     monkeypatch.setattr(notices, "PUSH_TIMEOUT", 0.5)  # the listener never answers
-    try:
-        notices_send()
-        connections = CONNECTIONS
-    finally:
-        CONNECTIONS = None
+    notices_send()
     assert accepted(listener) == 1 and ("127.0.0.1", port) in connections
