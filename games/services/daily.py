@@ -84,8 +84,8 @@ def why_practice(*, player: Player | None, challenge: DailyChallenge, user_id: i
         return Practice.STAFF
     if challenge.pk is None:  # nobody has played it yet
         return ""
-    if player is not None and DailyAttempt.objects.filter(challenge=challenge,
-                                                          player=player).exists():
+    if player is not None and DailyAttempt.objects.filter(
+            challenge=challenge, player=player, practice="").exists():  # saw the day's dice
         return Practice.AGAIN
     ranked = DailyAttempt.objects.filter(challenge=challenge, ranked=True)
     if browser and ranked.filter(browser=browser).exists():

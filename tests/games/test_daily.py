@@ -371,3 +371,19 @@ def test_a_guest_who_makes_an_account_keeps_their_streak(account):
     play_out(daily.daily_play(player=gus, ruleset="yatzy",
                               day=daily.today() - timedelta(days=1)))
     assert selectors.streak(selectors.played_days(gus)) == 1
+
+
+def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(account):
+    """Issue 41's problem 2: the guest practised on dice of their own, so the account
+    they then sign in to in that browser (taking the guest's player) may still rank."""
+    gus = account("Gus", signed=False)
+    practice = play_out(daily.daily_play(player=gus, ruleset="yatzy", browser="b" * 32))
+    assert practice.practice == Practice.GUEST
+    gus.user = User.objects.create_user("gus", password="pw-long-enough",
+                                        date_joined=timezone.now() - timedelta(days=3))
+    gus.save()
+    ranked = daily.daily_play(player=gus, ruleset="yatzy", browser="b" * 32)
+    assert ranked.ranked and ranked.game.seed == daily.seed_of("yatzy", daily.today())
+    assert practice.game.seed != ranked.game.seed
+    play_out(ranked)
+    assert daily.daily_play(player=gus, ruleset="yatzy").practice == Practice.AGAIN
