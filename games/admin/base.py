@@ -10,11 +10,12 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth import get_permission_codename
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.admin.display import admin_link
 from games.errors import ServiceError
@@ -36,8 +37,30 @@ def moderator_of(request: HttpRequest) -> User:
     return request.user
 
 
+def _has_nul(request: HttpRequest) -> bool:
+    """Whether the query string holds a NUL character, in a name or a value."""
+    return any("\x00" in text for name, values in request.GET.lists() for text in (name, *values))
+
+
 class ReadOnlyAdmin(ModelAdmin):
     """Lists and change pages to look at; nothing is added, edited or deleted here."""
+
+    def changelist_view(self, request: HttpRequest,
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """The list; a search or filter with a NUL character (which no row holds, and
+        PostgreSQL refuses to look for) is refused with Django's message for it."""
+        if _has_nul(request):
+            self.message_user(request, ProhibitNullCharactersValidator.message, messages.ERROR)
+            return HttpResponseRedirect(request.path)
+        return super().changelist_view(request, extra_context)
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[Any],
+                           search_term: str) -> tuple[QuerySet[Any], bool]:
+        """Django's search; a term with a NUL character finds nothing (the admin's select
+        boxes search here without the list's check)."""
+        if "\x00" in search_term:
+            return queryset.none(), False
+        return super().get_search_results(request, queryset, search_term)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         """Rows are created by the site's services only."""
@@ -112,10 +135,37 @@ class ModerationMixin(ModelAdmin):
     The first POST (from the change list's action menu) shows the page; its form
     posts back the same ``action`` and ``_selected_action`` values with
     ``post=yes`` and the reason.  Each object is then handled on its own: a
-    refusal (``ServiceError``) is reported as an error and the others go on.
+    refusal (``ServiceError``) is reported as an error and the others go on.  A
+    selection of values that cannot be ids, or of no row, is refused with a message at
+    either step.
     """
 
     moderation_template = "admin/moderation_confirm.html"
+
+    def changelist_view(self, request: HttpRequest,
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """The list and its actions; an action on values that cannot be ids of the model
+        (not numbers, out of the database's range) is refused with a message."""
+        if request.method == "POST" and ACTION_CHECKBOX_NAME in request.POST:
+            problem = self._not_an_id(request.POST.getlist(ACTION_CHECKBOX_NAME))
+            if problem:
+                self.message_user(request, gettext("Nothing was done: %(error)s")
+                                  % {"error": problem}, messages.ERROR)
+                return HttpResponseRedirect(request.get_full_path())
+        return super().changelist_view(request, extra_context)
+
+    def _not_an_id(self, values: list[str]) -> str | None:
+        """Why one of ``values`` cannot be the primary key of a row (``None``: each can)."""
+        field = self.opts.pk
+        try:
+            for value in values:
+                ProhibitNullCharactersValidator()(value)
+                typed = field.to_python(value)
+                for validator in field.validators:
+                    validator(typed)
+        except ValidationError as error:
+            return " ".join(error.messages)
+        return None
 
     def has_moderate_permission(self, request: HttpRequest) -> bool:
         """Moderation actions need the model's *change* permission."""
@@ -142,6 +192,10 @@ class ModerationMixin(ModelAdmin):
         ``title`` heads the confirmation page; ``done`` is each success message, with
         ``label(obj)`` in its ``%(object)s``.
         """
+        if not queryset.exists():
+            self.message_user(request, gettext(
+                "Nothing was done: none of the selected items exists."), messages.ERROR)
+            return None
         form = form_class(request.POST if request.POST.get("post") == "yes" else None)
         if not form.is_valid():
             return self._confirmation(request, queryset, form, title)
