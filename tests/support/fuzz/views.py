@@ -3,7 +3,7 @@ the visitors who post to it, and the hostile bodies they post (tests/games/
 test_fuzz_views.py).
 
 The routes come from the URLconf itself, so a new view is fuzzed without a word here;
-only Django's admin is left out (``LEFT_OUT`` says why).
+only Django's admin is left out (``LEFT_OUT`` says where it is fuzzed).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from games.services.players import SESSION_KEY
 
 # Parts of the URLconf not fuzzed here, and why.
 LEFT_OUT = {
-    "admin": "Django's own admin: its views and forms are Django's, staff-only, and "
-             "tested by Django; the site's admin pages are tested in test_admin*.py",
+    "admin": "the moderators' admin, staff-only: fuzzed as staff, its actions, filters "
+             "and the URLs the site adds, in test_fuzz_admin.py (tests/support/fuzz/admin.py)",
 }
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
