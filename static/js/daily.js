@@ -24,7 +24,8 @@ function drawCard(canvas, data) {
   g.font = "800 220px system-ui, sans-serif";
   g.fillText(data.score, 64, 160);
   g.font = "500 56px system-ui, sans-serif";
-  const facts = [data.par ? interpolate(gettext("par %(par)s"), { par: data.par }, true) : ""];
+  const facts = data.practice ? [gettext("practice")] : [];
+  if (data.par) facts.push(interpolate(gettext("par %(par)s"), { par: data.par }, true));
   if (data.skill) facts.push(interpolate(gettext("skill %(skill)s"), { skill: `${data.skill}%` }, true));
   g.fillText(facts.filter(Boolean).join(" · "), 72, 420);
   g.font = "600 40px system-ui, sans-serif";
