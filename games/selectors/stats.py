@@ -78,6 +78,7 @@ class AccuracyPoint:
     title: str
     finished_at: datetime | None
     accuracy: float
+    daily_day: date | None = None  # the day of the daily challenge it was an attempt at
 
 
 @dataclass
@@ -142,11 +143,12 @@ def player_stats(player: Player, *, last: int = LAST_GAMES,
     reviews = (GameReview.objects.filter(player=player).exclude(data__accuracy=None)
                .order_by("-game__finished_at", "-game_id")
                .values_list("game__room__code", "game__number", "game__ruleset",
-                            "game__finished_at", "data__accuracy")[:accuracy_points])
+                            "game__finished_at", "data__accuracy",
+                            "game__daily_attempt__challenge__day")[:accuracy_points])
     stats.accuracy = [
         AccuracyPoint(room_code=code, number=number, title=rulesets.get(ruleset).title,
-                      finished_at=finished_at, accuracy=float(accuracy))
-        for code, number, ruleset, finished_at, accuracy in reversed(list(reviews))
+                      finished_at=finished_at, accuracy=float(accuracy), daily_day=day)
+        for code, number, ruleset, finished_at, accuracy, day in reversed(list(reviews))
         if accuracy is not None]
     return stats
 

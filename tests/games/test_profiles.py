@@ -224,3 +224,9 @@ def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada):
     assert f'href="/r/{room.code}/games/1/review/"' in row
     assert f'href="/r/{room.code}/games/1/replay/"' in row
     assert "of the daily challenge of 6 Dec" in row  # what the links say to a screen reader
+    # Its accuracy, in the table under the chart, is named by the day too.
+    GameReview.objects.create(game=Game.objects.get(room=room), player=ada,
+                              data={"accuracy": 75})
+    html = client_of(ada).get(url(ada)).content.decode()
+    accuracy = html.split('data-testid="profile-accuracy-row"')[1].split("</tr>")[0]
+    assert "Yatzy, daily challenge · 6 Dec" in accuracy and room.code not in accuracy
