@@ -8,7 +8,7 @@ LOCK := requirements.lock
 UV_VERSION := 0.13.9
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
-	typecheck bench clean
+	lint-python lint-js js-install js-test typecheck bench clean
 
 install: $(STAMP)
 
@@ -78,8 +78,31 @@ run: install migrate catalogs
 serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
-lint: install
+# Python with ruff, JavaScript with ESLint (eslint.config.js), side by side under make -j.
+lint: lint-python lint-js
+
+lint-python: install
 	$(BIN)/ruff check .
+
+# ESLint and its plugins exactly as package-lock.json names them (npm ci, again whenever
+# the lock changes), on Node.js from the system (.ci/system-deps installs Debian's when it
+# is missing; docs/decisions/0057).
+NODE_STAMP := node_modules/.installed
+
+js-install: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json | system-deps
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "error: npm not found; run make system-deps as root (Debian's nodejs and npm)." >&2; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+lint-js: $(NODE_STAMP)
+	node_modules/.bin/eslint static/js tests/js eslint.config.js
+
+# The JavaScript unit tests (tests/js), with Node's own test runner: no packages needed.
+js-test: system-deps
+	node --test --test-reporter=spec tests/js/*.test.js
 
 # mypy --strict on scoring, games and yahtzee_site, with django-stubs' plugin; settings
 # (and the few modules left out, and why) in pyproject.toml (docs/decisions/0033).
@@ -105,10 +128,11 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), the project's bytecode, ruff and mypy.
+# server that first needs them), the project's bytecode, ruff and ESLint, mypy, and the
+# JavaScript unit tests.
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
-		lint typecheck
+		lint typecheck js-test
 	$(MAKE) --no-print-directory catalogs
 	$(PYTEST)
 	$(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
@@ -121,6 +145,6 @@ bench: install
 	$(BIN)/python bench/bots.py
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-results
+	rm -rf $(VENV) node_modules var staticfiles .pytest_cache .ruff_cache .mypy_cache .hypothesis test-results
 	find locale -name '*.mo' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
