@@ -1,4 +1,4 @@
-"""Sharing the suite's servers between pytest-xdist workers (``make test`` runs two).
+"""Sharing the suite's servers between pytest-xdist workers (``make test`` runs three).
 
 Each worker is a process of its own with its own test database (pytest-django names
 them per worker), but the PostgreSQL server and the Redis server of
