@@ -17,8 +17,8 @@ from django.core.management.base import BaseCommand
 
 SOURCE_LANGUAGE = "en"
 # What makemessages must not read: tools, tests, build output, data, docs.
-IGNORED = [".venv/*", "tests/*", "bench/*", "docs/*", "var/*", "staticfiles/*", "locale/*",
-           "build/*", "*.egg-info/*"]
+IGNORED = [".venv/*", "node_modules/*", "tests/*", "bench/*", "docs/*", "var/*", "staticfiles/*",
+           "locale/*", "build/*", "*.egg-info/*"]
 
 
 def translated_languages() -> list[str]:
