@@ -349,6 +349,7 @@ def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account
     assert DailyAttempt.objects.get(player=cy).ranked
 
 
+@pytest.mark.sqlite_pass_only  # the page's words while par is unknown: no database in it
 def test_share_text_never_says_par_unknown(account, monkeypatch):
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
