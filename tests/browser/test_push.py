@@ -67,6 +67,12 @@ def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
                                               for r in event["registrations"]))
     cdp.send("ServiceWorker.enable")
     bob.wait_for_function("() => navigator.serviceWorker.ready")
+    # The registrations come as CDP events, which may follow the answer to ``enable``;
+    # Playwright hands them over while it waits, so wait (at most 20 s) until one came.
+    for _ in range(400):
+        if registrations:
+            break
+        bob.wait_for_timeout(50)
     assert registrations, "the site's service worker is registered"
     payload = {"title": "Your turn in Yahtzee", "body": "Game 1 with Ada · 24 hours left",
                "url": f"/r/{code}/", "tag": f"{code}:1:2"}
