@@ -6,6 +6,8 @@ STAMP := $(VENV)/.installed
 # Every dependency, transitive ones included, pinned with hashes (make lock rewrites it).
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
+# The site's Django apps, one per part of the game (docs/architecture.md).
+APPS := accounts rooms play coach daily notices moderation games
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
 	lint-python lint-js js-install js-test typecheck bench clean
@@ -39,7 +41,7 @@ lock: install
 
 # The project's own modules as bytecode (out-of-date files are ignored by Python).
 bytecode: install
-	$(BIN)/python -m compileall -q -j 0 manage.py yahtzee_site games scoring tests bench
+	$(BIN)/python -m compileall -q -j 0 manage.py yahtzee_site $(APPS) scoring tests bench
 
 migrate: install bytecode
 	$(BIN)/python manage.py migrate --noinput

@@ -49,10 +49,12 @@ def main() -> None:
     from django.db import connection
     from django.utils import timezone
 
+    from accounts.models import Player
     from games import services
     from games.background.clock import clock_pass
-    from games.models import Game, Membership, Player, Room, Turn
     from games.services.clock import due_games
+    from play.models import Game, Turn
+    from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
     people = [Player.objects.create(name=f"P{i}") for i in range(2)]

@@ -51,9 +51,12 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from games.models import DailyAttempt, DailyChallenge, Game, Membership, Player, Room
+    from accounts.models import Player
+    from daily.models import DailyAttempt, DailyChallenge
     from games.services import daily
     from games.services.players import SESSION_KEY
+    from play.models import Game
+    from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
     rng = random.Random(1)

@@ -48,9 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from accounts.models import Player
     from bench.harness.room_client import next_move
     from games import services
-    from games.models import Player
     from games.realtime import snapshot_cache
     from games.realtime.publish import messages
 

@@ -54,8 +54,9 @@ def main(argv: list[str] | None = None) -> None:
     from django.db import connection
     from django.test import Client
 
+    from accounts.models import Player
     from bench.harness.histories import Seat, played, room_of
-    from games.models import GameReview, Player
+    from coach.models import GameReview
     from games.selectors.stats import player_stats
     from games.services.players import SESSION_KEY
 

@@ -33,11 +33,12 @@ def main() -> None:
     from django.core.cache import cache
     from django.core.management import call_command
 
+    from accounts.models import Player
     from bench.harness.play import play_turn
     from games import services
     from games.coach import advice as coach
-    from games.models import Game, Player
     from games.selectors import replay
+    from play.models import Game
     from scoring import rulesets
 
     call_command("migrate", verbosity=0)

@@ -1,4 +1,4 @@
-"""docs/architecture.md maps the code: every module of games/ and static/js/ is named in
+"""docs/architecture.md maps the code: every module of the apps and static/js/ is named in
 the row of its folder."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 # Folders whose modules the page must name, and the files of each it may leave out.
-MAPPED = {"games": "*.py", "static/js": "*.js"}
+MAPPED = {**dict.fromkeys(("accounts", "rooms", "play", "coach", "daily", "notices",
+                           "moderation", "games"), "*.py"), "static/js": "*.js"}
 LEFT_OUT = {"__init__.py"}
 
 

@@ -19,7 +19,8 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ["manage.py", "yahtzee_site", "games", "scoring", "templates", "static", "locale"]
+APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
+SOURCES = ["manage.py", "yahtzee_site", *APPS, "scoring", "templates", "static", "locale"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 DOMAINS = ["django", "djangojs"]
 
@@ -93,7 +94,7 @@ def test_french_calls_a_room_a_salon_everywhere() -> None:
              for text in [entry.msgstr, *entry.msgstr_plural.values()]
              if re.search(r"\bsalles?\b", text, re.I)]
     sources = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
-               *(ROOT / "games").rglob("*.py")]
+               *(p for app in APPS for p in (ROOT / app).rglob("*.py"))]
     found += [str(path.relative_to(ROOT)) for path in sources
               if re.search(r"\bsalles?\b", path.read_text(errors="replace"), re.I)]
     assert found == []

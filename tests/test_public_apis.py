@@ -17,7 +17,8 @@ DOCUMENTED = {"_meta", "_state", "_default_manager", "_base_manager", "_replace"
 
 def project_files() -> list[Path]:
     """Every Python file of the project outside tests/ (migrations included)."""
-    files = [p for folder in ("games", "scoring", "yahtzee_site", "bench")
+    files = [p for folder in ("accounts", "rooms", "play", "coach", "daily", "notices",
+                                         "moderation", "games", "scoring", "yahtzee_site", "bench")
              for p in (ROOT / folder).rglob("*.py")]
     return sorted([*files, ROOT / "manage.py"])
 

@@ -66,6 +66,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
+    # The site's own apps, one per part of the game (docs/architecture.md); each app
+    # imports only those above it here.
+    "accounts",
+    "rooms",
+    "play",
+    "coach",
+    "daily",
+    "notices",
+    "moderation",
     "games",
 ]
 

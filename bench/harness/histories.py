@@ -14,7 +14,9 @@ from itertools import count
 
 from django.utils import timezone
 
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from accounts.models import Player
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 

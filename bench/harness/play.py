@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from accounts.models import Player
 from games import services
-from games.models import Game, Player, Scorecard, Turn
+from play.models import Game, Scorecard, Turn
 from scoring import scorecard_json
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet

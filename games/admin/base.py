@@ -19,9 +19,9 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games.admin.display import admin_link
 from games.errors import ServiceError
-from games.models import ModerationAction
 from games.realtime.publish import publish_on_commit
 from games.services.core import Outcome
+from moderation.models import ModerationAction
 
 if TYPE_CHECKING:  # Django's admin classes are generic in django-stubs only
     ModelAdmin = admin.ModelAdmin[Any]

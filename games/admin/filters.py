@@ -9,8 +9,9 @@ from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from games.models import ChatMessage, Player, Room, banned_now
+from accounts.models import Player, banned_now
 from games.selectors.devices import DEVICE, NETWORK, sharing
+from rooms.models import ChatMessage, Room
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise

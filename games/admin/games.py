@@ -9,12 +9,14 @@ from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
+from coach.models import GameReview
+from daily.models import DailyAttempt
 from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import as_json, seat_label, variant_title
 from games.admin.inlines import EventInline, ScorecardInline, TurnInline
-from games.models import DailyAttempt, Game, GameReview
 from games.services.daily import today
+from play.models import Game
 
 
 @admin.register(Game)

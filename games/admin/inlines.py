@@ -20,8 +20,9 @@ from games.admin.display import (
     seat_label,
     shares_label,
 )
-from games.models import ChatMessage, Event, Game, Membership, Scorecard, Turn
 from games.selectors.devices import shared_devices
+from play.models import Event, Game, Scorecard, Turn
+from rooms.models import ChatMessage, Membership
 
 
 class MembershipInline(ReadOnlyInline):
@@ -183,7 +184,7 @@ class ChatInline(ReadOnlyInline):
 
     def get_fields(self, request: HttpRequest, obj: Model | None = None) -> tuple[str, ...]:
         """The remove buttons only for whoever may remove chat lines."""
-        if request.user.has_perm("games.change_chatmessage"):
+        if request.user.has_perm("rooms.change_chatmessage"):
             return self.fields
         return tuple(name for name in self.fields if name != "remove")
 

@@ -10,11 +10,11 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts.models import Player
 from games import services
 from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin
 from games.admin.filters import BannedFilter, KindFilter
 from games.admin.inlines import MembershipInline
-from games.models import Player
 
 
 @admin.register(Player)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from games.admin.base import ReadOnlyAdmin
 from games.admin.display import as_json
-from games.models import ModerationAction
+from moderation.models import ModerationAction
 
 
 @admin.register(ModerationAction)

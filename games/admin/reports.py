@@ -17,12 +17,15 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from accounts.models import Player
 from games import services
 from games.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin, moderator_of
 from games.admin.display import admin_link, moment_label, moment_lines
 from games.errors import ServiceError
-from games.models import ChatMessage, Event, Game, Membership, ModerationAction, Player, Report
 from games.realtime.publish import publish_on_commit
+from moderation.models import ModerationAction, Report
+from play.models import Event, Game
+from rooms.models import ChatMessage, Membership
 
 CHAT_LINES = 20  # chat lines shown around a report
 LOG_EVENTS = 30  # events of the room's game shown with a report
@@ -90,7 +93,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     fields = ("status", "created_at", "reason", "text", "room_shown", "reported_shown",
               "reporter_shown", "message_shown", "chat_shown", "game_shown", "handled")
     readonly_fields = fields
-    change_form_template = "admin/games/report/change_form.html"
+    change_form_template = "admin/moderation/report/change_form.html"
 
     def changelist_view(self, request: HttpRequest,
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
@@ -202,7 +205,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     def get_urls(self) -> list[URLPattern]:
         """The report pages, and the one that settles a report."""
         handle = self.admin_site.admin_view(require_POST(self.handle_view))
-        return [path("<int:pk>/handle/", handle, name="games_report_handle"),
+        return [path("<int:pk>/handle/", handle, name="moderation_report_handle"),
                 *super().get_urls()]
 
     def handle_view(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -211,7 +214,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
             raise PermissionDenied
         report = get_object_or_404(Report, pk=pk)
         form = BanForm(request.POST)
-        page = reverse("admin:games_report_change", args=[report.pk])
+        page = reverse("admin:moderation_report_change", args=[report.pk])
         outcome = request.POST.get("outcome", "")
         if not form.is_valid() and ("reason" in form.errors or outcome == "ban"):
             problem = gettext("Say why: the reason is recorded with the action.") \
@@ -269,5 +272,5 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
             and self.has_moderate_permission(request),
             "reason_form": BanForm(),
             "can_ban": any(value == "ban" for value, _ in choices),
-            "handle_url": reverse("admin:games_report_handle", args=[report.pk]),
+            "handle_url": reverse("admin:moderation_report_handle", args=[report.pk]),
         }

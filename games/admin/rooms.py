@@ -15,7 +15,8 @@ from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import seat_label, variant_title
 from games.admin.filters import MemberKindFilter, RemovedFilter, SharedDeviceFilter
 from games.admin.inlines import ChatInline, GameInline, MembershipInline
-from games.models import ChatMessage, Game, Membership, Room
+from play.models import Game
+from rooms.models import ChatMessage, Membership, Room
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -45,7 +46,7 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
     readonly_fields = fields
     inlines = [MembershipInline, GameInline, ChatInline]
     actions = ["close_rooms"]
-    change_form_template = "admin/games/room/change_form.html"
+    change_form_template = "admin/rooms/room/change_form.html"
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any,
                            **kwargs: Any) -> HttpResponse:

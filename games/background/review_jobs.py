@@ -9,10 +9,10 @@ from functools import partial
 from typing import Any
 
 from games.background import jobs, reviews
-from games.models import Game
 from games.services import foresight
 from games.services.duplicate import par_of
 from games.services.reviews import store_review_texts
+from play.models import Game
 
 log = logging.getLogger(__name__)
 

@@ -198,7 +198,7 @@ def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
     """The child's loop: compute each review read from ``jobs`` until it closes."""
     from django.db import connections
 
-    from games.models import DailyChallenge
+    from daily.models import DailyChallenge
     from games.services.foresight import luck_bound_compute
     from games.services.reviews import review_texts
 

@@ -3,7 +3,7 @@
 import secrets
 
 import django.db.models.deletion
-import games.models.daily
+import daily.models
 from django.db import migrations, models
 
 
@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='dailyattempt',
             name='share_code',
-            field=models.CharField(default=games.models.daily.new_share_code, help_text='The unguessable code of its shared page.', max_length=22, unique=True),
+            field=models.CharField(default=daily.models.new_share_code, help_text='The unguessable code of its shared page.', max_length=22, unique=True),
         ),
         migrations.AddField(
             model_name='dailychallenge',

@@ -24,12 +24,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games import selectors, services, throttle
 from games.addresses import address_key
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.json_input import UNSTORABLE, BadJson, check_values, json_object
-from games.models import Player
 from games.realtime.database import on_database_thread
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
 from games.realtime.language import language_of_scope

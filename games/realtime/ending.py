@@ -9,8 +9,8 @@ from typing import Any
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
+from accounts.models import Player
 from games import services
-from games.models import Player
 from games.realtime.publish import group_name, player_group
 from games.services.moderation import ban_message
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import translation
 
-from games.models import Player
+from accounts.models import Player
 
 
 def language_of_scope(scope: Mapping[str, Any], player: Player | None) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games import services
-from games.models import Player
 from games.services.core import Answer
 
 MAX_INT = 2**63 - 1  # what a database integer holds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from games.models import Player, banned_now
+from accounts.models import Player, banned_now
 
 
 def any_banned(player_ids: Collection[int]) -> bool:

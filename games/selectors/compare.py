@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.coach.advice import label
-from games.models import Game, Turn
 from games.selectors.devices import shared_devices
 from games.services.duplicate import PLAYED_FIELDS, par_of, turn_view
+from play.models import Game, Turn
 from scoring.ruleset import RuleSet
 from scoring.rulesets import get as ruleset
 from scoring.strategy import advisors

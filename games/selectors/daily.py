@@ -8,8 +8,10 @@ from datetime import date, timedelta
 
 from django.db.models import Q
 
-from games.models import DailyAttempt, DailyChallenge, Membership, Player
+from accounts.models import Player
+from daily.models import DailyAttempt, DailyChallenge
 from games.services.daily import board, today
+from rooms.models import Membership
 
 LEADERBOARD_SIZE = 20
 CALENDAR_WEEKS = 12

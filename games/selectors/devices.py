@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
 
-from games.models import Membership, Player
+from accounts.models import Player
+from rooms.models import Membership
 
 DEVICE = "device"  # the same browser: most likely one person's hands
 NETWORK = "network"  # the same address, another browser: a household's Wi-Fi as well

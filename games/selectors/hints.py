@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.coach import advice
 from games.errors import ServiceError
-from games.models import Game, Player, Scorecard, Turn
 from games.selectors.rooms import member_room
+from play.models import Game, Scorecard, Turn
 from scoring import scorecard_json
 from scoring.turn import Turn as TurnState
 

@@ -18,11 +18,13 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.coach import advice as coach
 from games.errors import ServiceError
-from games.models import Game, Player, Room, Scorecard, Turn
 from games.selectors.rooms import ruleset_of
 from games.selectors.views import ruleset_view_of
+from play.models import Game, Scorecard, Turn
+from rooms.models import Room
 from scoring import scorecard_json
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet

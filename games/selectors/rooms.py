@@ -7,9 +7,10 @@ from typing import Any
 from django.db.models import Model
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Membership, Player, Room
 from games.selectors.snapshots import read_snapshot
+from rooms.models import Membership, Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 

@@ -1,6 +1,6 @@
 """The part of a room's state that every viewer shares, built once per room version.
 
-``read_snapshot(code, prior)`` reads the room (a few queries: ``games.models.sql``)
+``read_snapshot(code, prior)`` reads the room (a few queries: ``play.sql``)
 into a ``Snapshot`` (``games.selectors.room_snapshot``: what each viewer is sent of
 it), which this process keeps (``games.realtime.snapshot_cache``); the members it read
 serve for ``SNAPSHOT_SECONDS``. While the previous snapshot is that young, the next
@@ -18,11 +18,13 @@ from typing import Any
 
 from django.db.models import F
 
-from games.models import ChatMessage, Game, Membership, sql
 from games.selectors.room_snapshot import Seats, Snapshot
 from games.selectors.take_backs import take_backs
 from games.selectors.views import compact_json, ruleset_view_of
 from games.services.duplicate import turn_view
+from play import sql
+from play.models import Game
+from rooms.models import ChatMessage, Membership
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
@@ -54,7 +56,7 @@ REACTIONS_SHOWN = 20
 
 
 # -- reading a room: its members and chat through ``values()``, the reads of every
-# version in plain SQL (games.models.sql) --------------------------------------
+# version in plain SQL (play.sql) --------------------------------------
 
 def _event(e: dict[str, Any]) -> dict[str, Any]:
     return {"seq": e["seq"], "kind": e["kind"], "actor": e["actor_name"],

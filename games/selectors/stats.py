@@ -26,7 +26,9 @@ from datetime import date, datetime
 
 from django.db.models import Count, OuterRef, Subquery
 
-from games.models import Game, GameReview, Player, Scorecard, Turn
+from accounts.models import Player
+from coach.models import GameReview
+from play.models import Game, Scorecard, Turn
 from scoring import rulesets, scorecard_json
 from scoring.dice import face_counts
 from scoring.patterns import is_five_of_a_kind

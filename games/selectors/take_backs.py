@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.counting import allows_take_back
-from games.models import Turn, sql
+from play import sql
+from play.models import Turn
 
 # The game's turns from a number on: the last placement and the turn after it (one seat
 # after another), or the open round's turns (everyone at once).

@@ -9,7 +9,9 @@ from datetime import datetime
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext, pgettext
 
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
+from accounts.models import Player
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from scoring import rulesets
 
 YOUR_ROOMS_MAX = 12  # on the home page

@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn
 from games.selectors.views import HEARTBEAT_LIMIT
 from games.services.core import (
     Change,
@@ -35,6 +35,8 @@ from games.services.core import (
 )
 from games.services.play import hand_seat_to_bot
 from games.services.turns import retime_seat
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
 # of ``hand_to_bot``) with no socket open; a socket silent for DEAD_SOCKET_AFTER counts

@@ -12,11 +12,12 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Membership, Player, Room
 from games.services.core import News, Outcome
 from games.services.players import ACCOUNT_KEY, SESSION_KEY
 from games.services.rooms import room_leave
+from rooms.models import Membership, Room
 
 DELETED_NAME = "Deleted player"
 

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import ChatMessage, Player, Room
 from games.services.core import (
     Done,
     bump,
@@ -18,6 +18,7 @@ from games.services.core import (
     room_action,
 )
 from games.text import visible_only
+from rooms.models import ChatMessage, Room
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...

@@ -16,7 +16,6 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from games.coach import advice as coach
-from games.models import Game, Room, Scorecard, Turn
 from games.services.absence import seat_hold_if_missed
 from games.services.core import Change, bump, lock_room, now, rules
 from games.services.play import (
@@ -29,6 +28,8 @@ from games.services.play import (
     sheet_of,
 )
 from games.services.turns import bot_card, bot_delay, open_turns, schedule_round
+from play.models import Game, Scorecard, Turn
+from rooms.models import Room
 from scoring.strategy import levels
 from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState

@@ -14,10 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, sql
 from games.services.duplicate import sealed
 from games.words import say
+from play import sql
+from play.models import Game
+from rooms.models import Membership, Room
 from scoring.errors import RulesError
 
 T = TypeVar("T")

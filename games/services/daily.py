@@ -18,13 +18,16 @@ from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
+from accounts.models import Player
+from daily.models import DailyAttempt, DailyChallenge, Practice
 from games.coach.advice import level_ready
 from games.errors import ServiceError
-from games.models import DailyAttempt, DailyChallenge, Game, Membership, Player, Practice, Room
 from games.services import dice
 from games.services.core import bump, now, require_not_banned
 from games.services.play import begin_game
 from games.services.rooms import new_code
+from play.models import Game
+from rooms.models import Membership, Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from datetime import UTC, timedelta
 
-from games.models import DailyAttempt, Game, Player, Report
+from accounts.models import Player
+from daily.models import DailyAttempt
 from games.services.core import now
+from moderation.models import Report
+from play.models import Game
 
 # Results this accurate (per cent) on this many ranked days of the last FLAG_WINDOW go to
 # the moderators' queue for a look: the coach's own play is 100.

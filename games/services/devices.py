@@ -10,7 +10,7 @@ moderators, whichever browser the seat moves to afterwards.
 
 from __future__ import annotations
 
-from games.models import Membership
+from rooms.models import Membership
 
 
 def note_device(member: Membership, *, browser: str, address: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from games.models import Game, Turn
+from play.models import Game, Turn
 from scoring import duplicate
 from scoring.dice import DiceSource, from_rng
 

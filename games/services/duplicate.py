@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.coach.advice import level_ready
-from games.models import Game, Turn
+from play.models import Game, Turn
 from scoring import duplicate
 from scoring.rulesets import get as ruleset
 from scoring.strategy import levels
@@ -40,7 +40,7 @@ def sealed(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     return _public(data)
 
 
-# A played turn's fields, as ``turn_view`` reads them (``games.models.sql.ROUND_PLAYED``).
+# A played turn's fields, as ``turn_view`` reads them (``play.sql.ROUND_PLAYED``).
 PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
 
 

@@ -15,8 +15,8 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import PendingEmail
 from games.errors import ServiceError
-from games.models import PendingEmail
 
 
 def email_change(*, user: AbstractBaseUser, address: str) -> str | None:

@@ -28,9 +28,14 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games.models import DailyAttempt, DailyChallenge, Game, GameReview, Player, Report, Room, Turn
+from accounts.models import Player
+from coach.models import GameReview
+from daily.models import DailyAttempt, DailyChallenge
 from games.services import daily
 from games.services.reviews import build_review
+from moderation.models import Report
+from play.models import Game, Turn
+from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.ruleset import RuleSet
 from scoring.strategy import advisors, honest_play

@@ -14,10 +14,12 @@ from datetime import timedelta
 
 from django.utils.translation import gettext, ngettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Game, Player, Room, Scorecard
 from games.services.core import Done, bump, now, playing_game, room_action
 from games.services.turns import shift_seat_deadline
+from play.models import Game, Scorecard
+from rooms.models import Room
 
 MAX_DAYS = 7
 DAY = 24 * 3600

@@ -10,12 +10,15 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room
 from games.services.core import Ban, Change, News, Outcome, bump, lock_room, now
 from games.services.play import end_game
 from games.services.rooms import _depart
 from games.text import visible_only
+from moderation.models import ModerationAction
+from play.models import Game
+from rooms.models import ChatMessage, Membership, Room
 
 
 def _reason(reason: object) -> str:

@@ -27,7 +27,7 @@ from django.utils import formats, translation
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, ngettext
 
-from games.models import Notice, Player, Preferences, Turn
+from accounts.models import Player
 from games.services.core import now
 from games.services.notices import (
     MAX_ATTEMPTS,
@@ -38,6 +38,8 @@ from games.services.notices import (
 )
 from games.services.preferences import preferences_of, quiet_end, zone_of
 from games.services.site_address import site_address
+from notices.models import Notice, Preferences
+from play.models import Turn
 from scoring import rulesets
 
 log = logging.getLogger(__name__)

@@ -31,10 +31,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
-from games.models import Game, Notice, Player, PushSubscription, Room, Scorecard, Turn
+from accounts.models import Player
 from games.services.core import now
 from games.services.preferences import preferences_of, quiet_end
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
+from notices.models import Notice, PushSubscription
+from play.models import Game, Scorecard, Turn
+from rooms.models import Room
 from scoring import rulesets
 
 if TYPE_CHECKING:

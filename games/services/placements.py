@@ -20,13 +20,17 @@ from datetime import timedelta
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.counting import allows_take_back, require_take_back_allowed, take_back_grace
 from games.errors import ServiceError
-from games.models import Game, Notice, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
 from games.services.core import Done, bump, membership, now, playing_game, room_action, rules
 from games.services.play import do_place, your_turn
 from games.services.turns import bot_delay, schedule_round
+from notices.models import Notice
+from play import sql
+from play.models import Game, Scorecard, Turn
+from rooms.models import Room
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState

@@ -14,8 +14,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room, Scorecard, Turn, sql
 from games.selectors.rooms import ruleset_of
 from games.services import dice
 from games.services.core import (
@@ -39,6 +39,9 @@ from games.services.turns import (
     start_turn,
 )
 from games.signals import game_finished
+from play import sql
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from scoring import scorecard_json
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet

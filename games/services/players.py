@@ -14,8 +14,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Membership, Player, Room
 from games.text import (
     characters,
     likenesses,
@@ -24,6 +24,7 @@ from games.text import (
     visible_only,
     word_likenesses,
 )
+from rooms.models import Membership, Room
 
 SESSION_KEY = "player_id"
 # Set while this browser's player is an account's: a player that has lost its account

@@ -9,8 +9,9 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Player, Preferences
+from notices.models import Preferences
 
 # The reminders a player may pick: hours before a turn's deadline (0: none).
 REMINDER_HOURS = (0, 1, 2, 3, 6, 12, 24)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games.models import Membership, Player
+from accounts.models import Player
 from games.services.absence import give_back_and_bump
 from games.services.core import Change, bump, changed, lock_room, now
 from games.services.devices import note_device
+from rooms.models import Membership
 
 
 def presence_connect(*, player: Player, code: str, browser: str = "",

@@ -11,8 +11,8 @@ from datetime import timedelta
 
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Event, Player, Room
 from games.services.core import (
     Done,
     bump,
@@ -21,6 +21,8 @@ from games.services.core import (
     require_not_muted,
     room_action,
 )
+from play.models import Event
+from rooms.models import Room
 
 # The emoji a reaction may be, in the order the page shows them, with their names.
 EMOJI: dict[str, str] = {

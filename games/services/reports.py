@@ -14,11 +14,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
 from games.services import moderation
 from games.services.core import Done, Outcome, membership, now, room_action
 from games.text import visible_only
+from moderation.models import ModerationAction, Report
+from rooms.models import ChatMessage, Membership, Room
 
 MAX_TEXT = 500
 REPORTS_PER_WINDOW = 5  # reports a player may send ...

@@ -28,13 +28,15 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.models import Player
+from coach.models import GameReview
 from games.coach import advice as coach
 from games.errors import ServiceError
 from games.figures import rounded
-from games.models import Game, GameReview, Player, Turn
 from games.selectors.rooms import member_room, ruleset_of
 from games.services.daily_scores import record_accuracy
 from games.signals import review_stored
+from play.models import Game, Turn
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Choice
 

@@ -8,8 +8,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Game, Membership, Player, Room
 from games.services.core import (
     Done,
     bump,
@@ -23,6 +23,8 @@ from games.services.core import (
 from games.services.devices import note_device
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from games.services.players import names_beside, unique_name
+from play.models import Game
+from rooms.models import Membership, Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 

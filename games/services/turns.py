@@ -15,9 +15,12 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import Min, QuerySet
 
-from games.models import Game, Player, Room, Scorecard, Turn, sql
+from accounts.models import Player
 from games.services.core import now
 from games.services.notices import notice_turn
+from play import sql
+from play.models import Game, Scorecard, Turn
+from rooms.models import Room
 from scoring.turn import Turn as TurnState
 
 

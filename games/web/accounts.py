@@ -33,9 +33,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
+from accounts.models import Player
 from games import selectors, services
 from games.errors import ServiceError
-from games.models import Player
 from games.realtime.publish import publish_on_commit
 from games.services.players import current_player, name_check_official
 from games.throttle import http_address, wait_minutes

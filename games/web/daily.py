@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import Player
+from daily.models import DailyAttempt, DailyChallenge
 from games import guest_limit
 from games.addresses import address_key
 from games.errors import ServiceError
-from games.models import DailyAttempt, DailyChallenge, Player
 from games.selectors import daily as selectors
 from games.selectors.rule_texts import variant_list
 from games.services import daily

@@ -14,8 +14,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from PIL import Image, ImageDraw, ImageFont
 
+from daily.models import DailyAttempt
 from games.figures import rounded
-from games.models import DailyAttempt
 from games.services import daily
 from scoring import rulesets
 

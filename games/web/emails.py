@@ -29,9 +29,9 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from accounts.models import PendingEmail
 from games import services
 from games.errors import ServiceError
-from games.models import PendingEmail
 from games.web.accounts import DeleteForm, SignedInRequest
 from games.web.invites import absolute_url
 from games.web.language import account_language

@@ -15,16 +15,17 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from accounts.models import Player
 from games import selectors
 from games.coach import advice as coach
 from games.errors import ServiceError
-from games.models import Player, Room
 from games.selectors.compare import comparison
 from games.selectors.replay import PastGame, past_game, past_games, replay_of
 from games.selectors.rule_texts import rule_texts
 from games.services.players import current_player
 from games.web.review import BLUNDER, LUCKY, players_luck, points
 from games.web.rooms import guess_limited, room_or_404
+from rooms.models import Room
 from scoring import rulesets
 from scoring.strategy import advisors
 

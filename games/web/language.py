@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from games.models import Player
+from accounts.models import Player
 
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 

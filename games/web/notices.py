@@ -17,9 +17,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
-from games.models import Player, Preferences
 from games.realtime.publish import publish_on_commit
 from games.services.notice_emails import (
     ROOM_LINK_AGE,
@@ -38,6 +38,7 @@ from games.services.preferences import (
 )
 from games.web.accounts import MODEL_BACKEND
 from games.web.rooms import register
+from notices.models import Preferences
 
 NO_QUIET = ""
 

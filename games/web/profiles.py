@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
-from games.models import Player
+from accounts.models import Player
 from games.selectors.daily import calendar, played_days, streak
 from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from games.services.players import current_player

@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from games.json_input import BadJson, json_request
-from games.models import PushSubscription
 from games.services.players import current_player
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
+from notices.models import PushSubscription
 
 DEVICES_MAX = 10  # per player: the oldest goes when an eleventh subscribes
 

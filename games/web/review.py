@@ -13,14 +13,16 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from accounts.models import Player
+from coach.models import GameReview
 from games import selectors, services
 from games.errors import ServiceError
 from games.figures import rounded, score_split
-from games.models import Game, GameReview, Player
 from games.services.players import current_player
 from games.services.reviews import FORMAT
 from games.web.charts import value_chart
 from games.web.rooms import guess_limited, room_or_404, room_url
+from play.models import Game
 from scoring.strategy import advisors
 
 # A decision that lost at least this many expected points is marked costly, and at

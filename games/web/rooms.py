@@ -19,10 +19,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import Player
+from daily.models import DailyAttempt
 from games import guest_limit, selectors, services, throttle
 from games.addresses import address_key
 from games.errors import ServiceError
-from games.models import DailyAttempt, Player, Room
 from games.realtime.publish import publish_on_commit
 from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
 from games.services.absence import away_for_handover
@@ -35,6 +36,7 @@ from games.web.browsers import browser_id
 from games.web.errors import error_page
 from games.web.invites import invite_note, invite_url
 from games.web.pages import home
+from rooms.models import Room
 from scoring import rulesets
 from scoring.strategy import levels
 

@@ -36,7 +36,7 @@ BAN_SHOWN_WITHIN = 5.0
 def ban_in_the_admin(page: Page, name: str, reason: str) -> float:
     """Select ``name`` in the admin's player list and ban them; returns when the
     confirmation was clicked (``time.monotonic()``)."""
-    page.goto(f"/admin/games/player/?q={name}")
+    page.goto(f"/admin/accounts/player/?q={name}")
     page.locator("input[name=_selected_action]").check()
     page.locator("select[name=action]").select_option("ban_players")
     page.locator("button[name=index]").click()

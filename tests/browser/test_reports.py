@@ -71,7 +71,7 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     # A moderator finds it in the queue, with the line among the room's chat, and removes it.
     # On a laptop's 1366x768 screen, beside the admin's menu and filters.
     mod = new_page(name="Moderator", viewport={"width": 1366, "height": 768})
-    username = sign_in_as_moderator(mod, live_database, "/admin/games/report/")
+    username = sign_in_as_moderator(mod, live_database, "/admin/moderation/report/")
     waiting = open_reports(live_database)
     expect(mod.get_by_test_id("open-reports")).to_have_text(
         f"{waiting} open report{'s' if waiting != 1 else ''}")
@@ -91,7 +91,7 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     expect(mod.locator(".field-handled")).to_contain_text(f"remove_chat by {username}")
     expect(mod.locator(".field-status")).to_contain_text("handled")
     expect(mod.get_by_test_id("open-reports")).to_contain_text(f"{waiting - 1} open report")
-    mod.goto("/admin/games/moderationaction/")
+    mod.goto("/admin/moderation/moderationaction/")
     expect(mod.locator("#result_list")).to_contain_text("insulting the table")
 
     # The line is gone from both players' rooms.

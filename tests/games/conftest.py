@@ -11,10 +11,12 @@ from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
+from accounts.models import Player
 from games import services
-from games.models import Game, Player, Room
 from games.services import dice, play
 from games.services.play import finish_game
+from play.models import Game
+from rooms.models import Room
 from scoring.dice import scripted
 from tests.support.reviews import check_luck_adds_up
 

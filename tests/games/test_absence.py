@@ -9,8 +9,9 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Membership, Room, Scorecard
 from games.selectors.snapshots import read_snapshot
+from play.models import Event, Game, Scorecard
+from rooms.models import Membership, Room
 from tests.support.game_state import game_of, play_turn, refused
 from tests.support.sockets import check_server_message
 

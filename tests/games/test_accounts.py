@@ -8,9 +8,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
+from coach.models import GameReview
 from games import selectors, services
-from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from games.services.players import current_player
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db

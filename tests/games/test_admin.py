@@ -15,14 +15,9 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import (
-    ChatMessage,
-    Game,
-    Membership,
-    ModerationAction,
-    Room,
-    Scorecard,
-)
+from moderation.models import ModerationAction
+from play.models import Game, Scorecard
+from rooms.models import ChatMessage, Membership, Room
 from tests.support.admin_pages import (
     act,
     changelist,
@@ -281,7 +276,7 @@ def test_moderation_action_list(admin_client, world):
     assert len(listed(admin_client, "moderationaction", **today_range("created_at"))) == 3
     assert len(listed(admin_client, "moderationaction",
                       created_at__year=timezone.now().year)) == 3
-    page = admin_client.get(reverse("admin:games_moderationaction_change", args=[ban.pk]))
+    page = admin_client.get(reverse("admin:moderation_moderationaction_change", args=[ban.pk]))
     assert page.status_code == 200 and "spam links" in page.content.decode()
 
 
@@ -296,7 +291,7 @@ def test_the_game_page_shows_every_die_drawn(admin_client, room, ada, bob, scrip
     services.game_roll(player=bob, code=room.code)
     services.game_place(player=bob, code=room.code, box="full_house")
     game = game_of(room.code)
-    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk]))
+    page = admin_client.get(reverse("admin:play_game_change", args=[game.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())  # what the moderator reads
@@ -318,6 +313,6 @@ def test_the_game_page_shows_an_announced_box(admin_client, ada, script_dice, ma
     services.game_roll(player=ada, code=room.code)
     services.game_announce(player=ada, code=room.code, box="sixes")
     html = admin_client.get(
-        reverse("admin:games_game_change", args=[game_of(room.code).pk])).content.decode()
+        reverse("admin:play_game_change", args=[game_of(room.code).pk])).content.decode()
     assert re.search(r'field-announced">\s*<p>sixes</p>', html)
     assert "<strong>Announced</strong> (0/12): nothing yet" in html

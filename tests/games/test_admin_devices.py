@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from games import services
 from games.addresses import address_key
-from games.models import Membership
+from rooms.models import Membership
 from tests.support.admin_pages import listed
 from tests.support.game_state import game_of
 
@@ -53,17 +53,17 @@ def test_the_room_list_finds_rooms_whose_seats_share_a_device_or_a_network(
 
 def test_the_room_and_game_pages_name_the_seats_that_share(admin_client, rooms, ada, bob):
     room = rooms["device"]
-    page = admin_client.get(reverse("admin:games_room_change", args=[room.pk]))
+    page = admin_client.get(reverse("admin:rooms_room_change", args=[room.pk]))
     html = page.content.decode()
     assert "same device as Bob" in html and "same device as Ada" in html
     assert "a" * 32 not in html and address_key(HOME) not in html
     services.room_start(player=ada, code=room.code)
-    page = admin_client.get(reverse("admin:games_game_change", args=[game_of(room.code).pk]))
+    page = admin_client.get(reverse("admin:play_game_change", args=[game_of(room.code).pk]))
     assert "same device as Bob" in page.content.decode()
-    apart = admin_client.get(reverse("admin:games_room_change", args=[rooms["apart"].pk]))
+    apart = admin_client.get(reverse("admin:rooms_room_change", args=[rooms["apart"].pk]))
     assert "same device" not in apart.content.decode()
     assert "same network" not in apart.content.decode()
-    network = admin_client.get(reverse("admin:games_room_change",
+    network = admin_client.get(reverse("admin:rooms_room_change",
                                        args=[rooms["network"].pk])).content.decode()
     assert "same network as Dee" in network and "same network as Cy" in network
     # A member who left still counts: their seat was played from there.

@@ -16,13 +16,8 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import (
-    ChatMessage,
-    Membership,
-    ModerationAction,
-    Report,
-    Room,
-)
+from moderation.models import ModerationAction, Report
+from rooms.models import ChatMessage, Membership, Room
 from tests.support.admin_pages import changelist, listed, messages_of, recorded, snapshot
 from tests.support.game_state import game_of
 
@@ -79,27 +74,27 @@ def test_a_report_page_shows_what_a_moderator_needs(admin_client, room, reported
             created_at=timezone.now() + timedelta(seconds=n + 1))
     script_dice([6, 6, 6, 6, 6])
     services.game_roll(player=ada, code=room.code)
-    html = admin_client.get(reverse("admin:games_report_change",
+    html = admin_client.get(reverse("admin:moderation_report_change",
                                     args=[reported.line.pk])).content.decode()
     text = page_text(html)
     # The reported line, highlighted among the lines around it (it is older than the last
     # 20), with the room and both players linked.
     assert html.count("<mark>you are an idiot</mark>") == 2  # the line and the chat
     assert "line 8" in text and "line 9" not in text and "hi all" in text
-    assert reverse("admin:games_room_change", args=[room.pk]) in html
+    assert reverse("admin:rooms_room_change", args=[room.pk]) in html
     for player in (ada, bob):
-        assert reverse("admin:games_player_change", args=[player.pk]) in html
+        assert reverse("admin:accounts_player_change", args=[player.pk]) in html
     assert "ban by admin: earlier spam" in text and "unban by admin: appeal" in text
     assert "he insults me" in text and "abuse or harassment" in text
     # The game's latest moves, readable, and its move log linked.
     assert "roll: seat 1 dice [6, 6, 6, 6, 6]" in text
-    assert reverse("admin:games_game_change", args=[game_of(room.code).pk]) in html
+    assert reverse("admin:play_game_change", args=[game_of(room.code).pk]) in html
     for label in ("Remove this message", f"Kick Bob from room {room.code}", "Ban Bob from the site",
                   "Dismiss this report", "Back to reports"):
         assert label in html
     assert 'class="closelink"' not in html
     # A report of a player shows the last lines of the chat.
-    other = page_text(admin_client.get(reverse("admin:games_report_change",
+    other = page_text(admin_client.get(reverse("admin:moderation_report_change",
                                                 args=[reported.player.pk])).content.decode())
     assert "line 24" in other and "line 4 " not in other and "hi all" not in other
     assert "Remove this message" not in other and "Kick Ada from room" in other
@@ -110,8 +105,8 @@ def test_a_report_page_shows_what_a_moderator_needs(admin_client, room, reported
     ("dismiss", "dismiss_report")])
 def test_acting_on_a_report_is_recorded_and_settles_it(admin_client, admin_user, room,
                                                        reported, bob, outcome, action):
-    url = reverse("admin:games_report_handle", args=[reported.line.pk])
-    page = reverse("admin:games_report_change", args=[reported.line.pk])
+    url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
+    page = reverse("admin:moderation_report_change", args=[reported.line.pk])
     before = snapshot()
     refused = admin_client.post(url, {"outcome": outcome, "reason": "  "}, follow=True)
     assert ("error", "Say why: the reason is recorded with the action.") in messages_of(refused)
@@ -137,8 +132,8 @@ def test_acting_on_a_report_is_recorded_and_settles_it(admin_client, admin_user,
 
 
 def test_a_ban_from_a_report_may_have_an_end(admin_client, admin_user, reported, bob):
-    url = reverse("admin:games_report_handle", args=[reported.line.pk])
-    page = admin_client.get(reverse("admin:games_report_change", args=[reported.line.pk]))
+    url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
+    page = admin_client.get(reverse("admin:moderation_report_change", args=[reported.line.pk]))
     assert 'name="until"' in page.content.decode()  # beside the reason
     before = snapshot()
     for until, error in (("2020-01-01 10:00", "a ban ends in the future"),
@@ -155,7 +150,7 @@ def test_a_ban_from_a_report_may_have_an_end(admin_client, admin_user, reported,
     assert recorded(admin_client, action="ban", reason="insults").details["until"] == \
         end.isoformat()
     # Only a ban has an end: a date given with another outcome is not used.
-    admin_client.post(reverse("admin:games_report_handle", args=[reported.player.pk]),
+    admin_client.post(reverse("admin:moderation_report_handle", args=[reported.player.pk]),
                       {"outcome": "dismiss", "reason": "no", "until": "soon"})
     assert Report.objects.get(pk=reported.player.pk).status == "dismissed"
     with pytest.raises(ServiceError, match="only a ban has an end"):
@@ -182,12 +177,12 @@ def test_every_admin_page_says_how_many_reports_are_open(admin_client, admin_use
 
 
 def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(reported, room):
-    url = reverse("admin:games_report_handle", args=[reported.line.pk])
+    url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
     staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
     staff.user_permissions.add(Permission.objects.get(codename="view_report"))
     client = Client(enforce_csrf_checks=True)
     client.force_login(staff)
-    page = client.get(reverse("admin:games_report_change", args=[reported.line.pk]))
+    page = client.get(reverse("admin:moderation_report_change", args=[reported.line.pk]))
     assert page.status_code == 200 and "Act on this report" not in page.content.decode()
     token = client.cookies["csrftoken"].value
     data = {"outcome": "dismiss", "reason": "x"}
@@ -200,7 +195,7 @@ def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(reported, ro
 def test_the_room_page_shows_its_chat_games_and_buttons_that_say_what_they_do(
         admin_client, admin_user, room, reported):
     services.mod_remove_chat(moderator=admin_user, message=reported.rude, reason="insult")
-    url = reverse("admin:games_room_change", args=[room.pk])
+    url = reverse("admin:rooms_room_change", args=[room.pk])
     html = admin_client.get(url).content.decode()
     text = page_text(html)
     first, rude = text.index("hi all"), text.index("you are an idiot")
@@ -208,7 +203,7 @@ def test_the_room_page_shows_its_chat_games_and_buttons_that_say_what_they_do(
     hi = ChatMessage.objects.get(text="hi all")
     assert f'form="remove-chat" name="{ACTION_CHECKBOX_NAME}" value="{hi.pk}"' in html
     assert f'value="{reported.rude.pk}" class="button"' not in html  # removed: no button
-    assert reverse("admin:games_game_change", args=[game_of(room.code).pk]) in html
+    assert reverse("admin:play_game_change", args=[game_of(room.code).pk]) in html
     for label in ("Close this room", "End this game (game 1)", "Back to rooms"):
         assert label in text
     assert 'class="closelink"' not in html
@@ -227,7 +222,7 @@ def test_viewers_of_a_room_see_no_moderation_buttons(client, room, reported):
     staff.user_permissions.add(*Permission.objects.filter(
         codename__in=["view_room", "view_game"]))
     client.force_login(staff)
-    html = client.get(reverse("admin:games_room_change", args=[room.pk])).content.decode()
+    html = client.get(reverse("admin:rooms_room_change", args=[room.pk])).content.decode()
     assert "hi all" in html and "Back to rooms" in html
     for label in ("Close this room", "End this game", "Remove this line"):
         assert label not in html

@@ -13,12 +13,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone
 
+from accounts.models import Player, banned_now
 from games import services
 from games.errors import ServiceError
-from games.models import Membership, ModerationAction, Player, Room, banned_now, sql
 from games.realtime.consumers import CLOSE_BANNED
 from games.realtime.publish import publish
 from games.web.browsers import COOKIE
+from moderation.models import ModerationAction
+from play import sql
+from rooms.models import Membership, Room
 from tests.support.clients import client_of
 from tests.support.game_state import game_of, refused
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
@@ -268,7 +271,7 @@ def signed_in(*, user: User) -> str:
 # -- the admin: a reason and an optional end ------------------------------------------
 
 def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
-    url = reverse("admin:games_player_changelist")
+    url = reverse("admin:accounts_player_changelist")
     ask = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk]})
     assert 'name="until"' in ask.content.decode() and 'type="datetime-local"' in \
         ask.content.decode()

@@ -7,7 +7,9 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import ChatMessage, Game, Membership, ModerationAction, Report, Room
+from moderation.models import ModerationAction, Report
+from play.models import Game
+from rooms.models import ChatMessage, Membership, Room
 from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db

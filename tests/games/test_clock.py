@@ -9,7 +9,9 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import Game, Membership, Notice, Room, Scorecard, Turn
+from notices.models import Notice
+from play.models import Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from tests.support.game_state import game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db

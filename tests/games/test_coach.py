@@ -12,15 +12,18 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from accounts.models import Player
+from coach.models import GameReview
 from games import services
 from games.background import jobs, review_jobs
 from games.background import reviews as review_process
 from games.coach import advice as coach
-from games.models import Game, GameReview, Player, Room, Scorecard
 from games.selectors import room_state
 from games.services import reviews as review
 from games.services.players import SESSION_KEY
 from games.signals import game_finished
+from play.models import Game, Scorecard
+from rooms.models import Room
 from scoring import rulesets
 from scoring.strategy.advice import hold_positions
 from tests.support.game_state import game_of, play_turn, refused, state_of

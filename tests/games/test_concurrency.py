@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import services
 from games.errors import ServiceError
-from games.models import Game, Turn
+from play.models import Game, Turn
 from tests.support.game_state import game_of, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

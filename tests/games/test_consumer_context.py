@@ -16,10 +16,10 @@ from django.urls import path
 from django.utils import timezone, translation
 
 from games import services
-from games.models import Room
 from games.realtime.consumers import RoomConsumer
 from games.services.core import Change
 from games.services.players import player_register
+from rooms.models import Room
 from tests.support.sockets import WAIT
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

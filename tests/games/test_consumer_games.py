@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from games import services
-from games.models import Room
 from games.realtime.publish import publish
+from rooms.models import Room
 from tests.support.game_state import game_of
 from tests.support.sockets import call, receive, request, socket, state_at, visitor
 

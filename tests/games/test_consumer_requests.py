@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from games.models import Room
+from rooms.models import Room
 from tests.support.game_state import game_of
 from tests.support.sockets import WAIT, call, receive, request, schema_accepts
 

@@ -7,9 +7,9 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from games import services
-from games.models import Membership, Room
 from games.realtime import snapshot_cache
 from games.realtime.publish import publish
+from rooms.models import Membership, Room
 from tests.support.sockets import (
     WAIT,
     call,

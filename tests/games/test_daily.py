@@ -12,11 +12,14 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
+from daily.models import DailyAttempt, DailyChallenge, Practice
 from games import services
-from games.models import DailyAttempt, DailyChallenge, Game, Practice, Report, Room
 from games.selectors import daily as selectors
 from games.selectors.hints import hint_position
 from games.services import daily, daily_scores
+from moderation.models import Report
+from play.models import Game
+from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
@@ -292,7 +295,7 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, a
     history = client_of(ada).get(f"/r/{code}/games/").content.decode()
     assert 'data-testid="history-compare"' not in history
     # Staff read it once the day is over, not before.
-    admin = admin_client.get(reverse("admin:games_game_change", args=[attempt.game_id]))
+    admin = admin_client.get(reverse("admin:play_game_change", args=[attempt.game_id]))
     assert attempt.game.seed not in admin.content.decode()
     assert "shown once its day is over" in admin.content.decode()
     # A day nobody played is not made by looking at it.

@@ -9,10 +9,11 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.models import Event, Game, Room, Scorecard, Turn
 from games.selectors.compare import comparison
 from games.selectors.snapshots import read_snapshot
 from games.services.duplicate import par_of
+from play.models import Event, Game, Scorecard, Turn
+from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
@@ -231,7 +232,7 @@ def test_bots_and_the_host_skipping_play_the_same_dice(ada, bob, make_room):
 
 def test_staff_read_the_seed_only_once_the_game_is_over(pair, ada, bob, admin_client):
     game = game_of(pair)
-    page = reverse("admin:games_game_change", args=[game.pk])
+    page = reverse("admin:play_game_change", args=[game.pk])
     html = admin_client.get(page).content.decode()
     assert "the seed is shown once the game is over" in html and game.seed not in html
     play_out(pair, [ada, bob])

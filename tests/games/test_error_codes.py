@@ -2,9 +2,11 @@
 
 import pytest
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
-from games.models import ChatMessage, Player, Scorecard
+from play.models import Scorecard
+from rooms.models import ChatMessage
 from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db
@@ -136,7 +138,7 @@ def test_one_broken_game_does_not_stop_the_clock(ada, bob, make_room):
 
     from django.utils import timezone
 
-    from games.models import Game
+    from play.models import Game
 
     broken = make_room(ada, "yatzy", turn_seconds=15, start=True)
     fine = make_room(bob, "yatzy", turn_seconds=15, start=True)
@@ -149,7 +151,7 @@ def test_one_broken_game_does_not_stop_the_clock(ada, bob, make_room):
 def test_start_and_rematch_keep_their_request_ids_apart(ada, make_room):
     room = make_room(ada, "yatzy")
     services.room_start(player=ada, code=room.code, request_id="go")
-    from games.models import Game
+    from play.models import Game
 
     Game.objects.filter(room=room).update(status=Game.Status.FINISHED)
     refused("request_id_reused", services.room_rematch, player=ada, code=room.code,

@@ -7,9 +7,10 @@ import pytest
 
 from games import services
 from games.coach import advice as coach
-from games.models import Game, Membership, Scorecard
 from games.selectors import room_state
 from games.services import play
+from play.models import Game, Scorecard
+from rooms.models import Membership
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db

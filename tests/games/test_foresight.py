@@ -14,10 +14,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from bench.harness.foresight import Foresight
+from daily.models import DailyAttempt, DailyChallenge
 from games import services
 from games.background import review_jobs, reviews
-from games.models import DailyAttempt, DailyChallenge, Game, Report
 from games.services import daily, foresight
+from moderation.models import Report
+from play.models import Game
 from scoring import duplicate, rulesets
 from scoring.strategy import advisors, honest_play, levels
 from scoring.strategy.decisions import Place, Roll, Strategy
@@ -109,9 +111,9 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
     services.review_for(game=honest.game, player=honest.player)
     assert honest.score == par and Report.objects.count() == 1
     # The moderators' queue shows the figures.
-    listing = admin_client.get(reverse("admin:games_report_changelist")).content.decode()
+    listing = admin_client.get(reverse("admin:moderation_report_changelist")).content.decode()
     assert f"score {cheat.score}, par {par}" in listing
-    page = admin_client.get(reverse("admin:games_report_change", args=[report.pk]))
+    page = admin_client.get(reverse("admin:moderation_report_change", args=[report.pk]))
     assert f"beyond the bound {bound['bound']:+.1f}" in page.content.decode()
 
 

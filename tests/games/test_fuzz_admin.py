@@ -21,8 +21,8 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from games import services
-from games.models import ChatMessage
-from tests.support.admin_pages import changelist, moderated_world
+from rooms.models import ChatMessage
+from tests.support.admin_pages import SITE_APPS, changelist, moderated_world
 from tests.support.fuzz.admin import (
     FILTER_VALUES,
     HOSTILE_VALUES,
@@ -119,7 +119,7 @@ def test_the_targets_are_the_sites_own_admin_pages(world, staff):
     assert actions_of(admins["room"], staff["moderator"]) == ["close_rooms"]
     assert not any(actions_of(model_admin, staff["viewer"]) for model_admin in admins.values())
     assert {pattern.name for model_admin in admins.values()
-            for pattern in custom_urls(model_admin)} == {"games_report_handle"}
+            for pattern in custom_urls(model_admin)} == {"moderation_report_handle"}
 
 
 def test_no_selection_of_any_action_makes_a_500(world, clients, staff):
@@ -271,28 +271,29 @@ def test_no_search_or_filter_of_any_list_makes_a_500(world, clients):
             check(got, f"{url}?{query[:40]}", role, failures)
             if "%00" in query and (got.status, got.messages) != (302, [("error", NUL_REFUSED)]):
                 failures.append(f"NUL not refused ({got.status}): {url}?{query} as {role}")
-    for n, (source, field) in enumerate(select_box_fields()):
+    for n, (app, source, field) in enumerate(select_box_fields()):
         for i, term in enumerate(("%00", "x" * 10_000, "%ff", "")):
             page = ("1", "abc", "9" * 30, "-1")[(n + i) % 4]
             role = ROLES[turn % len(ROLES)]
             turn += 1
-            got = answer(clients[role], "/admin/autocomplete/?app_label=games&model_"
+            got = answer(clients[role], f"/admin/autocomplete/?app_label={app}&model_"
                          f"name={source}&field_name={field}&term={term}&page={page}")
             check(got, f"autocomplete {source}.{field} {term[:10]} {page}", role, failures)
     assert failures == []
 
 
-def select_box_fields() -> list[tuple[str, str]]:
+def select_box_fields() -> list[tuple[str, str, str]]:
     """A foreign key to each model of ours the admin searches (the admin's search for its
     select boxes takes any of them)."""
     found = {}
     for model_admin in our_admins():
         for field in model_admin.model._meta.concrete_fields:
             target = field.related_model if isinstance(field, ForeignKey) else None
-            if target is not None and target._meta.app_label == "games" \
+            if target is not None and target._meta.app_label in SITE_APPS \
                     and admin.site.is_registered(target) \
                     and admin.site.get_model_admin(target).search_fields:
-                found.setdefault(target, (model_admin.opts.model_name, field.name))
+                found.setdefault(target, (model_admin.opts.app_label, model_admin.opts.model_name,
+                                         field.name))
     assert len(found) >= 3
     return list(found.values())
 

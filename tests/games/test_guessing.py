@@ -18,8 +18,9 @@ from channels.db import database_sync_to_async
 from django.http import HttpResponse
 from django.test import Client, override_settings
 
+from accounts.models import Player
 from games import throttle
-from games.models import Player, Room
+from rooms.models import Room
 from tests.support.clients import client_of
 from tests.support.sockets import (
     first_state,

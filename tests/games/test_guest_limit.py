@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.utils import timezone
 
+from accounts.models import Player
 from games import guest_limit, services, throttle
-from games.models import Membership, Player, Room
+from rooms.models import Membership, Room
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.db import SessionStore
 
+from accounts.models import Player
 from games.errors import ServiceError
-from games.models import Player
 from games.services.players import clean_name, current_player, player_register
 
 pytestmark = pytest.mark.django_db

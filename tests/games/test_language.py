@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import formats, timezone, translation
 
+from accounts.models import Player
 from games import services
-from games.models import Player
 from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
 from tests.support.sockets import WAIT, call, connected, socket, visitor

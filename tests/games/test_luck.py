@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from coach.models import GameReview
 from games import services
 from games.figures import rounded
-from games.models import Game, GameReview, Turn
+from play.models import Game, Turn
 from scoring import rulesets
 from scoring.strategy import advisors
 from tests.support.clients import client_of

@@ -18,11 +18,13 @@ from django.core import mail, signing
 from django.test import Client, override_settings
 from django.utils import timezone
 
+from accounts.models import PendingEmail, Player
 from bench.harness.live_server import free_port
 from games import services
-from games.models import Notice, PendingEmail, Player, Preferences, Turn
 from games.services.notices import notices_send
 from games.services.preferences import quiet_end
+from notices.models import Notice, Preferences
+from play.models import Turn
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db

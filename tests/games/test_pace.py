@@ -8,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Membership, Room, Scorecard, Turn
 from games.selectors.snapshots import read_snapshot
+from play.models import Event, Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from tests.support.game_state import game_of, play_turn, refused
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Player, Room
+from accounts.models import Player
+from rooms.models import Room
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]

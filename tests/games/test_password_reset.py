@@ -17,8 +17,8 @@ from django.core import mail, signing
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from accounts.models import PendingEmail, Player
 from bench.harness.live_server import free_port
-from games.models import PendingEmail, Player
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
-from games.models import Game
 from games.selectors import snapshots
 from games.selectors.patches import diff
+from play.models import Game
 from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
 
 json_values = st.recursive(

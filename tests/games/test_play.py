@@ -3,8 +3,8 @@
 import pytest
 
 from games import services
-from games.models import Event, Game, Scorecard, Turn
 from games.selectors import room_state
+from play.models import Event, Game, Scorecard, Turn
 from scoring import rulesets
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of, versions
 

@@ -10,9 +10,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
-from games.models import Player
 from games.services.players import clean_name, player_register
 from games.text import looks
 from tests.support.game_state import refused

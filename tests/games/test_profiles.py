@@ -11,11 +11,15 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.models import Player
 from bench.harness.histories import Seat, played, room_of
+from coach.models import GameReview
+from daily.models import DailyAttempt, DailyChallenge
 from games import services
-from games.models import DailyAttempt, DailyChallenge, Game, GameReview, Player, Room
 from games.selectors.stats import player_stats
 from games.services.players import SESSION_KEY
+from play.models import Game
+from rooms.models import Room
 from tests.support.sheets import UPPER_63, sheet
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the profiles only read through the ORM what

@@ -19,9 +19,10 @@ from django.utils import timezone
 
 from games import services
 from games.background.clock import clock_pass
-from games.models import Game, Room
 from games.realtime.publish import group_name, message, messages, player_group, publish
 from games.services.core import Ban, Change
+from play.models import Game
+from rooms.models import Room
 from tests.support.sockets import WAIT, call, visitor
 
 MARKER = {"type": "test.marker"}
@@ -88,7 +89,7 @@ def test_the_admin_publishes_what_it_did_once_it_is_committed(
     room = make_room(ada, "yatzy", seats=2, joined=[bob])
     inbox = listen(group_name(room.code))
     with django_capture_on_commit_callbacks() as on_commit:
-        admin_client.post(reverse("admin:games_room_changelist"), {
+        admin_client.post(reverse("admin:rooms_room_changelist"), {
             "action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
             "reason": "spam"})
         assert nothing_sent_yet(group_name(room.code), inbox)

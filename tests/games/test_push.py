@@ -13,11 +13,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
-from games.models import Notice, Player, Preferences, PushSubscription
 from games.services import notices
 from games.services.notices import notices_send, public_key
 from games.services.players import SESSION_KEY
+from notices.models import Notice, Preferences, PushSubscription
 from tests.support.game_state import play_turn
 from tests.support.push_service import Device, PushService, push_service
 

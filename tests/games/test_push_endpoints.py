@@ -16,11 +16,11 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
 
-from games.models import PushSubscription
 from games.services import notices
 from games.services.notices import notices_send
 from games.services.players import SESSION_KEY
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
+from notices.models import PushSubscription
 from tests.support.push_service import Device
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services
-from games.models import ActionRequest, Event, Membership, Room
 from games.realtime import snapshot_cache
 from games.selectors import room_state, snapshots
 from games.services.reactions import EMOJI
+from play.models import ActionRequest, Event
+from rooms.models import Membership, Room
 from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db

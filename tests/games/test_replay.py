@@ -10,10 +10,11 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.models import Player
 from games import services
-from games.models import Game, Player, Scorecard, Turn
 from games.selectors import replay
 from games.services.players import SESSION_KEY
+from play.models import Game, Scorecard, Turn
 from scoring.strategy.advice import hold_positions
 from tests.support.game_state import game_of, play_turn, state_of
 

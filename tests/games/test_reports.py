@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
-from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
 from games.services import reports
+from moderation.models import ModerationAction, Report
+from rooms.models import ChatMessage, Membership, Room
 from tests.support.game_state import refused
 from tests.support.sockets import call, receive, request, socket, visitor
 

@@ -12,10 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
-from games.models import ChatMessage, Game, Membership, Player
 from games.realtime import snapshot_cache
 from games.selectors import room_snapshot, room_state, snapshots
+from play.models import Game
+from rooms.models import ChatMessage, Membership
 
 pytestmark = pytest.mark.django_db
 

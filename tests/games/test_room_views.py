@@ -3,8 +3,9 @@
 import pytest
 from django.test import Client
 
-from games.models import Membership, Player, Room
+from accounts.models import Player
 from games.services.players import SESSION_KEY
+from rooms.models import Membership, Room
 
 pytestmark = pytest.mark.django_db
 

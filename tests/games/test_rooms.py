@@ -3,10 +3,12 @@
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 
+from accounts.models import Player
 from games import services
-from games.models import Game, Membership, Player, Room
 from games.services.players import NAME_MAX, SESSION_KEY, player_register
 from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
+from play.models import Game
+from rooms.models import Membership, Room
 from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from accounts.models import Player
 from games import selectors
-from games.models import Player, Room
 from games.selectors.rule_texts import rule_texts
+from rooms.models import Room
 from scoring import rulesets
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.

@@ -23,10 +23,12 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, converters, get_resolver, reverse
 from django.utils.html import escape
 
+from accounts.models import Player
+from coach.models import GameReview
 from games import services
 from games.errors import ServiceError
-from games.models import ChatMessage, GameReview, Membership, Player, Room
 from games.web import urls as games_urls
+from rooms.models import ChatMessage, Membership, Room
 from tests.support.clients import client_of
 from tests.support.game_state import game_of, play_turn, versions
 from tests.support.sockets import (
@@ -166,7 +168,7 @@ def test_every_view_is_csrf_protected():
     assert "django.middleware.csrf.CsrfViewMiddleware" in settings.MIDDLEWARE
     patterns = dict(every_pattern())
     assert {"games:room_create", "games:room_join", "admin:login", "admin:logout",
-            "admin:games_room_changelist", "healthz"} <= set(patterns)
+            "admin:rooms_room_changelist", "healthz"} <= set(patterns)
     exempt = [name for name, p in patterns.items() if getattr(p.callback, "csrf_exempt", False)]
     assert exempt == list(CSRF_EXEMPT)
 
@@ -310,23 +312,23 @@ def admin_page(client: Client, name: str, *args: object, **params: str) -> str:
 
 def test_the_admin_shows_chat_and_names_as_text(admin_client, rude):
     script, img = ChatMessage.objects.get(text=SCRIPT), ChatMessage.objects.get(text=IMG)
-    assert_escaped(admin_page(admin_client, "games_chatmessage_changelist"), SCRIPT, IMG, NAME)
-    assert_escaped(admin_page(admin_client, "games_chatmessage_changelist", q=SCRIPT), SCRIPT)
+    assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist"), SCRIPT, IMG, NAME)
+    assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist", q=SCRIPT), SCRIPT)
     for message in (script, img):
-        assert_escaped(admin_page(admin_client, "games_chatmessage_change", message.pk),
+        assert_escaped(admin_page(admin_client, "rooms_chatmessage_change", message.pk),
                        message.text)
-    confirm = admin_client.post(reverse("admin:games_chatmessage_changelist"), {
+    confirm = admin_client.post(reverse("admin:rooms_chatmessage_changelist"), {
         "action": "remove_messages", ACTION_CHECKBOX_NAME: [script.pk], "index": 0})
     assert_escaped(confirm.content.decode(), SCRIPT, NAME)
     record = rude.room.moderation.get()
-    assert_escaped(admin_page(admin_client, "games_moderationaction_change", record.pk), IMG)
-    assert_escaped(admin_page(admin_client, "games_game_change", rude.game.pk), NAME)
-    for page in ("games_player_changelist", "games_membership_changelist",
-                 "games_game_changelist", "games_room_changelist",
-                 "games_gamereview_changelist"):
+    assert_escaped(admin_page(admin_client, "moderation_moderationaction_change", record.pk), IMG)
+    assert_escaped(admin_page(admin_client, "play_game_change", rude.game.pk), NAME)
+    for page in ("accounts_player_changelist", "rooms_membership_changelist",
+                 "play_game_changelist", "rooms_room_changelist",
+                 "coach_gamereview_changelist"):
         assert_escaped(admin_page(admin_client, page), NAME)
-    for page, pk in (("games_player_change", rude.host.pk), ("games_room_change", rude.room.pk),
-                     ("games_gamereview_change", GameReview.objects.get().pk)):
+    for page, pk in (("accounts_player_change", rude.host.pk), ("rooms_room_change", rude.room.pk),
+                     ("coach_gamereview_change", GameReview.objects.get().pk)):
         assert_escaped(admin_page(admin_client, page, pk), NAME)
 
 

@@ -10,8 +10,8 @@ import segno
 from django.test import Client
 
 from games import throttle
-from games.models import Room
 from games.web.share import qr_svg
+from rooms.models import Room
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the QR codes and link previews only read
 # through the ORM what the services tests of that pass write.

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from games import services
 from games.addresses import address_key
-from games.models import Membership
 from games.selectors.compare import comparison
 from games.web.browsers import COOKIE, SALT
+from rooms.models import Membership
 from tests.support.clients import client_of
 from tests.support.game_state import game_of
 from tests.support.sockets import call, connected, visitor

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 
-from games.models import Player, Preferences
+from accounts.models import Player
 from games.services.notices import notices_send
+from notices.models import Preferences
 from tests.support.clients import client_of
 from tests.support.game_state import play_turn
 

@@ -9,9 +9,10 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Notice, Scorecard, Turn
 from games.selectors import room_state
 from games.services import daily
+from notices.models import Notice
+from play.models import Event, Game, Scorecard, Turn
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Scorecard, Turn
 from games.selectors.snapshots import read_snapshot
 from games.selectors.your_rooms import rooms_of
+from play.models import Event, Game, Scorecard, Turn
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """What a move reads and writes: only the rows it changes (and of a room or game, through
 ``save_changes``, only the columns that changed), in a bounded number of queries; the
-plain SQL of ``games.models.sql`` reads what the ORM would read and stores what it
+plain SQL of ``play.sql`` reads what the ORM would read and stores what it
 would store."""
 
 from __future__ import annotations
@@ -22,17 +22,10 @@ from django.db.models import (
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.models import (
-    ActionRequest,
-    Event,
-    Game,
-    Membership,
-    Room,
-    Scorecard,
-    Turn,
-    sql,
-)
 from games.services.core import lock_room
+from play import sql
+from play.models import ActionRequest, Event, Game, Scorecard, Turn
+from rooms.models import Membership, Room
 from scoring import rulesets
 
 pytestmark = pytest.mark.django_db

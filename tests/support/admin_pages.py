@@ -6,16 +6,29 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from django.apps import apps
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 from django.utils.html import escape
 
+from accounts.models import Player
 from games import services
-from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room, Scorecard
+from moderation.models import ModerationAction
+from play.models import Game, Scorecard
+from rooms.models import ChatMessage, Membership, Room
+
+# The site's own apps (the models moderators see in the admin).
+SITE_APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
 
 
-def changelist(model: str, app: str = "games") -> str:
-    return reverse(f"admin:{app}_{model}_changelist")
+def app_of(model: str) -> str:
+    """The label of the site's app that holds the model named ``model`` (lower case)."""
+    return next(m._meta.app_label for m in apps.get_models()
+                if m._meta.model_name == model and m._meta.app_label in SITE_APPS)
+
+
+def changelist(model: str, app: str | None = None) -> str:
+    return reverse(f"admin:{app or app_of(model)}_{model}_changelist")
 
 
 def snapshot():

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.test import Client
 
-from games.models import Player
+from accounts.models import Player
 from games.services.players import SESSION_KEY
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from bench.harness.play import first_option, game_of, play_turn, state_of
 from games.errors import ServiceError
-from games.models import Membership, Room, Scorecard, Turn
+from play.models import Scorecard, Turn
+from rooms.models import Membership, Room
 
 __all__ = ["first_option", "game_of", "play_turn", "refused", "state_of", "versions"]
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from accounts.models import Player
 from bench.harness.histories import Seat, played
-from games.models import Game, GameReview, Player, Room
+from coach.models import GameReview
+from play.models import Game
+from rooms.models import Room
 from scoring import scorecard_json
 from tests.support.sheets import UPPER_63, filled, sheet
 

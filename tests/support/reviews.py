@@ -7,9 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 from games.figures import rounded
-from games.models import Game, Turn
 from games.selectors.rooms import ruleset_of
 from games.services.reviews import build_review
+from play.models import Game, Turn
 from tests.support.figures import figure, once
 
 EXACT = 1e-6  # the sums of a few hundred floats

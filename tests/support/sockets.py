@@ -19,8 +19,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+from accounts.models import Player
 from bench.harness.state_changes import apply_change
-from games.models import Player
 from games.services.players import player_register
 from yahtzee_site.routing import application
 

@@ -24,8 +24,8 @@ from django.db.models import Model
 from django.test import Client, RequestFactory
 from django.urls import URLPattern
 
-from games.models import Report
-from tests.support.admin_pages import snapshot
+from moderation.models import Report
+from tests.support.admin_pages import SITE_APPS, snapshot
 from tests.support.fuzz.views import FORM, count_rows
 
 # Apps whose admin pages are not fuzzed here, and why.
@@ -52,7 +52,7 @@ def staff_member(role: str) -> User:
     user = User.objects.create_user(f"fuzz-{role}", password="pw-long-enough", is_staff=True)
     kinds = ("view_", "change_") if role == "moderator" else ("view_",)
     user.user_permissions.add(*Permission.objects.filter(
-        content_type__app_label="games", codename__regex=rf"^({'|'.join(kinds)})"))
+        content_type__app_label__in=SITE_APPS, codename__regex=rf"^({'|'.join(kinds)})"))
     return user
 
 

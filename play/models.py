@@ -1,12 +1,14 @@
-"""Games, their seats' scorecards, the move log of turns, and the coach's reviews."""
+"""Games, their seats' scorecards, the move log of turns, a room's numbered events,
+and the answers kept for repeated requests."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
-from games.models.rooms import Player, Room
-from games.models.tracking import TracksChanges
+from accounts.models import Player
+from rooms.models import Room
+from rooms.tracking import TracksChanges
 
 
 class Game(TracksChanges):
@@ -48,6 +50,7 @@ class Game(TracksChanges):
     ended_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        db_table = "games_game"  # kept from the app it left (docs/decisions/0060)
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="game_number_per_room"),
         ]
@@ -87,6 +90,7 @@ class Scorecard(models.Model):
         help_text="Seconds of holiday the seat may still take in this game.")
 
     class Meta:
+        db_table = "games_scorecard"  # kept from the app it left (docs/decisions/0060)
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="one_card_per_seat"),
@@ -133,6 +137,7 @@ class Turn(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "games_turn"  # kept from the app it left (docs/decisions/0060)
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="turn_number_per_game"),
@@ -142,19 +147,48 @@ class Turn(models.Model):
         return f"{self.game} turn {self.number}"
 
 
-class GameReview(models.Model):
-    """The coach's look back at one player's decisions in a finished game (built once)."""
+class Event(models.Model):
+    """What happened at version ``seq`` of a room (and of its game, if any)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews",
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events",
                              db_index=False)  # see Membership.room
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
-    data = models.JSONField(help_text="Totals and every decision (games.services.reviews).")
+    seq = models.PositiveIntegerField()
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="events")
+    game_version = models.PositiveIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=32)
+    actor = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "games_event"  # kept from the app it left (docs/decisions/0060)
+        ordering = ["room", "seq"]
+        constraints = [models.UniqueConstraint(fields=["room", "seq"], name="event_seq_per_room")]
+
+    def __str__(self) -> str:
+        return f"{self.room} #{self.seq} {self.kind}"
+
+
+class ActionRequest(models.Model):
+    """An accepted request, by the client's request id in a room: a repeat gets the same
+    answer."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               db_index=False)  # see Membership.room
+    request_id = models.CharField(max_length=64)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=32)
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_actionrequest"  # kept from the app it left (docs/decisions/0060)
         constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="one_review_per_player"),
+            models.UniqueConstraint(fields=["player", "room", "request_id"],
+                                    name="one_answer_per_request"),
         ]
 
     def __str__(self) -> str:
-        return f"review of {self.player} in {self.game}"
+        return f"{self.player} request {self.request_id}"

@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
-from games.models.play import Game
-from games.models.records import ChatMessage
-from games.models.rooms import Player, Room
+from accounts.models import Player
+from play.models import Game
+from rooms.models import ChatMessage, Room
 
 
 class ModerationAction(models.Model):
@@ -28,6 +28,7 @@ class ModerationAction(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "games_moderationaction"  # kept from the app it left (docs/decisions/0060)
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -72,6 +73,7 @@ class Report(models.Model):
                                on_delete=models.SET_NULL, related_name="reports")
 
     class Meta:
+        db_table = "games_report"  # kept from the app it left (docs/decisions/0060)
         indexes = [models.Index(fields=["status", "created_at"]),
                    models.Index(fields=["reporter", "created_at"])]
 

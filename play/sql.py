@@ -19,9 +19,9 @@ from typing import Any, Generic, TypeVar
 from django.db import connection, models
 from django.utils.dateparse import parse_datetime
 
-from games.models.play import Game, Scorecard, Turn
-from games.models.records import ActionRequest
-from games.models.rooms import Membership, Player, Room, ban_in_force
+from accounts.models import Player, ban_in_force
+from play.models import ActionRequest, Game, Scorecard, Turn
+from rooms.models import Membership, Room
 
 # -- the rows a move's service reads and changes --------------------------------------
 

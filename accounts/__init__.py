@@ -1,0 +1,1 @@
+"""Players, accounts and their email addresses: a Django app of the site (docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""The coach's reviews: a Django app of the site (docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""The daily challenge: a Django app of the site (docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""Moderation and reports: a Django app of the site (docs/architecture.md)."""

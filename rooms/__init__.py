@@ -1,0 +1,1 @@
+"""Rooms, seats and chat: a Django app of the site (docs/architecture.md)."""
