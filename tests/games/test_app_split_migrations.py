@@ -1,0 +1,182 @@
+"""The models left ``games`` for apps of their own (docs/decisions/0060) without a row
+lost: a database built by the migrations of the ``games`` app alone, as the site had
+them before the split, and filled through the services with rooms of every mode,
+finished and running games, reviews, daily attempts, reports, bans, push subscriptions
+and the outbox, migrates to the new apps with every row as it was, and its games go on.
+
+It runs in both passes of ``make test``: on SQLite, and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.admin.models import ADDITION, LogEntry
+from django.contrib.auth.models import Permission, User
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.recorder import MigrationRecorder
+from django.test import Client
+
+from accounts.models import Player
+from bench.harness.play import game_of, play_turn
+from coach.models import GameReview
+from daily.models import DailyAttempt
+from games import services
+from games.services import notices
+from games.services.daily import daily_play
+from games.services.players import SESSION_KEY
+from moderation.models import ModerationAction, Report
+from notices.models import Notice, PushSubscription
+from play.models import Game
+from rooms.models import ChatMessage, Room
+from tests.support.admin_pages import SITE_APPS
+from tests.support.push_service import push_service
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NEW_APPS = [app for app in SITE_APPS if app != "games"]
+LAST_BEFORE = "0021_fair_daily_and_shared_devices"
+
+
+@pytest.fixture
+def before_the_split(settings: Any, tmp_path: Any) -> Iterator[None]:
+    """The test database taken back to the migrations of the site before the split: the
+    new apps' migrations unapplied, and their content types as that site had them (only
+    under ``games``). Left fully migrated, whatever the test did."""
+    settings.WEBPUSH_PRIVATE_KEY = ""
+    settings.WEBPUSH_LOOPBACK = True
+    settings.WEBPUSH_KEY_FILE = tmp_path / "vapid.pem"
+    notices.vapid_key.cache_clear()
+    call_command("migrate", "accounts", "zero", verbosity=0)
+    # migrate's post_migrate made content types for the apps again: that site had none.
+    ContentType.objects.filter(app_label__in=NEW_APPS).delete()
+    ContentType.objects.clear_cache()
+    yield
+    call_command("migrate", verbosity=0)
+    ContentType.objects.clear_cache()
+    notices.vapid_key.cache_clear()
+
+
+def applied() -> set[tuple[str, str]]:
+    return set(MigrationRecorder(connection).applied_migrations())
+
+
+def rows() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table of the site's models, and of the permissions and the
+    admin's log that point at their content types, in key order."""
+    tables = sorted({m._meta.db_table for m in apps.get_models()
+                     if m._meta.app_label in SITE_APPS}
+                    | {"auth_permission", "auth_user_user_permissions", "django_admin_log"})
+    found = {}
+    with connection.cursor() as cursor:
+        for table in tables:
+            cursor.execute(f"SELECT * FROM {connection.ops.quote_name(table)} ORDER BY 1")
+            found[table] = [tuple(json.dumps(v, default=str) for v in row)
+                            for row in cursor.fetchall()]
+    return found
+
+
+def content_types() -> dict[int, tuple[str, str]]:
+    return {ct.pk: (ct.app_label, ct.model)
+            for ct in ContentType.objects.exclude(app_label__in=("auth", "admin", "sessions",
+                                                                 "contenttypes", "axes"))}
+
+
+def browser_of(player: Player) -> Client:
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+    return client
+
+
+def finish(code: str, players: list[Player]) -> Game:
+    """Play room ``code``'s game to its end, each seat in turn (or all at once)."""
+    while game_of(code).status == Game.Status.PLAYING:
+        for player in players:
+            if game_of(code).status == Game.Status.PLAYING:
+                play_turn(player, code)
+    return game_of(code)
+
+
+def fill(make_player: Callable[[str], Player], make_room: Callable[..., Room],
+         moderator: User) -> dict[str, Any]:
+    """Rooms of every mode through the services, with what play leaves behind."""
+    ada, bob, cy, eve = (make_player(name) for name in ("Ada", "Bob", "Cy", "Eve"))
+    live = make_room(ada, "yahtzee", seats=2, together=False, joined=[bob], start=True)
+    finished = finish(live.code, [ada, bob])
+    services.room_rematch(player=ada, code=live.code)
+    play_turn(ada, live.code)
+    services.chat_post(player=bob, code=live.code, text="well played")
+    review = services.review_for(game=finished, player=ada)
+    together = make_room(cy, "yatzy", seats=2, together=True, joined=[ada], start=True)
+    play_turn(cy, together.code)
+    duplicate = make_room(bob, "yams", seats=2, duplicate=True, joined=[cy], start=True)
+    play_turn(cy, duplicate.code)
+    by_the_day = make_room(ada, "triple_yahtzee", seats=2, pace="day", together=False,
+                           joined=[bob], start=True)
+    play_turn(ada, by_the_day.code)
+    attempt = daily_play(player=cy, ruleset="yatzy")
+    line = ChatMessage.objects.get(room=live)
+    services.report_send(player=ada, code=live.code, reason="abuse", message=line.pk)
+    services.mod_ban(moderator=moderator, player=eve, reason="spam links")
+    with push_service() as service:
+        subscription = service.device().subscription()
+    assert browser_of(bob).post("/push/subscribe/", json.dumps(subscription),
+                                content_type="application/json").status_code == 200
+    report = ContentType.objects.get(app_label="games", model="report")
+    moderator.user_permissions.add(Permission.objects.get(content_type=report,
+                                                          codename="view_report"))
+    LogEntry.objects.create(user=moderator, content_type=report,
+                            object_id=str(Report.objects.get().pk), object_repr="report",
+                            action_flag=ADDITION)
+    return {"players": (ada, bob, cy), "live": live.code, "together": together.code,
+            "duplicate": duplicate.code, "by_the_day": by_the_day.code, "review": review,
+            "attempt": attempt}
+
+
+def test_a_database_of_the_site_before_the_split_migrates_with_every_row(
+        before_the_split: None, make_player: Callable[[str], Player],
+        make_room: Callable[..., Room], yahtzee_coach: object) -> None:
+    assert ("games", LAST_BEFORE) in applied()
+    assert not {(app, name) for app, name in applied() if app in NEW_APPS}
+    assert not any(app in NEW_APPS for app, _ in content_types().values())
+    moderator = User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+    world = fill(make_player, make_room, moderator)
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 1
+    assert Game.objects.filter(status=Game.Status.PLAYING).count() == 5
+    assert GameReview.objects.count() == 1 and DailyAttempt.objects.count() == 1
+    assert Report.objects.count() == 1 and ModerationAction.objects.count() == 1
+    assert PushSubscription.objects.count() == 1 and Notice.objects.exists()
+    before, kinds = rows(), content_types()
+
+    call_command("migrate", verbosity=0)
+    ContentType.objects.clear_cache()
+
+    assert {(app, "0001_initial") for app in NEW_APPS} <= applied()
+    assert rows() == before
+    moved = content_types()
+    assert moved.keys() == kinds.keys()  # the same ids: permissions and the log follow
+    assert {app for app, _ in moved.values()} == set(NEW_APPS)
+    assert {model for _, model in moved.values()} == {model for _, model in kinds.values()}
+    moderator = User.objects.get(pk=moderator.pk)
+    assert moderator.has_perm("moderation.view_report")
+    assert LogEntry.objects.get().get_edited_object() == Report.objects.get()
+
+    ada, bob, cy = world["players"]
+    for player, code in ((bob, world["live"]), (ada, world["together"]),
+                         (bob, world["duplicate"]), (bob, world["by_the_day"])):
+        version = game_of(code).version
+        play_turn(player, code)
+        assert game_of(code).version > version, code
+    attempt = DailyAttempt.objects.get(pk=world["attempt"].pk)
+    version = attempt.game.version
+    services.game_roll(player=cy, code=attempt.game.room.code)
+    assert game_of(attempt.game.room.code).version > version
+    assert services.review_for(game=world["review"].game, player=ada).pk == world["review"].pk
