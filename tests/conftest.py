@@ -22,6 +22,7 @@ from tests.support import chromium, workers
 # was no quicker with its long browser modules all at the start.)
 LONGEST_FIRST = (
     "tests/games/test_faults.py",
+    "tests/games/test_app_split_migrations.py",
     "tests/games/test_patches.py",
     "tests/games/test_room_state.py",
     "tests/games/test_coach.py",
