@@ -79,34 +79,7 @@ def _play(seed: int) -> dict[str, np.ndarray | float]:
     pair once one of it is filled; the upper bonus chance and whether it was reached;
     the room left for extra Yahtzees and the extra-Yahtzee points that followed."""
     rs, model, strategy = _STATE["rs"], _STATE["model"], _STATE["player"]
-    source = from_rng(random.Random(seed))
-    card = rs.new_scorecard()
-    cards, fills = [], {}
-    counts = np.zeros((6, 6))
-    while not card.is_complete:
-        cards.append(card)
-        turn: Turn | None = Turn().roll(source, card=card)
-        while turn is not None:
-            decision = strategy.decide(card, turn)
-            if isinstance(decision, Roll):
-                turn = turn.roll(source, decision.hold, card=card)
-            elif isinstance(decision, Announce):
-                turn = turn.announce(decision.box, card)
-            else:
-                assert isinstance(decision, Place)
-                if decision.box in UPPER:
-                    face = UPPER.index(decision.box) + 1
-                    counts[face - 1, turn.dice.count(face)] += 1
-                after = turn.place(card, decision.box, decision.column)
-                c = rs.columns.index(decision.column)
-                mult = rs.multipliers[c]
-                before_t, after_t = card.totals()[c], after.totals()[c]
-                added = (after_t.total - before_t.total
-                         - mult * (after_t.upper_bonus - before_t.upper_bonus)
-                         - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus))
-                fills[c, rs.index(decision.box)] = (len(cards) - 1, added)
-                card, turn = after, None
-    final = card
+    cards, fills, counts, final = _self_play(rs, strategy, from_rng(random.Random(seed)))
     slots, pair, bonus, room = [], [], [], []
     high, low = model.high, model.low
     for state in cards:
@@ -134,6 +107,43 @@ def _play(seed: int) -> dict[str, np.ndarray | float]:
     return {"slots": np.array(slots).reshape(-1, 3), "pair": np.array(pair).reshape(-1, 5),
             "bonus": np.array(bonus).reshape(-1, 4), "room": np.array(room).reshape(-1, 4),
             "counts": counts, "final": final.total}
+
+
+def _self_play(rs, strategy, source):
+    """One game of ``strategy`` with dice from ``source``: the sheet at each turn's
+    start, what each box (column, box index) added and at which turn it was filled,
+    the count of dice of each face each upper box was filled with, the final sheet."""
+    card = rs.new_scorecard()
+    cards, fills = [], {}
+    counts = np.zeros((6, 6))
+    while not card.is_complete:
+        cards.append(card)
+        turn: Turn | None = Turn().roll(source, card=card)
+        while turn is not None:
+            decision = strategy.decide(card, turn)
+            if isinstance(decision, Roll):
+                turn = turn.roll(source, decision.hold, card=card)
+            elif isinstance(decision, Announce):
+                turn = turn.announce(decision.box, card)
+            else:
+                assert isinstance(decision, Place)
+                if decision.box in UPPER:
+                    face = UPPER.index(decision.box) + 1
+                    counts[face - 1, turn.dice.count(face)] += 1
+                after = turn.place(card, decision.box, decision.column)
+                c = rs.columns.index(decision.column)
+                fills[c, rs.index(decision.box)] = (len(cards) - 1, _added(rs, card, after, c))
+                card, turn = after, None
+    return cards, fills, counts, card
+
+
+def _added(rs, before, after, c: int) -> float:
+    """What a placement added to column ``c``, its upper and extra-Yahtzee bonuses aside."""
+    mult = rs.multipliers[c]
+    before_t, after_t = before.totals()[c], after.totals()[c]
+    return (after_t.total - before_t.total
+            - mult * (after_t.upper_bonus - before_t.upper_bonus)
+            - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus))
 
 
 def run_round(name: str, weights: dict | None, counts: list | None, games: int, seed: int,

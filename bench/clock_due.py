@@ -47,107 +47,136 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
     from django.db import connection
-    from django.utils import timezone
 
     from accounts.models import Player
-    from games import services
-    from games.background.clock import clock_pass
-    from games.services.clock import due_games
-    from play.models import Game, Turn
-    from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
     people = [Player.objects.create(name=f"P{i}") for i in range(2)]
-
-    def expired_rooms() -> list[str]:
-        """``DUE`` rooms by the day whose first turn is past its deadline."""
-        codes = []
-        for _ in range(DUE):
-            room = services.room_create(player=people[0], ruleset="yatzy", seats=2,
-                                        pace="day")
-            services.room_join(player=people[1], code=room.code)
-            services.room_start(player=people[0], code=room.code)
-            codes.append(room.code)
-        past = timezone.now() - timedelta(minutes=1)
-        Game.objects.filter(room__code__in=codes).update(turn_deadline=past)
-        # Everyone's turn at once (by the day's default): each turn has its own deadline.
-        Turn.objects.filter(game__room__code__in=codes, finished_at__isnull=True).update(
-            deadline=past)
-        return codes
-
-    def add_waiting(first: int, count: int) -> None:
-        """``count`` games in play whose deadlines are 1 hour to 7 days away (their rooms
-        numbered from ``first``)."""
-        now = timezone.now()
-        batch = 2_000
-        for start in range(first, first + count, batch):
-            size = min(batch, first + count - start)
-            rooms = Room.objects.bulk_create(
-                Room(code=f"w{start + i:011d}", host=people[0], ruleset="yatzy", seat_count=2,
-                     pace=Room.Pace.DAY, turn_seconds=86_400, last_activity_at=now)
-                for i in range(size))
-            Game.objects.bulk_create(
-                Game(room=room, number=1, ruleset="yatzy", turn_count=1,
-                     turn_deadline=now + timedelta(hours=1 + (start + i) % 167))
-                for i, room in enumerate(rooms))
-            # Both players were last here hours ago, their pages closed.
-            Membership.objects.bulk_create(
-                Membership(room=room, player=person, seat=seat, sockets=0,
-                           seen_at=now - timedelta(hours=2 + seat))
-                for room in rooms for seat, person in enumerate(people))
-
-    def ms(seconds: float) -> float:
-        return round(seconds * 1000, 3)
-
     figures: dict[str, dict[str, float]] = {}
     made = 0
     for total in sorted(args.games):
-        add_waiting(made, total - made)
+        add_waiting(people, made, total - made)
         made = total
-        # Some second players have a page open now: the hosts' look reads their rooms.
-        Membership.objects.filter(seat=1, room__code__startswith="w").filter(
-            room__code__lt=f"w{ONLINE:011d}").update(sockets=1, seen_at=timezone.now())
-        idle, hosts = [], []
-        for _ in range(args.ticks):
-            started = time.perf_counter()
-            assert services.games_run_due() == []
-            idle.append(time.perf_counter() - started)
-        for _ in range(args.ticks // 10):
-            started = time.perf_counter()
-            assert clock_pass(hosts=True) is False
-            hosts.append(time.perf_counter() - started)
-        codes = expired_rooms()
-        started = time.perf_counter()
-        done = services.games_run_due()
-        busy = time.perf_counter() - started
-        assert sorted(c.code for c in done) == sorted(codes), "every expired game is served"
-        while services.games_run_due():  # everyone at once: the other seats' turns too
-            pass
-        with connection.cursor() as cursor:
-            online = Membership.objects.filter(
-                sockets__gt=0, seen_at__gte=timezone.now(), state=Membership.State.ACTIVE)
-            sql, params = online.query.sql_with_params()
-            if connection.vendor == "sqlite":
-                cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
-                figures_plan = " | ".join(row[-1] for row in cursor.fetchall())
-                print(f"        who is online: {figures_plan}")
-            sql, params = due_games(timezone.now(), 100).query.sql_with_params()
-            if connection.vendor == "sqlite":
-                cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
-                plan = " | ".join(row[-1] for row in cursor.fetchall())
-            else:
-                cursor.execute("EXPLAIN " + sql, params)
-                plan = " | ".join(row[0].strip() for row in cursor.fetchall())
-        figures[str(total)] = {"idle_tick_median_ms": ms(statistics.median(idle)),
-                               "idle_tick_p99_ms": ms(sorted(idle)[int(len(idle) * 0.99)]),
-                               "tick_with_hosts_median_ms": ms(statistics.median(hosts)),
-                               "tick_with_5_expired_ms": ms(busy)}
-        print(f"{total:>7} games not due: idle tick median {ms(statistics.median(idle))} ms,"
+        figures[str(total)], plan = time_ticks(people, args.ticks)
+        print(f"{total:>7} games not due: idle tick median"
+              f" {figures[str(total)]['idle_tick_median_ms']} ms,"
               f" p99 {figures[str(total)]['idle_tick_p99_ms']} ms; with the hosts' look"
               f" {figures[str(total)]['tick_with_hosts_median_ms']} ms; a tick playing {DUE}"
-              f" expired turns {ms(busy)} ms")
+              f" expired turns {figures[str(total)]['tick_with_5_expired_ms']} ms")
         print(f"        plan: {plan}")
     print(json.dumps({"database": connection.vendor, "ticks": args.ticks, "figures": figures}))
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def expired_rooms(people: list) -> list[str]:
+    """``DUE`` rooms by the day whose first turn is past its deadline."""
+    from django.utils import timezone
+
+    from games import services
+    from play.models import Game, Turn
+
+    codes = []
+    for _ in range(DUE):
+        room = services.room_create(player=people[0], ruleset="yatzy", seats=2,
+                                    pace="day")
+        services.room_join(player=people[1], code=room.code)
+        services.room_start(player=people[0], code=room.code)
+        codes.append(room.code)
+    past = timezone.now() - timedelta(minutes=1)
+    Game.objects.filter(room__code__in=codes).update(turn_deadline=past)
+    # Everyone's turn at once (by the day's default): each turn has its own deadline.
+    Turn.objects.filter(game__room__code__in=codes, finished_at__isnull=True).update(
+        deadline=past)
+    return codes
+
+
+def add_waiting(people: list, first: int, count: int) -> None:
+    """``count`` games in play whose deadlines are 1 hour to 7 days away (their rooms
+    numbered from ``first``)."""
+    from django.utils import timezone
+
+    from play.models import Game
+    from rooms.models import Membership, Room
+
+    now = timezone.now()
+    batch = 2_000
+    for start in range(first, first + count, batch):
+        size = min(batch, first + count - start)
+        rooms = Room.objects.bulk_create(
+            Room(code=f"w{start + i:011d}", host=people[0], ruleset="yatzy", seat_count=2,
+                 pace=Room.Pace.DAY, turn_seconds=86_400, last_activity_at=now)
+            for i in range(size))
+        Game.objects.bulk_create(
+            Game(room=room, number=1, ruleset="yatzy", turn_count=1,
+                 turn_deadline=now + timedelta(hours=1 + (start + i) % 167))
+            for i, room in enumerate(rooms))
+        # Both players were last here hours ago, their pages closed.
+        Membership.objects.bulk_create(
+            Membership(room=room, player=person, seat=seat, sockets=0,
+                       seen_at=now - timedelta(hours=2 + seat))
+            for room in rooms for seat, person in enumerate(people))
+
+
+def time_ticks(people: list, ticks: int) -> tuple[dict[str, float], str]:
+    """Time ``ticks`` idle ticks, a tenth as many whole clock passes and one tick playing
+    ``DUE`` expired turns; the figures and the plan of the query for due games."""
+    from django.utils import timezone
+
+    from games import services
+    from games.background.clock import clock_pass
+    from rooms.models import Membership
+
+    # Some second players have a page open now: the hosts' look reads their rooms.
+    Membership.objects.filter(seat=1, room__code__startswith="w").filter(
+        room__code__lt=f"w{ONLINE:011d}").update(sockets=1, seen_at=timezone.now())
+    idle, hosts = [], []
+    for _ in range(ticks):
+        started = time.perf_counter()
+        assert services.games_run_due() == []
+        idle.append(time.perf_counter() - started)
+    for _ in range(ticks // 10):
+        started = time.perf_counter()
+        assert clock_pass(hosts=True) is False
+        hosts.append(time.perf_counter() - started)
+    codes = expired_rooms(people)
+    started = time.perf_counter()
+    done = services.games_run_due()
+    busy = time.perf_counter() - started
+    assert sorted(c.code for c in done) == sorted(codes), "every expired game is served"
+    while services.games_run_due():  # everyone at once: the other seats' turns too
+        pass
+    return {"idle_tick_median_ms": ms(statistics.median(idle)),
+            "idle_tick_p99_ms": ms(sorted(idle)[int(len(idle) * 0.99)]),
+            "tick_with_hosts_median_ms": ms(statistics.median(hosts)),
+            "tick_with_5_expired_ms": ms(busy)}, query_plans()
+
+
+def query_plans() -> str:
+    """Print the plan of the query for who is online (SQLite); the plan of the query for
+    due games."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from games.services.clock import due_games
+    from rooms.models import Membership
+
+    with connection.cursor() as cursor:
+        online = Membership.objects.filter(
+            sockets__gt=0, seen_at__gte=timezone.now(), state=Membership.State.ACTIVE)
+        sql, params = online.query.sql_with_params()
+        if connection.vendor == "sqlite":
+            cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
+            figures_plan = " | ".join(row[-1] for row in cursor.fetchall())
+            print(f"        who is online: {figures_plan}")
+        sql, params = due_games(timezone.now(), 100).query.sql_with_params()
+        if connection.vendor == "sqlite":
+            cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
+            return " | ".join(row[-1] for row in cursor.fetchall())
+        cursor.execute("EXPLAIN " + sql, params)
+        return " | ".join(row[0].strip() for row in cursor.fetchall())
 
 
 if __name__ == "__main__":

@@ -46,16 +46,11 @@ def main() -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
     from accounts.models import Player
-    from daily.models import DailyAttempt, DailyChallenge
+    from daily.models import DailyChallenge
     from games.services import daily
-    from games.services.players import SESSION_KEY
-    from play.models import Game
     from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
@@ -63,9 +58,35 @@ def main() -> None:
     day = daily.today()
     challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy", par={"total": 248})
     moment = timezone.now()
+    add_results(challenge, args.results, rng, moment)
+    viewer = Player.objects.get(name="P0")
+    table = Room.objects.create(code="friendsroom0", host=viewer, ruleset="yatzy",
+                                seat_count=8, last_activity_at=moment)
+    for pk in rng.sample(range(viewer.pk + 1, viewer.pk + args.results), FRIENDS):
+        Membership.objects.create(room=table, player_id=pk)
+    Membership.objects.create(room=table, player=viewer, seat=0)
+    stranger = Player.objects.create(name="Newcomer")
+    url = f"/daily/yatzy/{day.isoformat()}/"
+    figures: dict[str, float] = {}
+    for label, player in (("played", viewer), ("not played", stranger)):
+        figures |= time_page(url, label, player, args.pages)
+        print(f"{label}: median {figures[f'{label} median ms']} ms, p95 "
+              f"{figures[f'{label} p95 ms']} ms, {figures[f'{label} queries']} queries, "
+              f"{args.results} results")
+    print_plans(challenge)
+    print(json.dumps({"results": args.results, **figures}))
+
+
+def add_results(challenge, results: int, rng: random.Random, moment) -> None:
+    """``results`` finished ranked attempts at ``challenge``, by players P0, P1..."""
+    from accounts.models import Player
+    from daily.models import DailyAttempt
+    from play.models import Game
+    from rooms.models import Room
+
     made = 0
-    while made < args.results:
-        count = min(BATCH, args.results - made)
+    while made < results:
+        count = min(BATCH, results - made)
         players = Player.objects.bulk_create(
             [Player(name=f"P{made + i}") for i in range(count)])
         rooms = Room.objects.bulk_create(
@@ -80,36 +101,42 @@ def main() -> None:
                           score=rng.randint(120, 330), accuracy=rng.uniform(70, 99),
                           finished_at=moment) for p, g in zip(players, games, strict=True)])
         made += count
-    viewer = Player.objects.get(name="P0")
-    table = Room.objects.create(code="friendsroom0", host=viewer, ruleset="yatzy",
-                                seat_count=8, last_activity_at=moment)
-    for pk in rng.sample(range(viewer.pk + 1, viewer.pk + args.results), FRIENDS):
-        Membership.objects.create(room=table, player_id=pk)
-    Membership.objects.create(room=table, player=viewer, seat=0)
-    stranger = Player.objects.create(name="Newcomer")
-    url = f"/daily/yatzy/{day.isoformat()}/"
-    figures: dict[str, float] = {}
-    for label, player in (("played", viewer), ("not played", stranger)):
-        client = Client()
-        session = client.session
-        session[SESSION_KEY] = player.pk
-        session.save()
-        assert client.get(url).status_code == 200
-        times = []
-        for _ in range(args.pages):
-            start = time.perf_counter()
-            client.get(url)
-            times.append((time.perf_counter() - start) * 1000)
-        with CaptureQueriesContext(connection) as queries:
-            client.get(url)
-        figures[f"{label} median ms"] = round(statistics.median(times), 2)
-        figures[f"{label} p95 ms"] = round(sorted(times)[int(len(times) * 0.95)], 2)
-        figures[f"{label} queries"] = len(queries)
-        slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
-        print(f"{label}: slowest query {slowest['time']} s: {slowest['sql'][:300]}")
-        print(f"{label}: median {figures[f'{label} median ms']} ms, p95 "
-              f"{figures[f'{label} p95 ms']} ms, {len(queries)} queries, "
-              f"{args.results} results")
+
+
+def time_page(url: str, label: str, player, pages: int) -> dict[str, float]:
+    """Time ``pages`` loads of ``url`` as ``player``: the median, the p95 and the queries
+    of one load, each named after ``label``; prints the slowest query."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from games.services.players import SESSION_KEY
+
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+    assert client.get(url).status_code == 200
+    times = []
+    for _ in range(pages):
+        start = time.perf_counter()
+        client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
+    print(f"{label}: slowest query {slowest['time']} s: {slowest['sql'][:300]}")
+    return {f"{label} median ms": round(statistics.median(times), 2),
+            f"{label} p95 ms": round(sorted(times)[int(len(times) * 0.95)], 2),
+            f"{label} queries": len(queries)}
+
+
+def print_plans(challenge) -> None:
+    """Print the plans of the queries of a rank and of the leaderboard (SQLite)."""
+    from django.db import connection
+
+    from games.services import daily
+
     with connection.cursor() as cursor:
         for name, sql in (
                 ("rank", str(daily.board(challenge).filter(score__gt=200).only("pk").query)),
@@ -118,7 +145,6 @@ def main() -> None:
             if connection.vendor == "sqlite":
                 cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
                 print(f"{name} plan:", [row[-1] for row in cursor.fetchall()])
-    print(json.dumps({"results": args.results, **figures}))
 
 
 if __name__ == "__main__":

@@ -45,34 +45,59 @@ def main(argv: list[str] | None = None) -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from accounts.models import Player
-    from bench.harness.room_client import next_move
-    from games import services
-    from games.realtime import snapshot_cache
-    from games.realtime.publish import messages
 
     call_command("migrate", verbosity=0)
-    clock = time.perf_counter if args.wall else time.thread_time
+    cost, queries = measure(args.moves, wall=args.wall, count_queries=args.queries)
+    result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
+              for name, values in cost.items()}
+    result["moves"] = len(cost["service"])
+    result |= {f"{name}_queries": round(statistics.mean(found), 1)
+               for name, found in queries.items() if found}
+    for name, value in result.items():
+        print(f"{name}: {value}")
+    print(json.dumps(result))
+
+
+def start_room() -> tuple[dict[int, Any], str]:
+    """Four players, by id, and the code of the 4-player Yahtzee room they started."""
+    from accounts.models import Player
+    from games import services
+
     players = {p.pk: p for p in (Player.objects.create(name=f"P{i}") for i in range(4))}
     people = list(players.values())
     code = services.room_create(player=people[0], ruleset="yahtzee", seats=4).code
     for person in people[1:]:
         services.room_join(player=person, code=code)
     services.room_start(player=people[0], code=code)
+    return players, code
+
+
+def measure(moves: int, *, wall: bool, count_queries: bool
+            ) -> tuple[dict[str, list[float]], dict[str, list[int]]]:
+    """Play ``moves`` moves (a rematch when a game ends); the cost of each part of each
+    move, and the queries of the service and the shared state if ``count_queries``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.harness.room_client import next_move
+    from games import services
+    from games.realtime import snapshot_cache
+    from games.realtime.publish import messages
+
+    clock = time.perf_counter if wall else time.thread_time
+    players, code = start_room()
+    people = list(players.values())
     cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
                                     "shared_patch": [], "viewer_patch": []}
     held = {person.pk: None for person in people}
     queries: dict[str, list[int]] = {"service": [], "shared_state": []}
 
     def counting() -> Any:
-        return CaptureQueriesContext(connection) if args.queries else nullcontext()
+        return CaptureQueriesContext(connection) if count_queries else nullcontext()
 
     calls = {"roll": services.game_roll, "place": services.game_place,
              "announce": services.game_announce}
-    for n in range(args.moves):
+    for n in range(moves):
         shared = snapshot_cache.snapshot(code)
         game = shared.shared["game"]
         if game["status"] != "playing":
@@ -90,31 +115,31 @@ def main(argv: list[str] | None = None) -> None:
         with counting() as state_queries:
             shared = snapshot_cache.snapshot(code)
         cost["shared_state"].append(clock() - start)
-        if args.queries:
+        if count_queries:
             queries["service"].append(len(service_queries.captured_queries))
             queries["shared_state"].append(len(state_queries.captured_queries))
-        for person in people:
-            start = clock()
-            shared.text_for(person.pk)
-            cost["viewer"].append(clock() - start)
-        before = held[people[0].pk]
+        time_messages(shared, people, held, cost, clock)
+    return cost, queries
+
+
+def time_messages(shared: Any, people: list[Any], held: dict[int, Any],
+                  cost: dict[str, list[float]], clock: Any) -> None:
+    """Time each viewer's whole state, the shared patch and each viewer's patch since
+    what ``held`` (each viewer's last message) holds, which then holds this one."""
+    for person in people:
+        start = clock()
+        shared.text_for(person.pk)
+        cost["viewer"].append(clock() - start)
+    before = held[people[0].pk]
+    if before is not None:
+        start = clock()
+        shared.ops_since(before.snapshot)
+        cost["shared_patch"].append(clock() - start)
+    for person in people:
+        start = clock()
+        _text, held[person.pk] = shared.message_for(person.pk, held[person.pk])
         if before is not None:
-            start = clock()
-            shared.ops_since(before.snapshot)
-            cost["shared_patch"].append(clock() - start)
-        for person in people:
-            start = clock()
-            _text, held[person.pk] = shared.message_for(person.pk, held[person.pk])
-            if before is not None:
-                cost["viewer_patch"].append(clock() - start)
-    result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
-              for name, values in cost.items()}
-    result["moves"] = len(cost["service"])
-    result |= {f"{name}_queries": round(statistics.mean(found), 1)
-               for name, found in queries.items() if found}
-    for name, value in result.items():
-        print(f"{name}: {value}")
-    print(json.dumps(result))
+            cost["viewer_patch"].append(clock() - start)
 
 
 if __name__ == "__main__":

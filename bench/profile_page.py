@@ -51,36 +51,55 @@ def main(argv: list[str] | None = None) -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
     from django.test import Client
 
-    from accounts.models import Player
-    from bench.harness.histories import Seat, played, room_of
-    from coach.models import GameReview
-    from games.selectors.stats import player_stats
     from games.services.players import SESSION_KEY
 
     call_command("migrate", verbosity=0)
-    rng = random.Random(7)
+    ada = write_history(args.games, random.Random(7))
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = ada.pk
+    session.save()
+    result = {"games": args.games, **time_page(client, ada, args.runs)}
+    print(f"profile page, {args.games} games: {result['page_ms']} ms "
+          f"(figures {result['figures_ms']} ms), {result['queries']} queries")
+    print(f"page {result['page_kb']} KB, of which the chart {result['chart_kb']} KB")
+    print(json.dumps(result))
+
+
+def write_history(games: int, rng: random.Random):
+    """``games`` finished four-seat games of Ada with Bob, Cy and Dee, each with a review
+    of Ada's play; returns Ada."""
+    from accounts.models import Player
+    from bench.harness.histories import Seat, played, room_of
+    from coach.models import GameReview
+
     people = [Player.objects.create(name=n) for n in ("Ada", "Bob", "Cy", "Dee")]
     ada = people[0]
     decision = {"turn": 1, "dice": [1, 2, 3, 4, 5], "rolls_left": 2, "announced": None,
                 "chosen": {"kind": "keep", "keep": [1, 2, 3, 4], "value": 240.1},
                 "best": {"kind": "keep", "keep": [2, 3, 4, 5], "value": 241.3}, "loss": 1.2,
                 "alternatives": [{"kind": "keep", "keep": [2, 3, 4], "value": 240.0}] * 3}
-    for _ in range(max(1, args.games // 20)):
+    for _ in range(max(1, games // 20)):
         room = room_of(ada, "yahtzee", people[1:])
-        for _ in range(min(20, args.games)):
+        for _ in range(min(20, games)):
             seats = [Seat(p, _sheet(rng), turns=[[tuple(rng.randint(1, 6) for _ in range(5))
                                                   for _ in range(3)] for _ in range(13)])
                      for p in people]
             game = played(room, seats)
             GameReview.objects.create(game=game, player=ada, data={
                 "accuracy": round(rng.uniform(40, 100), 1), "decisions": [decision] * 35})
-    client = Client()
-    session = client.session
-    session[SESSION_KEY] = ada.pk
-    session.save()
+    return ada
+
+
+def time_page(client, ada, runs: int) -> dict[str, float]:
+    """The median time of ``runs`` loads of Ada's profile through ``client`` (signed in)
+    and of her figures alone, the queries of one page, the page's and the chart's size."""
+    from django.db import connection
+
+    from games.selectors.stats import player_stats
+
     url = f"/players/{ada.pk}/"
     queries = []
 
@@ -94,21 +113,17 @@ def main(argv: list[str] | None = None) -> None:
     html = page.content.decode()
     chart = html[html.index("<svg viewBox"):html.index("</svg>", html.index("<svg viewBox"))]
     pages, figures = [], []
-    for _ in range(args.runs):
+    for _ in range(runs):
         start = time.perf_counter()
         client.get(url)
         pages.append(time.perf_counter() - start)
         start = time.perf_counter()
         player_stats(ada)
         figures.append(time.perf_counter() - start)
-    result = {"games": args.games, "page_ms": round(1000 * statistics.median(pages), 1),
-              "figures_ms": round(1000 * statistics.median(figures), 1),
-              "queries": len(queries), "page_kb": round(len(html) / 1024, 1),
-              "chart_kb": round(len(chart) / 1024, 1)}
-    print(f"profile page, {args.games} games: {result['page_ms']} ms "
-          f"(figures {result['figures_ms']} ms), {result['queries']} queries")
-    print(f"page {result['page_kb']} KB, of which the chart {result['chart_kb']} KB")
-    print(json.dumps(result))
+    return {"page_ms": round(1000 * statistics.median(pages), 1),
+            "figures_ms": round(1000 * statistics.median(figures), 1),
+            "queries": len(queries), "page_kb": round(len(html) / 1024, 1),
+            "chart_kb": round(len(chart) / 1024, 1)}
 
 
 if __name__ == "__main__":

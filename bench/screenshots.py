@@ -23,9 +23,10 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +44,10 @@ from bench.harness.pictures import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+# Save a picture of a page under a name (``save_shot`` with the folder and the list bound).
+Shot = Callable[..., Any]
 
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
@@ -63,78 +67,99 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
                                           color_scheme="light")
             page = context.new_page()
             page.set_default_timeout(30_000)
-            page.goto("/")
-            shot(page, "home")
-            open_table_with_two_bots(page, "Ada", variant, timer="90")
-            page.get_by_test_id("chat-input").fill("Good luck, bots! 🎲")
-            page.get_by_test_id("chat-input").press("Enter")
-            page.wait_for_function("() => document.querySelector('.chat__msg')")
-            shot(page, "lobby")
-            start_and_hold_a_roll(page, turns)
-            shot(page, "board-desktop-light")
-            page.emulate_media(color_scheme="dark")
-            shot(page, "board-desktop-dark")
-            page.set_viewport_size(PHONE)
-            page.evaluate("window.scrollTo(0, 0)")
-            shot(page, "board-phone-dark")
-            page.emulate_media(color_scheme="light")
-            shot(page, "board-phone-light")
-            # The same player in a tab of their own: a phone held sideways (touch), then a
-            # laptop zoomed to 200 % (two device pixels to each CSS pixel).
-            for name, viewport, options in (
-                    ("board-phone-landscape", LANDSCAPE, {"is_mobile": True, "has_touch": True}),
-                    ("board-zoom-200", ZOOMED, {"device_scale_factor": 2})):
-                other = browser.new_context(
-                    viewport=viewport, base_url=base_url, reduced_motion="reduce",
-                    color_scheme="light", storage_state=context.storage_state(), **options)
-                tab = other.new_page()
-                tab.goto(page.url)
-                tab.wait_for_selector("button.cell-btn")
-                # Scrolled to the table, as a player is once the game runs.
-                tab.evaluate("document.querySelector('.room__layout').scrollIntoView()")
-                shot(tab, name)
-                other.close()
+            shoot_lobby_and_board(page, shot, variant, turns)
+            shoot_board_sideways_and_zoomed(browser, context, page.url, base_url, shot)
             page.set_viewport_size(DESKTOP)
-            best_box(page)
-            while page.get_by_test_id("results").is_hidden():
-                page.wait_for_function(
-                    "() => document.querySelector('[data-testid=results]:not([hidden])')"
-                    " || document.querySelector('[data-testid=turn-status][data-mine=true]')",
-                    timeout=30_000)
-                if page.get_by_test_id("results").is_hidden():
-                    play_turn(page)
-            page.get_by_test_id("ranking").wait_for()
-            page.evaluate("window.scrollTo(0, 0)")
-            shot(page, "results")
-            page.get_by_test_id("review-link").click()
-            page.get_by_test_id("review-table").wait_for()
-            shot(page, "review")
-            # The split and its chart: the section from its heading down.
-            page.get_by_test_id("review-luck").evaluate("el => el.scrollIntoView()")
-            shot(page, "review-luck")
-            page.goto(page.url.split("/games/")[0] + "/games/")
-            page.get_by_test_id("history-game").first.wait_for()
-            shot(page, "history")
-            page.get_by_test_id("history-replay").first.click()
-            # A placement some turns in, with the coach's value of the choice made.
-            # The page reloads itself until the coach's tables are loaded.
-            page.wait_for_selector("[data-testid=replay-coach-status][data-status=ready]",
-                                   timeout=120_000)
-            for _ in range(8):
-                page.keyboard.press("ArrowRight")
-            coach = page.get_by_test_id("replay-coach")
-            for _ in range(60):  # the next step the coach has a word for
-                if coach.is_visible() and "best" in (coach.text_content() or ""):
-                    break
-                page.keyboard.press("ArrowRight")
-            coach.filter(has_text="best").wait_for()
-            shot(page, "replay")
+            shoot_results_and_review(page, shot)
+            shoot_history_and_replay(page, shot)
             page.goto("/players/me/")
             page.get_by_test_id("profile-chart").wait_for()
             shot(page, "profile", full_page=True)
         finally:
             browser.close()
     return saved
+
+
+def shoot_lobby_and_board(page: Page, shot: Shot, variant: str, turns: int) -> None:
+    """The home page, the lobby with a line of chat, and the board after ``turns`` turns
+    on a desktop and a phone, in the light and the dark theme."""
+    page.goto("/")
+    shot(page, "home")
+    open_table_with_two_bots(page, "Ada", variant, timer="90")
+    page.get_by_test_id("chat-input").fill("Good luck, bots! 🎲")
+    page.get_by_test_id("chat-input").press("Enter")
+    page.wait_for_function("() => document.querySelector('.chat__msg')")
+    shot(page, "lobby")
+    start_and_hold_a_roll(page, turns)
+    shot(page, "board-desktop-light")
+    page.emulate_media(color_scheme="dark")
+    shot(page, "board-desktop-dark")
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "board-phone-dark")
+    page.emulate_media(color_scheme="light")
+    shot(page, "board-phone-light")
+
+
+def shoot_board_sideways_and_zoomed(browser: Browser, context: BrowserContext, url: str,
+                                    base_url: str, shot: Shot) -> None:
+    """The same player's board (``url``) in a tab of their own: a phone held sideways
+    (touch), then a laptop zoomed to 200 % (two device pixels to each CSS pixel)."""
+    for name, viewport, options in (
+            ("board-phone-landscape", LANDSCAPE, {"is_mobile": True, "has_touch": True}),
+            ("board-zoom-200", ZOOMED, {"device_scale_factor": 2})):
+        other = browser.new_context(
+            viewport=viewport, base_url=base_url, reduced_motion="reduce",
+            color_scheme="light", storage_state=context.storage_state(), **options)
+        tab = other.new_page()
+        tab.goto(url)
+        tab.wait_for_selector("button.cell-btn")
+        # Scrolled to the table, as a player is once the game runs.
+        tab.evaluate("document.querySelector('.room__layout').scrollIntoView()")
+        shot(tab, name)
+        other.close()
+
+
+def shoot_results_and_review(page: Page, shot: Shot) -> None:
+    """Play the game to its end, then the results, the review and its luck section."""
+    best_box(page)
+    while page.get_by_test_id("results").is_hidden():
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=results]:not([hidden])')"
+            " || document.querySelector('[data-testid=turn-status][data-mine=true]')",
+            timeout=30_000)
+        if page.get_by_test_id("results").is_hidden():
+            play_turn(page)
+    page.get_by_test_id("ranking").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "results")
+    page.get_by_test_id("review-link").click()
+    page.get_by_test_id("review-table").wait_for()
+    shot(page, "review")
+    # The split and its chart: the section from its heading down.
+    page.get_by_test_id("review-luck").evaluate("el => el.scrollIntoView()")
+    shot(page, "review-luck")
+
+
+def shoot_history_and_replay(page: Page, shot: Shot) -> None:
+    """From a review: the room's past games, then a replay at a step the coach values."""
+    page.goto(page.url.split("/games/")[0] + "/games/")
+    page.get_by_test_id("history-game").first.wait_for()
+    shot(page, "history")
+    page.get_by_test_id("history-replay").first.click()
+    # A placement some turns in, with the coach's value of the choice made.
+    # The page reloads itself until the coach's tables are loaded.
+    page.wait_for_selector("[data-testid=replay-coach-status][data-status=ready]",
+                           timeout=120_000)
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+    coach = page.get_by_test_id("replay-coach")
+    for _ in range(60):  # the next step the coach has a word for
+        if coach.is_visible() and "best" in (coach.text_content() or ""):
+            break
+        page.keyboard.press("ArrowRight")
+    coach.filter(has_text="best").wait_for()
+    shot(page, "replay")
 
 
 # (browser locale, variant, picture): the board as French and Swedish players see it.
@@ -185,50 +210,19 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                              args=CHROMIUM_ARGS)
         try:
-            def person(viewport: dict[str, int], mobile: bool, zone: str) -> Page:
-                context = browser.new_context(
-                    viewport=viewport, base_url=base_url, device_scale_factor=1,
-                    reduced_motion="reduce", color_scheme="light", locale="en-GB",
-                    is_mobile=mobile, has_touch=mobile, timezone_id=zone)
-                context.grant_permissions(["notifications"])
-                found = context.new_page()
-                found.set_default_timeout(30_000)
-                return found
-
+            person = partial(new_person, browser, base_url)
             ada = person(DESKTOP, False, "Europe/Paris")
             phone = person(PHONE, True, "Europe/Paris")
             for page in (phone, ada):
-                page.goto("/")
-                page.get_by_test_id("create-name").fill("Ada")
-                page.get_by_test_id("create-ruleset").select_option("yatzy")
-                page.get_by_test_id("create-seats").select_option("3")
-                page.get_by_test_id("create-pace-day").check()
-                page.get_by_test_id("create-turn-hours").select_option("48")
+                fill_the_form_by_the_day(page)
             phone.get_by_test_id("create-pace").scroll_into_view_if_needed()
             shot(phone, "home-by-the-day")
             ada.get_by_test_id("create-submit").click()
             ada.wait_for_url("**/r/*/")
             room_url = ada.url
-            friends = []
-            for name, zone in (("Bob", "America/New_York"), ("Chiara", "Asia/Tokyo")):
-                friend = person(PHONE, True, zone)
-                friend.goto(room_url)
-                friend.get_by_test_id("join-name").fill(name)
-                friend.get_by_test_id("join-submit").click()
-                friend.wait_for_selector("[data-testid=seat-list]")
-                friends.append(friend)
-            ada.get_by_test_id("start").click()
-            play_turn(ada)
-            bob = friends[0]
-            bob.get_by_test_id("holiday").click()
-            bob.get_by_test_id("holiday-days").select_option("3")
-            bob.get_by_test_id("holiday-take").click()
-            bob.get_by_test_id("confirm-ok").click()
-            ada.wait_for_selector("[data-testid=holiday-note-1]")
-            friends[1].get_by_test_id("roll").click()  # everyone at once: Chiara plays too
-            ada.wait_for_selector("[data-testid=round-2] .round-dice__die")
-            ada.wait_for_selector("[data-testid=push-offer]")
-            ada.evaluate("window.scrollTo(0, 0)")
+            friends = [join_room(person(PHONE, True, zone), room_url, name)
+                       for name, zone in (("Bob", "America/New_York"), ("Chiara", "Asia/Tokyo"))]
+            play_a_round_with_one_on_holiday(ada, *friends)
             shot(ada, "board-by-the-day")
             friends[1].goto("/games/")
             shot(friends[1], "your-games")
@@ -239,6 +233,54 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
         finally:
             browser.close()
     return saved
+
+
+def new_person(browser: Browser, base_url: str, viewport: dict[str, int], mobile: bool,
+               zone: str) -> Page:
+    """A page of a browser of its own in time zone ``zone``, notifications allowed."""
+    context = browser.new_context(
+        viewport=viewport, base_url=base_url, device_scale_factor=1,
+        reduced_motion="reduce", color_scheme="light", locale="en-GB",
+        is_mobile=mobile, has_touch=mobile, timezone_id=zone)
+    context.grant_permissions(["notifications"])
+    found = context.new_page()
+    found.set_default_timeout(30_000)
+    return found
+
+
+def fill_the_form_by_the_day(page: Page) -> None:
+    """The home page's form filled in by Ada: Yatzy by the day, three seats, 48 hours."""
+    page.goto("/")
+    page.get_by_test_id("create-name").fill("Ada")
+    page.get_by_test_id("create-ruleset").select_option("yatzy")
+    page.get_by_test_id("create-seats").select_option("3")
+    page.get_by_test_id("create-pace-day").check()
+    page.get_by_test_id("create-turn-hours").select_option("48")
+
+
+def join_room(friend: Page, room_url: str, name: str) -> Page:
+    """``friend`` joins the room at ``room_url`` as ``name``."""
+    friend.goto(room_url)
+    friend.get_by_test_id("join-name").fill(name)
+    friend.get_by_test_id("join-submit").click()
+    friend.wait_for_selector("[data-testid=seat-list]")
+    return friend
+
+
+def play_a_round_with_one_on_holiday(ada: Page, bob: Page, chiara: Page) -> None:
+    """Ada starts and plays her turn, Bob takes three days off, Chiara rolls; Ada's page
+    then shows it all and the offer of notifications, scrolled to the top."""
+    ada.get_by_test_id("start").click()
+    play_turn(ada)
+    bob.get_by_test_id("holiday").click()
+    bob.get_by_test_id("holiday-days").select_option("3")
+    bob.get_by_test_id("holiday-take").click()
+    bob.get_by_test_id("confirm-ok").click()
+    ada.wait_for_selector("[data-testid=holiday-note-1]")
+    chiara.get_by_test_id("roll").click()  # everyone at once: Chiara plays too
+    ada.wait_for_selector("[data-testid=round-2] .round-dice__die")
+    ada.wait_for_selector("[data-testid=push-offer]")
+    ada.evaluate("window.scrollTo(0, 0)")
 
 
 def main() -> None:

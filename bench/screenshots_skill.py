@@ -20,15 +20,22 @@ import argparse
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
 from bench.harness.pictures import DESKTOP, PHONE, my_turn, play_turn, save_shot
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 PASSWORD = "dice-and-tea-42"
+# Save a picture of a page under a name (``save_shot`` with the folder and the list bound).
+Shot = Callable[..., Any]
 
 
 def take(base_url: str, out: Path, database: Path) -> list[Path]:
@@ -43,70 +50,90 @@ def take(base_url: str, out: Path, database: Path) -> list[Path]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                              args=CHROMIUM_ARGS)
         try:
-            def person(viewport: dict[str, int], mobile: bool) -> object:
-                context = browser.new_context(
-                    viewport=viewport, base_url=base_url, is_mobile=mobile,
-                    has_touch=mobile, reduced_motion="reduce", color_scheme="light")
-                page = context.new_page()
-                page.set_default_timeout(30_000)
-                return page
-
-            ada, bob = person(PHONE, True), person(DESKTOP, False)
-            ada.goto("/")
-            ada.get_by_test_id("create-name").fill("Ada")
-            ada.get_by_test_id("create-ruleset").select_option("yatzy")
-            ada.get_by_test_id("create-seats").select_option("2")
-            ada.get_by_test_id("create-duplicate").check()
-            ada.get_by_test_id("create-submit").click()
-            ada.wait_for_url("**/r/*/")
-            bob.goto(ada.url)
-            bob.get_by_test_id("join-name").fill("Bob")
-            bob.get_by_test_id("join-submit").click()
-            bob.get_by_test_id("seat-1").wait_for()
-            ada.get_by_test_id("start").click()
-            for _ in range(2):  # two rounds: the first one revealed beside the second
-                play_turn(ada)
-                play_turn(bob)
-            my_turn(bob)
-            bob.evaluate("window.scrollTo(0, 0)")
-            shot(bob, "board-duplicate")
-            while bob.get_by_test_id("results").is_hidden():
-                play_turn(ada)
-                play_turn(bob)
-            bob.get_by_test_id("compare-link").click()
-            bob.get_by_test_id("compare-par").wait_for()
-            bob.wait_for_selector("[data-testid=compare-par][data-total]:not([data-total=''])",
-                                  timeout=120_000)
-            shot(bob, "compare", full_page=True)
-            bob.goto(bob.url.replace("/compare/", "/replay/"))
-            bob.get_by_test_id("replay-luck-chart").first.wait_for(timeout=120_000)
-            bob.get_by_test_id("replay-luck").scroll_into_view_if_needed()
-            shot(bob, "replay-luck")
-
-            ada.goto("/account/sign-up/?next=/daily/")
-            ada.get_by_label("Username").fill("ada")
-            ada.get_by_label("Password", exact=True).fill(PASSWORD)
-            ada.get_by_label("Password confirmation").fill(PASSWORD)
-            ada.get_by_test_id("sign-up-submit").click()
-            ada.wait_for_url("**/daily/")
-            # An account made today practises (decision 0048): Ada's is from yesterday.
-            with sqlite3.connect(database, timeout=20) as db:
-                db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
-                           "WHERE username = 'ada'")
-            ada.reload()
-            shot(ada, "daily", full_page=True)
-            ada.locator("[data-testid=daily-variant][data-variant=yatzy]") \
-                .get_by_test_id("daily-play").click()
-            ada.wait_for_url("**/r/*/")
-            while ada.get_by_test_id("results").is_hidden():
-                play_turn(ada)
-            ada.get_by_test_id("daily-result-link").click()
-            ada.wait_for_selector("[data-testid=daily-par][data-par]:not([data-par=''])",
-                                  timeout=120_000)
-            shot(ada, "daily-result", full_page=True)
+            ada = new_person(browser, base_url, PHONE, True)
+            bob = new_person(browser, base_url, DESKTOP, False)
+            start_a_duplicate_game(ada, bob)
+            shoot_a_duplicate_game(ada, bob, shot)
+            shoot_the_daily(ada, database, shot)
         finally:
             browser.close()
     return saved
+
+
+def new_person(browser: Browser, base_url: str, viewport: dict[str, int], mobile: bool
+               ) -> Page:
+    """A page of a browser of its own."""
+    context = browser.new_context(
+        viewport=viewport, base_url=base_url, is_mobile=mobile,
+        has_touch=mobile, reduced_motion="reduce", color_scheme="light")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return page
+
+
+def start_a_duplicate_game(ada: Page, bob: Page) -> None:
+    """Ada opens a room of Yatzy with the same dice for both seats, Bob joins, Ada starts."""
+    ada.goto("/")
+    ada.get_by_test_id("create-name").fill("Ada")
+    ada.get_by_test_id("create-ruleset").select_option("yatzy")
+    ada.get_by_test_id("create-seats").select_option("2")
+    ada.get_by_test_id("create-duplicate").check()
+    ada.get_by_test_id("create-submit").click()
+    ada.wait_for_url("**/r/*/")
+    bob.goto(ada.url)
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-submit").click()
+    bob.get_by_test_id("seat-1").wait_for()
+    ada.get_by_test_id("start").click()
+
+
+def shoot_a_duplicate_game(ada: Page, bob: Page, shot: Shot) -> None:
+    """Bob's board after two rounds; then, the game played out, his comparison with par
+    and the replay's split into luck and skill."""
+    for _ in range(2):  # two rounds: the first one revealed beside the second
+        play_turn(ada)
+        play_turn(bob)
+    my_turn(bob)
+    bob.evaluate("window.scrollTo(0, 0)")
+    shot(bob, "board-duplicate")
+    while bob.get_by_test_id("results").is_hidden():
+        play_turn(ada)
+        play_turn(bob)
+    bob.get_by_test_id("compare-link").click()
+    bob.get_by_test_id("compare-par").wait_for()
+    bob.wait_for_selector("[data-testid=compare-par][data-total]:not([data-total=''])",
+                          timeout=120_000)
+    shot(bob, "compare", full_page=True)
+    bob.goto(bob.url.replace("/compare/", "/replay/"))
+    bob.get_by_test_id("replay-luck-chart").first.wait_for(timeout=120_000)
+    bob.get_by_test_id("replay-luck").scroll_into_view_if_needed()
+    shot(bob, "replay-luck")
+
+
+def shoot_the_daily(ada: Page, database: Path, shot: Shot) -> None:
+    """Ada signs up (her account dated yesterday in ``database``), and the daily's page
+    and her ranked result at today's Yatzy."""
+    ada.goto("/account/sign-up/?next=/daily/")
+    ada.get_by_label("Username").fill("ada")
+    ada.get_by_label("Password", exact=True).fill(PASSWORD)
+    ada.get_by_label("Password confirmation").fill(PASSWORD)
+    ada.get_by_test_id("sign-up-submit").click()
+    ada.wait_for_url("**/daily/")
+    # An account made today practises (decision 0048): Ada's is from yesterday.
+    with sqlite3.connect(database, timeout=20) as db:
+        db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
+                   "WHERE username = 'ada'")
+    ada.reload()
+    shot(ada, "daily", full_page=True)
+    ada.locator("[data-testid=daily-variant][data-variant=yatzy]") \
+        .get_by_test_id("daily-play").click()
+    ada.wait_for_url("**/r/*/")
+    while ada.get_by_test_id("results").is_hidden():
+        play_turn(ada)
+    ada.get_by_test_id("daily-result-link").click()
+    ada.wait_for_selector("[data-testid=daily-par][data-par]:not([data-par=''])",
+                          timeout=120_000)
+    shot(ada, "daily-result", full_page=True)
 
 
 def main() -> None:

@@ -36,6 +36,8 @@ PAST = (Game.Status.FINISHED, Game.Status.ENDED)
 # The coach's values of a game, kept this long (a finished game never changes).
 VALUES_SECONDS = 24 * 3600
 VALUES_FORMAT = 2  # 2: exact values, rounded only when printed
+# A decision of the replay: its step's index, the sheet, the dice, rolls left, the choice.
+Move = tuple[int, Sheet, list[int], int, Choice]
 
 
 @dataclass(frozen=True)
@@ -165,48 +167,9 @@ def replay_of(game: Game) -> dict[str, Any]:
     turns = list(Turn.objects.filter(game=game).order_by("number")
                  .select_related("player", "placed_by", "announced_by"))
     cards = list(Scorecard.objects.filter(game=game).select_related("player").order_by("seat"))
-    players = {c.seat: c.player for c in cards}
-    sheets = {c.seat: rs.new_scorecard() for c in cards}
-    rounds = dict.fromkeys(sheets, 0)
     steps: list[dict[str, Any]] = []
-    moves: list[tuple[int, Sheet, list[int], int, Choice]] = []  # step, sheet, dice, left, made
-    for turn in turns:
-        rounds[turn.seat] = rounds.get(turn.seat, 0) + 1
-        round_number = rounds[turn.seat]
-        sheet = sheets.setdefault(turn.seat, rs.new_scorecard())
-        seat_name = turn.player.name  # who held the seat then (a bot may have taken it)
-        rolls = list(turn.rolls or [])
-        announced = (turn.state or {}).get("announced")
-        for index, roll in enumerate(rolls):
-            held = [int(p) for p in roll.get("held", [])]
-            kept = [roll["dice"][p] for p in held]
-            who = roll.get("by") or seat_name
-            text = _roll_text(rs, who, round_number, index, roll["dice"], kept, announced)
-            step = {"kind": "roll", "seat": turn.seat, "name": who, "round": round_number,
-                    "roll": index + 1, "dice": list(roll["dice"]), "held": held,
-                    "kept": kept, "announced": announced, "text": text, "coach": None}
-            if index:
-                before = rolls[index - 1]["dice"]
-                moves.append((len(steps), sheet, list(before), MAX_ROLLS - index,
-                              Choice("keep", 0.0, keep=tuple(sorted(before[p] for p in held)))))
-            steps.append(step)
-        if turn.box and rolls:
-            dice = tuple(rolls[-1]["dice"])
-            placed = sheet.place(dice, turn.box, turn.column or None, announced=announced)
-            who = turn.placed_by.name if turn.placed_by is not None else seat_name
-            text = _place_text(rs, turn, who, round_number, turn.points)
-            moves.append((len(steps), sheet, list(dice), MAX_ROLLS - len(rolls),
-                          Choice("place", 0.0, box=turn.box, column=turn.column or None)))
-            sheets[turn.seat] = placed
-            player = players.get(turn.seat, turn.player)
-            steps.append({
-                "kind": "place", "seat": turn.seat, "name": who, "round": round_number,
-                "roll": len(rolls), "dice": list(dice), "held": [], "kept": [],
-                "announced": announced, "box": turn.box, "column": turn.column or None,
-                "points": turn.points, "bonus": turn.bonus, "finish": turn.finish,
-                "text": text, "coach": None,
-                "card": seat_view(turn.seat, player, placed),
-            })
+    moves: list[Move] = []
+    _replay_turns(rs, turns, cards, steps, moves)
     status = _attach_values(game, rs, steps, moves)
     return {
         "number": game.number, "status": game.status,
@@ -216,8 +179,69 @@ def replay_of(game: Game) -> dict[str, Any]:
     }
 
 
+def _replay_turns(rs: RuleSet, turns: list[Turn], cards: list[Scorecard],
+                  steps: list[dict[str, Any]], moves: list[Move]) -> None:
+    """Append to ``steps`` every roll and placement of ``turns``, each seat's sheet
+    replayed, and to ``moves`` each decision the coach may value."""
+    players = {c.seat: c.player for c in cards}
+    sheets = {c.seat: rs.new_scorecard() for c in cards}
+    rounds = dict.fromkeys(sheets, 0)
+    for turn in turns:
+        rounds[turn.seat] = rounds.get(turn.seat, 0) + 1
+        round_number = rounds[turn.seat]
+        sheet = sheets.setdefault(turn.seat, rs.new_scorecard())
+        _roll_steps(rs, turn, round_number, sheet, steps, moves)
+        if turn.box and turn.rolls:
+            player = players.get(turn.seat, turn.player)
+            sheets[turn.seat] = _place_step(rs, turn, round_number, sheet, player, steps, moves)
+
+
+def _roll_steps(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet,
+                steps: list[dict[str, Any]], moves: list[Move]) -> None:
+    """Append a step per roll of ``turn``, and a move per roll after the first (the
+    dice kept from the roll before)."""
+    rolls = list(turn.rolls or [])
+    announced = (turn.state or {}).get("announced")
+    for index, roll in enumerate(rolls):
+        held = [int(p) for p in roll.get("held", [])]
+        kept = [roll["dice"][p] for p in held]
+        who = roll.get("by") or turn.player.name  # who held the seat then (maybe a bot)
+        text = _roll_text(rs, who, round_number, index, roll["dice"], kept, announced)
+        step = {"kind": "roll", "seat": turn.seat, "name": who, "round": round_number,
+                "roll": index + 1, "dice": list(roll["dice"]), "held": held,
+                "kept": kept, "announced": announced, "text": text, "coach": None}
+        if index:
+            before = rolls[index - 1]["dice"]
+            moves.append((len(steps), sheet, list(before), MAX_ROLLS - index,
+                          Choice("keep", 0.0, keep=tuple(sorted(before[p] for p in held)))))
+        steps.append(step)
+
+
+def _place_step(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet, player: Player,
+                steps: list[dict[str, Any]], moves: list[Move]) -> Sheet:
+    """Append the step and the move of ``turn``'s placement; return the seat's sheet
+    after it (``player``: who sits the seat in the room's scorecards)."""
+    rolls = list(turn.rolls or [])
+    announced = (turn.state or {}).get("announced")
+    dice = tuple(rolls[-1]["dice"])
+    placed = sheet.place(dice, turn.box, turn.column or None, announced=announced)
+    who = turn.placed_by.name if turn.placed_by is not None else turn.player.name
+    text = _place_text(rs, turn, who, round_number, turn.points)
+    moves.append((len(steps), sheet, list(dice), MAX_ROLLS - len(rolls),
+                  Choice("place", 0.0, box=turn.box, column=turn.column or None)))
+    steps.append({
+        "kind": "place", "seat": turn.seat, "name": who, "round": round_number,
+        "roll": len(rolls), "dice": list(dice), "held": [], "kept": [],
+        "announced": announced, "box": turn.box, "column": turn.column or None,
+        "points": turn.points, "bonus": turn.bonus, "finish": turn.finish,
+        "text": text, "coach": None,
+        "card": seat_view(turn.seat, player, placed),
+    })
+    return placed
+
+
 def _attach_values(game: Game, rs: RuleSet, steps: list[dict[str, Any]],
-                   moves: list[tuple[int, Sheet, list[int], int, Choice]]) -> str:
+                   moves: list[Move]) -> str:
     if not advisors.is_exact(rs):
         return "none"
     key = f"replay-values:{VALUES_FORMAT}:{game.pk}:{game.version}"
@@ -232,8 +256,7 @@ def _attach_values(game: Game, rs: RuleSet, steps: list[dict[str, Any]],
     return "ready"
 
 
-def move_values(rs: RuleSet, moves: list[tuple[int, Sheet, list[int], int, Choice]]
-                ) -> list[dict[str, Any] | None]:
+def move_values(rs: RuleSet, moves: list[Move]) -> list[dict[str, Any] | None]:
     """The coach's value of each move made and of the best choice at that point (the
     expected final score with the best play from there on), or ``None`` where the move
     is not among the coach's choices."""

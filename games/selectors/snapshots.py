@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import F
 
@@ -296,42 +296,10 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     # the content of their rows, names included).
     young = prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS \
         else None
-    log = _log(room["id"], young)
-    logged = _kinds_since(room["version"], young, log)
-    if young is not None and logged is not None:
-        # No reaction since: the ones ``young`` shows are all that can still show.
-        reactions = [r for r in young.shared["reactions"]
-                     if r["seq"] > room["version"] - REACTION_VERSIONS]
-    else:
-        reactions = _reactions(room["id"], room["version"])
-    same_cards: Snapshot | None = None
-    since = logged if logged is not None else _kinds_since(room["version"], young,
-                                                           [*log, *reactions])
-    # Only moves and reactions since ``young``: its members and chat still hold.
-    if young is not None and since is not None and since <= MOVE_KINDS | {"react"}:
-        members_at, members = young.members_at, young.shared["members"]
-        chat_view = young.shared["chat"]
-        if logged is not None and logged <= CARD_KEEPING_KINDS:
-            same_cards = young
-    else:
-        # Someone came, went or wrote, or what was read is old: read it all again, so
-        # that what a snapshot holds is never older than its ``members_at``.
-        if young is not None:
-            log = _log(room["id"], None)
-            if logged is not None:
-                reactions = _reactions(room["id"], room["version"])
-        members_at, members, chat_view = moment, _members(room), _chat(room["id"])
-    if log and log[0]["seq"] == room["version"]:
-        latest: dict[str, Any] | None = log[0]
-    elif reactions and reactions[-1]["seq"] == room["version"]:
-        latest = reactions[-1]
-    elif young is not None and young.version == room["version"]:
-        latest = young.shared["event"]
-    else:
-        row = sql.first(sql.AT, [room["id"], room["version"]])
-        latest = _event(row) if row else None
+    read = _read_since(room, young, moment)
+    latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
-    game = _game(room["id"], prior.seats if prior is not None else {}, seats, same_cards,
+    game = _game(room["id"], prior.seats if prior is not None else {}, seats, read.same_cards,
                  daily=bool(room["daily"]))
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "pace": room["pace"],
@@ -344,14 +312,68 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "version": room["version"],
         "event": latest,
         "room": room_view | {"ruleset": ruleset_view_of(room["ruleset"], room["options"])},
-        "members": members,
+        "members": read.members,
         "game": game,
-        "log": log,
-        "chat": chat_view,
-        "reactions": recent(reactions, latest),
+        "log": read.log,
+        "chat": read.chat,
+        "reactions": recent(read.reactions, latest),
     }
     return Snapshot(room["version"], moment, shared, room_id=room["id"], seats=seats,
-                    members_at=members_at)
+                    members_at=read.members_at)
+
+
+class _Read(NamedTuple):
+    """What a snapshot holds beyond its game, read or kept from a young snapshot."""
+
+    log: list[dict[str, Any]]
+    reactions: list[dict[str, Any]]
+    members_at: float
+    members: list[dict[str, Any]]
+    chat: list[dict[str, Any]]
+    same_cards: Snapshot | None  # a snapshot of the same scorecards, if any
+
+
+def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> _Read:
+    """The room's log, reactions, members and chat at ``moment``, what ``young`` (a
+    snapshot of the room no older than ``SNAPSHOT_SECONDS``) holds of them kept where
+    the events since it leave it unchanged."""
+    log = _log(room["id"], young)
+    logged = _kinds_since(room["version"], young, log)
+    if young is not None and logged is not None:
+        # No reaction since: the ones ``young`` shows are all that can still show.
+        reactions = [r for r in young.shared["reactions"]
+                     if r["seq"] > room["version"] - REACTION_VERSIONS]
+    else:
+        reactions = _reactions(room["id"], room["version"])
+    since = logged if logged is not None else _kinds_since(room["version"], young,
+                                                           [*log, *reactions])
+    # Only moves and reactions since ``young``: its members and chat still hold.
+    if young is not None and since is not None and since <= MOVE_KINDS | {"react"}:
+        same = logged is not None and logged <= CARD_KEEPING_KINDS
+        return _Read(log, reactions, young.members_at, young.shared["members"],
+                     young.shared["chat"], young if same else None)
+    # Someone came, went or wrote, or what was read is old: read it all again, so
+    # that what a snapshot holds is never older than its ``members_at``.
+    if young is not None:
+        log = _log(room["id"], None)
+        if logged is not None:
+            reactions = _reactions(room["id"], room["version"])
+    return _Read(log, reactions, moment, _members(room), _chat(room["id"]), None)
+
+
+def _latest_event(room: dict[str, Any], log: list[dict[str, Any]],
+                  reactions: list[dict[str, Any]], young: Snapshot | None
+                  ) -> dict[str, Any] | None:
+    """The event of the room's version, from what was read if it is there."""
+    if log and log[0]["seq"] == room["version"]:
+        return log[0]
+    if reactions and reactions[-1]["seq"] == room["version"]:
+        return reactions[-1]
+    if young is not None and young.version == room["version"]:
+        latest: dict[str, Any] | None = young.shared["event"]
+        return latest
+    row = sql.first(sql.AT, [room["id"], room["version"]])
+    return _event(row) if row else None
 
 
 __all__ = ["Snapshot", "read_snapshot"]

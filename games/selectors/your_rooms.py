@@ -64,6 +64,17 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
         return []
     mine = {m.room_id: m.seat for m in Membership.objects.filter(
         player=player, state=Membership.State.ACTIVE)}
+    shown = _sorted_rooms(player, mine)[:limit]
+    return _with_people(player, shown)
+
+
+# A room of the player, its latest game, and the line shown of it.
+Entry = tuple[Room, Game | None, YourRoom]
+
+
+def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
+    """The rooms of ``mine`` (room id: the player's seat) in the order the lists show
+    them, each with its latest game and its line, but for the people in it."""
     # A game waits for the player while a turn of their seat is open.
     open_turn = Turn.objects.filter(game=OuterRef("game"), seat=OuterRef("seat"),
                                     finished_at__isnull=True)
@@ -75,7 +86,7 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
     latest = Game.objects.filter(room=OuterRef("pk")).order_by("-number").values("id")[:1]
     rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=Subquery(latest)))
     games = Game.objects.in_bulk([r.latest_game for r in rooms if r.latest_game is not None])
-    found = []
+    found: list[Entry] = []
     for room in rooms:
         game = games.get(room.latest_game) if room.latest_game is not None else None
         state, text = _state(room, game, room.pk in waiting)
@@ -90,23 +101,33 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
             else waiting[room.pk] if game.together and room.pk in waiting
             else game.turn_deadline)))
     found.sort(key=lambda entry: _sort_key(entry[2]))
-    shown = found[:limit]
-    # Who is there, for the rooms shown only.
-    members: dict[int, list[Membership]] = {}
-    for member in (Membership.objects.filter(room_id__in=[room.pk for room, _, _ in shown],
-                                             state=Membership.State.ACTIVE)
-                   .select_related("player").order_by("seat", "id")):
-        members.setdefault(member.room_id, []).append(member)
+    return found
+
+
+def _open_rounds(shown: list[Entry]) -> tuple[dict[int, set[int]], dict[int, datetime]]:
+    """Of the games of ``shown`` played everyone's turn at once: the seats whose turn of
+    the round is open, and when the round is over at the latest, by game id."""
     at_once = [game.pk for _, game, entry in shown if game is not None and game.together
                and entry.state in ("your_turn", "playing")]
     still: dict[int, set[int]] = {}
-    last: dict[int, datetime] = {}  # when the round is over at the latest
+    last: dict[int, datetime] = {}
     for game_id, seat, deadline in Turn.objects.filter(
             game_id__in=at_once, finished_at__isnull=True).values_list(
             "game_id", "seat", "deadline"):
         still.setdefault(game_id, set()).add(seat)
         if deadline is not None and (game_id not in last or deadline > last[game_id]):
             last[game_id] = deadline
+    return still, last
+
+
+def _with_people(player: Player, shown: list[Entry]) -> list[YourRoom]:
+    """The lines of ``shown`` with who is there, whose turn it is and who still plays."""
+    members: dict[int, list[Membership]] = {}
+    for member in (Membership.objects.filter(room_id__in=[room.pk for room, _, _ in shown],
+                                             state=Membership.State.ACTIVE)
+                   .select_related("player").order_by("seat", "id")):
+        members.setdefault(member.room_id, []).append(member)
+    still, last = _open_rounds(shown)
     result = []
     for room, game, entry in shown:
         here = members.get(room.pk, [])

@@ -38,6 +38,7 @@ from games.services.daily_scores import record_accuracy
 from games.signals import review_stored
 from play.models import Game, Turn
 from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard as Sheet
 from scoring.strategy.advice import Choice
 
 log = logging.getLogger(__name__)
@@ -254,45 +255,10 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
             continue
         round_number += 1
         rolls = list(turn.rolls or [])
-        announced = (turn.state or {}).get("announced")
-        mine = turn.player_id == player.pk
-        for index, roll in enumerate(rolls):
-            dice, left = tuple(roll["dice"]), MAX_ROLLS - index - 1
-            first = index == 0 and announced is not None
-            choices = tuple(adv.advise(sheet, dice, left,
-                                       announced=None if first else announced))
-            path.rolled(choices, round_number, index + 1)
-            if first:
-                yours = mine and turn.announced_by_id == player.pk
-                chosen = _matching(choices, Choice("announce", 0.0, box=announced,
-                                                   column=rs.announce_column))
-                if chosen is not None:
-                    path.chose(choices, chosen, yours)
-                    if yours:
-                        decisions.append(_decision(rs, choices, dice, left, None, chosen,
-                                                   round_number))
-                choices = tuple(adv.advise(sheet, dice, left, announced=announced))
-                path.drifted(choices)
-            if index + 1 < len(rolls):
-                after = rolls[index + 1]
-                made = Choice("keep", 0.0, keep=tuple(sorted(dice[p] for p in after["held"])))
-                yours = mine and _rolled_by(after, player)
-            elif turn.box:
-                made = Choice("place", 0.0, box=turn.box, column=turn.column)
-                yours = (mine and turn.finish == Turn.Finish.PLAYED
-                         and turn.placed_by_id == player.pk)
-            else:
-                continue
-            chosen = _matching(choices, made)
-            if chosen is None:
-                continue
-            path.chose(choices, chosen, yours)
-            if yours:
-                decisions.append(_decision(rs, choices, dice, left, announced, chosen,
-                                           round_number))
+        _review_turn(rs, adv, sheet, turn, player, round_number, path, decisions)
         if turn.box and rolls:
             sheet = sheet.place(tuple(rolls[-1]["dice"]), turn.box, turn.column or None,
-                                announced=announced)
+                                announced=(turn.state or {}).get("announced"))
     accurate = sum(1 for d in decisions if d["loss"] < ACCURATE)
     return {
         "format": FORMAT,
@@ -312,3 +278,51 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
         "accuracy": float(rounded(100 * accurate / len(decisions))) if decisions else None,
         "decisions": decisions,
     }
+
+
+def _review_turn(rs: RuleSet, adv: Any, sheet: Sheet, turn: Turn, player: Player,
+                 round_number: int, path: _Path, decisions: list[dict[str, Any]]) -> None:
+    """Move ``path`` by each roll of ``turn`` (played on ``sheet``) and by the choice
+    that followed it, and append to ``decisions`` each choice ``player`` made."""
+    rolls = list(turn.rolls or [])
+    announced = (turn.state or {}).get("announced")
+    mine = turn.player_id == player.pk
+    for index, roll in enumerate(rolls):
+        dice, left = tuple(roll["dice"]), MAX_ROLLS - index - 1
+        first = index == 0 and announced is not None
+        choices = tuple(adv.advise(sheet, dice, left,
+                                   announced=None if first else announced))
+        path.rolled(choices, round_number, index + 1)
+        if first:
+            yours = mine and turn.announced_by_id == player.pk
+            chosen = _matching(choices, Choice("announce", 0.0, box=announced,
+                                               column=rs.announce_column))
+            if chosen is not None:
+                path.chose(choices, chosen, yours)
+                if yours:
+                    decisions.append(_decision(rs, choices, dice, left, None, chosen,
+                                               round_number))
+            choices = tuple(adv.advise(sheet, dice, left, announced=announced))
+            path.drifted(choices)
+        move = _move_after(turn, rolls, index, dice, mine, player)
+        chosen = _matching(choices, move[0]) if move is not None else None
+        if move is None or chosen is None:
+            continue
+        path.chose(choices, chosen, move[1])
+        if move[1]:
+            decisions.append(_decision(rs, choices, dice, left, announced, chosen,
+                                       round_number))
+
+
+def _move_after(turn: Turn, rolls: list[dict[str, Any]], index: int, dice: tuple[int, ...],
+                mine: bool, player: Player) -> tuple[Choice, bool] | None:
+    """What was done after roll ``index`` of ``turn`` (the next roll's kept dice, or the
+    box filled after the last) and whether ``player`` did it; ``None``: nothing."""
+    if index + 1 < len(rolls):
+        after = rolls[index + 1]
+        made = Choice("keep", 0.0, keep=tuple(sorted(dice[p] for p in after["held"])))
+        return made, mine and _rolled_by(after, player)
+    if turn.box:
+        return (Choice("place", 0.0, box=turn.box, column=turn.column),
+                mine and turn.finish == Turn.Finish.PLAYED and turn.placed_by_id == player.pk)
+    return None

@@ -155,20 +155,7 @@ def new_page(live_url: str, browser: object,
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(ACTION_MS)
-        page.on(
-            "console",
-            lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")
-            if msg.type == "error"
-            and not (error_pages and msg.text.startswith("Failed to load resource"))
-            else None,
-        )
-        page.on("pageerror", lambda exc: problems.append(f"{name} page error: {exc}"))
-        page.on(
-            "response",
-            lambda resp: problems.append(f"{name} HTTP {resp.status} for {resp.url}")
-            if resp.status >= 500
-            else None,
-        )
+        watch(page, name, problems, error_pages=error_pages)
         return page
 
     request.node.stash[CONTEXTS] = contexts
@@ -177,3 +164,22 @@ def new_page(live_url: str, browser: object,
         for context in contexts:
             context.close()
     assert problems == []
+
+
+def watch(page: Any, name: str, problems: list[str], *, error_pages: bool) -> None:
+    """Add to ``problems`` each console error of ``page`` (but, with ``error_pages``, the
+    note that a page came with a 4xx status), uncaught exception and server error (5xx)."""
+    page.on(
+        "console",
+        lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")
+        if msg.type == "error"
+        and not (error_pages and msg.text.startswith("Failed to load resource"))
+        else None,
+    )
+    page.on("pageerror", lambda exc: problems.append(f"{name} page error: {exc}"))
+    page.on(
+        "response",
+        lambda resp: problems.append(f"{name} HTTP {resp.status} for {resp.url}")
+        if resp.status >= 500
+        else None,
+    )

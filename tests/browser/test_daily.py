@@ -33,9 +33,32 @@ def made_yesterday(database: Path, username: str) -> None:
 
 def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
         new_page: NewPage, live_url: str, live_database: Path) -> None:
+    phone = new_page(viewport=PHONE, mobile=True, name="phone")
+    code = sign_up_and_start_the_daily(phone, live_database)
+    roll(phone)
+    place_first_box(phone)
+    play_turns((phone,), live_url, code, YATZY_BOXES - 2)
+    expect(my_turn(phone)).to_be_visible()
+    roll(phone)
+    place_first_box(phone)
+    phone.get_by_test_id("daily-result-link").click()
+    total, par, day = see_score_par_rank_and_accuracy(phone)
+    shared_url = share_the_result(phone, total, par, day)
+    # The review splits the score into luck and skill.
+    phone.get_by_test_id("daily-review").click()
+    expect(phone.get_by_test_id("review-luck")).to_be_visible()
+    a_friend_opens_the_shared_link(new_page(name="friend"), shared_url, total, day)
+    # Ada's day is played: the daily page links to her result instead of a second try.
+    phone.goto("/daily/")
+    expect(phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
+           .get_by_test_id("daily-result-link")).to_be_visible()
+
+
+def sign_up_and_start_the_daily(phone: Page, live_database: Path) -> str:
+    """Sign up (an account made today practises; one made before the day ranks) and
+    start the day's Yatzy: the game is on at once, alone, without the coach; its code."""
     # The live server outlives the test, and other tests sign up people too.
     name = f"ada-{uuid.uuid4().hex[:6]}"
-    phone = new_page(viewport=PHONE, mobile=True, name="phone")
     phone.goto("/account/sign-up/?next=/daily/")
     phone.get_by_label("Username").fill(name)
     phone.get_by_label("Password", exact=True).fill(PASSWORD)
@@ -43,7 +66,6 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     phone.get_by_test_id("sign-up-submit").click()
     phone.wait_for_url("**/daily/")
     yatzy = phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
-    # An account made today practises; one made before the day ranks.
     expect(yatzy.get_by_test_id("daily-practice")).to_have_attribute("data-reason",
                                                                       "new_account")
     made_yesterday(live_database, name)
@@ -53,20 +75,15 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     yatzy.get_by_test_id("daily-play").click()
     phone.wait_for_url(ROOM_URL)
     connected(phone)
-    expect(my_turn(phone)).to_be_visible()  # the game is on at once, alone
+    expect(my_turn(phone)).to_be_visible()
     expect(phone.get_by_test_id("copy-invite-bar")).to_have_count(0)  # nobody to invite
     expect(phone.get_by_test_id("hint-toggle")).to_have_count(0)  # no coach
-    code = ROOM_URL.search(phone.url).group(1)  # type: ignore[union-attr]
+    return ROOM_URL.search(phone.url).group(1)  # type: ignore[union-attr]
 
-    roll(phone)
-    place_first_box(phone)
-    play_turns((phone,), live_url, code, YATZY_BOXES - 2)
-    expect(my_turn(phone)).to_be_visible()
-    roll(phone)
-    place_first_box(phone)
-    phone.get_by_test_id("daily-result-link").click()
 
-    # The result: score, par (once the expert has played the day), rank, accuracy.
+def see_score_par_rank_and_accuracy(phone: Page) -> tuple[str | None, str | None, str]:
+    """The result: score, par (once the expert has played the day), rank, accuracy, one
+    line on the board, readable; the score, par and the day."""
     phone.wait_for_url(re.compile(r"/daily/yatzy/\d{4}-\d{2}-\d{2}/$"))
     score = phone.get_by_test_id("daily-score")
     expect(score).to_have_attribute("data-ranked", "true")
@@ -79,21 +96,23 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     day = phone.url.rstrip("/").rsplit("/", 1)[1]
     expect(phone.get_by_test_id("daily-board-line")).to_have_count(1)
     assert_accessible(phone, "daily result")
+    return total, par, day
 
-    # The share text says the score, par and skill; never a die.
+
+def share_the_result(phone: Page, total: str | None, par: str | None, day: str) -> str:
+    """The share text says the score, par and skill; never a die. Copied; its link."""
     text = phone.get_by_test_id("daily-share-text")
     expect(text).to_contain_text(re.compile(
         rf"^Yatzy daily {day}: {total}, par {par}, skill \d+\.\d% http://\S+/daily/shared/[\w-]{{16}}/$"))
     phone.get_by_test_id("daily-copy-button").click()
     expect(phone.get_by_test_id("daily-share-said")).not_to_be_empty()
-    shared_url = text.inner_text().rsplit(" ", 1)[1]
+    return text.inner_text().rsplit(" ", 1)[1]
 
-    # The review splits the score into luck and skill.
-    phone.get_by_test_id("daily-review").click()
-    expect(phone.get_by_test_id("review-luck")).to_be_visible()
 
-    # A friend opens the shared link: the result, no dice, and the way to play them.
-    friend = new_page(name="friend")
+def a_friend_opens_the_shared_link(friend: Page, shared_url: str, total: str | None,
+                                   day: str) -> None:
+    """A friend opens the shared link: the result, no dice, and the way to play them; a
+    guest would practise on dice of their own, and is told how to be ranked."""
     friend.goto(shared_url)
     expect(friend.get_by_test_id("daily-shared-score")).to_have_text(str(total))
     og_title = friend.locator("meta[property='og:title']").get_attribute("content") or ""
@@ -105,11 +124,5 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     assert friend.get_by_test_id("daily-shared").locator(".die, .round-dice__die").count() == 0
     friend.get_by_test_id("daily-shared-play").click()
     expect(friend.get_by_test_id("daily-board-line")).to_have_count(1)
-    # A guest would practise on dice of their own, and is told how to be ranked.
     expect(friend.get_by_test_id("daily-practice")).to_have_attribute("data-reason", "guest")
     expect(friend.get_by_test_id("daily-play")).to_have_text("Practise on dice of your own")
-
-    # Ada's day is played: the daily page links to her result instead of a second try.
-    phone.goto("/daily/")
-    expect(phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
-           .get_by_test_id("daily-result-link")).to_be_visible()

@@ -39,6 +39,29 @@ def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
         new_page: NewPage, live_url: str) -> None:
     ada = new_page(viewport=PHONE, mobile=True, name="ada")
     bob = new_page(name="bob")
+    code = open_a_room_with_the_same_dice(ada)
+    join_room(bob, code, name="Bob")
+    ada.get_by_test_id("start").click()
+    for page in (ada, bob):
+        expect(my_turn(page)).to_be_visible()
+    adas_cell = ada_plays_unseen(ada, bob)
+    bobs_score_closes_the_round(ada, bob, adas_cell)
+    # The middle of the game over the players' own sockets; the last round on the pages.
+    play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 2))
+    for page in (bob, ada):
+        expect(my_turn(page)).to_be_visible()
+        roll(page)
+        place_first_box(page)
+    for page in (ada, bob):
+        expect(page.get_by_test_id("compare-link")).to_be_visible()
+        expect(page.get_by_test_id("results").get_by_test_id("revealed")).to_contain_text(
+            f"Round {YATZY_BOXES} with the same dice")
+    compare_every_round_with_par(bob)
+
+
+def open_a_room_with_the_same_dice(ada: Page) -> str:
+    """Ada opens a room of Yatzy from the home page with the same dice for everyone
+    (which plays everyone at once); its code."""
     ada.goto("/")
     ada.get_by_test_id("create-name").fill("Ada")
     ada.get_by_test_id("create-ruleset").select_option("yatzy")
@@ -50,13 +73,12 @@ def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
     ada.wait_for_url(ROOM_URL)
     connected(ada)
     expect(ada.get_by_test_id("settings-summary")).to_contain_text("same dice for everyone")
-    code = ROOM_URL.search(ada.url).group(1)  # type: ignore[union-attr]
-    join_room(bob, code, name="Bob")
-    ada.get_by_test_id("start").click()
-    for page in (ada, bob):
-        expect(my_turn(page)).to_be_visible()
+    return ROOM_URL.search(ada.url).group(1)  # type: ignore[union-attr]
 
-    # Ada rolls twice: Bob sees that she rolls, never what.
+
+def ada_plays_unseen(ada: Page, bob: Page) -> str:
+    """Ada rolls twice and scores: Bob sees that she rolls and scores, never what; the
+    cell she filled."""
     roll(ada)
     roll(ada)
     expect(bob.get_by_test_id("round-0")).to_contain_text("1 roll left")
@@ -70,8 +92,12 @@ def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
     expect(bob.get_by_test_id("log-list")).to_contain_text("Ada scored")
     expect(bob.locator("[data-testid=scorecards] td.is-filled")).to_have_count(0)
     expect(bob.get_by_test_id("total-0")).to_have_text("0")
+    return adas_cell
 
-    # Bob's first roll is Ada's first roll; his score closes the round.
+
+def bobs_score_closes_the_round(ada: Page, bob: Page, adas_cell: str) -> None:
+    """Bob's first roll is Ada's first roll; his score closes the round, which both then
+    see side by side; round 2 is everyone's turn again."""
     roll(bob)
     bobs_first = dice(bob)
     expect(bob.get_by_test_id("revealed")).to_have_count(0)
@@ -84,21 +110,13 @@ def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
     adas_rolls = revealed_rolls(bob, 0)
     assert adas_rolls[0] == bobs_first == revealed_rolls(ada, 1)[0]
     assert len(adas_rolls) == 2 and revealed_rolls(ada, 0) == adas_rolls
-    for page in (ada, bob):  # round 2: everyone's turn again
-        expect(my_turn(page)).to_be_visible()
-
-    # The middle of the game over the players' own sockets; the last round on the pages.
-    play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 2))
-    for page in (bob, ada):
-        expect(my_turn(page)).to_be_visible()
-        roll(page)
-        place_first_box(page)
     for page in (ada, bob):
-        expect(page.get_by_test_id("compare-link")).to_be_visible()
-        expect(page.get_by_test_id("results").get_by_test_id("revealed")).to_contain_text(
-            f"Round {YATZY_BOXES} with the same dice")
+        expect(my_turn(page)).to_be_visible()
 
-    # Every round side by side with par, and the seed to check the dice by.
+
+def compare_every_round_with_par(bob: Page) -> None:
+    """Every round side by side with par, and the seed to check the dice by; the page
+    fits Bob's window."""
     bob.get_by_test_id("compare-link").click()
     expect(bob.get_by_test_id("compare")).to_be_visible()
     expect(bob.get_by_test_id("compare-round")).to_have_count(YATZY_BOXES)

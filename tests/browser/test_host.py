@@ -54,46 +54,8 @@ def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewP
     expect(rules_title).to_have_text("How Yatzy scores")
     expect(bob.get_by_test_id("settings-summary")).to_contain_text("Yatzy")
     expect(bob.get_by_test_id("settings-open")).to_have_count(0)  # only the host changes them
-
-    # Keyboard: the button opens the form on the variant, Escape closes it back onto it.
-    toggle = ada.get_by_test_id("settings-open")
-    toggle.focus()
-    ada.keyboard.press("Enter")
-    expect(toggle).to_have_attribute("aria-expanded", "true")
-    ruleset = ada.get_by_test_id("settings-ruleset")
-    expect(ruleset).to_be_focused()
-    assert ruleset.evaluate("el => getComputedStyle(el).boxShadow") != "none"  # visible focus
-    # Prefilled from the room; only the chosen variant's options show.
-    expect(ruleset).to_have_value("yatzy")
-    expect(ada.get_by_test_id("settings-seats")).to_have_value("2")
-    expect(ada.get_by_test_id("settings-timer")).to_have_value("")
-    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_visible()
-    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
-    ada.keyboard.press("Escape")
-    expect(ada.get_by_test_id("settings-form")).to_be_hidden()
-    expect(toggle).to_be_focused()
-    expect(toggle).to_have_attribute("aria-expanded", "false")
-
-    toggle.click()
-    ruleset.select_option("triple_yahtzee")
-    expect(ada.get_by_test_id("settings-option-joker")).to_be_visible()
-    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_hidden()
-    ruleset.select_option("yams")
-    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
-    ada.get_by_test_id("settings-seats").select_option("3")
-    # A custom timer out of range is refused on the page, with a toast.
-    ada.get_by_test_id("settings-timer").select_option("custom")
-    custom = ada.get_by_test_id("settings-timer-custom")
-    expect(custom).to_be_focused()
-    custom.fill("5")
-    ada.get_by_test_id("settings-save").click()
-    expect(ada.get_by_test_id("toast").last).to_contain_text("15 to 300 seconds")
-    expect(custom).to_have_attribute("aria-invalid", "true")
-    ada.get_by_test_id("settings-timer").select_option("60")
-    expect(custom).to_be_hidden()
-    ada.get_by_test_id("settings-save").click()
-    expect(ada.get_by_test_id("settings-form")).to_be_hidden()
-
+    open_and_close_the_settings_with_keys(ada)
+    change_to_yams_for_three_with_a_timer(ada)
     # Everyone sees the new room: variant, seats, timer.
     expect(rules_title).to_have_text("How Yam's scores")
     summary = bob.get_by_test_id("settings-summary")
@@ -115,3 +77,48 @@ def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewP
             expect(head).to_contain_text(column)
     expect(ada.get_by_test_id("timer")).to_have_text(re.compile(r"1:00|0:5\d"))
     expect(ada.get_by_test_id("settings-open")).to_be_hidden()  # not during a game
+
+
+def open_and_close_the_settings_with_keys(ada: Page) -> None:
+    """Keyboard: the button opens the form on the variant (its focus visible), prefilled
+    from the room with only the chosen variant's options; Escape closes it back onto it."""
+    toggle = ada.get_by_test_id("settings-open")
+    toggle.focus()
+    ada.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    ruleset = ada.get_by_test_id("settings-ruleset")
+    expect(ruleset).to_be_focused()
+    assert ruleset.evaluate("el => getComputedStyle(el).boxShadow") != "none"  # visible focus
+    expect(ruleset).to_have_value("yatzy")
+    expect(ada.get_by_test_id("settings-seats")).to_have_value("2")
+    expect(ada.get_by_test_id("settings-timer")).to_have_value("")
+    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_visible()
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
+    ada.keyboard.press("Escape")
+    expect(ada.get_by_test_id("settings-form")).to_be_hidden()
+    expect(toggle).to_be_focused()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+
+
+def change_to_yams_for_three_with_a_timer(ada: Page) -> None:
+    """Each variant shows its own options; Yam's for three seats is saved with a 60 s
+    timer, once a custom timer out of range is refused on the page, with a toast."""
+    ada.get_by_test_id("settings-open").click()
+    ruleset = ada.get_by_test_id("settings-ruleset")
+    ruleset.select_option("triple_yahtzee")
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_visible()
+    expect(ada.get_by_test_id("settings-option-exact-counts")).to_be_hidden()
+    ruleset.select_option("yams")
+    expect(ada.get_by_test_id("settings-option-joker")).to_be_hidden()
+    ada.get_by_test_id("settings-seats").select_option("3")
+    ada.get_by_test_id("settings-timer").select_option("custom")
+    custom = ada.get_by_test_id("settings-timer-custom")
+    expect(custom).to_be_focused()
+    custom.fill("5")
+    ada.get_by_test_id("settings-save").click()
+    expect(ada.get_by_test_id("toast").last).to_contain_text("15 to 300 seconds")
+    expect(custom).to_have_attribute("aria-invalid", "true")
+    ada.get_by_test_id("settings-timer").select_option("60")
+    expect(custom).to_be_hidden()
+    ada.get_by_test_id("settings-save").click()
+    expect(ada.get_by_test_id("settings-form")).to_be_hidden()

@@ -117,7 +117,20 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     sven = new_page(name="sven", locale="sv-SE")
     ada = new_page(name="ada", locale="en-GB")
     ines = new_page(name="ines", locale="fr-FR")
-    # Sven opens the room: his lobby, seats and buttons speak Swedish.
+    code = sven_opens_a_swedish_lobby(sven)
+    join_room(ada, code, name="Ada")
+    ines_joins_from_the_french_home_page(ines, code)
+    sven_starts_from_a_laptop(sven, ada)
+    pages = {"sv": sven, "en": ada, "fr": ines}
+    bring_the_game_near_its_end(code, live_database, pages)
+    sven_and_ada_play_their_last_turns(sven, ada)
+    ines_announces_her_last_turn_in_french(ines)
+    everyone_reads_the_results_in_their_language(pages)
+    the_header_fits_a_phone_in_every_language(pages)
+
+
+def sven_opens_a_swedish_lobby(sven: Page) -> str:
+    """Sven opens the room: his lobby, seats and buttons speak Swedish; its code."""
     code = create_room(sven, name="Sven", ruleset="yams", seats=3, from_home=True)
     expect(sven.get_by_test_id("seat-1")).to_contain_text("Ledig plats")
     expect(sven.get_by_test_id("lobby-status")).to_contain_text("1 av 3 platser tagna.")
@@ -126,9 +139,12 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     expect(sven.get_by_test_id("confirm-dialog")).to_contain_text("Lämna det här rummet?")
     sven.get_by_test_id("confirm-cancel").click()
     expect(sven.get_by_test_id("confirm-dialog")).to_be_hidden()
-    join_room(ada, code, name="Ada")
-    # Inès finds the home page in French, its name counter and timer choices too, joins
-    # by typing the code there, then reads the rules of Yam's.
+    return code
+
+
+def ines_joins_from_the_french_home_page(ines: Page, code: str) -> None:
+    """Inès finds the home page in French, its name counter and timer choices too, joins
+    by typing the code there, then reads the rules of Yam's."""
     ines.goto("/")
     name, count = ines.get_by_test_id("create-name"), ines.get_by_test_id("create-name-count")
     name.fill("Inès")
@@ -140,10 +156,13 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     rules = ines.locator("[data-region=rules]")
     expect(rules).to_contain_text("Descendante")
     expect(rules).to_contain_text("Carré")
+
+
+def sven_starts_from_a_laptop(sven: Page, ada: Page) -> None:
+    """Every seat taken, Sven's Start shows on a 1366 x 768 laptop (1366 x 657 inside the
+    browser's own bars) without scrolling, under the three seats beside the invite."""
     expect(sven.get_by_test_id("lobby-status")).to_contain_text("Alla platser är tagna.")
     expect(sven.get_by_test_id("start")).to_have_text("Starta partiet")
-    # On a 1366 x 768 laptop (1366 x 657 inside the browser's own bars) Start shows
-    # without scrolling, under the three seats beside the invite.
     sven.set_viewport_size(LAPTOP)
     sven.evaluate("window.scrollTo(0, 0)")
     settle(sven)
@@ -151,16 +170,24 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     sven.set_viewport_size(DESKTOP)
     sven.get_by_test_id("start").click()
     expect(ada.get_by_test_id("scorecards")).to_be_visible()
+
+
+def bring_the_game_near_its_end(code: str, live_database: Path,
+                                pages: dict[str, Page]) -> None:
+    """The game brought to its last round in the live server's database; each page,
+    reloaded, reads its language."""
     subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "down/yams", "free/yams",
                     "announced/maximum"],
                    cwd=ROOT, env=site_env(live_database.parent), check=True, timeout=60)
-    pages = {"sv": sven, "en": ada, "fr": ines}
     for language, page in pages.items():
         page.reload()
         connected(page)
         reads_its_language(page, language)
 
-    # Sven (Swedish) fills Yam's at the foot of the down column.
+
+def sven_and_ada_play_their_last_turns(sven: Page, ada: Page) -> None:
+    """Sven (Swedish) fills Yam's at the foot of the down column; Ada (English) rolls and
+    fills her last box: Yam's of the free column."""
     wait_my_turn(sven)
     expect(sven.get_by_test_id("roll")).to_contain_text(WORDS["sv"]["roll"])
     expect(sven.get_by_test_id("rolls-left")).to_have_text("3 slag kvar")
@@ -168,14 +195,15 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
     expect(sven.get_by_test_id("rolls-left")).to_have_text("2 slag kvar")
     place(sven, "box-down-yams")
 
-    # Ada (English) rolls and fills her last box: Yam's of the free column.
     wait_my_turn(ada)
     expect(ada.get_by_test_id("roll")).to_contain_text(WORDS["en"]["roll"])
     roll(ada)
     place(ada, "box-free-yams")
 
-    # Inès (French) must announce: the control, its dialog and the sheet say it in French;
-    # then the game is over.
+
+def ines_announces_her_last_turn_in_french(ines: Page) -> None:
+    """Inès (French) must announce: the control, its dialog and the sheet say it in
+    French; then the game is over."""
     wait_my_turn(ines)
     expect(ines.get_by_test_id("roll")).to_contain_text(WORDS["fr"]["roll"])
     roll(ines)
@@ -196,19 +224,24 @@ def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
         "aria-label", re.compile(r"^Marquer \d+ en "))
     place(ines, "box-announced-maximum")
 
+
+def everyone_reads_the_results_in_their_language(pages: dict[str, Page]) -> None:
+    """The results and the log in each language, readable everywhere; on a 360 px phone
+    the results do not slide sideways in any language."""
     for language, page in pages.items():
         expect(page.get_by_test_id("ranking")).to_be_visible()
         expect(page.locator(".results__title")).to_have_text(WORDS[language]["over"])
         expect(page.get_by_test_id("log-list")).to_contain_text(WORDS[language]["scored"])
         reads_its_language(page, language)
         assert_accessible_everywhere(page, f"results in {language}", on=AXE_ON[language])
-        # On a 360 px phone the results do not slide sideways in any language.
         page.set_viewport_size(PHONE)
         settle(page)
         assert horizontal_overflow(page) <= PHONE["width"], (language, horizontal_overflow(page))
 
-    # A guest with a game has "Your games" in the header: at 360 px it, "Sign in" and
-    # "Create account" show whole in every language, nothing cut or slid away.
+
+def the_header_fits_a_phone_in_every_language(pages: dict[str, Page]) -> None:
+    """A guest with a game has "Your games" in the header: at 360 px it, "Sign in" and
+    "Create account" show whole in every language, nothing cut or slid away."""
     for language, page in pages.items():
         page.goto("/")
         expect(page.get_by_test_id("your-games-nav")).to_be_visible()

@@ -9,27 +9,26 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from decimal import Decimal
 
 import pytest
-from playwright.sync_api import Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
-from games.figures import rounded
-from tests.browser.accessibility import (
-    DARK_DESKTOP_LIGHT_PHONE,
-    LIGHT_DESKTOP_DARK_PHONE,
-    assert_accessible_everywhere,
-)
 from tests.browser.by_socket import play_turns
+from tests.browser.past_games import (
+    YATZY_BOXES,
+    Scores,
+    check_the_first_steps_of_the_replay,
+    check_the_past_games,
+    check_the_replay_moves_end_to_end,
+    check_the_review,
+)
 from tests.browser.tables import (
-    DESKTOP,
     PHONE,
     connected,
     create_room,
     dice,
     final_scores,
     held,
-    horizontal_overflow,
     join_room,
     my_turn,
     newest_seq,
@@ -40,19 +39,10 @@ from tests.browser.tables import (
     tabs_to,
     wait_my_turn,
 )
-from tests.support.figures import figure
 
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-YATZY_BOXES = 15
-
-
-def printed_figures(where: Page | Locator, prefix: str, keys: tuple[str, ...]) -> list[Decimal]:
-    """The figures printed in the elements ``prefix + key`` under ``where`` (none where
-    an element is left out)."""
-    found = (where.get_by_test_id(prefix + key) for key in keys)
-    return [figure(f.inner_text()) for f in found if f.count()]
 
 
 def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
@@ -62,62 +52,89 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=3)
     expect(ada.get_by_test_id("invite-url")).to_have_value(re.compile(rf"/r/{code}/$"))
     join_room(bob, code, name="Bob")
-    # Both see both seats, with Bob online.
+    chat_in_the_lobby(ada, bob)
+    start_as_cy_comes_to_watch(ada, cy, code)
+    play_the_game_with_cy_watching(ada, bob, cy, live_url, code)
+    scores = see_the_same_results(ada, bob, cy)
+    # Ada reviews her game: each of her decisions against the coach's best.
+    check_the_review(ada, code)
+    # The room's past games: this one, ranked, with its replay and Ada's review.
+    check_the_past_games(ada, code, scores)
+    check_the_first_steps_of_the_replay(ada)
+    check_the_replay_moves_end_to_end(ada, code, scores)
+    ada.goto(f"/r/{code}/")
+    connected(ada)
+    assert tabs_to(ada, "rematch") <= 3  # "Skip to the table", then the results
+    cy_plays_the_rematch(ada, bob, cy, live_url, code)
+
+
+def chat_in_the_lobby(ada: Page, bob: Page) -> None:
+    """Both see both seats, Bob online, and only the host may start; Bob's chat reaches
+    Ada, and her move log is not redrawn for it."""
     expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")
     expect(ada.get_by_test_id("seat-1").locator("[data-presence]")).to_have_attribute(
         "data-presence", "online")
     expect(bob.get_by_test_id("seat-0")).to_contain_text("Ada")
     expect(bob.get_by_test_id("start")).to_have_count(0)  # only the host starts
 
-    # Chat reaches the other side, and the move log is not redrawn for it.
     ada.evaluate("document.querySelector('[data-testid=log-list] li').dataset.kept = 'yes'")
     bob.get_by_test_id("chat-input").fill("good luck!")
     bob.get_by_test_id("chat-input").press("Enter")
     expect(ada.get_by_test_id("chat-list")).to_contain_text("good luck!")
     expect(ada.locator("[data-testid=log-list] li[data-kept=yes]")).to_have_count(1)
 
-    ada.get_by_test_id("start").click()  # two of three seats taken
+
+def start_as_cy_comes_to_watch(ada: Page, cy: Page, code: str) -> None:
+    """Ada starts with two of three seats taken (a new log line, the old ones kept);
+    Cy comes in to watch, and cannot take the free seat until the game ends."""
+    ada.get_by_test_id("start").click()
     expect(my_turn(ada)).to_be_visible()
-    # A new line joins the log; the lines already there are not drawn again.
     expect(ada.locator("[data-testid=log-list] li").first).to_contain_text("started")
     expect(ada.locator("[data-testid=log-list] li[data-kept=yes]")).to_have_count(1)
-    # The game is on: Cy comes in to watch, and cannot take the free seat until it ends.
     join_room(cy, code, name="Cy")
     expect(cy.get_by_test_id("turn-status")).to_contain_text("Ada's turn")
     expect(cy.get_by_test_id("roll")).to_have_count(0)
     expect(cy.get_by_test_id("take-seat")).to_have_count(0)
     expect(ada.get_by_test_id("spectators")).to_contain_text("Cy")
 
-    moves = 0
 
-    def round_through_the_pages() -> None:
-        nonlocal moves
-        for page in (ada, bob):
-            wait_my_turn(page)
-            roll(page)
-            moves += 1
-            # The spectator sees the roll as it happens: same newest log entry, same dice.
-            same_newest_event(cy, page)
-            assert dice(cy) == dice(page)
-            box = place_first_box(page)
-            moves += 1
-            same_newest_event(cy, page)
-            seat, column, key = ("0" if page is ada else "1"), *box.split("-", 2)[1:]
-            assert cy.locator(f"td[data-cell='{seat}-{column}-{key}'].is-filled").count() == 1
-            if moves == 2:  # Ada's first box: the watcher's page keeps that cell to the end
-                cy.evaluate("window.firstFilled = document.querySelector('td.is-filled')")
+def round_through_the_pages(ada: Page, bob: Page, cy: Page, moves: int) -> int:
+    """Ada and Bob each roll and fill their first open box through the page, Cy seeing
+    each move as it happens; returns ``moves`` counted on by the four moves."""
+    for page in (ada, bob):
+        wait_my_turn(page)
+        roll(page)
+        moves += 1
+        # The spectator sees the roll as it happens: same newest log entry, same dice.
+        same_newest_event(cy, page)
+        assert dice(cy) == dice(page)
+        box = place_first_box(page)
+        moves += 1
+        same_newest_event(cy, page)
+        seat, column, key = ("0" if page is ada else "1"), *box.split("-", 2)[1:]
+        assert cy.locator(f"td[data-cell='{seat}-{column}-{key}'].is-filled").count() == 1
+        if moves == 2:  # Ada's first box: the watcher's page keeps that cell to the end
+            cy.evaluate("window.firstFilled = document.querySelector('td.is-filled')")
+    return moves
 
-    # The first round and the last through the pages; the thirteen between over the
-    # players' own sockets, which every page draws as they come (docs/decisions/0007).
-    round_through_the_pages()
+
+def play_the_game_with_cy_watching(ada: Page, bob: Page, cy: Page, live_url: str,
+                                   code: str) -> None:
+    """The first round and the last through the pages; the thirteen between over the
+    players' own sockets, which every page draws as they come (docs/decisions/0007)."""
+    moves = round_through_the_pages(ada, bob, cy, 0)
     play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 2))
     expect(cy.locator("[data-testid=scorecards] td.is-filled")).to_have_count(
         2 * (YATZY_BOXES - 1))
-    round_through_the_pages()
+    moves = round_through_the_pages(ada, bob, cy, moves)
     assert moves == 4 * 2
     assert cy.evaluate("window.firstFilled.isConnected"
                        " && window.firstFilled.classList.contains('is-filled')")
 
+
+def see_the_same_results(ada: Page, bob: Page, cy: Page) -> Scores:
+    """The same ranks and totals on every page, the winner celebrated, every box filled;
+    the host may ask for a rematch, the others wait for it without blinking dots."""
     scores = final_scores(ada, 2)
     assert final_scores(bob, 2) == scores
     assert final_scores(cy, 2) == scores
@@ -141,107 +158,16 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     for page in (bob, cy):
         assert page.evaluate("document.getAnimations().filter(a =>"
                              " a.effect.getComputedTiming().iterations === Infinity).length") == 0
-    # Ada reviews her game: each of her decisions against the coach's best.
-    ada.get_by_test_id("review-link").click()
-    ada.wait_for_url(re.compile(rf"/r/{code}/games/1/review/$"))
-    expect(ada.get_by_test_id("review-decisions")).to_have_text(str(YATZY_BOXES))
-    rows = ada.get_by_test_id("review-row")
-    expect(rows).to_have_count(YATZY_BOXES)
-    losses = [float(v) for v in rows.evaluate_all("els => els.map(e => e.dataset.loss)")]
-    assert all(loss >= 0 for loss in losses)
-    lost_text = ada.get_by_test_id("review-lost").inner_text()
-    lost = float(lost_text)
-    assert lost == pytest.approx(sum(losses), abs=0.2)
-    expect(ada.get_by_test_id("review-accuracy")).to_have_text(re.compile(r"^\d+(\.\d)?%$"))
-    expect(ada.get_by_test_id("review-kind")).to_contain_text("Exact")
-    if any(loss >= 1 for loss in losses):  # costly decisions stand out
-        expect(ada.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
-    # Skill or luck: the split of her score, and its chart roll by roll.
-    expect(ada.get_by_test_id("review-luck-yours")).to_have_text(
-        lost_text if lost_text == "0" else f"\N{MINUS SIGN}{lost_text}")
-    assert sum(printed_figures(ada.get_by_test_id("review-luck"), "review-luck-", (
-        "start", "luck", "yours", "others"))) == printed_figures(ada, "review-luck-", ("total",))[0]
-    expect(ada.get_by_test_id("review-chart").locator("polyline")).to_have_count(1)
-    assert_accessible_everywhere(ada, "the review", on=DARK_DESKTOP_LIGHT_PHONE)
-    # On a 360 px phone the whole table fits: nothing to slide sideways.
-    ada.set_viewport_size(PHONE)
-    assert ada.evaluate("(el => el.scrollWidth <= el.clientWidth)"
-                        "(document.querySelector('.table-scroll'))")
-    assert horizontal_overflow(ada) <= PHONE["width"]
-    ada.set_viewport_size(DESKTOP)
-    ada.get_by_test_id("review-back").click()
-    connected(ada)
-    expect(ada.get_by_test_id("results")).to_be_visible()
+    return scores
 
-    # The room's past games: this one, ranked, with its replay and Ada's review.
-    expect(ada.get_by_test_id("replay-link")).to_be_visible()
-    ada.get_by_test_id("history-link").click()
-    ada.wait_for_url(re.compile(rf"/r/{code}/games/$"))
-    ranked = sorted(scores, key=lambda r: (int(r[0]), -int(r[1])))
-    rows = ada.get_by_test_id("history-result").evaluate_all(
-        "els => els.map(e => [e.dataset.rank, e.dataset.total, e.dataset.name])")
-    assert [tuple(r) for r in rows] in ([tuple(r) for r in ranked],
-                                        [tuple(r) for r in reversed(ranked)])
-    expect(ada.get_by_test_id("history-review")).to_have_count(1)
-    ada.get_by_test_id("history-replay").click()
-    ada.wait_for_url(re.compile(rf"/r/{code}/games/1/replay/$"))
-    # Until this server process has the coach's tables, the page reloads itself.
-    expect(ada.get_by_test_id("replay-coach-status")).to_have_attribute(
-        "data-status", "ready", timeout=60_000)
-    # Step by step: each turn was one roll and one placement.
-    step = ada.get_by_test_id("replay-step")
-    expect(step).to_have_attribute("data-step", "1")
-    expect(step).to_have_attribute("data-count", str(4 * YATZY_BOXES))
-    first = ada.get_by_test_id("replay-text").inner_text()
-    assert re.fullmatch(r"Ada, turn 1, roll 1: [1-6]( [1-6]){4}", first)
-    assert " ".join(map(str, dice(ada))) == first.rsplit(": ", 1)[1]
-    filled = ada.locator("[data-testid=scorecards] td.is-filled")
-    expect(filled).to_have_count(0)
-    ada.keyboard.press("ArrowRight")  # Ada's first placement, valued by the coach
-    expect(step).to_have_attribute("data-step", "2")
-    expect(ada).to_have_url(re.compile(r"#step-2$"))
-    expect(ada.locator("[data-testid=scorecards] td[data-cell^='0-'].is-filled")).to_have_count(1)
-    expect(ada.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
-    coach_line = ada.get_by_test_id("replay-coach")
-    expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
-    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}"))
-                          for key in ("chosen", "best", "loss"))
-    assert chosen <= best
-    # The JavaScript writes each value the page was sent, exact, rounded once by the
-    # server's rule; and each person's split of the score adds up as printed.
-    assert re.findall(r"\d+\.\d+", coach_line.inner_text()) == [str(rounded(chosen))] + (
-        [str(rounded(best)), str(rounded(loss, 2))] if loss >= 0.01 else [])
-    expect(ada.get_by_test_id("replay-luck-row")).to_have_count(2)
-    for row in ada.get_by_test_id("replay-luck-row").all():
-        assert sum(printed_figures(row, "replay-luck-", ("start", "luck", "lost", "others"))
-                   ) == printed_figures(row, "replay-luck-", ("total",))[0]
-    ada.get_by_test_id("replay-next").click()  # Bob's first roll
-    expect(ada.get_by_test_id("replay-text")).to_contain_text("Bob, turn 1, roll 1")
-    ada.keyboard.press("End")  # the sheets as they ended
-    expect(step).to_have_attribute("data-step", str(4 * YATZY_BOXES))
-    expect(filled).to_have_count(2 * YATZY_BOXES)
-    for seat in range(2):
-        expect(ada.get_by_test_id(f"total-{seat}")).to_have_text(scores[seat][1])
-    ada.keyboard.press("Home")
-    expect(filled).to_have_count(0)
-    ada.get_by_test_id("replay-last").click()
-    expect(filled).to_have_count(2 * YATZY_BOXES)
-    ada.get_by_test_id("replay-prev").click()  # Bob's last placement undone
-    expect(filled).to_have_count(2 * YATZY_BOXES - 1)
-    ada.goto(f"/r/{code}/games/1/replay/#step-4")  # a deep link to Bob's first placement
-    expect(step).to_have_attribute("data-step", "4")
-    expect(filled).to_have_count(2)
-    assert_accessible_everywhere(ada, "the replay", on=LIGHT_DESKTOP_DARK_PHONE)
-    ada.goto(f"/r/{code}/")
-    connected(ada)
-    assert tabs_to(ada, "rematch") <= 3  # "Skip to the table", then the results
 
-    # Between games the spectator takes the free seat.
+def cy_plays_the_rematch(ada: Page, bob: Page, cy: Page, live_url: str, code: str) -> None:
+    """Between games the spectator takes the free seat; the host starts a rematch: a
+    fresh game for everyone, Cy playing."""
     cy.get_by_test_id("take-seat").click()
     expect(ada.get_by_test_id("seat-2")).to_contain_text("Cy")
     expect(cy.get_by_test_id("take-seat")).to_have_count(0)
 
-    # The host starts a rematch: a fresh game for everyone, Cy playing.
     ada.get_by_test_id("rematch").click()
     expect(my_turn(ada)).to_be_visible()
     expect(bob.get_by_test_id("turn-status")).to_contain_text("Ada's turn")

@@ -194,12 +194,27 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     page = new_page(viewport=PHONE, name="Ada", locale=LANGUAGES[language])
     page.goto("/")
     fits(page, f"home {language}")
-    # Yam's: four columns of your own, the widest scorecard of the one-sheet variants.
+    open_yams_with_a_bot(page, language)
+    start_with_the_coach_open(page, language)
+    # The free column takes any box: all twelve can be scored after the first roll.
+    sizes = SIZES if language == "en" else WORDY
+    windows = {size: playable(page, *size, language) for size in sizes}
+    windows |= play_sideways_then_zoomed(new_page, page, language)
+    print(language, "scorecards' window (px):", windows)
+    your_columns_come_first_on_the_smallest_phone(page)
+    # Nothing of what follows depends on the language's words: seen once, in English.
+    if language != "en":
+        return
+    score_the_last_box_and_keep_the_table_in_sight(page)
+
+
+def open_yams_with_a_bot(page: Page, language: str) -> None:
+    """Yam's (four columns of your own, the widest scorecard of the one-sheet variants)
+    with a bot: the lobby and the host's settings form fit the phone."""
     create_room(page, name="Ada", ruleset="yams", seats=2, from_home=True)
     page.get_by_test_id("add-bot").click()
     expect(page.get_by_test_id("seat-1")).to_contain_text("Bot")
     fits(page, f"lobby {language}")
-    # The host's settings form fits the phone too.
     page.get_by_test_id("settings-open").click()
     page.get_by_test_id("settings-timer").select_option("custom")
     form = page.get_by_test_id("settings-form")
@@ -208,23 +223,29 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     assert horizontal_overflow(page) <= PHONE["width"]
     page.get_by_test_id("settings-cancel").click()
     expect(form).to_be_hidden()
+
+
+def start_with_the_coach_open(page: Page, language: str) -> None:
+    """Start and roll, with the coach's panel open too, which sits between the table and
+    the scorecards (in Swedish: the coach and the empty chat, with a decimal comma)."""
     page.get_by_test_id("start").click()
     expect(my_turn(page)).to_be_visible()
     roll(page)
-    # With the coach's panel open too, which sits between the table and the scorecards.
     page.get_by_test_id("hint-toggle").click()
     expect(page.get_by_test_id("coach-best")).to_be_visible(timeout=20_000)
-    if language == "sv":  # the coach and the empty chat in Swedish, with a decimal comma
+    if language == "sv":
         expect(page.get_by_test_id("hint-toggle")).to_have_text("?Tips")
         expect(page.get_by_test_id("coach-kind")).to_have_text("Uppskattning")  # Yam's: estimated
         expect(page.locator("[data-testid=coach-best] .coach__best-value")).to_have_text(
             re.compile(r"^förväntad slutpoäng → \d+,\d$"))
         expect(page.get_by_test_id("chat-list")).to_contain_text("Inga meddelanden än. Säg hej!")
-    # The free column takes any box: all twelve can be scored after the first roll.
-    sizes = SIZES if language == "en" else WORDY
-    windows = {size: playable(page, *size, language) for size in sizes}
 
-    # The same person on a phone held sideways (touch), then on a laptop zoomed to 200 %.
+
+def play_sideways_then_zoomed(new_page: NewPage, page: Page, language: str
+                              ) -> dict[tuple[int, int], int]:
+    """The same person on a phone held sideways (touch), then on a laptop zoomed to 200 %
+    (four held dice's marks kept apart); the scorecards' window at each size."""
+    windows = {}
     me = page.context.storage_state()
     sideways = new_page(viewport=PHONE, name="sideways", locale=LANGUAGES[language],
                         mobile=True, storage_state=me)
@@ -248,9 +269,11 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     settle(zoomed)
     assert zoomed.evaluate(HELD_OVERLAPS) == {"marks": 4, "overlaps": []}, language
     zoomed.context.close()
-    print(language, "scorecards' window (px):", windows)
+    return windows
 
-    # On the smallest phone your four columns come first and fit without sliding sideways.
+
+def your_columns_come_first_on_the_smallest_phone(page: Page) -> None:
+    """On the smallest phone your four columns come first and fit without sliding."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("document.querySelector(\"td[data-cell='0-free-ones']\")"
                   ".scrollIntoView({block: 'nearest', inline: 'nearest'})")
@@ -261,11 +284,10 @@ def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
     columns = page.locator("[data-testid=scorecards] tr[data-box=ones] td")
     assert columns.nth(4).get_attribute("data-cell") == "1-free-ones"
 
-    # Score the last box of the column: the table is still in sight afterwards, and so
-    # is Roll when the turn comes back after the bot's. Nothing of it depends on the
-    # language's words: seen once, in English.
-    if language != "en":
-        return
+
+def score_the_last_box_and_keep_the_table_in_sight(page: Page) -> None:
+    """Score the last box of the column: the table is still in sight afterwards, and so
+    is Roll when the turn comes back after the bot's."""
     last = page.get_by_test_id("box-free-yams")
     last.scroll_into_view_if_needed()
     zero = "is-zero" in (last.get_attribute("class") or "")

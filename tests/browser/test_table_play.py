@@ -96,8 +96,21 @@ def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
     page.get_by_test_id("start").click()
     expect(my_turn(page)).to_be_visible()
     # From here on: keys only.
+    roll_and_hold_with_keys(page)
+    focused = score_the_first_box_with_keys(page)
+    take_it_back_and_score_another_with_keys(page, focused)
+    # Next turn (solo): the focus is back on Roll, and R rolls too.
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "3")
+    page.keyboard.press("r")
+    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "2")
+    escape_keeps_a_zero_box_open(page)
+
+
+def roll_and_hold_with_keys(page: Page) -> None:
+    """Roll with Enter (the turn puts focus on Roll), hold the last die with Space and
+    the first with its number key, and roll again: the held dice stay."""
     roll_button = page.get_by_test_id("roll")
-    expect(roll_button).to_be_focused()  # the turn puts focus on Roll
+    expect(roll_button).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "2")
     expect(roll_button).to_be_focused()
@@ -119,7 +132,10 @@ def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
     assert (after[0], after[4]) == (faces[0], faces[4])
     expect(page.get_by_test_id("live")).to_contain_text("You rolled")
 
-    # Tab on to the first box that can be scored, and score it with Enter.
+
+def score_the_first_box_with_keys(page: Page) -> str:
+    """Tab on to the first box that can be scored, and score it with Enter (a zero asks
+    first: Tab to OK, Enter); the box's test id."""
     for _ in range(10):
         page.keyboard.press("Tab")
         focused = page.evaluate("document.activeElement.dataset.testid || ''")
@@ -135,8 +151,13 @@ def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
         expect(page.get_by_test_id("confirm-ok")).to_be_focused()
         page.keyboard.press("Enter")
     expect(page.locator(f"td[data-testid='{focused}'].is-filled")).to_be_visible()
-    # The wrong box? A casual room lets it be taken back until the next roll: the box is
-    # open again, the turn as it was (one roll left), and the log says so for everyone.
+    return focused
+
+
+def take_it_back_and_score_another_with_keys(page: Page, focused: str) -> None:
+    """The wrong box? A casual room lets it be taken back until the next roll: the box is
+    open again, the turn as it was (one roll left), and the log says so for everyone;
+    then another box is scored instead."""
     take_back = page.get_by_test_id("take-back-place")
     expect(take_back).to_have_attribute("data-box", focused.removeprefix("box-main-"))
     take_back.focus()
@@ -153,12 +174,10 @@ def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
     expect(page.locator(f"td[data-testid='{other_id}'].is-filled")).to_be_visible()
     expect(page.locator(f"td[data-testid='{focused}']")).not_to_have_class(
         re.compile(r"is-filled"))
-    # Next turn (solo): the focus is back on Roll, and R rolls too.
-    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "3")
-    page.keyboard.press("r")
-    expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "2")
 
-    # Placing a zero asks first, and Escape keeps the box open.
+
+def escape_keeps_a_zero_box_open(page: Page) -> None:
+    """Placing a zero asks first, and Escape keeps the box open."""
     zeros = page.locator("button[data-testid^='box-'].is-zero")
     # Only the first box is filled: no roll scores in Yatzy and in the straights (a yatzy
     # is never a straight), so some open box is zero.

@@ -42,18 +42,7 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     bob = new_page(name="bob")
     cy = new_page(viewport=LANDSCAPE, mobile=True, name="cy")  # a phone held sideways
     dee = new_page(name="dee", scale=2)
-    ada.goto("/")
-    ada.get_by_test_id("create-name").fill("Ada")
-    ada.get_by_test_id("create-ruleset").select_option("yatzy")
-    ada.get_by_test_id("create-seats").select_option("4")
-    expect(ada.get_by_test_id("create-together")).not_to_be_checked()  # live's default
-    ada.get_by_test_id("create-pace-day").check()
-    expect(ada.get_by_test_id("create-together")).to_be_checked()  # by the day's
-    ada.get_by_test_id("create-submit").click()
-    ada.wait_for_url(ROOM_URL)
-    connected(ada)
-    expect(ada.get_by_test_id("settings-summary")).to_contain_text("everyone at once")
-    code = ROOM_URL.search(ada.url).group(1)  # type: ignore[union-attr]
+    code = open_a_room_by_the_day(ada)
     for page, name in ((bob, "Bob"), (cy, "Cy"), (dee, "Dee")):
         join_room(page, code, name=name)
     ada.get_by_test_id("start").click()
@@ -66,7 +55,30 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     expect(eve.get_by_test_id("rolls-left")).to_have_text(
         "Everyone rolls their own dice this round")
     eve.context.close()
+    play_round_one_in_their_own_order(ada, bob, cy, dee)
+    every_page_agrees_the_round_closed(pages)
 
+
+def open_a_room_by_the_day(ada: Page) -> str:
+    """Ada opens a four-seat room of Yatzy by the day from the home page, which plays
+    everyone at once (live rooms do not by default); its code."""
+    ada.goto("/")
+    ada.get_by_test_id("create-name").fill("Ada")
+    ada.get_by_test_id("create-ruleset").select_option("yatzy")
+    ada.get_by_test_id("create-seats").select_option("4")
+    expect(ada.get_by_test_id("create-together")).not_to_be_checked()  # live's default
+    ada.get_by_test_id("create-pace-day").check()
+    expect(ada.get_by_test_id("create-together")).to_be_checked()  # by the day's
+    ada.get_by_test_id("create-submit").click()
+    ada.wait_for_url(ROOM_URL)
+    connected(ada)
+    expect(ada.get_by_test_id("settings-summary")).to_contain_text("everyone at once")
+    return ROOM_URL.search(ada.url).group(1)  # type: ignore[union-attr]
+
+
+def play_round_one_in_their_own_order(ada: Page, bob: Page, cy: Page, dee: Page) -> None:
+    """Cy rolls first, then Ada; Dee rolls and scores; Bob rolls, Ada rolls again keeping
+    her first die; Cy, Bob, then Ada score. Each sees the others' rolls as they land."""
     # Cy rolls first; Ada sees Cy's dice beside Cy's name as they land.
     roll(cy)
     expect(ada.get_by_test_id("round-2")).to_contain_text("2 rolls left")
@@ -87,7 +99,6 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     expect(bob.locator(f"td[data-cell='{dees_cell}'].is-filled")).to_have_count(1)
     expect(my_turn(bob)).to_be_visible()  # Dee's score took nothing from anyone's turn
 
-    # Bob rolls; Ada rolls again, keeping her first die; Cy, Bob, then Ada score.
     roll(bob)
     ada.get_by_test_id("die-0").click()
     roll(ada)
@@ -97,7 +108,10 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     expect(ada.get_by_test_id("round-2")).to_have_attribute("data-done", "true")
     place_first_box(ada)
 
-    # The round closed: round 2 is everyone's again, and every page agrees.
+
+def every_page_agrees_the_round_closed(pages: list[Page]) -> None:
+    """The round closed: round 2 is everyone's again, and every page agrees on the
+    totals and the newest event."""
     for page in pages:
         expect(my_turn(page)).to_be_visible()
         for seat in range(4):

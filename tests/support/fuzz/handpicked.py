@@ -49,6 +49,13 @@ def wrong_types() -> list[tuple[str, Frame]]:
 def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
     """The classics, each with its exact answer."""
     vera, mal, victims = arena.players["vera"], arena.players["mal"], arena.codes["V"]
+    return [*malformed(), *not_theirs(vera, victims), *out_of_bounds(vera, mal, victims),
+            *wrong_types()]
+
+
+def malformed() -> list[tuple[str, Frame]]:
+    """Frames too big, too deep, not text, not JSON or not an object; NaN, Infinity,
+    repeated keys, unstorable text, bad ids and numbers beyond 64 bits (in room A)."""
     ping = '{"type": "ping", "id": "p"}'
     return [
         # too big, too deep, not text, not JSON, not an object
@@ -80,6 +87,13 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         exactly("A", ask("kick", player=10**30), "bad_field"),
         exactly("A", ask("hand_to_bot", seat=10**30), "bad_field"),
         exactly("A", ask("remove_bot", seat=-(10**30)), "bad_field"),
+    ]
+
+
+def not_theirs(vera: int, victims: str) -> list[tuple[str, Frame]]:
+    """In room A: another player's turn, another host's room, other rooms' codes and
+    players (``vera``, of room ``victims``)."""
+    return [
         # another player's turn, another host's room, other rooms' codes and players
         exactly("A", ask("roll", hold=[], code=victims), "not_your_turn"),
         exactly("A", ask("place", box="chance", room=victims), "not_your_turn"),
@@ -93,6 +107,13 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         exactly("A", ask("start"), "not_host"),
         exactly("A", ask("configure", ruleset="yahtzee", options={}, seats=2), "not_host"),
         exactly("A", ask("take_seat"), "already_seated"),
+    ]
+
+
+def out_of_bounds(vera: int, mal: int, victims: str) -> list[tuple[str, Frame]]:
+    """In room S, on Mal's own turn: impossible boxes, columns and holds, host powers
+    mid-game, other rooms' players (``vera``, of room ``victims``)."""
+    return [
         # Mal's own turn: impossible boxes, columns and holds; host powers mid-game
         exactly("S", ask("kick", player=vera, code=victims), "not_in_room"),
         exactly("S", ask("kick", player=mal), "cannot_kick"),
@@ -122,6 +143,5 @@ def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
         exactly("S", ask("chat", text=" \x07 "), "bad_text"),
         exactly("S", ask("chat", text="x" * 501), "bad_text"),
         exactly("S", ask("frobnicate"), "bad_type"),
-        *wrong_types(),
     ]
 
