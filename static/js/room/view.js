@@ -4,9 +4,11 @@
 import { h, patch, render } from "../dom.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { redrawSheet } from "../ui/layout.js";
-import { renderControls, renderHint, renderPlayers, renderResults, renderStatus } from "../render/board.js";
+import { renderControls, renderHint, renderPlayers, renderStatus } from "../render/board.js";
+import { renderResults } from "../render/results.js";
 import { renderCards } from "../render/scorecard.js";
-import { renderLobby, renderLobbyTitle, renderRules } from "../render/lobby.js";
+import { renderLobby, renderLobbyTitle } from "../render/lobby.js";
+import { renderRules } from "../render/rules_panel.js";
 import { RoomSettings } from "../render/settings.js";
 import { renderChat, renderLog } from "../render/feed.js";
 import { holdPositions } from "../render/coach.js";
