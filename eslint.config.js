@@ -34,7 +34,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "eslint.config.js", "stylelint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
