@@ -10,7 +10,7 @@ UV_VERSION := 0.13.9
 APPS := accounts rooms play coach daily notices moderation games
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
-	lint-python lint-js js-install js-test typecheck bench clean
+	lint-python lint-js lint-css js-install js-test typecheck bench clean
 
 install: $(STAMP)
 
@@ -80,8 +80,9 @@ run: install migrate catalogs
 serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
-# Python with ruff, JavaScript with ESLint (eslint.config.js), side by side under make -j.
-lint: lint-python lint-js
+# Python with ruff, JavaScript with ESLint (eslint.config.js), CSS with stylelint
+# (stylelint.config.js), side by side under make -j.
+lint: lint-python lint-js lint-css
 
 lint-python: install
 	$(BIN)/ruff check .
@@ -100,7 +101,12 @@ $(NODE_STAMP): package.json package-lock.json | system-deps
 	touch $(NODE_STAMP)
 
 lint-js: $(NODE_STAMP)
-	node_modules/.bin/eslint static/js tests/js eslint.config.js
+	node_modules/.bin/eslint static/js tests/js eslint.config.js stylelint.config.js
+
+# The stylesheets with stylelint's standard rules, less those that fight the site's own
+# style (each says why in stylelint.config.js; docs/decisions/0058).
+lint-css: $(NODE_STAMP)
+	node_modules/.bin/stylelint "static/css/**/*.css"
 
 # The JavaScript unit tests (tests/js), with Node's own test runner: no packages needed.
 js-test: system-deps
@@ -130,8 +136,8 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), the project's bytecode, ruff and ESLint, mypy, and the
-# JavaScript unit tests.
+# server that first needs them), the project's bytecode, ruff, ESLint and stylelint, mypy,
+# and the JavaScript unit tests.
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
 		lint typecheck js-test

@@ -1,6 +1,8 @@
 // ESLint's flat configuration (make lint; docs/decisions/0057): the recommended rules on
 // the site's ES modules (static/js, run by browsers, with Django's JavaScript catalog as
-// globals) and on their unit tests (tests/js, run by Node's own test runner).
+// globals) and on their unit tests (tests/js, run by Node's own test runner); and the
+// project's sizes for every script: no function over 60 lines, no file over 400, every
+// line counted, blank and comment lines included (docs/decisions/0058).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -17,6 +19,13 @@ const djangoCatalog = {
 export default [
   js.configs.recommended,
   {
+    files: ["**/*.js"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 60, skipBlankLines: false, skipComments: false, IIFEs: true }],
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     files: ["static/js/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
@@ -25,7 +34,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "eslint.config.js", "stylelint.config.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",

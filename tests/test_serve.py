@@ -233,9 +233,11 @@ def test_every_module_a_page_loads_is_versioned_cached_for_good_and_loaded_once(
             urls.setdefault(assets.HASHED.sub("", path), set()).add(path)
         # The JavaScript catalog is the one script that is a page, not a file.
         assert set(graph) - set(statics) == {"/jsi18n/"}
-        # The name field's script only where there is a name field.
+        # The name field's script only where there is a name field (the join form's entry
+        # point, js/name_field.js, and the home page's both call js/ui/name_field.js).
         modules = {assets.HASHED.sub("", path) for path in statics}
-        assert ("/static/js/name_field" in modules) == (what in ("home", "join")), what
+        assert ("/static/js/ui/name_field" in modules) == (what in ("home", "join")), what
+        assert ("/static/js/name_field" in modules) == (what == "join"), what
         assert ("/static/js/room" in modules) == (what == "table"), what
     # One release's module has one name on every page (no copy under another name).
     assert {name: found for name, found in urls.items() if len(found) > 1} == {}

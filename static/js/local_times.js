@@ -1,8 +1,5 @@
-// Moments the server wrote in UTC (<time datetime="..." data-local-time>), written again
-// in the device's own time zone and the page's language: a deadline by the day reads
-// "Sat 28 Nov, 14:00" wherever its reader lives.
-import { formatMoment } from "./i18n.js";
+// Entry point of the pages that show moments in the device's time zone (your games):
+// ui/local_times.js rewrites them once.
+import { showLocalTimes } from "./ui/local_times.js";
 
-for (const el of document.querySelectorAll("time[data-local-time]")) {
-  el.textContent = formatMoment(el.dateTime);
-}
+showLocalTimes(document);

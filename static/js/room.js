@@ -1,7 +1,7 @@
 // The room page: everything is drawn from the state the websocket sends (a whole
 // `state`, then a `patch` per change: docs/protocol.md). Entry point: it wires the parts
 // in room/*.js (the state held in room/store.js, the drawing in room/view.js over
-// render/*.js) to the socket.
+// render/*.js) to the socket, through createRoomPage (room/page.js), called once here.
 //
 // Test hooks (data-testid), stable for tests and scripts:
 //   page       room-code, connection (data-state: connecting|open|reconnecting|closed),
@@ -60,44 +60,6 @@
 // Keyboard: the first Tab reaches "Skip to the table"; Tab to any control; Space/Enter on
 // a die holds it; keys 1-5 hold dice and R rolls (not while typing); Enter scores a box.
 
-import { skipToTable } from "./ui/skip.js";
-import { trackBoardHeight } from "./ui/layout.js";
-import { app, banner, regions, root, socket, store, tabs } from "./room/page.js";
-import { announce, announceReactions } from "./room/announce.js";
-import { onFatal, onStatus } from "./room/connection.js";
-import { listen } from "./room/controls.js";
-import { syncHolds } from "./room/holds.js";
-import { schedulePresence } from "./room/presence.js";
-import { showError } from "./room/requests.js";
-import { followRules } from "./room/rules.js";
-import { setTimer, startTicking } from "./room/timer.js";
-import { draw, reactions } from "./room/view.js";
-import { keepSubscription } from "./push.js";
+import { createRoomPage } from "./room/page.js";
 
-skipToTable(document.querySelector("[data-testid=skip-to-table]"), root, () => tabs.open("table"));
-trackBoardHeight(regions.board, banner);
-
-/** A new state is held: follow it, draw it, then say what changed. */
-store.onChange = (state, previous) => {
-  followRules(state);
-  setTimer(state.game);
-  syncHolds();
-  const reacted = reactions.receive(state, previous);
-  draw(previous);
-  announce(previous, state);
-  announceReactions(reacted, state);
-  app.seenSeq = state.version;
-  schedulePresence();
-};
-
-Object.assign(socket.handlers, {
-  onState: (message) => store.receive(message),
-  onPatch: (message) => store.patch(message),
-  onError: (error) => showError(error),
-  onStatus: (status) => onStatus(status),
-  onFatal: (code, message) => onFatal(code, message),
-});
-listen();
-startTicking();
-socket.connect();
-keepSubscription();
+createRoomPage(document.getElementById("room-app")).start();

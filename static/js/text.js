@@ -172,32 +172,29 @@ function idleText(hours) {
   return interpolate(ngettext("The room closed after %(n)s hour without activity", "The room closed after %(n)s hours without activity", hours), { n: hours }, true);
 }
 
-/**
- * One log line for an event: "Ada rolled 6 6 2 3 6", "Bob scored 25 in Full house".
- * Returns null for events the move log does not show (chat has its own panel).
- */
-export function describe(event, state, rules) {
-  const d = event.data || {};
-  const actor = typeof event.actor === "string" ? event.actor : null;
-  const who = (seat) => (seat !== undefined && seat !== null ? seatName(state, seat) : null);
-  const name = d.player || actor || gettext("Someone");
-  const host = actor || gettext("The host");
-  if (d.sealed || d.place?.sealed || d.roll?.sealed) return sealed(event, d, actor || who(d.place?.seat ?? d.seat ?? d.roll?.seat), host, state, rules);
-  switch (event.kind) {
+/** "Ada changed the room: Yatzy, 4 seats, …": what a ``room_configured`` event set. */
+function configuredText(d, host) {
+  const parts = [variantTitle(d.ruleset)];
+  if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
+  if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds, d.pace));
+  if (d.pace === "day" && d.holidays === false) parts.push(gettext("no holidays"));
+  if (d.together) parts.push(gettext("everyone at once"));
+  else if (d.together === false && d.pace === "day") parts.push(gettext("one after another"));
+  if (d.duplicate) parts.push(gettext("same dice for everyone"));
+  for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
+  if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
+  return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });
+}
+
+/** The log line of an event about the room and the people in it (null for others).
+ *  ``w``: the event's data ``d`` and its names (see describe). */
+function roomEventText(kind, w) {
+  const { d, name, host } = w;
+  switch (kind) {
     case "room_created":
       return say(gettext("%(name)s opened the room"), { name: host });
-    case "room_configured": {
-      const parts = [variantTitle(d.ruleset)];
-      if (Number.isInteger(d.seats)) parts.push(seatsText(d.seats));
-      if ("turn_seconds" in d) parts.push(timerText(d.turn_seconds, d.pace));
-      if (d.pace === "day" && d.holidays === false) parts.push(gettext("no holidays"));
-      if (d.together) parts.push(gettext("everyone at once"));
-      else if (d.together === false && d.pace === "day") parts.push(gettext("one after another"));
-      if (d.duplicate) parts.push(gettext("same dice for everyone"));
-      for (const [key, value] of Object.entries(d.options || {})) parts.push(optionText(key, value));
-      if (typeof d.coach === "boolean") parts.push(coachText(d.coach));
-      return say(gettext("%(name)s changed the room: %(changes)s"), { name: host, changes: parts.join(", ") });
-    }
+    case "room_configured":
+      return configuredText(d, host);
     case "joined":
       return d.seat === null || d.seat === undefined
         ? say(gettext("%(name)s came to watch"), { name })
@@ -222,6 +219,21 @@ export function describe(event, state, rules) {
         : say(gettext("%(by)s seated %(name)s"), { by: host, name: d.player });
     case "bot_removed":
       return say(gettext("%(by)s removed %(name)s"), { by: host, name: d.player });
+    case "host_passed":
+      if (d.pace === "day") return say(gettext("%(name)s is now the host (%(former)s has been gone a day)"), { name: d.player, former: d.from });
+      return say(gettext("%(name)s is now the host (%(former)s has been gone a minute)"), { name: d.player, former: d.from });
+    case "room_closed":
+      if (d.cause === "idle") return idleText(d.hours ?? (d.days ?? 1) * 24);
+      return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
+    default:
+      return null;
+  }
+}
+
+/** The log line of an event of the game (null for others); ``w`` as in roomEventText. */
+function gameEventText(kind, w, rules) {
+  const { d, actor, who, host } = w;
+  switch (kind) {
     case "game_started":
       return d.number > 1 ? say(gettext("Game %(number)s started"), { number: d.number }) : gettext("The game started");
     case "roll":
@@ -242,6 +254,16 @@ export function describe(event, state, rules) {
     }
     case "place_taken_back":
       return say(gettext("%(name)s took back %(where)s"), { name: actor || who(d.seat), where: rules.where(d.box, d.column) });
+    case "game_ended":
+      return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
+    default:
+      return seatEventText(kind, d);
+  }
+}
+
+/** The log line of an event about who holds a seat (bots, holidays; null for others). */
+function seatEventText(kind, d) {
+  switch (kind) {
     case "seat_to_bot":
       return d.bot
         ? say(gettext("%(bot)s took over %(name)s's seat"), { bot: d.bot, name: d.player })
@@ -254,15 +276,21 @@ export function describe(event, state, rules) {
       return say(gettext("%(name)s is back from holiday"), { name: d.player });
     case "seat_back":
       return say(gettext("%(name)s is back in their seat"), { name: d.player });
-    case "host_passed":
-      if (d.pace === "day") return say(gettext("%(name)s is now the host (%(former)s has been gone a day)"), { name: d.player, former: d.from });
-      return say(gettext("%(name)s is now the host (%(former)s has been gone a minute)"), { name: d.player, former: d.from });
-    case "game_ended":
-      return d.reason ? say(gettext("The game was ended: %(reason)s"), { reason: d.reason }) : gettext("The game was ended");
-    case "room_closed":
-      if (d.cause === "idle") return idleText(d.hours ?? (d.days ?? 1) * 24);
-      return d.reason ? say(gettext("The room closed: %(reason)s"), { reason: d.reason }) : gettext("The room closed");
     default:
       return null; // chat, chat_removed, react, presence and anything newer
   }
+}
+
+/**
+ * One log line for an event: "Ada rolled 6 6 2 3 6", "Bob scored 25 in Full house".
+ * Returns null for events the move log does not show (chat has its own panel).
+ */
+export function describe(event, state, rules) {
+  const d = event.data || {};
+  const actor = typeof event.actor === "string" ? event.actor : null;
+  const who = (seat) => (seat !== undefined && seat !== null ? seatName(state, seat) : null);
+  const host = actor || gettext("The host");
+  if (d.sealed || d.place?.sealed || d.roll?.sealed) return sealed(event, d, actor || who(d.place?.seat ?? d.seat ?? d.roll?.seat), host, state, rules);
+  const w = { d, actor, who, host, name: d.player || actor || gettext("Someone") };
+  return roomEventText(event.kind, w) ?? gameEventText(event.kind, w, rules);
 }

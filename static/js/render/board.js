@@ -1,8 +1,7 @@
 // The table during a game: whose turn, the timer, the roll controls, Yam's announcements,
-// the players around the table, and the results at the end.
-import { h, ordinal } from "../dom.js";
-import { formatList } from "../i18n.js";
-import { badges, botBadge, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
+// and the players around the table (the results at the end: render/results.js).
+import { h } from "../dom.js";
+import { badges, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
@@ -19,55 +18,70 @@ export function formatSeconds(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Whose turn it is, the timer, and on your turn the coach's switch. */
-export function renderStatus(ctx) {
-  const { state, you, myTurn, current } = ctx;
+/** The banner's words when it is another seat's turn: why it waits, for whom. */
+function othersTurnDetail(ctx) {
+  const { state, you, current } = ctx;
   const game = state.game;
-  let title;
-  let detail = "";
-  if (state.room.status === "closed") {
-    title = gettext("This room is closed");
-  } else if (game.together && !myTurn) {
-    ({ title, detail } = roundStatus(ctx));
-  } else if (myTurn) {
-    title = gettext("Your turn");
+  const member = state.members.find((m) => m.player === current.player);
+  const who = { name: current.name };
+  if (onHoliday(game.seats.find((s) => s.seat === current.seat))) return interpolate(gettext("%(name)s is on holiday: their clock waits until they are back."), who, true);
+  if (current.held_for?.player === you.player) return gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
+  if (current.held_for) return interpolate(gettext("A bot plays for %(name)s until they are back."), { name: current.held_for.name }, true);
+  if (current.bot) return game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
+  if (member && (member.presence === "reconnecting" || member.presence === "gone")) {
+    const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
+    return interpolate(away, who, true);
+  }
+  if (game.seats.some((s) => s.held_for?.player === you.player)) {
+    return gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
+  }
+  if (you.seat === null || you.seat === undefined) return gettext("You're watching this game.");
+  return gettext("Waiting for their move.");
+}
+
+/** The banner's title and detail: whose turn it is and what it waits for. */
+function statusWords(ctx) {
+  const { state, myTurn, current } = ctx;
+  const game = state.game;
+  if (state.room.status === "closed") return { title: gettext("This room is closed"), detail: "" };
+  if (game.together && !myTurn) return roundStatus(ctx);
+  if (myTurn) {
+    let detail;
     if (!game.dice.length) detail = gettext("Roll the dice to start.");
     else if (game.must_announce) detail = gettext("Announce a box before you roll again.");
     else if (game.rolls_left > 0) detail = gettext("Score a box below, or hold dice and roll again.");
     else detail = gettext("No rolls left: pick a box to score.");
-  } else if (current) {
-    const member = state.members.find((m) => m.player === current.player);
-    const who = { name: current.name };
-    title = interpolate(gettext("%(name)s's turn"), who, true);
-    if (onHoliday(game.seats.find((s) => s.seat === current.seat))) detail = interpolate(gettext("%(name)s is on holiday: their clock waits until they are back."), who, true);
-    else if (current.held_for?.player === you.player) detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
-    else if (current.held_for) detail = interpolate(gettext("A bot plays for %(name)s until they are back."), { name: current.held_for.name }, true);
-    else if (current.bot) detail = game.dice.length ? gettext("The bot is thinking…") : gettext("The bot is about to roll…");
-    else if (member && (member.presence === "reconnecting" || member.presence === "gone")) {
-      const away = member.presence === "reconnecting" ? gettext("%(name)s is reconnecting…") : gettext("%(name)s seems to be away.");
-      detail = interpolate(away, who, true);
-    } else if (game.seats.some((s) => s.held_for?.player === you.player)) {
-      detail = gettext("You missed three turns in a row: a bot keeps your seat until you take it back.");
-    } else if (you.seat === null || you.seat === undefined) detail = gettext("You're watching this game.");
-    else detail = gettext("Waiting for their move.");
+    return { title: gettext("Your turn"), detail };
   }
+  if (current) return { title: interpolate(gettext("%(name)s's turn"), { name: current.name }, true), detail: othersTurnDetail(ctx) };
+  return { title: undefined, detail: "" };
+}
+
+/** The turn's clock (the seconds of a live turn, a deadline by the day), if it has one. */
+function turnTimer(ctx) {
+  const { state, myTurn } = ctx;
+  const game = state.game;
   const seconds = game.seconds_left;
+  if (seconds === null || seconds === undefined || state.room.status === "closed") return null;
+  return h(
+    "span",
+    {
+      class: "timer",
+      role: "timer",
+      "aria-label": game.together && !myTurn ? gettext("Time until the round closes at the latest") : gettext("Time left for this turn"),
+      dataset: { testid: "timer", pace: state.room.pace },
+      style: { "--total": state.room.turn_seconds || 60 },
+    },
+    h("span", { class: "timer__icon", "aria-hidden": "true" }),
+    h("span", { class: "timer__text" }, state.room.pace === "day" ? deadlineText(seconds) : formatSeconds(seconds)),
+  );
+}
+
+/** Whose turn it is, the timer, and on your turn the coach's switch. */
+export function renderStatus(ctx) {
+  const { state, you, myTurn, current } = ctx;
+  const { title, detail } = statusWords(ctx);
   const byTheDay = state.room.pace === "day";
-  const timer =
-    seconds !== null && seconds !== undefined && state.room.status !== "closed"
-      ? h(
-          "span",
-          {
-            class: "timer",
-            role: "timer",
-            "aria-label": game.together && !myTurn ? gettext("Time until the round closes at the latest") : gettext("Time left for this turn"),
-            dataset: { testid: "timer", pace: state.room.pace },
-            style: { "--total": state.room.turn_seconds || 60 },
-          },
-          h("span", { class: "timer__icon", "aria-hidden": "true" }),
-          h("span", { class: "timer__text" }, byTheDay ? deadlineText(seconds) : formatSeconds(seconds)),
-        )
-      : null;
   const skip =
     ctx.isHost && current && !current.bot && current.player !== you.player && state.room.status === "open" && !byTheDay
       ? skipButton(ctx, current, {}, "skip")
@@ -92,7 +106,7 @@ export function renderStatus(ctx) {
       detail ? h("p", { class: "turn-status__detail" }, detail) : null,
       awayActions.length ? h("div", { class: "turn-status__away", style: AWAY_ACTIONS_STYLE }, awayActions) : null,
     ),
-    h("div", { class: "turn-status__side" }, timer, skip, myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
+    h("div", { class: "turn-status__side" }, turnTimer(ctx), skip, myTurn && ctx.coachOn && state.room.status !== "closed" ? hintToggle(ctx) : null),
   ];
 }
 
@@ -105,22 +119,17 @@ function rollsLeft(n) {
   );
 }
 
-/** The roll button, rolls left, and Yam's announcement. */
-export function renderControls(ctx) {
-  const { state, myTurn, rules } = ctx;
-  const game = state.game;
-  if (!myTurn || state.room.status === "closed") {
-    return [roundTrayNote(ctx) || rollsLeft(game.rolls_left)];
-  }
+/** The roll button: what a roll would throw, or why it cannot. */
+function rollButton(ctx, needAnnounce) {
+  const game = ctx.state.game;
   const rolled = game.dice.length > 0;
   const allHeld = rolled && ctx.holds.size === 5;
-  const needAnnounce = game.must_announce && !game.announced;
   const canRoll = game.rolls_left > 0 && !allHeld && !needAnnounce && !ctx.busy;
   let why = "";
   if (game.rolls_left === 0) why = gettext("No rolls left");
   else if (allHeld) why = gettext("Release a die to roll");
   else if (needAnnounce) why = gettext("Announce first");
-  const roll = h(
+  return h(
     "button",
     {
       type: "button",
@@ -139,50 +148,57 @@ export function renderControls(ctx) {
           ? interpolate(ngettext("Roll %(n)s die", "Roll %(n)s dice", 5 - ctx.holds.size), { n: 5 - ctx.holds.size }, true)
           : gettext("Roll all five"),
   );
+}
 
-  const parts = [roll, rollsLeft(game.rolls_left)];
-
+/** Yam's announcement after the first roll: a box of the announced column still open,
+ *  and the button that announces it (null when there is none to announce). */
+function announceControl(ctx, needAnnounce) {
+  const { state, rules } = ctx;
+  const game = state.game;
   const column = rules.rs.announce_column;
-  if (column && rolled && !game.announced && game.rolls_left === 2) {
-    const seat = ctx.mySeat;
-    const open = rules.sections.flatMap((s) => s.boxes).filter((b) => seat?.boxes?.[column]?.[b.key] === undefined);
-    if (open.length) {
-      // No box is chosen until the player picks one: announcing is a commitment.
-      const chosen = open.some((b) => b.key === ctx.announceChoice) ? ctx.announceChoice : "";
-      const select = h(
-        "select",
-        {
-          class: "input input--small",
-          id: "announce-box",
-          dataset: { testid: "announce-select" },
-          onchange: (event) => ctx.chooseAnnounce(event.target.value),
-        },
-        [
-          h("option", { value: "", disabled: true, selected: !chosen }, gettext("Choose a box…")),
-          ...open.map((b) => h("option", { value: b.key, selected: b.key === chosen }, b.title)),
-        ],
-      );
-      parts.push(
-        h(
-          "div",
-          { class: `announce${needAnnounce ? " is-required" : ""}`, dataset: { testid: "announce-control" } },
-          h("label", { for: "announce-box", class: "announce__label" }, needAnnounce ? gettext("Must announce:") : gettext("Announce:")),
-          select,
-          h(
-            "button",
-            {
-              type: "button",
-              class: "btn btn--small",
-              dataset: { testid: "announce" },
-              "aria-disabled": String(!chosen),
-              onclick: () => ctx.announce(select.value),
-            },
-            gettext("Announce"),
-          ),
-        ),
-      );
-    }
+  if (!column || !game.dice.length || game.announced || game.rolls_left !== 2) return null;
+  const seat = ctx.mySeat;
+  const open = rules.sections.flatMap((s) => s.boxes).filter((b) => seat?.boxes?.[column]?.[b.key] === undefined);
+  if (!open.length) return null;
+  // No box is chosen until the player picks one: announcing is a commitment.
+  const chosen = open.some((b) => b.key === ctx.announceChoice) ? ctx.announceChoice : "";
+  const select = h(
+    "select",
+    {
+      class: "input input--small",
+      id: "announce-box",
+      dataset: { testid: "announce-select" },
+      onchange: (event) => ctx.chooseAnnounce(event.target.value),
+    },
+    [
+      h("option", { value: "", disabled: true, selected: !chosen }, gettext("Choose a box…")),
+      ...open.map((b) => h("option", { value: b.key, selected: b.key === chosen }, b.title)),
+    ],
+  );
+  return h(
+    "div",
+    { class: `announce${needAnnounce ? " is-required" : ""}`, dataset: { testid: "announce-control" } },
+    h("label", { for: "announce-box", class: "announce__label" }, needAnnounce ? gettext("Must announce:") : gettext("Announce:")),
+    select,
+    h(
+      "button",
+      { type: "button", class: "btn btn--small", dataset: { testid: "announce" }, "aria-disabled": String(!chosen), onclick: () => ctx.announce(select.value) },
+      gettext("Announce"),
+    ),
+  );
+}
+
+/** The roll button, rolls left, and Yam's announcement. */
+export function renderControls(ctx) {
+  const { state, myTurn, rules } = ctx;
+  const game = state.game;
+  if (!myTurn || state.room.status === "closed") {
+    return [roundTrayNote(ctx) || rollsLeft(game.rolls_left)];
   }
+  const needAnnounce = game.must_announce && !game.announced;
+  const parts = [rollButton(ctx, needAnnounce), rollsLeft(game.rolls_left)];
+  const announce = announceControl(ctx, needAnnounce);
+  if (announce) parts.push(announce);
   if (game.announced) {
     parts.push(
       h("span", { class: "chip chip--gold", dataset: { testid: "announced" } }, interpolate(gettext("Announced: %(box)s"), { box: rules.boxTitle(game.announced) }, true)),
@@ -291,86 +307,5 @@ export function renderPlayers(ctx) {
     h("ol", { class: "players", dataset: { testid: "players" } }, rows),
     renderRevealed(ctx, "players"),
     spectators(ctx),
-  ];
-}
-
-/** The end of a game: the ranking and the rematch. */
-export function renderResults(ctx) {
-  const { state, isHost } = ctx;
-  const game = state.game;
-  const ended = game.status === "ended";
-  const seats = [...game.seats].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || (b.total ?? 0) - (a.total ?? 0) || a.seat - b.seat);
-  const counts = new Map();
-  for (const s of seats) counts.set(s.rank, (counts.get(s.rank) || 0) + 1);
-  const winners = seats.filter((s) => s.rank === 1);
-  let headline;
-  if (ended) headline = gettext("The game was stopped");
-  else if (seats.length === 1) headline = interpolate(gettext("You scored %(total)s"), { total: seats[0].total }, true);
-  else if (winners.length > 1) {
-    headline = interpolate(gettext("A tie! %(names)s share the win"), { names: formatList(winners.map((w) => w.name)) }, true);
-  } else if (winners.length === 1) {
-    headline = winners[0].player === ctx.you.player ? gettext("You win!") : interpolate(gettext("%(name)s wins!"), { name: winners[0].name }, true);
-  } else headline = gettext("Game over");
-
-  const host = state.members.find((m) => m.host);
-  const closed = state.room.status === "closed";
-  let action;
-  if (ctx.dailyUrl) action = h("a", { class: "btn btn--big", href: ctx.dailyUrl, dataset: { testid: "daily-result-link" } }, gettext("Your daily result"));
-  else if (closed) action = h("p", { class: "results__wait" }, gettext("The room is closed."));
-  else if (isHost)
-    action = h("button", { type: "button", class: "btn btn--big", dataset: { testid: "rematch" }, onclick: () => ctx.act("rematch") }, gettext("Rematch"));
-  else
-    action = h(
-      "p",
-      { class: "results__wait", dataset: { testid: "waiting-host" } },
-      h("span", { class: "dots", "aria-hidden": "true" }),
-      host
-        ? interpolate(gettext("Waiting for the host (%(name)s) to start a rematch…"), { name: host.name }, true)
-        : gettext("Waiting for the host to start a rematch…"),
-    );
-
-  const played = !ended && seats.some((s) => s.player === ctx.you.player);
-  const review = played
-    ? h(
-        "a",
-        { class: "btn btn--quiet results__review", href: `${ctx.roomUrl}games/${game.number}/review/`, dataset: { testid: "review-link" } },
-        gettext("Review my game"),
-      )
-    : null;
-  const replay = h(
-    "a",
-    { class: "btn btn--quiet results__replay", href: `${ctx.roomUrl}games/${game.number}/replay/`, dataset: { testid: "replay-link" } },
-    gettext("Replay the game"),
-  );
-  const compare = game.duplicate && !ctx.dailyUrl
-    ? h(
-        "a",
-        { class: "btn btn--quiet", href: `${ctx.roomUrl}games/${game.number}/compare/`, dataset: { testid: "compare-link" } },
-        gettext("Compare every round"),
-      )
-    : null;
-
-  return [
-    h("p", { class: "eyebrow" }, interpolate(gettext("Game %(n)s · final"), { n: game.number }, true)),
-    h("h2", { class: "results__title", id: "results-title", tabindex: "-1", dataset: { tableStart: "" } }, headline),
-    h(
-      "ol",
-      { class: "ranking", dataset: { testid: "ranking" } },
-      seats.map((s) => {
-        const tied = counts.get(s.rank) > 1;
-        return h(
-          "li",
-          {
-            class: `ranking__item rank-${s.rank ?? "none"}${s.player === ctx.you.player ? " is-you" : ""}`,
-            dataset: { testid: `rank-${s.seat}`, rank: s.rank ?? "", total: s.total ?? 0 },
-          },
-          h("span", { class: "ranking__place" }, s.rank ? `${tied ? "=" : ""}${ordinal(s.rank)}` : "–"),
-          h("span", { class: "ranking__name" }, s.name, s.bot ? botBadge(s.bot_level) : null),
-          h("span", { class: "ranking__total" }, s.total ?? 0),
-        );
-      }),
-    ),
-    h("div", { class: "results__actions" }, action, review, replay, compare),
-    renderRevealed(ctx, "results"),
   ];
 }

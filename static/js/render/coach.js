@@ -89,11 +89,9 @@ function choiceItem(choice, rules) {
   );
 }
 
-/** The panel: how sure the coach is, then the best move and the alternatives. */
-export function renderCoach(ctx) {
-  const { hints, rules } = ctx;
-  const data = hints.data;
-  const head = h(
+/** The panel's heading, and whether the coach's values are exact or estimated. */
+function coachHead(data) {
+  return h(
     "div",
     { class: "coach__head" },
     h("h2", { class: "panel__title coach__title", id: "coach-title" }, gettext("Coach")),
@@ -111,63 +109,86 @@ export function renderCoach(ctx) {
         )
       : null,
   );
-  let body;
-  if (hints.status === "warming") {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), gettext("The coach is getting ready…"));
-  } else if (hints.status === "error") {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, hints.error || gettext("The coach could not answer."));
-  } else if (!data) {
-    body = h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, h("span", { class: "dots", "aria-hidden": "true" }), gettext("Thinking…"));
-  } else if (!data.choices.length) {
-    body = [
+}
+
+/** "Apply" the coach's ``best`` choice in one tap (null for a kind it cannot apply). */
+function applyButton(ctx, best) {
+  const rules = ctx.rules;
+  const apply = {
+    keep: [gettext("Hold them"), interpolate(gettext("Hold the dice the coach keeps: %(choice)s"), { choice: choiceText(best, rules) }, true)],
+    place: [gettext("Score it"), interpolate(gettext("Score %(box)s"), { box: choiceText(best, rules) }, true)],
+    announce: [gettext("Announce it"), interpolate(gettext("Announce %(box)s"), { box: rules.boxTitle(best.box) }, true)],
+  }[best.kind];
+  if (!apply) return null;
+  return h(
+    "p",
+    { class: "coach__apply" },
+    h(
+      "button",
+      { type: "button", class: "btn btn--small", title: apply[1], "aria-label": interpolate(gettext("Apply: %(advice)s"), { advice: apply[1] }, true), dataset: { testid: "coach-apply" }, onclick: () => ctx.applyHint(best) },
+      gettext("Apply"),
+      h("span", { class: "coach__apply-what", "aria-hidden": "true" }, ` · ${apply[0]}`),
+    ),
+  );
+}
+
+/** The other choices after the best: the first SHOWN, the rest folded away. */
+function otherChoices(ctx, rest) {
+  const { hints, rules } = ctx;
+  if (!rest.length) return null;
+  return h(
+    "div",
+    { class: "coach__alts" },
+    h("p", { class: "coach__sub", id: "coach-alts" }, gettext("Other choices, expected final score")),
+    h("ol", { class: "coach__list", "aria-labelledby": "coach-alts", dataset: { testid: "coach-choices" } }, rest.slice(0, SHOWN).map((c) => choiceItem(c, rules))),
+    rest.length > SHOWN
+      ? h(
+          "details",
+          { class: "coach__more", open: hints.moreOpen, ontoggle: (e) => ctx.setMoreOpen(e.target.open) },
+          h("summary", { dataset: { testid: "coach-more" } }, interpolate(ngettext("%(n)s more", "%(n)s more", rest.length - SHOWN), { n: rest.length - SHOWN }, true)),
+          h("ol", { class: "coach__list", start: SHOWN + 1 }, rest.slice(SHOWN).map((c) => choiceItem(c, rules))),
+        )
+      : null,
+  );
+}
+
+/** The coach's best move, why, its Apply button and the other choices. */
+function coachChoices(ctx, data) {
+  const rules = ctx.rules;
+  const [best, ...rest] = data.choices;
+  return [
+    h(
+      "p",
+      { class: "coach__best", dataset: { testid: "coach-best", kind: best.kind, value: best.value } },
+      h("span", { class: "coach__best-label" }, gettext("Best move")),
+      h("span", { class: "coach__best-move" }, choiceLabel(best, rules)),
+      h("span", { class: "coach__best-value" }, h("span", { class: "visually-hidden" }, `${gettext("expected final score")} `), h("span", { "aria-hidden": "true" }, "→ "), fmt(best.value)),
+    ),
+    data.why ? h("p", { class: "coach__why", dataset: { testid: "coach-why" } }, data.why) : null,
+    applyButton(ctx, best),
+    otherChoices(ctx, rest),
+  ];
+}
+
+/** The panel's body: the coach's state while it has no answer, the expected score before
+ *  a roll, or its choices. */
+function coachBody(ctx) {
+  const { hints } = ctx;
+  const data = hints.data;
+  const note = (...children) => h("p", { class: "coach__note", dataset: { testid: "coach-status" } }, ...children);
+  if (hints.status === "warming") return note(h("span", { class: "dots", "aria-hidden": "true" }), gettext("The coach is getting ready…"));
+  if (hints.status === "error") return note(hints.error || gettext("The coach could not answer."));
+  if (!data) return note(h("span", { class: "dots", "aria-hidden": "true" }), gettext("Thinking…"));
+  if (!data.choices.length) {
+    return [
       h("p", { class: "coach__expected", dataset: { testid: "coach-expected" } }, gettext("Expected final score"), " ", h("strong", {}, fmt(data.expected))),
       h("p", { class: "coach__note" }, gettext("Roll, and after each roll the coach shows its best move.")),
     ];
-  } else {
-    const [best, ...rest] = data.choices;
-    const apply = {
-      keep: [gettext("Hold them"), interpolate(gettext("Hold the dice the coach keeps: %(choice)s"), { choice: choiceText(best, rules) }, true)],
-      place: [gettext("Score it"), interpolate(gettext("Score %(box)s"), { box: choiceText(best, rules) }, true)],
-      announce: [gettext("Announce it"), interpolate(gettext("Announce %(box)s"), { box: rules.boxTitle(best.box) }, true)],
-    }[best.kind];
-    body = [
-      h(
-        "p",
-        { class: "coach__best", dataset: { testid: "coach-best", kind: best.kind, value: best.value } },
-        h("span", { class: "coach__best-label" }, gettext("Best move")),
-        h("span", { class: "coach__best-move" }, choiceLabel(best, rules)),
-        h("span", { class: "coach__best-value" }, h("span", { class: "visually-hidden" }, `${gettext("expected final score")} `), h("span", { "aria-hidden": "true" }, "→ "), fmt(best.value)),
-      ),
-      data.why ? h("p", { class: "coach__why", dataset: { testid: "coach-why" } }, data.why) : null,
-      apply
-        ? h(
-            "p",
-            { class: "coach__apply" },
-            h(
-              "button",
-              { type: "button", class: "btn btn--small", title: apply[1], "aria-label": interpolate(gettext("Apply: %(advice)s"), { advice: apply[1] }, true), dataset: { testid: "coach-apply" }, onclick: () => ctx.applyHint(best) },
-              gettext("Apply"),
-              h("span", { class: "coach__apply-what", "aria-hidden": "true" }, ` · ${apply[0]}`),
-            ),
-          )
-        : null,
-      rest.length
-        ? h(
-            "div",
-            { class: "coach__alts" },
-            h("p", { class: "coach__sub", id: "coach-alts" }, gettext("Other choices, expected final score")),
-            h("ol", { class: "coach__list", "aria-labelledby": "coach-alts", dataset: { testid: "coach-choices" } }, rest.slice(0, SHOWN).map((c) => choiceItem(c, rules))),
-            rest.length > SHOWN
-              ? h(
-                  "details",
-                  { class: "coach__more", open: hints.moreOpen, ontoggle: (e) => ctx.setMoreOpen(e.target.open) },
-                  h("summary", { dataset: { testid: "coach-more" } }, interpolate(ngettext("%(n)s more", "%(n)s more", rest.length - SHOWN), { n: rest.length - SHOWN }, true)),
-                  h("ol", { class: "coach__list", start: SHOWN + 1 }, rest.slice(SHOWN).map((c) => choiceItem(c, rules))),
-                )
-              : null,
-          )
-        : null,
-    ];
   }
-  return [head, body];
+  return coachChoices(ctx, data);
+}
+
+/** The panel: how sure the coach is, then the best move and the alternatives. */
+export function renderCoach(ctx) {
+  return [coachHead(ctx.hints.data), coachBody(ctx)];
 }

@@ -1,7 +1,7 @@
-// Between games: the invite, the seats, the host's controls, the rules of the variant.
+// Between games: the invite, the seats, the host's controls (the rules of the variant: rules_panel.js).
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
-import { BOT_LEVELS, botLevelTitle, optionText, timerText } from "../variants.js";
+import { BOT_LEVELS, botLevelTitle } from "../variants.js";
 
 // The level the host's next bot gets (kept while the lobby is redrawn).
 let botLevel = BOT_LEVELS[0]?.name || "beginner";
@@ -240,19 +240,45 @@ export function renderLobbyTitle(ctx) {
   return h("h2", { class: "panel__title", id: "lobby-title" }, ctx.state.game ? gettext("Seats for the next game") : gettext("Waiting for players"));
 }
 
-/** The invite, the seats, the watchers and the host's buttons. */
-export function renderLobby(ctx) {
-  const { state, you, isHost } = ctx;
-  const seated = new Map(state.members.filter((m) => m.seat !== null && m.seat !== undefined).map((m) => [m.seat, m]));
-  const seatCount = state.room.seat_count;
-  const free = seatCount - seated.size;
-  const people = [...seated.values()].filter((m) => !m.bot).length;
-  const afterGame = Boolean(state.game);
-  const host = state.members.find((m) => m.host);
-  const closed = state.room.status === "closed";
+/** "+ Add a bot", with the choice of its level where there are several. */
+function addBotControl(ctx, free) {
+  const addBot = h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn--quiet",
+      dataset: { testid: "add-bot" },
+      "aria-disabled": String(free === 0),
+      onclick: () => (free === 0 ? ctx.toast(gettext("Every seat is taken.")) : ctx.act("add_bot", { level: botLevel })),
+    },
+    gettext("+ Add a bot"),
+  );
+  if (BOT_LEVELS.length <= 1) return addBot;
+  if (!BOT_LEVELS.some((l) => l.name === botLevel)) botLevel = BOT_LEVELS[0].name;
+  return h(
+    "div",
+    { class: "add-bot" },
+    addBot,
+    h("label", { class: "visually-hidden", for: "add-bot-level" }, gettext("Level of the bot")),
+    h(
+      "select",
+      {
+        class: "input input--small add-bot__level",
+        id: "add-bot-level",
+        dataset: { testid: "add-bot-level" },
+        onchange: (event) => {
+          botLevel = event.target.value;
+        },
+      },
+      BOT_LEVELS.map((l) => h("option", { value: l.name, selected: l.name === botLevel }, l.title)),
+    ),
+  );
+}
 
+/** The lobby's buttons: the host's Start and Add a bot, anyone's Take a seat. */
+function lobbyActions(ctx, { seated, free, people, afterGame, closed }) {
   const actions = [];
-  if (!closed && isHost) {
+  if (!closed && ctx.isHost) {
     if (!afterGame) {
       actions.push(
         h(
@@ -268,78 +294,60 @@ export function renderLobby(ctx) {
         ),
       );
     }
-    const addBot = h(
-      "button",
-      {
-        type: "button",
-        class: "btn btn--quiet",
-        dataset: { testid: "add-bot" },
-        "aria-disabled": String(free === 0),
-        onclick: () => (free === 0 ? ctx.toast(gettext("Every seat is taken.")) : ctx.act("add_bot", { level: botLevel })),
-      },
-      gettext("+ Add a bot"),
-    );
-    if (BOT_LEVELS.length > 1) {
-      if (!BOT_LEVELS.some((l) => l.name === botLevel)) botLevel = BOT_LEVELS[0].name;
-      actions.push(
-        h(
-          "div",
-          { class: "add-bot" },
-          addBot,
-          h("label", { class: "visually-hidden", for: "add-bot-level" }, gettext("Level of the bot")),
-          h(
-            "select",
-            {
-              class: "input input--small add-bot__level",
-              id: "add-bot-level",
-              dataset: { testid: "add-bot-level" },
-              onchange: (event) => {
-                botLevel = event.target.value;
-              },
-            },
-            BOT_LEVELS.map((l) => h("option", { value: l.name, selected: l.name === botLevel }, l.title)),
-          ),
-        ),
-      );
-    } else {
-      actions.push(addBot);
-    }
+    actions.push(addBotControl(ctx, free));
   }
-  if (!closed && you.seat === null && free > 0) {
+  if (!closed && ctx.you.seat === null && free > 0) {
     actions.push(
       h("button", { type: "button", class: "btn", dataset: { testid: "take-seat" }, onclick: () => ctx.act("take_seat") }, gettext("Take a seat")),
     );
   }
+  return actions;
+}
 
-  let status;
-  if (closed) status = gettext("This room is closed.");
-  else if (isHost && !afterGame)
-    status =
-      free > 0
-        ? interpolate(
-            ngettext(
-              "%(taken)s of %(count)s seat taken. Send the link to your friends or seat bots, and start when everyone is here.",
-              "%(taken)s of %(count)s seats taken. Send the link to your friends or seat bots, and start when everyone is here.",
-              seatCount,
-            ),
-            { taken: seated.size, count: seatCount },
-            true,
-          )
-        : gettext("Every seat is taken. Start when you're ready.");
-  else if (isHost) status = gettext("Change the seats or the room settings for the next game if you like, then start the rematch above.");
-  else if (you.seat === null && free === 0) status = gettext("Every seat is taken: you're watching this one.");
-  else if (you.seat === null) status = gettext("You're watching. Take a free seat to play the next game.");
-  else status = waitingForStart(host, afterGame);
+/** What the lobby waits for, said to this viewer. */
+function lobbyStatus(ctx, { seated, free, afterGame, closed }) {
+  const { state, you, isHost } = ctx;
+  const seatCount = state.room.seat_count;
+  if (closed) return gettext("This room is closed.");
+  if (isHost && !afterGame) {
+    if (free <= 0) return gettext("Every seat is taken. Start when you're ready.");
+    return interpolate(
+      ngettext(
+        "%(taken)s of %(count)s seat taken. Send the link to your friends or seat bots, and start when everyone is here.",
+        "%(taken)s of %(count)s seats taken. Send the link to your friends or seat bots, and start when everyone is here.",
+        seatCount,
+      ),
+      { taken: seated.size, count: seatCount },
+      true,
+    );
+  }
+  if (isHost) return gettext("Change the seats or the room settings for the next game if you like, then start the rematch above.");
+  if (you.seat === null && free === 0) return gettext("Every seat is taken: you're watching this one.");
+  if (you.seat === null) return gettext("You're watching. Take a free seat to play the next game.");
+  return waitingForStart(state.members.find((m) => m.host), afterGame);
+}
 
+/** The invite, the seats, the watchers and the host's buttons. */
+export function renderLobby(ctx) {
+  const { state } = ctx;
+  const seated = new Map(state.members.filter((m) => m.seat !== null && m.seat !== undefined).map((m) => [m.seat, m]));
+  const seatCount = state.room.seat_count;
+  const facts = {
+    seated,
+    free: seatCount - seated.size,
+    people: [...seated.values()].filter((m) => !m.bot).length,
+    afterGame: Boolean(state.game),
+    closed: state.room.status === "closed",
+  };
+  const actions = lobbyActions(ctx, facts);
   const seats = [];
   for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
-
   return [
-    afterGame ? null : invite(ctx),
+    facts.afterGame ? null : invite(ctx),
     h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
     spectators(ctx),
     // Where "Skip to the table" lands (ui/skip.js): the host's Start and Add a bot follow.
-    h("p", { class: "lobby__status", tabindex: "-1", dataset: { testid: "lobby-status", tableStart: "" } }, status),
+    h("p", { class: "lobby__status", tabindex: "-1", dataset: { testid: "lobby-status", tableStart: "" } }, lobbyStatus(ctx, facts)),
     actions.length ? h("div", { class: "lobby__actions" }, actions) : null,
   ];
 }
@@ -349,48 +357,4 @@ function waitingForStart(host, afterGame) {
   if (!host) return afterGame ? gettext("Waiting for the host to start the next game…") : gettext("Waiting for the host to start the game…");
   const text = afterGame ? gettext("Waiting for %(name)s to start the next game…") : gettext("Waiting for %(name)s to start the game…");
   return interpolate(text, { name: host.name }, true);
-}
-
-/** The rules of this room's variant, from ``room.ruleset``. */
-export function renderRules(ctx) {
-  const rs = ctx.rules.rs; // the room.ruleset with the page's words (text.js Rules)
-  const opts = Object.entries(rs.options || {});
-  const boxes = rs.sections.reduce((n, s) => n + s.boxes.length, 0);
-  const columns = rs.columns.length;
-  const facts = [
-    columns > 1
-      ? interpolate(
-          ngettext("%(boxes)s boxes × %(n)s column", "%(boxes)s boxes × %(n)s columns", columns),
-          { boxes, n: columns },
-          true,
-        )
-      : interpolate(ngettext("%(n)s box", "%(n)s boxes", boxes), { n: boxes }, true),
-    timerText(ctx.state.room.turn_seconds, ctx.state.room.pace),
-    ...opts.map(([key, value]) => optionText(key, value)),
-  ];
-  return [
-    h("h2", { class: "panel__title", id: "rules-title" }, interpolate(gettext("How %(variant)s scores"), { variant: rs.title }, true)),
-    h("ul", { class: "chips chips--facts", dataset: { testid: "rules-facts" } }, facts.map((f) => h("li", { class: "chip chip--soft" }, f))),
-    rs.columns.length > 1
-      ? h(
-          "dl",
-          { class: "rules-columns" },
-          rs.columns.map((c) => h("div", {}, h("dt", {}, c.title), h("dd", {}, c.rule))),
-        )
-      : null,
-    h("ul", { class: "rules-special" }, rs.special_rules.map((r) => h("li", {}, r))),
-    h(
-      "details",
-      { class: "rules-boxes" },
-      h("summary", {}, gettext("Every box")),
-      rs.sections.map((section) =>
-        h(
-          "dl",
-          { class: "rules-boxes__list" },
-          section.boxes.map((b) => h("div", {}, h("dt", {}, b.title), h("dd", {}, b.rule))),
-        ),
-      ),
-    ),
-    h("p", { class: "rules-link" }, h("a", { href: ctx.rulesUrl, target: "_blank", rel: "noopener" }, interpolate(gettext("Full rules of %(variant)s"), { variant: rs.title }, true))),
-  ];
 }

@@ -9,93 +9,109 @@ import { DAY_HOURS, TIMER_MAX, TIMER_MIN, TIMER_PRESETS, hoursText } from "../va
 const CUSTOM = "custom";
 const HOUR = 3600;
 
-export class PaceFields {
-  constructor() {
-    const choices = [
-      ["live", pgettext("room pace", "Live"), gettext("everyone at the table")],
-      ["day", pgettext("room pace", "By the day"), gettext("play when you like")],
-    ];
-    this.paceInputs = choices.map(([value]) =>
-      h("input", { type: "radio", name: "settings-pace", value, dataset: { testid: `settings-pace-${value}` } }),
-    );
-    this.pace = h(
-      "fieldset",
-      { class: "field", dataset: { testid: "settings-pace" } },
-      h("legend", { class: "field__label" }, pgettext("room pace", "Pace")),
-      h(
-        "div",
-        { class: "segmented" },
-        choices.map(([, label, hint], i) => h("label", { class: "segmented__item" }, this.paceInputs[i], h("span", {}, label, " ", h("small", {}, hint)))),
-      ),
-    );
+/** A field of one check box: the box, its name in bold and a hint in small print. */
+function checkField(input, name, hint) {
+  return h(
+    "div",
+    { class: "field field--options" },
+    h("label", { class: "check", for: input.id }, input, h("span", {}, h("strong", {}, name), " ", h("small", { class: "check__hint" }, hint))),
+  );
+}
 
-    this.timer = h(
-      "select",
-      { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
-      h("option", { value: "" }, pgettext("timer", "Off")),
-      TIMER_PRESETS.map((s) => h("option", { value: String(s) }, interpolate(gettext("%(n)s s"), { n: s }, true))),
-      h("option", { value: CUSTOM }, gettext("Custom…")),
-    );
-    this.custom = h("input", {
-      class: "input",
-      id: "settings-timer-custom",
-      type: "number",
-      min: TIMER_MIN,
-      max: TIMER_MAX,
-      step: 1,
-      inputmode: "numeric",
-      "aria-describedby": "settings-timer-custom-hint",
-      dataset: { testid: "settings-timer-custom" },
-    });
-    this.timerField = h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, gettext("Turn timer")), this.timer);
-    this.customField = h(
+/** A check box of the form named ``name`` (its id settings-<name>). */
+function checkbox(name) {
+  return h("input", { type: "checkbox", name, id: `settings-${name}`, dataset: { testid: `settings-${name}` } });
+}
+
+/** The pace's radio buttons (live or by the day) and their fieldset. */
+function paceChoice() {
+  const choices = [
+    ["live", pgettext("room pace", "Live"), gettext("everyone at the table")],
+    ["day", pgettext("room pace", "By the day"), gettext("play when you like")],
+  ];
+  const paceInputs = choices.map(([value]) =>
+    h("input", { type: "radio", name: "settings-pace", value, dataset: { testid: `settings-pace-${value}` } }),
+  );
+  const pace = h(
+    "fieldset",
+    { class: "field", dataset: { testid: "settings-pace" } },
+    h("legend", { class: "field__label" }, pgettext("room pace", "Pace")),
+    h(
+      "div",
+      { class: "segmented" },
+      choices.map(([, label, hint], i) => h("label", { class: "segmented__item" }, paceInputs[i], h("span", {}, label, " ", h("small", {}, hint)))),
+    ),
+  );
+  return { paceInputs, pace };
+}
+
+/** A live turn's timer (off, a preset or custom) and the custom number's field. */
+function timerFields() {
+  const timer = h(
+    "select",
+    { class: "input", id: "settings-timer", name: "turn_seconds", dataset: { testid: "settings-timer" } },
+    h("option", { value: "" }, pgettext("timer", "Off")),
+    TIMER_PRESETS.map((s) => h("option", { value: String(s) }, interpolate(gettext("%(n)s s"), { n: s }, true))),
+    h("option", { value: CUSTOM }, gettext("Custom…")),
+  );
+  const custom = h("input", {
+    class: "input",
+    id: "settings-timer-custom",
+    type: "number",
+    min: TIMER_MIN,
+    max: TIMER_MAX,
+    step: 1,
+    inputmode: "numeric",
+    "aria-describedby": "settings-timer-custom-hint",
+    dataset: { testid: "settings-timer-custom" },
+  });
+  const range = interpolate(gettext("%(min)s to %(max)s"), { min: TIMER_MIN, max: TIMER_MAX }, true);
+  return {
+    timer,
+    custom,
+    timerField: h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-timer" }, gettext("Turn timer")), timer),
+    customField: h(
       "div",
       { class: "field", hidden: true },
       h("label", { class: "field__label", for: "settings-timer-custom" }, gettext("Seconds")),
-      this.custom,
-      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, interpolate(gettext("%(min)s to %(max)s"), { min: TIMER_MIN, max: TIMER_MAX }, true)),
-    );
-    this.hours = h(
-      "select",
-      { class: "input", id: "settings-turn-hours", name: "turn_hours", dataset: { testid: "settings-turn-hours" } },
-      DAY_HOURS.map((n) => h("option", { value: String(n * HOUR) }, hoursText(n))),
-    );
-    this.hoursField = h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-turn-hours" }, gettext("Time per turn")), this.hours);
+      custom,
+      h("p", { class: "field__hint field__hint--tiny", id: "settings-timer-custom-hint" }, range),
+    ),
+  };
+}
 
-    this.holidayInput = h("input", { type: "checkbox", name: "holidays", id: "settings-holidays", dataset: { testid: "settings-holidays" } });
-    this.holidays = h(
-      "div",
-      { class: "field field--options" },
-      h(
-        "label",
-        { class: "check", for: "settings-holidays" },
-        this.holidayInput,
-        h("span", {}, h("strong", {}, gettext("Holidays")), " ", h("small", { class: "check__hint" }, gettext("each player may pause their own clock, up to 7 days a game"))),
-      ),
-    );
+/** A turn's time by the day, in hours. */
+function hoursFields() {
+  const hours = h(
+    "select",
+    { class: "input", id: "settings-turn-hours", name: "turn_hours", dataset: { testid: "settings-turn-hours" } },
+    DAY_HOURS.map((n) => h("option", { value: String(n * HOUR) }, hoursText(n))),
+  );
+  return { hours, hoursField: h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-turn-hours" }, gettext("Time per turn")), hours) };
+}
 
-    this.togetherInput = h("input", { type: "checkbox", name: "together", id: "settings-together", dataset: { testid: "settings-together" } });
-    this.together = h(
-      "div",
-      { class: "field field--options" },
-      h(
-        "label",
-        { class: "check", for: "settings-together" },
-        this.togetherInput,
-        h("span", {}, h("strong", {}, gettext("Everyone at once")), " ", h("small", { class: "check__hint" }, gettext("each round, all play their own turn in any order: the game waits once a round, not once a turn"))),
-      ),
-    );
-    this.duplicateInput = h("input", { type: "checkbox", name: "duplicate", id: "settings-duplicate", dataset: { testid: "settings-duplicate" } });
-    this.duplicate = h(
-      "div",
-      { class: "field field--options" },
-      h(
-        "label",
-        { class: "check", for: "settings-duplicate" },
-        this.duplicateInput,
-        h("span", {}, h("strong", {}, gettext("Same dice for everyone")), " ", h("small", { class: "check__hint" }, gettext("duplicate dice: every seat rolls the same dice, so the best player wins, not the luckiest; played everyone at once, each round's dice shown when it closes"))),
-      ),
-    );
+/** Holidays, everyone at once and the same dice: a check box each. */
+function checkFields() {
+  const holidayInput = checkbox("holidays");
+  const togetherInput = checkbox("together");
+  const duplicateInput = checkbox("duplicate");
+  return {
+    holidayInput,
+    holidays: checkField(holidayInput, gettext("Holidays"), gettext("each player may pause their own clock, up to 7 days a game")),
+    togetherInput,
+    together: checkField(togetherInput, gettext("Everyone at once"), gettext("each round, all play their own turn in any order: the game waits once a round, not once a turn")),
+    duplicateInput,
+    duplicate: checkField(
+      duplicateInput,
+      gettext("Same dice for everyone"),
+      gettext("duplicate dice: every seat rolls the same dice, so the best player wins, not the luckiest; played everyone at once, each round's dice shown when it closes"),
+    ),
+  };
+}
+
+export class PaceFields {
+  constructor() {
+    Object.assign(this, paceChoice(), timerFields(), hoursFields(), checkFields());
     // By the day's default is everyone at once, live's one after another, until ticked;
     // duplicate dice are played at once, so each box follows the other.
     this.togetherInput.addEventListener("change", () => {

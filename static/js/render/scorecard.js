@@ -161,17 +161,14 @@ function bonusCell(ctx, seat, column, totals) {
   return h("span", { class: "bonus is-pending", title }, h("span", { class: "bonus__need" }, h("span", { class: "label-long" }, word), need));
 }
 
-export function renderCards(ctx) {
-  const { state, rules } = ctx;
-  const game = state.game;
-  // Your own columns come first (then everyone else in seat order).
-  const seats = [...game.seats].sort((a, b) => Number(ctx.mine(b)) - Number(ctx.mine(a)));
+/** The head: a column per seat (its name, bot badge, reactions), and per sheet column. */
+function cardsHead(ctx) {
+  const { seats, rules } = ctx;
+  const game = ctx.state.game;
   const cols = rules.columns;
   const multi = cols.length > 1;
-  const ctx2 = { ...ctx, seats };
   const isCurrentSeat = (seat) => playsNow(game, seat);
-
-  const head = h(
+  return h(
     "thead",
     {},
     h(
@@ -206,47 +203,61 @@ export function renderCards(ctx) {
         )
       : null,
   );
+}
 
-  const bodies = rules.sections.map((section) => {
-    const rows = section.boxes.map((box) =>
-      h(
-        "tr",
-        { dataset: { box: box.key } },
-        h("th", { scope: "row", title: box.rule }, boxLabel(box)),
-        seats.map((seat) => cols.map((column) => boxCell(ctx2, seat, column, box))),
-      ),
-    );
-    if (section.name === "upper") {
-      rows.push(
-        // Translators: the scorecard's row of the upper section's sum.
-        sumRow(ctx2, [`${pgettext("scorecard row", "Upper")} `, h("small", {}, interpolate(gettext("bonus at %(n)s"), { n: rules.rs.upper_bonus_threshold }, true))], (seat, column, t) => upperProgress(ctx2, seat, column, t), {
-          className: "sheet__sum--upper",
-        }),
-        sumRow(ctx2, interpolate(gettext("Bonus +%(n)s"), { n: rules.rs.upper_bonus_points }, true), (seat, column, t) => bonusCell(ctx2, seat, column, t)),
-      );
-    } else if (section.name === "middle") {
-      rows.push(
-        sumRow(ctx2, gettext("Max − min"), (seat, column, t) => t.middle ?? 0, {
-          title: gettext("Maximum plus minimum; 0 if the minimum is not below the maximum"),
-        }),
-      );
-    } else if (section.name === "lower") {
-      // Translators: the scorecard's row of the lower section's sum.
-      rows.push(sumRow(ctx2, pgettext("scorecard row", "Lower"), (seat, column, t) => t.lower ?? 0));
-      if (rules.hasYahtzeeBonus) {
-        rows.push(
-          sumRow(ctx2, gettext("Yahtzee bonus"), (seat, column, t) => t.yahtzee_bonus ?? 0, { title: gettext("100 for every extra Yahtzee") }),
-        );
-      }
-    }
-    return h("tbody", { class: `sheet__section sheet__section--${section.name}` }, rows);
-  });
+/** The rows of sums that close ``section`` (the upper bonus, max − min, the lower sum). */
+function sectionSums(ctx, section) {
+  const { rules } = ctx;
+  if (section.name === "upper") {
+    return [
+      // Translators: the scorecard's row of the upper section's sum.
+      sumRow(ctx, [`${pgettext("scorecard row", "Upper")} `, h("small", {}, interpolate(gettext("bonus at %(n)s"), { n: rules.rs.upper_bonus_threshold }, true))], (seat, column, t) => upperProgress(ctx, seat, column, t), {
+        className: "sheet__sum--upper",
+      }),
+      sumRow(ctx, interpolate(gettext("Bonus +%(n)s"), { n: rules.rs.upper_bonus_points }, true), (seat, column, t) => bonusCell(ctx, seat, column, t)),
+    ];
+  }
+  if (section.name === "middle") {
+    return [
+      sumRow(ctx, gettext("Max − min"), (seat, column, t) => t.middle ?? 0, {
+        title: gettext("Maximum plus minimum; 0 if the minimum is not below the maximum"),
+      }),
+    ];
+  }
+  if (section.name !== "lower") return [];
+  // Translators: the scorecard's row of the lower section's sum.
+  const rows = [sumRow(ctx, pgettext("scorecard row", "Lower"), (seat, column, t) => t.lower ?? 0)];
+  if (rules.hasYahtzeeBonus) {
+    rows.push(sumRow(ctx, gettext("Yahtzee bonus"), (seat, column, t) => t.yahtzee_bonus ?? 0, { title: gettext("100 for every extra Yahtzee") }));
+  }
+  return rows;
+}
 
-  const foot = h(
+/** A section of boxes: a row per box, then its sums. */
+function sectionBody(ctx, section) {
+  const { seats, rules } = ctx;
+  const rows = section.boxes.map((box) =>
+    h(
+      "tr",
+      { dataset: { box: box.key } },
+      h("th", { scope: "row", title: box.rule }, boxLabel(box)),
+      seats.map((seat) => rules.columns.map((column) => boxCell(ctx, seat, column, box))),
+    ),
+  );
+  rows.push(...sectionSums(ctx, section));
+  return h("tbody", { class: `sheet__section sheet__section--${section.name}` }, rows);
+}
+
+/** The foot: each sheet column's total (with its multiplier), and each seat's. */
+function cardsFoot(ctx) {
+  const { seats, rules } = ctx;
+  const cols = rules.columns;
+  const multi = cols.length > 1;
+  return h(
     "tfoot",
     {},
     multi
-      ? sumRow(ctx2, pgettext("scorecard row", "Column"), (seat, column, t) =>
+      ? sumRow(ctx, pgettext("scorecard row", "Column"), (seat, column, t) =>
           t.multiplier > 1
             ? h("span", { class: "mult", title: `${t.subtotal ?? ""} × ${t.multiplier}` }, t.total ?? 0)
             : t.total ?? 0,
@@ -261,7 +272,7 @@ export function renderCards(ctx) {
           "td",
           {
             colspan: multi ? cols.length : null,
-            class: `cell cell--grand${isCurrentSeat(seat) ? " is-current" : ""}`,
+            class: `cell cell--grand${playsNow(ctx.state.game, seat) ? " is-current" : ""}`,
             dataset: { testid: `total-${seat.seat}` },
           },
           seat.total ?? 0,
@@ -269,7 +280,15 @@ export function renderCards(ctx) {
       ),
     ),
   );
+}
 
+export function renderCards(ctx) {
+  const { state, rules } = ctx;
+  const game = state.game;
+  // Your own columns come first (then everyone else in seat order).
+  const seats = [...game.seats].sort((a, b) => Number(ctx.mine(b)) - Number(ctx.mine(a)));
+  const multi = rules.columns.length > 1;
+  const ctx2 = { ...ctx, seats };
   const over = game.status !== "playing";
   return [
     h("h2", { class: "panel__title", id: "cards-title" }, over ? gettext("Final scorecards") : gettext("Scorecards")),
@@ -286,9 +305,9 @@ export function renderCards(ctx) {
           { class: "visually-hidden" },
           interpolate(gettext("Scorecards: %(totals)s"), { totals: seats.map((s) => `${s.name} ${s.total ?? 0}`).join(", ") }, true),
         ),
-        head,
-        bodies,
-        foot,
+        cardsHead(ctx2),
+        rules.sections.map((section) => sectionBody(ctx2, section)),
+        cardsFoot(ctx2),
       ),
     ),
   ];

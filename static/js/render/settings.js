@@ -29,6 +29,108 @@ function settingsKey(room) {
   return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.duplicate, room.coach]);
 }
 
+/** The variant's select, its summary, and the fields of its options (the joker rule,
+ *  exact counts). */
+function variantFields() {
+  const fields = {
+    ruleset: h(
+      "select",
+      {
+        class: "input",
+        id: "settings-ruleset",
+        name: "ruleset",
+        "aria-describedby": "settings-ruleset-summary",
+        dataset: { testid: "settings-ruleset" },
+      },
+      VARIANTS.map((v) => h("option", { value: v.name }, v.title)),
+    ),
+    rulesetSummary: h("p", { class: "field__hint", id: "settings-ruleset-summary" }),
+    jokerInputs: OPTIONS.joker.choices.map((c) =>
+      h("input", { type: "radio", name: "settings-joker", value: c.value, dataset: { testid: `settings-joker-${c.value}` } }),
+    ),
+    exactCounts: h("input", { type: "checkbox", name: "exact_counts", dataset: { testid: "settings-exact-counts" } }),
+  };
+  fields.jokerField = h(
+    "fieldset",
+    { class: "field field--options", dataset: { testid: "settings-option-joker" } },
+    h("legend", { class: "field__label" }, OPTIONS.joker.title),
+    h(
+      "div",
+      { class: "segmented" },
+      OPTIONS.joker.choices.map((c, i) =>
+        h("label", { class: "segmented__item" }, fields.jokerInputs[i], h("span", {}, c.label, " ", h("small", {}, c.hint))),
+      ),
+    ),
+  );
+  fields.exactField = h(
+    "div",
+    { class: "field field--options", dataset: { testid: "settings-option-exact-counts" } },
+    checkLabel({}, fields.exactCounts, gettext("Exact counts"), { class: "check__hint" }, gettext("a pair needs exactly two matching dice, three of a kind exactly three")),
+  );
+  return fields;
+}
+
+/** A check box's label: the box, its name in bold and a hint in small print. */
+function checkLabel(props, input, name, hintProps, hint) {
+  return h("label", { class: "check", ...props }, input, h("span", {}, h("strong", {}, name), " ", h("small", hintProps, hint)));
+}
+
+/** The number of seats and the hint under it (how many are seated now). */
+function seatsFields() {
+  return {
+    seats: h(
+      "select",
+      { class: "input", id: "settings-seats", name: "seats", "aria-describedby": "settings-seats-hint", dataset: { testid: "settings-seats" } },
+      Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => h("option", { value: String(MIN_SEATS + i) }, MIN_SEATS + i)),
+    ),
+    seatsHint: h("p", { class: "field__hint field__hint--tiny", id: "settings-seats-hint" }),
+  };
+}
+
+/** The coach's check box and its field. */
+function coachFields() {
+  const coach = h("input", {
+    type: "checkbox",
+    name: "coach",
+    id: "settings-coach",
+    "aria-describedby": "settings-coach-hint",
+    dataset: { testid: "settings-coach" },
+  });
+  const hint = gettext("players may ask the coach for the best move on their turn; off makes the table competitive");
+  const coachField = h(
+    "div",
+    { class: "field field--options" },
+    checkLabel({ for: "settings-coach" }, coach, gettext("Coach hints"), { class: "check__hint", id: "settings-coach-hint" }, hint),
+  );
+  return { coach, coachField };
+}
+
+/** The form's fields of ``settings`` in their order, with its title, note and buttons. */
+function formContent(settings) {
+  const pace = settings.paceFields;
+  return [
+    h("h3", { class: "settings__title", id: "settings-form-title" }, gettext("Room settings")),
+    h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, pgettext("variant", "Game")), settings.ruleset, settings.rulesetSummary),
+    settings.jokerField,
+    settings.exactField,
+    pace.pace,
+    h(
+      "div",
+      { class: "field-row settings__row" },
+      h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, gettext("Seats")), settings.seats, settings.seatsHint),
+      pace.timerField,
+      pace.customField,
+      pace.hoursField,
+    ),
+    pace.holidays,
+    pace.together,
+    pace.duplicate,
+    settings.coachField,
+    h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
+    h("div", { class: "settings__actions" }, settings.save, settings.cancel),
+  ];
+}
+
 export class RoomSettings {
   constructor() {
     this.open = false;
@@ -51,99 +153,26 @@ export class RoomSettings {
       h("span", { class: "settings__gear", "aria-hidden": "true" }, "⚙"),
       gettext("Room settings"),
     );
-
-    this.ruleset = h(
-      "select",
-      {
-        class: "input",
-        id: "settings-ruleset",
-        name: "ruleset",
-        "aria-describedby": "settings-ruleset-summary",
-        dataset: { testid: "settings-ruleset" },
-      },
-      VARIANTS.map((v) => h("option", { value: v.name }, v.title)),
-    );
-    this.rulesetSummary = h("p", { class: "field__hint", id: "settings-ruleset-summary" });
-
-    this.jokerInputs = OPTIONS.joker.choices.map((c) =>
-      h("input", { type: "radio", name: "settings-joker", value: c.value, dataset: { testid: `settings-joker-${c.value}` } }),
-    );
-    this.jokerField = h(
-      "fieldset",
-      { class: "field field--options", dataset: { testid: "settings-option-joker" } },
-      h("legend", { class: "field__label" }, OPTIONS.joker.title),
-      h(
-        "div",
-        { class: "segmented" },
-        OPTIONS.joker.choices.map((c, i) =>
-          h("label", { class: "segmented__item" }, this.jokerInputs[i], h("span", {}, c.label, " ", h("small", {}, c.hint))),
-        ),
-      ),
-    );
-
-    this.exactCounts = h("input", { type: "checkbox", name: "exact_counts", dataset: { testid: "settings-exact-counts" } });
-    this.exactField = h(
-      "div",
-      { class: "field field--options", dataset: { testid: "settings-option-exact-counts" } },
-      h(
-        "label",
-        { class: "check" },
-        this.exactCounts,
-        h(
-          "span",
-          {},
-          h("strong", {}, gettext("Exact counts")),
-          " ",
-          h("small", { class: "check__hint" }, gettext("a pair needs exactly two matching dice, three of a kind exactly three")),
-        ),
-      ),
-    );
-
-    this.seats = h(
-      "select",
-      { class: "input", id: "settings-seats", name: "seats", "aria-describedby": "settings-seats-hint", dataset: { testid: "settings-seats" } },
-      Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => h("option", { value: String(MIN_SEATS + i) }, MIN_SEATS + i)),
-    );
-    this.seatsHint = h("p", { class: "field__hint field__hint--tiny", id: "settings-seats-hint" });
-
+    Object.assign(this, variantFields(), seatsFields());
     this.paceFields = new PaceFields();
-
-    this.coach = h("input", {
-      type: "checkbox",
-      name: "coach",
-      id: "settings-coach",
-      "aria-describedby": "settings-coach-hint",
-      dataset: { testid: "settings-coach" },
-    });
-    this.coachField = h(
-      "div",
-      { class: "field field--options" },
-      h(
-        "label",
-        { class: "check", for: "settings-coach" },
-        this.coach,
-        h(
-          "span",
-          {},
-          h("strong", {}, gettext("Coach hints")),
-          " ",
-          h(
-            "small",
-            { class: "check__hint", id: "settings-coach-hint" },
-            gettext("players may ask the coach for the best move on their turn; off makes the table competitive"),
-          ),
-        ),
-      ),
-    );
-
+    Object.assign(this, coachFields());
     this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, gettext("Save settings"));
     this.cancel = h(
       "button",
       { type: "button", class: "btn btn--quiet", dataset: { testid: "settings-cancel" }, onclick: () => this.close() },
       gettext("Cancel"),
     );
+    this.form = this.buildForm();
+    this.ruleset.addEventListener("change", () => this.showOptions());
+    this.bar = h("div", { class: "settings__bar" }, this.summary);
+    this.el = h("div", { class: "settings", dataset: { testid: "settings" } }, this.bar, this.form);
+  }
 
-    this.form = h(
+  buildForm() {
+    const touched = () => {
+      this.dirty = true;
+    };
+    return h(
       "form",
       {
         class: "settings__form form",
@@ -156,12 +185,8 @@ export class RoomSettings {
           event.preventDefault();
           this.submit();
         },
-        oninput: () => {
-          this.dirty = true;
-        },
-        onchange: () => {
-          this.dirty = true;
-        },
+        oninput: touched,
+        onchange: touched,
         onkeydown: (event) => {
           if (event.key === "Escape") {
             event.preventDefault();
@@ -169,31 +194,8 @@ export class RoomSettings {
           }
         },
       },
-      h("h3", { class: "settings__title", id: "settings-form-title" }, gettext("Room settings")),
-      h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-ruleset" }, pgettext("variant", "Game")), this.ruleset, this.rulesetSummary),
-      this.jokerField,
-      this.exactField,
-      this.paceFields.pace,
-      h(
-        "div",
-        { class: "field-row settings__row" },
-        h("div", { class: "field" }, h("label", { class: "field__label", for: "settings-seats" }, gettext("Seats")), this.seats, this.seatsHint),
-        this.paceFields.timerField,
-        this.paceFields.customField,
-        this.paceFields.hoursField,
-      ),
-      this.paceFields.holidays,
-      this.paceFields.together,
-      this.paceFields.duplicate,
-      this.coachField,
-      h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
-      h("div", { class: "settings__actions" }, this.save, this.cancel),
+      ...formContent(this),
     );
-
-    this.ruleset.addEventListener("change", () => this.showOptions());
-
-    this.bar = h("div", { class: "settings__bar" }, this.summary);
-    this.el = h("div", { class: "settings", dataset: { testid: "settings" } }, this.bar, this.form);
   }
 
   /** Called on every state while the lobby shows. */

@@ -2,16 +2,18 @@
 // animate), the turn status, the controls and the hint beside them.
 import { h } from "../dom.js";
 import { DiceTray } from "../render/dice.js";
-import { regions } from "./page.js";
-import { toggleHold } from "./holds.js";
 
-export const tray = new DiceTray((i) => toggleHold(i));
-export const board = {
-  status: h("div", { class: "board__status", dataset: { tableStart: "" } }),
-  hint: h("p", { class: "tray__hint", id: "tray-hint" }),
-  controls: h("div", { class: "tray__controls" }),
-};
-regions.board.append(
-  board.status,
-  h("div", { class: "tray" }, tray.el, h("div", { class: "tray__side" }, board.controls, board.hint)),
-);
+/** The board's elements, appended to ``region``; a click on a die calls ``toggleHold(i)``. */
+export function createBoard(region, toggleHold) {
+  const board = {
+    tray: new DiceTray((i) => toggleHold(i)),
+    status: h("div", { class: "board__status", dataset: { tableStart: "" } }),
+    hint: h("p", { class: "tray__hint", id: "tray-hint" }),
+    controls: h("div", { class: "tray__controls" }),
+  };
+  region.append(
+    board.status,
+    h("div", { class: "tray" }, board.tray.el, h("div", { class: "tray__side" }, board.controls, board.hint)),
+  );
+  return board;
+}

@@ -2,25 +2,8 @@
 // rolls; its best choice is shown on the dice and boxes, and can be played in one tap.
 import { render } from "../dom.js";
 import { choiceText, holdPositions, renderCoach } from "../render/coach.js";
-import { app, draw, live, regions, socket, store } from "./page.js";
-import { announceBox, place } from "./actions.js";
-import { turnOf } from "./facts.js";
-import { canHold, sendHolds } from "./holds.js";
 
 const HINTS_KEY = "fivedice:hints";
-
-export const hints = {
-  on: readHintsSetting(),
-  key: null, // the position asked about (see hintKey)
-  status: "idle", // idle | loading | warming | ready | error
-  data: null,
-  error: null,
-  timer: null,
-  moreOpen: false,
-  rev: 0, // bumped on every change, so the panel is redrawn only then
-  drawn: -1,
-  said: null,
-};
 
 function readHintsSetting() {
   try {
@@ -40,104 +23,134 @@ function hintKey(game) {
   return `${game.number}:${game.turn}:${game.rolls_left}:${game.announced || ""}:${game.dice.join("")}`;
 }
 
-/** The coach's best choice for the position on the table, if it is known. */
-export function coachBest(state) {
-  if (!hints.on || hints.status !== "ready" || !hints.data || !state.game?.dice?.length) return null;
-  if (hints.key !== hintKey(state.game) || !coachOn(state, true)) return null;
-  return hints.data.choices[0] || null;
-}
-
-function hintsChanged(fields) {
-  Object.assign(hints, fields);
-  hints.rev += 1;
-}
-
-export function toggleHints() {
-  const on = !hints.on;
-  hintsChanged({ on, key: null, data: null, status: "idle", error: null });
-  clearTimeout(hints.timer);
-  try {
-    localStorage.setItem(HINTS_KEY, on ? "on" : "off");
-  } catch {
-    /* private mode: the toggle just is not remembered */
+/** The coach's panel (drawn in ``region``) and its hints, asked over ``socket``; its
+ *  choices are played through ``holds`` and ``actions``; ``draw()`` redraws the page. */
+export class Coach {
+  constructor({ app, live, region, socket, store, facts, holds, actions, draw }) {
+    Object.assign(this, { app, live, region, socket, store, facts, holds, actions, draw });
+    this.hints = {
+      on: readHintsSetting(),
+      key: null, // the position asked about (see hintKey)
+      status: "idle", // idle | loading | warming | ready | error
+      data: null,
+      error: null,
+      timer: null,
+      moreOpen: false,
+      rev: 0, // bumped on every change, so the panel is redrawn only then
+      drawn: -1,
+      said: null,
+    };
   }
-  live.say(on ? gettext("Hints on") : gettext("Hints off"));
-  draw();
-}
 
-export function setMoreOpen(open) {
-  hints.moreOpen = open;
-}
+  /** The coach's best choice for the position on the table, if it is known. */
+  best(state) {
+    const hints = this.hints;
+    if (!hints.on || hints.status !== "ready" || !hints.data || !state.game?.dice?.length) return null;
+    if (hints.key !== hintKey(state.game) || !coachOn(state, true)) return null;
+    return hints.data.choices[0] || null;
+  }
 
-/** Ask for a hint when hints are on and the position is new; forget it otherwise. */
-export function syncHints(ctx) {
-  if (!hints.on || !ctx.coachOn) {
-    if (hints.key !== null) {
-      clearTimeout(hints.timer);
-      hintsChanged({ key: null, data: null, status: "idle", error: null });
+  changed(fields) {
+    Object.assign(this.hints, fields);
+    this.hints.rev += 1;
+  }
+
+  toggleHints() {
+    const on = !this.hints.on;
+    this.changed({ on, key: null, data: null, status: "idle", error: null });
+    clearTimeout(this.hints.timer);
+    try {
+      localStorage.setItem(HINTS_KEY, on ? "on" : "off");
+    } catch {
+      /* private mode: the toggle just is not remembered */
     }
-    return;
+    this.live.say(on ? gettext("Hints on") : gettext("Hints off"));
+    this.draw();
   }
-  const key = hintKey(ctx.state.game);
-  if (key !== hints.key) requestHint(key);
-}
 
-async function requestHint(key, attempt = 0) {
-  clearTimeout(hints.timer);
-  if (attempt === 0) hintsChanged({ key, data: null, status: "loading", error: null, moreOpen: false });
-  let answer;
-  try {
-    answer = await socket.request("hint");
-  } catch (error) {
+  setMoreOpen(open) {
+    this.hints.moreOpen = open;
+  }
+
+  /** Ask for a hint when hints are on and the position is new; forget it otherwise. */
+  sync(ctx) {
+    const hints = this.hints;
+    if (!hints.on || !ctx.coachOn) {
+      if (hints.key !== null) {
+        clearTimeout(hints.timer);
+        this.changed({ key: null, data: null, status: "idle", error: null });
+      }
+      return;
+    }
+    const key = hintKey(ctx.state.game);
+    if (key !== hints.key) this.request(key);
+  }
+
+  async request(key, attempt = 0) {
+    const hints = this.hints;
+    clearTimeout(hints.timer);
+    if (attempt === 0) this.changed({ key, data: null, status: "loading", error: null, moreOpen: false });
+    let answer;
+    try {
+      answer = await this.socket.request("hint");
+    } catch (error) {
+      if (hints.key !== key) return;
+      this.refused(key, attempt, error);
+      this.draw();
+      return;
+    }
     if (hints.key !== key) return;
+    this.changed({ status: "ready", data: answer });
+    this.draw();
+    const best = answer.choices?.[0];
+    if (best && hints.said !== key) {
+      hints.said = key;
+      this.live.say(interpolate(gettext("Coach: %(advice)s"), { advice: choiceText(best, this.app.rules) }, true));
+    }
+  }
+
+  /** The coach did not answer the hint for ``key``: ask again in a second while its
+   *  tables are being built (or we asked too fast), or show why. */
+  refused(key, attempt, error) {
+    const hints = this.hints;
     if ((error.code === "coach_warming_up" || error.code === "rate_limited") && attempt < 120) {
-      // The coach's tables are being built (or we asked too fast): ask again in a second.
-      if (hints.status !== "warming" && error.code === "coach_warming_up") hintsChanged({ status: "warming" });
+      if (hints.status !== "warming" && error.code === "coach_warming_up") this.changed({ status: "warming" });
       hints.timer = setTimeout(() => {
-        if (hints.key === key) requestHint(key, attempt + 1);
+        if (hints.key === key) this.request(key, attempt + 1);
       }, 1000);
     } else {
-      hintsChanged({ status: "error", error: error.code === "coach_off" ? gettext("The host turned the coach off.") : error.message });
+      this.changed({ status: "error", error: error.code === "coach_off" ? gettext("The host turned the coach off.") : error.message });
     }
-    draw();
-    return;
   }
-  if (hints.key !== key) return;
-  hintsChanged({ status: "ready", data: answer });
-  draw();
-  const best = answer.choices?.[0];
-  if (best && hints.said !== key) {
-    hints.said = key;
-    live.say(interpolate(gettext("Coach: %(advice)s"), { advice: choiceText(best, app.rules) }, true));
+
+  drawPanel(ctx) {
+    const hints = this.hints;
+    const visible = ctx.phase === "playing" && ctx.coachOn && hints.on;
+    this.region.hidden = !visible;
+    if (!visible || hints.drawn === hints.rev) return;
+    hints.drawn = hints.rev;
+    render(this.region, renderCoach(ctx));
   }
-}
 
-export function drawCoach(ctx) {
-  const visible = ctx.phase === "playing" && ctx.coachOn && hints.on;
-  regions.coach.hidden = !visible;
-  if (!visible || hints.drawn === hints.rev) return;
-  hints.drawn = hints.rev;
-  render(regions.coach, renderCoach(ctx));
-}
-
-/** Do what the coach suggests: hold its dice, fill its box, or announce its box. */
-export function applyHint(best) {
-  const game = store.state?.game;
-  if (!best || !game || !turnOf().myTurn || app.busy) return;
-  if (best.kind === "keep") {
-    if (!canHold()) return;
-    app.holds = new Set(holdPositions(game.dice, best.keep));
-    live.say(
-      best.keep.length
-        ? interpolate(gettext("Holding %(dice)s"), { dice: best.keep.join(" ") }, true)
-        : gettext("Holding nothing: roll all five"),
-    );
-    draw();
-    sendHolds();
-  } else if (best.kind === "announce") {
-    announceBox(best.box);
-  } else {
-    const option = (game.options || []).find((o) => o.box === best.box && (!best.column || o.column === best.column));
-    if (option) place(option);
+  /** Do what the coach suggests: hold its dice, fill its box, or announce its box. */
+  apply(best) {
+    const game = this.store.state?.game;
+    if (!best || !game || !this.facts.turnOf().myTurn || this.app.busy) return;
+    if (best.kind === "keep") {
+      if (!this.holds.canHold()) return;
+      this.app.holds = new Set(holdPositions(game.dice, best.keep));
+      this.live.say(
+        best.keep.length
+          ? interpolate(gettext("Holding %(dice)s"), { dice: best.keep.join(" ") }, true)
+          : gettext("Holding nothing: roll all five"),
+      );
+      this.draw();
+      this.holds.send();
+    } else if (best.kind === "announce") {
+      this.actions.announceBox(best.box);
+    } else {
+      const option = (game.options || []).find((o) => o.box === best.box && (!best.column || o.column === best.column));
+      if (option) this.actions.place(option);
+    }
   }
 }

@@ -1,19 +1,15 @@
 // Page-level controls: copy the invite, leave the room, send a chat line, and the keys
 // (1-5 hold dice, R rolls; never while typing or in a dialog).
 import { confirmDialog } from "../ui/dialog.js";
-import { chatForm, chatInput, dialog, root, store } from "./page.js";
-import { copyInvite, roll } from "./actions.js";
-import { turnOf } from "./facts.js";
-import { toggleHold } from "./holds.js";
-import { act } from "./requests.js";
 
-export function listen() {
+/** Listen to the room bar's buttons in ``root``, the chat form and the page's keys. */
+export function listenControls({ root, chatForm, chatInput, dialog, store, facts, actions, holds, requests }) {
   root.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-action]");
     if (!button) return;
-    if (button.dataset.action === "copy-invite") copyInvite();
+    if (button.dataset.action === "copy-invite") actions.copyInvite();
     if (button.dataset.action === "leave") {
-      const seated = store.state?.game?.status === "playing" && turnOf().mySeat;
+      const seated = store.state?.game?.status === "playing" && facts.turnOf().mySeat;
       const ok = await confirmDialog(dialog, {
         title: gettext("Leave this room?"),
         text: seated
@@ -22,7 +18,7 @@ export function listen() {
         ok: gettext("Leave"),
         danger: true,
       });
-      if (ok) act("leave");
+      if (ok) requests.act("leave");
     }
   });
 
@@ -31,7 +27,7 @@ export function listen() {
     const text = chatInput.value.trim();
     if (!text) return;
     chatInput.value = "";
-    const ok = await act("chat", { text });
+    const ok = await requests.act("chat", { text });
     if (!ok && !chatInput.value) chatInput.value = text; // give the words back
   });
 
@@ -41,13 +37,13 @@ export function listen() {
     if (target.closest?.("input, textarea, select, [contenteditable], dialog")) return;
     if (dialog.open) return;
     if (/^[1-5]$/.test(event.key)) {
-      if (!store.state || !turnOf().myTurn) return;
+      if (!store.state || !facts.turnOf().myTurn) return;
       event.preventDefault();
-      toggleHold(Number(event.key) - 1);
+      holds.toggle(Number(event.key) - 1);
     } else if (event.key === "r" || event.key === "R") {
-      if (!store.state || !turnOf().myTurn) return;
+      if (!store.state || !facts.turnOf().myTurn) return;
       event.preventDefault();
-      roll();
+      actions.roll();
     }
   });
 }

@@ -1,34 +1,10 @@
 // Facts derived from the state held that every part asks about: the phase, whose turn
 // it is, whether it is the viewer's.
 import { seenOffline } from "../ui/outage.js";
-import { socket, store } from "./page.js";
 
 export function phaseOf(state) {
   if (!state.game) return "lobby";
   return state.game.status === "playing" ? "playing" : "over";
-}
-
-/** Whether ``seat`` is the viewer's. */
-export function isMine(seat) {
-  return Boolean(store.state && seat && seat.player === store.state.you.player);
-}
-
-/** The state as shown: while the socket is down, the others' presence is unknown. */
-export function shownState() {
-  return socket.status === "open" ? store.state : seenOffline(store.state);
-}
-
-/** The turn in the state shown: the seat to play, and whether it is the viewer's. */
-export function turnOf(state = shownState()) {
-  const game = state.game;
-  const current = game?.seats?.find((s) => s.seat === game.current_seat) || null;
-  const playing = game?.status === "playing";
-  return {
-    current,
-    playing,
-    myTurn: Boolean(playing && current && isMine(current) && state.room.status === "open"),
-    mySeat: game?.seats?.find((s) => isMine(s)) || null,
-  };
 }
 
 /** Whether the host has muted the viewer (no chat, no reactions). */
@@ -43,4 +19,37 @@ export function lastPlacement(state) {
   if (event.kind === "place") return event.data;
   if (event.kind === "timeout" || event.kind === "skip") return event.data?.place || null;
   return null;
+}
+
+/** The facts about the state ``store`` holds, as the page shows it while ``socket`` is
+ *  open or down. */
+export class Facts {
+  constructor({ socket, store }) {
+    this.socket = socket;
+    this.store = store;
+  }
+
+  /** Whether ``seat`` is the viewer's. */
+  isMine(seat) {
+    const state = this.store.state;
+    return Boolean(state && seat && seat.player === state.you.player);
+  }
+
+  /** The state as shown: while the socket is down, the others' presence is unknown. */
+  shownState() {
+    return this.socket.status === "open" ? this.store.state : seenOffline(this.store.state);
+  }
+
+  /** The turn in the state shown: the seat to play, and whether it is the viewer's. */
+  turnOf(state = this.shownState()) {
+    const game = state.game;
+    const current = game?.seats?.find((s) => s.seat === game.current_seat) || null;
+    const playing = game?.status === "playing";
+    return {
+      current,
+      playing,
+      myTurn: Boolean(playing && current && this.isMine(current) && state.room.status === "open"),
+      mySeat: game?.seats?.find((s) => this.isMine(s)) || null,
+    };
+  }
 }

@@ -2,55 +2,62 @@
 // effect, and turn a refusal into a toast.
 import { askReport } from "../ui/report.js";
 import { refusalText, refusedWhile } from "../ui/outage.js";
-import { app, draw, reportDialog, socket, store, toasts } from "./page.js";
 
-export function showError(error) {
-  const text = error?.message || gettext("Something went wrong.");
-  toasts.show(text.charAt(0).toUpperCase() + text.slice(1));
-}
+/** The page's requests over ``socket``: ``store`` says when their effect arrived, ``app``
+ *  holds the request in flight, ``toasts`` show refusals, ``draw()`` redraws the page. */
+export class Requests {
+  constructor({ socket, store, app, toasts, reportDialog, draw }) {
+    Object.assign(this, { socket, store, app, toasts, reportDialog, draw });
+  }
 
-/** Ask why, then report a chat line ({message}) or a person ({player}) to the
- *  moderators; the receipt (or the refusal) is a toast, read out to screen readers. */
-export async function report(target, about) {
-  const answer = await askReport(reportDialog, { about });
-  if (!answer) return false;
-  try {
-    const ack = await socket.request("report", { ...target, reason: answer.reason, text: answer.text || null });
-    toasts.show(
-      ack?.report === "already"
-        ? gettext("You already reported this. The moderators have it.")
-        : gettext("Report received. Thank you: a moderator will look at it."),
-      "info",
-    );
-    return true;
-  } catch (error) {
-    showError(error);
-    return false;
+  showError(error) {
+    const text = error?.message || gettext("Something went wrong.");
+    this.toasts.show(text.charAt(0).toUpperCase() + text.slice(1));
   }
-}
 
-/** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
-export async function act(type, fields = {}, { busy = null } = {}) {
-  if (refusedWhile(socket.status, type)) {
-    toasts.show(refusalText());
-    return false;
+  /** Ask why, then report a chat line ({message}) or a person ({player}) to the
+   *  moderators; the receipt (or the refusal) is a toast, read out to screen readers. */
+  async report(target, about) {
+    const answer = await askReport(this.reportDialog, { about });
+    if (!answer) return false;
+    try {
+      const ack = await this.socket.request("report", { ...target, reason: answer.reason, text: answer.text || null });
+      this.toasts.show(
+        ack?.report === "already"
+          ? gettext("You already reported this. The moderators have it.")
+          : gettext("Report received. Thank you: a moderator will look at it."),
+        "info",
+      );
+      return true;
+    } catch (error) {
+      this.showError(error);
+      return false;
+    }
   }
-  if (busy) {
-    if (app.busy) return false;
-    app.busy = busy;
-    draw();
-  }
-  try {
-    const ack = await socket.request(type, fields);
-    await store.until(ack?.version);
-    return true;
-  } catch (error) {
-    showError(error);
-    return false;
-  } finally {
+
+  /** Send a request; errors become toasts. busy: mark the turn controls busy meanwhile. */
+  async act(type, fields = {}, { busy = null } = {}) {
+    if (refusedWhile(this.socket.status, type)) {
+      this.toasts.show(refusalText());
+      return false;
+    }
     if (busy) {
-      app.busy = null;
-      draw();
+      if (this.app.busy) return false;
+      this.app.busy = busy;
+      this.draw();
+    }
+    try {
+      const ack = await this.socket.request(type, fields);
+      await this.store.until(ack?.version);
+      return true;
+    } catch (error) {
+      this.showError(error);
+      return false;
+    } finally {
+      if (busy) {
+        this.app.busy = null;
+        this.draw();
+      }
     }
   }
 }

@@ -90,16 +90,18 @@ function rememberScroll(event) {
 
 // The scorecards' header row and box names: when their size changes (a new width of the
 // screen, a longer name), the scroll padding that keeps them off a box scrolled to follows.
-// It is kept on the region around the scorecards, which their redraws leave alone.
-const sheetParts = new ResizeObserver((entries) => {
-  for (const scroller of new Set(entries.map((e) => e.target.closest(".sheet-scroll")))) {
-    if (scroller) padSheet(scroller);
-  }
-});
+// It is kept on the region around the scorecards, which their redraws leave alone. The
+// observer is made at the first redraw, not when the module is imported.
+let sheetParts = null;
 
 const watched = new Set();
 
 function watchSheetParts(scroller) {
+  sheetParts ??= new ResizeObserver((entries) => {
+    for (const scroller of new Set(entries.map((e) => e.target.closest(".sheet-scroll")))) {
+      if (scroller) padSheet(scroller);
+    }
+  });
   for (const part of watched) {
     if (!part.isConnected) {
       sheetParts.unobserve(part);
