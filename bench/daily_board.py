@@ -53,7 +53,7 @@ def main() -> None:
 
     from accounts.models import Player
     from daily.models import DailyAttempt, DailyChallenge
-    from games.services import daily
+    from games.selectors import daily
     from games.services.players import SESSION_KEY
     from play.models import Game
     from rooms.models import Membership, Room
