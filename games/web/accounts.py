@@ -116,7 +116,7 @@ def remember_account_language(player: Player) -> None:
     the account's other devices open in it."""
     code = translation.get_language()
     if not player.language and code in LANGUAGE_CODES:
-        Player.objects.filter(pk=player.pk, language="").update(language=code)
+        services.account_language_adopt(player=player, code=code)
 
 
 def _form_page(request: HttpRequest, template: str, form: forms.BaseForm, status: int = 200,
@@ -133,15 +133,20 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         guest = current_player(request.session)
-        with transaction.atomic():
-            user = form.save()
-            login(request, user, backend=MODEL_BACKEND)
-            signed_in = services.account_sign_in(session=request.session, user=user,
-                                                 guest=guest)
-            publish_on_commit(signed_in.news)
-            player = signed_in.value
-            if player is not None:
-                remember_account_language(player)
+        try:
+            with transaction.atomic():
+                user = services.account_create(username=form.cleaned_data["username"],
+                                               password=form.cleaned_data["password1"])
+                login(request, user, backend=MODEL_BACKEND)
+                signed_in = services.account_sign_in(session=request.session, user=user,
+                                                     guest=guest)
+                publish_on_commit(signed_in.news)
+                player = signed_in.value
+                if player is not None:
+                    remember_account_language(player)
+        except ServiceError as refusal:  # the name was taken since the form checked it
+            form.add_error("username", refusal.message)
+            return _form_page(request, "accounts/sign_up.html", form, status=400)
         messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
                          % {"name": user.get_username()})
         if form.cleaned_data.get("email"):
