@@ -10,7 +10,7 @@ UV_VERSION := 0.13.9
 APPS := accounts rooms play coach daily notices moderation games
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
-	lint-python lint-js lint-css js-install js-test typecheck bench clean
+	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean
 
 install: $(STAMP)
 
@@ -80,12 +80,18 @@ run: install migrate catalogs
 serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
-# Python with ruff, JavaScript with ESLint (eslint.config.js), CSS with stylelint
+# Python with ruff, who may import whom with import-linter (the contracts in
+# pyproject.toml), JavaScript with ESLint (eslint.config.js), CSS with stylelint
 # (stylelint.config.js), side by side under make -j.
-lint: lint-python lint-js lint-css
+lint: lint-python lint-imports lint-js lint-css
 
 lint-python: install
 	$(BIN)/ruff check .
+
+# The layers of the apps and inside them, and no cycle: about a second, so without
+# import-linter's cache (docs/decisions/0061).
+lint-imports: install
+	$(BIN)/lint-imports --no-cache
 
 # ESLint and its plugins exactly as package-lock.json names them (npm ci, again whenever
 # the lock changes), on Node.js from the system (.ci/system-deps installs Debian's when it
@@ -136,8 +142,8 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), the project's bytecode, ruff, ESLint and stylelint, mypy,
-# and the JavaScript unit tests.
+# server that first needs them), the project's bytecode, ruff, import-linter, ESLint and
+# stylelint, mypy, and the JavaScript unit tests.
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode strategy \
 		lint typecheck js-test

@@ -50,7 +50,7 @@ def main() -> None:
 
     from accounts.models import Player
     from daily.models import DailyChallenge
-    from games.services import daily
+    from games.selectors import daily
     from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
@@ -135,7 +135,7 @@ def print_plans(challenge) -> None:
     """Print the plans of the queries of a rank and of the leaderboard (SQLite)."""
     from django.db import connection
 
-    from games.services import daily
+    from games.selectors import daily
 
     with connection.cursor() as cursor:
         for name, sql in (

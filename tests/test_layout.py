@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,62 +77,22 @@ def test_the_guard_sees_an_offending_import(tmp_path):
     assert offenders([bad], "bench") == [str(bad)]
 
 
-# The layers of ``games``, lowest first: each folder and top-level module of ``games``
-# imports modules of ``games`` in its own layer or below, never above.
-LAYERS: list[set[str]] = [
-    # data, and what every layer says, counts and reads with
-    {"errors", "words", "windows", "signals", "json_input", "counting", "text",
-     "figures"},
-    # every change and every read (services return what they committed), the coach,
-    # the limits on guessing codes and making guests, the keyed hashes of addresses
-    {"services", "selectors", "coach", "throttle", "guest_limit", "addresses"},
-    # the sockets, and publishing what services committed
-    {"realtime"},
-    # the entry points: pages, the admin, a process's threads, commands, the app
-    {"web", "admin", "background", "management", "templatetags", "checks", "apps"},
-]
+def test_the_import_contracts_cover_every_app_in_its_order():
+    """``lint-imports`` (make lint) checks who may import whom with the contracts of
+    pyproject.toml (decision 0061): the apps' layers follow ``INSTALLED_APPS``, and a new
+    app is in them."""
+    from django.conf import settings
 
-
-def part_of_games(module: str) -> str | None:
-    """The folder or top-level module of ``games`` that ``module`` is in (``None``: not
-    in ``games``, or the package itself)."""
-    parts = module.split(".")
-    return parts[1] if parts[0] == "games" and len(parts) > 1 else None
-
-
-def layer_of(part: str) -> int:
-    return next(n for n, layer in enumerate(LAYERS) if part in layer)
-
-
-def imports_above(module: str, imported: set[str]) -> list[str]:
-    """The modules among ``imported`` that lie in a higher layer than ``module``."""
-    own = layer_of(part_of_games(module) or "")
-    return sorted(m for m in imported
-                  if (part := part_of_games(m)) is not None and layer_of(part) > own)
-
-
-def test_every_part_of_games_has_a_layer():
-    parts = {p.relative_to(ROOT / "games").parts[0].removesuffix(".py")
-             for p in sources("games")} - {"__init__"}
-    assert parts == set().union(*LAYERS) - {"migrations"}
-    assert sum(map(len, LAYERS)) == len(set().union(*LAYERS))  # each in one layer
-
-
-def test_nothing_in_games_imports_a_higher_layer():
-    found = {}
-    for path in sources("games"):
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        if module != "games.__init__" and (above := imports_above(module, imports_of(path))):
-            found[str(path.relative_to(ROOT))] = above
-    assert found == {}
-
-
-def test_the_layer_guard_sees_an_import_from_above():
-    assert imports_above("games.services.core", {"games.realtime.publish", "games.errors",
-                                                 "django.db"}) == ["games.realtime.publish"]
-    assert imports_above("games.errors", {"games.services", "games.words"}) == [
-        "games.services"]
-    assert imports_above("games.web.rooms", {"games.realtime.publish", "games.errors"}) == []
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    apps = [app for app in settings.INSTALLED_APPS if app in APPS]
+    assert set(config["root_packages"]) == {*APPS, "scoring", "yahtzee_site"}
+    contract = next(c["layers"] for c in config["contracts"] if c["id"] == "apps")
+    layers = [[name.strip() for name in layer.split("|")] for layer in contract]
+    assert layers[0] == ["yahtzee_site"] and layers[-1] == ["scoring"]
+    depth = {name: n for n, layer in enumerate(layers[1:-1]) for name in layer}
+    assert sorted(depth) == sorted(apps)
+    # An app listed after another stands in the same layer or above it.
+    assert all(depth[low] >= depth[high] for low, high in pairwise(apps))
 
 
 def imported_test_modules(path: Path) -> set[str]:

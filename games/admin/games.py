@@ -15,7 +15,7 @@ from games import services
 from games.admin.base import ModerationMixin, ReadOnlyAdmin
 from games.admin.display import as_json, seat_label, variant_title
 from games.admin.inlines import EventInline, ScorecardInline, TurnInline
-from games.services.daily import today
+from games.selectors.daily import today
 from play.models import Game
 
 

@@ -4,17 +4,30 @@ device or a network (``games.selectors.devices``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.coach.advice import label
 from games.selectors.devices import shared_devices
-from games.services.duplicate import PLAYED_FIELDS, par_of, turn_view
 from play.models import Game, Turn
 from scoring.ruleset import RuleSet
 from scoring.rulesets import get as ruleset
 from scoring.strategy import advisors
 from scoring.strategy.advice import Choice
+
+# A played turn's fields, as ``turn_view`` reads them (``play.sql.ROUND_PLAYED``).
+PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
+
+
+def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A played turn (a row of ``PLAYED_FIELDS``) as the reveal and the comparison of a
+    duplicate game show it."""
+    return {"seat": row["seat"],
+            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
+            "announced": row["state"].get("announced"), "box": row["box"],
+            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
+            "finish": row["finish"]}
 
 
 @dataclass
@@ -72,12 +85,12 @@ def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
                 finish=data.get("finish", ""), where=where)
 
 
-def comparison(game: Game) -> Comparison:
-    """Every round of duplicate ``game`` (finished or ended) side by side with par's;
-    ``par_total`` is ``None`` while the expert's tables are still warming."""
+def comparison(game: Game, *, par: dict[str, Any] | None) -> Comparison:
+    """Every round of duplicate ``game`` (finished or ended) side by side with ``par``'s
+    game (``games.services.duplicate.par_of``, which works it out and stores it); without
+    it (the expert's tables still warming) ``par_total`` is ``None``."""
     rs = ruleset(game.ruleset, **game.options)
     cards = list(game.scorecards.select_related("player").order_by("seat"))
-    par = par_of(game)
     par_rounds = par["rounds"] if par is not None else []
     rounds: dict[int, Round] = {}
     for turn in Turn.objects.filter(game=game).order_by("number").values(

@@ -4,17 +4,27 @@ everyone and among friends, and a player's streak and calendar."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, timedelta
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from accounts.models import Player
 from daily.models import DailyAttempt, DailyChallenge
-from games.services.daily import board, today
 from rooms.models import Membership
 
 LEADERBOARD_SIZE = 20
 CALENDAR_WEEKS = 12
+
+
+def today() -> date:
+    """The day of the challenge now: the date in UTC."""
+    return timezone.now().astimezone(UTC).date()
+
+
+def board(challenge: DailyChallenge) -> QuerySet[DailyAttempt]:
+    """The ranked, finished attempts at ``challenge``."""
+    return DailyAttempt.objects.filter(challenge=challenge, ranked=True, score__isnull=False)
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from typing import Any, NamedTuple
 
 from django.db.models import F
 
+from games.selectors.compare import turn_view
 from games.selectors.room_snapshot import Seats, Snapshot
 from games.selectors.take_backs import take_backs
 from games.selectors.views import compact_json, ruleset_view_of
-from games.services.duplicate import turn_view
 from play import sql
 from play.models import Game
 from rooms.models import ChatMessage, Membership

@@ -9,7 +9,13 @@ the caller to publish (``games.realtime.publish``).  A refusal raises
 """
 
 from games.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
-from games.services.accounts import account_delete, account_sign_in
+from games.services.accounts import (
+    account_create,
+    account_delete,
+    account_language_adopt,
+    account_language_set,
+    account_sign_in,
+)
 from games.services.chat import chat_post
 from games.services.clock import games_run_due, rooms_close_idle
 from games.services.emails import email_change, email_confirm
@@ -48,7 +54,10 @@ from games.services.rooms import (
 )
 
 __all__ = [
+    "account_create",
     "account_delete",
+    "account_language_adopt",
+    "account_language_set",
     "account_sign_in",
     "chat_post",
     "email_change",

@@ -7,6 +7,7 @@ account made first.  Signing in on another browser brings that player back there
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
@@ -20,6 +21,7 @@ from games.services.rooms import room_leave
 from rooms.models import Membership, Room
 
 DELETED_NAME = "Deleted player"
+LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 
 
 def _leave_rooms(player: Player) -> list[News]:
@@ -77,3 +79,34 @@ def account_delete(*, user: User) -> list[News]:
         user.delete()
     return news
 
+
+
+def account_create(*, username: str, password: str) -> User:
+    """A new account named ``username`` (checked by the sign-up form) with ``password``
+    (stored hashed); ``taken`` when that name has an account already."""
+    with transaction.atomic():
+        if User.objects.filter(username=username).exists():
+            raise ServiceError("taken", gettext("that name has an account already"))
+        return User.objects.create_user(username=username, password=password)
+
+
+def _check_language(code: str) -> None:
+    if code not in LANGUAGE_CODES:
+        raise ServiceError("unknown_language", gettext(
+            "This site has no language “%(code)s”.") % {"code": code[:16]})
+
+
+def account_language_set(*, user: User, code: str) -> None:
+    """Make ``code`` the language of ``user``'s account (its player's), the one every
+    device they sign in on opens in; ``unknown_language`` when the site has none such."""
+    _check_language(code)
+    with transaction.atomic():
+        Player.objects.filter(user=user).update(language=code)
+
+
+def account_language_adopt(*, player: Player, code: str) -> bool:
+    """Give ``player`` (an account's) the language ``code`` unless it has one already;
+    whether it did. ``unknown_language`` when the site has no such language."""
+    _check_language(code)
+    with transaction.atomic():
+        return Player.objects.filter(pk=player.pk, language="").update(language=code) > 0

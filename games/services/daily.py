@@ -14,7 +14,6 @@ from datetime import UTC, date, datetime, time
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
@@ -22,6 +21,7 @@ from accounts.models import Player
 from daily.models import DailyAttempt, DailyChallenge, Practice
 from games.coach.advice import level_ready
 from games.errors import ServiceError
+from games.selectors.daily import today
 from games.services import dice
 from games.services.core import bump, now, require_not_banned
 from games.services.play import begin_game
@@ -32,11 +32,6 @@ from scoring import duplicate, rulesets
 from scoring.strategy import levels
 
 PAR_LEVEL = "expert"
-
-
-def today() -> date:
-    """The day of the challenge now: the date in UTC."""
-    return now().astimezone(UTC).date()
 
 
 def seed_of(ruleset: str, day: date) -> str:
@@ -186,8 +181,3 @@ def attempt_par(attempt: DailyAttempt) -> int | None:
         attempt.par = int(played["total"])
         attempt.save(update_fields=["par"])
     return attempt.par
-
-
-def board(challenge: DailyChallenge) -> QuerySet[DailyAttempt]:
-    """The ranked, finished attempts at ``challenge``."""
-    return DailyAttempt.objects.filter(challenge=challenge, ranked=True, score__isnull=False)

@@ -9,10 +9,10 @@ placement that closes a round carries every seat's turn of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from games.coach.advice import level_ready
+from games.selectors.compare import PLAYED_FIELDS, turn_view
 from play.models import Game, Turn
 from scoring import duplicate
 from scoring.rulesets import get as ruleset
@@ -40,10 +40,6 @@ def sealed(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     return _public(data)
 
 
-# A played turn's fields, as ``turn_view`` reads them (``play.sql.ROUND_PLAYED``).
-PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
-
-
 def revealed(game: Game, round_: int) -> list[dict[str, Any]]:
     """Every seat's turn of round ``round_`` (closed): its rolls, announcement and the
     box it filled, in seat order."""
@@ -51,16 +47,6 @@ def revealed(game: Game, round_: int) -> list[dict[str, Any]]:
     turns = Turn.objects.filter(game=game, number__gt=(round_ - 1) * seats,
                                 number__lte=round_ * seats).order_by("seat")
     return [turn_view(row) for row in turns.values(*PLAYED_FIELDS)]
-
-
-def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A played turn (a row of ``PLAYED_FIELDS``) as the reveal and the comparison of a
-    duplicate game show it."""
-    return {"seat": row["seat"],
-            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
-            "announced": row["state"].get("announced"), "box": row["box"],
-            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
-            "finish": row["finish"]}
 
 
 def par_of(game: Game) -> dict[str, Any] | None:

@@ -29,13 +29,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
 from games.services.core import now
-from games.services.notices import (
-    MAX_ATTEMPTS,
-    RETRY_AFTER,
-    address_of,
-    open_turn_of,
-    postpone,
-)
+from games.services.outbox import MAX_ATTEMPTS, RETRY_AFTER, address_of, open_turn_of, postpone
 from games.services.preferences import preferences_of, quiet_end, zone_of
 from games.services.site_address import site_address
 from notices.models import Notice, Preferences

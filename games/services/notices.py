@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -33,10 +32,12 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
 from games.services.core import now
+from games.services.notice_emails import send_emails
+from games.services.outbox import MAX_ATTEMPTS, RETRY_AFTER, address_of, open_turn_of, postpone
 from games.services.preferences import preferences_of, quiet_end
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
 from notices.models import Notice, PushSubscription
-from play.models import Game, Scorecard, Turn
+from play.models import Game
 from rooms.models import Room
 from scoring import rulesets
 
@@ -47,10 +48,6 @@ log = logging.getLogger(__name__)
 # A notice claimed this long ago and never marked sent (its notifier died) is sent again:
 # well beyond a pass's ten notices at ten seconds a device at worst.
 RECLAIM_AFTER = timedelta(minutes=10)
-# A notice that could not reach a device is tried again after this (times the attempts so
-# far), at most MAX_ATTEMPTS times in all.
-RETRY_AFTER = timedelta(minutes=2)
-MAX_ATTEMPTS = 5
 # How long a push service keeps a message for a device that is off (seconds).
 PUSH_TTL = 24 * 3600
 PUSH_TIMEOUT = 10.0
@@ -138,30 +135,6 @@ def notice_turn(room: Room, game: Game, player: Player,
             rows.append(Notice(**about, kind=Notice.Kind.REMINDER,
                                channel=Notice.Channel.EMAIL, due_at=remind))
     Notice.objects.bulk_create(rows)
-
-
-def address_of(player: Player) -> str:
-    """The confirmed email address of the player's account ("" for none)."""
-    if player.user_id is None:
-        return ""
-    return get_user_model().objects.filter(pk=player.user_id).values_list(
-        "email", flat=True).first() or ""
-
-
-def open_turn_of(notice: Notice) -> Turn | None:
-    """The turn a notice is about while it is still open and its seat still the
-    player's (a bot may keep it now)."""
-    turn = Turn.objects.filter(game=notice.game, number=notice.turn,
-                               finished_at__isnull=True).first()
-    if turn is None or not Scorecard.objects.filter(game=notice.game, seat=turn.seat,
-                                                    player=notice.player).exists():
-        return None
-    return turn
-
-
-def postpone(notice: Notice, until: datetime) -> None:
-    """Give a claimed notice back to the outbox, due ``until``."""
-    Notice.objects.filter(pk=notice.pk).update(due_at=until, claimed_at=None)
 
 
 # -- sending them --------------------------------------------------------------------
@@ -298,7 +271,6 @@ def notices_send(*, limit: int = 10) -> int:
     claimed = _claim(moment, limit)
     emails = [notice for notice in claimed if notice.channel == Notice.Channel.EMAIL]
     if emails:
-        from games.services.notice_emails import send_emails  # it builds on this module
         send_emails(emails, moment)
     for notice in claimed:
         if notice.channel == Notice.Channel.EMAIL:

@@ -39,17 +39,13 @@ from games.errors import ServiceError
 from games.realtime.publish import publish_on_commit
 from games.services.players import current_player, name_check_official
 from games.throttle import http_address, wait_minutes
+from games.web.account_forms import DeleteForm, SignedInRequest, SiteFields
+from games.web.emails import ask_to_confirm
 from games.web.errors import error_page
 from games.web.language import LANGUAGE_CODES
 
 # The backend a new account is signed in with (django-axes' backend only counts failures).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-class SignedInRequest(HttpRequest):
-    """The request of a view behind ``login_required``: its ``user`` is an account."""
-
-    user: User
 
 
 def next_url(request: HttpRequest, default: str = "") -> str:
@@ -60,17 +56,6 @@ def next_url(request: HttpRequest, default: str = "") -> str:
                                        require_https=request.is_secure()):
         return candidate
     return default or reverse("games:home")
-
-
-class SiteFields:
-    """Draws a form's inputs in the site's look (the ``input`` class)."""
-
-    fields: dict[str, forms.Field]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for field in self.fields.values():
-            field.widget.attrs["class"] = "input"
 
 
 class SignInForm(SiteFields, AuthenticationForm):
@@ -116,7 +101,7 @@ def remember_account_language(player: Player) -> None:
     the account's other devices open in it."""
     code = translation.get_language()
     if not player.language and code in LANGUAGE_CODES:
-        Player.objects.filter(pk=player.pk, language="").update(language=code)
+        services.account_language_adopt(player=player, code=code)
 
 
 def _form_page(request: HttpRequest, template: str, form: forms.BaseForm, status: int = 200,
@@ -133,19 +118,23 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         guest = current_player(request.session)
-        with transaction.atomic():
-            user = form.save()
-            login(request, user, backend=MODEL_BACKEND)
-            signed_in = services.account_sign_in(session=request.session, user=user,
-                                                 guest=guest)
-            publish_on_commit(signed_in.news)
-            player = signed_in.value
-            if player is not None:
-                remember_account_language(player)
+        try:
+            with transaction.atomic():
+                user = services.account_create(username=form.cleaned_data["username"],
+                                               password=form.cleaned_data["password1"])
+                login(request, user, backend=MODEL_BACKEND)
+                signed_in = services.account_sign_in(session=request.session, user=user,
+                                                     guest=guest)
+                publish_on_commit(signed_in.news)
+                player = signed_in.value
+                if player is not None:
+                    remember_account_language(player)
+        except ServiceError as refusal:  # the name was taken since the form checked it
+            form.add_error("username", refusal.message)
+            return _form_page(request, "accounts/sign_up.html", form, status=400)
         messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
                          % {"name": user.get_username()})
         if form.cleaned_data.get("email"):
-            from games.web.emails import ask_to_confirm  # it builds on this module's forms
             ask_to_confirm(request, user, form.cleaned_data["email"])
         return HttpResponseRedirect(next_url(request))
     return _form_page(request, "accounts/sign_up.html", form,
@@ -204,25 +193,6 @@ def account(request: SignedInRequest) -> HttpResponse:
         "player": player, "rooms": selectors.rooms_of(player),
         "next": next_url(request, ""),
     })
-
-
-class DeleteForm(SiteFields, forms.Form):
-    """The account's password, to confirm that its owner is deleting it."""
-
-    password = forms.CharField(label=gettext_lazy("Your password"), strip=False,
-                               widget=forms.PasswordInput(attrs={
-                                   "autocomplete": "current-password"}))
-
-    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.user = user
-
-    def clean_password(self) -> str:
-        password: str = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError(gettext("That is not your password."),
-                                        code="password_incorrect")
-        return password
 
 
 @login_required

@@ -64,7 +64,7 @@ def accuracy_of(attempt: DailyAttempt) -> float | None:
 def daily_index(request: HttpRequest) -> HttpResponse:
     """Today's challenge in every variant, the viewer's results and streak."""
     player = current_player(request.session, request.user)
-    day = daily.today()
+    day = selectors.today()
     mine = {a.challenge.ruleset: a for a in DailyAttempt.objects.filter(
         player=player, challenge__day=day).select_related("challenge").order_by("pk")} \
         if player is not None else {}
@@ -83,7 +83,7 @@ def daily_index(request: HttpRequest) -> HttpResponse:
 def _practice(request: HttpRequest, player: Player | None, ruleset: str, day: date) -> str:
     """Why the visitor's next attempt at ``ruleset``'s challenge of ``day`` would be
     practice (``Practice``; ``""``: it ranks, or ``day`` is past)."""
-    if day != daily.today():
+    if day != selectors.today():
         return ""
     return daily.why_practice(
         player=player, user_id=request.user.pk if request.user.is_authenticated else None,
@@ -121,7 +121,7 @@ def daily_result(request: HttpRequest, ruleset: str, day: str) -> HttpResponse:
                     .select_related("game__room", "challenge", "player").order_by("pk")) \
         if player is not None and played else []
     shown = next((a for a in attempts if a.ranked), attempts[-1] if attempts else None)
-    today = challenge.day == daily.today()
+    today = challenge.day == selectors.today()
     context = {
         "challenge": challenge, "rs": rulesets.get(challenge.ruleset), "player": player,
         "attempt": shown, "attempts": attempts,

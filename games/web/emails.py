@@ -32,7 +32,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import PendingEmail
 from games import services
 from games.errors import ServiceError
-from games.web.accounts import DeleteForm, SignedInRequest
+from games.web.account_forms import DeleteForm, SignedInRequest
 from games.web.invites import absolute_url
 from games.web.language import account_language
 from games.windows import Windows

@@ -22,6 +22,7 @@ from games.errors import ServiceError
 from games.selectors.compare import comparison
 from games.selectors.replay import PastGame, past_game, past_games, replay_of
 from games.selectors.rule_texts import rule_texts
+from games.services.duplicate import par_of
 from games.services.players import current_player
 from games.web.review import BLUNDER, LUCKY, players_luck, points
 from games.web.rooms import guess_limited, room_or_404
@@ -112,7 +113,7 @@ def game_compare(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "room": room,
         "game": game,
         "ruleset": selectors.ruleset_of(game),
-        "compare": comparison(game),
+        "compare": comparison(game, par=par_of(game)),
         "retry": VALUES_RETRY_SECONDS,
         "player": player,
         "room_url": reverse("games:room", args=[room.code]),

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from accounts.models import Player
+from games.services.accounts import account_language_set
 
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 
@@ -69,6 +70,6 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     if code not in LANGUAGE_CODES:
         raise BadRequest(gettext("This site has no language “%(code)s”.") % {"code": code[:16]})
     response = set_language(request)
-    if request.user.is_authenticated:
-        Player.objects.filter(user=request.user).update(language=code)
+    if isinstance(request.user, User):  # signed in
+        account_language_set(user=request.user, code=code)
     return response

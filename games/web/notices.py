@@ -27,7 +27,8 @@ from games.services.notice_emails import (
     read_unsubscribe,
     sign_in_stamp,
 )
-from games.services.notices import address_of, page_key
+from games.services.notices import page_key
+from games.services.outbox import address_of
 from games.services.players import current_player
 from games.services.preferences import (
     REMINDER_HOURS,

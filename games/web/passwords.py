@@ -28,7 +28,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games.throttle import http_address
-from games.web.accounts import SiteFields
+from games.web.account_forms import SiteFields
 from games.web.emails import language_for, may_send
 
 

@@ -18,9 +18,7 @@ from django.views.decorators.http import require_POST
 from games.json_input import BadJson, json_request
 from games.services.players import current_player
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
-from notices.models import PushSubscription
-
-DEVICES_MAX = 10  # per player: the oldest goes when an eleventh subscribes
+from games.services.push_subscriptions import subscription_forget, subscription_keep
 
 
 class BadSubscription(ValueError):
@@ -85,12 +83,8 @@ def push_subscribe(request: HttpRequest) -> JsonResponse:
         endpoint, p256dh, auth = _subscription(data)
     except BadSubscription:
         return _unusable()
-    PushSubscription.objects.update_or_create(endpoint=endpoint, defaults={
-        "player": player, "p256dh": p256dh, "auth": auth,
-        "language": getattr(request, "LANGUAGE_CODE", "")})
-    kept = PushSubscription.objects.filter(player=player).order_by("-created_at", "-id")
-    PushSubscription.objects.filter(pk__in=list(kept.values_list("id", flat=True)[DEVICES_MAX:])
-                                    ).delete()
+    subscription_keep(player=player, endpoint=endpoint, p256dh=p256dh, auth=auth,
+                      language=getattr(request, "LANGUAGE_CODE", ""))
     return JsonResponse({"subscribed": True})
 
 
@@ -105,9 +99,5 @@ def push_unsubscribe(request: HttpRequest) -> JsonResponse:
         return _unusable()
     player = current_player(request.session, request.user)
     if player is not None:
-        try:  # kept as the server posts to it; one kept before that rule, as given
-            forms = {endpoint, endpoint_checked(endpoint)}
-        except BadEndpoint:
-            forms = {endpoint}
-        PushSubscription.objects.filter(player=player, endpoint__in=forms).delete()
+        subscription_forget(player=player, endpoint=endpoint)
     return JsonResponse({"subscribed": False})

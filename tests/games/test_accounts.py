@@ -11,6 +11,7 @@ from django.urls import reverse
 from accounts.models import Player
 from coach.models import GameReview
 from games import selectors, services
+from games.errors import ServiceError
 from games.services.players import current_player
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
@@ -318,3 +319,12 @@ def test_a_deleted_account_is_no_one_on_its_other_devices():
     assert not home.wsgi_request.user.is_authenticated and not home.context["your_rooms"]
     assert player_of(second) is None
     assert not second.get(reverse("games:room", args=[code])).context["member"]
+
+
+def test_a_name_taken_since_the_form_checked_it_is_refused_and_creates_nothing():
+    User.objects.create_user("ada", password=PASSWORD)
+    with pytest.raises(ServiceError) as refused:
+        services.account_create(username="ada", password=PASSWORD)
+    assert refused.value.code == "taken" and User.objects.count() == 1
+    made = services.account_create(username="bob", password=PASSWORD)
+    assert User.objects.get(username="bob") == made and made.check_password(PASSWORD)

@@ -64,12 +64,12 @@ def test_the_days_dice_come_from_the_secret_and_the_date(account, settings):
     ada, bob = account("Ada"), account("Bob")
     first = daily.daily_play(player=ada, ruleset="yatzy")
     second = daily.daily_play(player=bob, ruleset="yatzy")
-    seed = daily.seed_of("yatzy", daily.today())
+    seed = daily.seed_of("yatzy", selectors.today())
     assert first.game.seed == second.game.seed == seed and len(seed) == 64
-    assert daily.seed_of("yatzy", daily.today() - timedelta(days=1)) != seed
-    assert daily.seed_of("yahtzee", daily.today()) != seed
+    assert daily.seed_of("yatzy", selectors.today() - timedelta(days=1)) != seed
+    assert daily.seed_of("yahtzee", selectors.today()) != seed
     settings.SECRET_KEY = "another secret, another set of dice " * 2
-    assert daily.seed_of("yatzy", daily.today()) != seed
+    assert daily.seed_of("yatzy", selectors.today()) != seed
     for attempt in (first, second):
         services.game_roll(player=attempt.player, code=attempt.game.room.code)
     faces = [duplicate.die(bytes.fromhex(seed), 1, 1, s) for s in range(5)]
@@ -91,16 +91,16 @@ def test_one_ranked_attempt_per_account_and_day(account):
     assert again.practice == Practice.AGAIN
     assert daily.daily_play(player=guest, ruleset="yahtzee").practice == Practice.GUEST
     yesterday = daily.daily_play(player=account("Cy"), ruleset="yahtzee",
-                                 day=daily.today() - timedelta(days=1))
+                                 day=selectors.today() - timedelta(days=1))
     assert not yesterday.ranked and not yesterday.practice  # past days: their own dice
-    assert yesterday.game.seed == daily.seed_of("yahtzee", daily.today() - timedelta(days=1))
+    assert yesterday.game.seed == daily.seed_of("yahtzee", selectors.today() - timedelta(days=1))
     # A guest who makes an account today ranks from tomorrow.
     guest.user = User.objects.create_user("gus", password="pw-long-enough")
     guest.save()
     assert daily.daily_play(player=guest, ruleset="yatzy").practice == Practice.NEW_ACCOUNT
     before = DailyAttempt.objects.count()
     refused("not_yet", daily.daily_play, player=ada, ruleset="yahtzee",
-            day=daily.today() + timedelta(days=1))
+            day=selectors.today() + timedelta(days=1))
     refused("unknown_ruleset", daily.daily_play, player=ada, ruleset="poker")
     assert DailyAttempt.objects.count() == before
 
@@ -108,7 +108,7 @@ def test_one_ranked_attempt_per_account_and_day(account):
 def test_only_ranked_attempts_see_the_days_dice(account):
     """The scouting of issue 41: whatever is played before a ranked attempt (a guest, a
     second try, an account made today, the same browser or address) rolls other dice."""
-    seed = daily.seed_of("yahtzee", daily.today())
+    seed = daily.seed_of("yahtzee", selectors.today())
     scouts = [
         daily.daily_play(player=account("Gus", signed=False), ruleset="yahtzee"),
         daily.daily_play(player=account("Nia", signed=False), ruleset="yahtzee",
@@ -217,14 +217,14 @@ def test_par_and_the_results_page(account):
     with Image.open(io.BytesIO(card.content)) as picture:
         assert picture.size == (1200, 630)
     assert daily.seed_of("yatzy", challenge.day) not in html + text
-    tomorrow = (daily.today() + timedelta(days=1)).isoformat()
+    tomorrow = (selectors.today() + timedelta(days=1)).isoformat()
     assert client_of(ada).get(f"/daily/yatzy/{tomorrow}/").status_code == 404
     assert client_of(ada).get("/daily/yatzy/yesterday/").status_code == 404
 
 
 def test_streaks_and_the_calendar(account, monkeypatch):
     ada = account("Ada")
-    today = daily.today()
+    today = selectors.today()
     for back in (0, 1, 2, 4):
         day = today - timedelta(days=back)
         challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
@@ -247,7 +247,7 @@ def test_near_perfect_days_go_to_the_moderators_queue(account):
     ada = account("Ada")
     attempts = []
     for back in range(3):
-        day = daily.today() - timedelta(days=back)
+        day = selectors.today() - timedelta(days=back)
         challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
         room = Room.objects.create(code=f"p{back}", host=ada, ruleset="yatzy", seat_count=1,
                                    daily=True, last_activity_at=timezone.now())
@@ -266,14 +266,14 @@ def test_near_perfect_days_go_to_the_moderators_queue(account):
 
 
 def test_the_day_turns_at_midnight_utc(monkeypatch):
-    monkeypatch.setattr(daily, "now", lambda: datetime(2026, 12, 1, 23, 59, tzinfo=UTC))
-    assert daily.today() == date(2026, 12, 1)
-    monkeypatch.setattr(daily, "now", lambda: datetime(2026, 12, 2, 0, 0, tzinfo=UTC))
-    assert daily.today() == date(2026, 12, 2)
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 1, 23, 59, tzinfo=UTC))
+    assert selectors.today() == date(2026, 12, 1)
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 2, 0, 0, tzinfo=UTC))
+    assert selectors.today() == date(2026, 12, 2)
     # A player in Tokyo at 08:30 on the 2nd plays the 1st's dice until 09:00 their time.
     tokyo = datetime(2026, 12, 2, 8, 30, tzinfo=timezone.get_fixed_timezone(9 * 60))
-    monkeypatch.setattr(daily, "now", lambda: tokyo)
-    assert daily.today() == date(2026, 12, 1)
+    monkeypatch.setattr(timezone, "now", lambda: tokyo)
+    assert selectors.today() == date(2026, 12, 1)
 
 
 def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(account, monkeypatch):
@@ -299,7 +299,7 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, a
     assert attempt.game.seed not in admin.content.decode()
     assert "shown once its day is over" in admin.content.decode()
     # A day nobody played is not made by looking at it.
-    past = (daily.today() - timedelta(days=30)).isoformat()
+    past = (selectors.today() - timedelta(days=30)).isoformat()
     assert client_of(ada).get(f"/daily/yams/{past}/").status_code == 200
     assert not DailyChallenge.objects.filter(ruleset="yams").exists()
 
@@ -335,7 +335,7 @@ def test_the_play_page_says_beforehand_who_ranks(account, make_player):
     newcomer = make_player("Nia")
     newcomer.user = User.objects.create_user("nia", password="pw-long-enough")
     newcomer.save()
-    html = client_of(newcomer).get("/daily/yatzy/" + daily.today().isoformat() + "/") \
+    html = client_of(newcomer).get("/daily/yatzy/" + selectors.today().isoformat() + "/") \
         .content.decode()
     assert 'data-reason="new_account"' in html and "Practise on dice of your own" in html
 
@@ -373,7 +373,7 @@ def test_a_guest_who_makes_an_account_keeps_their_streak(account):
     assert selectors.streak(selectors.played_days(gus)) == 1
     # A past day played again is no part of a streak.
     play_out(daily.daily_play(player=gus, ruleset="yatzy",
-                              day=daily.today() - timedelta(days=1)))
+                              day=selectors.today() - timedelta(days=1)))
     assert selectors.streak(selectors.played_days(gus)) == 1
 
 
@@ -387,7 +387,7 @@ def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(account
                                         date_joined=timezone.now() - timedelta(days=3))
     gus.save()
     ranked = daily.daily_play(player=gus, ruleset="yatzy", browser="b" * 32)
-    assert ranked.ranked and ranked.game.seed == daily.seed_of("yatzy", daily.today())
+    assert ranked.ranked and ranked.game.seed == daily.seed_of("yatzy", selectors.today())
     assert practice.game.seed != ranked.game.seed
     play_out(ranked)
     assert daily.daily_play(player=gus, ruleset="yatzy").practice == Practice.AGAIN

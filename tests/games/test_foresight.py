@@ -17,6 +17,7 @@ from bench.harness.foresight import Foresight
 from daily.models import DailyAttempt, DailyChallenge
 from games import services
 from games.background import review_jobs, reviews
+from games.selectors.daily import today
 from games.services import daily, foresight
 from moderation.models import Report
 from play.models import Game
@@ -38,7 +39,7 @@ def the_day(monkeypatch):
     """Today's Yahtzee challenge plays ``DAY_SEED``'s dice; the exact coach is loaded."""
     real = daily.seed_of
     monkeypatch.setattr(daily, "seed_of", lambda ruleset, day: DAY_SEED
-                        if (ruleset, day) == ("yahtzee", daily.today()) else real(ruleset, day))
+                        if (ruleset, day) == ("yahtzee", today()) else real(ruleset, day))
     advisors.advisor_for(rulesets.get("yahtzee"))
     return bytes.fromhex(DAY_SEED)
 

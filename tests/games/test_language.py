@@ -16,6 +16,7 @@ from django.utils import formats, timezone, translation
 
 from accounts.models import Player
 from games import services
+from games.errors import ServiceError
 from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
 from tests.support.sockets import WAIT, call, connected, socket, visitor
@@ -90,6 +91,21 @@ def test_an_account_remembers_its_language_on_every_device():
     phone.post("/language/", {"language": "sv", "next": "/"})
     assert Player.objects.get(user=user).language == "sv"
     assert html_lang(laptop.get("/")) == "sv"
+
+
+@pytest.mark.django_db
+def test_an_accounts_language_is_one_the_site_has_and_a_first_one_is_kept():
+    user = User.objects.create_user(username="ines")
+    player = Player.objects.create(name="Inès", user=user)
+    with pytest.raises(ServiceError) as refused:
+        services.account_language_set(user=user, code="de")
+    assert refused.value.code == "unknown_language"
+    with pytest.raises(ServiceError):
+        services.account_language_adopt(player=player, code="de")
+    assert Player.objects.get(pk=player.pk).language == ""
+    assert services.account_language_adopt(player=player, code="sv")
+    assert not services.account_language_adopt(player=player, code="fr")  # it has one
+    assert Player.objects.get(pk=player.pk).language == "sv"
 
 
 @pytest.mark.django_db

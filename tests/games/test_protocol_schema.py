@@ -30,6 +30,7 @@ NOT_ON_SOCKET = {
     "too_many_guests",  # the guest limit of the create and join forms (HTTP 429)
     "not_finished", "not_played", "unknown_game", "review_not_ready",  # the review page
     "not_signed_in", "bad_email", "link_used",  # the account and email pages (HTTP)
+    "taken", "unknown_language",  # signing up, and the language picker (HTTP)
     "bad_preferences",  # the notifications page (HTTP)
     "unknown_ruleset", "not_yet",  # the daily challenge's pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request

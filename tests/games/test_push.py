@@ -18,6 +18,11 @@ from games import services
 from games.services import notices
 from games.services.notices import notices_send, public_key
 from games.services.players import SESSION_KEY
+from games.services.push_subscriptions import (
+    DEVICES_MAX,
+    subscription_forget,
+    subscription_keep,
+)
 from notices.models import Notice, Preferences, PushSubscription
 from tests.support.game_state import play_turn
 from tests.support.push_service import Device, PushService, push_service
@@ -282,3 +287,21 @@ def test_push_off_sends_nothing_and_quiet_hours_hold_a_push_until_they_end(
     notices_send()
     assert service.to(bobs) == []  # Bob turned push off
     assert not Notice.objects.filter(sent_at__isnull=True).exists()
+
+
+def test_a_player_keeps_their_newest_devices_and_a_device_follows_its_user(ada, bob):
+    def keep(player: Player, n: int) -> None:
+        subscription_keep(player=player, endpoint=f"https://fcm.googleapis.com/fcm/send/{n}",
+                          p256dh=f"key{n}", auth=f"auth{n}", language="fr")
+
+    for n in range(DEVICES_MAX + 2):
+        keep(ada, n)
+    assert sorted(PushSubscription.objects.values_list("p256dh", flat=True)) == sorted(
+        f"key{n}" for n in range(2, DEVICES_MAX + 2))  # the two oldest went
+    keep(bob, 5)  # the same device, used by Bob now
+    assert PushSubscription.objects.get(p256dh="key5").player == bob
+    assert PushSubscription.objects.filter(player=ada).count() == DEVICES_MAX - 1
+    gone = subscription_forget(player=ada, endpoint="https://fcm.googleapis.com/fcm/send/5")
+    assert gone == 0  # Bob's now: Ada cannot forget it
+    assert subscription_forget(player=bob, endpoint="https://fcm.googleapis.com/fcm/send/5") == 1
+    assert not PushSubscription.objects.filter(player=bob).exists()

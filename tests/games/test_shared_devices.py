@@ -45,7 +45,7 @@ def ended(code, moderator):
 
 def marks(game):
     return {seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
-            for seat in comparison(game).seats}
+            for seat in comparison(game, par=None).seats}
 
 
 def test_seats_from_one_browser_are_marked_the_same_device(ada, bob, cy, admin_user):
