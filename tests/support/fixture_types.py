@@ -1,0 +1,41 @@
+"""The types of the games tests' shared fixtures (``tests/games/conftest.py``), for the
+annotations of the tests that take them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypedDict
+
+from games.models import Player, Room
+from tests.support.sockets import CheckedCommunicator
+
+MakePlayer = Callable[[str], Player]  # the ``make_player`` fixture
+ScriptDice = Callable[[list[int]], None]  # the ``script_dice`` fixture
+
+
+class MakeRoom(Protocol):
+    """The ``make_room`` fixture: a room opened through the services."""
+
+    def __call__(self, host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
+                 options: dict[str, Any] | None = None, turn_seconds: int | None = None,
+                 pace: str = "live", holidays: bool | None = None,
+                 together: bool | None = None, duplicate: bool | None = None,
+                 joined: Sequence[Player] = (), bots: Sequence[str] = (),
+                 start: bool = False) -> Room: ...
+
+
+class Table(TypedDict):
+    """Ada's room that Bob joined, each with a connected socket."""
+
+    code: str
+    ada: Player
+    bob: Player
+    ada_ws: CheckedCommunicator
+    bob_ws: CheckedCommunicator
+
+
+class Pair(Table):
+    """A ``Table`` with Ada's and Bob's session keys (the ``pair`` fixture)."""
+
+    ada_key: str
+    bob_key: str
