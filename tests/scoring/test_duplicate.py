@@ -27,7 +27,7 @@ def rolled(seed, round_, holds_by_roll, config):
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 @given(seed=seeds, round_=st.integers(1, 39), plan=st.lists(holds, max_size=2))
-def test_the_same_holds_give_every_seat_the_same_dice(config, seed, round_, plan):
+def test_the_same_holds_give_every_seat_the_same_dice(config, seed, round_, plan) -> None:
     # Two seats, each naming the dice it keeps in its own order.
     one = rolled(seed, round_, [sorted(hold) for hold in plan], config)
     other = rolled(seed, round_, [sorted(hold, reverse=True) for hold in plan], config)
@@ -36,7 +36,7 @@ def test_the_same_holds_give_every_seat_the_same_dice(config, seed, round_, plan
 
 
 @given(seed=seeds, round_=st.integers(1, 39), first=holds, second=holds)
-def test_different_holds_share_every_slot_both_reroll(seed, round_, first, second):
+def test_different_holds_share_every_slot_both_reroll(seed, round_, first, second) -> None:
     config = ("yatzy", {})
     a, b = rolled(seed, round_, [first], config), rolled(seed, round_, [second], config)
     opening = rolled(seed, round_, [], config)
@@ -48,13 +48,13 @@ def test_different_holds_share_every_slot_both_reroll(seed, round_, first, secon
 
 
 @given(seed=seeds)
-def test_two_seeds_give_other_dice(seed):
+def test_two_seeds_give_other_dice(seed) -> None:
     other = bytes(b ^ 1 for b in seed)
     faces = [duplicate.die(seed, r, 1, s) for r in range(1, 14) for s in range(5)]
     assert faces != [duplicate.die(other, r, 1, s) for r in range(1, 14) for s in range(5)]
 
 
-def test_every_face_is_equally_likely():
+def test_every_face_is_equally_likely() -> None:
     seed = bytes(range(32))
     counts = Counter(duplicate.die(seed, r, roll, s)
                      for r in range(1, 401) for roll in (1, 2, 3) for s in range(5))
@@ -65,7 +65,7 @@ def test_every_face_is_equally_likely():
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
-def test_par_plays_a_whole_game_on_the_seeds_dice(config):
+def test_par_plays_a_whole_game_on_the_seeds_dice(config) -> None:
     import random
 
     rs = rulesets.get(config[0], **config[1])
@@ -88,7 +88,7 @@ def test_par_plays_a_whole_game_on_the_seeds_dice(config):
     assert card.total == played["total"] and card.is_complete
 
 
-def test_the_expert_scores_par_the_same_every_time():
+def test_the_expert_scores_par_the_same_every_time() -> None:
     rs = rulesets.get("yatzy")
     seed = bytes(32)
     first = duplicate.play(rs.new_scorecard(), levels.get("expert"), seed)

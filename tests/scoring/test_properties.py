@@ -19,7 +19,7 @@ RULESETS = st.sampled_from([
 
 
 @given(RULESETS, DICE)
-def test_chance_is_the_sum_of_the_dice(rs, dice):
+def test_chance_is_the_sum_of_the_dice(rs, dice) -> None:
     if "chance" in rs.categories:
         assert rs.score(dice, "chance") == sum(dice)
     if rs.name == "yams":
@@ -27,7 +27,7 @@ def test_chance_is_the_sum_of_the_dice(rs, dice):
 
 
 @given(RULESETS, DICE, st.randoms(use_true_random=False))
-def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(rs, dice, rng):
+def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(rs, dice, rng) -> None:
     shuffled = list(dice)
     rng.shuffle(shuffled)
     for box in rs.categories:
@@ -63,7 +63,7 @@ def play_random_game(rs, rng: random.Random):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_a_random_complete_game_totals_the_sum_of_its_parts(rs, rng):
+def test_a_random_complete_game_totals_the_sum_of_its_parts(rs, rng) -> None:
     card, placed, _ = play_random_game(rs, rng)
     assert card.is_complete
     assert card.filled_count == len(rs.categories) * len(rs.columns)
@@ -87,7 +87,7 @@ def test_a_random_complete_game_totals_the_sum_of_its_parts(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_json_round_trip_is_the_identity(rs, rng):
+def test_json_round_trip_is_the_identity(rs, rng) -> None:
     _, _, cards = play_random_game(rs, rng)
     for card in cards[:: max(1, len(cards) // 6)] + cards[-1:]:
         data = json.loads(json.dumps(scorecard_json.to_json(card)))
@@ -96,7 +96,7 @@ def test_json_round_trip_is_the_identity(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_turn_json_round_trip_is_the_identity(rs, rng):
+def test_turn_json_round_trip_is_the_identity(rs, rng) -> None:
     card, turn, source = rs.new_scorecard(), Turn(), from_rng(rng)
     for _ in range(rng.randint(0, 3)):
         hold = [i for i in range(5) if rng.random() < 0.5][:4] if turn.has_rolled else []
@@ -107,7 +107,7 @@ def test_turn_json_round_trip_is_the_identity(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_gain_is_the_change_of_the_final_score(rs, rng):
+def test_gain_is_the_change_of_the_final_score(rs, rng) -> None:
     _, _, cards = play_random_game(rs, rng)
     source = from_rng(rng)
     for card in cards[:-1:3]:

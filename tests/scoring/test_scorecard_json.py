@@ -18,7 +18,7 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("card", SAMPLES, ids=lambda c: c.ruleset.name)
-def test_round_trip_through_json_text(card):
+def test_round_trip_through_json_text(card) -> None:
     text = json.dumps(scorecard_json.to_json(card))
     again = scorecard_json.from_json(json.loads(text))
     assert again == card
@@ -26,7 +26,7 @@ def test_round_trip_through_json_text(card):
     assert scorecard_json.to_json(again) == scorecard_json.to_json(card)
 
 
-def test_json_shape():
+def test_json_shape() -> None:
     assert scorecard_json.to_json(SAMPLES[0]) == {
         "ruleset": "yahtzee",
         "options": {"joker": "forced"},
@@ -61,7 +61,7 @@ def good():
     (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
     (lambda d: d.update(boxes="x"), "columns"),
 ])
-def test_malformed_sheets_are_refused(change, words):
+def test_malformed_sheets_are_refused(change, words: str) -> None:
     data = good()
     change(data)
     with pytest.raises(RulesError, match=words) as err:
@@ -69,12 +69,12 @@ def test_malformed_sheets_are_refused(change, words):
     assert err.value.code == "bad_scorecard"
 
 
-def test_not_an_object():
+def test_not_an_object() -> None:
     with pytest.raises(ValueError, match="JSON object"):
         scorecard_json.from_json([1, 2])
 
 
-def test_yams_columns_must_respect_their_order():
+def test_yams_columns_must_respect_their_order() -> None:
     data = scorecard_json.to_json(rulesets.get("yams").new_scorecard())
     data["boxes"]["down"] = {"twos": 4}
     with pytest.raises(RulesError, match="down column"):
@@ -85,14 +85,14 @@ def test_yams_columns_must_respect_their_order():
         scorecard_json.from_json(data)
 
 
-def test_bonus_in_a_variant_without_one():
+def test_bonus_in_a_variant_without_one() -> None:
     data = scorecard_json.to_json(sheet("yatzy"))
     data["extra_yahtzees"]["main"] = 1
     with pytest.raises(RulesError, match="no extra-Yahtzee bonus"):
         scorecard_json.from_json(data)
 
 
-def test_every_value_a_game_can_write_is_accepted():
+def test_every_value_a_game_can_write_is_accepted() -> None:
     data = scorecard_json.to_json(rulesets.get("yahtzee").new_scorecard())
     data["boxes"]["main"] = {"full_house": 25, "small_straight": 30, "large_straight": 40,
                              "yahtzee": 50, "three_of_a_kind": 5, "chance": 30, "sixes": 0}

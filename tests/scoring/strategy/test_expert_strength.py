@@ -25,7 +25,8 @@ def mean_score(name, player, games):
 @pytest.mark.parametrize(("name", "games", "margin"), [
     ("yams", 12, 100), ("triple_yahtzee", 12, 250),
 ])
-def test_the_expert_beats_the_beginner_by_a_clear_margin(name, games, margin):
+def test_the_expert_beats_the_beginner_by_a_clear_margin(
+        name: str, games: int, margin: int) -> None:
     expert = mean_score(name, Expert(), games)
     beginner = mean_score(name, Beginner(), games)
     assert expert > beginner + margin

@@ -5,6 +5,8 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +22,7 @@ from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
-def test_the_beginner_plays_whole_games_legally(name, options, rng):
+def test_the_beginner_plays_whole_games_legally(name, options, rng) -> None:
     rs = rulesets.get(name, **options)
     card = play_game(rs.new_scorecard(), Beginner(), from_rng(rng))
     assert card.is_complete
@@ -30,7 +32,7 @@ def test_the_beginner_plays_whole_games_legally(name, options, rng):
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
-def test_the_beginner_answers_legally_in_states_a_random_player_reaches(name, options, rng):
+def test_the_beginner_answers_legally_in_states_a_random_player_reaches(name, options, rng) -> None:
     rs = rulesets.get(name, **options)
     dice = random.Random(rng.getrandbits(32))
     card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(dice), watcher=Beginner())
@@ -51,7 +53,7 @@ class Recorder:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_same_sheet_and_turn_same_decision(name, options):
+def test_same_sheet_and_turn_same_decision(name, options) -> None:
     recorder = Recorder()
     play_game(rulesets.get(name, **options).new_scorecard(), recorder,
               from_rng(random.Random(2024)))
@@ -82,7 +84,8 @@ print(json.dumps(moves))
 
 
 @pytest.mark.parametrize("level", levels.names())
-def test_decisions_do_not_depend_on_the_process(level, project_root, clean_env):
+def test_decisions_do_not_depend_on_the_process(level, project_root: Path,
+                                                clean_env: Callable[..., dict[str, str]]) -> None:
     """String hashing differs between processes; the decisions must not."""
     runs = [
         subprocess.run([sys.executable, "-c", TRANSCRIPT, level], capture_output=True,

@@ -58,7 +58,7 @@ def brute_terminal(card, advisor, announced=None):
     return np.array(found)
 
 
-def test_the_turn_tables():
+def test_the_turn_tables() -> None:
     assert abs(FIRST_ROLL.sum() - 1) < 1e-12
     assert np.allclose(TRANSITION.sum(axis=1), 1)
     values = np.random.default_rng(1).random((3, len(ROLLS)))
@@ -71,7 +71,7 @@ def test_the_turn_tables():
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_score_tables_agree_with_the_engine(name, options):
+def test_score_tables_agree_with_the_engine(name, options) -> None:
     rs = rulesets.get(name, **options)
     model = model_for(rs)
     for r, roll in enumerate(ROLLS):
@@ -80,7 +80,7 @@ def test_score_tables_agree_with_the_engine(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_placement_values_agree_with_gain_and_the_model(name, options):
+def test_placement_values_agree_with_gain_and_the_model(name, options) -> None:
     """``after_place`` (gain + value after) equals the engine's gain plus the model's
     own value of the sheet after, for every legal placement of every roll."""
     rs = rulesets.get(name, **options)
@@ -99,7 +99,7 @@ def test_placement_values_agree_with_gain_and_the_model(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_the_best_placement_of_every_roll_matches_the_engine(name, options):
+def test_the_best_placement_of_every_roll_matches_the_engine(name, options) -> None:
     """The terminal values (the table's best box for each of the 252 rolls, jokers from
     the engine) equal a brute force over ``card.options`` and ``card.gain``; for plain
     rolls the table lists exactly the engine's placements and points."""
@@ -122,7 +122,7 @@ def test_the_best_placement_of_every_roll_matches_the_engine(name, options):
 
 
 @pytest.mark.parametrize("joker", ["forced", "free"])
-def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker):
+def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker: str) -> None:
     """Five 4s when the x2 column's Yahtzee box holds 50 and its Fours is filled."""
     card = filled("triple_yahtzee", {"x2": {"yahtzee": 50, "fours": 12}, "x3": {"yahtzee": 0}},
                   joker=joker)
@@ -141,7 +141,7 @@ def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker):
                        brute_terminal(card, advisor))
 
 
-def test_every_yams_rule_in_the_tables():
+def test_every_yams_rule_in_the_tables() -> None:
     """Maximum/minimum both ways, a minimum not below the maximum, the upper bonus
     (more than 60), the down/up order and the announced column."""
     card = filled("yams", {
@@ -163,7 +163,7 @@ def test_every_yams_rule_in_the_tables():
     assert not any(column == "announced" for column, _ in slots)
 
 
-def check_choices(card, dice, rolls_left, announced, choices):
+def check_choices(card, dice, rolls_left, announced, choices) -> None:
     rs = card.ruleset
     values = [ch.value for ch in choices]
     assert values == sorted(values, reverse=True)
@@ -192,7 +192,7 @@ def check_choices(card, dice, rolls_left, announced, choices):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_every_choice_is_legal_and_the_best_comes_first(name, options):
+def test_every_choice_is_legal_and_the_best_comes_first(name, options) -> None:
     advisor = lookahead_for(rulesets.get(name, **options))
     assert isinstance(advisor, Advisor) and advisor.exact is False
     for seed in (1, 2):
@@ -201,7 +201,7 @@ def test_every_choice_is_legal_and_the_best_comes_first(name, options):
             check_choices(card, turn.dice, turn.rolls_left, turn.announced, choices)
 
 
-def test_only_announcements_when_the_yams_sheet_must_announce():
+def test_only_announcements_when_the_yams_sheet_must_announce() -> None:
     rs = rulesets.get("yams")
     boxes = {c: {k: rs.box_bounds(k)[0] for k in rs.categories} for c in rs.columns}
     del boxes["announced"]["sixes"], boxes["announced"]["straight"]
@@ -219,7 +219,7 @@ def test_only_announcements_when_the_yams_sheet_must_announce():
 
 
 @pytest.mark.parametrize("name", ["yams", "triple_yahtzee"])
-def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name):
+def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name: str) -> None:
     rs = rulesets.get(name)
     advisor = lookahead_for(rs)
     card, _ = visited(name, {}, seed=5, every=31)[2]
@@ -227,7 +227,7 @@ def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name):
     assert FIRST_ROLL @ best - card.total == pytest.approx(advisor.state_value(card))
 
 
-def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper():
+def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper() -> None:
     rs = rulesets.get("yams")
     advisor = lookahead_for(rs)
     card, _ = visited("yams", {}, seed=9, every=13)[3]
@@ -249,7 +249,7 @@ def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper():
             next(d.value for d in deeper if (d.column, d.box) == (ch.column, ch.box)))
 
 
-def test_the_last_box_is_valued_exactly():
+def test_the_last_box_is_valued_exactly() -> None:
     """With one box left the model has nothing to guess: the value is the turn's own."""
     rs = rulesets.get("triple_yahtzee")
     boxes = {c: {k: rs.box_bounds(k)[0] for k in rs.categories} for c in rs.columns}
@@ -260,7 +260,7 @@ def test_the_last_box_is_valued_exactly():
     assert lookahead_for(rs).state_value(card.place((6,) * 5, "chance", "x3")) == 0.0
 
 
-def test_refuses_what_is_not_a_position():
+def test_refuses_what_is_not_a_position() -> None:
     rs = rulesets.get("yams")
     advisor = lookahead_for(rs)
     card = rs.new_scorecard()

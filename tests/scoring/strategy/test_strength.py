@@ -24,7 +24,7 @@ def mean_score(name, player_for_seed, games, **options):
     return sum(totals) / games
 
 
-def test_yahtzee_mean_over_200_games_is_well_above_a_random_players():
+def test_yahtzee_mean_over_200_games_is_well_above_a_random_players() -> None:
     beginner = mean_score("yahtzee", lambda seed: Beginner(), 200)
     rand = mean_score("yahtzee", lambda seed: RandomPlayer(random.Random(-seed - 1)), 200)
     assert beginner > 180
@@ -36,7 +36,7 @@ def test_yahtzee_mean_over_200_games_is_well_above_a_random_players():
     ("yatzy", {"exact_counts": True}, 140), ("yams", {}, 450),
     ("triple_yahtzee", {}, 1100),
 ])
-def test_every_variant_is_far_above_random_play(name, options, floor):
+def test_every_variant_is_far_above_random_play(name: str, options, floor: int) -> None:
     beginner = mean_score(name, lambda seed: Beginner(), 20, **options)
     rand = mean_score(name, lambda seed: RandomPlayer(random.Random(-seed - 1)), 20, **options)
     assert beginner > floor > 2 * rand

@@ -34,7 +34,7 @@ class Checker:
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=3)
 @given(rng=st.randoms(use_true_random=False))
-def test_placement_values_are_the_change_in_total(name, options, rng):
+def test_placement_values_are_the_change_in_total(name, options, rng) -> None:
     checker = Checker()
     play_game(rulesets.get(name, **options).new_scorecard(), Announcer(rng), from_rng(rng),
               watcher=checker)
