@@ -3,14 +3,18 @@ sign out, password change, the sign-in limit, account deletion, CSRF on every fo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from games import selectors, services
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from games.services.players import current_player
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +60,7 @@ def sign_up(client: Client, username: str = "ada", **extra: str):
                                   "password2": PASSWORD, **extra})
 
 
-def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back():
+def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back() -> None:
     client = browser()
     code = guest_with_room(client)
     guest = Player.objects.get(name="Ada", user=None, memberships__room__code=code)
@@ -73,7 +77,7 @@ def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back():
     assert [r.code for r in selectors.rooms_of(guest)] == [code]
 
 
-def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat():
+def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat() -> None:
     first = browser()
     code = guest_with_room(first)
     sign_up(first)
@@ -101,7 +105,7 @@ def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat():
     assert answer["ok"] and len(game_of(code).turns.get(number=1).state["dice"]) == 5
 
 
-def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in():
+def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in() -> None:
     first = browser()
     guest_with_room(first)
     sign_up(first)
@@ -117,7 +121,7 @@ def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in():
     assert Player.objects.get(pk=phone_guest.pk).user is None
 
 
-def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_on():
+def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_on() -> None:
     User.objects.create_user("ada", password=PASSWORD)
     client = browser()
     code = guest_with_room(client)
@@ -138,7 +142,8 @@ def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_o
     ({"username": "bob", "email": "not-an-address", "password1": PASSWORD,
       "password2": PASSWORD}, "valid email"),
 ])
-def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(form, says):
+def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(
+        form: dict[str, Any], says: str) -> None:
     User.objects.create_user("ada", password=PASSWORD)
     client = browser()
     guest_with_room(client, "Bob", start=False)
@@ -151,7 +156,7 @@ def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(form, says):
     assert not response.wsgi_request.user.is_authenticated
 
 
-def test_signing_out_is_a_post_and_this_browser_forgets_the_player():
+def test_signing_out_is_a_post_and_this_browser_forgets_the_player() -> None:
     client = browser()
     code = guest_with_room(client)
     sign_up(client)
@@ -166,7 +171,7 @@ def test_signing_out_is_a_post_and_this_browser_forgets_the_player():
     assert b"Sign in" in client.get("/").content
 
 
-def test_changing_the_password_keeps_the_session_and_retires_the_old_one():
+def test_changing_the_password_keeps_the_session_and_retires_the_old_one() -> None:
     client = browser()
     sign_up(client)
     response = post(client, PASSWORD_CHANGE, {
@@ -182,7 +187,7 @@ def test_changing_the_password_keeps_the_session_and_retires_the_old_one():
                 ).status_code == 302
 
 
-def test_a_wrong_old_password_changes_nothing():
+def test_a_wrong_old_password_changes_nothing() -> None:
     client = browser()
     sign_up(client)
     response = post(client, PASSWORD_CHANGE, {
@@ -192,7 +197,7 @@ def test_a_wrong_old_password_changes_nothing():
     assert User.objects.get().check_password(PASSWORD)
 
 
-def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings):
+def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings: Settings) -> None:
     User.objects.create_user("ada", password=PASSWORD)
     User.objects.create_user("bob", password=PASSWORD)
     wifi = browser("192.0.2.10")
@@ -217,7 +222,8 @@ def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings):
                 {"username": "ada", "password": PASSWORD}).status_code == 302
 
 
-def test_deleting_the_account_renames_the_player_and_changes_nothing_else(bob, make_room):
+def test_deleting_the_account_renames_the_player_and_changes_nothing_else(
+        bob: Player, make_room: MakeRoom) -> None:
     client = browser()
     code = guest_with_room(client, start=False)
     sign_up(client)
@@ -259,7 +265,7 @@ def test_deleting_the_account_renames_the_player_and_changes_nothing_else(bob, m
         Membership.State.LEFT
 
 
-def test_every_account_form_refuses_a_post_without_its_csrf_token():
+def test_every_account_form_refuses_a_post_without_its_csrf_token() -> None:
     client = browser()
     sign_up(client)
     for url, data in [(SIGN_OUT, {}), (PASSWORD_CHANGE, {"old_password": PASSWORD}),
@@ -278,7 +284,7 @@ def test_every_account_form_refuses_a_post_without_its_csrf_token():
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/r/x/",
                                     "javascript:alert(1)"])
-def test_next_goes_only_to_pages_of_this_site(target):
+def test_next_goes_only_to_pages_of_this_site(target: str) -> None:
     client = browser()
     assert sign_up(client, next=target)["Location"] == "/"
     assert post(client, SIGN_OUT, {"next": target}, page=ACCOUNT)["Location"] == "/"
@@ -286,7 +292,7 @@ def test_next_goes_only_to_pages_of_this_site(target):
                                   "next": target})["Location"] == "/"
 
 
-def test_the_header_offers_the_account_on_every_page(ada, make_room):
+def test_the_header_offers_the_account_on_every_page(ada: Player, make_room: MakeRoom) -> None:
     client = browser()
     code = make_room(ada, "yatzy").code
     for url in ["/", reverse("games:rules", args=["yatzy"]), reverse("games:room",
@@ -301,7 +307,7 @@ def test_the_header_offers_the_account_on_every_page(ada, make_room):
     assert client.get(ACCOUNT + "?next=/rules/yatzy/").context["next"] == "/rules/yatzy/"
 
 
-def test_a_deleted_account_is_no_one_on_its_other_devices():
+def test_a_deleted_account_is_no_one_on_its_other_devices() -> None:
     first = browser()
     code = guest_with_room(first)
     sign_up(first)

@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from pytest_django import Settings
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
@@ -27,7 +28,7 @@ def running_threads() -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_start_runs_each_piece_once_and_stop_ends_them_all(settings) -> None:
+def test_start_runs_each_piece_once_and_stop_ends_them_all(settings: Settings) -> None:
     settings.GAMES_CLOCK_IN_PROCESS = True
     settings.GAMES_COACH_IN_BACKGROUND = True
     settings.SQLITE_CHECKPOINT_THREAD = True
@@ -46,7 +47,7 @@ def test_start_runs_each_piece_once_and_stop_ends_them_all(settings) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_settings_turn_each_piece_off(settings) -> None:
+def test_the_settings_turn_each_piece_off(settings: Settings) -> None:
     settings.GAMES_CLOCK_IN_PROCESS = False
     settings.GAMES_COACH_IN_BACKGROUND = False
     settings.SQLITE_CHECKPOINT_THREAD = False
@@ -157,7 +158,7 @@ async def play_alone(base_url: str) -> None:
 # Not in the PostgreSQL pass (docs/decisions/0007): this server serves a SQLite file of its
 # own.
 @pytest.mark.sqlite_pass_only
-def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
+def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path: Path) -> None:
     with daphne(tmp_path) as server:
         asyncio.run(play_alone(server.base_url))
         pid = server.process.pid
@@ -178,7 +179,7 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
 
 
 @pytest.mark.sqlite_pass_only  # a SQLite file of its own, as above
-def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path) -> None:
+def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path: Path) -> None:
     with daphne(tmp_path) as server:
         server.process.send_signal(signal.SIGUSR1)
         log = wait_until(lambda: "asyncio tasks ---" in server.log_text() and server.log_text(),

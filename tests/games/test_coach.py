@@ -6,11 +6,15 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from datetime import timedelta
+from types import ModuleType
+from typing import TypedDict
 
 import pytest
 from django.test import Client
 from django.utils import timezone
+from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from games import services
 from games.background import jobs, review_jobs
@@ -22,7 +26,8 @@ from games.services import reviews as review
 from games.services.players import SESSION_KEY
 from games.signals import game_finished
 from scoring import rulesets
-from scoring.strategy.advice import hold_positions
+from scoring.strategy.advice import Advisor, hold_positions
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
 from tests.support.waiting import wait_until
@@ -33,7 +38,8 @@ pytestmark = pytest.mark.django_db
 # -- the switch -----------------------------------------------------------------
 
 
-def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob, make_room):
+def test_the_host_turns_the_coach_off_and_on_between_games(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", seats=2, joined=[bob])
     assert room.coach_enabled and room_state(room.code, bob)["room"]["coach"] is True
     settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
@@ -57,12 +63,12 @@ def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob, make_room):
 # -- warming ------------------------------------------------------------------------
 
 
-def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch):
+def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     rs = rulesets.get("yatzy", exact_counts=True)
     release, calls, ready = threading.Event(), [], []
     monkeypatch.setattr(coach, "is_ready", lambda r: bool(ready))
 
-    def slow_build(r, key):
+    def slow_build(r, key) -> None:
         calls.append(key)
         release.wait(5)
         ready.append(True)
@@ -88,8 +94,14 @@ def _best(code):
     return adv.advise(sheet, turn.dice, turn.rolls_left)
 
 
+class ReviewedGame(TypedDict):
+    code: str
+    game: Game
+
+
 @pytest.fixture
-def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
+def reviewed_game(ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor,
+                  make_room: MakeRoom) -> ReviewedGame:
     """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
     kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
     clock finished, and first boxes after one roll for the rest."""
@@ -123,13 +135,14 @@ def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
     return {"code": code, "game": game}
 
 
-def play_turn_place_first(player, code):
+def play_turn_place_first(player, code) -> None:
     _, sheet, turn = state_of(code)
     option = sheet.options(turn.dice)[0]
     services.game_place(player=player, code=code, box=option.box, column=option.column)
 
 
-def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
+def test_a_review_values_each_decision_of_the_player(
+        reviewed_game: ReviewedGame, ada: Player) -> None:
     stored = services.review_of(player=ada, code=reviewed_game["code"], number=1)
     data = stored.data
     decisions = data["decisions"]
@@ -170,7 +183,8 @@ def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
     assert data["path"][3]["yours"] is False and data["others_lost"] == data["path"][3]["lost"]
 
 
-def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
+def test_a_review_is_built_once_and_stored(reviewed_game: ReviewedGame, ada: Player,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = reviewed_game["game"]
     first = services.review_for(game=game, player=ada)
     monkeypatch.setattr(review, "build_review", lambda *a: pytest.fail("built twice"))
@@ -178,7 +192,8 @@ def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
     assert GameReview.objects.filter(game=game).count() == 1
 
 
-def test_a_review_stored_meanwhile_by_another_process_wins(reviewed_game, ada, monkeypatch):
+def test_a_review_stored_meanwhile_by_another_process_wins(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     game = reviewed_game["game"]
     build = review.build_review
 
@@ -192,7 +207,8 @@ def test_a_review_stored_meanwhile_by_another_process_wins(reviewed_game, ada, m
     assert GameReview.objects.filter(game=game, player=ada).count() == 1
 
 
-def test_reviews_are_for_members_who_played_a_finished_game(reviewed_game, ada, bob, cy):
+def test_reviews_are_for_members_who_played_a_finished_game(
+        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
     code = reviewed_game["code"]
     refused("not_in_room", services.review_of, player=cy, code=code, number=1)
     refused("not_played", services.review_of, player=bob, code=code, number=1)
@@ -203,9 +219,10 @@ def test_reviews_are_for_members_who_played_a_finished_game(reviewed_game, ada, 
     assert not GameReview.objects.exists()
 
 
-def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monkeypatch,
-                                                       script_dice,
-                                                       django_capture_on_commit_callbacks):
+def test_finished_games_have_their_reviews_precomputed(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch,
+        script_dice: ScriptDice,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     game = reviewed_game["game"]
     assert services.reviews_precompute(game_id=game.pk) == 1
     assert GameReview.objects.filter(game=game, player=ada).exists()
@@ -230,7 +247,7 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
 
 
 @pytest.fixture
-def review_child():
+def review_child() -> Iterator[ModuleType]:
     """The review process of this test process, ended after the test (killed after a
     second: on idle CPU only, it may not get to run at all while the suite keeps every
     core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
@@ -242,7 +259,7 @@ def review_child():
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
 def test_background_reviews_are_computed_by_a_child_process(
-        reviewed_game, ada, review_child) -> None:
+        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
     here = review.build_review(review.ruleset_of(game), list(game.turns.order_by("number")),
                                ada)
@@ -261,7 +278,8 @@ def test_background_reviews_are_computed_by_a_child_process(
 # Not in the PostgreSQL pass (docs/decisions/0007): the review child's process handling is
 # the same on any database.
 @pytest.mark.sqlite_pass_only
-def test_the_review_child_runs_on_idle_cpu_only(review_child, settings) -> None:
+def test_the_review_child_runs_on_idle_cpu_only(review_child: ModuleType,
+                                                settings: Settings) -> None:
     settings.GAMES_REVIEWS_ON_IDLE_CPU = True
     child = review_child.start()
     assert review_child.start() is child  # one child at a time
@@ -274,7 +292,7 @@ def test_the_review_child_runs_on_idle_cpu_only(review_child, settings) -> None:
 @pytest.mark.sqlite_pass_only  # process handling, the same on any database (as above)
 @pytest.mark.django_db(transaction=True)
 def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
-        reviewed_game, review_child) -> None:
+        reviewed_game: ReviewedGame, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
     assert review_child.reviews(game.pk)
     first = review_child.child()
@@ -294,7 +312,7 @@ def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
-        reviewed_game, ada, review_child) -> None:
+        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
     assert review_jobs.precompute_later(game_id=game.pk) is False  # no worker runs here
     worker = jobs.start()
@@ -308,8 +326,8 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
         review.ruleset_of(game), list(game.turns.order_by("number")), ada)
 
 
-def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice,
-                                                                   make_room):
+def test_a_yams_review_counts_announcements_and_says_it_estimates(
+        ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 6] * 60)
     services.game_roll(player=ada, code=room.code)
@@ -345,7 +363,8 @@ def _client_of(player):
     return client
 
 
-def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob, cy):
+def test_the_review_page_is_for_the_players_of_the_game(
+        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
     url = f"/r/{reviewed_game['code']}/games/1/review/"
     Player.objects.filter(pk=ada.pk).update(name="<b>Ada</b>")
     page = _client_of(ada).get(url)
@@ -371,7 +390,8 @@ def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob,
     assert _client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
 
 
-def test_the_review_page_never_waits_for_the_coachs_tables(reviewed_game, ada, monkeypatch):
+def test_the_review_page_never_waits_for_the_coachs_tables(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """While the advisor's tables are being built the page says so and asks again; once
     they are ready the review is computed on the request, without any background job."""
     url = f"/r/{reviewed_game['code']}/games/1/review/"

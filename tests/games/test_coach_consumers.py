@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 import pytest_asyncio
 
 from games import services
 from games.coach import advice as coach
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import ScriptDice, Table
 from tests.support.sockets import call, connected, request, visitor
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -18,7 +22,7 @@ THREE_SIXES = 265.1133606
 
 
 @pytest_asyncio.fixture
-async def yahtzee_table(yahtzee_coach):
+async def yahtzee_table(yahtzee_coach: Advisor) -> AsyncIterator[Table]:
     """Ada hosts a 2-seat Yahtzee room that Bob joined; both connected."""
     ada, ada_key = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
@@ -32,7 +36,8 @@ async def yahtzee_table(yahtzee_coach):
     await table["bob_ws"].disconnect()
 
 
-async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_dice):
+async def test_the_coach_gives_exact_values_on_your_turn(
+        yahtzee_table: Table, script_dice: ScriptDice) -> None:
     ada_ws, bob_ws = yahtzee_table["ada_ws"], yahtzee_table["bob_ws"]
     early = await request(ada_ws, {"type": "hint", "id": "h0"})
     assert early["code"] == "not_started"
@@ -71,7 +76,7 @@ async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_d
     assert other["type"] == "error" and other["code"] == "not_your_turn"
 
 
-async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table):
+async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table: Table) -> None:
     ada_ws = yahtzee_table["ada_ws"]
     configured = await request(ada_ws, {"type": "configure", "id": "c", "ruleset": "yahtzee",
                                      "options": {}, "seats": 2, "turn_seconds": None,
@@ -87,8 +92,8 @@ async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table):
     assert refused["message"]
 
 
-async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(yahtzee_table,
-                                                                        monkeypatch):
+async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(
+        yahtzee_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     started = []
     monkeypatch.setattr(coach, "warm", lambda rs: started.append(rs.name) or False)
     await request(yahtzee_table["ada_ws"], {"type": "start", "id": "s"})

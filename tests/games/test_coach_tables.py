@@ -4,6 +4,8 @@ each exact variant), so the first hint is answered at once; it builds none."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,7 +29,7 @@ def fake_solve(rules, workers=2):
 
 
 @pytest.fixture
-def only_yatzy_stored(tmp_path):
+def only_yatzy_stored(tmp_path: Path) -> Iterator[Path]:
     """The process's table store holds Yatzy's table alone (a fake one); the process has
     none loaded. Afterwards the real store, and no fake solver left behind."""
     fake = solver.Tables(FileTableStore(tmp_path), solve=fake_solve)
@@ -41,7 +43,8 @@ def only_yatzy_stored(tmp_path):
     tables.forget_all()
 
 
-def test_the_owner_reads_the_stored_tables_at_start_and_builds_none(only_yatzy_stored):
+def test_the_owner_reads_the_stored_tables_at_start_and_builds_none(
+        only_yatzy_stored: Path) -> None:
     assert coach_tables.read_at_start() == (YAHTZEE, YATZY)
     assert not solver.is_loaded(YATZY)
     runtime.start()

@@ -20,6 +20,7 @@ from games.models import Room
 from games.realtime.consumers import RoomConsumer
 from games.services.core import Change
 from games.services.players import player_register
+from tests.support.fixture_types import MakeRoom
 from tests.support.sockets import WAIT
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -42,8 +43,8 @@ def hosted_room(make_room: Callable[..., Room]) -> tuple[str, str]:
     return make_room(player, "yatzy", seats=2).code, session.session_key
 
 
-async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch,
-                                                                      make_room) -> None:
+async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch: pytest.MonkeyPatch,
+                                                                      make_room: MakeRoom) -> None:
     seen: list[tuple[str, str]] = []
     real = services.presence_connect
 

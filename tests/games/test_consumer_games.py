@@ -46,7 +46,7 @@ async def latest_state(comm, code):
 @pytest.mark.parametrize("ruleset", ["yahtzee", *(
     pytest.param(name, marks=pytest.mark.sqlite_pass_only)
     for name in ("yatzy", "yams", "triple_yahtzee"))])
-async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
+async def test_two_people_and_a_bot_play_a_whole_game(ruleset) -> None:
     ada, ada_key = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)

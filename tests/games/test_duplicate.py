@@ -6,16 +6,18 @@ the same dice."""
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Event, Game, Room, Scorecard, Turn
+from games.models import Event, Game, Player, Room, Scorecard, Turn
 from games.selectors.compare import comparison
 from games.selectors.snapshots import read_snapshot
 from games.services.duplicate import par_of
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import first_option, game_of, refused, state_of
 from tests.support.reviews import adds_up
 
@@ -23,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def pair(ada, bob, make_room):
+def pair(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """Ada and Bob at Yahtzee with the same dice, round 1."""
     return make_room(ada, "yahtzee", seats=2, duplicate=True, joined=[bob], start=True).code
 
@@ -36,7 +38,7 @@ def dice_of(code, player):
     return list(state_of(code, player)[2].dice)
 
 
-def place_first(player, code):
+def place_first(player, code) -> None:
     option = first_option(code, player)
     services.game_place(player=player, code=code, box=option.box, column=option.column)
 
@@ -48,7 +50,7 @@ def everything_sent(code, viewers):
 
 
 def test_a_duplicate_room_plays_everyone_at_once_and_refuses_one_after_another(
-        ada, make_room):
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", duplicate=True)
     assert room.duplicate and room.together
     refused("bad_options", services.room_create, player=ada, ruleset="yatzy",
@@ -73,7 +75,7 @@ def test_a_duplicate_room_plays_everyone_at_once_and_refuses_one_after_another(
     assert configured.data["duplicate"] is True
 
 
-def test_every_seat_rolls_the_same_dice_slot_by_slot(pair, ada, bob):
+def test_every_seat_rolls_the_same_dice_slot_by_slot(pair: str, ada: Player, bob: Player) -> None:
     game = game_of(pair)
     assert game.together and game.duplicate and len(game.seed) == 64
     seed = seed_of(pair)
@@ -96,7 +98,8 @@ def test_every_seat_rolls_the_same_dice_slot_by_slot(pair, ada, bob):
     assert dice_of(pair, ada) == [duplicate.die(seed, 2, 1, slot) for slot in range(5)]
 
 
-def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
+def test_nobody_sees_another_seats_round_before_it_closes(
+        pair: str, ada: Player, bob: Player, cy: Player) -> None:
     services.room_join(player=cy, code=pair)  # a spectator
     seed_hex = game_of(pair).seed
     services.game_roll(player=ada, code=pair)
@@ -132,7 +135,8 @@ def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
     assert dice_of(pair, bob)[:1] == ada_dice[:1]  # same first slot: same dice
 
 
-def test_the_round_is_revealed_once_everyone_has_scored(pair, ada, bob):
+def test_the_round_is_revealed_once_everyone_has_scored(
+        pair: str, ada: Player, bob: Player) -> None:
     services.game_roll(player=ada, code=pair)
     place_first(ada, pair)
     services.game_roll(player=bob, code=pair)
@@ -154,7 +158,7 @@ def test_the_round_is_revealed_once_everyone_has_scored(pair, ada, bob):
     assert game.seed not in read_snapshot(pair).text_for(bob.pk)
 
 
-def play_out(code, people):
+def play_out(code, people) -> None:
     """Play the game to its end: every person rolls twice and fills the first box."""
     while game_of(code).status == Game.Status.PLAYING:
         for player in people:
@@ -169,7 +173,7 @@ def play_out(code, people):
 
 
 def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
-        ada, bob, cy, make_room):
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, duplicate=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     game = game_of(code)
@@ -202,7 +206,8 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
     assert client_of(cy).get(reverse("games:game_compare", args=[code, 1])).status_code == 403
 
 
-def test_a_game_with_the_systems_dice_has_no_comparison(ada, bob, make_room):
+def test_a_game_with_the_systems_dice_has_no_comparison(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, together=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     assert not game_of(code).seed
@@ -210,7 +215,8 @@ def test_a_game_with_the_systems_dice_has_no_comparison(ada, bob, make_room):
     assert page.status_code == 404
 
 
-def test_bots_and_the_host_skipping_play_the_same_dice(ada, bob, make_room):
+def test_bots_and_the_host_skipping_play_the_same_dice(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yahtzee", seats=3, duplicate=True, joined=[bob], bots=["expert"],
                      start=True).code
     seed = seed_of(code)
@@ -229,7 +235,8 @@ def test_bots_and_the_host_skipping_play_the_same_dice(ada, bob, make_room):
                           "place": {"seat": 1, "sealed": True}}
 
 
-def test_staff_read_the_seed_only_once_the_game_is_over(pair, ada, bob, admin_client):
+def test_staff_read_the_seed_only_once_the_game_is_over(
+        pair: str, ada: Player, bob: Player, admin_client: Client) -> None:
     game = game_of(pair)
     page = reverse("admin:games_game_change", args=[game.pk])
     html = admin_client.get(page).content.decode()

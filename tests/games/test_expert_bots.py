@@ -7,9 +7,11 @@ import pytest
 
 from games import services
 from games.coach import advice as coach
-from games.models import Game, Membership, Scorecard
+from games.models import Game, Membership, Player, Scorecard
 from games.selectors import room_state
 from games.services import play
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +35,8 @@ def _play_to_the_end(code, person, limit=2000):
 # only in the coach and the rules engine, which the SQLite pass covers.
 @pytest.mark.sqlite_pass_only
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
-def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach, make_room):
+def test_expert_and_beginner_bots_play_a_whole_game(
+        ruleset: str, ada: Player, yahtzee_coach: Advisor, make_room: MakeRoom) -> None:
     room = make_room(ada, ruleset, seats=3, bots=["expert"])
     answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
     assert answer["event"]["data"]["level"] == "beginner"
@@ -49,8 +52,8 @@ def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach,
         None, "expert", "beginner"]
 
 
-def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch,
-                                                                         make_room):
+def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(
+        ada: Player, monkeypatch: pytest.MonkeyPatch, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=2, bots=["expert"])
     monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
     services.room_start(player=ada, code=room.code)

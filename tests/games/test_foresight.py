@@ -6,12 +6,16 @@ ranked attempt on the same dice is not reported."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from datetime import timedelta
+from types import ModuleType
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import Settings
 
 from bench.harness.foresight import Foresight
 from games import services
@@ -21,6 +25,7 @@ from games.services import daily, foresight
 from scoring import duplicate, rulesets
 from scoring.strategy import advisors, honest_play, levels
 from scoring.strategy.decisions import Place, Roll, Strategy
+from tests.support.fixture_types import MakePlayer
 from tests.support.game_state import state_of
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +37,7 @@ ROUNDS = len(rulesets.get("yahtzee").categories)
 
 
 @pytest.fixture
-def the_day(monkeypatch):
+def the_day(monkeypatch: pytest.MonkeyPatch) -> bytes:
     """Today's Yahtzee challenge plays ``DAY_SEED``'s dice; the exact coach is loaded."""
     real = daily.seed_of
     monkeypatch.setattr(daily, "seed_of", lambda ruleset, day: DAY_SEED
@@ -80,7 +85,7 @@ def scouted(seed: bytes) -> dict[tuple[int, int, int], int]:
 
 
 def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
-        the_day, make_player, admin_client):
+        the_day: bytes, make_player: MakePlayer, admin_client: Client) -> None:
     seen = scouted(the_day)
     cheat = play_ranked(account(make_player, "Newcomer"),
                         Foresight(lambda round_, roll, slot: seen[round_, roll, slot]))
@@ -116,7 +121,7 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
 
 
 @pytest.fixture
-def review_child():
+def review_child() -> Iterator[ModuleType]:
     """This test process's review child, ended after the test."""
     reviews.resume()
     yield reviews
@@ -125,8 +130,8 @@ def review_child():
 
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
-def test_a_server_works_the_bound_out_in_the_review_child(make_player, settings,
-                                                          review_child):
+def test_a_server_works_the_bound_out_in_the_review_child(
+        make_player: MakePlayer, settings: Settings, review_child: ModuleType) -> None:
     """With the coach's worker on, a review stored on a page's request does not wait for
     the bound: the game's review job has the review child work it out on the real day's
     dice, then checks the attempt against it."""

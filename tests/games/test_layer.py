@@ -76,7 +76,8 @@ async def test_groups_reach_their_members_and_pass_over_full_ones() -> None:
     await layer.group_send("nobody.here", {"type": "lost"})  # an empty group is no error
 
 
-async def test_a_channel_whose_message_expired_leaves_its_groups(monkeypatch) -> None:
+async def test_a_channel_whose_message_expired_leaves_its_groups(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process_layer, "SWEEP_SECONDS", 0.0)  # housekeeping at every call
     layer = ProcessChannelLayer(expiry=-1)  # every message has expired when it is read
     gone, here = await layer.new_channel(), await layer.new_channel()
@@ -89,7 +90,7 @@ async def test_a_channel_whose_message_expired_leaves_its_groups(monkeypatch) ->
     assert await nothing_for(layer, gone)  # neither its expired message nor the news
 
 
-async def test_memberships_end_after_the_group_expiry(monkeypatch) -> None:
+async def test_memberships_end_after_the_group_expiry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process_layer, "SWEEP_SECONDS", 0.0)
     layer = ProcessChannelLayer(group_expiry=-1)
     channel = await layer.new_channel()

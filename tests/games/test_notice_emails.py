@@ -23,6 +23,7 @@ from games import services
 from games.models import Notice, PendingEmail, Player, Preferences, Turn
 from games.services.notices import notices_send
 from games.services.preferences import quiet_end
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -45,14 +46,14 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch) -> Clock:
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     found = Clock()
     monkeypatch.setattr(timezone, "now", found)
     return found
 
 
 @pytest.fixture
-def ada_account(ada) -> Player:
+def ada_account(ada: Player) -> Player:
     """Ada has an account with a confirmed address, and asked for emails about turns."""
     user = User.objects.create_user("ada", email="ada@example.org", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
@@ -82,7 +83,7 @@ def path_of(url: str) -> str:
 
 
 def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
-        ada_account, bob, make_room):
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     code = ada_waits(bob, ada_account, make_room)
     assert notices_send() == 3  # Bob's push (no device), Ada's push and her email
     [message] = mail.outbox
@@ -121,7 +122,7 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
 
 
 def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
-        ada_account, bob, make_room):
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     ada_waits(bob, ada_account, make_room)
     notices_send()
     room = path_of(links(mail.outbox[0])[0])
@@ -135,7 +136,8 @@ def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
     assert Client().get(room)["Location"].startswith("/account/sign-in/")
 
 
-def test_no_email_unless_asked_for_and_to_a_confirmed_address(ada, bob, make_room):
+def test_no_email_unless_asked_for_and_to_a_confirmed_address(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     user = User.objects.create_user("ada", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
     PendingEmail.objects.create(user=user, address="ada@example.org")  # not confirmed yet
@@ -149,7 +151,7 @@ def test_no_email_unless_asked_for_and_to_a_confirmed_address(ada, bob, make_roo
 
 
 def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
-        clock, ada_account, bob, make_room):
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, reminder_hours=3)
     code = ada_waits(bob, ada_account, make_room)
     deadline = game_of(code).turn_deadline
@@ -167,7 +169,7 @@ def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
 
 
 def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
-        clock, ada_account, bob, make_room):
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, quiet_from=22, quiet_until=8, time_zone="Europe/Paris")
     clock.to(datetime(2026, 11, 27, 23, 0, tzinfo=PARIS))
     codes = [ada_waits(bob, ada_account, make_room) for _ in range(3)]
@@ -210,7 +212,7 @@ def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
     assert mail.outbox[3].subject == "Your turn in 2 games"
 
 
-def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change():
+def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change() -> None:
     evening = Preferences(quiet_from=22, quiet_until=7, time_zone="Europe/Paris")
     assert quiet_end(evening, datetime(2026, 3, 28, 21, 59, tzinfo=PARIS)) is None
     assert quiet_end(evening, datetime(2026, 3, 28, 23, 0, tzinfo=PARIS)) == datetime(
@@ -221,7 +223,8 @@ def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change():
     assert quiet_end(Preferences(), timezone.now()) is None
 
 
-def test_a_turn_email_really_goes_out_over_smtp(ada_account, bob, make_room):
+def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player,
+                                                make_room: MakeRoom) -> None:
     received = []
 
     class Inbox:
@@ -251,7 +254,8 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account, bob, make_room):
     assert "https://dice.example.org/go/" in message.get_content()
 
 
-def test_a_mail_server_that_fails_gets_the_notice_again_later(ada_account, bob, make_room):
+def test_a_mail_server_that_fails_gets_the_notice_again_later(
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
                            EMAIL_HOST="127.0.0.1", EMAIL_PORT=free_port(), EMAIL_TIMEOUT=5):
         ada_waits(bob, ada_account, make_room)
@@ -263,8 +267,8 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(ada_account, bob, 
     assert len(mail.outbox) == 1
 
 
-def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, bob, cy,
-                                                                   make_room):
+def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(
+        ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     page = Client()
     page.force_login(ada_account.user)
     form = {"push": "on", "email": "on", "reminder_hours": "6", "quiet_from": "22",
@@ -290,7 +294,7 @@ def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, 
     assert 'data-testid="notices-email"' not in guest.get("/notifications/").content.decode()
 
 
-def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db):
+def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db: None) -> None:
     guest = Client().get("/notifications/").content.decode()
     assert "Open or join a room first" not in guest
     assert 'href="/account/sign-up/?next=/notifications/"' in guest
@@ -311,8 +315,8 @@ def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_on
     assert 'data-testid="device-push"' in page.get("/notifications/").content.decode()
 
 
-def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_account, bob,
-                                                                    make_room):
+def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, reminder_hours=2)
     code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada_account],
                      start=True).code
@@ -336,7 +340,8 @@ def emailed(monkeypatch, age: timedelta) -> str:
     return path_of(links(mail.outbox[-1])[0])
 
 
-def test_a_room_link_signs_in_for_three_days(ada_account, bob, make_room, monkeypatch):
+def test_a_room_link_signs_in_for_three_days(ada_account: Player, bob: Player, make_room: MakeRoom,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=3) - timedelta(hours=1))
     reader = Client(enforce_csrf_checks=True)
@@ -346,7 +351,9 @@ def test_a_room_link_signs_in_for_three_days(ada_account, bob, make_room, monkey
     assert int(reader.session["_auth_user_id"]) == ada_account.user_id
 
 
-def test_an_expired_room_link_offers_to_sign_in(ada_account, bob, make_room, monkeypatch):
+def test_an_expired_room_link_offers_to_sign_in(ada_account: Player, bob: Player,
+                                                make_room: MakeRoom,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=4))
     reader = Client(enforce_csrf_checks=True)

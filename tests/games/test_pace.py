@@ -5,11 +5,13 @@ waited for."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Membership, Room, Scorecard, Turn
+from games.models import Event, Game, Membership, Player, Room, Scorecard, Turn
 from games.selectors.snapshots import read_snapshot
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn, refused
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +28,7 @@ def close_to(moment, expected, slack=timedelta(seconds=5)):
 
 
 @pytest.fixture
-def daily(ada, bob, make_room):
+def daily(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """Ada and Bob in a Yatzy room by the day (a turn a day), Ada to play."""
     return make_room(ada, "yatzy", seats=2, pace="day", together=False,
                      joined=[bob], start=True).code
@@ -35,7 +37,8 @@ def daily(ada, bob, make_room):
 # -- settings ---------------------------------------------------------------------
 
 
-def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(ada, make_room):
+def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", pace="day")
     assert (room.pace, room.turn_seconds, room.holidays, room.together) == ("day", DAY, True,
                                                                            True)
@@ -56,13 +59,15 @@ def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(ada, make_ro
     ("live", 3600, "bad_timer"), ("live", True, "bad_timer"), ("weekly", None, "bad_pace"),
     (None, None, "bad_pace"),
 ])
-def test_a_pace_or_turn_limit_out_of_bounds_opens_nothing(ada, pace, seconds, error):
+def test_a_pace_or_turn_limit_out_of_bounds_opens_nothing(
+        ada: Player, pace: str | None, seconds, error: str) -> None:
     refused(error, services.room_create, player=ada, ruleset="yatzy", pace=pace,
             turn_seconds=seconds)
     assert not Room.objects.exists()
 
 
-def test_the_host_sets_the_pace_between_games(ada, bob, make_room):
+def test_the_host_sets_the_pace_between_games(ada: Player, bob: Player,
+                                              make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=60, joined=[bob]).code
     settings = {"ruleset": "yatzy", "options": {}, "seats": 2}
     services.room_configure(player=ada, code=code, **settings, pace="day",
@@ -90,7 +95,8 @@ def test_the_host_sets_the_pace_between_games(ada, bob, make_room):
 # -- the clock --------------------------------------------------------------------
 
 
-def test_a_turn_by_the_day_runs_out_after_its_day_and_is_played_for_its_player(daily, bob):
+def test_a_turn_by_the_day_runs_out_after_its_day_and_is_played_for_its_player(
+        daily: str, bob: Player) -> None:
     game = game_of(daily)
     assert close_to(game.turn_deadline, timezone.now() + timedelta(days=1))
     assert len(services.games_run_due(at=timezone.now() + timedelta(hours=23))) == 0
@@ -103,7 +109,7 @@ def test_a_turn_by_the_day_runs_out_after_its_day_and_is_played_for_its_player(d
 
 
 def test_three_missed_days_in_a_row_give_the_seat_to_a_bot_until_its_person_is_back(
-        daily, ada, bob):
+        daily: str, ada: Player, bob: Player) -> None:
     for _ in range(3):  # Ada lets three days pass; Bob plays each of his turns
         game = game_of(daily)
         assert len(services.games_run_due(at=game.turn_deadline + timedelta(seconds=1))) == 1
@@ -115,7 +121,7 @@ def test_three_missed_days_in_a_row_give_the_seat_to_a_bot_until_its_person_is_b
     assert Scorecard.objects.get(game=game_of(daily), seat=0).player == ada
 
 
-def test_nobody_hurries_a_player_by_the_day(daily, ada, bob):
+def test_nobody_hurries_a_player_by_the_day(daily: str, ada: Player, bob: Player) -> None:
     play_turn(ada, daily)
     Membership.objects.filter(room__code=daily, player=bob).update(
         sockets=0, seen_at=timezone.now() - timedelta(days=2))
@@ -123,7 +129,8 @@ def test_nobody_hurries_a_player_by_the_day(daily, ada, bob):
     refused("by_the_day", services.game_hand_to_bot, player=ada, code=daily, seat=1)
 
 
-def test_a_room_by_the_day_stays_open_for_thirty_quiet_days(daily, ada, make_room):
+def test_a_room_by_the_day_stays_open_for_thirty_quiet_days(
+        daily: str, ada: Player, make_room: MakeRoom) -> None:
     live = make_room(ada, "yatzy").code
     Room.objects.update(last_activity_at=timezone.now() - timedelta(days=2))
     assert [c.code for c in services.rooms_close_idle()] == [live]
@@ -135,7 +142,8 @@ def test_a_room_by_the_day_stays_open_for_thirty_quiet_days(daily, ada, make_roo
     assert event.data == {"reason": "no activity for 30 days", "cause": "idle", "hours": 720}
 
 
-def test_the_host_role_by_the_day_passes_after_a_day_away(daily, ada, bob):
+def test_the_host_role_by_the_day_passes_after_a_day_away(
+        daily: str, ada: Player, bob: Player) -> None:
     services.presence_connect(player=bob, code=daily)
     Membership.objects.filter(room__code=daily, player=ada).update(
         sockets=0, seen_at=timezone.now() - timedelta(hours=20))
@@ -149,7 +157,7 @@ def test_the_host_role_by_the_day_passes_after_a_day_away(daily, ada, bob):
 # -- holidays ---------------------------------------------------------------------
 
 
-def test_a_holiday_on_your_turn_moves_your_deadline_by_its_length(daily, ada):
+def test_a_holiday_on_your_turn_moves_your_deadline_by_its_length(daily: str, ada: Player) -> None:
     before = game_of(daily).turn_deadline
     services.seat_holiday(player=ada, code=daily, days=3)
     card = card_of(daily, ada)
@@ -166,7 +174,8 @@ def test_a_holiday_on_your_turn_moves_your_deadline_by_its_length(daily, ada):
     assert Event.objects.filter(room__code=daily).last().kind == "holiday"
 
 
-def test_back_early_the_unused_days_come_off_the_deadline_and_back_to_you(daily, ada):
+def test_back_early_the_unused_days_come_off_the_deadline_and_back_to_you(
+        daily: str, ada: Player) -> None:
     left = game_of(daily).turn_deadline - timezone.now()  # a day
     services.seat_holiday(player=ada, code=daily, days=2)
     # A day of the holiday goes by: every moment stored moves a day back.
@@ -186,7 +195,7 @@ def test_back_early_the_unused_days_come_off_the_deadline_and_back_to_you(daily,
 
 
 def test_a_turn_that_comes_during_a_holiday_counts_its_time_from_the_holidays_end(
-        daily, ada, bob):
+        daily: str, ada: Player, bob: Player) -> None:
     services.seat_holiday(player=bob, code=daily, days=2)
     until = card_of(daily, bob).holiday_until
     assert close_to(game_of(daily).turn_deadline, timezone.now() + timedelta(days=1))
@@ -195,7 +204,8 @@ def test_a_turn_that_comes_during_a_holiday_counts_its_time_from_the_holidays_en
     assert close_to(game_of(daily).turn_deadline, until + timedelta(days=1))
 
 
-def test_holidays_are_refused_clearly(daily, ada, bob, cy, make_room):
+def test_holidays_are_refused_clearly(daily: str, ada: Player, bob: Player, cy: Player,
+                                      make_room: MakeRoom) -> None:
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=0)
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=8)
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days="2")
@@ -216,7 +226,7 @@ def test_holidays_are_refused_clearly(daily, ada, bob, cy, make_room):
     refused("no_holidays", services.seat_holiday, player=bob, code=strict, days=1)
 
 
-def test_the_home_page_form_opens_a_room_by_the_day(client):
+def test_the_home_page_form_opens_a_room_by_the_day(client: Client) -> None:
     page = client.get("/")
     assert b'name="turn_hours"' in page.content and b'value="day"' in page.content
     response = client.post("/rooms/new/", {
@@ -240,7 +250,7 @@ def test_the_home_page_form_opens_a_room_by_the_day(client):
     assert "1 hour to 7 days" in refused_page.content.decode()
 
 
-def test_the_last_day_of_holiday_is_what_is_left_of_it(daily, ada):
+def test_the_last_day_of_holiday_is_what_is_left_of_it(daily: str, ada: Player) -> None:
     Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=2 * DAY - 3600)
     before = game_of(daily).turn_deadline
     services.seat_holiday(player=ada, code=daily, days=2)
@@ -251,7 +261,8 @@ def test_the_last_day_of_holiday_is_what_is_left_of_it(daily, ada):
     assert abs(card_of(daily, ada).holiday_left - (2 * DAY - 3600)) <= 1
 
 
-def test_a_rematch_keeps_a_holiday_under_way_and_a_bot_takes_none(daily, ada, bob):
+def test_a_rematch_keeps_a_holiday_under_way_and_a_bot_takes_none(
+        daily: str, ada: Player, bob: Player) -> None:
     services.seat_holiday(player=bob, code=daily, days=3)
     until = card_of(daily, bob).holiday_until
     Game.objects.filter(room__code=daily).update(status=Game.Status.FINISHED)  # it is over
@@ -267,7 +278,8 @@ def test_a_rematch_keeps_a_holiday_under_way_and_a_bot_takes_none(daily, ada, bo
     assert bot_card.player.is_bot and bot_card.holiday_until is None
 
 
-def test_no_host_role_passes_in_a_closed_room_or_while_the_host_is_here(daily, ada, bob):
+def test_no_host_role_passes_in_a_closed_room_or_while_the_host_is_here(
+        daily: str, ada: Player, bob: Player) -> None:
     services.presence_connect(player=bob, code=daily)
     services.presence_connect(player=ada, code=daily)
     Membership.objects.filter(room__code=daily, player=ada).update(

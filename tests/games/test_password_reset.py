@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.core import mail, signing
 from django.test import Client, override_settings
 from django.urls import reverse
+from pytest_django import Settings
 
 from bench.harness.live_server import free_port
 from games.models import PendingEmail, Player
@@ -58,7 +59,7 @@ def sign_in(address: str, username: str, password: str):
     return post(browser(address), SIGN_IN, {"username": username, "password": password})
 
 
-def test_a_forgotten_password_is_reset_through_the_emailed_link_once():
+def test_a_forgotten_password_is_reset_through_the_emailed_link_once() -> None:
     account()
     client = browser()
     assert 'data-testid="forgot-password"' in client.get(SIGN_IN).content.decode()
@@ -95,7 +96,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link_once():
     assert User.objects.get().check_password(NEW_PASSWORD)
 
 
-def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account():
+def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account() -> None:
     account("ada", "ada@example.org")
     waiting = account("bob", "")
     PendingEmail.objects.create(user=waiting, address="bob@example.org")
@@ -111,7 +112,7 @@ def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account():
     assert [m.to for m in mail.outbox] == [["ada@example.org"]]
 
 
-def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings):
+def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings: Settings) -> None:
     account(language="sv")
     client = browser()
     client.cookies["django_language"] = "fr"
@@ -122,7 +123,7 @@ def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings):
     assert "ignorera" in mail.outbox[0].body
 
 
-def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings):
+def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings: Settings) -> None:
     account()
     for _ in range(settings.AXES_FAILURE_LIMIT):
         sign_in("192.0.2.10", "ada", "guess")
@@ -140,7 +141,7 @@ def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings):
     assert sign_in("192.0.2.99", "ada", NEW_PASSWORD).status_code == 429
 
 
-def test_an_address_given_at_sign_up_counts_once_its_link_is_followed():
+def test_an_address_given_at_sign_up_counts_once_its_link_is_followed() -> None:
     client = browser()
     post(client, SIGN_UP, {"username": "ada", "email": "ada@example.org",
                            "password1": PASSWORD, "password2": PASSWORD})
@@ -168,7 +169,7 @@ def test_an_address_given_at_sign_up_counts_once_its_link_is_followed():
     assert mail.outbox[-1].subject == "Reset your Five Dice password"
 
 
-def test_a_new_address_needs_its_own_confirmation_and_the_password():
+def test_a_new_address_needs_its_own_confirmation_and_the_password() -> None:
     account()
     client = browser()
     client.force_login(User.objects.get())
@@ -190,7 +191,8 @@ def test_a_new_address_needs_its_own_confirmation_and_the_password():
     assert User.objects.get().email == "" and not PendingEmail.objects.exists()
 
 
-def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(settings):
+def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
+        settings: Settings) -> None:
     """A host on ``make serve`` browsing at localhost sends links a friend can open, as
     invite links are (``SITE_URL``); a secure ``SITE_URL`` gives https links."""
     settings.SITE_URL = "http://192.168.1.20:8200"
@@ -224,7 +226,7 @@ class OldSigner(signing.TimestampSigner):
 
 
 @pytest.mark.parametrize("kind", ["expired", "forged", "another purpose"])
-def test_an_expired_or_forged_confirmation_link_is_refused(kind):
+def test_an_expired_or_forged_confirmation_link_is_refused(kind: str) -> None:
     user = account(email="")
     PendingEmail.objects.create(user=user, address="eve@example.org")
     payload = {"u": user.pk, "e": "eve@example.org"}
@@ -241,7 +243,7 @@ def test_an_expired_or_forged_confirmation_link_is_refused(kind):
     assert User.objects.get().email == ""
 
 
-def test_every_email_and_reset_form_needs_its_csrf_token():
+def test_every_email_and_reset_form_needs_its_csrf_token() -> None:
     user = account()
     PendingEmail.objects.create(user=user, address="ada@new.example")
     client = browser()
@@ -256,7 +258,7 @@ def test_every_email_and_reset_form_needs_its_csrf_token():
 
 
 @pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
-def test_a_reset_email_really_goes_out_over_smtp():
+def test_a_reset_email_really_goes_out_over_smtp() -> None:
     """Django's SMTP backend, with the settings the environment gives, against a real
     SMTP server (aiosmtpd) on loopback that asks for the account and password."""
     received, logins = [], []

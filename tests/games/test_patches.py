@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
-from games.models import Game
+from games.models import Game, Player
 from games.selectors import snapshots
 from games.selectors.patches import diff
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
 
 json_values = st.recursive(
@@ -32,13 +33,13 @@ json_values = st.recursive(
 @pytest.mark.sqlite_pass_only  # no database: once is enough
 @settings(max_examples=60, deadline=None)
 @given(json_values, json_values)
-def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, new):
+def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, new) -> None:
     old, new = json.loads(json.dumps(old)), json.loads(json.dumps(new))  # no shared parts
     assert jsonpatch.apply_patch(old, diff(old, new)) == new
 
 
 @pytest.mark.sqlite_pass_only  # no database: once is enough
-def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each():
+def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each() -> None:
     log = [{"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
            for n in range(50, 0, -1)]
     chat = [{"id": n} for n in range(50)]
@@ -129,7 +130,8 @@ def assert_round_sealed(state: dict, viewer: int) -> None:
 @pytest.mark.parametrize(("ruleset", "seed", "together"), [
     ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True),
     ("yatzy", 5, "duplicate"), ("yams", 6, "duplicate")])
-async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed, together):
+async def test_every_viewer_holds_the_fresh_state_at_every_version(
+        ruleset: str, seed: int, together: bool | str) -> None:
     """Three players and a spectator; random moves, holds, chat, reactions and boxes taken
     back (everyone's turn at once, with the same dice or not: by any player with a turn
     open; with the same dice, nothing can be taken back). After every
@@ -190,7 +192,7 @@ async def roll(comm: WebsocketCommunicator, n: int) -> int:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
+async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state() -> None:
     code, players, comms = await open_table("yahtzee")
     ada, dee = comms[0], comms[3]
     held = dee.held
@@ -224,7 +226,7 @@ async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge():
+async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge() -> None:
     """Ada fills a box and takes it back: Bob, Cy and Dee (watching) see it listed, then
     the log line and the turn back at Ada's, through patches equal to a fresh state; Bob
     cannot take Ada's box back, and once he has rolled neither can she."""
@@ -267,7 +269,8 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
 # -- what each viewer is sent ----------------------------------------------------------
 
 @pytest.fixture
-def table(ada, bob, cy, script_dice, make_room):
+def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
+          make_room: MakeRoom) -> str:
     """A Yahtzee room of Ada and Bob, Cy watching; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     services.room_join(player=cy, code=room.code)
@@ -283,7 +286,8 @@ def sent(code: str, viewer, held=None):
 
 
 @pytest.mark.django_db
-def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada, bob, cy):
+def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
     before = {p.pk: sent(table, p) for p in (ada, bob, cy)}
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     patches = {p.pk: sent(table, p, before[p.pk][1])[0] for p in (ada, bob, cy)}
@@ -298,7 +302,7 @@ def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada
 
 
 @pytest.mark.django_db
-def test_presence_held_survives_a_patch_that_replaces_the_members():
+def test_presence_held_survives_a_patch_that_replaces_the_members() -> None:
     """The host role passing replaces members in the document; presence, left out of the
     patch as unchanged, stays as held (the page's store does the same)."""
     member = {"player": 1, "name": "Ada", "host": True}
@@ -314,7 +318,8 @@ def test_presence_held_survives_a_patch_that_replaces_the_members():
         (False, "gone", 75), (True, "online", 0)]
 
 
-def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeypatch):
+def test_presence_comes_in_a_patch_only_when_it_changed(
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     services.presence_connect(player=bob, code=table)
     _state, held = sent(table, ada)
     services.chat_post(player=bob, code=table, text="hi")
@@ -327,7 +332,7 @@ def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeyp
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_viewer_right():
+async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_viewer_right() -> None:
     """The viewer's own turn of a round comes on top of the shared state: a rematch from
     one seat after another to everyone at once, and back, leaves every socket holding the
     fresh state of each version."""

@@ -5,15 +5,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import services
-from games.models import ActionRequest, Event, Membership, Room
+from games.models import ActionRequest, Event, Membership, Player, Room
 from games.realtime import snapshot_cache
 from games.selectors import room_state, snapshots
 from games.services.reactions import EMOJI
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +24,7 @@ THUMBS, PARTY = "\U0001f44d", "\U0001f389"
 
 
 @pytest.fixture
-def room(ada, bob, make_room):
+def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     """Ada hosts, Bob sits at her 3-seat Yahtzee table."""
     return make_room(ada, "yahtzee", seats=3, joined=[bob])
 
@@ -37,7 +39,8 @@ def muted_in_state(room: Room, viewer) -> dict[str, bool]:
 
 # -- reactions ---------------------------------------------------------------------------
 
-def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(room, ada, bob):
+def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(
+        room: Room, ada: Player, bob: Player) -> None:
     answer = services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     assert answer["event"]["kind"] == "react"
     assert answer["event"]["data"] == {"player": "Bob", "emoji": THUMBS}
@@ -51,7 +54,7 @@ def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(room
     assert room_state(room.code, bob)["reactions"] == state["reactions"]
 
 
-def test_the_six_emoji_and_nothing_else(room, ada):
+def test_the_six_emoji_and_nothing_else(room: Room, ada: Player) -> None:
     assert len(EMOJI) == 6
     for emoji in EMOJI:
         services.reaction_send(player=ada, code=room.code, emoji=emoji)
@@ -61,7 +64,8 @@ def test_the_six_emoji_and_nothing_else(room, ada):
         refused("bad_reaction", services.reaction_send, player=ada, code=room.code, emoji=bad)
 
 
-def test_spectators_react_and_strangers_cannot(room, ada, cy, make_player):
+def test_spectators_react_and_strangers_cannot(room: Room, ada: Player, cy: Player,
+                                               make_player: MakePlayer) -> None:
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)  # a game is on: Cy watches
     assert services.reaction_send(player=cy, code=room.code, emoji=PARTY)["ok"]
@@ -69,7 +73,8 @@ def test_spectators_react_and_strangers_cannot(room, ada, cy, make_player):
             emoji=THUMBS)
 
 
-def test_a_few_reactions_at_a_time_per_room(room, ada, bob, make_room):
+def test_a_few_reactions_at_a_time_per_room(room: Room, ada: Player, bob: Player,
+                                            make_room: MakeRoom) -> None:
     for _ in range(3):
         services.reaction_send(player=ada, code=room.code, emoji=THUMBS)
     refused("react_too_fast", services.reaction_send, player=ada, code=room.code, emoji=PARTY)
@@ -82,14 +87,15 @@ def test_a_few_reactions_at_a_time_per_room(room, ada, bob, make_room):
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
 
 
-def test_banned_players_and_closed_rooms_send_no_reactions(room, ada, bob, staff):
+def test_banned_players_and_closed_rooms_send_no_reactions(
+        room: Room, ada: Player, bob: Player, staff: User) -> None:
     services.mod_ban(moderator=staff, player=bob, reason="spam")
     refused("banned", services.reaction_send, player=bob, code=room.code, emoji=THUMBS)
     services.mod_close_room(moderator=staff, room=room, reason="abuse")
     refused("room_closed", services.reaction_send, player=ada, code=room.code, emoji=THUMBS)
 
 
-def test_a_retried_reaction_is_sent_once(room, bob):
+def test_a_retried_reaction_is_sent_once(room: Room, bob: Player) -> None:
     first = services.reaction_send(player=bob, code=room.code, emoji=THUMBS, request_id="r1")
     again = services.reaction_send(player=bob, code=room.code, emoji=THUMBS, request_id="r1")
     assert again == first
@@ -98,7 +104,7 @@ def test_a_retried_reaction_is_sent_once(room, bob):
 
 
 def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
-        room, ada, bob, monkeypatch):
+        room: Room, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
     fresh = snapshots.read_snapshot(room.code)
@@ -113,7 +119,8 @@ def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
     assert snapshots.read_snapshot(room.code).shared["reactions"] == []
 
 
-def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(room, ada, bob):
+def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(
+        room: Room, ada: Player, bob: Player) -> None:
     a_moment_ago = timezone.now() - timedelta(seconds=3)  # past the rate limit's window
     for n in range(24):
         services.reaction_send(player=(ada, bob)[n % 2], code=room.code, emoji=THUMBS)
@@ -130,7 +137,8 @@ def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(room, a
     assert snapshots.read_snapshot(room.code).shared["reactions"] == []
 
 
-def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(room, ada, bob):
+def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(
+        room: Room, ada: Player, bob: Player) -> None:
     first = snapshot_cache.snapshot(room.code)
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     with CaptureQueriesContext(connection) as reads:
@@ -144,7 +152,7 @@ def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(room, ad
 
 # -- the host mutes -------------------------------------------------------------------------
 
-def test_the_host_mutes_and_unmutes_a_player(room, ada, bob):
+def test_the_host_mutes_and_unmutes_a_player(room: Room, ada: Player, bob: Player) -> None:
     answer = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
     assert answer["event"]["kind"] == "mute"
     assert answer["event"]["data"] == {"player": "Bob", "muted": True}
@@ -164,7 +172,8 @@ def test_the_host_mutes_and_unmutes_a_player(room, ada, bob):
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
 
 
-def test_only_the_host_mutes_and_only_other_people(room, ada, bob, cy):
+def test_only_the_host_mutes_and_only_other_people(
+        room: Room, ada: Player, bob: Player, cy: Player) -> None:
     services.room_add_bot(player=ada, code=room.code)
     bot = Membership.objects.get(room=room, seat=2).player
     refused("not_host", services.room_mute, player=bob, code=room.code, target=ada.pk,
@@ -181,7 +190,7 @@ def test_only_the_host_mutes_and_only_other_people(room, ada, bob, cy):
                 muted=muted)
 
 
-def test_muting_a_muted_player_again_changes_nothing(room, ada, bob):
+def test_muting_a_muted_player_again_changes_nothing(room: Room, ada: Player, bob: Player) -> None:
     services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
     before = versions(room.code)
     answer = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
@@ -192,7 +201,8 @@ def test_muting_a_muted_player_again_changes_nothing(room, ada, bob):
                               muted=False)["event"] is None
 
 
-def test_a_spectator_is_muted_too_and_a_mute_outlasts_leaving(room, ada, bob, cy):
+def test_a_spectator_is_muted_too_and_a_mute_outlasts_leaving(
+        room: Room, ada: Player, bob: Player, cy: Player) -> None:
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)
     services.room_mute(player=ada, code=room.code, target=cy.pk, muted=True)
@@ -203,7 +213,7 @@ def test_a_spectator_is_muted_too_and_a_mute_outlasts_leaving(room, ada, bob, cy
     refused("muted", services.reaction_send, player=cy, code=room.code, emoji=THUMBS)
 
 
-def test_a_muted_player_who_becomes_host_is_unmuted(room, ada, bob):
+def test_a_muted_player_who_becomes_host_is_unmuted(room: Room, ada: Player, bob: Player) -> None:
     services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
     left = services.room_leave(player=ada, code=room.code)
     assert left["event"]["data"]["host"] == "Bob"
@@ -211,7 +221,8 @@ def test_a_muted_player_who_becomes_host_is_unmuted(room, ada, bob):
     services.chat_post(player=bob, code=room.code, text="my table now")
 
 
-def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(room, ada, bob, cy):
+def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
+        room: Room, ada: Player, bob: Player, cy: Player) -> None:
     """As ``test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch``, for
     reactions and mutes between moves."""
     services.room_start(player=ada, code=room.code)

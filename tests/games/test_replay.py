@@ -8,13 +8,15 @@ import random
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.models import Game, Player, Scorecard, Turn
+from games.models import Game, Player, Room, Scorecard, Turn
 from games.selectors import replay
 from games.services.players import SESSION_KEY
-from scoring.strategy.advice import hold_positions
+from scoring.strategy.advice import Advisor, hold_positions
+from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, state_of
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the replays only read through the ORM what
@@ -44,7 +46,7 @@ def _replay_data(page) -> dict:
 
 
 @pytest.fixture
-def two_games(ada, bob, cy, make_room, staff):
+def two_games(ada: Player, bob: Player, cy: Player, make_room: MakeRoom, staff: User) -> Room:
     """Ada and Bob's Yatzy room, Cy watching: game 1 played to the end with Bob scoring
     more (his dice are all sixes), game 2 stopped by a moderator after one turn."""
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
@@ -60,8 +62,8 @@ def two_games(ada, bob, cy, make_room, staff):
     return room
 
 
-def test_the_history_lists_past_games_newest_first_for_members(two_games, ada, cy,
-                                                                make_player):
+def test_the_history_lists_past_games_newest_first_for_members(
+        two_games: Room, ada: Player, cy: Player, make_player: MakePlayer) -> None:
     page = _client_of(ada).get(f"/r/{two_games.code}/games/")
     assert page.status_code == 200
     html = page.content.decode()
@@ -94,7 +96,7 @@ def test_the_history_lists_past_games_newest_first_for_members(two_games, ada, c
     assert _client_of(cy).get("/r/nosuchroom/games/").status_code == 404
 
 
-def test_a_room_without_past_games_says_so(ada, make_room):
+def test_a_room_without_past_games_says_so(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     page = _client_of(ada).get(f"/r/{room.code}/games/")
     assert 'data-testid="history-empty"' in page.content.decode()
@@ -104,7 +106,7 @@ def test_a_room_without_past_games_says_so(ada, make_room):
 
 
 def test_the_replay_has_every_roll_hold_and_placement_in_order(
-        ada, bob, make_room, script_dice):
+        ada: Player, bob: Player, make_room: MakeRoom, script_dice: ScriptDice) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     # Ada's first turn: three rolls, keeping the sixes.
     script_dice([6, 1, 2, 6, 3])
@@ -146,7 +148,7 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
 
 
 def test_the_coach_values_every_decision_of_every_seat(
-        ada, make_room, script_dice, yahtzee_coach):
+        ada: Player, make_room: MakeRoom, script_dice: ScriptDice, yahtzee_coach: Advisor) -> None:
     room = make_room(ada, "yahtzee", seats=2, bots=["beginner"], start=True)
     code = room.code
     script_dice([6, 6, 2, 3, 6])
@@ -190,7 +192,7 @@ def test_the_coach_values_every_decision_of_every_seat(
 
 
 def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
-        ada, make_room, monkeypatch):
+        ada: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     for _ in range(15):
         play_turn(ada, room.code)
@@ -205,7 +207,8 @@ def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
 
 
 @pytest.mark.parametrize("ruleset", ["yams", "triple_yahtzee"])
-def test_yams_and_triple_yahtzee_replay_without_values(ada, bob, make_room, staff, ruleset):
+def test_yams_and_triple_yahtzee_replay_without_values(
+        ada: Player, bob: Player, make_room: MakeRoom, staff: User, ruleset: str) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     for _ in range(2):
         play_turn(ada, room.code)

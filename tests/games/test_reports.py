@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
+from django.contrib.auth.models import User
 
 from games import services
 from games.errors import ServiceError
 from games.models import ChatMessage, Membership, ModerationAction, Player, Report, Room
 from games.services import reports
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused
 from tests.support.sockets import call, receive, request, socket, visitor
 
@@ -16,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def room(ada, bob, make_room):
+def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     """Ada hosts a room Bob joined; Bob said something rude."""
     room = make_room(ada, "yatzy", seats=3, joined=[bob])
     services.chat_post(player=bob, code=room.code, text="you play like a potato")
@@ -24,7 +26,7 @@ def room(ada, bob, make_room):
 
 
 @pytest.fixture
-def rude(room, bob):
+def rude(room: Room, bob: Player) -> ChatMessage:
     return ChatMessage.objects.get(player=bob)
 
 
@@ -33,7 +35,8 @@ def report(player, room, **fields):
     return services.report_send(player=player, code=room.code, **fields)
 
 
-def test_a_reported_message_lands_in_the_queue_once(room, ada, bob, rude):
+def test_a_reported_message_lands_in_the_queue_once(
+        room: Room, ada: Player, bob: Player, rude: ChatMessage) -> None:
     version = Room.objects.get(pk=room.pk).version
     answer = report(ada, room, message=rude.pk, text="  rude to me  ")
     assert answer["report"] == "received" and answer["version"] == version  # no event
@@ -48,7 +51,8 @@ def test_a_reported_message_lands_in_the_queue_once(room, ada, bob, rude):
     assert Report.objects.count() == 2
 
 
-def test_a_player_is_reported_once_while_the_report_is_open(room, ada, bob, staff):
+def test_a_player_is_reported_once_while_the_report_is_open(
+        room: Room, ada: Player, bob: Player, staff: User) -> None:
     assert report(bob, room, target=ada.pk, reason="cheating")["report"] == "received"
     assert report(bob, room, target=ada.pk, reason="abuse")["report"] == "already"
     services.report_handle(moderator=staff, report=Report.objects.get(), outcome="dismiss",
@@ -57,14 +61,15 @@ def test_a_player_is_reported_once_while_the_report_is_open(room, ada, bob, staf
     assert Report.objects.count() == 2
 
 
-def test_a_player_who_left_can_still_be_reported(room, ada, bob):
+def test_a_player_who_left_can_still_be_reported(room: Room, ada: Player, bob: Player) -> None:
     services.room_leave(player=bob, code=room.code)
     report(ada, room, target=bob.pk, reason="abuse")
     assert Report.objects.get().reported == bob
 
 
-def test_every_refusal_has_its_code_and_changes_nothing(room, ada, bob, cy, rude, make_room,
-                                                        make_player):
+def test_every_refusal_has_its_code_and_changes_nothing(
+        room: Room, ada: Player, bob: Player, cy: Player, rude: ChatMessage, make_room: MakeRoom,
+        make_player: MakePlayer) -> None:
     services.chat_post(player=ada, code=room.code, text="mine")
     mine = ChatMessage.objects.get(player=ada)
     other = make_room(cy, "yatzy", seats=2)
@@ -99,13 +104,15 @@ def test_every_refusal_has_its_code_and_changes_nothing(room, ada, bob, cy, rude
             reason="abuse")
 
 
-def test_a_removed_message_cannot_be_reported(room, ada, rude, staff):
+def test_a_removed_message_cannot_be_reported(room: Room, ada: Player, rude: ChatMessage,
+                                              staff: User) -> None:
     services.mod_remove_chat(moderator=staff, message=rude, reason="insult")
     refused("unknown_message", services.report_send, player=ada, code=room.code,
             message=rude.pk, reason="abuse")
 
 
-def test_a_few_reports_at_a_time(room, ada, bob, cy, rude, monkeypatch):
+def test_a_few_reports_at_a_time(room: Room, ada: Player, bob: Player, cy: Player,
+                                 rude: ChatMessage, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reports, "REPORTS_PER_WINDOW", 2)
     services.room_join(player=cy, code=room.code)
     report(ada, room, message=rude.pk)
@@ -120,13 +127,14 @@ def test_a_few_reports_at_a_time(room, ada, bob, cy, rude, monkeypatch):
 
 
 @pytest.fixture
-def open_report(room, ada, rude):
+def open_report(room: Room, ada: Player, rude: ChatMessage) -> Report:
     report(ada, room, message=rude.pk, text="rude")
     return Report.objects.get()
 
 
-def test_removing_the_message_settles_every_report_of_it(room, ada, bob, cy, rude, staff,
-                                                          open_report):
+def test_removing_the_message_settles_every_report_of_it(
+        room: Room, ada: Player, bob: Player, cy: Player, rude: ChatMessage, staff: User,
+        open_report: Report) -> None:
     services.room_join(player=cy, code=room.code)
     report(cy, room, message=rude.pk, reason="spam")
     report(cy, room, target=bob.pk, reason="abuse")  # about the player: stays open
@@ -146,7 +154,8 @@ def test_removing_the_message_settles_every_report_of_it(room, ada, bob, cy, rud
     assert Report.objects.get(message=None).status == "open"
 
 
-def test_kick_ban_and_dismiss_are_recorded(room, ada, bob, staff, rude, open_report):
+def test_kick_ban_and_dismiss_are_recorded(room: Room, ada: Player, bob: Player, staff: User,
+                                           rude: ChatMessage, open_report: Report) -> None:
     services.report_handle(moderator=staff, report=open_report, outcome="kick",
                            reason="rude")
     assert Membership.objects.get(room=room, player=bob).state == Membership.State.KICKED
@@ -170,7 +179,8 @@ def test_kick_ban_and_dismiss_are_recorded(room, ada, bob, staff, rude, open_rep
     assert ada.is_banned is False
 
 
-def test_handling_refusals_change_nothing(room, ada, bob, staff, open_report):
+def test_handling_refusals_change_nothing(room: Room, ada: Player, bob: Player, staff: User,
+                                          open_report: Report) -> None:
     player_report = Report.objects.create(room=room, reporter=ada, reported=bob,
                                           reason="abuse")
     for outcome, target, reason, code in [
@@ -201,7 +211,7 @@ def test_handling_refusals_change_nothing(room, ada, bob, staff, open_report):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_the_report_message_over_the_socket():
+async def test_the_report_message_over_the_socket() -> None:
     ada, ada_key = await visitor("Ada")
     bob, _ = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)

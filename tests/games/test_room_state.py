@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -16,12 +17,14 @@ from games import services
 from games.models import ChatMessage, Game, Membership, Player
 from games.realtime import snapshot_cache
 from games.selectors import room_snapshot, room_state, snapshots
+from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, cy, script_dice, make_room):
+def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
+          make_room: MakeRoom) -> str:
     """A Yahtzee room with Ada, Bob and Cy; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy], start=True)
     script_dice([6, 6, 6, 2, 3, 4, 5])
@@ -29,7 +32,8 @@ def table(ada, bob, cy, script_dice, make_room):
     return room.code
 
 
-def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, ada, bob, cy):
+def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
     built = snapshot_cache.snapshot(table)
     with CaptureQueriesContext(connection) as queries:
         shared = snapshot_cache.snapshot(table, built.version)
@@ -46,7 +50,8 @@ def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, a
     assert first["log"] is second["log"]  # shared, not copied
 
 
-def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(table, ada, bob):
+def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(
+        table: str, ada: Player, bob: Player) -> None:
     before = room_state(table, bob)
     services.game_place(player=ada, code=table, box="sixes")
     after = room_state(table, bob)
@@ -58,15 +63,16 @@ def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(table, ad
     assert before["you"]["name"] == "Bob" and before["game"]["options"] == []
 
 
-def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(table, ada, cy):
+def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(
+        table: str, ada: Player, cy: Player) -> None:
     room_state(table, ada)
     services.room_leave(player=cy, code=table)
     assert room_state(table, cy) is None
     assert room_state("nosuchroom", ada) is None
 
 
-def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada, bob,
-                                                                       monkeypatch):
+def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.objects.get(room__code=table)
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() + timedelta(seconds=60))
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])  # a new version
@@ -78,7 +84,8 @@ def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada
     assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
 
 
-def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
+def test_the_text_sent_on_a_socket_is_the_viewers_state(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
     """The socket's JSON is put together from pieces serialised once per version; it must
     say exactly what the viewer's state says, for the player on turn and the others."""
     services.chat_post(player=bob, code=table, text='say "hi" <b>')
@@ -90,7 +97,7 @@ def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
 
 
 def test_the_members_presence_is_worked_out_when_the_state_is_sent(
-        table, ada, bob, monkeypatch):
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """One version's state shows each member's presence as it is when it is sent."""
     services.presence_connect(player=ada, code=table)
     shared = snapshot_cache.snapshot(table)
@@ -106,7 +113,8 @@ def test_the_members_presence_is_worked_out_when_the_state_is_sent(
     assert [m["presence"] for m in members] == ["gone", "gone", "gone"]
 
 
-def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(table, ada):
+def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(
+        table: str, ada: Player) -> None:
     built = snapshot_cache.snapshot(table)
     assert snapshot_cache.cached(table, built.version) is built
     assert snapshot_cache.cached(table, built.version + 1) is None
@@ -121,8 +129,8 @@ def _tables_read(queries: CaptureQueriesContext) -> set[str]:
             for name in re.findall(r"FROM \"?(\w+)", q["sql"])}
 
 
-def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,
-                                                               script_dice):
+def test_moves_reuse_the_members_and_chat_read_a_moment_before(
+        table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice) -> None:
     """A move changes neither who is in the room nor the chat: the next snapshot takes
     them from the last one while they are less than SNAPSHOT_SECONDS old (heartbeats
     change members without a version), and reads them again after that, or after any
@@ -152,7 +160,8 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, 
     assert next(m["sockets"] for m in placed.shared["members"] if m["player"] == cy.pk) == 1
 
 
-def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(table, ada, bob, script_dice):
+def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
+        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     """Only the events since the last snapshot tell what changed: after a roll or a hold
     the next build reuses the scorecards and reactions it had; a reaction has the
     reactions read again, a placement the scorecards."""
@@ -179,7 +188,8 @@ def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(table, ada, bob, scri
 
 
 def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
-        table, ada, script_dice, make_player, make_room):
+        table: str, ada: Player, script_dice: ScriptDice, make_player: MakePlayer,
+        make_room: MakeRoom) -> None:
     """Joining a room where her name is taken makes Ada "Ada 2" everywhere, with no new
     version of this room: past SNAPSHOT_SECONDS its next snapshot reads her seat, her
     chat lines and the members again, as a build from nothing does."""
@@ -220,8 +230,9 @@ def _timeless(text: str) -> dict:
     return state
 
 
-def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff,
-                                                                         make_player, make_room):
+def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
+        ada: Player, bob: Player, cy: Player, staff: User, make_player: MakePlayer,
+        make_room: MakeRoom) -> None:
     """Each version's snapshot reads only the events newer than the process's last one and
     reuses unchanged scorecards and reactions: over whole games, holds, reactions, chat,
     a moderator's removal and a rematch, it must say exactly what a build from nothing

@@ -3,13 +3,14 @@ joined or last played from (a share, once seen, stays), and a duplicate game's c
 page marks seats that share one, for everyone who sees the page, without the ids."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from games import services
 from games.addresses import address_key
-from games.models import Membership
+from games.models import Membership, Player
 from games.selectors.compare import comparison
 from games.web.browsers import COOKIE, SALT
 from tests.support.clients import client_of
@@ -48,7 +49,8 @@ def marks(game):
             for seat in comparison(game).seats}
 
 
-def test_seats_from_one_browser_are_marked_the_same_device(ada, bob, cy, admin_user):
+def test_seats_from_one_browser_are_marked_the_same_device(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
                                           "Cy": (CY_LAPTOP, CAFE)})
     assert Membership.objects.get(player=bob).address == address_key(CAFE) != ""
@@ -60,14 +62,16 @@ def test_seats_from_one_browser_are_marked_the_same_device(ada, bob, cy, admin_u
     }
 
 
-def test_seats_on_one_address_are_marked_the_same_network_only(ada, bob, cy, admin_user):
+def test_seats_on_one_address_are_marked_the_same_network_only(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, HOME),
                                           "Cy": (CY_LAPTOP, CAFE)})
     assert marks(ended(code, admin_user)) == {
         "Ada": [("network", "Bob")], "Bob": [("network", "Ada")], "Cy": []}
 
 
-def test_seats_apart_and_unknown_addresses_are_not_marked(ada, bob, cy, admin_user):
+def test_seats_apart_and_unknown_addresses_are_not_marked(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
                                           "Cy": ("", None)})
     # Cy's browser and address are unknown: empty, which matches nothing, not even Cy's
@@ -76,7 +80,7 @@ def test_seats_apart_and_unknown_addresses_are_not_marked(ada, bob, cy, admin_us
     assert marks(ended(code, admin_user)) == {"Ada": [], "Bob": [], "Cy": []}
 
 
-def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins():
+def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins() -> None:
     cafe = Client(REMOTE_ADDR=CAFE)
     assert cafe.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2",
                                      "duplicate": "on"}).status_code == 302
@@ -99,7 +103,7 @@ def signed_browser(browser):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_seat_played_from_another_seats_browser_is_marked():
+async def test_a_seat_played_from_another_seats_browser_is_marked() -> None:
     """Bob joined from his phone on another network, then plays from Ada's tablet at
     home: his socket records it, and the share stays when he goes back to his phone."""
     (ada, ada_key), (bob, bob_key), (cy, _) = [await visitor(n) for n in ("Ada", "Bob", "Cy")]
@@ -121,7 +125,8 @@ async def test_a_seat_played_from_another_seats_browser_is_marked():
         await socket.disconnect()
 
 
-def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(ada, bob, cy):
+def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(
+        ada: Player, bob: Player, cy: Player) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
                                           "Cy": (CY_LAPTOP, "192.0.2.1")})
     services.presence_connect(player=cy, code=code, browser="d" * 32,
@@ -134,8 +139,8 @@ def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(ada, bob,
     assert (member.browser, member.address) == ("d" * 32, address_key("192.0.2.2"))
 
 
-def test_the_comparison_page_marks_shared_devices_for_another_player(ada, bob, cy,
-                                                                      admin_user):
+def test_the_comparison_page_marks_shared_devices_for_another_player(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
                                           "Cy": (CY_LAPTOP, CAFE)})
     game = ended(code, admin_user)

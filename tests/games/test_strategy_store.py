@@ -8,6 +8,7 @@ tables and checks their values.
 from __future__ import annotations
 
 from io import StringIO
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.sqlite_pass_only
 FREE = rulesets.get("yahtzee", joker="free")
 
 
-def test_a_saved_table_reads_back_and_replaces_older_ones_of_the_same_rules(tmp_path):
+def test_a_saved_table_reads_back_and_replaces_older_ones_of_the_same_rules(tmp_path: Path) -> None:
     store = FileTableStore(tmp_path / "tables")
     assert store.load("yahtzee_joker_forced-aaaa") is None  # no directory yet
     store.save("yahtzee_joker_forced-aaaa", b"old")
@@ -51,13 +52,13 @@ class FakeSolve:
 
 
 @pytest.fixture
-def tables(tmp_path):
+def tables(tmp_path: Path) -> solver.Tables:
     """Solvers of this test alone: a store in an empty directory, and fake builds."""
     return solver.Tables(FileTableStore(tmp_path), solve=FakeSolve())
 
 
 @pytest.fixture
-def stored(tables):
+def stored(tables: solver.Tables) -> solver.Tables:
     """``tables`` with every table stored; the fake's list of builds starts empty."""
     for ruleset in solver.solvable_rulesets():
         tables.save(tables.build(ruleset))
@@ -80,7 +81,8 @@ def files(tables) -> list[str]:
     return sorted(p.name for p in tables.store.directory.iterdir())
 
 
-def test_build_strategy_builds_every_missing_table_under_its_rules_name(tables):
+def test_build_strategy_builds_every_missing_table_under_its_rules_name(
+        tables: solver.Tables) -> None:
     lines = build_strategy(tables)
     every = solver.solvable_rulesets()
     assert tables.solve.built == keys(*every)
@@ -89,7 +91,7 @@ def test_build_strategy_builds_every_missing_table_under_its_rules_name(tables):
     assert all(tables.load_stored(rs) is not None for rs in every)
 
 
-def test_build_strategy_builds_only_what_is_missing_or_stale(stored):
+def test_build_strategy_builds_only_what_is_missing_or_stale(stored: solver.Tables) -> None:
     stored.store.path(solver.table_name(rules_for(FREE))).write_bytes(b"FIVEDICE-SOLVER\n{}\n")
     lines = build_strategy(stored)
     assert sum("up to date" in line for line in lines) == 3
@@ -99,13 +101,14 @@ def test_build_strategy_builds_only_what_is_missing_or_stale(stored):
     assert stored.load_stored(FREE) is not None
 
 
-def test_force_rebuilds_every_table(stored):
+def test_force_rebuilds_every_table(stored: solver.Tables) -> None:
     lines = build_strategy(stored, "--force")
     assert sum("built in" in line for line in lines) == 4
     assert stored.solve.built == keys(*solver.solvable_rulesets())
 
 
-def test_a_new_code_version_rebuilds_every_table_and_drops_the_old_files(stored, monkeypatch):
+def test_a_new_code_version_rebuilds_every_table_and_drops_the_old_files(
+        stored: solver.Tables, monkeypatch: pytest.MonkeyPatch) -> None:
     before = files(stored)
     monkeypatch.setattr(solver, "CODE_VERSION", solver.CODE_VERSION + 1)
     build_strategy(stored)
@@ -114,5 +117,5 @@ def test_a_new_code_version_rebuilds_every_table_and_drops_the_old_files(stored,
     assert len(after) == 4 and not set(before) & set(after)
 
 
-def test_the_command_fills_the_process_store_by_default():
+def test_the_command_fills_the_process_store_by_default() -> None:
     assert Command().tables is solver.process_tables()

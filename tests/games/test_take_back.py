@@ -7,18 +7,20 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from pytest_django import Settings
 
 from games import services
-from games.models import Event, Game, Notice, Scorecard, Turn
+from games.models import Event, Game, Notice, Player, Scorecard, Turn
 from games.selectors import room_state
 from games.services import daily
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, make_room):
+def table(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """Ada and Bob at Yahtzee (free joker), one seat after another: Ada's turn."""
     return make_room(ada, "yahtzee", seats=2, options={"joker": "free"}, joined=[bob],
                      start=True).code
@@ -39,7 +41,7 @@ def take_backs(code, viewer):
 
 
 def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
-        table, ada, bob, script_dice):
+        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     # Ada's Yahtzee, then Bob's turn, then a second Yahtzee of sixes for Ada: its bonus
     # and joker are what taking it back must undo.
     script_dice([6] * 5 + [1, 2, 3, 4, 6] + [6] * 5)
@@ -80,7 +82,7 @@ def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
 
 
 def test_only_the_player_who_placed_and_only_until_the_next_seat_rolls(
-        table, ada, bob, cy, script_dice):
+        table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice) -> None:
     refused("nothing_to_take_back", services.placement_take_back, player=ada, code=table)
     play_turn(ada, table)
     refused("not_your_placement", services.placement_take_back, player=bob, code=table)
@@ -90,7 +92,8 @@ def test_only_the_player_who_placed_and_only_until_the_next_seat_rolls(
     refused("take_back_closed", services.placement_take_back, player=ada, code=table)
 
 
-def test_a_box_the_clock_or_the_host_filled_stays_filled(ada, bob, make_room):
+def test_a_box_the_clock_or_the_host_filled_stays_filled(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
     services.game_roll(player=ada, code=code)
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=20))) == 1
@@ -101,7 +104,8 @@ def test_a_box_the_clock_or_the_host_filled_stays_filled(ada, bob, make_room):
     refused("placed_for_you", services.placement_take_back, player=bob, code=code)
 
 
-def test_a_box_a_bot_filled_for_you_stays_filled(ada, bob, make_room):
+def test_a_box_a_bot_filled_for_you_stays_filled(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     """Ada missed three turns: a bot keeps her seat and fills a box; she is back before
     Bob rolls, and that box is not hers to take back."""
     code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
@@ -115,14 +119,14 @@ def test_a_box_a_bot_filled_for_you_stays_filled(ada, bob, make_room):
     refused("placed_for_you", services.placement_take_back, player=ada, code=code)
 
 
-def test_the_last_box_of_the_game_stays_filled(ada, make_room):
+def test_the_last_box_of_the_game_stays_filled(ada: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=1, start=True).code
     while game_of(code).status == Game.Status.PLAYING:
         play_turn(ada, code)
     refused("game_over", services.placement_take_back, player=ada, code=code)
 
 
-def test_games_that_count_refuse_it(ada, bob, make_room):
+def test_games_that_count_refuse_it(ada: Player, bob: Player, make_room: MakeRoom) -> None:
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     play_turn(ada, attempt.game.room.code)
     assert take_backs(attempt.game.room.code, ada) == []
@@ -136,7 +140,8 @@ def test_games_that_count_refuse_it(ada, bob, make_room):
     assert "same dice" in error.message
 
 
-def test_everyone_at_once_until_the_round_closes(ada, bob, cy, make_room):
+def test_everyone_at_once_until_the_round_closes(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, together=True, joined=[bob, cy],
                      start=True).code
     services.game_roll(player=ada, code=code)
@@ -157,7 +162,8 @@ def test_everyone_at_once_until_the_round_closes(ada, bob, cy, make_room):
                 code=code)
 
 
-def test_the_turn_gets_back_the_time_it_had_left(ada, bob, make_room):
+def test_the_turn_gets_back_the_time_it_had_left(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=60, joined=[bob], start=True).code
     services.game_roll(player=ada, code=code)
     Game.objects.filter(pk=game_of(code).pk).update(
@@ -169,8 +175,8 @@ def test_the_turn_gets_back_the_time_it_had_left(ada, bob, make_room):
     assert timedelta(seconds=15) < left <= timedelta(seconds=20)
 
 
-def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada, settings,
-                                                                  make_room):
+def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada: Player, settings: Settings,
+                                                                  make_room: MakeRoom) -> None:
     settings.GAMES_BOT_DELAY_SECONDS = 1
     code = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True).code
     play_turn(ada, code)
@@ -183,7 +189,8 @@ def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada, settings,
     refused("take_back_closed", services.placement_take_back, player=ada, code=code)
 
 
-def test_a_by_the_day_notice_of_the_next_turn_goes_with_it(ada, bob, make_room):
+def test_a_by_the_day_notice_of_the_next_turn_goes_with_it(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob],
                      start=True).code
     play_turn(ada, code)

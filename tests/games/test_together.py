@@ -8,9 +8,10 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Event, Game, Scorecard, Turn
+from games.models import Event, Game, Player, Scorecard, Turn
 from games.selectors.snapshots import read_snapshot
 from games.selectors.your_rooms import rooms_of
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
 
 pytestmark = pytest.mark.django_db
@@ -28,13 +29,13 @@ def deadline_of(code, seat):
 
 
 @pytest.fixture
-def trio(ada, bob, cy, make_room):
+def trio(ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> str:
     """Ada, Bob and Cy at Yatzy by the day, everyone at once (a day a turn), round 1."""
     return make_room(ada, "yatzy", seats=3, pace="day", joined=[bob, cy], start=True).code
 
 
 def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
-        trio, ada, bob, cy, dee):
+        trio: str, ada: Player, bob: Player, cy: Player, dee: Player) -> None:
     game = game_of(trio)
     assert game.together and game.turn_count == 3 and open_seats(trio) == [0, 1, 2]
     # Any order: Cy rolls, Ada rolls, Bob scores first, Ada rolls again, Cy and Ada score.
@@ -61,7 +62,8 @@ def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
 
 
 def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
-        trio, ada, bob, cy, dee, script_dice):
+        trio: str, ada: Player, bob: Player, cy: Player, dee: Player,
+        script_dice: ScriptDice) -> None:
     services.room_join(player=dee, code=trio)
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 2, 2])
     services.game_roll(player=bob, code=trio)
@@ -93,7 +95,7 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
 
 
 def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
-        trio, ada, bob, cy):
+        trio: str, ada: Player, bob: Player, cy: Player) -> None:
     play_turn(ada, trio)
     services.seat_holiday(player=bob, code=trio, days=2)
     cys = deadline_of(trio, 2)
@@ -115,7 +117,7 @@ def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
 
 
 def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
-        trio, ada, bob, cy):
+        trio: str, ada: Player, bob: Player, cy: Player) -> None:
     for _ in range(3):
         play_turn(ada, trio)
         play_turn(bob, trio)
@@ -133,7 +135,8 @@ def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
     assert Turn.objects.get(game=game, number=12).placed_by == card.player
 
 
-def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(ada, make_room):
+def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(
+        ada: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, bots=["beginner", "beginner"], together=True,
                      start=True).code
     game = game_of(code)
@@ -147,7 +150,8 @@ def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(ada, m
     assert game_of(code).turn_count == 6 and game_of(code).bot_due_at is not None
 
 
-def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(ada, bob, make_room):
+def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob], bots=["beginner"], together=True,
                      start=True).code
     rounds = 0
@@ -168,7 +172,8 @@ def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(ada, bob,
     assert game_of(code).together and game_of(code).turn_count == 3
 
 
-def test_yams_announcements_are_each_seats_own(ada, bob, make_room, script_dice):
+def test_yams_announcements_are_each_seats_own(ada: Player, bob: Player, make_room: MakeRoom,
+                                               script_dice: ScriptDice) -> None:
     code = make_room(ada, "yams", seats=2, joined=[bob], together=True, start=True).code
     script_dice([1, 1, 1, 2, 3, 6, 6, 6, 5, 4])
     services.game_roll(player=ada, code=code)
@@ -187,8 +192,8 @@ def test_yams_announcements_are_each_seats_own(ada, bob, make_room, script_dice)
     assert cards == {0: {"ones": 3}, 1: {"sixes": 18}}
 
 
-def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(ada, bob, cy,
-                                                                       make_room):
+def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], together=True,
                      start=True).code
     refused("unknown_seat", services.game_skip, player=ada, code=code)
@@ -205,7 +210,8 @@ def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(ada, bob, c
     assert open_seats(code) == [0]
 
 
-def test_the_host_chooses_at_once_or_one_after_another_between_games(ada, bob, make_room):
+def test_the_host_chooses_at_once_or_one_after_another_between_games(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob]).code
     settings = {"ruleset": "yatzy", "options": {}, "seats": 2, "turn_seconds": None}
     refused("bad_options", services.room_configure, player=ada, code=code, **settings,
@@ -219,7 +225,8 @@ def test_the_host_chooses_at_once_or_one_after_another_between_games(ada, bob, m
             together=False)
 
 
-def test_your_games_show_your_own_deadline_of_the_round(trio, ada, bob):
+def test_your_games_show_your_own_deadline_of_the_round(
+        trio: str, ada: Player, bob: Player) -> None:
     services.seat_holiday(player=bob, code=trio, days=2)
     [bobs] = rooms_of(bob)
     assert (bobs.state, bobs.deadline, bobs.turn_of) == ("your_turn", deadline_of(trio, 1),

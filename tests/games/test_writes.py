@@ -27,6 +27,7 @@ from games.models import (
     Event,
     Game,
     Membership,
+    Player,
     Room,
     Scorecard,
     Turn,
@@ -34,6 +35,7 @@ from games.models import (
 )
 from games.services.core import lock_room
 from scoring import rulesets
+from tests.support.fixture_types import MakeRoom
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +54,8 @@ def _writes(queries: CaptureQueriesContext) -> list[tuple[str, list[str]]]:
     return found
 
 
-def test_a_room_writes_only_the_fields_changed_since_it_was_read(ada, bob, make_room) -> None:
+def test_a_room_writes_only_the_fields_changed_since_it_was_read(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, turn_seconds=60)
     with transaction.atomic():
         read = lock_room(room.code)
@@ -81,7 +84,8 @@ def test_a_room_writes_only_the_fields_changed_since_it_was_read(ada, bob, make_
     assert Room.objects.get(code="fresh-room").seat_count == 2
 
 
-def test_a_move_writes_only_the_rows_it_changes(ada, bob, make_room) -> None:
+def test_a_move_writes_only_the_rows_it_changes(ada: Player, bob: Player,
+                                                make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     with CaptureQueriesContext(connection) as roll:
         services.game_roll(player=ada, code=room.code, request_id="r1")
@@ -107,7 +111,8 @@ def test_a_move_writes_only_the_rows_it_changes(ada, bob, make_room) -> None:
     ]
 
 
-def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(ada, make_room) -> None:
+def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     most = {"roll": 0, "place": 0}
     for n, box in enumerate(rulesets.get("yatzy").categories):
@@ -138,7 +143,8 @@ def test_the_plain_sql_reads_name_every_field_and_convert_every_value(row) -> No
     assert row.times == {f.attname for f in fields if isinstance(f, DateTimeField)}
 
 
-def test_the_plain_sql_reads_give_what_the_orm_gives(ada, bob, make_room) -> None:
+def test_the_plain_sql_reads_give_what_the_orm_gives(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     # Everyone's turn at once: two turns open, each with its deadline.
     room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
                      together=True)
@@ -197,7 +203,8 @@ def _stored(table: str, pk: int) -> tuple[Any, ...]:
         return cursor.fetchone()
 
 
-def test_the_plain_sql_writes_store_what_the_orm_would(ada, bob, make_room) -> None:
+def test_the_plain_sql_writes_store_what_the_orm_would(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     # Everyone's turn at once: two turns open, each with its deadline.
     room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
                      together=True)
