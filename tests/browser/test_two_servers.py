@@ -53,7 +53,8 @@ def open_page(browser: object, base_url: str, problems: list[str], name: str) ->
     return page
 
 
-def test_friends_on_two_server_processes_see_each_others_moves(two_servers, browser) -> None:
+def test_friends_on_two_server_processes_see_each_others_moves(
+        two_servers: tuple[str, str], browser: object) -> None:
     url_a, url_b = two_servers
     assert url_a != url_b
     problems: list[str] = []
