@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import StorageState, expect
 
 from bench.harness.live_server import CHROMIUM, serve
 from tests.support import chromium
@@ -141,7 +141,7 @@ def new_page(live_url: str, browser: object,
     def _open(viewport: dict[str, int] | None = None, name: str = "page",
               forwarded_for: str | None = None, error_pages: bool = False,
               sound: bool = False, locale: str | None = None, mobile: bool = False,
-              scale: float | None = None, storage_state: dict | None = None,
+              scale: float | None = None, storage_state: StorageState | None = None,
               timezone: str | None = None, service_worker: bool = False) -> object:
         context = browser.new_context(  # type: ignore[attr-defined]
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.test import Client
 
 from games.models import Player
 from games.services.players import SESSION_KEY
+
+if TYPE_CHECKING:
+    # What Django's test client answers: a response with the request, templates and context
+    # the client adds to it (django-stubs' name for it; Django has no public one).
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
+__all__ = ["TestResponse", "client_of"]
 
 
 def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any) -> Client:
