@@ -21,9 +21,12 @@ import tempfile
 import time
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+if TYPE_CHECKING:
+    from games.selectors.room_snapshot import Held
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -64,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     services.room_start(player=people[0], code=code)
     cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
                                     "shared_patch": [], "viewer_patch": []}
-    held = {person.pk: None for person in people}
+    held: dict[int, Held | None] = {person.pk: None for person in people}
     queries: dict[str, list[int]] = {"service": [], "shared_state": []}
 
     def counting() -> Any:
@@ -74,12 +77,15 @@ def main(argv: list[str] | None = None) -> None:
              "announce": services.game_announce}
     for n in range(args.moves):
         shared = snapshot_cache.snapshot(code)
+        assert shared is not None  # the room is there
         game = shared.shared["game"]
         if game["status"] != "playing":
             services.room_rematch(player=people[0], code=code)
             continue
         actor = players[game["player"]]
-        move = next_move(shared.state_for(actor.pk)["game"])
+        state = shared.state_for(actor.pk)
+        assert state is not None  # the actor is a member
+        move = next_move(state["game"])
         call = calls[move.pop("type")]
         start = clock()
         with counting() as service_queries:
@@ -90,6 +96,7 @@ def main(argv: list[str] | None = None) -> None:
         with counting() as state_queries:
             shared = snapshot_cache.snapshot(code)
         cost["shared_state"].append(clock() - start)
+        assert shared is not None
         if args.queries:
             queries["service"].append(len(service_queries.captured_queries))
             queries["shared_state"].append(len(state_queries.captured_queries))
@@ -104,9 +111,11 @@ def main(argv: list[str] | None = None) -> None:
             cost["shared_patch"].append(clock() - start)
         for person in people:
             start = clock()
-            _text, held[person.pk] = shared.message_for(person.pk, held[person.pk])
+            sent = shared.message_for(person.pk, held[person.pk])
             if before is not None:
                 cost["viewer_patch"].append(clock() - start)
+            assert sent is not None  # a member is sent something
+            _text, held[person.pk] = sent
     result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
               for name, values in cost.items()}
     result["moves"] = len(cost["service"])

@@ -43,7 +43,7 @@ from bench.harness.pictures import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, ViewportSize
 
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
@@ -185,7 +185,7 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                              args=CHROMIUM_ARGS)
         try:
-            def person(viewport: dict[str, int], mobile: bool, zone: str) -> Page:
+            def person(viewport: ViewportSize, mobile: bool, zone: str) -> Page:
                 context = browser.new_context(
                     viewport=viewport, base_url=base_url, device_scale_factor=1,
                     reduced_motion="reduce", color_scheme="light", locale="en-GB",

@@ -22,11 +22,15 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
 from bench.harness.pictures import DESKTOP, PHONE, my_turn, play_turn, save_shot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, ViewportSize
 
 PASSWORD = "dice-and-tea-42"
 
@@ -43,7 +47,7 @@ def take(base_url: str, out: Path, database: Path) -> list[Path]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                              args=CHROMIUM_ARGS)
         try:
-            def person(viewport: dict[str, int], mobile: bool) -> object:
+            def person(viewport: ViewportSize, mobile: bool) -> Page:
                 context = browser.new_context(
                     viewport=viewport, base_url=base_url, is_mobile=mobile,
                     has_touch=mobile, reduced_motion="reduce", color_scheme="light")
