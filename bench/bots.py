@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import rulesets
 from scoring.dice import from_rng
+from scoring.scorecard import Scorecard
 from scoring.strategy import levels
 from scoring.strategy.advice import decision_for
-from scoring.scorecard import Scorecard
 from scoring.strategy.decisions import Announce, Decision, Roll, Strategy
 from scoring.turn import Turn
 

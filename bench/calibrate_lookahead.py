@@ -40,10 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring import rulesets
 from scoring.boxes import UPPER
 from scoring.dice import from_rng
-from scoring.strategy.advice import decision_for
-from scoring.strategy.beginner import Beginner
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard
+from scoring.strategy.advice import decision_for
+from scoring.strategy.beginner import Beginner
 from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.strategy.lookahead import LookaheadAdvisor
 from scoring.strategy.sheet_model import SheetModel, feature_names
