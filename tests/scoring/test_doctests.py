@@ -13,7 +13,7 @@ MODULES = ["scoring", *SUBMODULES]
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name) -> None:
+def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 

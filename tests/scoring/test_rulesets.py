@@ -1,5 +1,7 @@
 """The registry and the context-free ``score`` question."""
 
+from collections.abc import Callable
+
 import pytest
 
 from scoring import rulesets
@@ -24,7 +26,7 @@ def test_names() -> None:
 
 
 @pytest.mark.parametrize("name", list(BOXES))
-def test_boxes_and_columns(name) -> None:
+def test_boxes_and_columns(name: str) -> None:
     rs = rulesets.get(name)
     assert rs.categories == tuple(BOXES[name].split())
     assert rs.columns == COLUMNS[name]
@@ -45,7 +47,7 @@ def test_defaults_and_options() -> None:
 
 @pytest.mark.parametrize(("call", "words"), [
     (lambda: rulesets.get("poker"), ["poker", "yahtzee, yatzy, yams, triple_yahtzee"]),
-    (lambda: rulesets.get(None), ["None", "yahtzee"]),
+    (lambda: rulesets.get(None), ["None", "yahtzee"]),  # type: ignore[arg-type]  # on purpose
     (lambda: rulesets.get("yahtzee", jokers="free"), ["jokers", "joker"]),
     (lambda: rulesets.get("yams", joker="free"), ["joker", "none"]),
     (lambda: rulesets.get("yahtzee", joker="wild"), ["'wild'", "'forced', 'free'"]),
@@ -53,7 +55,8 @@ def test_defaults_and_options() -> None:
     (lambda: rulesets.get("yatzy", exact_counts=1), ["exact_counts", "False, True"]),
     (lambda: rulesets.get("yahtzee", joker=["free"]), ["joker", "'forced', 'free'"]),
 ])
-def test_bad_names_and_options_raise_value_error_naming_the_choices(call, words: list[str]) -> None:
+def test_bad_names_and_options_raise_value_error_naming_the_choices(
+        call: Callable[[], object], words: list[str]) -> None:
     with pytest.raises(ValueError) as err:
         call()
     for word in words:
@@ -65,17 +68,18 @@ def test_bad_names_and_options_raise_value_error_naming_the_choices(call, words:
     [1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4], [1, 2, 3, 4, 7], [1, 2, 3, 4, 5.0],
     [1, 2, 3, 4, "5"], [True, 2, 3, 4, 5], "12345", 12345, None, [],
 ])
-def test_invalid_dice_raise_value_error(name, dice) -> None:
+def test_invalid_dice_raise_value_error(name: str, dice: object) -> None:
     with pytest.raises(ValueError, match="dice") as err:
-        rulesets.get(name).score(dice, "ones")
-    assert err.value.code == "invalid_dice"
+        rulesets.get(name).score(dice, "ones")  # type: ignore[arg-type]  # bad dice on purpose
+    assert isinstance(err.value, RulesError) and err.value.code == "invalid_dice"
 
 
 @pytest.mark.parametrize("name", list(BOXES))
 @pytest.mark.parametrize("box", ["pair", "Ones", "", None, 3])
-def test_unknown_box_raises_value_error_listing_the_boxes(name, box: str | int | None) -> None:
+def test_unknown_box_raises_value_error_listing_the_boxes(name: str,
+                                                          box: str | int | None) -> None:
     with pytest.raises(ValueError, match="unknown box") as err:
-        rulesets.get(name).score([1, 1, 1, 1, 1], box)
+        rulesets.get(name).score([1, 1, 1, 1, 1], box)  # type: ignore[arg-type]  # on purpose
     assert "ones" in str(err.value)
     assert isinstance(err.value, RulesError) and err.value.code == "unknown_box"
 
@@ -87,7 +91,7 @@ def test_score_accepts_any_sequence_in_any_order() -> None:
 
 
 @pytest.mark.parametrize("name", list(BOXES))
-def test_sections_cover_every_box_once(name) -> None:
+def test_sections_cover_every_box_once(name: str) -> None:
     rs = rulesets.get(name)
     listed = [key for _, keys in rs.sections for key in keys]
     assert listed == list(rs.categories)
@@ -122,15 +126,15 @@ def test_every_column_has_a_title_and_a_rule(name: str, titles: list[str]) -> No
 def test_a_rule_set_cannot_be_changed_since_every_game_shares_it() -> None:
     rs = rulesets.get("yahtzee")
     with pytest.raises(AttributeError):
-        rs.upper_bonus_points = 0
+        rs.upper_bonus_points = 0  # type: ignore[misc]  # the change tried
     with pytest.raises(TypeError):
-        rs._box["chance"] = rs.box("ones")
+        rs._box["chance"] = rs.box("ones")  # type: ignore[index]  # the change tried
     assert rulesets.get("yahtzee").new_scorecard().place((6,) * 5, "sixes").total == 30
 
 
 @pytest.mark.parametrize("dice", [{1, 2, 3, 4, 5}, dict.fromkeys([1, 2, 3, 4, 5]),
                                   bytearray([1, 2, 3, 4, 5])])
-def test_unordered_or_byte_containers_are_not_dice(dice) -> None:
+def test_unordered_or_byte_containers_are_not_dice(dice: object) -> None:
     with pytest.raises(RulesError) as err:
-        rulesets.get("yatzy").score(dice, "chance")
+        rulesets.get("yatzy").score(dice, "chance")  # type: ignore[arg-type]  # on purpose
     assert err.value.code == "invalid_dice"

@@ -1,11 +1,14 @@
 """Scorecard JSON: round trips, and every malformed sheet refused with a clear error."""
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from scoring import rulesets, scorecard_json
 from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
 from tests.support.sheets import sheet
 
 SAMPLES = [
@@ -18,7 +21,7 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("card", SAMPLES, ids=lambda c: c.ruleset.name)
-def test_round_trip_through_json_text(card) -> None:
+def test_round_trip_through_json_text(card: Scorecard) -> None:
     text = json.dumps(scorecard_json.to_json(card))
     again = scorecard_json.from_json(json.loads(text))
     assert again == card
@@ -35,7 +38,7 @@ def test_json_shape() -> None:
     }
 
 
-def good():
+def good() -> dict[str, Any]:
     return scorecard_json.to_json(SAMPLES[0])
 
 
@@ -61,7 +64,8 @@ def good():
     (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
     (lambda d: d.update(boxes="x"), "columns"),
 ])
-def test_malformed_sheets_are_refused(change, words: str) -> None:
+def test_malformed_sheets_are_refused(change: Callable[[dict[str, Any]], object],
+                                      words: str) -> None:
     data = good()
     change(data)
     with pytest.raises(RulesError, match=words) as err:

@@ -7,7 +7,7 @@ rules.  Seed 003: Yahtzee tutorial (free joker).  Seed 004: Yahtzee quiz summary
 import pytest
 
 from scoring import rulesets
-from tests.support.sheets import filled, sheet
+from tests.support.sheets import Move, filled, sheet
 
 # (dice, box, seed 001 score with exact_counts=True, score under Scandinavian rules)
 SEED_001 = [
@@ -41,12 +41,13 @@ SEED_001 = [
 
 
 @pytest.mark.parametrize(("dice", "box", "exact", "_"), SEED_001)
-def test_seed_001_with_exact_counts(dice, box, exact, _) -> None:
+def test_seed_001_with_exact_counts(dice: tuple[int, ...], box: str, exact: int, _: int) -> None:
     assert rulesets.get("yatzy", exact_counts=True).score(dice, box) == exact
 
 
 @pytest.mark.parametrize(("dice", "box", "_", "scandinavian"), SEED_001)
-def test_seed_001_rolls_under_scandinavian_rules(dice, box, _, scandinavian) -> None:
+def test_seed_001_rolls_under_scandinavian_rules(
+        dice: tuple[int, ...], box: str, _: int, scandinavian: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == scandinavian
 
 
@@ -66,7 +67,7 @@ SEED_000 = [
 
 
 @pytest.mark.parametrize(("dice", "box", "points"), SEED_000)
-def test_seed_000(dice, box, points) -> None:
+def test_seed_000(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == points
 
 
@@ -110,7 +111,7 @@ SEED_003_SCORES = [
 
 @pytest.mark.parametrize("name", ["yahtzee", "triple_yahtzee"])
 @pytest.mark.parametrize(("dice", "box", "points"), SEED_003_SCORES)
-def test_seed_003_scores(name: str, dice, box, points) -> None:
+def test_seed_003_scores(name: str, dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get(name).score(dice, box) == points
 
 
@@ -136,7 +137,7 @@ SEED_003_PATTERNS = [
 
 
 @pytest.mark.parametrize(("box", "dice", "matches"), SEED_003_PATTERNS)
-def test_seed_003_patterns(box, dice, matches) -> None:
+def test_seed_003_patterns(box: str, dice: tuple[int, ...], matches: bool) -> None:
     assert (rulesets.get("yahtzee").score(dice, box) > 0) is matches
 
 
@@ -169,7 +170,7 @@ UPPER_100 = [((1,) * 5, "ones"), ((2,) * 5, "twos"), ((3,) * 5, "threes"), ((4,)
     ([((1,) * 5, "ones"), ((3, 4, 2, 2, 2), "yahtzee"), ((2,) * 5, "twos")], 15),
 ])
 @pytest.mark.parametrize("joker", ["free", "forced"])
-def test_seed_003_final_scores(moves, total: int, joker: str) -> None:
+def test_seed_003_final_scores(moves: list[Move], total: int, joker: str) -> None:
     card = sheet("yahtzee", moves, joker=joker)
     assert card.total == total
     assert card.column_totals().upper_bonus == (35 if total == 100 else 0)

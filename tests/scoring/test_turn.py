@@ -1,10 +1,13 @@
 """The three-roll cycle."""
 
+from collections.abc import Callable
+
 import pytest
 
 from scoring import rulesets
 from scoring.dice import scripted
 from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 from tests.support.sheets import filled
 
@@ -48,18 +51,18 @@ def test_a_finished_sheet_cannot_roll() -> None:
     ([5], False), ([-1], False), ([0, 0], False), (["1"], False), ([True], False), ("01", False),
     ([0, 1, 2, 3, 4], False), ([0], True), (None, False),
 ])
-def test_bad_holds_are_refused(hold, first: bool) -> None:
+def test_bad_holds_are_refused(hold: object, first: bool) -> None:
     turn = Turn() if first else Turn().roll(scripted([2] * 5), card=CARD)
     with pytest.raises(RulesError) as err:
-        turn.roll(scripted([6] * 5), hold=hold, card=CARD)
+        turn.roll(scripted([6] * 5), hold=hold, card=CARD)  # type: ignore[arg-type]  # on purpose
     assert err.value.code == "bad_hold"
 
 
 @pytest.mark.parametrize("source", [lambda n: [7] * n, lambda n: [1, 2], lambda n: None,
                                     lambda n: "66666", lambda n: [1.0] * n])
-def test_a_dice_source_returning_nonsense_is_refused(source) -> None:
+def test_a_dice_source_returning_nonsense_is_refused(source: Callable[[int], object]) -> None:
     with pytest.raises(RulesError) as err:
-        Turn().roll(source, card=CARD)
+        Turn().roll(source, card=CARD)  # type: ignore[arg-type]  # nonsense on purpose
     assert err.value.code == "bad_dice_source"
 
 
@@ -105,7 +108,7 @@ def test_json_round_trip() -> None:
     ({"dice": [1] * 5}, CARD),
     ("turn", CARD),
 ])
-def test_impossible_turns_are_refused_as_bad_turn(data, card) -> None:
+def test_impossible_turns_are_refused_as_bad_turn(data: object, card: Scorecard) -> None:
     with pytest.raises(RulesError) as err:
         Turn.from_json(data, card=card)
     assert err.value.code == "bad_turn"

@@ -5,6 +5,7 @@ import pytest
 from scoring import rulesets
 from scoring.dice import scripted
 from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 from tests.support.sheets import filled, sheet
 
@@ -12,7 +13,7 @@ ROLL = (2, 3, 3, 5, 6)
 STRAIGHT = (2, 3, 4, 5, 6)
 
 
-def slots(card, **kwargs):
+def slots(card: Scorecard, **kwargs: str | None) -> list[tuple[str, str]]:
     return [(p.column, p.box) for p in card.options(ROLL, **kwargs)]
 
 

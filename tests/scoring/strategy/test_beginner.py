@@ -4,6 +4,7 @@ import pytest
 
 from scoring import rulesets
 from scoring.dice import scripted
+from scoring.scorecard import Scorecard
 from scoring.strategy.beginner import MINIMUM_CAP, Beginner, placement_value
 from scoring.strategy.decisions import Announce, Place, Roll
 from scoring.turn import Turn
@@ -14,7 +15,7 @@ YAMS = rulesets.get("yams").new_scorecard()
 BEGINNER = Beginner()
 
 
-def rolled(card, *rolls, announce=None):
+def rolled(card: Scorecard, *rolls: list[int], announce: str | None = None) -> Turn:
     """A turn whose rolls showed ``rolls`` (each a full five dice; the dice that stay
     the same are held)."""
     turn = Turn().roll(scripted(rolls[0]), card=card)
@@ -27,7 +28,7 @@ def rolled(card, *rolls, announce=None):
     return turn
 
 
-def yahtzee_with_open(*boxes, **scores):
+def yahtzee_with_open(*boxes: str, **scores: int) -> Scorecard:
     """A Yahtzee sheet where only ``boxes`` are open (the others hold ``scores`` or 0)."""
     rs = rulesets.get("yahtzee")
     lowest = {k: rs.box_bounds(k)[0] for k in rs.categories}  # chance holds 5 or more
@@ -162,7 +163,8 @@ def test_yams_puts_a_low_roll_in_the_minimum() -> None:
 
 @pytest.mark.parametrize(("points", "worth"), [(MINIMUM_CAP, MINIMUM_CAP),
                                                (MINIMUM_CAP + 1, 0)])
-def test_a_minimum_above_the_cap_is_worth_nothing_while_the_maximum_is_open(points, worth) -> None:
+def test_a_minimum_above_the_cap_is_worth_nothing_while_the_maximum_is_open(points: int,
+                                                                           worth: int) -> None:
     (option,) = [p for p in YAMS.options([1, 1, 1, 1, 1]) if p.box == "minimum"]
     option = type(option)(option.column, option.box, points)
     assert placement_value(YAMS, option) == worth

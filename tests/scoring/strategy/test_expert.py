@@ -7,20 +7,22 @@ import pytest
 
 from scoring import rulesets
 from scoring.dice import from_rng, scripted
+from scoring.scorecard import Scorecard
 from scoring.strategy.advice import decision_for
 from scoring.strategy.advisors import advisor_for
-from scoring.strategy.decisions import Announce, Place, Roll, Strategy
+from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.strategy.expert import Expert
 from scoring.turn import Turn
 from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, play_game
 
-SLOW = [("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"})]
+SLOW: list[tuple[str, dict[str, object]]] = [("yams", {}), ("triple_yahtzee", {}),
+                                             ("triple_yahtzee", {"joker": "free"})]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SLOW]
 
 
 @pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
-def test_the_expert_plays_whole_games_legally(name, options) -> None:
+def test_the_expert_plays_whole_games_legally(name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     for seed in (1, 2):
         card = play_game(rs.new_scorecard(), Expert(), from_rng(random.Random(seed)))
@@ -29,7 +31,8 @@ def test_the_expert_plays_whole_games_legally(name, options) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
-def test_the_expert_answers_legally_in_states_a_random_player_reaches(name, options) -> None:
+def test_the_expert_answers_legally_in_states_a_random_player_reaches(
+        name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     rng = random.Random(17)
     card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(random.Random(18)),
@@ -69,9 +72,9 @@ class Recorder:
     """An expert that writes down every (sheet, turn, decision) it sees."""
 
     def __init__(self) -> None:
-        self.seen: list = []
+        self.seen: list[tuple[Scorecard, Turn, Decision]] = []
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         decision = Expert().decide(card, turn)
         self.seen.append((card, turn, decision))
         return decision

@@ -11,11 +11,12 @@ import pytest
 from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy.beginner import Beginner
+from scoring.strategy.decisions import Strategy
 from scoring.strategy.expert import Expert
 from tests.support.strategy_play import play_game
 
 
-def mean_score(name, player, games):
+def mean_score(name: str, player: Strategy, games: int) -> float:
     rs = rulesets.get(name)
     totals = [play_game(rs.new_scorecard(), player, from_rng(random.Random(seed))).total
               for seed in range(games)]

@@ -2,13 +2,15 @@
 legal and they come best first, and its values hang together."""
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from scoring import rulesets
 from scoring.dice import from_rng
-from scoring.strategy.advice import Advisor, hold_positions
+from scoring.scorecard import Scorecard
+from scoring.strategy.advice import Advisor, Choice, hold_positions
 from scoring.strategy.lookahead import FIVE_OF_A_KIND, LookaheadAdvisor, lookahead_for
 from scoring.strategy.sheet_model import model_for
 from scoring.strategy.turn_widget import (
@@ -24,20 +26,22 @@ from scoring.turn import Turn
 from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, apply
 
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"}),
     ("yahtzee", {}), ("yatzy", {"exact_counts": True}),
 ]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
 
 
-def visited(name, options, seed, every=1):
+def visited(name: str, options: dict[str, object], seed: int,
+            every: int = 1) -> list[tuple[Scorecard, Turn]]:
     """The (sheet, turn) pairs a random player meets in one game, and the final sheet."""
     rs = rulesets.get(name, **options)
     rng, source = random.Random(seed), from_rng(random.Random(seed + 1))
-    player, card, seen, step = Announcer(rng), rs.new_scorecard(), [], 0
+    player, card, step = Announcer(rng), rs.new_scorecard(), 0
+    seen: list[tuple[Scorecard, Turn]] = []
     while not card.is_complete:
-        turn = Turn().roll(source, card=card)
+        turn: Turn | None = Turn().roll(source, card=card)
         while turn is not None:
             if step % every == 0:
                 seen.append((card, turn))
@@ -46,7 +50,8 @@ def visited(name, options, seed, every=1):
     return seen
 
 
-def brute_terminal(card, advisor, announced=None):
+def brute_terminal(card: Scorecard, advisor: LookaheadAdvisor,
+                   announced: str | None = None) -> np.ndarray:
     """For each roll, the best engine placement's gain plus the model's value after."""
     model = advisor.model
     found = []
@@ -71,7 +76,7 @@ def test_the_turn_tables() -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_score_tables_agree_with_the_engine(name, options) -> None:
+def test_score_tables_agree_with_the_engine(name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     model = model_for(rs)
     for r, roll in enumerate(ROLLS):
@@ -80,7 +85,8 @@ def test_score_tables_agree_with_the_engine(name, options) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_placement_values_agree_with_gain_and_the_model(name, options) -> None:
+def test_placement_values_agree_with_gain_and_the_model(
+        name: str, options: dict[str, object]) -> None:
     """``after_place`` (gain + value after) equals the engine's gain plus the model's
     own value of the sheet after, for every legal placement of every roll."""
     rs = rulesets.get(name, **options)
@@ -99,7 +105,8 @@ def test_placement_values_agree_with_gain_and_the_model(name, options) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_the_best_placement_of_every_roll_matches_the_engine(name, options) -> None:
+def test_the_best_placement_of_every_roll_matches_the_engine(
+        name: str, options: dict[str, object]) -> None:
     """The terminal values (the table's best box for each of the 252 rolls, jokers from
     the engine) equal a brute force over ``card.options`` and ``card.gain``; for plain
     rolls the table lists exactly the engine's placements and points."""
@@ -163,14 +170,15 @@ def test_every_yams_rule_in_the_tables() -> None:
     assert not any(column == "announced" for column, _ in slots)
 
 
-def check_choices(card, dice, rolls_left, announced, choices) -> None:
+def check_choices(card: Scorecard, dice: Sequence[int], rolls_left: int, announced: str | None,
+                  choices: Sequence[Choice]) -> None:
     rs = card.ruleset
     values = [ch.value for ch in choices]
     assert values == sorted(values, reverse=True)
     assert all(np.isfinite(values))
     keeps = [ch.keep for ch in choices if ch.kind == "keep"]
     places = {(ch.column, ch.box) for ch in choices if ch.kind == "place"}
-    announces = [ch.box for ch in choices if ch.kind == "announce"]
+    announces = [ch.box for ch in choices if ch.kind == "announce" and ch.box is not None]
     must = card.must_announce and announced is None
     legal = {(p.column, p.box) for p in card.options(dice, announced=announced)}
     assert places == (set() if must else legal)
@@ -192,7 +200,8 @@ def check_choices(card, dice, rolls_left, announced, choices) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_every_choice_is_legal_and_the_best_comes_first(name, options) -> None:
+def test_every_choice_is_legal_and_the_best_comes_first(
+        name: str, options: dict[str, object]) -> None:
     advisor = lookahead_for(rulesets.get(name, **options))
     assert isinstance(advisor, Advisor) and advisor.exact is False
     for seed in (1, 2):
@@ -238,6 +247,7 @@ def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper() -> None:
     examined = sorted(flat, key=lambda ch: -ch.value)[:advisor.refine]
     shifts = []
     for ch in examined:
+        assert ch.box is not None  # no roll left: placements only
         after = card.place(dice, ch.box, ch.column)
         value = after.total + advisor.state_value(after)
         assert value == pytest.approx(next(d.value for d in deeper

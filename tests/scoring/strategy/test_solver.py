@@ -12,10 +12,12 @@ import pytest
 
 from scoring import rulesets
 from scoring.errors import RulesError
+from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard
 from scoring.strategy import solver
 from scoring.strategy.dice_space import ROLL_PROBABILITY, ROLLS
 from scoring.strategy.solver_build import States, placement_values
+from scoring.strategy.solver_rules import SolverRules
 
 PUBLISHED = [
     (("yahtzee", {"joker": "forced"}), 254.5877287),
@@ -29,7 +31,8 @@ def get(name: str, **options: object) -> solver.Solver:
 
 
 @pytest.mark.parametrize(("variant", "expected"), PUBLISHED)
-def test_the_optimal_expected_score_is_the_published_one(variant, expected) -> None:
+def test_the_optimal_expected_score_is_the_published_one(variant: tuple[str, dict[str, object]],
+                                                          expected: float) -> None:
     name, options = variant
     s = get(name, **options)
     assert s.state_value(s.ruleset.new_scorecard()) == pytest.approx(expected, abs=1e-6)
@@ -50,10 +53,10 @@ def test_only_yahtzee_and_yatzy_are_solvable() -> None:
             solver.solver_for(rulesets.get(name))
 
 
-def random_cards(ruleset, count: int, seed: int) -> list[Scorecard]:
+def random_cards(ruleset: RuleSet, count: int, seed: int) -> list[Scorecard]:
     """Sheets reached by random play, many with a used Yahtzee box (joker positions)."""
     rng = random.Random(seed)
-    cards = []
+    cards: list[Scorecard] = []
     while len(cards) < count:
         card = ruleset.new_scorecard()
         while not card.is_complete:
@@ -67,7 +70,7 @@ def random_cards(ruleset, count: int, seed: int) -> list[Scorecard]:
 
 
 @pytest.mark.parametrize("options", [{"joker": "forced"}, {"joker": "free"}, {}])
-def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options) -> None:
+def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options: dict[str, str]) -> None:
     """``placement_values`` (used to build the table) against the engine's own options
     on sheets of every stage of several games, joker positions included."""
     name = "yatzy" if not options else "yahtzee"
@@ -112,6 +115,7 @@ def test_a_placement_is_worth_its_points_plus_the_value_of_the_sheet_it_leaves()
     s = get("yatzy")
     card = s.ruleset.new_scorecard().place([3, 3, 3, 1, 2], "threes")
     for choice in s.advise(card, [4, 4, 4, 4, 2], 0):
+        assert choice.box is not None  # every choice with no roll left is a placement
         after = card.place([4, 4, 4, 4, 2], choice.box)
         assert choice.value == pytest.approx(after.total + s.state_value(after), abs=1e-9)
 
@@ -141,10 +145,10 @@ def test_a_yahtzee_after_a_fifty_earns_the_bonus_and_obeys_the_forced_joker() ->
     (([1, 2, 3, 4, 5], 3), "bad_rolls_left"),
     (([1, 2, 3, 4, 5], "2"), "bad_rolls_left"),
 ])
-def test_bad_questions_get_a_clear_error(args, code: str) -> None:
+def test_bad_questions_get_a_clear_error(args: tuple[list[int], int | str], code: str) -> None:
     s = get("yahtzee")
     with pytest.raises(RulesError) as err:
-        s.advise(s.ruleset.new_scorecard(), *args)
+        s.advise(s.ruleset.new_scorecard(), *args)  # type: ignore[arg-type]  # bad on purpose
     assert err.value.code == code
 
 
@@ -197,7 +201,7 @@ class MemoryStore:
 @pytest.fixture(scope="module")
 def built() -> dict[tuple[Any, ...], solver.Solver]:
     """Real solvers of this process, whose tables the tests below copy."""
-    return {key: get(*key[:1], **dict(key[1:])) for key in
+    return {key: get(key[0], **dict(key[1:])) for key in
             (("yahtzee",), ("yatzy",), ("yatzy", ("exact_counts", True)))}
 
 
@@ -220,11 +224,11 @@ def test_a_stale_or_damaged_table_is_rebuilt_and_stored(
     name = solver.table_name(rules)
     store = MemoryStore()
     store.save(name, b"FIVEDICE-SOLVER\n{}\n")
-    builds = []
+    builds: list[str] = []
     reference = built[("yahtzee",)].values
 
-    def solve(r, workers=2):
-        builds.append(r.key)
+    def solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
+        builds.append(rules.key)
         return reference.copy()
 
     s = solver.Tables(store, solve=solve).solver_for(rulesets.get("yahtzee"))
@@ -236,11 +240,11 @@ def test_a_stale_or_damaged_table_is_rebuilt_and_stored(
 def test_concurrent_first_calls_build_once_and_share_the_solver(
         built: dict[tuple[Any, ...], solver.Solver]) -> None:
     reference = built[("yatzy", ("exact_counts", True))].values
-    builds = []
+    builds: list[str] = []
     gate = threading.Event()
 
-    def slow_solve(r, workers=2):
-        builds.append(r.key)
+    def slow_solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
+        builds.append(rules.key)
         gate.wait(5)
         return reference.copy()
 
