@@ -162,6 +162,7 @@ def test_a_game_is_played_over_its_websocket(served: tuple[str, Path, str]) -> N
         try:
             assert (await seat.send("start"))["type"] == "ack"
             await seat.wait_for(seat.my_turn)
+            assert seat.game is not None  # it is the seat's turn in the started game
             while not seat.game["seats"][0]["boxes"]:
                 version = seat.version
                 move = next_move(seat.game)

@@ -10,6 +10,7 @@ import re
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TypedDict
 
 import pytest
 from playwright.sync_api import Locator, Page, WebSocketRoute, expect
@@ -204,7 +205,7 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     expect(ada.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
     coach_line = ada.get_by_test_id("replay-coach")
     expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
-    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}"))
+    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}") or "")
                           for key in ("chosen", "best", "loss"))
     assert chosen <= best
     # The JavaScript writes each value the page was sent, exact, rounded once by the
@@ -252,9 +253,16 @@ def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
     expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(3)
 
 
+class Line(TypedDict):
+    """The room sockets a test lets through (``open``), unless the line is ``down``."""
+
+    down: bool
+    open: list[WebSocketRoute]
+
+
 def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob")
-    line = {"down": False, "open": []}
+    line: Line = {"down": False, "open": []}
 
     def through(ws: WebSocketRoute) -> None:
         if line["down"]:
