@@ -11,22 +11,23 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Membership, Player, Room, Scorecard
-from games.selectors.snapshots import read_snapshot
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn, refused
+from tests.support.present import present
 from tests.support.sockets import check_server_message
+from tests.support.views import fresh_snapshot_of, text_of
 
 pytestmark = pytest.mark.django_db
 
 
-def seen(player, code, seconds, sockets=0) -> None:
+def seen(player: Player, code: str, seconds: float, sockets: int = 0) -> None:
     """The server last heard of ``player`` in the room ``seconds`` ago, with ``sockets``
     open."""
     Membership.objects.filter(room__code=code, player=player).update(
         sockets=sockets, seen_at=timezone.now() - timedelta(seconds=seconds))
 
 
-def host_of(code):
+def host_of(code: str) -> Player:
     return Room.objects.get(code=code).host
 
 
@@ -41,7 +42,7 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(
     seen(ada, code, 61)
     assert len(services.rooms_pass_host()) == 1
     assert host_of(code) == bob  # Bob joined before Cy
-    event = Event.objects.filter(room__code=code).last()
+    event = present(Event.objects.filter(room__code=code).last())
     assert (event.kind, event.data) == ("host_passed", {"player": "Bob", "player_id": bob.pk,
                                                         "from": "Ada", "pace": "live"})
     assert len(services.rooms_pass_host()) == 0  # once
@@ -101,14 +102,14 @@ def test_a_socket_left_by_a_dead_server_counts_as_gone_a_quiet_one_does_not(
 # -- a seat a bot keeps ---------------------------------------------------------------
 
 
-def expire(code) -> None:
+def expire(code: str) -> None:
     """Let the current turn's time run out and the clock finish it."""
     deadline = game_of(code).turn_deadline
     assert deadline is not None
     assert len(services.games_run_due(at=deadline + timedelta(seconds=1))) >= 1
 
 
-def card(code, seat):
+def card(code: str, seat: int) -> Scorecard:
     return Scorecard.objects.select_related("player", "held_for").get(game=game_of(code),
                                                                        seat=seat)
 
@@ -118,7 +119,7 @@ def timed(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     return make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
 
 
-def miss_three(ada, code) -> None:
+def miss_three(ada: Player, code: str) -> None:
     for _ in range(3):
         play_turn(ada, code)
         expire(code)  # Bob's turn runs out
@@ -135,13 +136,13 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(
     expire(timed)
     held = card(timed, 1)
     assert held.player.is_bot and held.held_for == bob
-    event = Event.objects.filter(room__code=timed).last()
+    event = present(Event.objects.filter(room__code=timed).last())
     assert (event.kind, event.data["player"], event.data["bot"], event.data["missed"]) == (
         "seat_held", "Bob", held.player.name, 3)
     assert Membership.objects.get(room__code=timed, player=bob).seat is None
     assert Membership.objects.get(room__code=timed, player=held.player).seat == 1
     # Every page sees whom the bot keeps the seat for (as the protocol's schema says).
-    state = json.loads(read_snapshot(timed).text_for(ada.pk))
+    state = json.loads(text_of(fresh_snapshot_of(timed), ada.pk))
     check_server_message(state)
     assert state["game"]["seats"][1]["held_for"] == {"player": bob.pk, "name": "Bob"}
     play_turn(ada, timed)
@@ -152,7 +153,7 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(
     assert back.player == bob and back.held_for is None
     assert Membership.objects.get(room__code=timed, player=bob).seat == 1
     assert Membership.objects.get(room__code=timed, player=held.player).state == "left"
-    assert Event.objects.filter(room__code=timed).last().kind == "seat_back"
+    assert present(Event.objects.filter(room__code=timed).last()).kind == "seat_back"
 
 
 def test_a_played_turn_starts_the_count_again(timed: str, ada: Player, bob: Player) -> None:

@@ -14,8 +14,11 @@ from pytest_django import Settings
 from games import selectors, services
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from games.services.players import current_player
+from tests.support.clients import TestResponse
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +33,8 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *, page: str | None = None):
+def post(client: Client, url: str, data: dict[str, str], *,
+         page: str | None = None) -> TestResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     token = client.cookies["csrftoken"].value
@@ -41,7 +45,7 @@ def guest_with_room(client: Client, name: str = "Ada", *, start: bool = True) ->
     """The browser opens a room (the home page's form) with a bot and starts a game."""
     response = post(client, reverse("games:room_create"),
                     {"name": name, "ruleset": "yatzy", "seats": "2"}, page="/")
-    code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    code: str = response["Location"].rstrip("/").rsplit("/", 1)[-1]
     player = Room.objects.get(code=code).host
     services.room_add_bot(player=player, code=code, level="beginner")
     if start:
@@ -55,7 +59,7 @@ def player_of(client: Client) -> Player | None:
     return current_player(request.session, request.user)
 
 
-def sign_up(client: Client, username: str = "ada", **extra: str):
+def sign_up(client: Client, username: str = "ada", **extra: str) -> TestResponse:
     return post(client, SIGN_UP, {"username": username, "password1": PASSWORD,
                                   "password2": PASSWORD, **extra})
 
@@ -126,8 +130,8 @@ def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_o
     client = browser()
     code = guest_with_room(client)
     post(client, SIGN_IN, {"username": "ada", "password": PASSWORD})
-    player = player_of(client)
-    assert player.user.username == "ada" and player.memberships.get().room.code == code
+    player = present(player_of(client))
+    assert present(player.user).username == "ada" and player.memberships.get().room.code == code
 
 
 @pytest.mark.parametrize(("form", "says"), [
@@ -251,7 +255,7 @@ def test_deleting_the_account_renames_the_player_and_changes_nothing_else(
     assert not User.objects.filter(username="ada").exists()
     assert not client.get("/").wsgi_request.user.is_authenticated
     assert player_of(client) is None
-    state = selectors.room_state(finished, bob)
+    state = state_seen(finished, bob)
     assert [s["name"] for s in state["game"]["seats"]] == ["Deleted player", "Bob"]
     assert [m["name"] for m in state["chat"]] == ["Deleted player"]
     assert list(Scorecard.objects.filter(game=game_of(finished)).values()) == cards

@@ -193,7 +193,7 @@ def world(room: Room, ada: Player, cy: Player, make_player: MakePlayer, make_roo
     return moderated_world(room, ada, cy, make_player, make_room, admin_user)
 
 
-def today_range(field):
+def today_range(field: str) -> dict[str, str]:
     """The parameters of the date filter's "Today" link."""
     today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
     return {f"{field}__gte": str(today), f"{field}__lt": str(today + timedelta(days=1))}

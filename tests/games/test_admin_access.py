@@ -29,14 +29,16 @@ from games.models import (
 from tests.support.admin_pages import changelist, moderated_world, snapshot
 from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of
+from tests.support.present import present
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the admin only reads through the ORM what
 # the services tests of that pass write.
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 # Every model of the games app in the admin, and every model of the whole admin.
-MODELS = sorted(m._meta.model_name for m in admin.site._registry if m._meta.app_label == "games")
-ALL_MODELS = sorted((m._meta.app_label, m._meta.model_name) for m in admin.site._registry)
+MODELS = sorted(present(m._meta.model_name) for m in admin.site._registry
+                if m._meta.app_label == "games")
+ALL_MODELS = sorted((m._meta.app_label, present(m._meta.model_name)) for m in admin.site._registry)
 
 
 @pytest.fixture
@@ -72,8 +74,8 @@ def test_nothing_is_added_changed_or_deleted_here(
         assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert snapshot() == before
     assert game_of(world.room.code).status == Game.Status.PLAYING
-    for model in (Turn, Scorecard, Event, ActionRequest):
-        assert not admin.site.is_registered(model)
+    for hidden in (Turn, Scorecard, Event, ActionRequest):
+        assert not admin.site.is_registered(hidden)
 
 
 def test_visitors_and_players_are_sent_to_the_login_page(

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 HOME, CAFE = "198.51.100.7", "203.0.113.9"
 
 
-def table(host, *others, devices) -> Room:
+def table(host: Player, *others: Player, devices: list[tuple[str, str]]) -> Room:
     """A duplicate room of ``host`` and ``others``, each from its (browser, address)."""
     browser, address = devices[0]
     room = services.room_create(player=host, ruleset="yatzy", seats=4, duplicate=True,

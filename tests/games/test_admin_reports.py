@@ -55,7 +55,7 @@ def reported(room: Room, ada: Player, bob: Player, admin_user: User) -> SimpleNa
                            player=Report.objects.get(message=None), rude=rude)
 
 
-def page_text(html):
+def page_text(html: str) -> str:
     """What the moderator reads: the page without its tags."""
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 

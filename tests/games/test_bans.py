@@ -4,9 +4,11 @@ refuses the browser too (the guest limit: test_guest_limit.py)."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
 from django.test import Client
@@ -16,12 +18,14 @@ from django.utils import formats, timezone
 from games import services
 from games.errors import ServiceError
 from games.models import Membership, ModerationAction, Player, Room, banned_now, sql
-from games.realtime.consumers import CLOSE_BANNED
+from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
+from games.services.core import Answer
 from games.web.browsers import COOKIE
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import game_of, refused
+from tests.support.present import present
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
 
 pytestmark = pytest.mark.django_db
@@ -45,11 +49,11 @@ def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(
     card = game.scorecards.select_related("player").get(seat=1)
     assert card.player.is_bot
     for room in (playing, waiting):
-        event = room.events.order_by("-seq").first()
+        event = present(room.events.order_by("-seq").first())
         assert event.kind == "banned"
         assert event.data["player"] == "Bob" and event.data["by"] == "moderator"
         assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
-    assert playing.events.order_by("-seq").first().data["bot"] == card.player.name
+    assert present(playing.events.order_by("-seq").first()).data["bot"] == card.player.name
     assert Membership.objects.get(room=playing, player=card.player).seat == 1
 
 
@@ -63,7 +67,7 @@ def test_a_banned_host_passes_the_room_on(ada: Player, bob: Player, staff: User,
 
 # Every write a member can make, with fields that would otherwise be fine or refused
 # for another reason: the ban comes first.
-WRITES = [
+WRITES: list[tuple[Callable[..., Answer], dict[str, object]]] = [
     (services.chat_post, {"text": "hi"}),
     (services.reaction_send, {"emoji": "👍"}),
     (services.room_join, {}),
@@ -89,7 +93,8 @@ WRITES = [
 @pytest.mark.parametrize(("service", "fields"), WRITES,
                          ids=[service.__name__ for service, _ in WRITES])
 def test_a_banned_player_can_do_nothing_in_a_room(
-        ada: Player, bob: Player, staff: User, make_room: MakeRoom, service, fields) -> None:
+        ada: Player, bob: Player, staff: User, make_room: MakeRoom,
+        service: Callable[..., Answer], fields: dict[str, object]) -> None:
     room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="x")
     refused("banned", service, player=bob, code=room.code, **fields)
@@ -118,7 +123,7 @@ def test_a_ban_ends_by_itself(ada: Player, bob: Player, staff: User, make_room: 
     timezone.now().replace(tzinfo=None) + timedelta(days=1),
     "tomorrow",
 ])
-def test_a_ban_ends_in_the_future(bob: Player, staff: User, until) -> None:
+def test_a_ban_ends_in_the_future(bob: Player, staff: User, until: datetime | str) -> None:
     with pytest.raises(ServiceError) as err:
         services.mod_ban(moderator=staff, player=bob, reason="x", until=until)
     assert err.value.code == "bad_ban_end"
@@ -188,7 +193,7 @@ def test_the_services_refuse_a_kicked_browser(ada: Player, bob: Player, cy: Play
 
 # -- sockets: closed at once, with the reason -----------------------------------------
 
-async def banned_close(comm) -> str:
+async def banned_close(comm: WebsocketCommunicator) -> str:
     """The ``banned`` error a socket receives, after which it must close with 4451."""
     while True:
         message = json.loads(await comm.receive_from(timeout=WAIT))
@@ -197,7 +202,8 @@ async def banned_close(comm) -> str:
     assert message["code"] == "banned" and message["id"] is None
     output = await comm.receive_output(timeout=WAIT)
     assert output == {"type": "websocket.close", "code": CLOSE_BANNED}
-    return message["message"]
+    said: str = message["message"]
+    return said
 
 
 @pytest.mark.asyncio
@@ -267,7 +273,7 @@ def signed_in(*, user: User) -> str:
     """The session key of a new browser signed in to ``user``."""
     browser = Client()
     browser.force_login(user)
-    return browser.session.session_key
+    return present(browser.session.session_key)
 
 
 # -- the admin: a reason and an optional end ------------------------------------------

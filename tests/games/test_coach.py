@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import timedelta
 from types import ModuleType
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import pytest
 from django.test import Client
@@ -20,16 +20,18 @@ from games import services
 from games.background import jobs, review_jobs
 from games.background import reviews as review_process
 from games.coach import advice as coach
-from games.models import Game, GameReview, Player, Room, Scorecard
-from games.selectors import room_state
+from games.models import Game, GameReview, Player, Room, Scorecard, Turn
+from games.selectors.rooms import ruleset_of
 from games.services import reviews as review
 from games.services.players import SESSION_KEY
 from games.signals import game_finished
 from scoring import rulesets
-from scoring.strategy.advice import Advisor, hold_positions
+from scoring.ruleset import RuleSet
+from scoring.strategy.advice import Advisor, Choice, hold_positions
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
+from tests.support.views import state_seen
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
@@ -41,11 +43,11 @@ pytestmark = pytest.mark.django_db
 def test_the_host_turns_the_coach_off_and_on_between_games(
         ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", seats=2, joined=[bob])
-    assert room.coach_enabled and room_state(room.code, bob)["room"]["coach"] is True
+    assert room.coach_enabled and state_seen(room.code, bob)["room"]["coach"] is True
     settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
     answer = services.room_configure(player=ada, code=room.code, coach=False, **settings)
     assert answer["event"]["data"]["coach"] is False
-    assert room_state(room.code, bob)["room"]["coach"] is False
+    assert state_seen(room.code, bob)["room"]["coach"] is False
     # Left out, the switch stays as it is.
     services.room_configure(player=ada, code=room.code, **settings)
     assert Room.objects.get(pk=room.pk).coach_enabled is False
@@ -65,10 +67,12 @@ def test_the_host_turns_the_coach_off_and_on_between_games(
 
 def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     rs = rulesets.get("yatzy", exact_counts=True)
-    release, calls, ready = threading.Event(), [], []
+    release = threading.Event()
+    calls: list[str] = []
+    ready: list[bool] = []
     monkeypatch.setattr(coach, "is_ready", lambda r: bool(ready))
 
-    def slow_build(r, key) -> None:
+    def slow_build(r: RuleSet, key: str) -> None:
         calls.append(key)
         release.wait(5)
         ready.append(True)
@@ -87,11 +91,12 @@ def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.Mo
 # -- the review ---------------------------------------------------------------------
 
 
-def _best(code):
+def _best(code: str) -> tuple[Choice, ...]:
     """The coach's choices for the position of the player whose turn it is."""
     _, sheet, turn = state_of(code)
     adv = coach.advisor(sheet.ruleset)
-    return adv.advise(sheet, turn.dice, turn.rolls_left)
+    choices: tuple[Choice, ...] = adv.advise(sheet, turn.dice, turn.rolls_left)
+    return choices
 
 
 class ReviewedGame(TypedDict):
@@ -135,7 +140,7 @@ def reviewed_game(ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coa
     return {"code": code, "game": game}
 
 
-def play_turn_place_first(player, code) -> None:
+def play_turn_place_first(player: Player, code: str) -> None:
     _, sheet, turn = state_of(code)
     option = sheet.options(turn.dice)[0]
     services.game_place(player=player, code=code, box=option.box, column=option.column)
@@ -197,8 +202,8 @@ def test_a_review_stored_meanwhile_by_another_process_wins(
     game = reviewed_game["game"]
     build = review.build_review
 
-    def racing(*args):
-        data = build(*args)
+    def racing(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str, Any]:
+        data = build(rs, turns, player)
         GameReview.objects.create(game=game, player=ada, data={"theirs": True})
         return data
 
@@ -261,7 +266,7 @@ def review_child() -> Iterator[ModuleType]:
 def test_background_reviews_are_computed_by_a_child_process(
         reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
-    here = review.build_review(review.ruleset_of(game), list(game.turns.order_by("number")),
+    here = review.build_review(ruleset_of(game), list(game.turns.order_by("number")),
                                ada)
     texts = review_child.reviews(game.pk)
     assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
@@ -323,7 +328,7 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
         jobs.stop()
     assert not worker.is_alive()
     assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
-        review.ruleset_of(game), list(game.turns.order_by("number")), ada)
+        ruleset_of(game), list(game.turns.order_by("number")), ada)
 
 
 def test_a_yams_review_counts_announcements_and_says_it_estimates(
@@ -355,7 +360,7 @@ def test_a_yams_review_counts_announcements_and_says_it_estimates(
 # -- the review page ------------------------------------------------------------------
 
 
-def _client_of(player):
+def _client_of(player: Player) -> Client:
     client = Client()
     session = client.session
     session[SESSION_KEY] = player.pk
@@ -395,8 +400,13 @@ def test_the_review_page_never_waits_for_the_coachs_tables(
     """While the advisor's tables are being built the page says so and asks again; once
     they are ready the review is computed on the request, without any background job."""
     url = f"/r/{reviewed_game['code']}/games/1/review/"
-    warming = []
-    monkeypatch.setattr(coach, "warm", lambda rs: warming.append(rs.name) and False)
+    warming: list[str] = []
+
+    def warm(rs: RuleSet) -> bool:
+        warming.append(rs.name)
+        return False
+
+    monkeypatch.setattr(coach, "warm", warm)
     page = _client_of(ada).get(url)
     assert page.status_code == 200 and warming == ["yahtzee"]
     assert 'data-testid="review-pending"' in page.content.decode()

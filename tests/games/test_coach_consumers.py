@@ -9,6 +9,7 @@ import pytest_asyncio
 
 from games import services
 from games.coach import advice as coach
+from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Advisor
 from tests.support.fixture_types import ScriptDice, Table
 from tests.support.sockets import call, connected, request, visitor
@@ -28,7 +29,7 @@ async def yahtzee_table(yahtzee_coach: Advisor) -> AsyncIterator[Table]:
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=2)
     await call(services.room_join, player=bob, code=room.code)
-    table = {"code": room.code, "ada": ada, "bob": bob,
+    table: Table = {"code": room.code, "ada": ada, "bob": bob,
              "ada_ws": await connected(room.code, ada_key),
              "bob_ws": await connected(room.code, bob_key)}
     yield table
@@ -94,8 +95,12 @@ async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table: Table)
 
 async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(
         yahtzee_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    started = []
-    monkeypatch.setattr(coach, "warm", lambda rs: started.append(rs.name) or False)
+    started: list[str] = []
+    def warm(rs: RuleSet) -> bool:
+        started.append(rs.name)
+        return False
+
+    monkeypatch.setattr(coach, "warm", warm)
     await request(yahtzee_table["ada_ws"], {"type": "start", "id": "s"})
     answer = await request(yahtzee_table["ada_ws"], {"type": "hint", "id": "h"})
     assert (answer["type"], answer["code"]) == ("error", "coach_warming_up")

@@ -15,6 +15,7 @@ from games.coach.advice import warm
 from games.coach.tables import FileTableStore
 from scoring import rulesets
 from scoring.strategy import solver, solver_build
+from scoring.strategy.solver_rules import SolverRules
 from tests.support.waiting import wait_until
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the solver's table files, no database.
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.sqlite_pass_only
 YATZY, YAHTZEE = rulesets.get("yatzy"), rulesets.get("yahtzee")
 
 
-def fake_solve(rules, workers=2):
+def fake_solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
     """A table of the right size at once (every state worth 100)."""
     return np.full(solver_build.table_size(rules), 100.0)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
@@ -11,7 +13,9 @@ from games import services
 from games.models import Membership, Room
 from games.realtime import snapshot_cache
 from games.realtime.publish import publish
+from games.selectors.snapshots import Snapshot, read_snapshot
 from tests.support.fixture_types import Pair, ScriptDice
+from tests.support.present import present
 from tests.support.sockets import (
     WAIT,
     call,
@@ -31,7 +35,8 @@ async def closed_with(comm: WebsocketCommunicator) -> int:
     assert connected  # accepted, then closed with a reason the client can read
     output = await comm.receive_output(timeout=WAIT)
     assert output["type"] == "websocket.close"
-    return output["code"]
+    code: int = output["code"]
+    return code
 
 
 async def test_unknown_room_closes_4404() -> None:
@@ -90,9 +95,13 @@ async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that
     for comm in (ada_ws, bob_ws):
         await state_at(comm, started["version"])
     builds: list[str] = []
-    read = snapshot_cache.read_snapshot
-    monkeypatch.setattr(snapshot_cache, "read_snapshot",
-                        lambda code, prior: builds.append(code) or read(code, prior))
+    read = read_snapshot
+
+    def counted(code: str, prior: Snapshot | None) -> Snapshot | None:
+        builds.append(code)
+        return read(code, prior)
+
+    monkeypatch.setattr(snapshot_cache, "read_snapshot", counted)
     script_dice([6, 6, 2, 3, 6])
     answer = await request(ada_ws, {"type": "roll", "id": "r1", "hold": []})
     assert snapshot_cache.cached(pair["code"], answer["version"]) is not None
@@ -239,12 +248,12 @@ async def test_presence_follows_the_sockets(pair: Pair) -> None:
 
 async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(
         pair: Pair, caplog: pytest.LogCaptureFixture) -> None:
-    layer = get_channel_layer()
+    layer = present(get_channel_layer())
 
     async def broken(group: str, channel: str) -> None:
         raise ConnectionError("Connection closed by server.")
 
-    layer.group_discard = broken  # as a Redis restarted under a live socket
+    layer.group_discard = broken  # type: ignore[method-assign]  # as a Redis restarted live
     await pair["bob_ws"].disconnect()
     count = await call(lambda: Membership.objects.get(player=pair["bob"]).sockets)
     assert count == 0  # presence still follows the socket
@@ -331,6 +340,7 @@ async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused
     assert {m["name"]: m["muted"] for m in state["members"]} == {"Ada": False, "Bob": True}
     assert state["log"][0]["kind"] == "mute"
     assert state["log"][0]["data"] == {"player": "Bob", "muted": True}
+    payload: dict[str, Any]
     for payload in ({"type": "chat", "id": "c1", "text": "hello?"},
                     {"type": "react", "id": "r1", "emoji": THUMBS}):
         answer = await request(bob_ws, payload)

@@ -5,6 +5,7 @@ near-perfect results sent to moderators."""
 
 import io
 from datetime import UTC, date, datetime, timedelta
+from typing import Protocol
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,16 +25,23 @@ from scoring.strategy import levels
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import first_option, refused, state_of
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
 
+class MakeAccount(Protocol):
+    """The ``account`` fixture."""
+
+    def __call__(self, name: str, signed: bool = True) -> Player: ...
+
+
 @pytest.fixture
-def account(make_player: MakePlayer):
+def account(make_player: MakePlayer) -> MakeAccount:
     """Make a person with an account made before today (a guest when ``signed`` is
     false)."""
 
-    def make(name, signed=True):
+    def make(name: str, signed: bool = True) -> Player:
         player = make_player(name)
         if signed:
             player.user = User.objects.create_user(
@@ -45,7 +53,7 @@ def account(make_player: MakePlayer):
     return make
 
 
-def play_out(attempt):
+def play_out(attempt: DailyAttempt) -> DailyAttempt:
     """Play an attempt to its end: roll once, fill the first box, every round."""
     player, code = attempt.player, attempt.game.room.code
     while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
@@ -60,7 +68,8 @@ def play_out(attempt):
     return attempt
 
 
-def test_the_days_dice_come_from_the_secret_and_the_date(account, settings: Settings) -> None:
+def test_the_days_dice_come_from_the_secret_and_the_date(
+        account: MakeAccount, settings: Settings) -> None:
     ada, bob = account("Ada"), account("Bob")
     first = daily.daily_play(player=ada, ruleset="yatzy")
     second = daily.daily_play(player=bob, ruleset="yatzy")
@@ -80,7 +89,7 @@ def test_the_days_dice_come_from_the_secret_and_the_date(account, settings: Sett
     assert room.daily and not room.coach_enabled and room.seat_count == 1
 
 
-def test_one_ranked_attempt_per_account_and_day(account) -> None:
+def test_one_ranked_attempt_per_account_and_day(account: MakeAccount) -> None:
     ada, guest = account("Ada"), account("Gus", signed=False)
     first = daily.daily_play(player=ada, ruleset="yahtzee")
     assert first.ranked and not first.practice
@@ -105,7 +114,7 @@ def test_one_ranked_attempt_per_account_and_day(account) -> None:
     assert DailyAttempt.objects.count() == before
 
 
-def test_only_ranked_attempts_see_the_days_dice(account) -> None:
+def test_only_ranked_attempts_see_the_days_dice(account: MakeAccount) -> None:
     """The scouting of issue 41: whatever is played before a ranked attempt (a guest, a
     second try, an account made today, the same browser or address) rolls other dice."""
     seed = daily.seed_of("yahtzee", daily.today())
@@ -132,7 +141,7 @@ def test_only_ranked_attempts_see_the_days_dice(account) -> None:
                         for slot in range(5)]
     # Staff read every game's dice in the admin: they practise.
     mod = account("Mod")
-    User.objects.filter(pk=mod.user_id).update(is_staff=True)
+    User.objects.filter(pk=present(mod.user_id)).update(is_staff=True)
     assert daily.daily_play(player=mod, ruleset="yahtzee").practice == Practice.STAFF
     # Another browser and address, an account from before the day: ranked.
     assert daily.daily_play(player=account("Dee"), ruleset="yahtzee", browser="c" * 32,
@@ -140,7 +149,7 @@ def test_only_ranked_attempts_see_the_days_dice(account) -> None:
 
 
 def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
-        account, monkeypatch: pytest.MonkeyPatch) -> None:
+        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada, bob = account("Ada"), account("Bob")
     assert daily.daily_play(player=ada, ruleset="yatzy", browser="b" * 32).ranked
     real = daily.why_practice
@@ -151,7 +160,8 @@ def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
     assert DailyAttempt.objects.filter(ranked=True).count() == 1
 
 
-def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob: Player) -> None:
+def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(
+        account: MakeAccount, bob: Player) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     code = attempt.game.room.code
@@ -163,7 +173,7 @@ def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob: Pla
     refused("daily_table", services.room_rematch, player=ada, code=code)
 
 
-def test_ranks_among_everyone_and_among_friends(account, make_room: MakeRoom) -> None:
+def test_ranks_among_everyone_and_among_friends(account: MakeAccount, make_room: MakeRoom) -> None:
     ada, bob, cy, dee = (account(n) for n in ("Ada", "Bob", "Cy", "Dee"))
     make_room(ada, "yatzy", joined=[bob])  # Ada and Bob shared a table: friends
     attempts = {p.name: play_out(daily.daily_play(player=p, ruleset="yatzy"))
@@ -187,7 +197,7 @@ def test_ranks_among_everyone_and_among_friends(account, make_room: MakeRoom) ->
     assert len(selectors.leaderboard(challenge, None)) == 4
 
 
-def test_par_and_the_results_page(account) -> None:
+def test_par_and_the_results_page(account: MakeAccount) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     challenge = attempt.challenge
@@ -222,7 +232,7 @@ def test_par_and_the_results_page(account) -> None:
     assert client_of(ada).get("/daily/yatzy/yesterday/").status_code == 404
 
 
-def test_streaks_and_the_calendar(account, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_streaks_and_the_calendar(account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     today = daily.today()
     for back in (0, 1, 2, 4):
@@ -243,7 +253,7 @@ def test_streaks_and_the_calendar(account, monkeypatch: pytest.MonkeyPatch) -> N
     assert 'data-streak="3"' in html and html.count("data-played=") == 4
 
 
-def test_near_perfect_days_go_to_the_moderators_queue(account) -> None:
+def test_near_perfect_days_go_to_the_moderators_queue(account: MakeAccount) -> None:
     ada = account("Ada")
     attempts = []
     for back in range(3):
@@ -277,7 +287,7 @@ def test_the_day_turns_at_midnight_utc(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
-        account, monkeypatch: pytest.MonkeyPatch) -> None:
+        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     assert attempt.ranked
@@ -289,7 +299,7 @@ def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
 
 
 def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(
-        account, admin_client: Client) -> None:
+        account: MakeAccount, admin_client: Client) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     code = attempt.game.room.code
@@ -306,7 +316,8 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(
     assert not DailyChallenge.objects.filter(ruleset="yams").exists()
 
 
-def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(account) -> None:
+def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
+        account: MakeAccount) -> None:
     ada, gus = account("Ada"), account("Gus", signed=False)
     ranked = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     DailyAttempt.objects.filter(pk=ranked.pk).update(score=200)
@@ -329,7 +340,8 @@ def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
         f"/r/{ranked.game.room.code}/").content.decode()
 
 
-def test_the_play_page_says_beforehand_who_ranks(account, make_player: MakePlayer) -> None:
+def test_the_play_page_says_beforehand_who_ranks(
+        account: MakeAccount, make_player: MakePlayer) -> None:
     ada = account("Ada")
     html = client_of(ada, ip="203.0.113.7").get("/daily/").content.decode()
     assert html.count('data-practice="false"') == len(rulesets.names())
@@ -342,7 +354,8 @@ def test_the_play_page_says_beforehand_who_ranks(account, make_player: MakePlaye
     assert 'data-reason="new_account"' in html and "Practise on dice of your own" in html
 
 
-def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account) -> None:
+def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(
+        account: MakeAccount) -> None:
     ada, bob = account("Ada"), account("Bob")
     played = client_of(ada, ip="203.0.113.7").post("/daily/play/", {"ruleset": "yams"})
     assert played.status_code == 302
@@ -355,7 +368,8 @@ def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account
 
 
 @pytest.mark.sqlite_pass_only  # the page's words while par is unknown: no database in it
-def test_share_text_never_says_par_unknown(account, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_share_text_never_says_par_unknown(account: MakeAccount,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     monkeypatch.setattr(daily, "level_ready", lambda level, rs: False)  # tables warming
@@ -367,7 +381,7 @@ def test_share_text_never_says_par_unknown(account, monkeypatch: pytest.MonkeyPa
     assert "par ?" not in shared.content.decode() and shared.status_code == 200
 
 
-def test_a_guest_who_makes_an_account_keeps_their_streak(account) -> None:
+def test_a_guest_who_makes_an_account_keeps_their_streak(account: MakeAccount) -> None:
     gus = account("Gus", signed=False)
     play_out(daily.daily_play(player=gus, ruleset="yatzy"))
     gus.user = User.objects.create_user("gus", password="pw-long-enough")
@@ -379,7 +393,8 @@ def test_a_guest_who_makes_an_account_keeps_their_streak(account) -> None:
     assert selectors.streak(selectors.played_days(gus)) == 1
 
 
-def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(account) -> None:
+def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(
+        account: MakeAccount) -> None:
     """Issue 41's problem 2: the guest practised on dice of their own, so the account
     they then sign in to in that browser (taking the guest's player) may still rank."""
     gus = account("Gus", signed=False)

@@ -20,13 +20,14 @@ from pytest_django import Settings
 from bench.harness.foresight import Foresight
 from games import services
 from games.background import review_jobs, reviews
-from games.models import DailyAttempt, DailyChallenge, Game, Report
+from games.models import DailyAttempt, DailyChallenge, Game, Player, Report
 from games.services import daily, foresight
 from scoring import duplicate, rulesets
 from scoring.strategy import advisors, honest_play, levels
 from scoring.strategy.decisions import Place, Roll, Strategy
 from tests.support.fixture_types import MakePlayer
 from tests.support.game_state import state_of
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def the_day(monkeypatch: pytest.MonkeyPatch) -> bytes:
     return bytes.fromhex(DAY_SEED)
 
 
-def account(make_player, name):
+def account(make_player: MakePlayer, name: str) -> Player:
     """A person whose account was made before the day: their first attempt ranks."""
     player = make_player(name)
     player.user = User.objects.create_user(name.lower(), password="pw-long-enough",
@@ -55,7 +56,7 @@ def account(make_player, name):
     return player
 
 
-def play_ranked(player, strategy: Strategy) -> DailyAttempt:
+def play_ranked(player: Player, strategy: Strategy) -> DailyAttempt:
     """``player``'s ranked attempt at today's Yahtzee, every move ``strategy``'s, made
     through the services as a page makes them."""
     attempt = daily.daily_play(player=player, ruleset="yahtzee")
@@ -91,10 +92,10 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
                         Foresight(lambda round_, roll, slot: seen[round_, roll, slot]))
     review = services.review_for(game=cheat.game, player=cheat.player).data
     challenge = DailyChallenge.objects.get()
-    bound = challenge.luck_bound
+    bound = present(challenge.luck_bound)
     par = daily.par_of(challenge)
     assert bound["measure"] == "reroll luck" and bound["games"] == 122
-    assert bound["par"] == par and cheat.score > par
+    assert bound["par"] == par and present(cheat.score) > present(par)
     luck = honest_play.reroll_luck(review["path"])
     assert luck > bound["bound"] > bound["highest"]
     report = Report.objects.get()
@@ -142,7 +143,7 @@ def test_a_server_works_the_bound_out_in_the_review_child(
     assert DailyChallenge.objects.get().luck_bound is None  # not worked out on the request
     review_jobs.compute_and_store(honest.game_id)
     challenge = DailyChallenge.objects.get()
-    bound = challenge.luck_bound
+    bound = present(challenge.luck_bound)
     assert bound["games"] == 122 and bound["par"] == daily.par_of(challenge) == honest.score
     beyond = honest_play.reroll_luck(review["path"]) > bound["bound"]
     assert Report.objects.filter(reason=Report.Reason.FORESIGHT).exists() == beyond

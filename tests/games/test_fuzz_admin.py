@@ -17,7 +17,7 @@ from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
 from django.core.validators import ProhibitNullCharactersValidator
-from django.db.models import ForeignKey
+from django.db.models import ForeignKey, Model
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
@@ -41,6 +41,7 @@ from tests.support.fuzz.admin import (
     selections,
     staff_member,
 )
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 REASON = ("fuzzing the admin",)
@@ -294,14 +295,14 @@ def test_no_search_or_filter_of_any_list_makes_a_500(
 def select_box_fields() -> list[tuple[str, str]]:
     """A foreign key to each model of ours the admin searches (the admin's search for its
     select boxes takes any of them)."""
-    found = {}
+    found: dict[type[Model], tuple[str, str]] = {}
     for model_admin in our_admins():
         for field in model_admin.model._meta.concrete_fields:
             target = field.related_model if isinstance(field, ForeignKey) else None
-            if target is not None and target._meta.app_label == "games" \
+            if isinstance(target, type) and target._meta.app_label == "games" \
                     and admin.site.is_registered(target) \
                     and admin.site.get_model_admin(target).search_fields:
-                found.setdefault(target, (model_admin.opts.model_name, field.name))
+                found.setdefault(target, (present(model_admin.opts.model_name), field.name))
     assert len(found) >= 3
     return list(found.values())
 

@@ -69,7 +69,8 @@ def answered(client: Client, url: str, body: str | bytes, content_type: str,
 def targets(world: World) -> dict[str, str]:
     """The URLs that take a post (any other answers 405 whatever it is sent), each with
     what it reads: ``json`` when it answers JSON, else ``form``."""
-    found, failures = {}, []
+    found: dict[str, str] = {}
+    failures: list[str] = []
     for url in urls(world, site_routes()):
         response = Client().post(url, "{}", content_type=JSON)
         answered(Client(), url, "", FORM, failures)
@@ -178,7 +179,8 @@ form_fields = st.lists(st.tuples(st.sampled_from(FIELD_NAMES) | st.text(max_size
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_hypothesis_finds_no_post_that_makes_a_500(world, targets, data) -> None:
+def test_hypothesis_finds_no_post_that_makes_a_500(world: World, targets: dict[str, str],
+                                                   data: st.DataObject) -> None:
     url = data.draw(st.sampled_from(sorted(targets)), label="url")
     role = data.draw(st.sampled_from(ROLES), label="role")
     if data.draw(st.booleans(), label="json"):

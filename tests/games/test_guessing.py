@@ -15,12 +15,11 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.http import HttpResponse
 from django.test import Client, override_settings
 
 from games import throttle
 from games.models import Player, Room
-from tests.support.clients import client_of
+from tests.support.clients import TestResponse, client_of
 from tests.support.fixture_types import MakeRoom
 from tests.support.sockets import (
     first_state,
@@ -60,11 +59,11 @@ def room(make_room: Callable[..., Room]) -> Room:
     return make_room(host, "yahtzee", seats=4)
 
 
-def miss(client: Client, n: int) -> HttpResponse:
+def miss(client: Client, n: int) -> TestResponse:
     """Look up an unknown code, in turn each way a page can: the room page, its join form,
     the find form (which leads to the room page) and a review."""
     code = f"nosuch{n:04d}"
-    ways: list[Callable[[], HttpResponse]] = [
+    ways: list[Callable[[], TestResponse]] = [
         lambda: client.get(f"/r/{code}/"),
         lambda: client.post(f"/r/{code}/join/", {"name": "Guesser"}),
         lambda: client.get("/rooms/find/", {"code": code}, follow=True),
@@ -73,7 +72,7 @@ def miss(client: Client, n: int) -> HttpResponse:
     return ways[n % len(ways)]()
 
 
-def lookups(client: Client, code: str) -> list[HttpResponse]:
+def lookups(client: Client, code: str) -> list[TestResponse]:
     """Every way of looking up an existing room (the join form without a name, so that it
     finds the room and changes nothing)."""
     return [client.get(f"/r/{code}/"), client.post(f"/r/{code}/join/", {"name": ""}),
@@ -81,7 +80,7 @@ def lookups(client: Client, code: str) -> list[HttpResponse]:
             client.get(f"/r/{code}/games/1/review/")]
 
 
-def assert_limited(response: HttpResponse, minutes: str) -> None:
+def assert_limited(response: TestResponse, minutes: str) -> None:
     """The guess limit's page: 429, saying how long to wait."""
     assert response.status_code == 429
     assert f"Too many wrong room codes; try again in {minutes}." in response.content.decode()
@@ -175,7 +174,8 @@ def settings_caches(clean_env: Callable[..., dict[str, str]], root: Path,
     done = subprocess.run([sys.executable, "-c", code], env=clean_env(**env), cwd=root,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    caches: dict[str, Any] = json.loads(done.stdout)
+    return caches
 
 
 def test_the_cache_is_local_memory_without_redis(

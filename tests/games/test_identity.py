@@ -23,7 +23,7 @@ PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non
     (PERSIAN, PERSIAN), (RAINBOW_FLAG * 24, RAINBOW_FLAG * 24),  # 24 characters, 96 points
     ("\u2067Ann\u2069", "Ann"),  # direction controls are dropped: test_players_names.py
 ])
-def test_names_people_type_are_accepted(raw, name) -> None:
+def test_names_people_type_are_accepted(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
 
@@ -34,7 +34,7 @@ def test_names_people_type_are_accepted(raw, name) -> None:
     ("\ue000", "control"),  # private use: no font shows it
     (None, "text"), (42, "text"),
 ])
-def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw, says: str) -> None:
+def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw: object, says: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
     assert err.value.code == "bad_name" and says in err.value.message

@@ -9,6 +9,7 @@ import json
 from datetime import UTC, timedelta
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -18,6 +19,7 @@ from games import services
 from games.models import Player
 from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
+from tests.support.clients import TestResponse
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
@@ -26,7 +28,7 @@ pytestmark = pytest.mark.sqlite_pass_only
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 
-def html_lang(response) -> str:
+def html_lang(response: TestResponse) -> str:
     text = response.content.decode()
     start = text.index('<html lang="') + len('<html lang="')
     return text[start:text.index('"', start)]
@@ -112,14 +114,15 @@ def test_the_javascript_catalog_follows_the_page_language(client: Client) -> Non
 
 # -- sockets speak each viewer's language; the state they share has no words ----------
 
-async def ban_text(comm) -> str:
+async def ban_text(comm: WebsocketCommunicator) -> str:
     while True:
         message = json.loads(await comm.receive_from(timeout=WAIT))
         if message["type"] == "error":
             assert message["code"] == "banned"
             assert await comm.receive_output(timeout=WAIT) == {
                 "type": "websocket.close", "code": CLOSE_BANNED}
-            return message["message"]
+            said: str = message["message"]
+            return said
 
 
 @pytest.mark.asyncio

@@ -5,6 +5,7 @@ specification, its expiry rules, and housekeeping that does not grow with every 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from channels.exceptions import ChannelFull
@@ -29,7 +30,7 @@ async def test_messages_arrive_in_order_as_copies() -> None:
     layer = ProcessChannelLayer()
     channel = await layer.new_channel()
     assert channel != await layer.new_channel()
-    first = {"type": "a", "list": [1]}
+    first: dict[str, Any] = {"type": "a", "list": [1]}
     await layer.send(channel, first)
     await layer.send(channel, {"type": "b"})
     first["list"].append(2)  # the sender's later changes do not reach the receiver

@@ -31,7 +31,9 @@ async def speaking(code: str, session_key: str, language: bytes | None) -> Check
     """An open websocket to room ``code`` whose browser asks for ``language``."""
     comm = socket(code, session_key)
     if language is not None:
-        comm.scope["headers"].append((b"accept-language", language))
+        headers = comm.scope["headers"]
+        assert isinstance(headers, list)  # as ``socket`` makes them
+        headers.append((b"accept-language", language))
     accepted, _ = await comm.connect()
     assert accepted
     await receive(comm, "state")

@@ -13,8 +13,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.contrib.auth.models import User
 from django.core import mail, signing
+from django.core.mail import EmailMessage
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -25,6 +27,7 @@ from games.services.notices import notices_send
 from games.services.preferences import quiet_end
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -62,11 +65,11 @@ def ada_account(ada: Player) -> Player:
     return ada
 
 
-def choose(player: Player, **chosen) -> None:
+def choose(player: Player, **chosen: object) -> None:
     Preferences.objects.filter(player=player).update(**chosen)
 
 
-def ada_waits(bob, ada, make_room) -> str:
+def ada_waits(bob: Player, ada: Player, make_room: MakeRoom) -> str:
     """A room by the day, one after another, where Bob has played and Ada is to play."""
     code = make_room(bob, "yatzy", seats=2, pace="day", together=False, joined=[ada],
                      start=True).code
@@ -74,8 +77,8 @@ def ada_waits(bob, ada, make_room) -> str:
     return code
 
 
-def links(message) -> list[str]:
-    return LINK.findall(message.body)
+def links(message: EmailMessage) -> list[str]:
+    return LINK.findall(str(message.body))
 
 
 def path_of(url: str) -> str:
@@ -132,7 +135,7 @@ def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
     session.save()
     assert guest.get(room)["Location"].startswith("/r/")  # the room, as Bob
     assert "_auth_user_id" not in guest.session
-    User.objects.filter(pk=ada_account.user_id).update(is_staff=True)
+    User.objects.filter(pk=present(ada_account.user_id)).update(is_staff=True)
     assert Client().get(room)["Location"].startswith("/account/sign-in/")
 
 
@@ -154,7 +157,7 @@ def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
         clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, reminder_hours=3)
     code = ada_waits(bob, ada_account, make_room)
-    deadline = game_of(code).turn_deadline
+    deadline = present(game_of(code).turn_deadline)
     notices_send()
     assert [m.subject for m in mail.outbox] == ["Your turn in Yatzy"]
     clock.to(deadline - timedelta(hours=5))
@@ -225,10 +228,10 @@ def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change() ->
 
 def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player,
                                                 make_room: MakeRoom) -> None:
-    received = []
+    received: list[Envelope] = []
 
     class Inbox:
-        async def handle_DATA(self, server, session, envelope):
+        async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
             received.append(envelope)
             return "250 OK"
 
@@ -246,6 +249,7 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player
         server.stop()
     [envelope] = received
     assert envelope.rcpt_tos == ["ada@example.org"]
+    assert isinstance(envelope.content, bytes)  # what the server was sent, as sent
     message = email.message_from_bytes(envelope.content, policy=email.policy.default)
     assert message["Subject"] == "Your turn in Yatzy"
     unsubscribe = str(message["List-Unsubscribe"]).strip()  # a long header is folded
@@ -270,7 +274,7 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(
 def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(
         ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     page = Client()
-    page.force_login(ada_account.user)
+    page.force_login(present(ada_account.user))
     form = {"push": "on", "email": "on", "reminder_hours": "6", "quiet_from": "22",
             "quiet_until": "7", "time_zone": "Asia/Tokyo"}
     assert page.post("/notifications/", form).status_code == 302
@@ -322,7 +326,7 @@ def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
                      start=True).code
     mine = Turn.objects.get(game=game_of(code), seat=1)
     reminder = Notice.objects.get(kind="reminder")
-    assert reminder.due_at == mine.deadline - timedelta(hours=2)
+    assert reminder.due_at == present(mine.deadline) - timedelta(hours=2)
     assert reminder.turn == mine.number
     clock.to(reminder.due_at + timedelta(seconds=5))
     notices_send()
@@ -330,7 +334,7 @@ def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
                                                       "Your turn in Yatzy"]
 
 
-def emailed(monkeypatch, age: timedelta) -> str:
+def emailed(monkeypatch: pytest.MonkeyPatch, age: timedelta) -> str:
     """The room link of an email written ``age`` ago (the signature's own clock moved)."""
     written = time.time() - age.total_seconds()
     monkeypatch.setattr(signing.TimestampSigner, "timestamp",

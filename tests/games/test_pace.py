@@ -2,7 +2,7 @@
 and a room that waits for its players longer than a live one. Time is moved, never
 waited for."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -10,21 +10,23 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Membership, Player, Room, Scorecard, Turn
-from games.selectors.snapshots import read_snapshot
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn, refused
+from tests.support.present import present
+from tests.support.views import fresh_snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
 
 DAY = 24 * 3600
 
 
-def card_of(code, player):
+def card_of(code: str, player: Player) -> Scorecard:
     return Scorecard.objects.get(game=game_of(code), player=player)
 
 
-def close_to(moment, expected, slack=timedelta(seconds=5)):
-    return abs(moment - expected) <= slack
+def close_to(moment: datetime | None, expected: datetime,
+             slack: timedelta = timedelta(seconds=5)) -> bool:
+    return moment is not None and abs(moment - expected) <= slack
 
 
 @pytest.fixture
@@ -60,7 +62,7 @@ def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(
     (None, None, "bad_pace"),
 ])
 def test_a_pace_or_turn_limit_out_of_bounds_opens_nothing(
-        ada: Player, pace: str | None, seconds, error: str) -> None:
+        ada: Player, pace: str | None, seconds: int | None, error: str) -> None:
     refused(error, services.room_create, player=ada, ruleset="yatzy", pace=pace,
             turn_seconds=seconds)
     assert not Room.objects.exists()
@@ -87,7 +89,7 @@ def test_the_host_sets_the_pace_between_games(ada: Player, bob: Player,
     services.room_configure(player=ada, code=code, **settings, turn_seconds=90, pace="live")
     room.refresh_from_db()
     assert (room.pace, room.turn_seconds) == ("live", 90)
-    state = read_snapshot(code).state_for(ada.pk)
+    state = view_of(fresh_snapshot_of(code), ada.pk)
     assert {k: state["room"][k] for k in ("pace", "turn_seconds", "holidays")} == {
         "pace": "live", "turn_seconds": 90, "holidays": False}
 
@@ -100,7 +102,7 @@ def test_a_turn_by_the_day_runs_out_after_its_day_and_is_played_for_its_player(
     game = game_of(daily)
     assert close_to(game.turn_deadline, timezone.now() + timedelta(days=1))
     assert len(services.games_run_due(at=timezone.now() + timedelta(hours=23))) == 0
-    assert len(services.games_run_due(at=game.turn_deadline + timedelta(seconds=1))) == 1
+    assert len(services.games_run_due(at=present(game.turn_deadline) + timedelta(seconds=1))) == 1
     turn = Turn.objects.get(game=game, number=1)
     assert turn.finish == Turn.Finish.TIMEOUT and turn.box
     after = game_of(daily)
@@ -112,7 +114,8 @@ def test_three_missed_days_in_a_row_give_the_seat_to_a_bot_until_its_person_is_b
         daily: str, ada: Player, bob: Player) -> None:
     for _ in range(3):  # Ada lets three days pass; Bob plays each of his turns
         game = game_of(daily)
-        assert len(services.games_run_due(at=game.turn_deadline + timedelta(seconds=1))) == 1
+        due = present(game.turn_deadline) + timedelta(seconds=1)
+        assert len(services.games_run_due(at=due)) == 1
         if game_of(daily).current_seat == 1:
             play_turn(bob, daily)
     card = Scorecard.objects.get(game=game_of(daily), seat=0)
@@ -138,7 +141,7 @@ def test_a_room_by_the_day_stays_open_for_thirty_quiet_days(
         last_activity_at=timezone.now() - timedelta(days=31))
     assert [c.code for c in services.rooms_close_idle()] == [daily]
     assert game_of(daily).status == Game.Status.ENDED
-    event = Event.objects.filter(room__code=daily).last()
+    event = present(Event.objects.filter(room__code=daily).last())
     assert event.data == {"reason": "no activity for 30 days", "cause": "idle", "hours": 720}
 
 
@@ -151,14 +154,14 @@ def test_the_host_role_by_the_day_passes_after_a_day_away(
     Membership.objects.filter(room__code=daily, player=ada).update(
         seen_at=timezone.now() - timedelta(hours=25))
     assert len(services.rooms_pass_host()) == 1 and Room.objects.get(code=daily).host == bob
-    assert Event.objects.filter(room__code=daily).last().data["pace"] == "day"
+    assert present(Event.objects.filter(room__code=daily).last()).data["pace"] == "day"
 
 
 # -- holidays ---------------------------------------------------------------------
 
 
 def test_a_holiday_on_your_turn_moves_your_deadline_by_its_length(daily: str, ada: Player) -> None:
-    before = game_of(daily).turn_deadline
+    before = present(game_of(daily).turn_deadline)
     services.seat_holiday(player=ada, code=daily, days=3)
     card = card_of(daily, ada)
     assert close_to(card.holiday_until, timezone.now() + timedelta(days=3))
@@ -166,23 +169,23 @@ def test_a_holiday_on_your_turn_moves_your_deadline_by_its_length(daily: str, ad
     assert game_of(daily).turn_deadline == before + timedelta(days=3)
     # The clock does nothing when the day is up: the holiday holds the turn.
     assert services.games_run_due(at=before + timedelta(days=2)) == []
-    state = read_snapshot(daily).state_for(ada.pk)
+    state = view_of(fresh_snapshot_of(daily), ada.pk)
     seat = state["game"]["seats"][0]
-    assert seat["holiday_until"] == card.holiday_until.isoformat()
+    assert seat["holiday_until"] == present(card.holiday_until).isoformat()
     assert seat["holiday_left"] == 4 * DAY
     assert state["game"]["seconds_left"] > 3 * DAY + 23 * 3600
-    assert Event.objects.filter(room__code=daily).last().kind == "holiday"
+    assert present(Event.objects.filter(room__code=daily).last()).kind == "holiday"
 
 
 def test_back_early_the_unused_days_come_off_the_deadline_and_back_to_you(
         daily: str, ada: Player) -> None:
-    left = game_of(daily).turn_deadline - timezone.now()  # a day
+    left = present(game_of(daily).turn_deadline) - timezone.now()  # a day
     services.seat_holiday(player=ada, code=daily, days=2)
     # A day of the holiday goes by: every moment stored moves a day back.
     card, game = card_of(daily, ada), game_of(daily)
-    Scorecard.objects.filter(pk=card.pk).update(holiday_until=card.holiday_until
+    Scorecard.objects.filter(pk=card.pk).update(holiday_until=present(card.holiday_until)
                                                 - timedelta(days=1))
-    Game.objects.filter(pk=game.pk).update(turn_deadline=game.turn_deadline
+    Game.objects.filter(pk=game.pk).update(turn_deadline=present(game.turn_deadline)
                                            - timedelta(days=1))
     services.seat_holiday_end(player=ada, code=daily)
     card = card_of(daily, ada)
@@ -190,14 +193,14 @@ def test_back_early_the_unused_days_come_off_the_deadline_and_back_to_you(
     assert abs(card.holiday_left - 6 * DAY) <= 1  # seven days less the one taken
     # Back, Ada has the day of her turn she had when she left.
     assert close_to(game_of(daily).turn_deadline, timezone.now() + left)
-    assert Event.objects.filter(room__code=daily).last().kind == "holiday_ended"
+    assert present(Event.objects.filter(room__code=daily).last()).kind == "holiday_ended"
     refused("not_on_holiday", services.seat_holiday_end, player=ada, code=daily)
 
 
 def test_a_turn_that_comes_during_a_holiday_counts_its_time_from_the_holidays_end(
         daily: str, ada: Player, bob: Player) -> None:
     services.seat_holiday(player=bob, code=daily, days=2)
-    until = card_of(daily, bob).holiday_until
+    until = present(card_of(daily, bob).holiday_until)
     assert close_to(game_of(daily).turn_deadline, timezone.now() + timedelta(days=1))
     play_turn(ada, daily)
     assert game_of(daily).current_seat == 1
@@ -252,7 +255,7 @@ def test_the_home_page_form_opens_a_room_by_the_day(client: Client) -> None:
 
 def test_the_last_day_of_holiday_is_what_is_left_of_it(daily: str, ada: Player) -> None:
     Scorecard.objects.filter(pk=card_of(daily, ada).pk).update(holiday_left=2 * DAY - 3600)
-    before = game_of(daily).turn_deadline
+    before = present(game_of(daily).turn_deadline)
     services.seat_holiday(player=ada, code=daily, days=2)
     card = card_of(daily, ada)
     assert card.holiday_left == 0
@@ -271,8 +274,8 @@ def test_a_rematch_keeps_a_holiday_under_way_and_a_bot_takes_none(
     assert card.game.number == 2 and card.holiday_until == until
     assert abs(card.holiday_left - 4 * DAY) <= 1  # the days still to come count here
     play_turn(ada, daily)  # Bob's turn comes while he is away
-    assert abs(game_of(daily).turn_deadline - (until + timedelta(days=1))) <= timedelta(
-        seconds=1)
+    assert abs(present(game_of(daily).turn_deadline) - (present(until) + timedelta(days=1))
+               ) <= timedelta(seconds=1)
     services.room_leave(player=bob, code=daily)  # a bot finishes his game
     bot_card = Scorecard.objects.get(game=game_of(daily), seat=1)
     assert bot_card.player.is_bot and bot_card.holiday_until is None

@@ -11,7 +11,7 @@ import time
 
 import pytest
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult
+from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from django.contrib.auth.models import User
 from django.core import mail, signing
 from django.test import Client, override_settings
@@ -20,6 +20,7 @@ from pytest_django import Settings
 
 from bench.harness.live_server import free_port
 from games.models import PendingEmail, Player
+from tests.support.clients import TestResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,8 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *, page: str | None = None):
+def post(client: Client, url: str, data: dict[str, str], *,
+         page: str | None = None) -> TestResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     return client.post(url, {**data, "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
@@ -43,7 +45,8 @@ def post(client: Client, url: str, data: dict[str, str], *, page: str | None = N
 
 def link_in(message: mail.EmailMessage) -> str:
     """The path of the one link in an email (checked to be on the site's host)."""
-    [url] = LINK.findall(message.body)
+    urls: list[str] = LINK.findall(str(message.body))
+    [url] = urls
     assert url.startswith("http://testserver/")
     return url.removeprefix("http://testserver")
 
@@ -55,7 +58,7 @@ def account(username: str = "ada", email: str = "ada@example.org",
     return user
 
 
-def sign_in(address: str, username: str, password: str):
+def sign_in(address: str, username: str, password: str) -> TestResponse:
     return post(browser(address), SIGN_IN, {"username": username, "password": password})
 
 
@@ -203,7 +206,7 @@ def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
     post(at_localhost, SIGN_UP, {"username": "bob", "email": "bob@example.org",
                                  "password1": PASSWORD, "password2": PASSWORD})
     [reset, confirm] = mail.outbox
-    [reset_url], [confirm_url] = LINK.findall(reset.body), LINK.findall(confirm.body)
+    [reset_url], [confirm_url] = LINK.findall(str(reset.body)), LINK.findall(str(confirm.body))
     assert reset_url.startswith("http://192.168.1.20:8200/"), reset_url
     assert confirm_url.startswith("http://192.168.1.20:8200/"), confirm_url
     # The paths are the site's: the friend's browser opens the form and the confirmation.
@@ -215,7 +218,7 @@ def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
 
     settings.SITE_URL = "https://dice.example"
     post(at_localhost, RESET, {"email": "ada@example.org"})
-    assert LINK.findall(mail.outbox[-1].body)[0].startswith("https://dice.example/account/password/reset/")
+    assert LINK.findall(str(mail.outbox[-1].body))[0].startswith("https://dice.example/account/password/reset/")
 
 
 class OldSigner(signing.TimestampSigner):
@@ -261,14 +264,16 @@ def test_every_email_and_reset_form_needs_its_csrf_token() -> None:
 def test_a_reset_email_really_goes_out_over_smtp() -> None:
     """Django's SMTP backend, with the settings the environment gives, against a real
     SMTP server (aiosmtpd) on loopback that asks for the account and password."""
-    received, logins = [], []
+    received: list[Envelope] = []
+    logins: list[tuple[bytes, bytes]] = []
 
     class Inbox:
-        async def handle_DATA(self, server, session, envelope):
+        async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
             received.append(envelope)
             return "250 OK"
 
-    def authenticate(server, session, envelope, mechanism, auth_data):
+    def authenticate(server: SMTP, session: Session, envelope: Envelope, mechanism: str,
+                     auth_data: LoginPassword) -> AuthResult:
         logins.append((auth_data.login, auth_data.password))
         return AuthResult(success=auth_data.password == b"mail-secret")
 
@@ -292,6 +297,7 @@ def test_a_reset_email_really_goes_out_over_smtp() -> None:
     [envelope] = received
     assert envelope.mail_from == "dice@example.org"
     assert envelope.rcpt_tos == ["ada@example.org"]
+    assert isinstance(envelope.content, bytes)  # what the server was sent, as sent
     message = email.message_from_bytes(envelope.content, policy=email.policy.default)
     assert message["Subject"] == "Reset your Five Dice password"
     assert message["To"] == "ada@example.org"

@@ -1,13 +1,17 @@
 """Playing through the services: every action, every refusal, the log, the finish."""
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from games import services
 from games.models import Event, Game, Player, Scorecard, Turn
-from games.selectors import room_state
 from scoring import rulesets
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of, versions
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +34,7 @@ def test_a_turn_is_logged_die_by_die(table: str, ada: Player, bob: Player,
     assert placed["event"]["data"] | {"seat": 0} == {
         "seat": 0, "box": "small_straight", "column": "main", "points": 15, "bonus": 0,
         "dice": [1, 2, 3, 4, 5], "total": 15}
-    assert versions(table)[:2] == (room_version + 3, game_version + 3)
+    assert versions(table)[:2] == (room_version + 3, present(game_version) + 3)
     game = game_of(table)
     assert [e.kind for e in Event.objects.filter(game=game).order_by("seq")][-3:] == [
         "roll", "roll", "place"]
@@ -100,7 +104,7 @@ def test_yams_announcement(ada: Player, script_dice: ScriptDice, make_room: Make
     assert placed["event"]["data"]["points"] == 50
 
 
-def play_to_the_end(code, players):
+def play_to_the_end(code: str, players: Sequence[Player]) -> dict[str, Any]:
     by_id = {p.pk: p for p in players}
     while game_of(code).status == Game.Status.PLAYING:
         game = game_of(code)
@@ -114,7 +118,7 @@ def play_to_the_end(code, players):
 @pytest.mark.parametrize("ruleset", ["yahtzee", *(
     pytest.param(name, marks=pytest.mark.sqlite_pass_only)
     for name in ("yatzy", "yams", "triple_yahtzee"))])
-def test_a_whole_game_ends_with_a_ranking(ruleset, ada: Player, bob: Player,
+def test_a_whole_game_ends_with_a_ranking(ruleset: str, ada: Player, bob: Player,
                                           make_room: MakeRoom) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     last = play_to_the_end(room.code, [ada, bob])
@@ -180,7 +184,7 @@ def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(
     game = game_of(table)
     assert Turn.objects.get(game=game, number=1).holding == [0, 1, 4]
     for viewer in (ada, bob):  # the other player, and a page reopened by Ada
-        assert room_state(table, viewer)["game"]["held"] == [0, 1, 4]
+        assert state_seen(table, viewer)["game"]["held"] == [0, 1, 4]
     # The same marks again change nothing; all five may be marked, not rolled.
     again = services.game_hold(player=ada, code=table, hold=[0, 1, 4])
     assert again["event"] is None and again["version"] == versions(table)[0] == version + 1
@@ -188,6 +192,6 @@ def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(
     refused("bad_hold", services.game_roll, code=table, player=ada, hold=[0, 1, 2, 3, 4])
     services.game_hold(player=ada, code=table, hold=[0, 1, 4])
     services.game_roll(player=ada, code=table, hold=[0, 1, 4])  # the roll keeps them marked
-    assert room_state(table, bob)["game"]["held"] == [0, 1, 4]
+    assert state_seen(table, bob)["game"]["held"] == [0, 1, 4]
     services.game_roll(player=ada, code=table, hold=[0, 1, 3, 4])
     refused("no_rolls_left", services.game_hold, code=table, player=ada, hold=[0])

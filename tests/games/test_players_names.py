@@ -36,12 +36,12 @@ CYRILLIC_BOB = "\u0412\u043eb"  # Cyrillic Ve and o, Latin b: shows as "Bob"
     ("\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
      "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"),
 ])
-def test_names_lose_their_invisible_characters(raw, name: str) -> None:
+def test_names_lose_their_invisible_characters(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
 
 @pytest.mark.parametrize("raw", ["\u200b", f"{RLO}\u202c", "\u3164", "\u2800 \u200d"])
-def test_a_name_of_invisible_characters_only_is_refused(raw) -> None:
+def test_a_name_of_invisible_characters_only_is_refused(raw: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
     assert err.value.code == "bad_name" and "visible" in err.value.message
@@ -51,7 +51,7 @@ def test_a_name_of_invisible_characters_only_is_refused(raw) -> None:
     ("Bob", CYRILLIC_BOB), ("Bob", f"{RLO}boB{PDF}"), ("Bob", "B\u200dob"), ("Bob", "BOB"),
     ("Bob", "\uff22ob"), ("Paypal", "PayPa\u0406"), ("Ada", "\u0410da"), ("rn", "m"),
 ])
-def test_names_that_look_alike_look_alike(one: str, other) -> None:
+def test_names_that_look_alike_look_alike(one: str, other: str) -> None:
     assert looks(one) == looks(other)
 
 
@@ -101,7 +101,7 @@ REAL_NAMES = [
 
 
 @pytest.mark.parametrize("raw", REAL_NAMES)
-def test_real_names_in_every_script_keep_their_marks(raw) -> None:
+def test_real_names_in_every_script_keep_their_marks(raw: str) -> None:
     assert clean_name(raw) == nfc(raw)
     assert player_register(session=SessionStore(), name=raw).name == nfc(raw)
 
@@ -117,7 +117,7 @@ ZALGO = "Z\u0351\u036b\u0343\u036a\u0302\u036b\u033d\u034f\u0334\u0319\u0324\u03
     "a" + ACUTE + GRAVE + "\u200d" + TILDE + MACRON + DOT_BELOW,  # a joiner between
     "ၵ" + "\u103d\u103e\u102d" + "\u103c" + "\u102f\u1037",  # a spacing mark between
 ])
-def test_a_letter_under_a_pile_of_marks_is_refused(raw) -> None:
+def test_a_letter_under_a_pile_of_marks_is_refused(raw: str) -> None:
     err = refused("bad_name", player_register, session=SessionStore(), name=raw)
     assert "4 accents or marks" in err.message
 
@@ -150,14 +150,14 @@ HONEST = ["Badminton", "Modesty", "Systematic", "Staffan", "Supporter", "Dice", 
 
 
 @pytest.mark.parametrize("raw", PASSING_FOR_STAFF)
-def test_a_name_passing_for_the_site_or_its_staff_is_refused(greta: User, raw) -> None:
+def test_a_name_passing_for_the_site_or_its_staff_is_refused(greta: User, raw: str) -> None:
     err = refused("bad_name", player_register, session=SessionStore(), name=raw)
     assert err.message == OFFICIAL
     assert "greta" not in err.message.lower()
 
 
 @pytest.mark.parametrize("raw", HONEST)
-def test_names_that_only_hold_the_letters_are_welcome(greta: User, raw) -> None:
+def test_names_that_only_hold_the_letters_are_welcome(greta: User, raw: str) -> None:
     assert player_register(session=SessionStore(), name=raw).name == raw
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -26,6 +27,7 @@ from games.models import Game, Player, Room
 from games.realtime.publish import group_name, message, messages, player_group, publish
 from games.services.core import Ban, Change
 from tests.support.fixture_types import MakeRoom
+from tests.support.present import present
 from tests.support.sockets import WAIT, call, visitor
 
 MARKER = {"type": "test.marker"}
@@ -33,23 +35,23 @@ MARKER = {"type": "test.marker"}
 
 def listen(group: str) -> str:
     """A new channel of the test's layer, in ``group``."""
-    layer = get_channel_layer()
-    inbox = async_to_sync(layer.new_channel)()
+    layer = present(get_channel_layer())
+    inbox: str = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(group, inbox)
     return inbox
 
 
-async def next_message(inbox: str) -> dict:
-    return await asyncio.wait_for(get_channel_layer().receive(inbox), WAIT)
+async def next_message(inbox: str) -> dict[str, Any]:
+    return await asyncio.wait_for(present(get_channel_layer()).receive(inbox), WAIT)
 
 
-def received(inbox: str) -> dict:
+def received(inbox: str) -> dict[str, Any]:
     """The next message of ``inbox`` (a test failure after ``WAIT`` seconds)."""
     return async_to_sync(next_message)(inbox)
 
 
 def nothing_sent_yet(group: str, inbox: str) -> bool:
-    async_to_sync(get_channel_layer().group_send)(group, MARKER)
+    async_to_sync(present(get_channel_layer()).group_send)(group, MARKER)
     return received(inbox) == MARKER
 
 
@@ -58,7 +60,7 @@ def nothing_sent_yet(group: str, inbox: str) -> bool:
 async def test_a_room_service_returns_its_change_and_sends_nothing_itself() -> None:
     ada, _ = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)
-    layer = get_channel_layer()
+    layer = present(get_channel_layer())
     inbox = await layer.new_channel()
     await layer.group_add(group_name(room.code), inbox)
     answer = await call(services.chat_post, player=ada, code=room.code, text="hi",

@@ -5,6 +5,7 @@ decrypts the message with the device's own keys (tests/support/push_service.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -27,13 +28,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def service() -> PushService:
+def service() -> Iterator[PushService]:
     with push_service() as running:
         yield running
 
 
 @pytest.fixture(autouse=True)
-def key_file(settings: Settings, tmp_path: Path) -> Path:
+def key_file(settings: Settings, tmp_path: Path) -> Iterator[Path]:
     """A VAPID key of the test's own, made on first use; the push service on loopback
     allowed."""
     settings.WEBPUSH_PRIVATE_KEY = ""

@@ -23,6 +23,7 @@ from games.services import notices
 from games.services.notices import notices_send
 from games.services.players import SESSION_KEY
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
+from tests.support.clients import TestResponse
 from tests.support.fixture_types import MakeRoom
 from tests.support.push_service import Device
 
@@ -78,7 +79,7 @@ def accepted(server: socket.socket) -> int:
         count += 1
 
 
-def browser_of(player) -> Client:
+def browser_of(player: Player) -> Client:
     client = Client()
     session = client.session
     session[SESSION_KEY] = player.pk
@@ -86,7 +87,7 @@ def browser_of(player) -> Client:
     return client
 
 
-def subscribe(player, subscription: dict[str, Any]):
+def subscribe(player: Player, subscription: dict[str, Any]) -> TestResponse:
     return browser_of(player).post("/push/subscribe/", json.dumps(subscription),
                                    content_type="application/json")
 
@@ -125,7 +126,7 @@ BAD = [
 
 @pytest.mark.parametrize("endpoint", BAD, ids=[repr(e)[:60] for e in BAD])
 def test_an_endpoint_that_is_not_a_push_services_is_refused_and_kept_nowhere(
-        ada: Player, device: Device, endpoint) -> None:
+        ada: Player, device: Device, endpoint: str) -> None:
     with pytest.raises(BadEndpoint):
         endpoint_checked(endpoint)
     response = subscribe(ada, device.subscription() | {"endpoint": endpoint})

@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from games import services
 from games.models import ActionRequest, Event, Membership, Player, Room
-from games.realtime import snapshot_cache
-from games.selectors import room_state, snapshots
+from games.selectors import snapshots
 from games.services.reactions import EMOJI
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
+from tests.support.views import fresh_snapshot_of, snapshot_of, state_seen, view_of
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +29,12 @@ def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     return make_room(ada, "yahtzee", seats=3, joined=[bob])
 
 
-def member(room: Room, player) -> Membership:
+def member(room: Room, player: Player) -> Membership:
     return Membership.objects.get(room=room, player=player)
 
 
-def muted_in_state(room: Room, viewer) -> dict[str, bool]:
-    return {m["name"]: m["muted"] for m in room_state(room.code, viewer)["members"]}
+def muted_in_state(room: Room, viewer: Player) -> dict[str, bool]:
+    return {m["name"]: m["muted"] for m in state_seen(room.code, viewer)["members"]}
 
 
 # -- reactions ---------------------------------------------------------------------------
@@ -44,14 +44,14 @@ def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(
     answer = services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     assert answer["event"]["kind"] == "react"
     assert answer["event"]["data"] == {"player": "Bob", "emoji": THUMBS}
-    state = room_state(room.code, ada)
+    state = state_seen(room.code, ada)
     assert state["version"] == answer["version"]
     assert state["event"]["kind"] == "react" and state["event"]["actor_id"] == bob.pk
     [shown] = state["reactions"]
     assert (shown["seq"], shown["actor"], shown["actor_id"], shown["data"]["emoji"]) == (
         answer["version"], "Bob", bob.pk, THUMBS)
     assert "react" not in {e["kind"] for e in state["log"]}
-    assert room_state(room.code, bob)["reactions"] == state["reactions"]
+    assert state_seen(room.code, bob)["reactions"] == state["reactions"]
 
 
 def test_the_six_emoji_and_nothing_else(room: Room, ada: Player) -> None:
@@ -107,16 +107,16 @@ def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
         room: Room, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
-    fresh = snapshots.read_snapshot(room.code)
+    fresh = fresh_snapshot_of(room.code)
     assert [(r["actor"], r["data"]["emoji"]) for r in fresh.shared["reactions"]] == [
         ("Bob", THUMBS), ("Ada", PARTY)]  # oldest first
     # The state of a version is the same whenever it is read ...
     later = timezone.now() + timedelta(seconds=snapshots.REACTION_SECONDS + 1)
     monkeypatch.setattr(timezone, "now", lambda: later)
-    assert snapshots.read_snapshot(room.code).shared["reactions"] == fresh.shared["reactions"]
+    assert fresh_snapshot_of(room.code).shared["reactions"] == fresh.shared["reactions"]
     # ... and the next version, over ten seconds later, lists them no more.
     services.chat_post(player=ada, code=room.code, text="later")
-    assert snapshots.read_snapshot(room.code).shared["reactions"] == []
+    assert fresh_snapshot_of(room.code).shared["reactions"] == []
 
 
 def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(
@@ -126,28 +126,28 @@ def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(
         services.reaction_send(player=(ada, bob)[n % 2], code=room.code, emoji=THUMBS)
         Event.objects.filter(kind="react").update(created_at=a_moment_ago)
     version = Room.objects.get(pk=room.pk).version
-    shown = snapshots.read_snapshot(room.code).shared["reactions"]
+    shown = fresh_snapshot_of(room.code).shared["reactions"]
     assert [r["seq"] for r in shown] == list(range(version - 19, version + 1))
     for n in range(snapshots.REACTION_VERSIONS - 1):  # sockets open and close: versions
         (services.presence_connect if n % 2 == 0 else services.presence_disconnect)(
             player=ada, code=room.code)
-    assert [r["seq"] for r in snapshots.read_snapshot(room.code).shared["reactions"]] == [
+    assert [r["seq"] for r in fresh_snapshot_of(room.code).shared["reactions"]] == [
         version]
     services.presence_connect(player=bob, code=room.code)
-    assert snapshots.read_snapshot(room.code).shared["reactions"] == []
+    assert fresh_snapshot_of(room.code).shared["reactions"] == []
 
 
 def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(
         room: Room, ada: Player, bob: Player) -> None:
-    first = snapshot_cache.snapshot(room.code)
+    first = snapshot_of(room.code)
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     with CaptureQueriesContext(connection) as reads:
-        reacted = snapshot_cache.snapshot(room.code, first.version + 1)
+        reacted = snapshot_of(room.code, first.version + 1)
     tables = " ".join(q["sql"] for q in reads.captured_queries)
     assert "games_membership" not in tables and "games_chatmessage" not in tables
     assert reacted.shared["members"] is first.shared["members"]
     assert reacted.shared["event"]["kind"] == "react"
-    assert reacted.shared["reactions"] == snapshots.read_snapshot(room.code).shared["reactions"]
+    assert reacted.shared["reactions"] == fresh_snapshot_of(room.code).shared["reactions"]
 
 
 # -- the host mutes -------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_the_host_mutes_and_unmutes_a_player(room: Room, ada: Player, bob: Playe
     assert answer["event"]["data"] == {"player": "Bob", "muted": True}
     assert member(room, bob).muted
     assert muted_in_state(room, bob) == {"Ada": False, "Bob": True}
-    state = room_state(room.code, ada)
+    state = state_seen(room.code, ada)
     assert state["log"][0]["kind"] == "mute" and state["log"][0]["actor"] == "Ada"
     error = refused("muted", services.chat_post, player=bob, code=room.code, text="hey")
     assert "muted" in error.message
@@ -229,13 +229,13 @@ def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
     services.room_join(player=cy, code=room.code)
 
     def check() -> None:
-        built = snapshot_cache.snapshot(room.code)
-        fresh = snapshots.read_snapshot(room.code)
+        built = snapshot_of(room.code)
+        fresh = fresh_snapshot_of(room.code)
         assert built.version == fresh.version
         for key in ("reactions", "log", "event", "chat", "members"):
             assert built.shared[key] == fresh.shared[key], key
         for viewer in (ada, bob, cy):
-            assert built.state_for(viewer.pk)["reactions"] == fresh.shared["reactions"]
+            assert view_of(built, viewer.pk)["reactions"] == fresh.shared["reactions"]
 
     check()
     for turn, player in enumerate((ada, bob) * 3):
@@ -250,7 +250,7 @@ def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
         if turn == 4:
             services.room_mute(player=ada, code=room.code, target=cy.pk, muted=False)
             check()
-        state = snapshot_cache.snapshot(room.code).state_for(player.pk)
+        state = view_of(snapshot_of(room.code), player.pk)
         option = state["game"]["options"][0]
         services.game_place(player=player, code=room.code, box=option["box"])
         check()

@@ -6,16 +6,19 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
+from games.coach import advice as coach
 from games.models import Game, Player, Room, Scorecard, Turn
 from games.selectors import replay
 from games.services.players import SESSION_KEY
 from scoring.strategy.advice import Advisor, hold_positions
+from tests.support.clients import TestResponse
 from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, state_of
 
@@ -38,11 +41,12 @@ def _dice(count: int) -> list[int]:
     return [generator.randint(1, 6) for _ in range(count)]
 
 
-def _replay_data(page) -> dict:
+def _replay_data(page: TestResponse) -> dict[str, Any]:
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
                       page.content.decode(), re.S)
     assert found is not None
-    return json.loads(found.group(1))
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
 
 
 @pytest.fixture
@@ -117,8 +121,8 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
     services.game_roll(player=ada, code=room.code, hold=[0, 1, 3])
     services.game_place(player=ada, code=room.code, box="sixes")
     script_dice(_dice(29 * 5))
-    for turn in range(29):
-        play_turn(bob if turn % 2 == 0 else ada, room.code)
+    for n in range(29):
+        play_turn(bob if n % 2 == 0 else ada, room.code)
     game = game_of(room.code)
     assert game.status == Game.Status.FINISHED
 
@@ -196,7 +200,7 @@ def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
     room = make_room(ada, "yatzy", seats=1, start=True)
     for _ in range(15):
         play_turn(ada, room.code)
-    monkeypatch.setattr(replay.coach, "warm", lambda rs: False)
+    monkeypatch.setattr(coach, "warm", lambda rs: False)
     page = _client_of(ada).get(f"/r/{room.code}/games/1/replay/")
     assert page.status_code == 200
     data = _replay_data(page)

@@ -5,6 +5,7 @@ from django.test import Client
 
 from games.models import Membership, Player, Room
 from games.services.players import SESSION_KEY
+from tests.support.clients import TestResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -12,7 +13,7 @@ CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3",
           "turn_seconds": "60"}
 
 
-def create(client: Client, **changes: str):
+def create(client: Client, **changes: str) -> TestResponse:
     return client.post("/rooms/new/", {**CREATE, **changes})
 
 

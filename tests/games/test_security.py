@@ -76,7 +76,7 @@ async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [SAME_SITE, b"http://localhost:8000", b"https://127.0.0.1"])
-async def test_a_same_site_socket_is_accepted(origin, make_room: MakeRoom) -> None:
+async def test_a_same_site_socket_is_accepted(origin: bytes, make_room: MakeRoom) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     comm = socket(room.code, key, origin=origin)
@@ -213,7 +213,7 @@ def test_the_site_patterns_are_found() -> None:
 
 @pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
 def test_every_page_of_the_site_refuses_a_post_without_the_token(
-        name, pattern, make_room: MakeRoom) -> None:
+        name: str, pattern: URLPattern, make_room: MakeRoom) -> None:
     host, _ = register_visitor("Ada")
     room = make_room(host, "yahtzee", seats=2)
     url = sample_url(name, pattern, room.code)

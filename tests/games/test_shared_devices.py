@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.addresses import address_key
-from games.models import Membership, Player
+from games.models import Game, Membership, Player
 from games.selectors.compare import comparison
 from games.web.browsers import COOKIE, SALT
 from tests.support.clients import client_of
@@ -23,7 +23,8 @@ HOME, CAFE = "198.51.100.7", "203.0.113.9"
 ADA_TABLET, BOB_PHONE, CY_LAPTOP = "a" * 32, "b" * 32, "c" * 32
 
 
-def duplicate_table(ada, bob, cy, devices):
+def duplicate_table(ada: Player, bob: Player, cy: Player,
+                    devices: dict[str, tuple[str, str | None]]) -> str:
     """Ada, Bob and Cy at one duplicate room, each from ``devices[name]`` (browser,
     address): the room's code."""
     browser, address = devices["Ada"]
@@ -36,7 +37,7 @@ def duplicate_table(ada, bob, cy, devices):
     return room.code
 
 
-def ended(code, moderator):
+def ended(code: str, moderator: User) -> Game:
     """Start the room's game and end it where it stands: a past game to compare."""
     room_host = Membership.objects.get(room__code=code, seat=0).player
     services.room_start(player=room_host, code=code)
@@ -44,7 +45,7 @@ def ended(code, moderator):
     return game_of(code)
 
 
-def marks(game):
+def marks(game: Game) -> dict[str, list[tuple[str, str]]]:
     return {seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
             for seat in comparison(game).seats}
 
@@ -94,7 +95,7 @@ def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins() -> None:
     assert bob.browser in home.cookies[COOKIE].value and bob.browser != host.browser
 
 
-def signed_browser(browser):
+def signed_browser(browser: str) -> str:
     """The browser cookie a browser with id ``browser`` sends."""
     response = HttpResponse()
     response.set_signed_cookie(COOKIE, browser, salt=SALT)

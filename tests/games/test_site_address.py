@@ -40,7 +40,8 @@ def email_links() -> list[str]:
     """Every link of the one turn email sent, its List-Unsubscribe header's included."""
     notices_send()
     [message] = mail.outbox
-    found = LINK.findall(message.body) + LINK.findall(message.extra_headers["List-Unsubscribe"])
+    found = (LINK.findall(str(message.body))
+             + LINK.findall(message.extra_headers["List-Unsubscribe"]))
     assert len(found) == 4  # play your turn, preferences, unsubscribe (body and header)
     return found
 

@@ -4,6 +4,7 @@ the round closes); never in a game that counts, never a box a bot or the clock f
 only by the player who filled it."""
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -11,10 +12,11 @@ from pytest_django import Settings
 
 from games import services
 from games.models import Event, Game, Notice, Player, Scorecard, Turn
-from games.selectors import room_state
 from games.services import daily
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -26,18 +28,20 @@ def table(ada: Player, bob: Player, make_room: MakeRoom) -> str:
                      start=True).code
 
 
-def card_of(code, seat):
+def card_of(code: str, seat: int) -> Scorecard:
     return Scorecard.objects.get(game=game_of(code), seat=seat)
 
 
-def open_turn_row(code):
+def open_turn_row(code: str) -> tuple[int, dict[str, Any], list[int], list[dict[str, Any]], str,
+                                      str]:
     game = game_of(code)
     turn = Turn.objects.get(game=game, number=game.turn_count)
     return (turn.seat, turn.state, turn.holding, turn.rolls, turn.box, turn.finish)
 
 
-def take_backs(code, viewer):
-    return room_state(code, viewer)["game"]["undoable"]
+def take_backs(code: str, viewer: Player) -> list[dict[str, Any]]:
+    undoable: list[dict[str, Any]] = state_seen(code, viewer)["game"]["undoable"]
+    return undoable
 
 
 def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
@@ -69,7 +73,7 @@ def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
     assert (game.current_seat, game.turn_count) == (game_before.current_seat,
                                                     game_before.turn_count)
     assert not Turn.objects.filter(game=game, number=game.turn_count + 1).exists()
-    state = room_state(table, bob)
+    state = state_seen(table, bob)
     assert state["log"][0]["kind"] == "place_taken_back" and state["log"][0]["actor"] == "Ada"
     assert state["game"]["undoable"] == [] and state["game"]["current_seat"] == 0
     # A retry of the request is answered again and changes nothing more.
@@ -169,9 +173,9 @@ def test_the_turn_gets_back_the_time_it_had_left(
     Game.objects.filter(pk=game_of(code).pk).update(
         turn_deadline=timezone.now() + timedelta(seconds=20))  # 40 s have gone by
     services.game_place(player=ada, code=code, box=first_option(code, ada).box)
-    assert game_of(code).turn_deadline > timezone.now() + timedelta(seconds=50)  # Bob's
+    assert present(game_of(code).turn_deadline) > timezone.now() + timedelta(seconds=50)  # Bob's
     services.placement_take_back(player=ada, code=code)
-    left = game_of(code).turn_deadline - timezone.now()
+    left = present(game_of(code).turn_deadline) - timezone.now()
     assert timedelta(seconds=15) < left <= timedelta(seconds=20)
 
 

@@ -2,29 +2,30 @@
 the round closes when all have scored. Deadlines are each seat's own; time is moved,
 never waited for."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, Player, Scorecard, Turn
-from games.selectors.snapshots import read_snapshot
 from games.selectors.your_rooms import rooms_of
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
+from tests.support.present import present
+from tests.support.views import fresh_snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
 
 DAY = 24 * 3600
 
 
-def open_seats(code):
+def open_seats(code: str) -> list[int]:
     return sorted(Turn.objects.filter(game=game_of(code), finished_at__isnull=True)
                   .values_list("seat", flat=True))
 
 
-def deadline_of(code, seat):
+def deadline_of(code: str, seat: int) -> datetime | None:
     return Turn.objects.get(game=game_of(code), seat=seat, finished_at__isnull=True).deadline
 
 
@@ -68,10 +69,10 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 2, 2])
     services.game_roll(player=bob, code=trio)
     services.game_roll(player=cy, code=trio)
-    snapshot = read_snapshot(trio)
-    ada_game = snapshot.state_for(ada.pk)["game"]
-    bob_game = snapshot.state_for(bob.pk)["game"]
-    dee_game = snapshot.state_for(dee.pk)["game"]
+    snapshot = fresh_snapshot_of(trio)
+    ada_game = view_of(snapshot, ada.pk)["game"]
+    bob_game = view_of(snapshot, bob.pk)["game"]
+    dee_game = view_of(snapshot, dee.pk)["game"]
     assert (ada_game["current_seat"], ada_game["dice"], ada_game["options"]) == (0, [], [])
     assert (bob_game["current_seat"], bob_game["dice"], bob_game["rolls_left"]) == (
         1, [1, 2, 3, 4, 5], 2)
@@ -88,7 +89,7 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
     assert 0 < ada_game["seconds_left"] <= DAY and 0 < dee_game["seconds_left"] <= DAY
     services.game_roll(player=bob, code=trio, hold=[1, 2, 3])
     services.game_place(player=bob, code=trio, box="twos")
-    bob_game = read_snapshot(trio).state_for(bob.pk)["game"]
+    bob_game = view_of(fresh_snapshot_of(trio), bob.pk)["game"]
     assert (bob_game["current_seat"], bob_game["dice"]) == (None, [])
     assert bob_game["turns"][1] == {"seat": 1, "dice": [2, 2, 3, 4, 2], "held": [1, 2, 3],
                                     "rolls_left": 1, "announced": None, "done": True}
@@ -98,22 +99,22 @@ def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
         trio: str, ada: Player, bob: Player, cy: Player) -> None:
     play_turn(ada, trio)
     services.seat_holiday(player=bob, code=trio, days=2)
-    cys = deadline_of(trio, 2)
-    assert deadline_of(trio, 1) - cys == timedelta(days=2)  # his holiday moved his only
+    cys = present(deadline_of(trio, 2))
+    assert present(deadline_of(trio, 1)) - cys == timedelta(days=2)  # his holiday moved his only
     assert game_of(trio).turn_deadline == cys  # the clock looks at the first due
     assert services.games_run_due(at=cys - timedelta(seconds=1)) == []
     assert len(services.games_run_due(at=cys + timedelta(seconds=1))) == 1
     assert open_seats(trio) == [1]
     timeout = Event.objects.filter(kind="timeout").get()
     assert timeout.actor == cy and timeout.data["place"]["seat"] == 2
-    bobs = deadline_of(trio, 1)
+    bobs = present(deadline_of(trio, 1))
     assert game_of(trio).turn_deadline == bobs
     assert services.games_run_due(at=cys + timedelta(days=1)) == []  # Bob is on holiday
     assert len(services.games_run_due(at=bobs + timedelta(seconds=1))) == 1
     game = game_of(trio)
     assert game.turn_count == 6 and open_seats(trio) == [0, 1, 2]  # round 2
     # Bob's holiday still runs: round 2 counts his day from its end, the others' from now.
-    assert deadline_of(trio, 1) > deadline_of(trio, 0) + timedelta(hours=12)
+    assert present(deadline_of(trio, 1)) > present(deadline_of(trio, 0)) + timedelta(hours=12)
 
 
 def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
@@ -122,7 +123,8 @@ def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
         play_turn(ada, trio)
         play_turn(bob, trio)
         game = game_of(trio)
-        assert len(services.games_run_due(at=game.turn_deadline + timedelta(seconds=1))) == 1
+        due = present(game.turn_deadline) + timedelta(seconds=1)
+        assert len(services.games_run_due(at=due)) == 1
     card = Scorecard.objects.select_related("player").get(game=game_of(trio), seat=2)
     assert card.player.is_bot and card.held_for == cy
     # Round 4: the bot's turn is open and due at once, with no deadline of its own.
@@ -183,7 +185,7 @@ def test_yams_announcements_are_each_seats_own(ada: Player, bob: Player, make_ro
     _, _, adas = state_of(code, ada)
     _, _, bobs = state_of(code, bob)
     assert (adas.announced, bobs.announced) == ("ones", "sixes")
-    views = read_snapshot(code).state_for(ada.pk)["game"]
+    views = view_of(fresh_snapshot_of(code), ada.pk)["game"]
     assert [t["announced"] for t in views["turns"]] == ["ones", "sixes"]
     assert {o["column"] for o in views["options"]} == {"announced"}
     services.game_place(player=bob, code=code, box="sixes")
@@ -217,7 +219,7 @@ def test_the_host_chooses_at_once_or_one_after_another_between_games(
     refused("bad_options", services.room_configure, player=ada, code=code, **settings,
             together="yes")
     services.room_configure(player=ada, code=code, **settings, together=True)
-    assert read_snapshot(code).state_for(ada.pk)["room"]["together"] is True
+    assert view_of(fresh_snapshot_of(code), ada.pk)["room"]["together"] is True
     services.room_configure(player=ada, code=code, **settings)  # left out: as it was
     services.room_start(player=ada, code=code)
     assert game_of(code).together

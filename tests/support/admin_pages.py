@@ -86,7 +86,7 @@ def recorded(admin_client: Client, **fields: object) -> ModerationAction:
     return record
 
 
-def listed(client: Client, model: str, **params: str) -> set[Model]:
+def listed(client: Client, model: str, **params: str | int) -> set[Model]:
     """The objects a changelist shows for these query parameters."""
     response = client.get(changelist(model), params)
     assert response.status_code == 200, (model, params)
