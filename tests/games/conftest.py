@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from django.core.cache import cache
 from pytest_django import Settings
 
 from games import services
+from games.background import reviews as review_process
 from games.models import Game, Player, Room
 from games.services import dice, play
 from games.services.play import finish_game
@@ -139,6 +141,17 @@ def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptDice]:
 def staff(db: None) -> User:
     """A staff member who moderates."""
     return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
+
+
+@pytest.fixture
+def review_child() -> Iterator[ModuleType]:
+    """The review process of this test process, ended after the test (killed after a
+    second: on idle CPU only, it may not get to run at all while the suite keeps every
+    core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
+    review_process.resume()
+    yield review_process
+    review_process.stop(grace=1.0)
+    review_process.resume()
 
 
 @pytest.fixture(scope="session")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import timedelta
 from types import ModuleType
-from typing import Any, TypedDict
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -28,7 +28,7 @@ from games.signals import game_finished
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Advisor, Choice, hold_positions
-from tests.support.fixture_types import MakeRoom, ScriptDice
+from tests.support.fixture_types import MakeRoom, ReviewedGame, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
 from tests.support.views import state_seen
@@ -67,9 +67,7 @@ def test_the_host_turns_the_coach_off_and_on_between_games(
 
 def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     rs = rulesets.get("yatzy", exact_counts=True)
-    release = threading.Event()
-    calls: list[str] = []
-    ready: list[bool] = []
+    release, calls, ready = threading.Event(), list[str](), list[bool]()
     monkeypatch.setattr(coach, "is_ready", lambda r: bool(ready))
 
     def slow_build(r: RuleSet, key: str) -> None:
@@ -94,14 +92,8 @@ def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.Mo
 def _best(code: str) -> tuple[Choice, ...]:
     """The coach's choices for the position of the player whose turn it is."""
     _, sheet, turn = state_of(code)
-    adv = coach.advisor(sheet.ruleset)
-    choices: tuple[Choice, ...] = adv.advise(sheet, turn.dice, turn.rolls_left)
-    return choices
-
-
-class ReviewedGame(TypedDict):
-    code: str
-    game: Game
+    adv: Advisor = coach.advisor(sheet.ruleset)
+    return adv.advise(sheet, turn.dice, turn.rolls_left)
 
 
 @pytest.fixture
@@ -249,17 +241,6 @@ def test_finished_games_have_their_reviews_precomputed(
     finally:
         game_finished.disconnect(record)
     assert finished == [game_of(reviewed_game["code"]).pk]  # once, after the last turn
-
-
-@pytest.fixture
-def review_child() -> Iterator[ModuleType]:
-    """The review process of this test process, ended after the test (killed after a
-    second: on idle CPU only, it may not get to run at all while the suite keeps every
-    core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
-    review_process.resume()
-    yield review_process
-    review_process.stop(grace=1.0)
-    review_process.resume()
 
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows

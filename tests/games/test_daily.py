@@ -5,7 +5,6 @@ near-perfect results sent to moderators."""
 
 import io
 from datetime import UTC, date, datetime, timedelta
-from typing import Protocol
 
 import pytest
 from django.contrib.auth.models import User
@@ -23,17 +22,11 @@ from games.services import daily, daily_scores
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
-from tests.support.fixture_types import MakePlayer, MakeRoom
-from tests.support.game_state import first_option, refused, state_of
+from tests.support.fixture_types import MakeAccount, MakePlayer, MakeRoom
+from tests.support.game_state import play_out, refused, state_of
 from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
-
-
-class MakeAccount(Protocol):
-    """The ``account`` fixture."""
-
-    def __call__(self, name: str, signed: bool = True) -> Player: ...
 
 
 @pytest.fixture
@@ -51,21 +44,6 @@ def account(make_player: MakePlayer) -> MakeAccount:
         return player
 
     return make
-
-
-def play_out(attempt: DailyAttempt) -> DailyAttempt:
-    """Play an attempt to its end: roll once, fill the first box, every round."""
-    player, code = attempt.player, attempt.game.room.code
-    while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
-        services.game_roll(player=player, code=code)
-        _, sheet, _ = state_of(code, player)
-        if sheet.must_announce:
-            services.game_announce(player=player, code=code,
-                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
-        option = first_option(code, player)
-        services.game_place(player=player, code=code, box=option.box, column=option.column)
-    attempt.refresh_from_db()
-    return attempt
 
 
 def test_the_days_dice_come_from_the_secret_and_the_date(

@@ -6,7 +6,6 @@ ranked attempt on the same dice is not reported."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from datetime import timedelta
 from types import ModuleType
 
@@ -19,7 +18,7 @@ from pytest_django import Settings
 
 from bench.harness.foresight import Foresight
 from games import services
-from games.background import review_jobs, reviews
+from games.background import review_jobs
 from games.models import DailyAttempt, DailyChallenge, Game, Player, Report
 from games.services import daily, foresight
 from scoring import duplicate, rulesets
@@ -119,15 +118,6 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
     assert f"score {cheat.score}, par {par}" in listing
     page = admin_client.get(reverse("admin:games_report_change", args=[report.pk]))
     assert f"beyond the bound {bound['bound']:+.1f}" in page.content.decode()
-
-
-@pytest.fixture
-def review_child() -> Iterator[ModuleType]:
-    """This test process's review child, ended after the test."""
-    reviews.resume()
-    yield reviews
-    reviews.stop(grace=1.0)
-    reviews.resume()
 
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows

@@ -9,10 +9,13 @@ from django.test import Client
 from games.models import Player
 from games.services.players import SESSION_KEY
 
+# What Django's test client answers: a response with the request, templates and context
+# the client adds to it. django-stubs names that type; Django has no class of it (at run
+# time the name, for annotations only, is the responses' base).
 if TYPE_CHECKING:
-    # What Django's test client answers: a response with the request, templates and context
-    # the client adds to it (django-stubs' name for it; Django has no public one).
     from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+else:
+    from django.http import HttpResponseBase as TestResponse
 
 __all__ = ["TestResponse", "client_of"]
 

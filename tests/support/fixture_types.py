@@ -1,4 +1,4 @@
-"""The types of the games tests' shared fixtures (``tests/games/conftest.py``), for the
+"""The types of the games tests' fixtures (most in ``tests/games/conftest.py``), for the
 annotations of the tests that take them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypedDict
 
-from games.models import Player, Room
+from games.models import Game, Player, Room
 from tests.support.sockets import CheckedCommunicator
 
 MakePlayer = Callable[[str], Player]  # the ``make_player`` fixture
@@ -22,6 +22,20 @@ class MakeRoom(Protocol):
                  together: bool | None = None, duplicate: bool | None = None,
                  joined: Sequence[Player] = (), bots: Sequence[str] = (),
                  start: bool = False) -> Room: ...
+
+
+class MakeAccount(Protocol):
+    """The daily tests' ``account`` fixture: a person with an account made before today (a
+    guest when ``signed`` is false)."""
+
+    def __call__(self, name: str, signed: bool = True) -> Player: ...
+
+
+class ReviewedGame(TypedDict):
+    """The coach tests' ``reviewed_game`` fixture: a finished solo game of Ada's."""
+
+    code: str
+    game: Game
 
 
 class Table(TypedDict):

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from bench.harness.play import first_option, game_of, play_turn, state_of
+from games import services
 from games.errors import ServiceError
-from games.models import Game, Membership, Room, Scorecard, Turn
+from games.models import DailyAttempt, Game, Membership, Room, Scorecard, Turn
 
-__all__ = ["first_option", "game_of", "play_turn", "refused", "state_of", "versions"]
+__all__ = ["first_option", "game_of", "play_out", "play_turn", "refused", "state_of", "versions"]
 
 
 def versions(code: str) -> tuple[int, int | None, int]:
@@ -44,3 +45,18 @@ def refused(error: str, call: Callable[..., object], **kwargs: Any) -> ServiceEr
         assert versions(known) == before
     assert _world() == world
     return err.value
+
+
+def play_out(attempt: DailyAttempt) -> DailyAttempt:
+    """Play an attempt to its end: roll once, fill the first box, every round."""
+    player, code = attempt.player, attempt.game.room.code
+    while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
+        services.game_roll(player=player, code=code)
+        _, sheet, _ = state_of(code, player)
+        if sheet.must_announce:
+            services.game_announce(player=player, code=code,
+                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
+        option = first_option(code, player)
+        services.game_place(player=player, code=code, box=option.box, column=option.column)
+    attempt.refresh_from_db()
+    return attempt
