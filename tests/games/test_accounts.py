@@ -14,7 +14,7 @@ from pytest_django import Settings
 from games import selectors, services
 from games.models import Game, GameReview, Membership, Player, Room, Scorecard, Turn
 from games.services.players import current_player
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
 from tests.support.present import present
@@ -34,7 +34,7 @@ def browser(address: str = "203.0.113.7") -> Client:
 
 
 def post(client: Client, url: str, data: dict[str, str], *,
-         page: str | None = None) -> TestResponse:
+         page: str | None = None) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     token = client.cookies["csrftoken"].value
@@ -59,7 +59,7 @@ def player_of(client: Client) -> Player | None:
     return current_player(request.session, request.user)
 
 
-def sign_up(client: Client, username: str = "ada", **extra: str) -> TestResponse:
+def sign_up(client: Client, username: str = "ada", **extra: str) -> ClientResponse:
     return post(client, SIGN_UP, {"username": username, "password1": PASSWORD,
                                   "password2": PASSWORD, **extra})
 

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import include, path
 from pytest_django import Settings
 
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the error pages only read through the ORM
 # what the services tests of that pass write.
@@ -29,7 +29,7 @@ handler404 = "games.web.errors.page_not_found"
 handler500 = "games.web.errors.server_error"
 
 
-def error_page(response: TestResponse, status: int) -> str:
+def error_page(response: ClientResponse, status: int) -> str:
     assert response.status_code == status
     html = response.content.decode()
     assert 'data-testid="error-page"' in html and f'data-status="{status}"' in html

@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 
 from games import throttle
 from games.models import Player, Room
-from tests.support.clients import TestResponse, client_of
+from tests.support.clients import ClientResponse, client_of
 from tests.support.fixture_types import MakeRoom
 from tests.support.sockets import (
     first_state,
@@ -59,11 +59,11 @@ def room(make_room: Callable[..., Room]) -> Room:
     return make_room(host, "yahtzee", seats=4)
 
 
-def miss(client: Client, n: int) -> TestResponse:
+def miss(client: Client, n: int) -> ClientResponse:
     """Look up an unknown code, in turn each way a page can: the room page, its join form,
     the find form (which leads to the room page) and a review."""
     code = f"nosuch{n:04d}"
-    ways: list[Callable[[], TestResponse]] = [
+    ways: list[Callable[[], ClientResponse]] = [
         lambda: client.get(f"/r/{code}/"),
         lambda: client.post(f"/r/{code}/join/", {"name": "Guesser"}),
         lambda: client.get("/rooms/find/", {"code": code}, follow=True),
@@ -72,7 +72,7 @@ def miss(client: Client, n: int) -> TestResponse:
     return ways[n % len(ways)]()
 
 
-def lookups(client: Client, code: str) -> list[TestResponse]:
+def lookups(client: Client, code: str) -> list[ClientResponse]:
     """Every way of looking up an existing room (the join form without a name, so that it
     finds the room and changes nothing)."""
     return [client.get(f"/r/{code}/"), client.post(f"/r/{code}/join/", {"name": ""}),
@@ -80,7 +80,7 @@ def lookups(client: Client, code: str) -> list[TestResponse]:
             client.get(f"/r/{code}/games/1/review/")]
 
 
-def assert_limited(response: TestResponse, minutes: str) -> None:
+def assert_limited(response: ClientResponse, minutes: str) -> None:
     """The guess limit's page: 429, saying how long to wait."""
     assert response.status_code == 429
     assert f"Too many wrong room codes; try again in {minutes}." in response.content.decode()

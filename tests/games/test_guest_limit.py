@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import guest_limit, services, throttle
 from games.models import Membership, Player, Room
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakeRoom
 
 pytestmark = pytest.mark.django_db
@@ -23,13 +23,13 @@ ELSEWHERE = "198.51.100.8"
 UNDER_BAN = 2  # the site's default GUEST_LIMIT_UNDER_BAN (yahtzee_site/settings.py)
 
 
-def new_guest(address: str, name: str = "Guest", **extra: str) -> TestResponse:
+def new_guest(address: str, name: str = "Guest", **extra: str) -> ClientResponse:
     """Open a room as a new browser (no cookies) coming from ``address``."""
     return Client(REMOTE_ADDR=address).post(
         "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra})
 
 
-def join(room: Room, address: str, name: str, browser: Client | None = None) -> TestResponse:
+def join(room: Room, address: str, name: str, browser: Client | None = None) -> ClientResponse:
     """Join ``room`` through its link's form as a new browser from ``address``."""
     return (browser or Client(REMOTE_ADDR=address)).post(f"/r/{room.code}/join/",
                                                          {"name": name})

@@ -19,7 +19,7 @@ from games import services
 from games.models import Player
 from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.sqlite_pass_only
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 
-def html_lang(response: TestResponse) -> str:
+def html_lang(response: ClientResponse) -> str:
     text = response.content.decode()
     start = text.index('<html lang="') + len('<html lang="')
     return text[start:text.index('"', start)]

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from scoring import rulesets
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the plain pages only read through the ORM
 # what the services tests of that pass write.
@@ -24,7 +24,7 @@ ALL_VARIANTS = rulesets.names()
 TIMES = "\N{MULTIPLICATION SIGN}"
 
 
-def text_of(response: TestResponse) -> str:
+def text_of(response: ClientResponse) -> str:
     assert response.status_code == 200
     return response.content.decode()
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Player, Room
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
@@ -21,7 +21,7 @@ CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3",
           "turn_seconds": "60"}
 
 
-def html_lang(page: TestResponse) -> str:
+def html_lang(page: ClientResponse) -> str:
     found = re.search(r'<html lang="([^"]+)"', page.content.decode())
     assert found is not None
     return found.group(1)

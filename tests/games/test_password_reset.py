@@ -20,7 +20,7 @@ from pytest_django import Settings
 
 from bench.harness.live_server import free_port
 from games.models import PendingEmail, Player
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def browser(address: str = "203.0.113.7") -> Client:
 
 
 def post(client: Client, url: str, data: dict[str, str], *,
-         page: str | None = None) -> TestResponse:
+         page: str | None = None) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     return client.post(url, {**data, "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
@@ -58,7 +58,7 @@ def account(username: str = "ada", email: str = "ada@example.org",
     return user
 
 
-def sign_in(address: str, username: str, password: str) -> TestResponse:
+def sign_in(address: str, username: str, password: str) -> ClientResponse:
     return post(browser(address), SIGN_IN, {"username": username, "password": password})
 
 

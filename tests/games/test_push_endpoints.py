@@ -23,7 +23,7 @@ from games.services import notices
 from games.services.notices import notices_send
 from games.services.players import SESSION_KEY
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakeRoom
 from tests.support.push_service import Device
 
@@ -87,7 +87,7 @@ def browser_of(player: Player) -> Client:
     return client
 
 
-def subscribe(player: Player, subscription: dict[str, Any]) -> TestResponse:
+def subscribe(player: Player, subscription: dict[str, Any]) -> ClientResponse:
     return browser_of(player).post("/push/subscribe/", json.dumps(subscription),
                                    content_type="application/json")
 

@@ -18,7 +18,7 @@ from games.models import Game, Player, Room, Scorecard, Turn
 from games.selectors import replay
 from games.services.players import SESSION_KEY
 from scoring.strategy.advice import Advisor, hold_positions
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, state_of
 
@@ -41,7 +41,7 @@ def _dice(count: int) -> list[int]:
     return [generator.randint(1, 6) for _ in range(count)]
 
 
-def _replay_data(page: TestResponse) -> dict[str, Any]:
+def _replay_data(page: ClientResponse) -> dict[str, Any]:
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
                       page.content.decode(), re.S)
     assert found is not None

@@ -5,7 +5,7 @@ from django.test import Client
 
 from games.models import Membership, Player, Room
 from games.services.players import SESSION_KEY
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3",
           "turn_seconds": "60"}
 
 
-def create(client: Client, **changes: str) -> TestResponse:
+def create(client: Client, **changes: str) -> ClientResponse:
     return client.post("/rooms/new/", {**CREATE, **changes})
 
 

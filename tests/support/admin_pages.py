@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from games import services
 from games.models import ChatMessage, Game, Membership, ModerationAction, Player, Room, Scorecard
-from tests.support.clients import TestResponse
+from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakePlayer, MakeRoom
 
 
@@ -42,7 +42,7 @@ def snapshot() -> Snapshot:
 
 
 def act(client: Client, model: str, action: str, objects: Collection[Model],
-        **data: object) -> TestResponse:
+        **data: object) -> ClientResponse:
     """POST an admin action on ``objects`` to the model's change list, as its forms do."""
     follow = bool(data.pop("follow", False))
     return client.post(changelist(model), {
@@ -50,12 +50,12 @@ def act(client: Client, model: str, action: str, objects: Collection[Model],
     }, follow=follow)
 
 
-def messages_of(response: TestResponse) -> list[tuple[str, str]]:
+def messages_of(response: ClientResponse) -> list[tuple[str, str]]:
     return [(m.level_tag, m.message) for m in response.context["messages"]]
 
 
 def moderate(client: Client, model: str, action: str, objects: Collection[Model],
-             reason: str) -> TestResponse:
+             reason: str) -> ClientResponse:
     """Run an action through its confirmation page: the page lists the objects and asks
     for a reason; a blank reason changes nothing; then the reason is given."""
     before = snapshot()

@@ -13,11 +13,11 @@ from games.services.players import SESSION_KEY
 # the client adds to it. django-stubs names that type; Django has no class of it (at run
 # time the name, for annotations only, is the responses' base).
 if TYPE_CHECKING:
-    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+    from django.test.client import _MonkeyPatchedWSGIResponse as ClientResponse
 else:
-    from django.http import HttpResponseBase as TestResponse
+    from django.http import HttpResponseBase as ClientResponse
 
-__all__ = ["TestResponse", "client_of"]
+__all__ = ["ClientResponse", "client_of"]
 
 
 def client_of(player: Player | None = None, ip: str = "127.0.0.1", **kwargs: Any) -> Client:
