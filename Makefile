@@ -118,8 +118,9 @@ lint-css: $(NODE_STAMP)
 js-test: system-deps
 	node --test --test-reporter=spec tests/js/*.test.js
 
-# mypy --strict on scoring, games and yahtzee_site, with django-stubs' plugin; settings
-# (and the few modules left out, and why) in pyproject.toml (docs/decisions/0033).
+# mypy --strict on scoring, games, yahtzee_site, tests and bench, with django-stubs'
+# plugin; settings (and the few modules left out, and why) in pyproject.toml
+# (docs/decisions/0033).
 typecheck: install
 	$(BIN)/mypy
 

@@ -20,6 +20,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from asgiref.typing import ASGIReceiveCallable, ASGISendCallable, Scope
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from django.urls import path
@@ -78,10 +79,13 @@ class BroadcastFloorConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=head + padding(max(4, message["size"] - len(head) - 1)) + "}")
 
 
-_floor = URLRouter([path("ws/baseline/<slug:group>/", BroadcastFloorConsumer.as_asgi())])
+# path() is typed for views, not ASGI applications (as in games/realtime/routing.py).
+_floor = URLRouter([path("ws/baseline/<slug:group>/",  # type: ignore[list-item]
+                         BroadcastFloorConsumer.as_asgi())])  # type: ignore[arg-type]
 
 
-async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+async def application(scope: Scope, receive: ASGIReceiveCallable,
+                      send: ASGISendCallable) -> None:
     """The site, with the broadcast-only socket added under ``/ws/baseline/``."""
     if scope["type"] == "websocket" and scope["path"].startswith("/ws/baseline/"):
         await _floor(scope, receive, send)

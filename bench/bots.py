@@ -22,11 +22,13 @@ import argparse
 import json
 import math
 import multiprocessing
+import multiprocessing.pool
 import os
 import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -35,9 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import rulesets
 from scoring.dice import from_rng
+from scoring.scorecard import Scorecard
 from scoring.strategy import levels
 from scoring.strategy.advice import decision_for
-from scoring.strategy.decisions import Announce, Roll, Strategy
+from scoring.strategy.decisions import Announce, Decision, Roll, Strategy
 from scoring.turn import Turn
 
 FAST = ("yahtzee", "yatzy")
@@ -48,7 +51,7 @@ CHUNK = 10
 class Lookahead:
     """Bench-only level: the lookahead advisor even where the exact solver exists."""
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         from scoring.strategy.lookahead import lookahead_for
 
         choices = lookahead_for(card.ruleset).advise(
@@ -92,7 +95,7 @@ def play_chunk(job: tuple[str, str, list[int]]) -> tuple[list[int], list[float]]
     return scores, times
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
@@ -106,7 +109,8 @@ def warm_up(variant: str, level: str) -> None:
     player(level).decide(card, turn)
 
 
-def run(variant: str, level: str, games: int, seed: int, pool) -> tuple[dict, list[int]]:
+def run(variant: str, level: str, games: int, seed: int, pool: multiprocessing.pool.Pool
+        ) -> tuple[dict[str, float], list[int]]:
     seeds = [seed * 1_000_003 + i for i in range(games)]
     jobs = [(variant, level, seeds[i:i + CHUNK]) for i in range(0, games, CHUNK)]
     scores: list[int] = [0] * games
@@ -136,7 +140,8 @@ def run(variant: str, level: str, games: int, seed: int, pool) -> tuple[dict, li
     return figures, scores
 
 
-def _indexed(job):
+def _indexed(job: tuple[int, tuple[str, str, list[int]]]
+             ) -> tuple[int, tuple[list[int], list[float]]]:
     index, payload = job
     return index, play_chunk(payload)
 
@@ -159,7 +164,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
 
-    results: dict[str, dict] = {}
+    results: dict[str, dict[str, float]] = {}
     for variant in args.variants:
         games = args.games if variant in FAST else args.games_slow
         by_level: dict[str, list[int]] = {}

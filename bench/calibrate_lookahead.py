@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, TypedDict
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -39,12 +40,54 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring import rulesets
 from scoring.boxes import UPPER
 from scoring.dice import from_rng
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard
 from scoring.strategy.advice import decision_for
 from scoring.strategy.beginner import Beginner
-from scoring.strategy.decisions import Announce, Place, Roll
+from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.strategy.lookahead import LookaheadAdvisor
 from scoring.strategy.sheet_model import SheetModel, feature_names
 from scoring.turn import Turn
+
+Weights = dict[str, float]  # a feature's name -> its weight
+Counts = list[list[float]]  # UPPER_COUNTS of one variant: per face, the share of each count
+
+
+class Fit(TypedDict):
+    """Weights and counts to start from, or fitted."""
+
+    weights: Weights
+    counts: Counts | None
+
+
+class Game(TypedDict):
+    """What one game says about the model's components (``_play``)."""
+
+    slots: np.ndarray
+    pair: np.ndarray
+    bonus: np.ndarray
+    room: np.ndarray
+    counts: np.ndarray
+    final: int
+
+
+class Round(TypedDict):
+    """A round's games merged (``run_round``)."""
+
+    slots: np.ndarray
+    pair: np.ndarray
+    bonus: np.ndarray
+    room: np.ndarray
+    counts: np.ndarray
+    finals: list[int]
+
+
+class _Worker(TypedDict, total=False):
+    """A worker process's rule set, model and player (``_init``)."""
+
+    rs: RuleSet
+    model: SheetModel
+    player: Strategy
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "scoring/strategy/lookahead_weights.py"
 
@@ -55,15 +98,15 @@ class Lookahead:
     def __init__(self, advisor: LookaheadAdvisor) -> None:
         self.advisor = advisor
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         choices = self.advisor.advise(card, turn.dice, turn.rolls_left, announced=turn.announced)
         return decision_for(choices[0], turn.dice)
 
 
-_STATE: dict = {}
+_STATE: _Worker = {}  # filled by _init in each worker process
 
 
-def _init(name: str, weights: dict | None, counts: list | None, refine: int = 0) -> None:
+def _init(name: str, weights: Weights | None, counts: Counts | None, refine: int = 0) -> None:
     rs = rulesets.get(name)
     _STATE["rs"] = rs
     _STATE["model"] = SheetModel(rs, weights or {}, counts)
@@ -73,7 +116,7 @@ def _init(name: str, weights: dict | None, counts: list | None, refine: int = 0)
         _STATE["player"] = Lookahead(LookaheadAdvisor(rs, _STATE["model"], refine))
 
 
-def _play(seed: int) -> dict[str, np.ndarray | float]:
+def _play(seed: int) -> Game:
     """One game, and what it says about the model's components: for every turn start
     and every box open then, the phase and what the box went on to add; the Yam's
     pair once one of it is filled; the upper bonus chance and whether it was reached;
@@ -90,6 +133,7 @@ def _play(seed: int) -> dict[str, np.ndarray | float]:
                 if value is None:
                     slots.append((c * model.width + b, t, fills[c, b][1]))
             if high is not None and low is not None:
+                assert model.pair_turn is not None  # set with high and low
                 if row[high] is not None and row[low] is None:
                     pair.append((c, 0, t, model.pair_turn[0][row[high]], fills[c, low][1]))
                 if row[low] is not None and row[high] is None:
@@ -150,18 +194,19 @@ def run_round(name: str, weights: dict | None, counts: list | None, games: int, 
               processes: int, refine: int = 0) -> dict[str, np.ndarray | list]:
     with multiprocessing.Pool(processes, _init, (name, weights, counts, refine)) as pool:
         results = pool.map(_play, [seed + i for i in range(games)], chunksize=4)
-    merged: dict = {key: np.concatenate([r[key] for r in results])
-                    for key in ("slots", "pair", "bonus", "room")}
-    merged["counts"] = sum(r["counts"] for r in results)
-    merged["finals"] = [r["final"] for r in results]
-    return merged
+    return {"slots": np.concatenate([r["slots"] for r in results]),
+            "pair": np.concatenate([r["pair"] for r in results]),
+            "bonus": np.concatenate([r["bonus"] for r in results]),
+            "room": np.concatenate([r["room"] for r in results]),
+            "counts": np.sum([r["counts"] for r in results], axis=0),
+            "finals": [r["final"] for r in results]}
 
 
 def _mean(y: np.ndarray) -> float:
     return float(y.mean()) if len(y) else 0.0
 
 
-def fit(name: str, data: dict) -> tuple[dict, list]:
+def fit(name: str, data: Round) -> tuple[Weights, Counts]:
     """The weights of every component, fitted on its own samples.
 
     A box's worth is the mean of what it finally added (a slope in the phase would
@@ -206,8 +251,9 @@ def fit(name: str, data: dict) -> tuple[dict, list]:
 
 
 def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
-              start: dict | None, damping: float = 0.0, dump: str = "", refine: int = 0):
-    weights, counts = (start or {}).get("weights"), (start or {}).get("counts")
+              start: Fit | None, damping: float = 0.0, dump: str = "", refine: int = 0
+              ) -> tuple[Weights, Counts, list[dict[str, object]]]:
+    weights, counts = (start["weights"], start["counts"]) if start else (None, None)
     report = []
     for r in range(rounds + 1):
         began = time.perf_counter()
@@ -228,6 +274,7 @@ def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
             Path(f"{dump}.{r}").write_text(json.dumps({"round": r, "weights": fitted,
                                               "counts": spread}) + "\n")
         if weights is not None and damping:
+            assert counts is not None  # weights calibrated come with their counts
             keys = set(weights) | set(fitted)
             fitted = {k: round(damping * weights.get(k, 0.0)
                                + (1 - damping) * fitted.get(k, 0.0), 4) for k in keys}
@@ -235,11 +282,12 @@ def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
                                                                               strict=True)]
                       for x, y in zip(counts, spread, strict=True)]
         weights, counts = fitted, spread
+    assert weights is not None and counts is not None  # fitted in round 0 at least
     return weights, counts, report
 
 
-def write(name: str, weights: dict, counts: list) -> None:
-    namespace: dict = {}
+def write(name: str, weights: Weights, counts: Counts) -> None:
+    namespace: dict[str, Any] = {}  # what the weights module defines, read by exec
     exec(compile(WEIGHTS_FILE.read_text(), str(WEIGHTS_FILE), "exec"), namespace)
     all_weights = dict(namespace["WEIGHTS"])
     all_counts = dict(namespace["UPPER_COUNTS"])
@@ -284,12 +332,12 @@ def main() -> None:
     args = parser.parse_args()
     out = {}
     for name in args.variants:
-        start = None
+        start: Fit | None = None
         if args.from_current:
             from scoring.strategy import lookahead_weights
 
             w, c = lookahead_weights.weights_for(name)
-            start = {"weights": dict(w), "counts": c and [list(f) for f in c]}
+            start = {"weights": dict(w), "counts": [list(f) for f in c] if c else None}
         weights, counts, report = calibrate(name, args.rounds, args.games, args.seed,
                                             args.processes, start, args.damping,
                                             args.dump and f"{args.dump}-{name}.json",

@@ -48,7 +48,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -66,6 +66,16 @@ CONNECTING_ROOMS = 8  # rooms whose seats connect at once during the set-up
 
 
 # Setting rooms up through the site's forms.
+
+class _Settings(TypedDict):
+    """The servers' settings: ``serve``'s ``app`` and environment variables."""
+
+    app: str
+    DJANGO_SETTINGS_MODULE: str
+    DEBUG: str
+    SECRET_KEY: str
+    ALLOWED_HOSTS: str
+
 
 def _make_room(urls: list[str], index: int, players: int, ruleset: str
                ) -> tuple[str, list[Login]]:
@@ -130,6 +140,7 @@ async def _play_room(seats: list[Seat], rate: float, tally: Tally,
         actor = next(s for s in seats if s.my_seat == game["current_seat"])
         if actor.version < host.version:
             await actor.reached(host.version)
+        assert actor.game is not None  # the actor sits at the host's game
         move = next_move(actor.game)
         await asyncio.sleep(max(0.0, next_at - time.monotonic()))
         sent_at = time.monotonic()
@@ -178,6 +189,7 @@ def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]],
         stored = {seat: (card["boxes"], card["total"])
                   for seat, card in read_ledger(database_url, code).cards.items()}
         for seat in seats:
+            assert seat.game is not None  # every seat played the room's game
             shown = {s["seat"]: (s["boxes"], s["total"]) for s in seat.game["seats"]}
             tally.mismatches += sum(1 for k in stored.keys() | shown.keys()
                                     if stored.get(k) != shown.get(k))
@@ -233,7 +245,8 @@ def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
     if args.url:
         yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
         return
-    settings = {"app": "bench.baseline:application", "DJANGO_SETTINGS_MODULE": "bench.settings",
+    settings: _Settings = {"app": "bench.baseline:application",
+                           "DJANGO_SETTINGS_MODULE": "bench.settings",
                 "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
                 "ALLOWED_HOSTS": "127.0.0.1,localhost"}
     with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:

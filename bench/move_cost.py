@@ -21,9 +21,12 @@ import tempfile
 import time
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+if TYPE_CHECKING:
+    from games.selectors.room_snapshot import Held
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -89,7 +92,7 @@ def measure(moves: int, *, wall: bool, count_queries: bool
     people = list(players.values())
     cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
                                     "shared_patch": [], "viewer_patch": []}
-    held = {person.pk: None for person in people}
+    held: dict[int, Held | None] = {person.pk: None for person in people}
     queries: dict[str, list[int]] = {"service": [], "shared_state": []}
 
     def counting() -> Any:
@@ -99,12 +102,15 @@ def measure(moves: int, *, wall: bool, count_queries: bool
              "announce": services.game_announce}
     for n in range(moves):
         shared = snapshot_cache.snapshot(code)
+        assert shared is not None  # the room is there
         game = shared.shared["game"]
         if game["status"] != "playing":
             services.room_rematch(player=people[0], code=code)
             continue
         actor = players[game["player"]]
-        move = next_move(shared.state_for(actor.pk)["game"])
+        state = shared.state_for(actor.pk)
+        assert state is not None  # the actor is a member
+        move = next_move(state["game"])
         call = calls[move.pop("type")]
         start = clock()
         with counting() as service_queries:

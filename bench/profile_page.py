@@ -20,12 +20,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+if TYPE_CHECKING:
+    from scoring.scorecard import Scorecard
 
-def _sheet(rng: random.Random):
+
+def _sheet(rng: random.Random) -> Scorecard:
     from scoring import rulesets
 
     card = rulesets.get("yahtzee").new_scorecard()
@@ -101,9 +106,10 @@ def time_page(client, ada, runs: int) -> dict[str, float]:
     from games.selectors.stats import player_stats
 
     url = f"/players/{ada.pk}/"
-    queries = []
+    queries: list[str] = []
 
-    def count(execute, sql, params, many, context):
+    def count(execute: Callable[[str, Any, bool, dict[str, Any]], Any], sql: str, params: Any,
+              many: bool, context: dict[str, Any]) -> Any:
         queries.append(sql)
         return execute(sql, params, many, context)
 

@@ -11,10 +11,12 @@ import json
 import random
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from scoring import rulesets, scorecard_json
 from scoring.dice import from_rng
+from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 
@@ -60,24 +62,31 @@ def main() -> None:
         boxes = rs.categories
         i = iter(range(10**12))
 
-        def score_once(rs=rs, boxes=boxes, i=i) -> int:
+        def score_once(rs: RuleSet = rs, boxes: Sequence[str] = boxes,
+                       i: Iterator[int] = i) -> int:
             n = next(i)
             return rs.score(rolls[n % 1000], boxes[n % len(boxes)])
 
         card = random_game(name, random.Random(args.seed), fraction=0.5)
         j = iter(range(10**12))
 
-        def options_once(card=card, j=j) -> object:
+        def options_once(card: Scorecard = card, j: Iterator[int] = j) -> object:
             return card.options(rolls[next(j) % 1000])
 
         data = scorecard_json.to_json(card)
         figures[f"{name}_score_per_s"] = rate(score_once, args.seconds)
         figures[f"{name}_options_per_s"] = rate(options_once, args.seconds)
-        figures[f"{name}_json_round_trip_per_s"] = rate(
-            lambda data=data: scorecard_json.to_json(scorecard_json.from_json(data)), args.seconds)
+
+        def round_trip(data: dict[str, Any] = data) -> object:
+            return scorecard_json.to_json(scorecard_json.from_json(data))
+
+        figures[f"{name}_json_round_trip_per_s"] = rate(round_trip, args.seconds)
         games_rng = random.Random(args.seed)
-        figures[f"{name}_games_per_s"] = rate(
-            lambda name=name, rng=games_rng: random_game(name, rng), args.seconds)
+
+        def game_once(name: str = name, rng: random.Random = games_rng) -> object:
+            return random_game(name, rng)
+
+        figures[f"{name}_games_per_s"] = rate(game_once, args.seconds)
 
     tracemalloc.start()
     random_game("yams", random.Random(args.seed))

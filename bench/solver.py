@@ -28,7 +28,7 @@ from games.coach.tables import FileTableStore
 from scoring import rulesets
 from scoring.strategy import solver
 
-BUILDS = (
+BUILDS: tuple[tuple[str, dict[str, object], float], ...] = (
     ("yahtzee", {"joker": "forced"}, 254.5877287),
     ("yahtzee_free", {"joker": "free"}, 254.5896095),
     ("yatzy", {}, 248.4399894),
@@ -54,6 +54,7 @@ def advise_times(s: solver.Solver, positions: int, rng: random.Random) -> list[f
         choices = s.advise(card, dice, rolls_left)
         times.append(time.perf_counter() - start)
         place = rng.choice([c for c in choices if c.kind == "place"])
+        assert place.box is not None  # a placement names its box
         card = card.place(dice, place.box, place.column)
     return times
 

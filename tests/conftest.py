@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -66,7 +67,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not settings.REDIS_URL:
         return
     url = workers.redis_database(settings.REDIS_URL, workers.index())
-    layers = settings.CHANNEL_LAYERS
+    layers: dict[str, dict[str, Any]] = settings.CHANNEL_LAYERS  # one layer's CONFIG as set
     host = {**layers["default"]["CONFIG"]["hosts"][0], "address": url}
     override_settings(
         REDIS_URL=url,

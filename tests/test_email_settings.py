@@ -59,7 +59,7 @@ def test_a_production_site_writing_its_emails_to_the_console_is_warned() -> None
     with override_settings(**SITE, EMAIL_BACKEND=CONSOLE):
         [warning] = check_production_settings()
     assert warning.id == "yahtzee_site.W001" and not warning.is_serious()
-    assert "EMAIL_HOST" in warning.hint
+    assert "EMAIL_HOST" in str(warning.hint)
     with override_settings(**SITE, EMAIL_BACKEND=SMTP):
         assert check_production_settings() == []
     # One process on the host's own machine (make serve): its host reads the console.

@@ -38,14 +38,14 @@ def offenders(files: list[Path], forbidden: str) -> list[str]:
             if any(m == forbidden or m.startswith(forbidden + ".") for m in imports_of(p))]
 
 
-def test_scoring_imports_nothing_of_the_site():
+def test_scoring_imports_nothing_of_the_site() -> None:
     files = sources("scoring")
     assert len(files) > 10
     for package in (*APPS, "yahtzee_site", "bench", "tests"):
         assert offenders(files, package) == [], package
 
 
-def test_no_app_imports_the_project_settings_package_or_the_benchmarks():
+def test_no_app_imports_the_project_settings_package_or_the_benchmarks() -> None:
     files = sources(*APPS)
     assert len(files) > 20
     assert offenders(files, "yahtzee_site") == []
@@ -53,7 +53,7 @@ def test_no_app_imports_the_project_settings_package_or_the_benchmarks():
     assert offenders(files, "tests") == []
 
 
-def test_only_the_benchmarks_import_the_benchmarks():
+def test_only_the_benchmarks_import_the_benchmarks() -> None:
     others = [*sources(*APPS, "scoring", "yahtzee_site"), ROOT / "manage.py"]
     assert offenders(others, "bench") == []
     # The tests import what they share with the benchmarks (bench/harness), no script.
@@ -63,7 +63,7 @@ def test_only_the_benchmarks_import_the_benchmarks():
     assert scripts == []
 
 
-def test_the_benchmarks_import_no_test_module():
+def test_the_benchmarks_import_no_test_module() -> None:
     """What the benchmarks and the tests share lives in ``bench/harness``, which both may
     import; nothing under ``bench/`` imports ``tests``."""
     files = sources("bench")
@@ -71,7 +71,7 @@ def test_the_benchmarks_import_no_test_module():
     assert offenders(files, "tests") == []
 
 
-def test_the_guard_sees_an_offending_import(tmp_path):
+def test_the_guard_sees_an_offending_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("def f():\n    from bench.load import main\n")
     assert offenders([bad], "bench") == [str(bad)]
@@ -110,7 +110,7 @@ def imported_test_modules(path: Path) -> set[str]:
     return found
 
 
-def test_no_test_module_imports_another():
+def test_no_test_module_imports_another() -> None:
     """Shared helpers and constants live in ``tests/support``, not in a test module."""
     files = sources("tests")
     assert len(files) > 50
@@ -118,7 +118,7 @@ def test_no_test_module_imports_another():
     assert found == {}
 
 
-def test_the_guard_sees_a_test_module_imported(tmp_path):
+def test_the_guard_sees_a_test_module_imported(tmp_path: Path) -> None:
     bad = tmp_path / "test_bad.py"
     bad.write_text("from tests.scoring.strategy.test_legality import CONFIGS\n"
                    "def f():\n    from . import test_other\n    import tests.test_x\n")
@@ -129,14 +129,14 @@ def test_the_guard_sees_a_test_module_imported(tmp_path):
     assert imported_test_modules(fine) == set()
 
 
-def test_no_module_of_the_site_is_too_long_to_read():
+def test_no_module_of_the_site_is_too_long_to_read() -> None:
     long = {str(p.relative_to(ROOT)): n
             for p in sources(*APPS, "scoring", "yahtzee_site", "bench", "tests")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
 
 
-def test_no_script_or_stylesheet_of_the_site_is_too_long_to_read():
+def test_no_script_or_stylesheet_of_the_site_is_too_long_to_read() -> None:
     # Third-party code, if any, is vendored under static/vendor/ and exempt.
     scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
     assert len(scripts) > 20
@@ -175,7 +175,7 @@ def import_cycle(scripts: list[Path]) -> list[Path]:
     return []
 
 
-def test_no_scripts_import_each_other_in_a_circle():
+def test_no_scripts_import_each_other_in_a_circle() -> None:
     # collectstatic names each module by its content, imports rewritten to hashed names
     # (decision 0027): a circle of imports never settles ("Max post-process passes").
     scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
@@ -195,7 +195,7 @@ def import_depth(scripts: list[Path]) -> int:
     return max((of(p) for p in graph), default=0)
 
 
-def test_collectstatic_settles_the_deepest_chain_of_imports():
+def test_collectstatic_settles_the_deepest_chain_of_imports() -> None:
     # Each post-processing pass settles at least one level of imports (decision 0027).
     from yahtzee_site.storage import VersionedStaticFilesStorage
 
@@ -203,7 +203,7 @@ def test_collectstatic_settles_the_deepest_chain_of_imports():
     assert 3 <= import_depth(scripts) < VersionedStaticFilesStorage.max_post_process_passes
 
 
-def test_the_guard_sees_a_circle_of_imports(tmp_path):
+def test_the_guard_sees_a_circle_of_imports(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "a.js").write_text('import { b } from "./sub/b.js";\n')
     (tmp_path / "sub" / "b.js").write_text('export const b = 1;\nimport { c } from "../c.js";\n')
@@ -227,7 +227,7 @@ def unclosed_blocks(css: str) -> int:
     return depth
 
 
-def test_every_stylesheet_closes_its_blocks():
+def test_every_stylesheet_closes_its_blocks() -> None:
     # A block left open (a merge once dropped a "}") nests every later rule inside it, and
     # browsers then apply them nowhere, silently.
     assert unclosed_blocks(".a { color: red; }\n.b { content: '}'; /* { */ }") == 0
@@ -241,7 +241,7 @@ def test_every_stylesheet_closes_its_blocks():
 MAX_CSS_LINES = MAX_LINES  # stylelint (make lint-css) checks the rest of a stylesheet
 
 
-def test_no_stylesheet_is_too_long_to_read():
+def test_no_stylesheet_is_too_long_to_read() -> None:
     # One file per component (static/css/site.css imports them in cascade order).
     sheets = sorted((ROOT / "static").rglob("*.css"))
     assert sheets

@@ -68,14 +68,14 @@ def problems(path: Path, own: set[str]) -> list[str]:
     return found
 
 
-def test_project_code_uses_only_public_library_apis():
+def test_project_code_uses_only_public_library_apis() -> None:
     files = project_files()
     assert len(files) > 50
     own = own_names(files)
     assert [line for path in files for line in problems(path, own)] == []
 
 
-def test_the_guard_catches_each_kind_of_private_use(tmp_path):
+def test_the_guard_catches_each_kind_of_private_use(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text(
         "from asgiref.sync import _private_helper\n"

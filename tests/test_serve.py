@@ -87,7 +87,8 @@ def process_wait(process: subprocess.Popen[bytes], seconds: float) -> None:
         process.wait(timeout=seconds)
 
 
-def test_it_prints_the_addresses_to_share_and_keeps_its_secret(served) -> None:
+def test_it_prints_the_addresses_to_share_and_keeps_its_secret(
+        served: tuple[str, Path, str]) -> None:
     base_url, var_dir, printed = served
     port = base_url.rsplit(":", 1)[1]
     shared = re.findall(r"^  (http://\S+)$", printed, re.MULTILINE)
@@ -101,7 +102,8 @@ def test_it_prints_the_addresses_to_share_and_keeps_its_secret(served) -> None:
     assert (var_dir / "site.sqlite3").exists()
 
 
-def test_a_page_under_the_public_name_comes_with_the_production_headers(served) -> None:
+def test_a_page_under_the_public_name_comes_with_the_production_headers(
+        served: tuple[str, Path, str]) -> None:
     base_url = served[0]
     status, headers, body = fetch(f"{base_url}/", PUBLIC_NAME)
     assert status == 200 and b"create-form" in body
@@ -121,7 +123,7 @@ def test_a_page_under_the_public_name_comes_with_the_production_headers(served) 
     assert status == 404 and b"Nothing at this address" in body and b"Traceback" not in body
 
 
-def test_static_files_are_compressed_and_cached_for_good(served) -> None:
+def test_static_files_are_compressed_and_cached_for_good(served: tuple[str, Path, str]) -> None:
     base_url = served[0]
     _, _, body = fetch(f"{base_url}/", PUBLIC_NAME)
     stylesheet = re.search(rb'href="(/static/css/site\.[0-9a-f]{12}\.css)"', body)
@@ -137,7 +139,8 @@ def test_static_files_are_compressed_and_cached_for_good(served) -> None:
     assert sheet.index(b"--felt:") < sheet.index(b".die {") < sheet.index(b".site-links {")
 
 
-def test_invite_links_use_the_address_to_share_even_at_loopback(served) -> None:
+def test_invite_links_use_the_address_to_share_even_at_loopback(
+        served: tuple[str, Path, str]) -> None:
     base_url = served[0]
     login, code = open_room(base_url, "Host", seats=2)  # the host at 127.0.0.2
     with login.opener().open(f"{base_url}/r/{code}/", timeout=30) as response:
@@ -149,7 +152,7 @@ def test_invite_links_use_the_address_to_share_even_at_loopback(served) -> None:
         assert response.read() == qr_svg(link)
 
 
-def test_a_game_is_played_over_its_websocket(served) -> None:
+def test_a_game_is_played_over_its_websocket(served: tuple[str, Path, str]) -> None:
     base_url = served[0]
 
     async def play_a_turn() -> None:
@@ -159,6 +162,7 @@ def test_a_game_is_played_over_its_websocket(served) -> None:
         try:
             assert (await seat.send("start"))["type"] == "ack"
             await seat.wait_for(seat.my_turn)
+            assert seat.game is not None  # it is the seat's turn in the started game
             while not seat.game["seats"][0]["boxes"]:
                 version = seat.version
                 move = next_move(seat.game)
@@ -216,7 +220,7 @@ def test_check_deploy_is_clean(mode: str, tmp_path: Path) -> None:
 
 
 def test_every_module_a_page_loads_is_versioned_cached_for_good_and_loaded_once(
-        served) -> None:
+        served: tuple[str, Path, str]) -> None:
     base_url = served[0]
     host, code = open_room(base_url, "Host", seats=2)
     pages = {"home": ("/", None), "table": (f"/r/{code}/", host.opener()),

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -55,10 +56,11 @@ def run_python(
     )
 
 
-def load_settings(clean_env: Env, cwd: Path, **overrides: str) -> dict:
+def load_settings(clean_env: Env, cwd: Path, **overrides: str) -> dict[str, Any]:
     result = run_python(DUMP_SETTINGS, clean_env(**overrides), cwd)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    loaded: dict[str, Any] = json.loads(result.stdout)
+    return loaded
 
 
 def test_local_defaults(clean_env: Env, project_root: Path) -> None:
@@ -133,6 +135,7 @@ def test_redis_reads_wait_out_the_blocking_pops_and_dead_connections_still_show(
     tests/test_redis_layer.py): reads have no timeout, and TCP tells a dead Redis."""
     assert REDIS_LAYER_CONNECTION["socket_timeout"] is None
     options = REDIS_LAYER_CONNECTION["socket_keepalive_options"]
+    assert isinstance(options, dict)
     if hasattr(socket, "TCP_KEEPIDLE"):
         idle, every, probes = (options[getattr(socket, name)]
                                for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT"))
@@ -197,7 +200,7 @@ SAFE = {
 }
 
 
-def error_ids() -> list[str]:
+def error_ids() -> list[str | None]:
     return [error.id for error in check_production_settings()]
 
 
@@ -211,7 +214,7 @@ def test_check_reports_every_unsafe_production_setting() -> None:
     ]
     assert "SECRET_KEY" in errors[0].msg
     assert "ALLOWED_HOSTS" in errors[1].msg
-    assert "in-memory" in errors[2].msg and "REDIS_URL" in errors[2].hint
+    assert "in-memory" in errors[2].msg and "REDIS_URL" in str(errors[2].hint)
 
 
 @pytest.mark.parametrize(
@@ -227,7 +230,7 @@ def test_check_reports_every_unsafe_production_setting() -> None:
         ({"CHANNEL_LAYERS": {}}, "yahtzee_site.E003"),
     ],
 )
-def test_check_reports_each_problem_alone(override: dict, expected: str) -> None:
+def test_check_reports_each_problem_alone(override: dict[str, object], expected: str) -> None:
     with override_settings(**{**SAFE, **override}):
         assert error_ids() == [expected]
 

@@ -64,6 +64,7 @@ def played(room: Room, seats: Sequence[Seat], *, status: str = Game.Status.FINIS
             total=seat.sheet.total, rank=rank if status == Game.Status.FINISHED else None)
         for turn_rolls, roller in [*((t, seat.before_by) for t in seat.before),
                                    *((t, seat.player) for t in seat.turns)]:
+            assert roller is not None  # before_by is given with before
             Turn.objects.create(
                 game=game, number=next(number), seat=index, player=roller, state={},
                 rolls=[{"by": roller.name, "player": roller.pk, "held": [], "dice": list(d)}

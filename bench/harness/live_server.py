@@ -51,7 +51,8 @@ def free_port() -> int:
     """A TCP port on loopback that nothing listens on now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def clean_env(**overrides: str) -> dict[str, str]:

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, ViewportSize
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-LANDSCAPE = {"width": 844, "height": 390}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
 # A 1280 x 800 screen at 200 % zoom lays the page out in 640 x 400 CSS pixels.
-ZOOMED = {"width": 640, "height": 400}
+ZOOMED: ViewportSize = {"width": 640, "height": 400}
 
 
 def best_box(page: Page) -> None:

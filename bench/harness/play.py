@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from accounts.models import Player
 from games import services
 from play.models import Game, Scorecard, Turn
@@ -12,8 +14,10 @@ from scoring.turn import Turn as TurnState
 
 
 def game_of(code: str) -> Game:
-    """The newest game of room ``code``."""
-    return Game.objects.filter(room__code=code).order_by("-number").first()
+    """The newest game of room ``code`` (which must have one)."""
+    game = Game.objects.filter(room__code=code).order_by("-number").first()
+    assert game is not None, f"room {code} has no game"
+    return game
 
 
 def state_of(code: str, player: Player | None = None) -> tuple[Game, Sheet, TurnState]:
@@ -36,7 +40,7 @@ def first_option(code: str, player: Player | None = None) -> Placement:
     return sheet.options(turn.dice, announced=turn.announced)[0]
 
 
-def play_turn(player: Player, code: str) -> dict:
+def play_turn(player: Player, code: str) -> dict[str, Any]:
     """Roll once and fill the first legal box (announcing one first when Yam's requires)."""
     services.game_roll(player=player, code=code)
     _, sheet, _ = state_of(code, player)

@@ -79,7 +79,8 @@ def _post_form(login: Login, path: str, fields: dict[str, str]) -> str:
                                      headers={"Referer": referer})
     try:
         with opener.open(request, timeout=HTTP_TIMEOUT) as response:
-            return response.geturl()
+            where: str = response.geturl()
+            return where
     except urllib.error.HTTPError as exc:
         raise ClientError(f"POST {path} answered {exc.code}") from exc
 
@@ -120,7 +121,7 @@ class Seat:
         self.state: dict[str, Any] | None = None
         self.version = -1
         self.arrivals: list[tuple[int, float]] = []  # (version, monotonic time), in order
-        self.counts: Counter[str] = Counter()  # messages received, by type
+        self.counts: Counter[str | None] = Counter()  # messages received, by type
         self.errors: list[dict[str, Any]] = []
         self.answers: list[dict[str, Any]] = []  # every ack, error, pong, hint, in order
         self.synced_at: float | None = None  # when this connection's first state came
@@ -381,5 +382,6 @@ def _open_announce_box(game: dict[str, Any]) -> str:
     """The first open box of the announced column on the sheet whose turn it is."""
     rules = game["ruleset"]
     filled = game["seats"][game["current_seat"]]["boxes"].get(rules["announce_column"], {})
-    return next(box["key"] for section in rules["sections"] for box in section["boxes"]
-                if box["key"] not in filled)
+    key: str = next(box["key"] for section in rules["sections"] for box in section["boxes"]
+                    if box["key"] not in filled)
+    return key

@@ -24,7 +24,7 @@ def apply_change(held: dict[str, Any] | None, patch: dict[str, Any], *,
                   f"{None if held is None else held['version']}")
     before = {m["player"]: {k: m[k] for k in ("presence", "seen_seconds_ago") if k in m}
               for m in held["members"]}
-    state = jsonpatch.apply_patch(held, patch["ops"], in_place=in_place)
+    state: dict[str, Any] = jsonpatch.apply_patch(held, patch["ops"], in_place=in_place)
     state["version"] = patch["version"]
     if state["game"] is not None:
         state["game"]["seconds_left"] = patch.get("seconds_left")

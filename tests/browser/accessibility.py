@@ -7,7 +7,7 @@ it is injected once per document and run there (docs/decisions/0012).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Page
@@ -30,7 +30,8 @@ def violations(page: Page) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE_SCRIPT)
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-    return page.evaluate(RUN, options)
+    found: list[dict[str, Any]] = page.evaluate(RUN, options)
+    return found
 
 
 def report(found: Iterable[dict[str, Any]]) -> str:
@@ -73,14 +74,16 @@ def assert_accessible(page: Page, where: str, *, allow: Iterable[str] = ()) -> N
 
 # Where a page is scanned: every size in every scheme, or (for pages whose parts other
 # scans already see in both schemes) each size once, in one scheme each.
-EVERYWHERE = (("desktop", "light"), ("desktop", "dark"), ("phone", "dark"), ("phone", "light"))
-LIGHT_DESKTOP_DARK_PHONE = (("desktop", "light"), ("phone", "dark"))
-DARK_DESKTOP_LIGHT_PHONE = (("desktop", "dark"), ("phone", "light"))
+Scheme = Literal["light", "dark"]  # a colour scheme the pages are checked in
+EVERYWHERE: tuple[tuple[str, Scheme], ...] = (("desktop", "light"), ("desktop", "dark"),
+                                              ("phone", "dark"), ("phone", "light"))
+LIGHT_DESKTOP_DARK_PHONE: tuple[tuple[str, Scheme], ...] = (("desktop", "light"), ("phone", "dark"))
+DARK_DESKTOP_LIGHT_PHONE: tuple[tuple[str, Scheme], ...] = (("desktop", "dark"), ("phone", "light"))
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
 def assert_accessible_everywhere(page: Page, where: str, *, allow: Iterable[str] = (),
-                                 on: Iterable[tuple[str, str]] = EVERYWHERE) -> None:
+                                 on: Iterable[tuple[str, Scheme]] = EVERYWHERE) -> None:
     """``assert_accessible`` at each (size, scheme) of ``on`` (by default desktop and
     phone, each light and dark) on this one page, failing once with what all found.
 

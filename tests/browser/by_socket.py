@@ -52,6 +52,7 @@ async def _play(logins: list[Login], code: str, turns: int) -> None:
             # each view names its own seat while its turn of the round is open.
             actor = next(s for s in seats if s.game and s.game["current_seat"] == s.my_seat)
             while True:
+                assert actor.game is not None  # found by its game above
                 move = _move(actor.game)
                 kind = move.pop("type")
                 answer = await actor.send(kind, **move)

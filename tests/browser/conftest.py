@@ -8,15 +8,15 @@ tests did, and on Linux also if the test process itself dies.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserContext, Page, StorageState, ViewportSize, expect
 
 from bench.harness.live_server import CHROMIUM, serve
 from tests.support import chromium
+from tests.support.chromium import NewPage
 
 # How long a page's check and a page's action wait before they count as failed: long
 # enough for a machine whose cores other work keeps busy, where opening a room's socket
@@ -57,7 +57,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                                 "\n".join(lines[-LOG_LINES:])))
 
 
-def page_state(page: Any) -> str:
+def page_state(page: Page) -> str:
     """A page's address, socket state and players panel as drawn (or why not)."""
     try:
         return f"{page.url}: {page.evaluate(PAGE_STATE)}"
@@ -66,7 +66,7 @@ def page_state(page: Any) -> str:
 
 
 LIVE_LOG = pytest.StashKey[Path]()
-CONTEXTS = pytest.StashKey[list[Any]]()
+CONTEXTS = pytest.StashKey[list[BrowserContext]]()
 PAGE_STATE = """() => ({
   url: location.pathname,
   socket: document.querySelector('[data-testid=connection]')?.dataset.state ?? null,
@@ -93,7 +93,7 @@ def live_database(live_url: str, live_workdir: Path) -> Path:
 
 
 @pytest.fixture
-def browser() -> object:
+def browser() -> Browser:
     """Debian's headless Chromium driven by Playwright (never a downloaded build), shared
     with the browser tests that run right before and after (``tests/support/chromium.py``:
     closed after the last of a run of browser tests, as asyncio needs the thread). Each
@@ -114,8 +114,8 @@ MUTED = "try { localStorage.getItem('dice.sound') ?? localStorage.setItem('dice.
 
 
 @pytest.fixture
-def new_page(live_url: str, browser: object,
-             request: pytest.FixtureRequest) -> Iterator[Callable[..., object]]:
+def new_page(live_url: str, browser: Browser,
+             request: pytest.FixtureRequest) -> Iterator[NewPage]:
     """Open a page in a fresh browser context (its own cookies: one person each).
 
     ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``; with
@@ -135,15 +135,15 @@ def new_page(live_url: str, browser: object,
     (from another page's ``context.storage_state()``) opens it as that same person, in a
     tab of their own.
     """
-    contexts = []
+    contexts: list[BrowserContext] = []
     problems: list[str] = []
 
-    def _open(viewport: dict[str, int] | None = None, name: str = "page",
+    def _open(viewport: ViewportSize | None = None, name: str = "page",
               forwarded_for: str | None = None, error_pages: bool = False,
               sound: bool = False, locale: str | None = None, mobile: bool = False,
-              scale: float | None = None, storage_state: dict | None = None,
-              timezone: str | None = None, service_worker: bool = False) -> object:
-        context = browser.new_context(  # type: ignore[attr-defined]
+              scale: float | None = None, storage_state: StorageState | None = None,
+              timezone: str | None = None, service_worker: bool = False) -> Page:
+        context = browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
             reduced_motion="reduce", locale=locale, is_mobile=mobile, has_touch=mobile,
             device_scale_factor=scale, storage_state=storage_state, timezone_id=timezone,
@@ -160,13 +160,13 @@ def new_page(live_url: str, browser: object,
 
     request.node.stash[CONTEXTS] = contexts
     yield _open
-    if browser.is_connected():  # type: ignore[attr-defined]
+    if browser.is_connected():
         for context in contexts:
             context.close()
     assert problems == []
 
 
-def watch(page: Any, name: str, problems: list[str], *, error_pages: bool) -> None:
+def watch(page: Page, name: str, problems: list[str], *, error_pages: bool) -> None:
     """Add to ``problems`` each console error of ``page`` (but, with ``error_pages``, the
     note that a page came with a 4xx status), uncaught exception and server error (5xx)."""
     page.on(

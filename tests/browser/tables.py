@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 ROOM_URL = re.compile(r"/r/([a-z0-9]+)/$")
 
 
@@ -90,20 +90,23 @@ def roll(page: Page) -> None:
 
 
 def dice(page: Page) -> list[int]:
-    return page.evaluate(
+    faces: list[int] = page.evaluate(
         "[0, 1, 2, 3, 4].map(i => Number(document.querySelector(`[data-testid=die-${i}]`)"
         ".dataset.face || 0))")
+    return faces
 
 
 def held(page: Page) -> list[int]:
-    return page.evaluate(
+    positions: list[int] = page.evaluate(
         "[0, 1, 2, 3, 4].filter(i => document.querySelector(`[data-testid=die-${i}]`)"
         ".getAttribute('aria-pressed') === 'true')")
+    return positions
 
 
 def newest_seq(page: Page) -> str | None:
-    return page.evaluate(
+    seq: str | None = page.evaluate(
         "document.querySelector('[data-testid=log-list] li[data-seq]')?.dataset.seq ?? null")
+    return seq
 
 
 def same_newest_event(watcher: Page, player: Page) -> None:
@@ -155,7 +158,8 @@ def tabs_to(page: Page, testid: str, most: int = 40) -> int:
 
 
 def horizontal_overflow(page: Page) -> int:
-    return page.evaluate("document.scrollingElement.scrollWidth")
+    width: int = page.evaluate("document.scrollingElement.scrollWidth")
+    return width
 
 
 def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:

@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import (
     DARK_DESKTOP_LIGHT_PHONE,
@@ -26,7 +26,7 @@ from tests.browser.tables import (
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 PASSWORD = "dice-and-tea-42"
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
 from tests.browser.by_socket import play_turns
@@ -26,7 +26,7 @@ from tests.browser.tables import create_room, join_room, my_turn
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 TROLL = "203.0.113.66"  # TEST-NET-3: the troll's address
 # A ban shows on both pages within a second of the moderator's click on an idle machine
 # (the test prints the time: 0.3 s here); the bound leaves room for a loaded CI machine.

@@ -36,7 +36,8 @@ CONTRAST = """el => {
 def lowest(page: Page, selector: str) -> float:
     found = page.locator(selector)
     expect(found.first).to_be_visible()
-    return min(found.nth(i).evaluate(CONTRAST) for i in range(found.count()))
+    ratios: list[float] = [found.nth(i).evaluate(CONTRAST) for i in range(found.count())]
+    return min(ratios)
 
 
 def test_quiet_text_meets_aa_contrast(new_page: NewPage) -> None:

@@ -30,9 +30,10 @@ YATZY_BOXES = 15
 
 def revealed_rolls(page: Page, seat: int) -> list[list[int]]:
     """The rolls of ``seat``'s turn in the revealed round, as the page shows them."""
-    return page.get_by_test_id(f"revealed-{seat}").locator(".round-dice__faces").evaluate_all(
-        "rolls => rolls.map(r => [...r.querySelectorAll('.round-dice__die')]"
-        ".map(d => Number(d.textContent)))")
+    rolls: list[list[int]] = page.get_by_test_id(f"revealed-{seat}").locator(
+        ".round-dice__faces").evaluate_all("rolls => rolls.map(r => [...r.querySelectorAll("
+                                           "'.round-dice__die')].map(d => Number(d.textContent)))")
+    return rolls
 
 
 def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(

@@ -41,7 +41,7 @@ def assert_site_error_page(page: Page, status: int) -> None:
     assert icon and page.request.get(icon).ok
 
 
-def test_a_mistyped_room_link_shows_the_sites_page_and_the_way_in(fresh_page) -> None:
+def test_a_mistyped_room_link_shows_the_sites_page_and_the_way_in(fresh_page: OpenPage) -> None:
     host = fresh_page()
     code = create_room(host, name="Ada")
     friend = fresh_page()
@@ -58,7 +58,7 @@ def test_a_mistyped_room_link_shows_the_sites_page_and_the_way_in(fresh_page) ->
     expect(friend.get_by_test_id("join-name")).to_be_visible()
 
 
-def test_the_join_form_and_unknown_addresses_lead_to_the_same_page(fresh_page) -> None:
+def test_the_join_form_and_unknown_addresses_lead_to_the_same_page(fresh_page: OpenPage) -> None:
     page = fresh_page()
     page.goto("/")
     page.get_by_test_id("join-code").fill("zzzzzzzzzz")
@@ -75,7 +75,7 @@ def test_the_join_form_and_unknown_addresses_lead_to_the_same_page(fresh_page) -
     assert page.url.endswith("/rules/yatzy/")
 
 
-def test_a_review_that_is_not_yours_gets_the_403_page(fresh_page) -> None:
+def test_a_review_that_is_not_yours_gets_the_403_page(fresh_page: OpenPage) -> None:
     code = create_room(fresh_page(), name="Ada")
     stranger = fresh_page()
     response = stranger.goto(f"/r/{code}/games/1/review/")
@@ -84,7 +84,7 @@ def test_a_review_that_is_not_yours_gets_the_403_page(fresh_page) -> None:
     expect(stranger.get_by_test_id("error-message")).to_contain_text("Only the players")
 
 
-def test_a_form_without_its_csrf_token_gets_the_expired_form_page(fresh_page) -> None:
+def test_a_form_without_its_csrf_token_gets_the_expired_form_page(fresh_page: OpenPage) -> None:
     page = fresh_page()
     page.goto("/")
     page.evaluate("""() => {
@@ -103,7 +103,7 @@ def test_a_form_without_its_csrf_token_gets_the_expired_form_page(fresh_page) ->
     expect(page.get_by_test_id("create-name")).to_be_visible()
 
 
-def test_every_page_has_the_icon_and_favicon_ico_serves_it(fresh_page) -> None:
+def test_every_page_has_the_icon_and_favicon_ico_serves_it(fresh_page: OpenPage) -> None:
     page = fresh_page()
     response = page.request.get("/favicon.ico")
     assert response.ok and response.headers["content-type"].startswith("image/svg+xml")

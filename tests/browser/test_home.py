@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from scoring import rulesets
 from tests.browser.tables import horizontal_overflow
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
-OpenPage = Callable[[str, dict[str, int]], Page]
+OpenPage = Callable[[str, ViewportSize], Page]
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def open_page(new_page: Callable[..., Page]) -> Iterator[OpenPage]:
     load every resource: no 4xx, no failed request."""
     problems: list[str] = []
 
-    def _open(path: str, viewport: dict[str, int]) -> Page:
+    def _open(path: str, viewport: ViewportSize) -> Page:
         page = new_page(viewport=viewport)
         page.on("response", lambda resp: problems.append(f"HTTP {resp.status} for {resp.url}")
                 if resp.status >= 400 else None)

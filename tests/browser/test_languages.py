@@ -17,10 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from bench.harness.live_server import ROOT, site_env
-from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.accessibility import Scheme, assert_accessible_everywhere
 from tests.browser.tables import (
     DESKTOP,
     PHONE,
@@ -41,7 +41,7 @@ NEAR_THE_END = ("import sys, django; django.setup(); "
                 "yams_near_the_end(sys.argv[1], sys.argv[2:])")
 
 # A 1366 x 768 laptop's screen less the browser's tabs, address bar and the taskbar.
-LAPTOP = {"width": 1366, "height": 657}
+LAPTOP: ViewportSize = {"width": 1366, "height": 657}
 
 # What each player reads: the sheet's columns and boxes, the controls, the results.
 WORDS = {
@@ -79,8 +79,9 @@ HEADER_CUT = """() => {
 }"""
 
 # One size and scheme each: together they cover the desktop and the phone, light and dark.
-AXE_ON = {"en": (("desktop", "light"),), "fr": (("phone", "dark"),),
-          "sv": (("desktop", "dark"), ("phone", "light"))}
+AXE_ON: dict[str, tuple[tuple[str, Scheme], ...]] = {
+    "en": (("desktop", "light"),), "fr": (("phone", "dark"),),
+    "sv": (("desktop", "dark"), ("phone", "light"))}
 
 
 def sheet_words(page: Page) -> tuple[list[str], list[str]]:

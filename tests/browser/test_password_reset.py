@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import assert_accessible_everywhere
 from tests.browser.tables import horizontal_overflow
@@ -19,7 +19,7 @@ from tests.browser.tables import horizontal_overflow
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 PASSWORD, NEW_PASSWORD = "dice-and-tea-42", "new-dice-77-tea"
 
 
@@ -29,7 +29,7 @@ def emailed_link(log: Path, address: str, path: str) -> str:
     deadline = time.monotonic() + 20
     while True:
         emails = log.read_text(errors="replace").split("\nFrom: ")
-        links = [link for text in emails if f"To: {address}" in text
+        links: list[str] = [link for text in emails if f"To: {address}" in text
                  for link in re.findall(rf"https?://[^/\s]+({re.escape(path)}\S+)", text)]
         if links:
             return links[-1]

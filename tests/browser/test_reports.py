@@ -23,8 +23,9 @@ RUDE = "you all play like potatoes"
 def open_reports(database: Path) -> int:
     """How many reports in the live server's database wait for a moderator."""
     with sqlite3.connect(database, timeout=20) as db:
-        return db.execute("SELECT count(*) FROM games_report WHERE status = 'open'"
-                          ).fetchone()[0]
+        count: int = db.execute("SELECT count(*) FROM games_report WHERE status = 'open'"
+                                ).fetchone()[0]
+        return count
 
 
 def assert_whole_table_in_view(page: Page) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import TypedDict
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
@@ -178,9 +179,16 @@ def cy_plays_the_rematch(ada: Page, bob: Page, cy: Page, live_url: str, code: st
     expect(ada.locator("[data-testid=scorecards] td.is-filled")).to_have_count(3)
 
 
+class Line(TypedDict):
+    """The room sockets a test lets through (``open``), unless the line is ``down``."""
+
+    down: bool
+    open: list[WebSocketRoute]
+
+
 def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob")
-    line = {"down": False, "open": []}
+    line: Line = {"down": False, "open": []}
 
     def through(ws: WebSocketRoute) -> None:
         if line["down"]:

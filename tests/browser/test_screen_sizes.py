@@ -167,7 +167,7 @@ def playable(page: Page, width: int, height: int, label: str, keyboard: bool = F
     page.evaluate("window.scrollTo(0, 0)")
     settle(page)  # the page answers the scroll (its sticky parts) in the next frames
     fits(page, f"table {label} {width}x{height}")
-    window = page.evaluate(WINDOW)
+    window: int = page.evaluate(WINDOW)
     found = page.evaluate(REACHABLE)
     assert found["boxes"] >= 12, (label, width, height, found)
     assert found["hidden"] == [], (label, width, height, window, found["hidden"])
@@ -365,7 +365,7 @@ def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(
     # Held sideways, where the tab's icon stands beside its word, the count leaves the
     # word "Chat" clear (as the French "Discussion").
     for size in LANDSCAPE:
-        ada.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+        ada.set_viewport_size({"width": size[0], "height": size[1]})
         settle(ada)
         assert ada.evaluate(COUNT_ON_THE_WORD) is None, size
     ada.set_viewport_size(PHONE)

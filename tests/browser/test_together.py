@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.tables import (
     PHONE,
@@ -24,7 +24,7 @@ from tests.browser.tables import (
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-LANDSCAPE = {"width": 740, "height": 360}
+LANDSCAPE: ViewportSize = {"width": 740, "height": 360}
 
 
 def round_dice(page: Page, seat: int) -> list[int]:

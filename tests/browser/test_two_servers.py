@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from bench.harness.live_server import serve
 from bench.harness.servers import postgres_server, redis_server
@@ -29,7 +29,7 @@ ROUNDS = 2
 
 
 @pytest.fixture(scope="module")
-def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, ...]]:
     """Base URLs of two server processes on one PostgreSQL database and one Redis."""
     with ExitStack() as stack:
         database_url = stack.enter_context(postgres_server())
@@ -42,8 +42,8 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
         yield urls
 
 
-def open_page(browser: object, base_url: str, problems: list[str], name: str) -> Page:
-    context = browser.new_context(  # type: ignore[attr-defined]
+def open_page(browser: Browser, base_url: str, problems: list[str], name: str) -> Page:
+    context = browser.new_context(
         base_url=base_url, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -53,7 +53,8 @@ def open_page(browser: object, base_url: str, problems: list[str], name: str) ->
     return page
 
 
-def test_friends_on_two_server_processes_see_each_others_moves(two_servers, browser) -> None:
+def test_friends_on_two_server_processes_see_each_others_moves(
+        two_servers: tuple[str, ...], browser: Browser) -> None:
     url_a, url_b = two_servers
     assert url_a != url_b
     problems: list[str] = []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -10,19 +11,23 @@ import pytest_asyncio
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from pytest_django import Settings
 
 from accounts.models import Player
 from games import services
+from games.background import reviews as review_process
 from games.services import dice, play
 from games.services.play import finish_game
 from play.models import Game
 from rooms.models import Room
 from scoring.dice import scripted
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import MakePlayer, MakeRoom, Pair, ScriptDice
 from tests.support.reviews import check_luck_adds_up
 
 
 @pytest.fixture(autouse=True)
-def no_bot_pause(settings: pytest.FixtureRequest) -> None:
+def no_bot_pause(settings: Settings) -> None:
     """Bots act as soon as they are due, and only when a test runs the clock; the coach
     starts no background jobs (a test runs them itself); no SQLite checkpoint thread
     outlives a test; the review child runs at normal priority (on idle CPU only, busy
@@ -70,40 +75,40 @@ def fresh_cache() -> None:
 
 
 @pytest.fixture
-def make_player(db: None) -> Callable[[str], Player]:
+def make_player(db: None) -> MakePlayer:
     """Create a person with a name."""
     return lambda name: Player.objects.create(name=name)
 
 
 @pytest.fixture
-def ada(make_player: Callable[[str], Player]) -> Player:
+def ada(make_player: MakePlayer) -> Player:
     return make_player("Ada")
 
 
 @pytest.fixture
-def bob(make_player: Callable[[str], Player]) -> Player:
+def bob(make_player: MakePlayer) -> Player:
     return make_player("Bob")
 
 
 @pytest.fixture
-def cy(make_player: Callable[[str], Player]) -> Player:
+def cy(make_player: MakePlayer) -> Player:
     return make_player("Cy")
 
 
 @pytest.fixture
-def dee(make_player: Callable[[str], Player]) -> Player:
+def dee(make_player: MakePlayer) -> Player:
     return make_player("Dee")
 
 
 @pytest.fixture
-def make_room(db: None) -> Callable[..., Room]:
+def make_room(db: None) -> MakeRoom:
     """Open a room through the services, as a host would: ``host`` creates it, the
     ``joined`` players take the next seats in order, then bots of the ``bots`` levels, and
     ``start`` begins the first game. The room is returned as the database now has it.
     Async tests call it through ``channels.db.database_sync_to_async``."""
 
     def make(host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
-             options: dict | None = None, turn_seconds: int | None = None,
+             options: dict[str, Any] | None = None, turn_seconds: int | None = None,
              pace: str = "live", holidays: bool | None = None,
              together: bool | None = None, duplicate: bool | None = None,
              joined: Sequence[Player] = (), bots: Sequence[str] = (),
@@ -125,7 +130,7 @@ def make_room(db: None) -> Callable[..., Room]:
 
 
 @pytest.fixture
-def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[list[int]], None]]:
+def script_dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptDice]:
     """Make the server draw these dice next (the real draw is secrets.SystemRandom)."""
 
     def use(values: list[int]) -> None:
@@ -140,8 +145,19 @@ def staff(db: None) -> User:
     return User.objects.create_user("mod", password="pw-long-enough", is_staff=True)
 
 
+@pytest.fixture
+def review_child() -> Iterator[ModuleType]:
+    """The review process of this test process, ended after the test (killed after a
+    second: on idle CPU only, it may not get to run at all while the suite keeps every
+    core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
+    review_process.resume()
+    yield review_process
+    review_process.stop(grace=1.0)
+    review_process.resume()
+
+
 @pytest.fixture(scope="session")
-def yahtzee_coach() -> object:
+def yahtzee_coach() -> Advisor:
     """The exact Yahtzee advisor, built once for the whole test run (seconds)."""
     from scoring import rulesets
     from scoring.strategy import advisors
@@ -150,7 +166,7 @@ def yahtzee_coach() -> object:
 
 
 @pytest_asyncio.fixture
-async def pair() -> AsyncIterator[dict[str, Any]]:
+async def pair() -> AsyncIterator[Pair]:
     """Ada hosts a 3-seat yatzy room that Bob joined; both connected to it."""
     from tests.support.sockets import call, receive, socket, visitor
 

@@ -6,31 +6,35 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
-from games.selectors.snapshots import read_snapshot
 from play.models import Event, Game, Scorecard
 from rooms.models import Membership, Room
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn, refused
+from tests.support.present import present
 from tests.support.sockets import check_server_message
+from tests.support.views import fresh_snapshot_of, text_of
 
 pytestmark = pytest.mark.django_db
 
 
-def seen(player, code, seconds, sockets=0):
+def seen(player: Player, code: str, seconds: float, sockets: int = 0) -> None:
     """The server last heard of ``player`` in the room ``seconds`` ago, with ``sockets``
     open."""
     Membership.objects.filter(room__code=code, player=player).update(
         sockets=sockets, seen_at=timezone.now() - timedelta(seconds=seconds))
 
 
-def host_of(code):
+def host_of(code: str) -> Player:
     return Room.objects.get(code=code).host
 
 
-def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(ada, bob, cy,
-                                                                        make_room):
+def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=4, joined=[bob, cy]).code
     for player in (ada, bob, cy):
         services.presence_connect(player=player, code=code)
@@ -40,7 +44,7 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(ada, bob
     seen(ada, code, 61)
     assert len(services.rooms_pass_host()) == 1
     assert host_of(code) == bob  # Bob joined before Cy
-    event = Event.objects.filter(room__code=code).last()
+    event = present(Event.objects.filter(room__code=code).last())
     assert (event.kind, event.data) == ("host_passed", {"player": "Bob", "player_id": bob.pk,
                                                         "from": "Ada", "pace": "live"})
     assert len(services.rooms_pass_host()) == 0  # once
@@ -52,8 +56,8 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(ada, bob
     services.room_start(player=bob, code=code)
 
 
-def test_a_host_whose_page_has_not_connected_yet_keeps_the_role_for_a_minute(ada, bob,
-                                                                             make_room):
+def test_a_host_whose_page_has_not_connected_yet_keeps_the_role_for_a_minute(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     # A friend opened the link and connected before the host's own page did.
     code = make_room(ada, "yatzy", seats=4, joined=[bob]).code
     services.presence_connect(player=bob, code=code)
@@ -63,8 +67,8 @@ def test_a_host_whose_page_has_not_connected_yet_keeps_the_role_for_a_minute(ada
     assert len(services.rooms_pass_host()) == 1 and host_of(code) == bob
 
 
-def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(ada, bob, cy,
-                                                                          make_room):
+def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=4, joined=[bob, cy], bots=["beginner"],
                      start=True).code
     seen(ada, code, 120)
@@ -76,7 +80,8 @@ def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(ada, 
     assert game_of(code).status == Game.Status.PLAYING
 
 
-def test_after_a_game_the_new_host_starts_the_rematch(ada, bob, staff, make_room):
+def test_after_a_game_the_new_host_starts_the_rematch(
+        ada: Player, bob: Player, staff: User, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     services.mod_end_game(moderator=staff, game=game_of(code), reason="test")
     services.presence_connect(player=bob, code=code)
@@ -86,8 +91,8 @@ def test_after_a_game_the_new_host_starts_the_rematch(ada, bob, staff, make_room
     assert game_of(code).number == 2
 
 
-def test_a_socket_left_by_a_dead_server_counts_as_gone_a_quiet_one_does_not(ada, bob,
-                                                                          make_room):
+def test_a_socket_left_by_a_dead_server_counts_as_gone_a_quiet_one_does_not(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob]).code
     services.presence_connect(player=bob, code=code)
     seen(ada, code, 90, sockets=1)  # a background tab pings once a minute: still here
@@ -99,30 +104,31 @@ def test_a_socket_left_by_a_dead_server_counts_as_gone_a_quiet_one_does_not(ada,
 # -- a seat a bot keeps ---------------------------------------------------------------
 
 
-def expire(code):
+def expire(code: str) -> None:
     """Let the current turn's time run out and the clock finish it."""
     deadline = game_of(code).turn_deadline
     assert deadline is not None
     assert len(services.games_run_due(at=deadline + timedelta(seconds=1))) >= 1
 
 
-def card(code, seat):
+def card(code: str, seat: int) -> Scorecard:
     return Scorecard.objects.select_related("player", "held_for").get(game=game_of(code),
                                                                        seat=seat)
 
 
 @pytest.fixture
-def timed(ada, bob, make_room):
+def timed(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     return make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
 
 
-def miss_three(ada, code):
+def miss_three(ada: Player, code: str) -> None:
     for _ in range(3):
         play_turn(ada, code)
         expire(code)  # Bob's turn runs out
 
 
-def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(timed, ada, bob):
+def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(
+        timed: str, ada: Player, bob: Player) -> None:
     play_turn(ada, timed)
     expire(timed)
     play_turn(ada, timed)
@@ -132,13 +138,13 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(timed, ada, 
     expire(timed)
     held = card(timed, 1)
     assert held.player.is_bot and held.held_for == bob
-    event = Event.objects.filter(room__code=timed).last()
+    event = present(Event.objects.filter(room__code=timed).last())
     assert (event.kind, event.data["player"], event.data["bot"], event.data["missed"]) == (
         "seat_held", "Bob", held.player.name, 3)
     assert Membership.objects.get(room__code=timed, player=bob).seat is None
     assert Membership.objects.get(room__code=timed, player=held.player).seat == 1
     # Every page sees whom the bot keeps the seat for (as the protocol's schema says).
-    state = json.loads(read_snapshot(timed).text_for(ada.pk))
+    state = json.loads(text_of(fresh_snapshot_of(timed), ada.pk))
     check_server_message(state)
     assert state["game"]["seats"][1]["held_for"] == {"player": bob.pk, "name": "Bob"}
     play_turn(ada, timed)
@@ -149,10 +155,10 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(timed, ada, 
     assert back.player == bob and back.held_for is None
     assert Membership.objects.get(room__code=timed, player=bob).seat == 1
     assert Membership.objects.get(room__code=timed, player=held.player).state == "left"
-    assert Event.objects.filter(room__code=timed).last().kind == "seat_back"
+    assert present(Event.objects.filter(room__code=timed).last()).kind == "seat_back"
 
 
-def test_a_played_turn_starts_the_count_again(timed, ada, bob):
+def test_a_played_turn_starts_the_count_again(timed: str, ada: Player, bob: Player) -> None:
     miss_three_but_one_played = [True, True, False, True, True]
     for missed in miss_three_but_one_played:
         play_turn(ada, timed)
@@ -163,7 +169,8 @@ def test_a_played_turn_starts_the_count_again(timed, ada, bob):
     assert card(timed, 1).player == bob
 
 
-def test_a_person_whose_seat_is_kept_takes_it_back_on_their_own_turn(timed, ada, bob):
+def test_a_person_whose_seat_is_kept_takes_it_back_on_their_own_turn(
+        timed: str, ada: Player, bob: Player) -> None:
     miss_three(ada, timed)
     play_turn(ada, timed)  # the bot's turn now, kept for Bob
     refused("not_held", services.game_take_back, player=ada, code=timed)
@@ -175,8 +182,8 @@ def test_a_person_whose_seat_is_kept_takes_it_back_on_their_own_turn(timed, ada,
     assert game_of(timed).current_seat == 0
 
 
-def test_a_kept_seat_stays_kept_in_the_rematch_and_comes_back_after(ada, bob, cy, staff,
-                                                                     make_room):
+def test_a_kept_seat_stays_kept_in_the_rematch_and_comes_back_after(
+        ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, turn_seconds=15, joined=[bob, cy],
                      start=True).code
     for _ in range(3):

@@ -3,10 +3,13 @@ sign out, password change, the sign-in limit, account deletion, CSRF on every fo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from accounts.models import Player
 from coach.models import GameReview
@@ -15,7 +18,11 @@ from games.errors import ServiceError
 from games.services.players import current_player
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
+from tests.support.clients import ClientResponse
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +37,8 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *, page: str | None = None):
+def post(client: Client, url: str, data: dict[str, str], *,
+         page: str | None = None) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     token = client.cookies["csrftoken"].value
@@ -41,7 +49,7 @@ def guest_with_room(client: Client, name: str = "Ada", *, start: bool = True) ->
     """The browser opens a room (the home page's form) with a bot and starts a game."""
     response = post(client, reverse("games:room_create"),
                     {"name": name, "ruleset": "yatzy", "seats": "2"}, page="/")
-    code = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    code: str = response["Location"].rstrip("/").rsplit("/", 1)[-1]
     player = Room.objects.get(code=code).host
     services.room_add_bot(player=player, code=code, level="beginner")
     if start:
@@ -55,12 +63,12 @@ def player_of(client: Client) -> Player | None:
     return current_player(request.session, request.user)
 
 
-def sign_up(client: Client, username: str = "ada", **extra: str):
+def sign_up(client: Client, username: str = "ada", **extra: str) -> ClientResponse:
     return post(client, SIGN_UP, {"username": username, "password1": PASSWORD,
                                   "password2": PASSWORD, **extra})
 
 
-def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back():
+def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back() -> None:
     client = browser()
     code = guest_with_room(client)
     guest = Player.objects.get(name="Ada", user=None, memberships__room__code=code)
@@ -77,7 +85,7 @@ def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back():
     assert [r.code for r in selectors.rooms_of(guest)] == [code]
 
 
-def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat():
+def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat() -> None:
     first = browser()
     code = guest_with_room(first)
     sign_up(first)
@@ -105,7 +113,7 @@ def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat():
     assert answer["ok"] and len(game_of(code).turns.get(number=1).state["dice"]) == 5
 
 
-def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in():
+def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in() -> None:
     first = browser()
     guest_with_room(first)
     sign_up(first)
@@ -121,13 +129,13 @@ def test_a_guest_of_the_second_device_leaves_its_rooms_when_it_signs_in():
     assert Player.objects.get(pk=phone_guest.pk).user is None
 
 
-def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_on():
+def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_on() -> None:
     User.objects.create_user("ada", password=PASSWORD)
     client = browser()
     code = guest_with_room(client)
     post(client, SIGN_IN, {"username": "ada", "password": PASSWORD})
-    player = player_of(client)
-    assert player.user.username == "ada" and player.memberships.get().room.code == code
+    player = present(player_of(client))
+    assert present(player.user).username == "ada" and player.memberships.get().room.code == code
 
 
 @pytest.mark.parametrize(("form", "says"), [
@@ -142,7 +150,8 @@ def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_o
     ({"username": "bob", "email": "not-an-address", "password1": PASSWORD,
       "password2": PASSWORD}, "valid email"),
 ])
-def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(form, says):
+def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(
+        form: dict[str, Any], says: str) -> None:
     User.objects.create_user("ada", password=PASSWORD)
     client = browser()
     guest_with_room(client, "Bob", start=False)
@@ -155,7 +164,7 @@ def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(form, says):
     assert not response.wsgi_request.user.is_authenticated
 
 
-def test_signing_out_is_a_post_and_this_browser_forgets_the_player():
+def test_signing_out_is_a_post_and_this_browser_forgets_the_player() -> None:
     client = browser()
     code = guest_with_room(client)
     sign_up(client)
@@ -170,7 +179,7 @@ def test_signing_out_is_a_post_and_this_browser_forgets_the_player():
     assert b"Sign in" in client.get("/").content
 
 
-def test_changing_the_password_keeps_the_session_and_retires_the_old_one():
+def test_changing_the_password_keeps_the_session_and_retires_the_old_one() -> None:
     client = browser()
     sign_up(client)
     response = post(client, PASSWORD_CHANGE, {
@@ -186,7 +195,7 @@ def test_changing_the_password_keeps_the_session_and_retires_the_old_one():
                 ).status_code == 302
 
 
-def test_a_wrong_old_password_changes_nothing():
+def test_a_wrong_old_password_changes_nothing() -> None:
     client = browser()
     sign_up(client)
     response = post(client, PASSWORD_CHANGE, {
@@ -196,7 +205,7 @@ def test_a_wrong_old_password_changes_nothing():
     assert User.objects.get().check_password(PASSWORD)
 
 
-def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings):
+def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings: Settings) -> None:
     User.objects.create_user("ada", password=PASSWORD)
     User.objects.create_user("bob", password=PASSWORD)
     wifi = browser("192.0.2.10")
@@ -221,7 +230,8 @@ def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings):
                 {"username": "ada", "password": PASSWORD}).status_code == 302
 
 
-def test_deleting_the_account_renames_the_player_and_changes_nothing_else(bob, make_room):
+def test_deleting_the_account_renames_the_player_and_changes_nothing_else(
+        bob: Player, make_room: MakeRoom) -> None:
     client = browser()
     code = guest_with_room(client, start=False)
     sign_up(client)
@@ -249,7 +259,7 @@ def test_deleting_the_account_renames_the_player_and_changes_nothing_else(bob, m
     assert not User.objects.filter(username="ada").exists()
     assert not client.get("/").wsgi_request.user.is_authenticated
     assert player_of(client) is None
-    state = selectors.room_state(finished, bob)
+    state = state_seen(finished, bob)
     assert [s["name"] for s in state["game"]["seats"]] == ["Deleted player", "Bob"]
     assert [m["name"] for m in state["chat"]] == ["Deleted player"]
     assert list(Scorecard.objects.filter(game=game_of(finished)).values()) == cards
@@ -263,7 +273,7 @@ def test_deleting_the_account_renames_the_player_and_changes_nothing_else(bob, m
         Membership.State.LEFT
 
 
-def test_every_account_form_refuses_a_post_without_its_csrf_token():
+def test_every_account_form_refuses_a_post_without_its_csrf_token() -> None:
     client = browser()
     sign_up(client)
     for url, data in [(SIGN_OUT, {}), (PASSWORD_CHANGE, {"old_password": PASSWORD}),
@@ -282,7 +292,7 @@ def test_every_account_form_refuses_a_post_without_its_csrf_token():
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/r/x/",
                                     "javascript:alert(1)"])
-def test_next_goes_only_to_pages_of_this_site(target):
+def test_next_goes_only_to_pages_of_this_site(target: str) -> None:
     client = browser()
     assert sign_up(client, next=target)["Location"] == "/"
     assert post(client, SIGN_OUT, {"next": target}, page=ACCOUNT)["Location"] == "/"
@@ -290,7 +300,7 @@ def test_next_goes_only_to_pages_of_this_site(target):
                                   "next": target})["Location"] == "/"
 
 
-def test_the_header_offers_the_account_on_every_page(ada, make_room):
+def test_the_header_offers_the_account_on_every_page(ada: Player, make_room: MakeRoom) -> None:
     client = browser()
     code = make_room(ada, "yatzy").code
     for url in ["/", reverse("games:rules", args=["yatzy"]), reverse("games:room",
@@ -305,7 +315,7 @@ def test_the_header_offers_the_account_on_every_page(ada, make_room):
     assert client.get(ACCOUNT + "?next=/rules/yatzy/").context["next"] == "/rules/yatzy/"
 
 
-def test_a_deleted_account_is_no_one_on_its_other_devices():
+def test_a_deleted_account_is_no_one_on_its_other_devices() -> None:
     first = browser()
     code = guest_with_room(first)
     sign_up(first)

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
 from moderation.models import ModerationAction
@@ -28,6 +31,7 @@ from tests.support.admin_pages import (
     recorded,
     snapshot,
 )
+from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the admin only reads through the ORM what
@@ -37,7 +41,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 
 @pytest.fixture
-def room(ada, bob, make_room):
+def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     """Ada hosts a Yahtzee room with Bob; their first game is in progress."""
     return make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
 
@@ -45,7 +49,7 @@ def room(ada, bob, make_room):
 # -- the actions ---------------------------------------------------------------
 
 
-def test_close_rooms_ends_their_games(admin_client, admin_user, room):
+def test_close_rooms_ends_their_games(admin_client: Client, admin_user: User, room: Room) -> None:
     done = moderate(admin_client, "room", "close_rooms", [room], "abusive room name")
     room.refresh_from_db()
     game = game_of(room.code)
@@ -57,8 +61,9 @@ def test_close_rooms_ends_their_games(admin_client, admin_user, room):
         admin_user, "abusive room name", room, game)
 
 
-def test_a_refused_object_is_reported_and_the_others_go_on(admin_client, admin_user, room,
-                                                           cy, make_room):
+def test_a_refused_object_is_reported_and_the_others_go_on(
+        admin_client: Client, admin_user: User, room: Room, cy: Player,
+        make_room: MakeRoom) -> None:
     other = make_room(cy, "yatzy", seats=2)
     services.mod_close_room(moderator=admin_user, room=room, reason="first")
     done = act(admin_client, "room", "close_rooms", [room, other], post="yes",
@@ -73,7 +78,7 @@ def test_a_refused_object_is_reported_and_the_others_go_on(admin_client, admin_u
         == [other.pk]
 
 
-def test_end_games(admin_client, admin_user, room):
+def test_end_games(admin_client: Client, admin_user: User, room: Room) -> None:
     game = game_of(room.code)
     done = moderate(admin_client, "game", "end_games", [game], "players colluding")
     game.refresh_from_db()
@@ -85,7 +90,8 @@ def test_end_games(admin_client, admin_user, room):
     assert (record.moderator, record.room, record.game) == (admin_user, room, game)
 
 
-def test_kick_hands_the_game_seat_to_a_bot(admin_client, admin_user, room, bob):
+def test_kick_hands_the_game_seat_to_a_bot(admin_client: Client, admin_user: User, room: Room,
+                                           bob: Player) -> None:
     member = Membership.objects.get(room=room, player=bob)
     done = moderate(admin_client, "membership", "kick_members", [member], "rude in chat")
     member.refresh_from_db()
@@ -101,7 +107,7 @@ def test_kick_hands_the_game_seat_to_a_bot(admin_client, admin_user, room, bob):
     assert err.value.code == "kicked"
 
 
-def test_bots_cannot_be_kicked(admin_client, room):
+def test_bots_cannot_be_kicked(admin_client: Client, room: Room) -> None:
     services.room_leave(player=room.host, code=room.code)  # a bot takes Ada's seat
     bot_member = Membership.objects.get(room=room, seat=0, state="active")
     done = act(admin_client, "membership", "kick_members", [bot_member], post="yes",
@@ -110,7 +116,8 @@ def test_bots_cannot_be_kicked(admin_client, room):
     assert not ModerationAction.objects.exists()
 
 
-def test_ban_then_unban(admin_client, admin_user, room, ada, cy, make_room):
+def test_ban_then_unban(admin_client: Client, admin_user: User, room: Room, ada: Player, cy: Player,
+                        make_room: MakeRoom) -> None:
     other = make_room(cy, "yatzy", seats=3)
     moderate(admin_client, "player", "ban_players", [ada], "harassment")
     ada.refresh_from_db()
@@ -135,7 +142,7 @@ def test_ban_then_unban(admin_client, admin_user, room, ada, cy, make_room):
     services.chat_post(player=ada, code=room.code, text="sorry")
 
 
-def test_banning_twice_is_reported(admin_client, admin_user, ada):
+def test_banning_twice_is_reported(admin_client: Client, admin_user: User, ada: Player) -> None:
     services.mod_ban(moderator=admin_user, player=ada, reason="spam")
     done = act(admin_client, "player", "ban_players", [ada], post="yes", reason="again",
                follow=True)
@@ -143,7 +150,8 @@ def test_banning_twice_is_reported(admin_client, admin_user, ada):
     assert ModerationAction.objects.count() == 1
 
 
-def test_remove_chat_messages(admin_client, admin_user, room, ada, bob):
+def test_remove_chat_messages(admin_client: Client, admin_user: User, room: Room, ada: Player,
+                              bob: Player) -> None:
     services.chat_post(player=ada, code=room.code, text="you are all idiots")
     services.chat_post(player=bob, code=room.code, text="gg")
     rude = ChatMessage.objects.get(player=ada)
@@ -156,7 +164,7 @@ def test_remove_chat_messages(admin_client, admin_user, room, ada, bob):
     assert record.details == {"message_id": rude.pk, "text": "you are all idiots"}
 
 
-def test_actions_are_csrf_protected(admin_user, room):
+def test_actions_are_csrf_protected(admin_user: User, room: Room) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(admin_user)
     before = snapshot()
@@ -174,18 +182,19 @@ def test_actions_are_csrf_protected(admin_user, room):
 
 
 @pytest.fixture
-def world(room, ada, cy, make_player, make_room, admin_user):
+def world(room: Room, ada: Player, cy: Player, make_player: MakePlayer, make_room: MakeRoom,
+          admin_user: User) -> SimpleNamespace:
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
     return moderated_world(room, ada, cy, make_player, make_room, admin_user)
 
 
-def today_range(field):
+def today_range(field: str) -> dict[str, str]:
     """The parameters of the date filter's "Today" link."""
     today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
     return {f"{field}__gte": str(today), f"{field}__lt": str(today + timedelta(days=1))}
 
 
-def test_room_list(admin_client, world):
+def test_room_list(admin_client: Client, world: SimpleNamespace) -> None:
     room, other = world.room, world.other
     html = admin_client.get(changelist("room")).content.decode()
     assert "Close selected rooms" in html and "Yahtzee" in html and "2/2" in html
@@ -202,7 +211,8 @@ def test_room_list(admin_client, world):
         room, other}
 
 
-def test_player_list(admin_client, world, ada, bob, cy):
+def test_player_list(admin_client: Client, world: SimpleNamespace, ada: Player, bob: Player,
+                     cy: Player) -> None:
     html = admin_client.get(changelist("player")).content.decode()
     assert "Ban selected players" in html and "Unban selected players" in html
     assert listed(admin_client, "player", q="bob") == {bob}
@@ -214,7 +224,7 @@ def test_player_list(admin_client, world, ada, bob, cy):
     assert listed(admin_client, "player", **today_range("created_at")) >= {ada, world.eve}
 
 
-def test_membership_list(admin_client, world, bob):
+def test_membership_list(admin_client: Client, world: SimpleNamespace, bob: Player) -> None:
     html = admin_client.get(changelist("membership")).content.decode()
     assert "Kick selected players from their room" in html
     bobs = Membership.objects.get(player=bob)
@@ -230,7 +240,7 @@ def test_membership_list(admin_client, world, bob):
     assert listed(admin_client, "membership", muted__exact="1") == {bobs}
 
 
-def test_game_list(admin_client, world):
+def test_game_list(admin_client: Client, world: SimpleNamespace) -> None:
     game = game_of(world.room.code)
     html = admin_client.get(changelist("game")).content.decode()
     assert "End selected games" in html and "Ada, Bob" in html
@@ -246,7 +256,7 @@ def test_game_list(admin_client, world):
     assert listed(admin_client, "game", started_at__year=timezone.now().year) == {game}
 
 
-def test_chat_list(admin_client, world, ada):
+def test_chat_list(admin_client: Client, world: SimpleNamespace, ada: Player) -> None:
     luck = ChatMessage.objects.get(text="good luck all")
     anyone = ChatMessage.objects.get(text="anyone here?")
     html = admin_client.get(changelist("chatmessage")).content.decode()
@@ -263,7 +273,7 @@ def test_chat_list(admin_client, world, ada):
         luck, anyone}
 
 
-def test_moderation_action_list(admin_client, world):
+def test_moderation_action_list(admin_client: Client, world: SimpleNamespace) -> None:
     html = admin_client.get(changelist("moderationaction")).content.decode()
     assert "spam links" in html and "empty table" in html and "admin" in html
     ban = ModerationAction.objects.get(action="ban")
@@ -283,7 +293,8 @@ def test_moderation_action_list(admin_client, world):
 # -- the move log ---------------------------------------------------------------
 
 
-def test_the_game_page_shows_every_die_drawn(admin_client, room, ada, bob, script_dice):
+def test_the_game_page_shows_every_die_drawn(admin_client: Client, room: Room, ada: Player,
+                                             bob: Player, script_dice: ScriptDice) -> None:
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 3, 3, 3, 2, 2])
     services.game_roll(player=ada, code=room.code)
     services.game_roll(player=ada, code=room.code, hold=[0, 1])
@@ -307,7 +318,8 @@ def test_the_game_page_shows_every_die_drawn(admin_client, room, ada, bob, scrip
     assert "game_started" in html  # the event log
 
 
-def test_the_game_page_shows_an_announced_box(admin_client, ada, script_dice, make_room):
+def test_the_game_page_shows_an_announced_box(admin_client: Client, ada: Player,
+                                              script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 2, 1])
     services.game_roll(player=ada, code=room.code)

@@ -2,12 +2,15 @@
 and a game's page which seats share one, and with whom."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from games import services
 from games.addresses import address_key
-from rooms.models import Membership
+from rooms.models import Membership, Room
 from tests.support.admin_pages import listed
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import game_of
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +18,7 @@ pytestmark = pytest.mark.django_db
 HOME, CAFE = "198.51.100.7", "203.0.113.9"
 
 
-def table(host, *others, devices):
+def table(host: Player, *others: Player, devices: list[tuple[str, str]]) -> Room:
     """A duplicate room of ``host`` and ``others``, each from its (browser, address)."""
     browser, address = devices[0]
     room = services.room_create(player=host, ruleset="yatzy", seats=4, duplicate=True,
@@ -27,7 +30,8 @@ def table(host, *others, devices):
 
 
 @pytest.fixture
-def rooms(ada, bob, cy, dee, make_player, make_room):
+def rooms(ada: Player, bob: Player, cy: Player, dee: Player, make_player: MakePlayer,
+          make_room: MakeRoom) -> dict[str, Room]:
     """One room of two seats on one browser, one of two seats on one network, one apart
     (with a bot, whose empty browser and address match nothing)."""
     eve, fay = make_player("Eve"), make_player("Fay")
@@ -39,7 +43,7 @@ def rooms(ada, bob, cy, dee, make_player, make_room):
 
 
 def test_the_room_list_finds_rooms_whose_seats_share_a_device_or_a_network(
-        admin_client, rooms):
+        admin_client: Client, rooms: dict[str, Room]) -> None:
     services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code,
                           level="beginner")
     services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code,
@@ -51,7 +55,8 @@ def test_the_room_list_finds_rooms_whose_seats_share_a_device_or_a_network(
     assert listed(admin_client, "room") == set(rooms.values())
 
 
-def test_the_room_and_game_pages_name_the_seats_that_share(admin_client, rooms, ada, bob):
+def test_the_room_and_game_pages_name_the_seats_that_share(
+        admin_client: Client, rooms: dict[str, Room], ada: Player, bob: Player) -> None:
     room = rooms["device"]
     page = admin_client.get(reverse("admin:rooms_room_change", args=[room.pk]))
     html = page.content.decode()

@@ -14,11 +14,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
 from moderation.models import ModerationAction, Report
 from rooms.models import ChatMessage, Membership, Room
 from tests.support.admin_pages import changelist, listed, messages_of, recorded, snapshot
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the admin only reads through the ORM what
@@ -27,13 +29,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 
 @pytest.fixture
-def room(ada, bob, make_room):
+def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     """Ada hosts a Yahtzee room with Bob; their first game is in progress."""
     return make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
 
 
 @pytest.fixture
-def reported(room, ada, bob, admin_user):
+def reported(room: Room, ada: Player, bob: Player, admin_user: User) -> SimpleNamespace:
     """Bob insulted Ada among other lines; Ada reported the line, Bob reported Ada."""
     services.chat_post(player=ada, code=room.code, text="hi all")
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
@@ -48,12 +50,13 @@ def reported(room, ada, bob, admin_user):
                            player=Report.objects.get(message=None), rude=rude)
 
 
-def page_text(html):
+def page_text(html: str) -> str:
     """What the moderator reads: the page without its tags."""
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-def test_the_report_queue_lists_open_reports_first(admin_client, admin_user, reported):
+def test_the_report_queue_lists_open_reports_first(
+        admin_client: Client, admin_user: User, reported: SimpleNamespace) -> None:
     services.report_handle(moderator=admin_user, report=reported.line, outcome="dismiss",
                            reason="banter")
     shown = admin_client.get(changelist("report")).context["cl"].result_list
@@ -65,8 +68,9 @@ def test_the_report_queue_lists_open_reports_first(admin_client, admin_user, rep
     assert "“you are an idiot”" in html and "the player" in html
 
 
-def test_a_report_page_shows_what_a_moderator_needs(admin_client, room, reported, ada, bob,
-                                                    script_dice):
+def test_a_report_page_shows_what_a_moderator_needs(
+        admin_client: Client, room: Room, reported: SimpleNamespace, ada: Player, bob: Player,
+        script_dice: ScriptDice) -> None:
     for n in range(25):  # later lines (written directly: the chat's pace limit is not tested)
         line = ChatMessage.objects.create(room=room, player=ada if n % 2 else bob,
                                           text=f"line {n}")
@@ -103,8 +107,9 @@ def test_a_report_page_shows_what_a_moderator_needs(admin_client, room, reported
 @pytest.mark.parametrize("outcome, action", [
     ("remove_chat", "remove_chat"), ("kick", "kick"), ("ban", "ban"),
     ("dismiss", "dismiss_report")])
-def test_acting_on_a_report_is_recorded_and_settles_it(admin_client, admin_user, room,
-                                                       reported, bob, outcome, action):
+def test_acting_on_a_report_is_recorded_and_settles_it(
+        admin_client: Client, admin_user: User, room: Room, reported: SimpleNamespace, bob: Player,
+        outcome: str, action: str) -> None:
     url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
     page = reverse("admin:moderation_report_change", args=[reported.line.pk])
     before = snapshot()
@@ -131,7 +136,8 @@ def test_acting_on_a_report_is_recorded_and_settles_it(admin_client, admin_user,
         reason="again").count() == 0
 
 
-def test_a_ban_from_a_report_may_have_an_end(admin_client, admin_user, reported, bob):
+def test_a_ban_from_a_report_may_have_an_end(admin_client: Client, admin_user: User,
+                                             reported: SimpleNamespace, bob: Player) -> None:
     url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
     page = admin_client.get(reverse("admin:moderation_report_change", args=[reported.line.pk]))
     assert 'name="until"' in page.content.decode()  # beside the reason
@@ -158,7 +164,8 @@ def test_a_ban_from_a_report_may_have_an_end(admin_client, admin_user, reported,
                                outcome="dismiss", reason="x", until=end)
 
 
-def test_every_admin_page_says_how_many_reports_are_open(admin_client, admin_user, reported):
+def test_every_admin_page_says_how_many_reports_are_open(
+        admin_client: Client, admin_user: User, reported: SimpleNamespace) -> None:
     for page in (reverse("admin:index"), changelist("player")):
         html = admin_client.get(page).content.decode()
         assert 'data-testid="open-reports">2 open reports</a>' in html
@@ -176,7 +183,8 @@ def test_every_admin_page_says_how_many_reports_are_open(admin_client, admin_use
     assert "open report" not in client.get(reverse("admin:index")).content.decode()
 
 
-def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(reported, room):
+def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(
+        reported: SimpleNamespace, room: Room) -> None:
     url = reverse("admin:moderation_report_handle", args=[reported.line.pk])
     staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
     staff.user_permissions.add(Permission.objects.get(codename="view_report"))
@@ -193,7 +201,7 @@ def test_reports_are_acted_on_only_with_permission_and_a_csrf_token(reported, ro
 
 
 def test_the_room_page_shows_its_chat_games_and_buttons_that_say_what_they_do(
-        admin_client, admin_user, room, reported):
+        admin_client: Client, admin_user: User, room: Room, reported: SimpleNamespace) -> None:
     services.mod_remove_chat(moderator=admin_user, message=reported.rude, reason="insult")
     url = reverse("admin:rooms_room_change", args=[room.pk])
     html = admin_client.get(url).content.decode()
@@ -217,7 +225,8 @@ def test_the_room_page_shows_its_chat_games_and_buttons_that_say_what_they_do(
     assert Room.objects.get(pk=room.pk).status == Room.Status.OPEN
 
 
-def test_viewers_of_a_room_see_no_moderation_buttons(client, room, reported):
+def test_viewers_of_a_room_see_no_moderation_buttons(
+        client: Client, room: Room, reported: SimpleNamespace) -> None:
     staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
     staff.user_permissions.add(*Permission.objects.filter(
         codename__in=["view_room", "view_game"]))

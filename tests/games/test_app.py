@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_the_manifest_names_the_app_its_icons_and_its_start(client):
+def test_the_manifest_names_the_app_its_icons_and_its_start(client: Client) -> None:
     response = client.get("/manifest.webmanifest", HTTP_ACCEPT_LANGUAGE="fr")
     assert response["Content-Type"] == "application/manifest+json"
     manifest = json.loads(response.content)
@@ -37,7 +38,7 @@ def test_the_manifest_names_the_app_its_icons_and_its_start(client):
     assert manifest["shortcuts"][0]["url"] == "/games/"
 
 
-def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client):
+def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client: Client) -> None:
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
@@ -47,7 +48,7 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client)
     assert client.get("/offline/").status_code == 200
 
 
-def test_every_page_links_the_manifest_and_the_phone_tags(client):
+def test_every_page_links_the_manifest_and_the_phone_tags(client: Client) -> None:
     html = client.get("/").content.decode()
     for tag in ('<link rel="manifest" href="/manifest.webmanifest">',
                 '<meta name="theme-color" content="#14532d">',

@@ -11,11 +11,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from pytest_django import Settings
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
 from games.background import checkpoints, clock, jobs, reviews, runtime
 from games.signals import game_finished
+from tests.support.present import present
 from tests.support.waiting import wait_until
 
 PACE = 1 / 15  # seconds between two requests of one socket
@@ -27,7 +29,7 @@ def running_threads() -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_start_runs_each_piece_once_and_stop_ends_them_all(settings) -> None:
+def test_start_runs_each_piece_once_and_stop_ends_them_all(settings: Settings) -> None:
     settings.GAMES_CLOCK_IN_PROCESS = True
     settings.GAMES_COACH_IN_BACKGROUND = True
     settings.SQLITE_CHECKPOINT_THREAD = True
@@ -46,7 +48,7 @@ def test_start_runs_each_piece_once_and_stop_ends_them_all(settings) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_settings_turn_each_piece_off(settings) -> None:
+def test_the_settings_turn_each_piece_off(settings: Settings) -> None:
     settings.GAMES_CLOCK_IN_PROCESS = False
     settings.GAMES_COACH_IN_BACKGROUND = False
     settings.SQLITE_CHECKPOINT_THREAD = False
@@ -63,7 +65,7 @@ def test_the_pieces_stop_even_when_started_alone() -> None:
     assert clock.start() is started
     clock.stop()
     assert not started.is_alive()
-    assert checkpoints.stop() is None  # nothing to stop
+    assert checkpoints.stop() is None  # type: ignore[func-returns-value]  # nothing to stop
 
 
 def children_of(pid: int) -> set[int]:
@@ -90,7 +92,8 @@ def alive(pid: int) -> bool:
 
 def ask_for_a_review() -> None:
     with contextlib.suppress(reviews.ReviewProcessError):
-        reviews.reviews("not a game id")  # a job the child answers with a failure
+        # A job the child answers with a failure (a wrong id on purpose).
+        reviews.reviews("not a game id")  # type: ignore[arg-type]
 
 
 def new_children_alive(before: set[int]) -> list[int]:
@@ -111,7 +114,7 @@ def test_after_stop_no_review_child_starts_until_resume() -> None:
         reviews.resume()
     try:
         with pytest.raises(reviews.ReviewProcessError, match=r"^\w+: "):  # the child's
-            reviews.reviews("not a game id")
+            reviews.reviews("not a game id")  # type: ignore[arg-type]  # a failing job
         assert reviews.child() is not None
     finally:
         reviews.stop(grace=1.0)
@@ -143,6 +146,7 @@ async def play_alone(base_url: str) -> None:
         await seat.wait_for(lambda: seat.state is not None)
         assert (await seat.send("start"))["type"] == "ack"
         await seat.wait_for(seat.my_turn)
+        assert seat.game is not None  # the started game
         while seat.game["status"] == "playing":
             version = seat.version
             move = next_move(seat.game)
@@ -157,16 +161,17 @@ async def play_alone(base_url: str) -> None:
 # Not in the PostgreSQL pass (docs/decisions/0007): this server serves a SQLite file of its
 # own.
 @pytest.mark.sqlite_pass_only
-def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
+def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path: Path) -> None:
     with daphne(tmp_path) as server:
         asyncio.run(play_alone(server.base_url))
-        pid = server.process.pid
+        process = present(server.process)
+        pid = process.pid
         # The child starts with the game's review job.
         children = wait_until(lambda: children_of(pid), 60,
                               what="the finished game's review child to start")
         assert len(children) == 1, children
-        server.process.send_signal(signal.SIGTERM)
-        assert server.process.wait(timeout=30) == 0
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
         child = children.pop()
         # The child runs at idle priority: with every core busy it may wait a long while
         # for the CPU it needs even to exit.
@@ -178,11 +183,12 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path) -> None:
 
 
 @pytest.mark.sqlite_pass_only  # a SQLite file of its own, as above
-def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path) -> None:
+def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path: Path) -> None:
     with daphne(tmp_path) as server:
-        server.process.send_signal(signal.SIGUSR1)
+        present(server.process).send_signal(signal.SIGUSR1)
         log = wait_until(lambda: "asyncio tasks ---" in server.log_text() and server.log_text(),
                          30, what="the stacks in the server's log")
+        assert isinstance(log, str)
         assert "--- stacks of process on signal" in log
         assert "Thread" in log and "most recent call first" in log  # every thread's stack
         assert server.running()

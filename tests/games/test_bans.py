@@ -4,9 +4,11 @@ refuses the browser too (the guest limit: test_guest_limit.py)."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
 from django.test import Client
@@ -16,28 +18,32 @@ from django.utils import formats, timezone
 from accounts.models import Player, banned_now
 from games import services
 from games.errors import ServiceError
-from games.realtime.consumers import CLOSE_BANNED
+from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
+from games.services.core import Answer
 from games.web.browsers import COOKIE
 from moderation.models import ModerationAction
 from play import sql
 from rooms.models import Membership, Room
 from tests.support.clients import client_of
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import game_of, refused
+from tests.support.present import present
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def tables(ada, bob, cy, make_room):
+def tables(ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> tuple[Room, Room]:
     """Bob plays in Ada's game (seat 1) and watches nothing yet in Cy's open room."""
     playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     waiting = make_room(cy, "yahtzee", seats=3, joined=[bob])
     return playing, waiting
 
 
-def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(tables, bob, staff):
+def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(
+        tables: tuple[Room, Room], bob: Player, staff: User) -> None:
     playing, waiting = tables
     before = game_of(playing.code).version
     services.mod_ban(moderator=staff, player=bob, reason="abuse")
@@ -46,15 +52,16 @@ def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(tables, bob, staff):
     card = game.scorecards.select_related("player").get(seat=1)
     assert card.player.is_bot
     for room in (playing, waiting):
-        event = room.events.order_by("-seq").first()
+        event = present(room.events.order_by("-seq").first())
         assert event.kind == "banned"
         assert event.data["player"] == "Bob" and event.data["by"] == "moderator"
         assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
-    assert playing.events.order_by("-seq").first().data["bot"] == card.player.name
+    assert present(playing.events.order_by("-seq").first()).data["bot"] == card.player.name
     assert Membership.objects.get(room=playing, player=card.player).seat == 1
 
 
-def test_a_banned_host_passes_the_room_on(ada, bob, staff, make_room):
+def test_a_banned_host_passes_the_room_on(ada: Player, bob: Player, staff: User,
+                                          make_room: MakeRoom) -> None:
     room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
     services.mod_ban(moderator=staff, player=bob, reason="abuse")
     room.refresh_from_db()
@@ -63,7 +70,7 @@ def test_a_banned_host_passes_the_room_on(ada, bob, staff, make_room):
 
 # Every write a member can make, with fields that would otherwise be fine or refused
 # for another reason: the ban comes first.
-WRITES = [
+WRITES: list[tuple[Callable[..., Answer], dict[str, object]]] = [
     (services.chat_post, {"text": "hi"}),
     (services.reaction_send, {"emoji": "👍"}),
     (services.room_join, {}),
@@ -88,19 +95,20 @@ WRITES = [
 
 @pytest.mark.parametrize(("service", "fields"), WRITES,
                          ids=[service.__name__ for service, _ in WRITES])
-def test_a_banned_player_can_do_nothing_in_a_room(ada, bob, staff, make_room, service,
-                                                  fields):
+def test_a_banned_player_can_do_nothing_in_a_room(
+        ada: Player, bob: Player, staff: User, make_room: MakeRoom,
+        service: Callable[..., Answer], fields: dict[str, object]) -> None:
     room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="x")
     refused("banned", service, player=bob, code=room.code, **fields)
 
 
-def test_a_banned_player_opens_no_room(bob, staff):
+def test_a_banned_player_opens_no_room(bob: Player, staff: User) -> None:
     services.mod_ban(moderator=staff, player=bob, reason="x")
     refused("banned", services.room_create, player=bob, ruleset="yatzy")
 
 
-def test_a_ban_ends_by_itself(ada, bob, staff, make_room):
+def test_a_ban_ends_by_itself(ada: Player, bob: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
     services.mod_ban(moderator=staff, player=bob, reason="cool off",
                      until=timezone.now() + timedelta(hours=1))
@@ -118,7 +126,7 @@ def test_a_ban_ends_by_itself(ada, bob, staff, make_room):
     timezone.now().replace(tzinfo=None) + timedelta(days=1),
     "tomorrow",
 ])
-def test_a_ban_ends_in_the_future(bob, staff, until):
+def test_a_ban_ends_in_the_future(bob: Player, staff: User, until: datetime | str) -> None:
     with pytest.raises(ServiceError) as err:
         services.mod_ban(moderator=staff, player=bob, reason="x", until=until)
     assert err.value.code == "bad_ban_end"
@@ -128,7 +136,8 @@ def test_a_ban_ends_in_the_future(bob, staff, until):
 
 # -- accounts: the ban is on the account's player, whatever browser it signs in from --
 
-def test_every_browser_of_a_banned_account_is_refused(ada, staff, make_room):
+def test_every_browser_of_a_banned_account_is_refused(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     user = User.objects.create_user("troll", password="pw")
     troll = Player.objects.create(name="Troll", user=user)
     room = make_room(ada, "yatzy", seats=3)
@@ -148,7 +157,7 @@ def test_every_browser_of_a_banned_account_is_refused(ada, staff, make_room):
 
 # -- a kick refuses the browser -------------------------------------------------------
 
-def test_a_kicked_browser_cannot_come_back_as_a_new_guest(ada, make_room):
+def test_a_kicked_browser_cannot_come_back_as_a_new_guest(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
     browser = Client()
     assert browser.post(f"/r/{room.code}/join/", {"name": "Troll"}).status_code == 302
@@ -163,7 +172,7 @@ def test_a_kicked_browser_cannot_come_back_as_a_new_guest(ada, make_room):
     assert elsewhere.post(f"/r/{room.code}/join/", {"name": "Dee"}).status_code == 302
 
 
-def test_a_forged_browser_cookie_is_a_new_browser(ada, make_room):
+def test_a_forged_browser_cookie_is_a_new_browser(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
     browser = Client()
     browser.post(f"/r/{room.code}/join/", {"name": "Troll"})
@@ -176,7 +185,8 @@ def test_a_forged_browser_cookie_is_a_new_browser(ada, make_room):
     assert forged.cookies[COOKIE].value != kicked
 
 
-def test_the_services_refuse_a_kicked_browser(ada, bob, cy, make_room):
+def test_the_services_refuse_a_kicked_browser(ada: Player, bob: Player, cy: Player,
+                                              make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
     services.room_join(player=bob, code=room.code, browser="b" * 32)
     services.room_kick(player=ada, code=room.code, target=bob.pk)
@@ -186,7 +196,7 @@ def test_the_services_refuse_a_kicked_browser(ada, bob, cy, make_room):
 
 # -- sockets: closed at once, with the reason -----------------------------------------
 
-async def banned_close(comm) -> str:
+async def banned_close(comm: WebsocketCommunicator) -> str:
     """The ``banned`` error a socket receives, after which it must close with 4451."""
     while True:
         message = json.loads(await comm.receive_from(timeout=WAIT))
@@ -195,12 +205,13 @@ async def banned_close(comm) -> str:
     assert message["code"] == "banned" and message["id"] is None
     output = await comm.receive_output(timeout=WAIT)
     assert output == {"type": "websocket.close", "code": CLOSE_BANNED}
-    return message["message"]
+    said: str = message["message"]
+    return said
 
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bot():
+async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bot() -> None:
     ada, ada_key = await visitor("Ada")
     troll, troll_key = await visitor("Troll9")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)
@@ -231,7 +242,7 @@ async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bo
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_socket_whose_ban_message_never_came_closes_on_its_next_request():
+async def test_a_socket_whose_ban_message_never_came_closes_on_its_next_request() -> None:
     ada, _ = await visitor("Ada")
     troll, troll_key = await visitor("Troll2")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2)
@@ -246,7 +257,7 @@ async def test_a_socket_whose_ban_message_never_came_closes_on_its_next_request(
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_ban_closes_the_sockets_of_every_browser_of_the_account():
+async def test_a_ban_closes_the_sockets_of_every_browser_of_the_account() -> None:
     ada, _ = await visitor("Ada")
     user = await call(User.objects.create_user, username="troll")
     troll = await call(Player.objects.create, name="Troll", user=user)
@@ -265,12 +276,13 @@ def signed_in(*, user: User) -> str:
     """The session key of a new browser signed in to ``user``."""
     browser = Client()
     browser.force_login(user)
-    return browser.session.session_key
+    return present(browser.session.session_key)
 
 
 # -- the admin: a reason and an optional end ------------------------------------------
 
-def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
+def test_the_admin_bans_until_a_date_and_lists_it(
+        admin_client: Client, bob: Player, cy: Player) -> None:
     url = reverse("admin:accounts_player_changelist")
     ask = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk]})
     assert 'name="until"' in ask.content.decode() and 'type="datetime-local"' in \
@@ -297,7 +309,7 @@ def test_the_admin_bans_until_a_date_and_lists_it(admin_client, bob, cy):
     assert cy in admin_client.get(url, {"banned": "no"}).context["cl"].result_list
 
 
-def test_bots_are_not_banned(ada, staff, make_room):
+def test_bots_are_not_banned(ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, bots=["beginner"])
     bot = Membership.objects.get(room=room, seat=1).player
     with pytest.raises(ServiceError) as err:
@@ -307,7 +319,7 @@ def test_bots_are_not_banned(ada, staff, make_room):
     assert bot.banned_at is None and not ModerationAction.objects.exists()
 
 
-def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player):
+def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player: MakePlayer) -> None:
     """Whether a ban holds is decided in three places (the admin's filter in SQL, a
     player's ``is_banned``, a move's plain read): none, ended, lasting and for good agree."""
     moment = timezone.now()
@@ -326,8 +338,8 @@ def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player):
     assert {name for name, p in players.items() if sql.banned(p.pk, moment)} == in_force
 
 
-def test_the_banned_players_room_page_offers_no_invite_nor_leaving(ada, bob, cy, staff,
-                                                                  make_room):
+def test_the_banned_players_room_page_offers_no_invite_nor_leaving(
+        ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom) -> None:
     """Whether the ban left the player in the room or not (a spectator's chair, a seat a
     bot took), its page offers nothing the ban refuses: no invite link, no way to leave."""
     playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as site_settings
 from django.db import connection
+from pytest_django import Settings
 
 from games.background import checkpoints as sqlite_wal
 from tests.support.waiting import wait_until
@@ -53,8 +54,11 @@ def test_the_thread_keeps_the_log_short_while_commits_never_checkpoint(tmp_path:
             for _ in range(6):
                 _write(db, 100)
                 done = thread.passes  # the pass under way may have begun before the write
-                wait_until(lambda done=done: thread.passes >= done + 2,
-                           what="a checkpoint that began after the write")
+
+                def two_more(done: int = done) -> bool:
+                    return thread.passes >= done + 2
+
+                wait_until(two_more, what="a checkpoint that began after the write")
         finally:
             thread.stop()
         assert not thread.is_alive()
@@ -97,7 +101,7 @@ def test_commits_checkpoint_only_past_the_safety_net() -> None:
 
 @pytest.mark.django_db
 def test_a_server_process_starts_one_thread_on_its_database(
-        settings: pytest.FixtureRequest) -> None:
+        settings: Settings) -> None:
     settings.SQLITE_CHECKPOINT_THREAD = False
     sqlite_wal.ensure_started()
     assert "default" not in sqlite_wal._started

@@ -6,23 +6,27 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
+from pytest_django import Settings
 
+from accounts.models import Player
 from games import services
 from games.errors import ServiceError
 from notices.models import Notice
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
 
-def current_player_id(code):
+def current_player_id(code: str) -> int:
     game = game_of(code)
     return Scorecard.objects.get(game=game, seat=game.current_seat).player_id
 
 
-def run_until(code, player_id, limit=500):
+def run_until(code: str, player_id: int, limit: int = 500) -> None:
     """Let the clock play bots until ``player_id`` is to act or the game is over."""
     for _ in range(limit):
         game = game_of(code)
@@ -33,16 +37,17 @@ def run_until(code, player_id, limit=500):
 
 
 @pytest.fixture
-def timed(ada, bob, make_room):
+def timed(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     return make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
 
 
-def test_nothing_happens_before_the_deadline(timed):
+def test_nothing_happens_before_the_deadline(timed: str) -> None:
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=10))) == 0
     assert game_of(timed).turn_count == 1
 
 
-def test_an_expired_turn_takes_the_best_immediate_score_once(timed, ada, bob, script_dice):
+def test_an_expired_turn_takes_the_best_immediate_score_once(
+        timed: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     script_dice([6, 6, 6, 6, 6])
     services.game_roll(player=ada, code=timed)
     expired = timezone.now() + timedelta(seconds=16)
@@ -51,13 +56,14 @@ def test_an_expired_turn_takes_the_best_immediate_score_once(timed, ada, bob, sc
     assert (turn.box, turn.points, turn.finish) == ("yatzy", 50, Turn.Finish.TIMEOUT)
     assert game_of(timed).events.filter(kind="timeout").count() == 1
     assert current_player_id(timed) == bob.pk
-    assert game_of(timed).turn_deadline > expired - timedelta(seconds=2)  # Bob's own 15 s
+    assert present(game_of(timed).turn_deadline) > expired - timedelta(seconds=2)  # Bob's own 15 s
     Game.objects.filter(pk=game_of(timed).pk).update(turn_deadline=expired + timedelta(1))
     assert len(services.games_run_due(at=expired)) == 0  # Ada's expiry was claimed once
     assert game_of(timed).turn_count == 2
 
 
-def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(timed, script_dice):
+def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(
+        timed: str, script_dice: ScriptDice) -> None:
     script_dice([2, 2, 5, 5, 5])
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=16))) == 1
     turn = Turn.objects.get(game=game_of(timed), number=1)
@@ -65,7 +71,8 @@ def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(timed, script_d
     assert (turn.box, turn.points) == ("full_house", 19)
 
 
-def test_an_expired_yams_turn_announces_when_it_must(ada, bob, script_dice, make_room):
+def test_an_expired_yams_turn_announces_when_it_must(
+        ada: Player, bob: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=2, turn_seconds=15, joined=[bob], start=True)
     game = game_of(room.code)
     card = Scorecard.objects.get(game=game, seat=0)
@@ -83,7 +90,7 @@ def test_an_expired_yams_turn_announces_when_it_must(ada, bob, script_dice, make
     assert (turn.column, turn.box, turn.points) == ("announced", "sixes", 18)
 
 
-def test_bots_play_their_turns_through_the_clock(ada, make_room):
+def test_bots_play_their_turns_through_the_clock(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", seats=3, bots=["beginner"] * 2, start=True)
     while game_of(room.code).status == Game.Status.PLAYING:
         play_turn(ada, room.code)
@@ -96,10 +103,10 @@ def test_bots_play_their_turns_through_the_clock(ada, make_room):
     bot_turns = Turn.objects.filter(game=game, player__bot_level="beginner")
     assert bot_turns.count() == 26
     assert all(t.finish == Turn.Finish.PLAYED and t.rolls for t in bot_turns)
-    assert sorted(c.rank for c in cards)[0] == 1
+    assert sorted(present(c.rank) for c in cards)[0] == 1
 
 
-def test_a_bot_waits_its_pause(ada, settings, make_room):
+def test_a_bot_waits_its_pause(ada: Player, settings: Settings, make_room: MakeRoom) -> None:
     settings.GAMES_BOT_DELAY_SECONDS = 30
     room = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True)
     play_turn(ada, room.code)
@@ -112,7 +119,7 @@ def test_a_bot_waits_its_pause(ada, settings, make_room):
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=31))) == 1
 
 
-def test_the_host_skips_an_absent_player(timed, ada, bob):
+def test_the_host_skips_an_absent_player(timed: str, ada: Player, bob: Player) -> None:
     play_turn(ada, timed)
     services.game_skip(player=ada, code=timed)
     turn = Turn.objects.get(game=game_of(timed), number=2)
@@ -125,7 +132,7 @@ def test_the_host_skips_an_absent_player(timed, ada, bob):
         assert err.value.code == error
 
 
-def test_the_host_hands_a_seat_to_a_bot(timed, ada, bob):
+def test_the_host_hands_a_seat_to_a_bot(timed: str, ada: Player, bob: Player) -> None:
     play_turn(ada, timed)
     services.game_hand_to_bot(player=ada, code=timed, seat=1)
     game = game_of(timed)
@@ -141,7 +148,8 @@ def test_the_host_hands_a_seat_to_a_bot(timed, ada, bob):
     assert err.value.code == "already_bot"
 
 
-def test_a_solo_player_among_bots_has_no_turn_timer(ada, bob, make_room):
+def test_a_solo_player_among_bots_has_no_turn_timer(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     solo = make_room(ada, "yatzy", seats=2, turn_seconds=15, bots=["beginner"], start=True)
     assert game_of(solo.code).turn_deadline is None  # nobody else waits for Ada
     assert len(services.games_run_due(at=timezone.now() + timedelta(hours=1))) == 0
@@ -150,14 +158,14 @@ def test_a_solo_player_among_bots_has_no_turn_timer(ada, bob, make_room):
     assert game_of(pair.code).turn_deadline is not None
 
 
-def away(player, code, seconds):
+def away(player: Player, code: str, seconds: float) -> None:
     """``player`` closed the room's page ``seconds`` ago."""
     Membership.objects.filter(room__code=code, player=player).update(
         sockets=0, seen_at=timezone.now() - timedelta(seconds=seconds))
 
 
-def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(ada, bob, cy,
-                                                                      make_room):
+def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
     play_turn(ada, code)  # Bob's turn now, and Bob is gone
     away(bob, code, 50)
@@ -175,8 +183,8 @@ def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(ada, bob, c
     assert current_player_id(code) == cy.pk
 
 
-def test_a_player_not_seen_since_joining_is_away_only_a_minute_after_joining(ada, bob,
-                                                                             cy, make_room):
+def test_a_player_not_seen_since_joining_is_away_only_a_minute_after_joining(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
     play_turn(ada, code)  # Bob's turn; his page has not connected yet
     refused("not_away", services.game_hand_to_bot, player=cy, code=code, seat=1)
@@ -186,28 +194,30 @@ def test_a_player_not_seen_since_joining_is_away_only_a_minute_after_joining(ada
     assert Scorecard.objects.get(game=game_of(code), seat=1).player.is_bot
 
 
-def test_a_spectator_cannot_hand_a_seat_to_a_bot(ada, bob, cy, make_room):
+def test_a_spectator_cannot_hand_a_seat_to_a_bot(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     services.room_join(player=cy, code=code)  # the game is on: Cy watches
     away(bob, code, 120)
     refused("not_a_player", services.game_hand_to_bot, player=cy, code=code, seat=1)
 
 
-def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(timed, ada, bob,
-                                                                     script_dice):
+def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(
+        timed: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     play_turn(ada, timed)
     script_dice([5, 5, 5, 5, 2] + [5] * 20)
     services.game_roll(player=bob, code=timed)
     services.room_leave(player=bob, code=timed)
     run_until(timed, ada.pk)
     turn = Turn.objects.get(game=game_of(timed), number=2)
-    assert turn.player == bob and turn.placed_by.is_bot  # what Bob did stays his
+    placed_by = present(turn.placed_by)
+    assert turn.player == bob and placed_by.is_bot  # what Bob did stays his
     assert (turn.rolls[0]["by"], turn.rolls[0]["dice"]) == ("Bob", [5, 5, 5, 5, 2])
-    assert all(roll["by"] == turn.placed_by.name for roll in turn.rolls[1:])
+    assert all(roll["by"] == placed_by.name for roll in turn.rolls[1:])
     assert turn.finish == Turn.Finish.PLAYED
 
 
-def test_when_the_last_person_leaves_a_game_of_bots_ends(ada, make_room):
+def test_when_the_last_person_leaves_a_game_of_bots_ends(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True)
     services.room_leave(player=ada, code=room.code)
     assert game_of(room.code).status == Game.Status.ENDED
@@ -215,7 +225,8 @@ def test_when_the_last_person_leaves_a_game_of_bots_ends(ada, make_room):
     assert len(services.games_run_due()) == 0
 
 
-def test_idle_rooms_are_closed_by_the_command(ada, bob, make_room):
+def test_idle_rooms_are_closed_by_the_command(ada: Player, bob: Player,
+                                              make_room: MakeRoom) -> None:
     idle = make_room(ada, "yatzy", seats=1, start=True)
     fresh = make_room(bob, "yams", seats=1)
     Room.objects.filter(pk=idle.pk).update(
@@ -233,11 +244,12 @@ def test_idle_rooms_are_closed_by_the_command(ada, bob, make_room):
     fresh.refresh_from_db()
     assert idle.status == Room.Status.CLOSED and fresh.status == Room.Status.OPEN
     assert game_of(idle.code).status == Game.Status.ENDED
-    assert idle.events.last().kind == "room_closed"
+    assert present(idle.events.last()).kind == "room_closed"
     assert len(services.rooms_close_idle()) == 0
 
 
-def test_a_rooms_last_activity_is_kept_to_the_minute(ada, bob, make_room):
+def test_a_rooms_last_activity_is_kept_to_the_minute(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2)
     created = Room.objects.get(pk=room.pk).last_activity_at
     services.room_join(player=bob, code=room.code)  # within the minute: not rewritten
@@ -248,7 +260,8 @@ def test_a_rooms_last_activity_is_kept_to_the_minute(ada, bob, make_room):
     assert Room.objects.get(pk=room.pk).last_activity_at > earlier + timedelta(minutes=1)
 
 
-def test_the_clock_command_does_due_work_once(timed, capsys):
+def test_the_clock_command_does_due_work_once(timed: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
     Game.objects.filter(room__code=timed).update(
         turn_deadline=timezone.now() - timedelta(seconds=1))
     call_command("run_game_clock", "--once")

@@ -6,11 +6,15 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Sequence
 from datetime import timedelta
+from types import ModuleType
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.utils import timezone
+from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from accounts.models import Player
 from coach.models import GameReview
@@ -18,16 +22,19 @@ from games import services
 from games.background import jobs, review_jobs
 from games.background import reviews as review_process
 from games.coach import advice as coach
-from games.selectors import room_state
+from games.selectors.rooms import ruleset_of
 from games.services import reviews as review
 from games.services.players import SESSION_KEY
 from games.signals import game_finished
-from play.models import Game, Scorecard
+from play.models import Game, Scorecard, Turn
 from rooms.models import Room
 from scoring import rulesets
-from scoring.strategy.advice import hold_positions
+from scoring.ruleset import RuleSet
+from scoring.strategy.advice import Advisor, Choice, hold_positions
+from tests.support.fixture_types import MakeRoom, ReviewedGame, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
+from tests.support.views import state_seen
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
@@ -36,13 +43,14 @@ pytestmark = pytest.mark.django_db
 # -- the switch -----------------------------------------------------------------
 
 
-def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob, make_room):
+def test_the_host_turns_the_coach_off_and_on_between_games(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", seats=2, joined=[bob])
-    assert room.coach_enabled and room_state(room.code, bob)["room"]["coach"] is True
+    assert room.coach_enabled and state_seen(room.code, bob)["room"]["coach"] is True
     settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
     answer = services.room_configure(player=ada, code=room.code, coach=False, **settings)
     assert answer["event"]["data"]["coach"] is False
-    assert room_state(room.code, bob)["room"]["coach"] is False
+    assert state_seen(room.code, bob)["room"]["coach"] is False
     # Left out, the switch stays as it is.
     services.room_configure(player=ada, code=room.code, **settings)
     assert Room.objects.get(pk=room.pk).coach_enabled is False
@@ -60,12 +68,12 @@ def test_the_host_turns_the_coach_off_and_on_between_games(ada, bob, make_room):
 # -- warming ------------------------------------------------------------------------
 
 
-def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch):
+def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
     rs = rulesets.get("yatzy", exact_counts=True)
-    release, calls, ready = threading.Event(), [], []
+    release, calls, ready = threading.Event(), list[str](), list[bool]()
     monkeypatch.setattr(coach, "is_ready", lambda r: bool(ready))
 
-    def slow_build(r, key):
+    def slow_build(r: RuleSet, key: str) -> None:
         calls.append(key)
         release.wait(5)
         ready.append(True)
@@ -84,15 +92,16 @@ def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch):
 # -- the review ---------------------------------------------------------------------
 
 
-def _best(code):
+def _best(code: str) -> tuple[Choice, ...]:
     """The coach's choices for the position of the player whose turn it is."""
     _, sheet, turn = state_of(code)
-    adv = coach.advisor(sheet.ruleset)
+    adv: Advisor = coach.advisor(sheet.ruleset)
     return adv.advise(sheet, turn.dice, turn.rolls_left)
 
 
 @pytest.fixture
-def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
+def reviewed_game(ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor,
+                  make_room: MakeRoom) -> ReviewedGame:
     """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
     kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
     clock finished, and first boxes after one roll for the rest."""
@@ -126,13 +135,14 @@ def reviewed_game(ada, bob, script_dice, yahtzee_coach, make_room):
     return {"code": code, "game": game}
 
 
-def play_turn_place_first(player, code):
+def play_turn_place_first(player: Player, code: str) -> None:
     _, sheet, turn = state_of(code)
     option = sheet.options(turn.dice)[0]
     services.game_place(player=player, code=code, box=option.box, column=option.column)
 
 
-def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
+def test_a_review_values_each_decision_of_the_player(
+        reviewed_game: ReviewedGame, ada: Player) -> None:
     stored = services.review_of(player=ada, code=reviewed_game["code"], number=1)
     data = stored.data
     decisions = data["decisions"]
@@ -173,7 +183,8 @@ def test_a_review_values_each_decision_of_the_player(reviewed_game, ada):
     assert data["path"][3]["yours"] is False and data["others_lost"] == data["path"][3]["lost"]
 
 
-def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
+def test_a_review_is_built_once_and_stored(reviewed_game: ReviewedGame, ada: Player,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game = reviewed_game["game"]
     first = services.review_for(game=game, player=ada)
     monkeypatch.setattr(review, "build_review", lambda *a: pytest.fail("built twice"))
@@ -181,12 +192,13 @@ def test_a_review_is_built_once_and_stored(reviewed_game, ada, monkeypatch):
     assert GameReview.objects.filter(game=game).count() == 1
 
 
-def test_a_review_stored_meanwhile_by_another_process_wins(reviewed_game, ada, monkeypatch):
+def test_a_review_stored_meanwhile_by_another_process_wins(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     game = reviewed_game["game"]
     build = review.build_review
 
-    def racing(*args):
-        data = build(*args)
+    def racing(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str, Any]:
+        data = build(rs, turns, player)
         GameReview.objects.create(game=game, player=ada, data={"theirs": True})
         return data
 
@@ -195,7 +207,8 @@ def test_a_review_stored_meanwhile_by_another_process_wins(reviewed_game, ada, m
     assert GameReview.objects.filter(game=game, player=ada).count() == 1
 
 
-def test_reviews_are_for_members_who_played_a_finished_game(reviewed_game, ada, bob, cy):
+def test_reviews_are_for_members_who_played_a_finished_game(
+        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
     code = reviewed_game["code"]
     refused("not_in_room", services.review_of, player=cy, code=code, number=1)
     refused("not_played", services.review_of, player=bob, code=code, number=1)
@@ -206,9 +219,10 @@ def test_reviews_are_for_members_who_played_a_finished_game(reviewed_game, ada, 
     assert not GameReview.objects.exists()
 
 
-def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monkeypatch,
-                                                       script_dice,
-                                                       django_capture_on_commit_callbacks):
+def test_finished_games_have_their_reviews_precomputed(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch,
+        script_dice: ScriptDice,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     game = reviewed_game["game"]
     assert services.reviews_precompute(game_id=game.pk) == 1
     assert GameReview.objects.filter(game=game, player=ada).exists()
@@ -232,22 +246,11 @@ def test_finished_games_have_their_reviews_precomputed(reviewed_game, ada, monke
     assert finished == [game_of(reviewed_game["code"]).pk]  # once, after the last turn
 
 
-@pytest.fixture
-def review_child():
-    """The review process of this test process, ended after the test (killed after a
-    second: on idle CPU only, it may not get to run at all while the suite keeps every
-    core busy). ``stop`` refuses new children until ``resume``: the test after may want one."""
-    review_process.resume()
-    yield review_process
-    review_process.stop(grace=1.0)
-    review_process.resume()
-
-
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
 def test_background_reviews_are_computed_by_a_child_process(
-        reviewed_game, ada, review_child) -> None:
+        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
-    here = review.build_review(review.ruleset_of(game), list(game.turns.order_by("number")),
+    here = review.build_review(ruleset_of(game), list(game.turns.order_by("number")),
                                ada)
     texts = review_child.reviews(game.pk)
     assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
@@ -264,7 +267,8 @@ def test_background_reviews_are_computed_by_a_child_process(
 # Not in the PostgreSQL pass (docs/decisions/0007): the review child's process handling is
 # the same on any database.
 @pytest.mark.sqlite_pass_only
-def test_the_review_child_runs_on_idle_cpu_only(review_child, settings) -> None:
+def test_the_review_child_runs_on_idle_cpu_only(review_child: ModuleType,
+                                                settings: Settings) -> None:
     settings.GAMES_REVIEWS_ON_IDLE_CPU = True
     child = review_child.start()
     assert review_child.start() is child  # one child at a time
@@ -277,7 +281,7 @@ def test_the_review_child_runs_on_idle_cpu_only(review_child, settings) -> None:
 @pytest.mark.sqlite_pass_only  # process handling, the same on any database (as above)
 @pytest.mark.django_db(transaction=True)
 def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
-        reviewed_game, review_child) -> None:
+        reviewed_game: ReviewedGame, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
     assert review_child.reviews(game.pk)
     first = review_child.child()
@@ -297,7 +301,7 @@ def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
-        reviewed_game, ada, review_child) -> None:
+        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
     game = reviewed_game["game"]
     assert review_jobs.precompute_later(game_id=game.pk) is False  # no worker runs here
     worker = jobs.start()
@@ -308,11 +312,11 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
         jobs.stop()
     assert not worker.is_alive()
     assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
-        review.ruleset_of(game), list(game.turns.order_by("number")), ada)
+        ruleset_of(game), list(game.turns.order_by("number")), ada)
 
 
-def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_dice,
-                                                                   make_room):
+def test_a_yams_review_counts_announcements_and_says_it_estimates(
+        ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 6] * 60)
     services.game_roll(player=ada, code=room.code)
@@ -340,7 +344,7 @@ def test_a_yams_review_counts_announcements_and_says_it_estimates(ada, script_di
 # -- the review page ------------------------------------------------------------------
 
 
-def _client_of(player):
+def _client_of(player: Player) -> Client:
     client = Client()
     session = client.session
     session[SESSION_KEY] = player.pk
@@ -348,7 +352,8 @@ def _client_of(player):
     return client
 
 
-def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob, cy):
+def test_the_review_page_is_for_the_players_of_the_game(
+        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
     url = f"/r/{reviewed_game['code']}/games/1/review/"
     Player.objects.filter(pk=ada.pk).update(name="<b>Ada</b>")
     page = _client_of(ada).get(url)
@@ -374,12 +379,18 @@ def test_the_review_page_is_for_the_players_of_the_game(reviewed_game, ada, bob,
     assert _client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
 
 
-def test_the_review_page_never_waits_for_the_coachs_tables(reviewed_game, ada, monkeypatch):
+def test_the_review_page_never_waits_for_the_coachs_tables(
+        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """While the advisor's tables are being built the page says so and asks again; once
     they are ready the review is computed on the request, without any background job."""
     url = f"/r/{reviewed_game['code']}/games/1/review/"
-    warming = []
-    monkeypatch.setattr(coach, "warm", lambda rs: warming.append(rs.name) and False)
+    warming: list[str] = []
+
+    def warm(rs: RuleSet) -> bool:
+        warming.append(rs.name)
+        return False
+
+    monkeypatch.setattr(coach, "warm", warm)
     page = _client_of(ada).get(url)
     assert page.status_code == 200 and warming == ["yahtzee"]
     assert 'data-testid="review-pending"' in page.content.decode()

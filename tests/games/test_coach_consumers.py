@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 import pytest_asyncio
 
 from games import services
 from games.coach import advice as coach
+from scoring.ruleset import RuleSet
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import ScriptDice, Table
 from tests.support.sockets import call, connected, request, visitor
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -18,13 +23,13 @@ THREE_SIXES = 265.1133606
 
 
 @pytest_asyncio.fixture
-async def yahtzee_table(yahtzee_coach):
+async def yahtzee_table(yahtzee_coach: Advisor) -> AsyncIterator[Table]:
     """Ada hosts a 2-seat Yahtzee room that Bob joined; both connected."""
     ada, ada_key = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=2)
     await call(services.room_join, player=bob, code=room.code)
-    table = {"code": room.code, "ada": ada, "bob": bob,
+    table: Table = {"code": room.code, "ada": ada, "bob": bob,
              "ada_ws": await connected(room.code, ada_key),
              "bob_ws": await connected(room.code, bob_key)}
     yield table
@@ -32,7 +37,8 @@ async def yahtzee_table(yahtzee_coach):
     await table["bob_ws"].disconnect()
 
 
-async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_dice):
+async def test_the_coach_gives_exact_values_on_your_turn(
+        yahtzee_table: Table, script_dice: ScriptDice) -> None:
     ada_ws, bob_ws = yahtzee_table["ada_ws"], yahtzee_table["bob_ws"]
     early = await request(ada_ws, {"type": "hint", "id": "h0"})
     assert early["code"] == "not_started"
@@ -71,7 +77,7 @@ async def test_the_coach_gives_exact_values_on_your_turn(yahtzee_table, script_d
     assert other["type"] == "error" and other["code"] == "not_your_turn"
 
 
-async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table):
+async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table: Table) -> None:
     ada_ws = yahtzee_table["ada_ws"]
     configured = await request(ada_ws, {"type": "configure", "id": "c", "ruleset": "yahtzee",
                                      "options": {}, "seats": 2, "turn_seconds": None,
@@ -87,10 +93,14 @@ async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table):
     assert refused["message"]
 
 
-async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(yahtzee_table,
-                                                                        monkeypatch):
-    started = []
-    monkeypatch.setattr(coach, "warm", lambda rs: started.append(rs.name) or False)
+async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(
+        yahtzee_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+    def warm(rs: RuleSet) -> bool:
+        started.append(rs.name)
+        return False
+
+    monkeypatch.setattr(coach, "warm", warm)
     await request(yahtzee_table["ada_ws"], {"type": "start", "id": "s"})
     answer = await request(yahtzee_table["ada_ws"], {"type": "hint", "id": "h"})
     assert (answer["type"], answer["code"]) == ("error", "coach_warming_up")

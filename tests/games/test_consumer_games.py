@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
+from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.realtime.publish import publish
@@ -13,7 +15,8 @@ from tests.support.game_state import game_of
 from tests.support.sockets import call, receive, request, socket, state_at, visitor
 
 
-async def polite_request(comm, payload):
+async def polite_request(comm: WebsocketCommunicator,
+                         payload: dict[str, Any]) -> dict[str, Any]:
     """Send a request as a well-behaved client: back off and retry when rate limited."""
     while True:
         answer = await request(comm, payload)
@@ -24,7 +27,7 @@ async def polite_request(comm, payload):
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-async def latest_state(comm, code):
+async def latest_state(comm: WebsocketCommunicator, code: str) -> dict[str, Any]:
     """The state at the room's current version (older ones queued on the socket skipped).
     It asks for a ``sync`` in case the state was already read, and asks again, as a
     well-behaved client does, when the socket is over its message rate."""
@@ -46,7 +49,7 @@ async def latest_state(comm, code):
 @pytest.mark.parametrize("ruleset", ["yahtzee", *(
     pytest.param(name, marks=pytest.mark.sqlite_pass_only)
     for name in ("yatzy", "yams", "triple_yahtzee"))])
-async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
+async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
     ada, ada_key = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3)

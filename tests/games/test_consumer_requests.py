@@ -9,13 +9,14 @@ import json
 import pytest
 
 from rooms.models import Room
+from tests.support.fixture_types import Pair, ScriptDice
 from tests.support.game_state import game_of
 from tests.support.sockets import WAIT, call, receive, request, schema_accepts
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-async def test_service_errors_carry_the_id_and_code_and_change_nothing(pair):
+async def test_service_errors_carry_the_id_and_code_and_change_nothing(pair: Pair) -> None:
     await request(pair["ada_ws"], {"type": "start", "id": "s1"})
     before = (await call(game_of, code=pair["code"])).version
     answer = await request(pair["bob_ws"], {"type": "roll", "id": "b1", "hold": []})
@@ -41,7 +42,7 @@ async def test_service_errors_carry_the_id_and_code_and_change_nothing(pair):
     ('{"type": "remove_bot", "id": "x", "seat": "1"}', "bad_field"),
     ('{"type": "kick", "id": "x", "player": true}', "bad_field"),
 ])
-async def test_malformed_messages_get_an_error(pair, frame, code):
+async def test_malformed_messages_get_an_error(pair: Pair, frame: str, code: str) -> None:
     comm = pair["ada_ws"]
     await comm.send_to(text_data=frame)
     answer = await receive(comm, "error")
@@ -54,7 +55,7 @@ async def test_malformed_messages_get_an_error(pair, frame, code):
     assert (await call(Room.objects.get, code=pair["code"])).version == version
 
 
-async def test_binary_and_oversized_frames(pair):
+async def test_binary_and_oversized_frames(pair: Pair) -> None:
     comm = pair["ada_ws"]
     await comm.send_to(bytes_data=b'{"type": "ping", "id": "b"}')
     assert (await receive(comm, "error"))["code"] == "bad_json"
@@ -62,7 +63,7 @@ async def test_binary_and_oversized_frames(pair):
     assert (await receive(comm, "error"))["code"] == "too_large"
 
 
-async def test_bursts_are_limited_and_floods_closed(pair):
+async def test_bursts_are_limited_and_floods_closed(pair: Pair) -> None:
     comm = pair["ada_ws"]
     for n in range(25):
         await comm.send_json_to({"type": "ping", "id": f"p{n}"})
@@ -80,14 +81,14 @@ async def test_bursts_are_limited_and_floods_closed(pair):
     assert (await request(bob, {"type": "ping", "id": "ok"}))["type"] == "pong"
 
 
-async def test_a_repeated_request_is_answered_the_same(pair):
+async def test_a_repeated_request_is_answered_the_same(pair: Pair) -> None:
     first = await request(pair["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
     again = await request(pair["ada_ws"], {"type": "chat", "id": "c1", "text": "hi"})
     assert first == again
     assert await call(lambda: Room.objects.get(code=pair["code"]).chat.count()) == 1
 
 
-async def test_a_stale_request_is_refused(pair, script_dice):
+async def test_a_stale_request_is_refused(pair: Pair, script_dice: ScriptDice) -> None:
     await request(pair["ada_ws"], {"type": "start", "id": "s"})
     script_dice([2, 3, 4, 5, 6])
     await request(pair["ada_ws"], {"type": "roll", "id": "r", "hold": []})

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
 
 from games import services
 from games.realtime import snapshot_cache
 from games.realtime.publish import publish
+from games.selectors.snapshots import Snapshot, read_snapshot
 from rooms.models import Membership, Room
+from tests.support.fixture_types import Pair, ScriptDice
+from tests.support.present import present
 from tests.support.sockets import (
     WAIT,
     call,
@@ -29,15 +35,16 @@ async def closed_with(comm: WebsocketCommunicator) -> int:
     assert connected  # accepted, then closed with a reason the client can read
     output = await comm.receive_output(timeout=WAIT)
     assert output["type"] == "websocket.close"
-    return output["code"]
+    code: int = output["code"]
+    return code
 
 
-async def test_unknown_room_closes_4404():
+async def test_unknown_room_closes_4404() -> None:
     _, key = await visitor("Ada")
     assert await closed_with(socket("nosuchroom", key)) == 4404
 
 
-async def test_no_player_or_not_a_member_closes_4403():
+async def test_no_player_or_not_a_member_closes_4403() -> None:
     ada, _ = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams")
     assert await closed_with(socket(room.code)) == 4403
@@ -45,7 +52,7 @@ async def test_no_player_or_not_a_member_closes_4403():
     assert await closed_with(socket(room.code, eve_key)) == 4403
 
 
-async def test_a_foreign_origin_is_refused():
+async def test_a_foreign_origin_is_refused() -> None:
     ada, key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams")
     comm = socket(room.code, key, origin=b"https://evil.example")
@@ -53,7 +60,7 @@ async def test_a_foreign_origin_is_refused():
     assert not connected
 
 
-async def test_connect_starts_with_the_full_state_for_this_viewer(pair):
+async def test_connect_starts_with_the_full_state_for_this_viewer(pair: Pair) -> None:
     comm = socket(pair["code"], pair["bob_key"])
     await comm.connect()
     state = await receive(comm, "state")
@@ -65,7 +72,8 @@ async def test_connect_starts_with_the_full_state_for_this_viewer(pair):
     await comm.disconnect()
 
 
-async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(pair, script_dice):
+async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(
+        pair: Pair, script_dice: ScriptDice) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     started = await request(ada_ws, {"type": "start", "id": "s1"})
     assert started["type"] == "ack"
@@ -79,7 +87,7 @@ async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(pair, script_
 
 
 async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that_build(
-        pair, script_dice, monkeypatch):
+        pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch) -> None:
     # The service's trip to the database thread also builds the version it made, so the
     # room's sockets do not queue for a second trip before they can be sent it.
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
@@ -87,9 +95,13 @@ async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that
     for comm in (ada_ws, bob_ws):
         await state_at(comm, started["version"])
     builds: list[str] = []
-    read = snapshot_cache.read_snapshot
-    monkeypatch.setattr(snapshot_cache, "read_snapshot",
-                        lambda code, prior: builds.append(code) or read(code, prior))
+    read = read_snapshot
+
+    def counted(code: str, prior: Snapshot | None) -> Snapshot | None:
+        builds.append(code)
+        return read(code, prior)
+
+    monkeypatch.setattr(snapshot_cache, "read_snapshot", counted)
     script_dice([6, 6, 2, 3, 6])
     answer = await request(ada_ws, {"type": "roll", "id": "r1", "hold": []})
     assert snapshot_cache.cached(pair["code"], answer["version"]) is not None
@@ -98,8 +110,8 @@ async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that
     assert builds == [pair["code"]]
 
 
-async def test_a_move_reaches_every_viewer_without_a_hop_per_message(pair, script_dice,
-                                                                    monkeypatch):
+async def test_a_move_reaches_every_viewer_without_a_hop_per_message(
+        pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch) -> None:
     # Channels' own dispatch sends every message of every socket to asgiref's thread
     # first, to close stale connections; the room socket's database work already does
     # that on its own thread, so no message of a move waits for that hop.
@@ -121,7 +133,7 @@ async def test_a_move_reaches_every_viewer_without_a_hop_per_message(pair, scrip
     assert hops == []
 
 
-async def test_a_group_message_of_no_handler_is_refused(pair):
+async def test_a_group_message_of_no_handler_is_refused(pair: Pair) -> None:
     from games.realtime.consumers import RoomConsumer
 
     consumer = RoomConsumer()
@@ -130,7 +142,8 @@ async def test_a_group_message_of_no_handler_is_refused(pair):
             await consumer.dispatch({"type": kind})
 
 
-async def test_options_are_shown_only_to_the_player_whose_turn_it_is(pair, script_dice):
+async def test_options_are_shown_only_to_the_player_whose_turn_it_is(
+        pair: Pair, script_dice: ScriptDice) -> None:
     await request(pair["ada_ws"], {"type": "start", "id": "s1"})
     script_dice([6, 6, 2, 3, 6])
     answer = await request(pair["ada_ws"], {"type": "roll", "id": "r1", "hold": []})
@@ -141,7 +154,7 @@ async def test_options_are_shown_only_to_the_player_whose_turn_it_is(pair, scrip
     assert theirs["game"]["options"] == []
 
 
-async def test_every_message_type(pair, script_dice):
+async def test_every_message_type(pair: Pair, script_dice: ScriptDice) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     assert (await request(ada_ws, {"type": "add_bot", "id": "a", "level": "beginner"}))[
         "type"] == "ack"
@@ -168,7 +181,7 @@ async def test_every_message_type(pair, script_dice):
     assert (await request(bob_ws, {"type": "take_seat", "id": "m"}))["code"] == "game_in_progress"
 
 
-async def test_kick_closes_the_kicked_players_socket(pair):
+async def test_kick_closes_the_kicked_players_socket(pair: Pair) -> None:
     answer = await request(pair["ada_ws"], {"type": "kick", "id": "k",
                                           "player": pair["bob"].pk})
     assert answer["type"] == "ack"
@@ -181,7 +194,7 @@ async def test_kick_closes_the_kicked_players_socket(pair):
     assert await closed_with(socket(pair["code"], pair["bob_key"])) == 4403
 
 
-async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(pair):
+async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(pair: Pair) -> None:
     answer = await request(pair["bob_ws"], {"type": "leave", "id": "bye"})
     assert answer["type"] == "ack"
     output = await pair["bob_ws"].receive_output(timeout=WAIT)
@@ -196,7 +209,7 @@ async def test_leave_closes_with_1000_and_a_spectator_can_take_a_seat(pair):
     await cy_ws.disconnect()
 
 
-async def test_announce_in_yams():
+async def test_announce_in_yams() -> None:
     ada, key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yams", seats=1)
     await call(services.room_start, player=ada, code=room.code)
@@ -214,7 +227,7 @@ async def test_announce_in_yams():
     await comm.disconnect()
 
 
-async def test_presence_follows_the_sockets(pair):
+async def test_presence_follows_the_sockets(pair: Pair) -> None:
     ada_ws = pair["ada_ws"]
 
     async def bob_seen_as(presence: str) -> None:
@@ -233,13 +246,14 @@ async def test_presence_follows_the_sockets(pair):
     pair["bob_ws"] = again
 
 
-async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(pair, caplog):
-    layer = get_channel_layer()
+async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(
+        pair: Pair, caplog: pytest.LogCaptureFixture) -> None:
+    layer = present(get_channel_layer())
 
     async def broken(group: str, channel: str) -> None:
         raise ConnectionError("Connection closed by server.")
 
-    layer.group_discard = broken  # as a Redis restarted under a live socket
+    layer.group_discard = broken  # type: ignore[method-assign]  # as a Redis restarted live
     await pair["bob_ws"].disconnect()
     count = await call(lambda: Membership.objects.get(player=pair["bob"]).sockets)
     assert count == 0  # presence still follows the socket
@@ -249,7 +263,7 @@ async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(pair,
     await receive(pair["bob_ws"], "state")
 
 
-async def test_configure_changes_what_every_viewer_sees(pair):
+async def test_configure_changes_what_every_viewer_sees(pair: Pair) -> None:
     answer = await request(pair["ada_ws"], {
         "type": "configure", "id": "c", "ruleset": "triple_yahtzee",
         "options": {"joker": "free"}, "seats": 2, "turn_seconds": None})
@@ -268,7 +282,8 @@ async def test_configure_changes_what_every_viewer_sees(pair):
     assert other["code"] == "not_host"
 
 
-async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(pair, staff):
+async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(
+        pair: Pair, staff: User) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     sent = await request(bob_ws, {"type": "react", "id": "r1", "emoji": THUMBS})
     assert sent["type"] == "ack"
@@ -316,7 +331,8 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(pa
         "code"] == "room_closed"
 
 
-async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused(pair):
+async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused(
+        pair: Pair) -> None:
     ada_ws, bob_ws, bob = pair["ada_ws"], pair["bob_ws"], pair["bob"]
     muted = await request(ada_ws, {"type": "mute", "id": "m1", "player": bob.pk, "muted": True})
     assert muted["type"] == "ack"
@@ -324,6 +340,7 @@ async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused
     assert {m["name"]: m["muted"] for m in state["members"]} == {"Ada": False, "Bob": True}
     assert state["log"][0]["kind"] == "mute"
     assert state["log"][0]["data"] == {"player": "Bob", "muted": True}
+    payload: dict[str, Any]
     for payload in ({"type": "chat", "id": "c1", "text": "hello?"},
                     {"type": "react", "id": "r1", "emoji": THUMBS}):
         answer = await request(bob_ws, payload)

@@ -8,10 +8,13 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
+from pytest_django import Settings
 
+from accounts.models import Player
 from daily.models import DailyAttempt, DailyChallenge, Practice
 from games import services
 from games.selectors import daily as selectors
@@ -23,17 +26,19 @@ from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
-from tests.support.game_state import first_option, refused, state_of
+from tests.support.fixture_types import MakeAccount, MakePlayer, MakeRoom
+from tests.support.game_state import play_out, refused, state_of
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def account(make_player):
+def account(make_player: MakePlayer) -> MakeAccount:
     """Make a person with an account made before today (a guest when ``signed`` is
     false)."""
 
-    def make(name, signed=True):
+    def make(name: str, signed: bool = True) -> Player:
         player = make_player(name)
         if signed:
             player.user = User.objects.create_user(
@@ -45,22 +50,8 @@ def account(make_player):
     return make
 
 
-def play_out(attempt):
-    """Play an attempt to its end: roll once, fill the first box, every round."""
-    player, code = attempt.player, attempt.game.room.code
-    while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
-        services.game_roll(player=player, code=code)
-        _, sheet, _ = state_of(code, player)
-        if sheet.must_announce:
-            services.game_announce(player=player, code=code,
-                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
-        option = first_option(code, player)
-        services.game_place(player=player, code=code, box=option.box, column=option.column)
-    attempt.refresh_from_db()
-    return attempt
-
-
-def test_the_days_dice_come_from_the_secret_and_the_date(account, settings):
+def test_the_days_dice_come_from_the_secret_and_the_date(
+        account: MakeAccount, settings: Settings) -> None:
     ada, bob = account("Ada"), account("Bob")
     first = daily.daily_play(player=ada, ruleset="yatzy")
     second = daily.daily_play(player=bob, ruleset="yatzy")
@@ -80,7 +71,7 @@ def test_the_days_dice_come_from_the_secret_and_the_date(account, settings):
     assert room.daily and not room.coach_enabled and room.seat_count == 1
 
 
-def test_one_ranked_attempt_per_account_and_day(account):
+def test_one_ranked_attempt_per_account_and_day(account: MakeAccount) -> None:
     ada, guest = account("Ada"), account("Gus", signed=False)
     first = daily.daily_play(player=ada, ruleset="yahtzee")
     assert first.ranked and not first.practice
@@ -105,7 +96,7 @@ def test_one_ranked_attempt_per_account_and_day(account):
     assert DailyAttempt.objects.count() == before
 
 
-def test_only_ranked_attempts_see_the_days_dice(account):
+def test_only_ranked_attempts_see_the_days_dice(account: MakeAccount) -> None:
     """The scouting of issue 41: whatever is played before a ranked attempt (a guest, a
     second try, an account made today, the same browser or address) rolls other dice."""
     seed = daily.seed_of("yahtzee", selectors.today())
@@ -132,7 +123,7 @@ def test_only_ranked_attempts_see_the_days_dice(account):
                         for slot in range(5)]
     # Staff read every game's dice in the admin: they practise.
     mod = account("Mod")
-    User.objects.filter(pk=mod.user_id).update(is_staff=True)
+    User.objects.filter(pk=present(mod.user_id)).update(is_staff=True)
     assert daily.daily_play(player=mod, ruleset="yahtzee").practice == Practice.STAFF
     # Another browser and address, an account from before the day: ranked.
     assert daily.daily_play(player=account("Dee"), ruleset="yahtzee", browser="c" * 32,
@@ -140,7 +131,7 @@ def test_only_ranked_attempts_see_the_days_dice(account):
 
 
 def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
-        account, monkeypatch):
+        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada, bob = account("Ada"), account("Bob")
     assert daily.daily_play(player=ada, ruleset="yatzy", browser="b" * 32).ranked
     real = daily.why_practice
@@ -151,7 +142,8 @@ def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
     assert DailyAttempt.objects.filter(ranked=True).count() == 1
 
 
-def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob):
+def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(
+        account: MakeAccount, bob: Player) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     code = attempt.game.room.code
@@ -163,7 +155,7 @@ def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(account, bob):
     refused("daily_table", services.room_rematch, player=ada, code=code)
 
 
-def test_ranks_among_everyone_and_among_friends(account, make_room):
+def test_ranks_among_everyone_and_among_friends(account: MakeAccount, make_room: MakeRoom) -> None:
     ada, bob, cy, dee = (account(n) for n in ("Ada", "Bob", "Cy", "Dee"))
     make_room(ada, "yatzy", joined=[bob])  # Ada and Bob shared a table: friends
     attempts = {p.name: play_out(daily.daily_play(player=p, ruleset="yatzy"))
@@ -187,7 +179,7 @@ def test_ranks_among_everyone_and_among_friends(account, make_room):
     assert len(selectors.leaderboard(challenge, None)) == 4
 
 
-def test_par_and_the_results_page(account):
+def test_par_and_the_results_page(account: MakeAccount) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     challenge = attempt.challenge
@@ -222,7 +214,7 @@ def test_par_and_the_results_page(account):
     assert client_of(ada).get("/daily/yatzy/yesterday/").status_code == 404
 
 
-def test_streaks_and_the_calendar(account, monkeypatch):
+def test_streaks_and_the_calendar(account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     today = selectors.today()
     for back in (0, 1, 2, 4):
@@ -243,7 +235,7 @@ def test_streaks_and_the_calendar(account, monkeypatch):
     assert 'data-streak="3"' in html and html.count("data-played=") == 4
 
 
-def test_near_perfect_days_go_to_the_moderators_queue(account):
+def test_near_perfect_days_go_to_the_moderators_queue(account: MakeAccount) -> None:
     ada = account("Ada")
     attempts = []
     for back in range(3):
@@ -265,7 +257,7 @@ def test_near_perfect_days_go_to_the_moderators_queue(account):
     assert Report.objects.count() == 1  # once while it is open
 
 
-def test_the_day_turns_at_midnight_utc(monkeypatch):
+def test_the_day_turns_at_midnight_utc(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 1, 23, 59, tzinfo=UTC))
     assert selectors.today() == date(2026, 12, 1)
     monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 12, 2, 0, 0, tzinfo=UTC))
@@ -276,7 +268,8 @@ def test_the_day_turns_at_midnight_utc(monkeypatch):
     assert selectors.today() == date(2026, 12, 1)
 
 
-def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(account, monkeypatch):
+def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
+        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     assert attempt.ranked
@@ -287,7 +280,8 @@ def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(account, monkeypa
     assert not selectors.leaderboard(attempt.challenge, None)
 
 
-def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, admin_client):
+def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(
+        account: MakeAccount, admin_client: Client) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     code = attempt.game.room.code
@@ -304,7 +298,8 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(account, a
     assert not DailyChallenge.objects.filter(ruleset="yams").exists()
 
 
-def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(account):
+def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
+        account: MakeAccount) -> None:
     ada, gus = account("Ada"), account("Gus", signed=False)
     ranked = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     DailyAttempt.objects.filter(pk=ranked.pk).update(score=200)
@@ -327,7 +322,8 @@ def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
         f"/r/{ranked.game.room.code}/").content.decode()
 
 
-def test_the_play_page_says_beforehand_who_ranks(account, make_player):
+def test_the_play_page_says_beforehand_who_ranks(
+        account: MakeAccount, make_player: MakePlayer) -> None:
     ada = account("Ada")
     html = client_of(ada, ip="203.0.113.7").get("/daily/").content.decode()
     assert html.count('data-practice="false"') == len(rulesets.names())
@@ -340,7 +336,8 @@ def test_the_play_page_says_beforehand_who_ranks(account, make_player):
     assert 'data-reason="new_account"' in html and "Practise on dice of your own" in html
 
 
-def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account):
+def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(
+        account: MakeAccount) -> None:
     ada, bob = account("Ada"), account("Bob")
     played = client_of(ada, ip="203.0.113.7").post("/daily/play/", {"ruleset": "yams"})
     assert played.status_code == 302
@@ -353,7 +350,8 @@ def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(account
 
 
 @pytest.mark.sqlite_pass_only  # the page's words while par is unknown: no database in it
-def test_share_text_never_says_par_unknown(account, monkeypatch):
+def test_share_text_never_says_par_unknown(account: MakeAccount,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     monkeypatch.setattr(daily, "level_ready", lambda level, rs: False)  # tables warming
@@ -365,7 +363,7 @@ def test_share_text_never_says_par_unknown(account, monkeypatch):
     assert "par ?" not in shared.content.decode() and shared.status_code == 200
 
 
-def test_a_guest_who_makes_an_account_keeps_their_streak(account):
+def test_a_guest_who_makes_an_account_keeps_their_streak(account: MakeAccount) -> None:
     gus = account("Gus", signed=False)
     play_out(daily.daily_play(player=gus, ruleset="yatzy"))
     gus.user = User.objects.create_user("gus", password="pw-long-enough")
@@ -377,7 +375,8 @@ def test_a_guest_who_makes_an_account_keeps_their_streak(account):
     assert selectors.streak(selectors.played_days(gus)) == 1
 
 
-def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(account):
+def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(
+        account: MakeAccount) -> None:
     """Issue 41's problem 2: the guest practised on dice of their own, so the account
     they then sign in to in that browser (taking the guest's player) may still rank."""
     gus = account("Gus", signed=False)

@@ -4,52 +4,57 @@ until it closes, nor the seed until the game is over; par is the expert bot's ga
 the same dice."""
 
 import json
+from collections.abc import Sequence
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from games import services
 from games.selectors.compare import comparison
-from games.selectors.snapshots import read_snapshot
 from games.services.duplicate import par_of
 from play.models import Event, Game, Scorecard, Turn
 from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 from tests.support.clients import client_of
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import first_option, game_of, refused, state_of
+from tests.support.present import present
 from tests.support.reviews import adds_up
+from tests.support.views import fresh_snapshot_of, text_of, view_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def pair(ada, bob, make_room):
+def pair(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """Ada and Bob at Yahtzee with the same dice, round 1."""
     return make_room(ada, "yahtzee", seats=2, duplicate=True, joined=[bob], start=True).code
 
 
-def seed_of(code):
+def seed_of(code: str) -> bytes:
     return bytes.fromhex(game_of(code).seed)
 
 
-def dice_of(code, player):
+def dice_of(code: str, player: Player) -> list[int]:
     return list(state_of(code, player)[2].dice)
 
 
-def place_first(player, code):
+def place_first(player: Player, code: str) -> None:
     option = first_option(code, player)
     services.game_place(player=player, code=code, box=option.box, column=option.column)
 
 
-def everything_sent(code, viewers):
+def everything_sent(code: str, viewers: Sequence[Player]) -> list[str]:
     """Every text a viewer of the room could be sent now: each one's state, and the log."""
-    snapshot = read_snapshot(code)
-    return [snapshot.text_for(v.pk) for v in viewers]
+    snapshot = fresh_snapshot_of(code)
+    return [text_of(snapshot, v.pk) for v in viewers]
 
 
 def test_a_duplicate_room_plays_everyone_at_once_and_refuses_one_after_another(
-        ada, make_room):
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", duplicate=True)
     assert room.duplicate and room.together
     refused("bad_options", services.room_create, player=ada, ruleset="yatzy",
@@ -70,11 +75,11 @@ def test_a_duplicate_room_plays_everyone_at_once_and_refuses_one_after_another(
     room.refresh_from_db()
     assert (room.duplicate, room.together) == (True, True)
     assert Room.objects.count() == before
-    configured = Event.objects.filter(room=room, kind="room_configured").last()
+    configured = present(Event.objects.filter(room=room, kind="room_configured").last())
     assert configured.data["duplicate"] is True
 
 
-def test_every_seat_rolls_the_same_dice_slot_by_slot(pair, ada, bob):
+def test_every_seat_rolls_the_same_dice_slot_by_slot(pair: str, ada: Player, bob: Player) -> None:
     game = game_of(pair)
     assert game.together and game.duplicate and len(game.seed) == 64
     seed = seed_of(pair)
@@ -97,7 +102,8 @@ def test_every_seat_rolls_the_same_dice_slot_by_slot(pair, ada, bob):
     assert dice_of(pair, ada) == [duplicate.die(seed, 2, 1, slot) for slot in range(5)]
 
 
-def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
+def test_nobody_sees_another_seats_round_before_it_closes(
+        pair: str, ada: Player, bob: Player, cy: Player) -> None:
     services.room_join(player=cy, code=pair)  # a spectator
     seed_hex = game_of(pair).seed
     services.game_roll(player=ada, code=pair)
@@ -106,14 +112,14 @@ def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
     place_first(ada, pair)
     ada_card = Scorecard.objects.get(game=game_of(pair), seat=0)
     assert ada_card.total > 0 or ada_card.data["boxes"]
-    snapshot = read_snapshot(pair)
+    snapshot = fresh_snapshot_of(pair)
     for viewer in (bob, cy):
-        game = snapshot.state_for(viewer.pk)["game"]
+        game = view_of(snapshot, viewer.pk)["game"]
         assert game["duplicate"] and game["revealed"] == []
         assert all(t["dice"] == [] and t["held"] == [] for t in game["turns"])
         assert game["seats"][0]["boxes"] == {"main": {}} and game["seats"][0]["total"] == 0
     # Ada sees her own card as it is.
-    mine = snapshot.state_for(ada.pk)["game"]["seats"][0]
+    mine = view_of(snapshot, ada.pk)["game"]["seats"][0]
     assert mine["boxes"] == ada_card.data["boxes"] and mine["total"] == ada_card.total
     # The log says whose move it was, never the dice, the hold or the score.
     for event in Event.objects.filter(room__code=pair, kind__in=["roll", "place"]):
@@ -128,12 +134,13 @@ def test_nobody_sees_another_seats_round_before_it_closes(pair, ada, bob, cy):
     assert client_of(bob).get(f"/r/{pair}/games/1/replay/").status_code == 404
     # Bob rolls: what Ada is sent holds nothing of his dice either.
     services.game_roll(player=bob, code=pair)
-    ada_view = read_snapshot(pair).state_for(ada.pk)["game"]
+    ada_view = view_of(fresh_snapshot_of(pair), ada.pk)["game"]
     assert ada_view["dice"] == [] and ada_view["turns"][1]["dice"] == []
     assert dice_of(pair, bob)[:1] == ada_dice[:1]  # same first slot: same dice
 
 
-def test_the_round_is_revealed_once_everyone_has_scored(pair, ada, bob):
+def test_the_round_is_revealed_once_everyone_has_scored(
+        pair: str, ada: Player, bob: Player) -> None:
     services.game_roll(player=ada, code=pair)
     place_first(ada, pair)
     services.game_roll(player=bob, code=pair)
@@ -141,21 +148,21 @@ def test_the_round_is_revealed_once_everyone_has_scored(pair, ada, bob):
     place_first(bob, pair)
     game = game_of(pair)
     turns = list(Turn.objects.filter(game=game, number__lte=2).order_by("seat"))
-    closing = Event.objects.filter(room__code=pair, kind="place").last()
+    closing = present(Event.objects.filter(room__code=pair, kind="place").last())
     revealed = closing.data["revealed"]
     assert [t["seat"] for t in revealed] == [0, 1]
     assert [t["points"] for t in revealed] == [t.points for t in turns]
     assert revealed[1]["rolls"][1]["held"] == [2, 3]
-    state = read_snapshot(pair).state_for(ada.pk)["game"]
+    state = view_of(fresh_snapshot_of(pair), ada.pk)["game"]
     assert state["round"] == 2 and state["revealed"] == revealed
     assert state["revealed"][0]["rolls"][0]["dice"] == state["revealed"][1]["rolls"][0]["dice"]
     # Both cards show again as they are, to everyone.
     cards = {c.seat: c for c in Scorecard.objects.filter(game=game)}
     assert [s["total"] for s in state["seats"]] == [cards[0].total, cards[1].total]
-    assert game.seed not in read_snapshot(pair).text_for(bob.pk)
+    assert game.seed not in text_of(fresh_snapshot_of(pair), bob.pk)
 
 
-def play_out(code, people):
+def play_out(code: str, people: Sequence[Player]) -> None:
     """Play the game to its end: every person rolls twice and fills the first box."""
     while game_of(code).status == Game.Status.PLAYING:
         for player in people:
@@ -170,7 +177,7 @@ def play_out(code, people):
 
 
 def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
-        ada, bob, cy, make_room):
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, duplicate=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     game = game_of(code)
@@ -184,7 +191,7 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
         c.total - expected["total"] for c in game.scorecards.order_by("seat")]
     for number, round_ in enumerate(found.rounds, start=1):
         # Everyone's first roll of a round, par's too, is the same five dice.
-        firsts = {tuple(c.rolls[0]["dice"]) for c in [*round_.cells, round_.par]}
+        firsts = {tuple(present(c).rolls[0]["dice"]) for c in [*round_.cells, round_.par]}
         assert firsts == {tuple(duplicate.die(bytes.fromhex(game.seed), number, 1, s)
                                 for s in range(5))}
     # The reviews' luck and skill add up on the same dice too.
@@ -203,7 +210,8 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
     assert client_of(cy).get(reverse("games:game_compare", args=[code, 1])).status_code == 403
 
 
-def test_a_game_with_the_systems_dice_has_no_comparison(ada, bob, make_room):
+def test_a_game_with_the_systems_dice_has_no_comparison(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, together=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     assert not game_of(code).seed
@@ -211,7 +219,8 @@ def test_a_game_with_the_systems_dice_has_no_comparison(ada, bob, make_room):
     assert page.status_code == 404
 
 
-def test_bots_and_the_host_skipping_play_the_same_dice(ada, bob, make_room):
+def test_bots_and_the_host_skipping_play_the_same_dice(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yahtzee", seats=3, duplicate=True, joined=[bob], bots=["expert"],
                      start=True).code
     seed = seed_of(code)
@@ -225,12 +234,13 @@ def test_bots_and_the_host_skipping_play_the_same_dice(ada, bob, make_room):
     services.game_skip(player=ada, code=code, seat=1)
     skipped = Turn.objects.get(game=game_of(code), seat=1, number=2)
     assert skipped.finish == Turn.Finish.SKIPPED and skipped.rolls[0]["dice"] == first
-    event = Event.objects.filter(room__code=code, kind="skip").last()
+    event = present(Event.objects.filter(room__code=code, kind="skip").last())
     assert event.data == {"roll": {"seat": 1, "sealed": True},
                           "place": {"seat": 1, "sealed": True}}
 
 
-def test_staff_read_the_seed_only_once_the_game_is_over(pair, ada, bob, admin_client):
+def test_staff_read_the_seed_only_once_the_game_is_over(
+        pair: str, ada: Player, bob: Player, admin_client: Client) -> None:
     game = game_of(pair)
     page = reverse("admin:play_game_change", args=[game.pk])
     html = admin_client.get(page).content.decode()

@@ -1,18 +1,20 @@
 """The refusals not met elsewhere: each with its stable code, each changing nothing."""
 
 import pytest
+from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games import services
 from games.errors import ServiceError
 from play.models import Scorecard
 from rooms.models import ChatMessage
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of, refused
 
 pytestmark = pytest.mark.django_db
 
 
-def test_request_ids_are_kept_per_room(ada, bob, make_room):
+def test_request_ids_are_kept_per_room(ada: Player, bob: Player, make_room: MakeRoom) -> None:
     first = make_room(ada, "yatzy", seats=2)
     second = make_room(ada, "yams", seats=2)
     services.room_join(player=bob, code=first.code, request_id="1")
@@ -23,18 +25,20 @@ def test_request_ids_are_kept_per_room(ada, bob, make_room):
     assert services.room_join(player=bob, code=second.code, request_id="1") == two
 
 
-def test_bots_do_not_open_rooms():
+def test_bots_do_not_open_rooms() -> None:
     bot = Player.objects.create(name="Bot Ada", bot_level="beginner")
     refused("not_a_person", services.room_create, player=bot, ruleset="yatzy")
 
 
 @pytest.mark.parametrize("seat", [5, -1, "1", None])
-def test_handing_an_unknown_seat_to_a_bot(ada, bob, seat, make_room):
+def test_handing_an_unknown_seat_to_a_bot(ada: Player, bob: Player, seat: int | str | None,
+                                          make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     refused("unknown_seat", services.game_hand_to_bot, player=ada, code=room.code, seat=seat)
 
 
-def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff, make_room):
+def test_unban_someone_not_banned_and_remove_a_message_twice(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     with pytest.raises(ServiceError) as err:
         services.mod_unban(moderator=staff, player=ada, reason="why not")
     assert err.value.code == "not_banned"
@@ -47,7 +51,8 @@ def test_unban_someone_not_banned_and_remove_a_message_twice(ada, staff, make_ro
     assert err.value.code == "already_removed"
 
 
-def test_yams_announcement_timing_through_the_services(ada, script_dice, make_room):
+def test_yams_announcement_timing_through_the_services(
+        ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([1, 2, 3, 4, 5, 6])
     services.game_roll(player=ada, code=room.code)
@@ -56,8 +61,8 @@ def test_yams_announcement_timing_through_the_services(ada, script_dice, make_ro
             box="straight")
 
 
-def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, script_dice,
-                                                                       make_room):
+def test_only_announced_boxes_left_means_announce_before_rolling_again(
+        ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     card = Scorecard.objects.get(game=game_of(room.code))
     zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
@@ -81,7 +86,7 @@ def test_only_announced_boxes_left_means_announce_before_rolling_again(ada, scri
 
 
 def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
-        ada, bob, cy, make_room):
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=4)
     services.room_add_bot(player=ada, code=room.code)
     services.room_join(player=bob, code=room.code)
@@ -95,15 +100,16 @@ def test_room_seats_close_ranks_at_start_so_every_seat_number_means_one_seat(
     assert Scorecard.objects.get(game=game_of(room.code), seat=1).player.is_bot
 
 
-def test_a_ban_counts_at_once_for_a_player_object_held_from_before(ada, bob, staff,
-                                                                    make_room):
+def test_a_ban_counts_at_once_for_a_player_object_held_from_before(
+        ada: Player, bob: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="spam")
     assert bob.banned_at is None  # the stale object the caller still holds
     refused("banned", services.chat_post, player=bob, code=room.code, text="hi")
 
 
-def test_leaving_a_closed_room_keeps_the_moderators_reason(ada, staff, make_room):
+def test_leaving_a_closed_room_keeps_the_moderators_reason(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy")
     services.mod_close_room(moderator=staff, room=room, reason="abuse in chat")
     services.room_leave(player=ada, code=room.code)
@@ -111,21 +117,24 @@ def test_leaving_a_closed_room_keeps_the_moderators_reason(ada, staff, make_room
     assert room.closed_reason == "abuse in chat"
 
 
-def test_a_retry_is_answered_even_after_the_room_closed(ada, staff, make_room):
+def test_a_retry_is_answered_even_after_the_room_closed(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", start=True)
     first = services.game_roll(player=ada, code=room.code, request_id="r")
     services.mod_close_room(moderator=staff, room=room, reason="test")
     assert services.game_roll(player=ada, code=room.code, request_id="r") == first
 
 
-def test_a_request_id_reused_for_another_action_is_refused(ada, make_room):
+def test_a_request_id_reused_for_another_action_is_refused(
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", start=True)
     services.game_roll(player=ada, code=room.code, request_id="x")
     refused("request_id_reused", services.game_place, player=ada, code=room.code,
             box="chance", request_id="x")
 
 
-def test_a_spectator_leaving_does_not_touch_the_game(ada, bob, make_room):
+def test_a_spectator_leaving_does_not_touch_the_game(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     services.room_join(player=bob, code=room.code)
     before = game_of(room.code).version
@@ -133,7 +142,8 @@ def test_a_spectator_leaving_does_not_touch_the_game(ada, bob, make_room):
     assert game_of(room.code).version == before
 
 
-def test_one_broken_game_does_not_stop_the_clock(ada, bob, make_room):
+def test_one_broken_game_does_not_stop_the_clock(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     from datetime import timedelta
 
     from django.utils import timezone
@@ -148,7 +158,7 @@ def test_one_broken_game_does_not_stop_the_clock(ada, bob, make_room):
     assert game_of(fine.code).turn_count == 2 and game_of(broken.code).turn_count == 1
 
 
-def test_start_and_rematch_keep_their_request_ids_apart(ada, make_room):
+def test_start_and_rematch_keep_their_request_ids_apart(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy")
     services.room_start(player=ada, code=room.code, request_id="go")
     from play.models import Game

@@ -9,6 +9,9 @@ import pytest
 from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import include, path
+from pytest_django import Settings
+
+from tests.support.clients import ClientResponse
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the error pages only read through the ORM
 # what the services tests of that pass write.
@@ -26,7 +29,7 @@ handler404 = "games.web.errors.page_not_found"
 handler500 = "games.web.errors.server_error"
 
 
-def error_page(response: HttpResponse, status: int) -> str:
+def error_page(response: ClientResponse, status: int) -> str:
     assert response.status_code == status
     html = response.content.decode()
     assert 'data-testid="error-page"' in html and f'data-status="{status}"' in html
@@ -37,14 +40,15 @@ def error_page(response: HttpResponse, status: int) -> str:
 
 @pytest.mark.parametrize("debug", [False, True])
 @pytest.mark.parametrize("path", ["/r/zzzzzzzzzz/", "/nowhere/", "/rules/checkers/"])
-def test_missing_pages_get_the_sites_404_in_debug_and_production(settings, path, debug):
+def test_missing_pages_get_the_sites_404_in_debug_and_production(
+        settings: Settings, path: str, debug: bool) -> None:
     settings.DEBUG = debug
     html = error_page(Client().get(path), 404)
     assert "URLconf" not in html and "Django" not in html
     assert 'data-testid="error-join-form"' in html
 
 
-def test_a_missing_room_says_so_and_a_missing_slash_is_still_redirected(settings):
+def test_a_missing_room_says_so_and_a_missing_slash_is_still_redirected(settings: Settings) -> None:
     settings.DEBUG = True
     html = error_page(Client().get("/r/zzzzzzzzzz/"), 404)
     assert "There is no room with that code." in html
@@ -54,7 +58,8 @@ def test_a_missing_room_says_so_and_a_missing_slash_is_still_redirected(settings
 
 @pytest.mark.urls(__name__)
 @pytest.mark.parametrize("debug", [False, True])
-def test_a_crash_gets_the_500_page_and_is_logged_with_its_traceback(settings, caplog, debug):
+def test_a_crash_gets_the_500_page_and_is_logged_with_its_traceback(
+        settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool) -> None:
     settings.DEBUG = debug
     with caplog.at_level(logging.ERROR, logger="django.request"):
         response = Client(raise_request_exception=False).get("/crash/?again=1")
@@ -66,13 +71,13 @@ def test_a_crash_gets_the_500_page_and_is_logged_with_its_traceback(settings, ca
 
 
 @pytest.mark.urls(__name__)
-def test_in_debug_a_crash_still_reaches_the_test_clients_exception_hook(settings):
+def test_in_debug_a_crash_still_reaches_the_test_clients_exception_hook(settings: Settings) -> None:
     settings.DEBUG = True
     with pytest.raises(RuntimeError, match="a bug in a view"):
         Client().get("/crash/")
 
 
-def test_a_post_without_its_csrf_token_gets_the_expired_form_page(settings):
+def test_a_post_without_its_csrf_token_gets_the_expired_form_page(settings: Settings) -> None:
     settings.DEBUG = True
     client = Client(enforce_csrf_checks=True)
     response = client.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy"},
@@ -84,14 +89,14 @@ def test_a_post_without_its_csrf_token_gets_the_expired_form_page(settings):
     assert "evil.test" not in error_page(response, 403)
 
 
-def test_favicon_ico_leads_to_the_sites_icon(client):
+def test_favicon_ico_leads_to_the_sites_icon(client: Client) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"] == "/static/img/favicon.svg"
 
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_host_name_not_in_allowed_hosts_gets_a_page_that_says_how_to_allow_it(
-        settings, caplog, debug):
+        settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool) -> None:
     settings.DEBUG = debug
     settings.ALLOWED_HOSTS = ["dice.example"]
     with caplog.at_level(logging.WARNING, logger="django.request"):
@@ -114,7 +119,7 @@ def test_a_host_name_not_in_allowed_hosts_gets_a_page_that_says_how_to_allow_it(
     assert catalog.status_code == 200 and b"pgettext" in catalog.content
 
 
-def test_a_host_name_that_is_not_one_gets_the_400_page_without_the_hint(settings):
+def test_a_host_name_that_is_not_one_gets_the_400_page_without_the_hint(settings: Settings) -> None:
     settings.DEBUG = True
     response = Client().get("/", HTTP_HOST="bad host!")
     assert response.status_code == 400

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import pytest
 
+from accounts.models import Player
 from games import services
 from games.coach import advice as coach
-from games.selectors import room_state
 from games.services import play
 from play.models import Game, Scorecard
 from rooms.models import Membership
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
 
-def _play_to_the_end(code, person, limit=2000):
+def _play_to_the_end(code: str, person: Player, limit: int = 2000) -> Game:
     for _ in range(limit):
         game = game_of(code)
         if game.status != Game.Status.PLAYING:
@@ -34,24 +38,25 @@ def _play_to_the_end(code, person, limit=2000):
 # only in the coach and the rules engine, which the SQLite pass covers.
 @pytest.mark.sqlite_pass_only
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
-def test_expert_and_beginner_bots_play_a_whole_game(ruleset, ada, yahtzee_coach, make_room):
+def test_expert_and_beginner_bots_play_a_whole_game(
+        ruleset: str, ada: Player, yahtzee_coach: Advisor, make_room: MakeRoom) -> None:
     room = make_room(ada, ruleset, seats=3, bots=["expert"])
     answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
     assert answer["event"]["data"]["level"] == "beginner"
-    levels = {m["name"]: m["bot_level"] for m in room_state(room.code, ada)["members"]}
+    levels = {m["name"]: m["bot_level"] for m in state_seen(room.code, ada)["members"]}
     assert sorted(levels.values(), key=str) == [None, "beginner", "expert"]
     services.room_start(player=ada, code=room.code)
     game = _play_to_the_end(room.code, ada)
     assert game.status == Game.Status.FINISHED
     cards = list(game.scorecards.select_related("player"))
     assert all(play.sheet_of(card).is_complete for card in cards)
-    assert sorted(card.rank for card in cards)[0] == 1
-    assert [s["bot_level"] for s in room_state(room.code, ada)["game"]["seats"]] == [
+    assert sorted(present(card.rank) for card in cards)[0] == 1
+    assert [s["bot_level"] for s in state_seen(room.code, ada)["game"]["seats"]] == [
         None, "expert", "beginner"]
 
 
-def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(ada, monkeypatch,
-                                                                         make_room):
+def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(
+        ada: Player, monkeypatch: pytest.MonkeyPatch, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=2, bots=["expert"])
     monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
     services.room_start(player=ada, code=room.code)

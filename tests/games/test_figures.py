@@ -26,7 +26,8 @@ tenths = st.decimals(min_value=-300, max_value=300, places=3)
     (2.675, 2, "2.68"), (1.005, 2, "1.01"),  # from the shortest form, as Intl does
     (254.5877287, 1, "254.6"), (-15.04999, 1, "-15.0"),
 ])
-def test_a_value_is_rounded_once_half_away_from_zero(value, digits, printed):
+def test_a_value_is_rounded_once_half_away_from_zero(
+        value: float, digits: int, printed: str) -> None:
     """The rule of the browser's Intl.NumberFormat: a figure written by the server and
     the same one written by the replay's JavaScript agree."""
     assert rounded(value, digits) == Decimal(printed)
@@ -37,7 +38,8 @@ def test_a_value_is_rounded_once_half_away_from_zero(value, digits, printed):
        yours=st.floats(min_value=0, max_value=300),
        others=st.one_of(st.just(0.0), st.floats(min_value=0, max_value=100)),
        total=st.integers(min_value=0, max_value=1600))
-def test_the_printed_parts_of_any_split_add_up_to_the_score(start, yours, others, total):
+def test_the_printed_parts_of_any_split_add_up_to_the_score(start: float, yours: float,
+                                                            others: float, total: int) -> None:
     """For any exact parts of a score (luck is whatever makes them add up), the parts as
     printed add up to the score exactly; the expectation at the start is rounded once,
     every other part is within a tenth of its exact value, and only as many of them as
@@ -57,7 +59,7 @@ def test_the_printed_parts_of_any_split_add_up_to_the_score(start, yours, others
 
 @PROPERTY
 @given(st.lists(tenths, min_size=1, max_size=8), st.integers(min_value=-500, max_value=500))
-def test_apportioned_parts_sum_to_the_total(leading, total):
+def test_apportioned_parts_sum_to_the_total(leading: list[Decimal], total: int) -> None:
     """Any parts summing to an integer: rounded to tenths, they sum to it exactly, each
     within a tenth, no more of them off their own rounding than the sum needs."""
     parts = [float(d) for d in leading] + [float(Decimal(total) - sum(leading))]
@@ -67,9 +69,9 @@ def test_apportioned_parts_sum_to_the_total(leading, total):
                                                                            strict=True))
     own = [rounded(e) for e in parts]
     moved = sum(1 for p, o in zip(printed, own, strict=True) if p != o)
-    assert moved == abs(sum(own) - total) * 10
+    assert moved == abs(sum(own, Decimal(0)) - total) * 10
 
 
-def test_parts_that_do_not_add_up_are_refused():
+def test_parts_that_do_not_add_up_are_refused() -> None:
     with pytest.raises(ValueError, match="do not add up"):
         apportioned([10.0, 20.0], 31)

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
+from types import ModuleType
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import Settings
 
+from accounts.models import Player
 from bench.harness.foresight import Foresight
 from daily.models import DailyAttempt, DailyChallenge
 from games import services
-from games.background import review_jobs, reviews
+from games.background import review_jobs
 from games.selectors.daily import today
 from games.services import daily, foresight
 from moderation.models import Report
@@ -24,7 +28,9 @@ from play.models import Game
 from scoring import duplicate, rulesets
 from scoring.strategy import advisors, honest_play, levels
 from scoring.strategy.decisions import Place, Roll, Strategy
+from tests.support.fixture_types import MakePlayer
 from tests.support.game_state import state_of
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +41,7 @@ ROUNDS = len(rulesets.get("yahtzee").categories)
 
 
 @pytest.fixture
-def the_day(monkeypatch):
+def the_day(monkeypatch: pytest.MonkeyPatch) -> bytes:
     """Today's Yahtzee challenge plays ``DAY_SEED``'s dice; the exact coach is loaded."""
     real = daily.seed_of
     monkeypatch.setattr(daily, "seed_of", lambda ruleset, day: DAY_SEED
@@ -44,7 +50,7 @@ def the_day(monkeypatch):
     return bytes.fromhex(DAY_SEED)
 
 
-def account(make_player, name):
+def account(make_player: MakePlayer, name: str) -> Player:
     """A person whose account was made before the day: their first attempt ranks."""
     player = make_player(name)
     player.user = User.objects.create_user(name.lower(), password="pw-long-enough",
@@ -53,7 +59,7 @@ def account(make_player, name):
     return player
 
 
-def play_ranked(player, strategy: Strategy) -> DailyAttempt:
+def play_ranked(player: Player, strategy: Strategy) -> DailyAttempt:
     """``player``'s ranked attempt at today's Yahtzee, every move ``strategy``'s, made
     through the services as a page makes them."""
     attempt = daily.daily_play(player=player, ruleset="yahtzee")
@@ -83,16 +89,16 @@ def scouted(seed: bytes) -> dict[tuple[int, int, int], int]:
 
 
 def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
-        the_day, make_player, admin_client):
+        the_day: bytes, make_player: MakePlayer, admin_client: Client) -> None:
     seen = scouted(the_day)
     cheat = play_ranked(account(make_player, "Newcomer"),
                         Foresight(lambda round_, roll, slot: seen[round_, roll, slot]))
     review = services.review_for(game=cheat.game, player=cheat.player).data
     challenge = DailyChallenge.objects.get()
-    bound = challenge.luck_bound
+    bound = present(challenge.luck_bound)
     par = daily.par_of(challenge)
     assert bound["measure"] == "reroll luck" and bound["games"] == 122
-    assert bound["par"] == par and cheat.score > par
+    assert bound["par"] == par and present(cheat.score) > present(par)
     luck = honest_play.reroll_luck(review["path"])
     assert luck > bound["bound"] > bound["highest"]
     report = Report.objects.get()
@@ -118,18 +124,9 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
     assert f"beyond the bound {bound['bound']:+.1f}" in page.content.decode()
 
 
-@pytest.fixture
-def review_child():
-    """This test process's review child, ended after the test."""
-    reviews.resume()
-    yield reviews
-    reviews.stop(grace=1.0)
-    reviews.resume()
-
-
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
-def test_a_server_works_the_bound_out_in_the_review_child(make_player, settings,
-                                                          review_child):
+def test_a_server_works_the_bound_out_in_the_review_child(
+        make_player: MakePlayer, settings: Settings, review_child: ModuleType) -> None:
     """With the coach's worker on, a review stored on a page's request does not wait for
     the bound: the game's review job has the review child work it out on the real day's
     dice, then checks the attempt against it."""
@@ -140,7 +137,7 @@ def test_a_server_works_the_bound_out_in_the_review_child(make_player, settings,
     assert DailyChallenge.objects.get().luck_bound is None  # not worked out on the request
     review_jobs.compute_and_store(honest.game_id)
     challenge = DailyChallenge.objects.get()
-    bound = challenge.luck_bound
+    bound = present(challenge.luck_bound)
     assert bound["games"] == 122 and bound["par"] == daily.par_of(challenge) == honest.score
     beyond = honest_play.reroll_luck(review["path"]) > bound["bound"]
     assert Report.objects.filter(reason=Report.Reason.FORESIGHT).exists() == beyond

@@ -9,6 +9,7 @@ answered without a server error, and one that reports nothing done changes nothi
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,13 +17,15 @@ from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import User
 from django.core.validators import ProhibitNullCharactersValidator
-from django.db.models import ForeignKey
+from django.db.models import ForeignKey, Model
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from accounts.models import Player
 from games import services
 from rooms.models import ChatMessage
 from tests.support.admin_pages import SITE_APPS, changelist, moderated_world
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.fuzz.admin import (
     FILTER_VALUES,
     HOSTILE_VALUES,
@@ -39,6 +42,7 @@ from tests.support.fuzz.admin import (
     selections,
     staff_member,
 )
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 REASON = ("fuzzing the admin",)
@@ -60,7 +64,8 @@ def staff(db: None) -> dict[str, User]:
 
 
 @pytest.fixture
-def world(ada, bob, cy, make_player, make_room, staff):
+def world(ada: Player, bob: Player, cy: Player, make_player: MakePlayer, make_room: MakeRoom,
+          staff: dict[str, User]) -> SimpleNamespace:
     """A room in play (Ada and Bob) with chat, a closed one with a bot, a banned player,
     a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
@@ -74,7 +79,7 @@ def world(ada, bob, cy, make_player, make_room, staff):
 
 
 @pytest.fixture
-def clients(staff) -> dict[str, Client]:
+def clients(staff: dict[str, User]) -> dict[str, Client]:
     """A browser for each role, signed in; a server error is answered, not raised."""
     signed_in = {}
     for role, user in staff.items():
@@ -97,7 +102,8 @@ def rows(model_admin: Any) -> list[Any]:
     return list(model_admin.model.objects.order_by("pk")[:6])
 
 
-def test_the_targets_are_the_sites_own_admin_pages(world, staff):
+def test_the_targets_are_the_sites_own_admin_pages(
+        world: SimpleNamespace, staff: dict[str, User]) -> None:
     admins = {model_admin.opts.model_name: model_admin for model_admin in our_admins()}
     assert {"room", "membership", "chatmessage", "game", "gamereview", "player", "report",
             "moderationaction"} <= set(admins)
@@ -122,7 +128,8 @@ def test_the_targets_are_the_sites_own_admin_pages(world, staff):
             for pattern in custom_urls(model_admin)} == {"moderation_report_handle"}
 
 
-def test_no_selection_of_any_action_makes_a_500(world, clients, staff):
+def test_no_selection_of_any_action_makes_a_500(world: SimpleNamespace, clients: dict[str, Client],
+                                                staff: dict[str, User]) -> None:
     """Every action with every kind of selection, at one of its two steps (the
     confirmation page, then the confirmed action) and from one role, both in turn; ids
     that are not ids of a row are refused with a message."""
@@ -148,7 +155,8 @@ def test_no_selection_of_any_action_makes_a_500(world, clients, staff):
     assert failures == []
 
 
-def test_no_value_in_a_confirmation_makes_a_500(world, clients, staff):
+def test_no_value_in_a_confirmation_makes_a_500(world: SimpleNamespace, clients: dict[str, Client],
+                                                staff: dict[str, User]) -> None:
     """Every field of the actions' confirmation forms gets every hostile value (the
     others valid), on the rows of its list: each value goes to one of the actions whose
     form has the field, and from one role, both in turn."""
@@ -183,7 +191,8 @@ def test_no_value_in_a_confirmation_makes_a_500(world, clients, staff):
     assert "far future" in taken["until"] and "markup" in taken["reason"]  # some were done
 
 
-def test_no_post_to_a_url_the_site_adds_makes_a_500(world, clients):
+def test_no_post_to_a_url_the_site_adds_makes_a_500(
+        world: SimpleNamespace, clients: dict[str, Client]) -> None:
     """Each URL the site's admin adds (a report's handling), for every row and for ids
     that name none, with each choice its page offers and every hostile value in each of
     its fields, from each role in turn."""
@@ -220,7 +229,8 @@ def test_no_post_to_a_url_the_site_adds_makes_a_500(world, clients):
     assert failures == []
 
 
-def test_the_read_only_pages_refuse_every_post(world, clients):
+def test_the_read_only_pages_refuse_every_post(world: SimpleNamespace,
+                                               clients: dict[str, Client]) -> None:
     """Adding, changing and deleting, posted anyway with hostile values in the model's
     fields, for rows and for ids that name none: refused, nothing changed."""
     failures: list[str] = []
@@ -246,7 +256,8 @@ def test_the_read_only_pages_refuse_every_post(world, clients):
     assert failures == []
 
 
-def test_no_search_or_filter_of_any_list_makes_a_500(world, clients):
+def test_no_search_or_filter_of_any_list_makes_a_500(
+        world: SimpleNamespace, clients: dict[str, Client]) -> None:
     """Every list with odd searches, pages and orders, and each of its filters (and its
     dates) with odd values, from each role in turn; a NUL is refused with Django's
     message for it. The admin's search for its select boxes too."""
@@ -285,20 +296,20 @@ def test_no_search_or_filter_of_any_list_makes_a_500(world, clients):
 def select_box_fields() -> list[tuple[str, str, str]]:
     """A foreign key to each model of ours the admin searches (the admin's search for its
     select boxes takes any of them)."""
-    found = {}
+    found: dict[type[Model], tuple[str, str]] = {}
     for model_admin in our_admins():
         for field in model_admin.model._meta.concrete_fields:
             target = field.related_model if isinstance(field, ForeignKey) else None
-            if target is not None and target._meta.app_label in SITE_APPS \
+            if isinstance(target, type) and target._meta.app_label in SITE_APPS \
                     and admin.site.is_registered(target) \
                     and admin.site.get_model_admin(target).search_fields:
-                found.setdefault(target, (model_admin.opts.app_label, model_admin.opts.model_name,
-                                         field.name))
+                found.setdefault(target, (model_admin.opts.app_label,
+                                         present(model_admin.opts.model_name), field.name))
     assert len(found) >= 3
     return list(found.values())
 
 
-def test_a_refusal_says_what_was_wrong(world, clients):
+def test_a_refusal_says_what_was_wrong(world: SimpleNamespace, clients: dict[str, Client]) -> None:
     """What a moderator reads when the admin refuses: an id that is not a number or out
     of range, ids of no row, a NUL in a filter."""
     expected = {"abc": "Nothing was done: “abc” value must be an integer.",

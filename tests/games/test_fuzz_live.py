@@ -31,6 +31,7 @@ import re
 import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
@@ -124,6 +125,10 @@ def test_handpicked_hostile_frames(arena: Arena) -> None:
     arena.assert_log_clean()
 
 
+def _in_room(room: str, frame: Frame) -> tuple[str, Frame]:
+    return room, frame
+
+
 def test_fuzzed_frames(arena: Arena) -> None:
     """Thousands of generated frames at Mal's rooms while the victims play: each gets a
     clear answer, Mal's rooms stay as they were, the victims' room changes only by their
@@ -131,7 +136,7 @@ def test_fuzzed_frames(arena: Arena) -> None:
     window = VictimWindow(arena)
     before = arena.attacker_rooms()
     volleys = Volleys(arena)
-    one = st.one_of(*(frames(target, arena.strangers).map(lambda f, room=room: (room, f))
+    one = st.one_of(*(frames(target, arena.strangers).map(partial(_in_room, room))
                       for room, target in arena.targets.items()))
 
     @settings(FUZZ, max_examples=FRAME_EXAMPLES)

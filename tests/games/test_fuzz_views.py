@@ -17,6 +17,7 @@ from django.urls import resolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.fuzz.views import (
     FORM,
     HOSTILE,
@@ -40,7 +41,7 @@ CSRF_EXEMPT = {
 
 
 @pytest.fixture
-def world(make_player, make_room) -> World:
+def world(make_player: MakePlayer, make_room: MakeRoom) -> World:
     """Ada, a guest, hosts a started room Bob (an account) plays in; a staff member."""
     ada = make_player("Ada")
     account = User.objects.create_user("bob", password="pw-long-enough")
@@ -68,7 +69,8 @@ def answered(client: Client, url: str, body: str | bytes, content_type: str,
 def targets(world: World) -> dict[str, str]:
     """The URLs that take a post (any other answers 405 whatever it is sent), each with
     what it reads: ``json`` when it answers JSON, else ``form``."""
-    found, failures = {}, []
+    found: dict[str, str] = {}
+    failures: list[str] = []
     for url in urls(world, site_routes()):
         response = Client().post(url, "{}", content_type=JSON)
         answered(Client(), url, "", FORM, failures)
@@ -78,7 +80,8 @@ def targets(world: World) -> dict[str, str]:
     return found
 
 
-def test_the_targets_are_every_page_but_djangos_admin(world, targets):
+def test_the_targets_are_every_page_but_djangos_admin(
+        world: World, targets: dict[str, str]) -> None:
     names = {route.name for route in site_routes()}
     assert {"games:push_subscribe", "games:room_create", "set_language", "games:login",
             "games:room", "healthz"} <= names
@@ -90,7 +93,8 @@ def test_the_targets_are_every_page_but_djangos_admin(world, targets):
         assert kinds[name] == "form", name
 
 
-def test_no_hostile_body_makes_a_500_and_a_refused_one_changes_nothing(world, targets):
+def test_no_hostile_body_makes_a_500_and_a_refused_one_changes_nothing(
+        world: World, targets: dict[str, str]) -> None:
     """A JSON endpoint gets every body from every kind of visitor; a form, every body but
     the JSON ones it does not read (two of those), from each kind of visitor in turn."""
     failures: list[str] = []
@@ -120,7 +124,7 @@ def unchanged(before: dict[str, int]) -> bool:
 
 
 @pytest.mark.parametrize("url", ["/push/subscribe/", "/push/unsubscribe/"])
-def test_the_json_posts_answer_a_clear_400(world, url):
+def test_the_json_posts_answer_a_clear_400(world: World, url: str) -> None:
     for role in ROLES:
         client = world.client(role)
         for what, body, content_type in HOSTILE:
@@ -134,7 +138,8 @@ def test_the_json_posts_answer_a_clear_400(world, url):
         assert response.status_code == 400 and response.json()["error"]
 
 
-def test_the_sites_own_fields_with_odd_values_make_no_500(world, targets):
+def test_the_sites_own_fields_with_odd_values_make_no_500(
+        world: World, targets: dict[str, str]) -> None:
     """Every field name the site's pages show, posted to every URL that takes posts,
     with odd values (two forms each, the values turned round per field and URL, from two
     kinds of visitor in turn)."""
@@ -174,7 +179,8 @@ form_fields = st.lists(st.tuples(st.sampled_from(FIELD_NAMES) | st.text(max_size
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_hypothesis_finds_no_post_that_makes_a_500(world, targets, data):
+def test_hypothesis_finds_no_post_that_makes_a_500(world: World, targets: dict[str, str],
+                                                   data: st.DataObject) -> None:
     url = data.draw(st.sampled_from(sorted(targets)), label="url")
     role = data.draw(st.sampled_from(ROLES), label="role")
     if data.draw(st.booleans(), label="json"):
@@ -190,7 +196,7 @@ def test_hypothesis_finds_no_post_that_makes_a_500(world, targets, data):
     assert failures == []
 
 
-def test_csrf_still_guards_every_post(world, targets):
+def test_csrf_still_guards_every_post(world: World, targets: dict[str, str]) -> None:
     """With the check on (as in a browser), a post without the token is refused and
     changes nothing, but where CSRF_EXEMPT says why not."""
     assert set(CSRF_EXEMPT) <= {route.name for route in site_routes()}

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.http import HttpResponse
 from django.test import Client, override_settings
 
 from accounts.models import Player
 from games import throttle
 from rooms.models import Room
-from tests.support.clients import client_of
+from tests.support.clients import ClientResponse, client_of
+from tests.support.fixture_types import MakeRoom
 from tests.support.sockets import (
     first_state,
     refused_with,
@@ -60,11 +60,11 @@ def room(make_room: Callable[..., Room]) -> Room:
     return make_room(host, "yahtzee", seats=4)
 
 
-def miss(client: Client, n: int) -> HttpResponse:
+def miss(client: Client, n: int) -> ClientResponse:
     """Look up an unknown code, in turn each way a page can: the room page, its join form,
     the find form (which leads to the room page) and a review."""
     code = f"nosuch{n:04d}"
-    ways: list[Callable[[], HttpResponse]] = [
+    ways: list[Callable[[], ClientResponse]] = [
         lambda: client.get(f"/r/{code}/"),
         lambda: client.post(f"/r/{code}/join/", {"name": "Guesser"}),
         lambda: client.get("/rooms/find/", {"code": code}, follow=True),
@@ -73,7 +73,7 @@ def miss(client: Client, n: int) -> HttpResponse:
     return ways[n % len(ways)]()
 
 
-def lookups(client: Client, code: str) -> list[HttpResponse]:
+def lookups(client: Client, code: str) -> list[ClientResponse]:
     """Every way of looking up an existing room (the join form without a name, so that it
     finds the room and changes nothing)."""
     return [client.get(f"/r/{code}/"), client.post(f"/r/{code}/join/", {"name": ""}),
@@ -81,18 +81,19 @@ def lookups(client: Client, code: str) -> list[HttpResponse]:
             client.get(f"/r/{code}/games/1/review/")]
 
 
-def assert_limited(response: HttpResponse, minutes: str) -> None:
+def assert_limited(response: ClientResponse, minutes: str) -> None:
     """The guess limit's page: 429, saying how long to wait."""
     assert response.status_code == 429
     assert f"Too many wrong room codes; try again in {minutes}." in response.content.decode()
     assert 0 < int(response["Retry-After"]) <= throttle.WINDOW_SECONDS
 
 
-def test_the_limits():
+def test_the_limits() -> None:
     assert (throttle.MISS_LIMIT, throttle.WINDOW_SECONDS, throttle.CLOSE_CODE) == (20, 600, 4429)
 
 
-def test_after_twenty_misses_further_misses_are_429_until_the_window_ends(clock, room):
+def test_after_twenty_misses_further_misses_are_429_until_the_window_ends(
+        clock: FakeClock, room: Room) -> None:
     guesser = client_of(ip="203.0.113.5")
     for n in range(throttle.MISS_LIMIT):
         assert miss(guesser, n).status_code == 404, n
@@ -113,7 +114,7 @@ def test_after_twenty_misses_further_misses_are_429_until_the_window_ends(clock,
     assert miss(guesser, 0).status_code == 404  # the first miss of a new window
 
 
-def test_lookups_that_find_a_room_do_not_count(clock, room):
+def test_lookups_that_find_a_room_do_not_count(clock: FakeClock, room: Room) -> None:
     guesser = client_of(ip="203.0.113.5")
     for n in range(throttle.MISS_LIMIT - 1):
         assert miss(guesser, n).status_code == 404
@@ -124,7 +125,7 @@ def test_lookups_that_find_a_room_do_not_count(clock, room):
     assert guesser.get(f"/r/{room.code}/").status_code == 200
 
 
-def test_the_window_starts_at_the_first_miss(clock, room):
+def test_the_window_starts_at_the_first_miss(clock: FakeClock, room: Room) -> None:
     guesser = client_of(ip="203.0.113.5")
     for n in range(throttle.MISS_LIMIT - 1):
         miss(guesser, n)
@@ -136,7 +137,7 @@ def test_the_window_starts_at_the_first_miss(clock, room):
         assert miss(guesser, n).status_code == 404
 
 
-def test_an_ipv6_client_is_counted_by_its_64_network(clock, room):
+def test_an_ipv6_client_is_counted_by_its_64_network(clock: FakeClock, room: Room) -> None:
     for n in range(throttle.MISS_LIMIT):
         assert miss(client_of(ip=f"2001:db8:0:7::{n + 1:x}"), n).status_code == 404
     assert miss(client_of(ip="2001:db8:0:7:ffff::1"), 0).status_code == 429
@@ -145,7 +146,8 @@ def test_an_ipv6_client_is_counted_by_its_64_network(clock, room):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_sockets_count_misses_and_a_miss_over_the_limit_is_closed_4429(clock, make_room):
+async def test_sockets_count_misses_and_a_miss_over_the_limit_is_closed_4429(
+        clock: FakeClock, make_room: MakeRoom) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     half = throttle.MISS_LIMIT // 2
@@ -173,10 +175,12 @@ def settings_caches(clean_env: Callable[..., dict[str, str]], root: Path,
     done = subprocess.run([sys.executable, "-c", code], env=clean_env(**env), cwd=root,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    caches: dict[str, Any] = json.loads(done.stdout)
+    return caches
 
 
-def test_the_cache_is_local_memory_without_redis(clean_env, project_root):
+def test_the_cache_is_local_memory_without_redis(
+        clean_env: Callable[..., dict[str, str]], project_root: Path) -> None:
     caches = settings_caches(clean_env, project_root)
     assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
 
@@ -191,7 +195,8 @@ for _ in range(throttle.MISS_LIMIT):
 """
 
 
-def test_with_redis_every_process_shares_the_counts(clean_env, project_root, room):
+def test_with_redis_every_process_shares_the_counts(
+        clean_env: Callable[..., dict[str, str]], project_root: Path, room: Room) -> None:
     if shutil.which("redis-server") is None:
         message = "redis-server is missing: install it (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":

@@ -14,6 +14,8 @@ from django.utils import timezone
 from accounts.models import Player
 from games import guest_limit, services, throttle
 from rooms.models import Membership, Room
+from tests.support.clients import ClientResponse
+from tests.support.fixture_types import MakeRoom
 
 pytestmark = pytest.mark.django_db
 
@@ -22,19 +24,20 @@ ELSEWHERE = "198.51.100.8"
 UNDER_BAN = 2  # the site's default GUEST_LIMIT_UNDER_BAN (yahtzee_site/settings.py)
 
 
-def new_guest(address: str, name: str = "Guest", **extra: str):
+def new_guest(address: str, name: str = "Guest", **extra: str) -> ClientResponse:
     """Open a room as a new browser (no cookies) coming from ``address``."""
     return Client(REMOTE_ADDR=address).post(
         "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra})
 
 
-def join(room: Room, address: str, name: str, browser: Client | None = None):
+def join(room: Room, address: str, name: str, browser: Client | None = None) -> ClientResponse:
     """Join ``room`` through its link's form as a new browser from ``address``."""
     return (browser or Client(REMOTE_ADDR=address)).post(f"/r/{room.code}/join/",
                                                          {"name": name})
 
 
-def test_eight_and_more_from_one_address_join_a_room_through_its_link(ada, make_room):
+def test_eight_and_more_from_one_address_join_a_room_through_its_link(
+        ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=8)
     for n in range(1, 8):  # every free seat, from one home network
         assert join(room, HOME, f"Cousin{n}").status_code == 302
@@ -47,14 +50,14 @@ def test_eight_and_more_from_one_address_join_a_room_through_its_link(ada, make_
     assert members.filter(seat__isnull=False).count() == 7
 
 
-def test_a_party_of_eight_opens_rooms_from_one_address():
+def test_a_party_of_eight_opens_rooms_from_one_address() -> None:
     for n in range(1, 9):
         assert new_guest(HOME, f"Guest{n}").status_code == 302
     assert Room.objects.count() == 8
 
 
 @override_settings(GUEST_LIMIT=3, GUEST_LIMIT_WINDOW=3600)
-def test_opening_rooms_as_new_guests_is_still_limited(ada, make_room):
+def test_opening_rooms_as_new_guests_is_still_limited(ada: Player, make_room: MakeRoom) -> None:
     for n in range(3):
         assert new_guest("203.0.113.9", f"Opener{n}").status_code == 302
     players, rooms = Player.objects.count(), Room.objects.count()
@@ -68,7 +71,8 @@ def test_opening_rooms_as_new_guests_is_still_limited(ada, make_room):
     assert join(room, "203.0.113.9", "Joiner").status_code == 302
 
 
-def test_a_banned_players_new_guests_from_their_address_stay_limited(ada, staff, make_room):
+def test_a_banned_players_new_guests_from_their_address_stay_limited(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=8)
     troll = Client(REMOTE_ADDR=HOME)
     assert join(room, HOME, "Troll", troll).status_code == 302
@@ -86,7 +90,7 @@ def test_a_banned_players_new_guests_from_their_address_stay_limited(ada, staff,
     assert join(room, ELSEWHERE, "Neighbour").status_code == 302  # no one else is held up
 
 
-def test_the_limit_lifts_when_the_ban_ends(ada, staff, make_room):
+def test_the_limit_lifts_when_the_ban_ends(ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=8)
     assert join(room, HOME, "Troll").status_code == 302
     troll = Player.objects.get(name="Troll")
@@ -99,7 +103,8 @@ def test_the_limit_lifts_when_the_ban_ends(ada, staff, make_room):
         assert join(room, HOME, f"Sibling{n}").status_code == 302
 
 
-def test_a_banned_player_seen_at_another_address_puts_it_under_the_ban(ada, staff, make_room):
+def test_a_banned_player_seen_at_another_address_puts_it_under_the_ban(
+        ada: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=8)
     troll = Client(REMOTE_ADDR=HOME)
     assert join(room, HOME, "Troll", troll).status_code == 302
@@ -115,14 +120,14 @@ def test_a_banned_player_seen_at_another_address_puts_it_under_the_ban(ada, staf
 
 
 @override_settings(GUEST_LIMIT=1)
-def test_the_limit_counts_an_ipv6_subscriber_by_its_64():
+def test_the_limit_counts_an_ipv6_subscriber_by_its_64() -> None:
     assert new_guest("2001:db8:1:2::1").status_code == 302
     assert new_guest("2001:db8:1:2:ffff::9").status_code == 429
     assert new_guest("2001:db8:1:3::1").status_code == 302
 
 
 @override_settings(GUEST_LIMIT=1)
-def test_only_new_players_count():
+def test_only_new_players_count() -> None:
     browser = Client(REMOTE_ADDR="198.51.100.4")
     form = {"name": "Ann", "ruleset": "yatzy", "seats": "2"}
     assert browser.post("/rooms/new/", form).status_code == 302
@@ -142,7 +147,7 @@ def test_only_new_players_count():
 
 
 @override_settings(GUEST_LIMIT=1, GUEST_LIMIT_TRUSTED=["10.0.0.0/8"])
-def test_trusted_networks_are_never_limited():
+def test_trusted_networks_are_never_limited() -> None:
     for _ in range(3):
         assert new_guest("10.1.2.3").status_code == 302
     assert guest_limit.wait_seconds("10.1.2.3", opening=True) == 0
@@ -150,7 +155,7 @@ def test_trusted_networks_are_never_limited():
 
 
 @override_settings(GUEST_LIMIT=1, GUEST_LIMIT_WINDOW=60)
-def test_the_window_ends(monkeypatch):
+def test_the_window_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     moment = [1_000_000.0]
     monkeypatch.setattr(throttle, "clock", lambda: moment[0])
     assert new_guest("192.0.2.1").status_code == 302

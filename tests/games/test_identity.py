@@ -23,7 +23,7 @@ PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non
     (PERSIAN, PERSIAN), (RAINBOW_FLAG * 24, RAINBOW_FLAG * 24),  # 24 characters, 96 points
     ("\u2067Ann\u2069", "Ann"),  # direction controls are dropped: test_players_names.py
 ])
-def test_names_people_type_are_accepted(raw, name):
+def test_names_people_type_are_accepted(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
 
@@ -34,13 +34,13 @@ def test_names_people_type_are_accepted(raw, name):
     ("\ue000", "control"),  # private use: no font shows it
     (None, "text"), (42, "text"),
 ])
-def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw, says):
+def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw: object, says: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
     assert err.value.code == "bad_name" and says in err.value.message
 
 
-def test_the_same_browser_stays_the_same_player():
+def test_the_same_browser_stays_the_same_player() -> None:
     session = SessionStore()
     ada = player_register(session=session, name="Ada")
     session.save()
@@ -51,21 +51,21 @@ def test_the_same_browser_stays_the_same_player():
     assert Player.objects.count() == 1
 
 
-def test_another_browser_is_another_player():
+def test_another_browser_is_another_player() -> None:
     first, second = SessionStore(), SessionStore()
     assert player_register(session=first, name="Ada") != player_register(session=second,
                                                                          name="Ada")
     assert current_player(SessionStore()) is None
 
 
-def test_a_bad_name_changes_nothing():
+def test_a_bad_name_changes_nothing() -> None:
     session = SessionStore()
     with pytest.raises(ServiceError):
         player_register(session=session, name="")
     assert Player.objects.count() == 0 and current_player(session) is None
 
 
-def test_a_signed_in_user_is_linked_and_found_from_any_browser():
+def test_a_signed_in_user_is_linked_and_found_from_any_browser() -> None:
     user = User.objects.create_user("ada", password="pw-long-enough")
     ada = player_register(session=SessionStore(), name="Ada", user=user)
     assert ada.user == user
@@ -74,7 +74,7 @@ def test_a_signed_in_user_is_linked_and_found_from_any_browser():
     assert current_player(elsewhere, AnonymousUser()) == ada  # the session now knows them
 
 
-def test_a_session_player_is_linked_when_the_user_signs_in_later():
+def test_a_session_player_is_linked_when_the_user_signs_in_later() -> None:
     session = SessionStore()
     ada = player_register(session=session, name="Ada")
     user = User.objects.create_user("ada", password="pw-long-enough")
@@ -82,7 +82,7 @@ def test_a_session_player_is_linked_when_the_user_signs_in_later():
     assert Player.objects.get(pk=ada.pk).user == user
 
 
-def test_a_session_cannot_point_at_a_bot():
+def test_a_session_cannot_point_at_a_bot() -> None:
     bot = Player.objects.create(name="Bot Ada", bot_level="beginner")
     session = SessionStore()
     session["player_id"] = bot.pk

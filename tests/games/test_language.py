@@ -9,6 +9,7 @@ import json
 from datetime import UTC, timedelta
 
 import pytest
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -19,6 +20,7 @@ from games import services
 from games.errors import ServiceError
 from games.realtime.ending import CLOSE_BANNED
 from games.realtime.publish import publish
+from tests.support.clients import ClientResponse
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
@@ -27,7 +29,7 @@ pytestmark = pytest.mark.sqlite_pass_only
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 
-def html_lang(response) -> str:
+def html_lang(response: ClientResponse) -> str:
     text = response.content.decode()
     start = text.index('<html lang="') + len('<html lang="')
     return text[start:text.index('"', start)]
@@ -40,7 +42,8 @@ def html_lang(response) -> str:
     ("de-DE,de;q=0.9", "en", "Skip to content"),
     ("", "en", "Skip to content"),
 ])
-def test_the_browser_language_chooses_the_page_language(client, header, language, words):
+def test_the_browser_language_chooses_the_page_language(
+        client: Client, header: str, language: str, words: str) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE=header)
     assert html_lang(page) == language
     assert words in page.content.decode()
@@ -48,7 +51,7 @@ def test_the_browser_language_chooses_the_page_language(client, header, language
 
 
 @pytest.mark.django_db
-def test_the_picker_remembers_a_choice_in_a_cookie(client):
+def test_the_picker_remembers_a_choice_in_a_cookie(client: Client) -> None:
     chosen = client.post("/language/", {"language": "sv", "next": "/rules/yatzy/"},
                          HTTP_ACCEPT_LANGUAGE="fr")
     assert chosen.status_code == 302 and chosen["Location"] == "/rules/yatzy/"
@@ -59,7 +62,7 @@ def test_the_picker_remembers_a_choice_in_a_cookie(client):
 
 
 @pytest.mark.django_db
-def test_the_picker_is_on_every_page_and_marks_the_current_language(client):
+def test_the_picker_is_on_every_page_and_marks_the_current_language(client: Client) -> None:
     page = client.get("/rules/yams/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'action="/language/"' in page
     for code, name in [("en", "English"), ("fr", "Français"), ("sv", "Svenska")]:
@@ -68,7 +71,7 @@ def test_the_picker_is_on_every_page_and_marks_the_current_language(client):
 
 
 @pytest.mark.django_db
-def test_the_picker_refuses_a_language_the_site_does_not_have(client):
+def test_the_picker_refuses_a_language_the_site_does_not_have(client: Client) -> None:
     refused = client.post("/language/", {"language": "de", "next": "/"})
     assert refused.status_code == 400
     assert COOKIE not in client.cookies
@@ -76,7 +79,7 @@ def test_the_picker_refuses_a_language_the_site_does_not_have(client):
 
 
 @pytest.mark.django_db
-def test_an_account_remembers_its_language_on_every_device():
+def test_an_account_remembers_its_language_on_every_device() -> None:
     user = User.objects.create_user(username="ines")
     Player.objects.create(name="Inès", user=user)
     laptop = Client()
@@ -94,7 +97,7 @@ def test_an_account_remembers_its_language_on_every_device():
 
 
 @pytest.mark.django_db
-def test_an_accounts_language_is_one_the_site_has_and_a_first_one_is_kept():
+def test_an_accounts_language_is_one_the_site_has_and_a_first_one_is_kept() -> None:
     user = User.objects.create_user(username="ines")
     player = Player.objects.create(name="Inès", user=user)
     with pytest.raises(ServiceError) as refused:
@@ -109,14 +112,14 @@ def test_an_accounts_language_is_one_the_site_has_and_a_first_one_is_kept():
 
 
 @pytest.mark.django_db
-def test_a_guest_choice_is_not_stored_on_any_player(client):
+def test_a_guest_choice_is_not_stored_on_any_player(client: Client) -> None:
     client.post("/rooms/new/", {"name": "Ada", "ruleset": "yams", "seats": "2"})
     client.post("/language/", {"language": "fr", "next": "/"})
     assert list(Player.objects.values_list("language", flat=True)) == [""]
 
 
 @pytest.mark.django_db
-def test_the_javascript_catalog_follows_the_page_language(client):
+def test_the_javascript_catalog_follows_the_page_language(client: Client) -> None:
     french = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Couleurs claires" in french and "pluralidx" in french
     swedish = client.get("/jsi18n/", HTTP_COOKIE=f"{COOKIE}=sv").content.decode()
@@ -127,19 +130,20 @@ def test_the_javascript_catalog_follows_the_page_language(client):
 
 # -- sockets speak each viewer's language; the state they share has no words ----------
 
-async def ban_text(comm) -> str:
+async def ban_text(comm: WebsocketCommunicator) -> str:
     while True:
         message = json.loads(await comm.receive_from(timeout=WAIT))
         if message["type"] == "error":
             assert message["code"] == "banned"
             assert await comm.receive_output(timeout=WAIT) == {
                 "type": "websocket.close", "code": CLOSE_BANNED}
-            return message["message"]
+            said: str = message["message"]
+            return said
 
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_one_ban_reaches_each_socket_in_its_own_language():
+async def test_one_ban_reaches_each_socket_in_its_own_language() -> None:
     ada, _ = await visitor("Ada")
     troll, key = await visitor("Troll")
     room = await call(services.room_create, player=ada, ruleset="yams", seats=2)
@@ -168,7 +172,7 @@ async def test_one_ban_reaches_each_socket_in_its_own_language():
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_an_account_language_wins_on_its_sockets():
+async def test_an_account_language_wins_on_its_sockets() -> None:
     user = await call(User.objects.create_user, username="sven")
     sven = await call(Player.objects.create, name="Sven", user=user, language="sv")
     await call(Player.objects.filter(pk=sven.pk).update, banned_at=timezone.now())
@@ -180,7 +184,7 @@ async def test_an_account_language_wins_on_its_sockets():
 
 
 @pytest.mark.django_db
-def test_refusals_of_pages_speak_the_visitors_language(client):
+def test_refusals_of_pages_speak_the_visitors_language(client: Client) -> None:
     missing = client.get("/rules/chess/", HTTP_ACCEPT_LANGUAGE="fr")
     assert missing.status_code == 404
     assert "Five Dice n&#x27;a pas de jeu appelé « chess »." in missing.content.decode()

@@ -5,6 +5,7 @@ specification, its expiry rules, and housekeeping that does not grow with every 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from channels.exceptions import ChannelFull
@@ -29,7 +30,7 @@ async def test_messages_arrive_in_order_as_copies() -> None:
     layer = ProcessChannelLayer()
     channel = await layer.new_channel()
     assert channel != await layer.new_channel()
-    first = {"type": "a", "list": [1]}
+    first: dict[str, Any] = {"type": "a", "list": [1]}
     await layer.send(channel, first)
     await layer.send(channel, {"type": "b"})
     first["list"].append(2)  # the sender's later changes do not reach the receiver
@@ -76,7 +77,8 @@ async def test_groups_reach_their_members_and_pass_over_full_ones() -> None:
     await layer.group_send("nobody.here", {"type": "lost"})  # an empty group is no error
 
 
-async def test_a_channel_whose_message_expired_leaves_its_groups(monkeypatch) -> None:
+async def test_a_channel_whose_message_expired_leaves_its_groups(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process_layer, "SWEEP_SECONDS", 0.0)  # housekeeping at every call
     layer = ProcessChannelLayer(expiry=-1)  # every message has expired when it is read
     gone, here = await layer.new_channel(), await layer.new_channel()
@@ -89,7 +91,7 @@ async def test_a_channel_whose_message_expired_leaves_its_groups(monkeypatch) ->
     assert await nothing_for(layer, gone)  # neither its expired message nor the news
 
 
-async def test_memberships_end_after_the_group_expiry(monkeypatch) -> None:
+async def test_memberships_end_after_the_group_expiry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process_layer, "SWEEP_SECONDS", 0.0)
     layer = ProcessChannelLayer(group_expiry=-1)
     channel = await layer.new_channel()

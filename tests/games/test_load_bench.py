@@ -15,7 +15,7 @@ from bench.harness.live_server import ROOT
 pytestmark = pytest.mark.sqlite_pass_only
 
 
-def test_a_small_load_run_plays_whole_games_with_nothing_lost():
+def test_a_small_load_run_plays_whole_games_with_nothing_lost() -> None:
     run = subprocess.run(
         [sys.executable, "bench/load.py", "--rooms", "2", "--players", "2", "--rate", "25",
          "--baseline"],

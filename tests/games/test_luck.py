@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.models import Player
 from coach.models import GameReview
 from games import services
 from games.figures import rounded
@@ -16,6 +17,7 @@ from play.models import Game, Turn
 from scoring import rulesets
 from scoring.strategy import advisors
 from tests.support.clients import client_of
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn
 from tests.support.reviews import (
     adds_up,
@@ -35,7 +37,7 @@ DICE_SEED = 2
 
 @pytest.mark.parametrize("ruleset", ["yatzy", "triple_yahtzee"])
 def test_luck_and_skill_add_up_to_the_score_of_a_game_played_at_once(
-        ruleset, ada, make_room):
+        ruleset: str, ada: Player, make_room: MakeRoom) -> None:
     """A person and an expert bot play every round at once; the person's review splits
     their score exactly (an estimate's drift is luck too)."""
     room = make_room(ada, ruleset, seats=2, bots=["expert"], together=True, start=True)
@@ -50,7 +52,7 @@ def test_luck_and_skill_add_up_to_the_score_of_a_game_played_at_once(
 
 
 def test_the_replay_splits_every_players_score_into_luck_and_skill(
-        ada, bob, cy, make_room, script_dice):
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom, script_dice: ScriptDice) -> None:
     """Every member, a spectator too, sees each person's split on the replay (built now
     where the coach is exact), with a chart for each; bots have none. Every figure the
     replay and the review print is the exact value rounded once, and the parts of each

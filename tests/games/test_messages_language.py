@@ -10,6 +10,8 @@ from django.utils import translation
 
 from games import services
 from games.coach import advice as coach
+from scoring.strategy.advice import Advisor
+from tests.support.fixture_types import ScriptDice
 from tests.support.sockets import (
     CheckedCommunicator,
     call,
@@ -29,7 +31,9 @@ async def speaking(code: str, session_key: str, language: bytes | None) -> Check
     """An open websocket to room ``code`` whose browser asks for ``language``."""
     comm = socket(code, session_key)
     if language is not None:
-        comm.scope["headers"].append((b"accept-language", language))
+        headers = comm.scope["headers"]
+        assert isinstance(headers, list)  # as ``socket`` makes them
+        headers.append((b"accept-language", language))
     accepted, _ = await comm.connect()
     assert accepted
     await receive(comm, "state")
@@ -38,7 +42,7 @@ async def speaking(code: str, session_key: str, language: bytes | None) -> Check
 
 @on_a_socket[0]
 @on_a_socket[1]
-async def test_a_refusal_comes_in_each_viewers_language_with_the_same_code():
+async def test_a_refusal_comes_in_each_viewers_language_with_the_same_code() -> None:
     ada, _ = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=4)
     languages = {"Bob": b"fr", "Cleo": b"sv-SE,sv;q=0.9", "Dan": None}
@@ -60,7 +64,7 @@ async def test_a_refusal_comes_in_each_viewers_language_with_the_same_code():
 
 @on_a_socket[0]
 @on_a_socket[1]
-async def test_a_rules_error_names_the_box_in_the_viewers_language(script_dice):
+async def test_a_rules_error_names_the_box_in_the_viewers_language(script_dice: ScriptDice) -> None:
     ada, ada_key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=1)
     ws = await speaking(room.code, ada_key, b"fr")
@@ -77,7 +81,8 @@ async def test_a_rules_error_names_the_box_in_the_viewers_language(script_dice):
 
 @on_a_socket[0]
 @on_a_socket[1]
-async def test_a_hint_is_worded_in_the_viewers_language(yahtzee_coach, script_dice):
+async def test_a_hint_is_worded_in_the_viewers_language(
+        yahtzee_coach: Advisor, script_dice: ScriptDice) -> None:
     ada, ada_key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=1)
     ws = await speaking(room.code, ada_key, b"fr")
@@ -91,7 +96,7 @@ async def test_a_hint_is_worded_in_the_viewers_language(yahtzee_coach, script_di
     assert hint["why"].startswith("Gardez les trois six : ")
 
 
-def test_a_stored_choice_is_labelled_again_in_the_language_it_is_shown_in():
+def test_a_stored_choice_is_labelled_again_in_the_language_it_is_shown_in() -> None:
     from scoring import rulesets
 
     stored = {"decisions": [{"chosen": {"kind": "keep", "keep": [6, 6, 6], "value": 1.0,

@@ -13,8 +13,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.contrib.auth.models import User
 from django.core import mail, signing
+from django.core.mail import EmailMessage
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -25,7 +27,9 @@ from games.services.notices import notices_send
 from games.services.preferences import quiet_end
 from notices.models import Notice, Preferences
 from play.models import Turn
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -47,14 +51,14 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch) -> Clock:
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     found = Clock()
     monkeypatch.setattr(timezone, "now", found)
     return found
 
 
 @pytest.fixture
-def ada_account(ada) -> Player:
+def ada_account(ada: Player) -> Player:
     """Ada has an account with a confirmed address, and asked for emails about turns."""
     user = User.objects.create_user("ada", email="ada@example.org", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
@@ -63,11 +67,11 @@ def ada_account(ada) -> Player:
     return ada
 
 
-def choose(player: Player, **chosen) -> None:
+def choose(player: Player, **chosen: object) -> None:
     Preferences.objects.filter(player=player).update(**chosen)
 
 
-def ada_waits(bob, ada, make_room) -> str:
+def ada_waits(bob: Player, ada: Player, make_room: MakeRoom) -> str:
     """A room by the day, one after another, where Bob has played and Ada is to play."""
     code = make_room(bob, "yatzy", seats=2, pace="day", together=False, joined=[ada],
                      start=True).code
@@ -75,8 +79,8 @@ def ada_waits(bob, ada, make_room) -> str:
     return code
 
 
-def links(message) -> list[str]:
-    return LINK.findall(message.body)
+def links(message: EmailMessage) -> list[str]:
+    return LINK.findall(str(message.body))
 
 
 def path_of(url: str) -> str:
@@ -84,7 +88,7 @@ def path_of(url: str) -> str:
 
 
 def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
-        ada_account, bob, make_room):
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     code = ada_waits(bob, ada_account, make_room)
     assert notices_send() == 3  # Bob's push (no device), Ada's push and her email
     [message] = mail.outbox
@@ -123,7 +127,7 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
 
 
 def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
-        ada_account, bob, make_room):
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     ada_waits(bob, ada_account, make_room)
     notices_send()
     room = path_of(links(mail.outbox[0])[0])
@@ -133,11 +137,12 @@ def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
     session.save()
     assert guest.get(room)["Location"].startswith("/r/")  # the room, as Bob
     assert "_auth_user_id" not in guest.session
-    User.objects.filter(pk=ada_account.user_id).update(is_staff=True)
+    User.objects.filter(pk=present(ada_account.user_id)).update(is_staff=True)
     assert Client().get(room)["Location"].startswith("/account/sign-in/")
 
 
-def test_no_email_unless_asked_for_and_to_a_confirmed_address(ada, bob, make_room):
+def test_no_email_unless_asked_for_and_to_a_confirmed_address(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     user = User.objects.create_user("ada", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
     PendingEmail.objects.create(user=user, address="ada@example.org")  # not confirmed yet
@@ -151,10 +156,10 @@ def test_no_email_unless_asked_for_and_to_a_confirmed_address(ada, bob, make_roo
 
 
 def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
-        clock, ada_account, bob, make_room):
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, reminder_hours=3)
     code = ada_waits(bob, ada_account, make_room)
-    deadline = game_of(code).turn_deadline
+    deadline = present(game_of(code).turn_deadline)
     notices_send()
     assert [m.subject for m in mail.outbox] == ["Your turn in Yatzy"]
     clock.to(deadline - timedelta(hours=5))
@@ -169,7 +174,7 @@ def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
 
 
 def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
-        clock, ada_account, bob, make_room):
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, quiet_from=22, quiet_until=8, time_zone="Europe/Paris")
     clock.to(datetime(2026, 11, 27, 23, 0, tzinfo=PARIS))
     codes = [ada_waits(bob, ada_account, make_room) for _ in range(3)]
@@ -212,7 +217,7 @@ def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
     assert mail.outbox[3].subject == "Your turn in 2 games"
 
 
-def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change():
+def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change() -> None:
     evening = Preferences(quiet_from=22, quiet_until=7, time_zone="Europe/Paris")
     assert quiet_end(evening, datetime(2026, 3, 28, 21, 59, tzinfo=PARIS)) is None
     assert quiet_end(evening, datetime(2026, 3, 28, 23, 0, tzinfo=PARIS)) == datetime(
@@ -223,11 +228,12 @@ def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change():
     assert quiet_end(Preferences(), timezone.now()) is None
 
 
-def test_a_turn_email_really_goes_out_over_smtp(ada_account, bob, make_room):
-    received = []
+def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player,
+                                                make_room: MakeRoom) -> None:
+    received: list[Envelope] = []
 
     class Inbox:
-        async def handle_DATA(self, server, session, envelope):
+        async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
             received.append(envelope)
             return "250 OK"
 
@@ -245,6 +251,7 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account, bob, make_room):
         server.stop()
     [envelope] = received
     assert envelope.rcpt_tos == ["ada@example.org"]
+    assert isinstance(envelope.content, bytes)  # what the server was sent, as sent
     message = email.message_from_bytes(envelope.content, policy=email.policy.default)
     assert message["Subject"] == "Your turn in Yatzy"
     unsubscribe = str(message["List-Unsubscribe"]).strip()  # a long header is folded
@@ -253,7 +260,8 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account, bob, make_room):
     assert "https://dice.example.org/go/" in message.get_content()
 
 
-def test_a_mail_server_that_fails_gets_the_notice_again_later(ada_account, bob, make_room):
+def test_a_mail_server_that_fails_gets_the_notice_again_later(
+        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
                            EMAIL_HOST="127.0.0.1", EMAIL_PORT=free_port(), EMAIL_TIMEOUT=5):
         ada_waits(bob, ada_account, make_room)
@@ -265,10 +273,10 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(ada_account, bob, 
     assert len(mail.outbox) == 1
 
 
-def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, bob, cy,
-                                                                   make_room):
+def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(
+        ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     page = Client()
-    page.force_login(ada_account.user)
+    page.force_login(present(ada_account.user))
     form = {"push": "on", "email": "on", "reminder_hours": "6", "quiet_from": "22",
             "quiet_until": "7", "time_zone": "Asia/Tokyo"}
     assert page.post("/notifications/", form).status_code == 302
@@ -292,7 +300,7 @@ def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(ada_account, 
     assert 'data-testid="notices-email"' not in guest.get("/notifications/").content.decode()
 
 
-def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db):
+def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db: None) -> None:
     guest = Client().get("/notifications/").content.decode()
     assert "Open or join a room first" not in guest
     assert 'href="/account/sign-up/?next=/notifications/"' in guest
@@ -313,14 +321,14 @@ def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_on
     assert 'data-testid="device-push"' in page.get("/notifications/").content.decode()
 
 
-def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_account, bob,
-                                                                    make_room):
+def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
+        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
     choose(ada_account, reminder_hours=2)
     code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada_account],
                      start=True).code
     mine = Turn.objects.get(game=game_of(code), seat=1)
     reminder = Notice.objects.get(kind="reminder")
-    assert reminder.due_at == mine.deadline - timedelta(hours=2)
+    assert reminder.due_at == present(mine.deadline) - timedelta(hours=2)
     assert reminder.turn == mine.number
     clock.to(reminder.due_at + timedelta(seconds=5))
     notices_send()
@@ -328,7 +336,7 @@ def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(clock, ada_a
                                                       "Your turn in Yatzy"]
 
 
-def emailed(monkeypatch, age: timedelta) -> str:
+def emailed(monkeypatch: pytest.MonkeyPatch, age: timedelta) -> str:
     """The room link of an email written ``age`` ago (the signature's own clock moved)."""
     written = time.time() - age.total_seconds()
     monkeypatch.setattr(signing.TimestampSigner, "timestamp",
@@ -338,7 +346,8 @@ def emailed(monkeypatch, age: timedelta) -> str:
     return path_of(links(mail.outbox[-1])[0])
 
 
-def test_a_room_link_signs_in_for_three_days(ada_account, bob, make_room, monkeypatch):
+def test_a_room_link_signs_in_for_three_days(ada_account: Player, bob: Player, make_room: MakeRoom,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=3) - timedelta(hours=1))
     reader = Client(enforce_csrf_checks=True)
@@ -348,7 +357,9 @@ def test_a_room_link_signs_in_for_three_days(ada_account, bob, make_room, monkey
     assert int(reader.session["_auth_user_id"]) == ada_account.user_id
 
 
-def test_an_expired_room_link_offers_to_sign_in(ada_account, bob, make_room, monkeypatch):
+def test_an_expired_room_link_offers_to_sign_in(ada_account: Player, bob: Player,
+                                                make_room: MakeRoom,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=4))
     reader = Client(enforce_csrf_checks=True)

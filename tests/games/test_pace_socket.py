@@ -7,12 +7,13 @@ from datetime import datetime
 
 import pytest
 
+from tests.support.fixture_types import Pair
 from tests.support.sockets import request, state_at
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-async def test_a_holiday_reaches_every_viewer_and_ends_early(pair):
+async def test_a_holiday_reaches_every_viewer_and_ends_early(pair: Pair) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     configured = await request(ada_ws, {
         "type": "configure", "id": "c", "ruleset": "yatzy", "options": {}, "seats": 2,

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 from copy import deepcopy
+from typing import Any
 
 import pytest
 from django.conf import settings
+from django.http import StreamingHttpResponse
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils.html import escape
 
 from scoring import rulesets
+from tests.support.clients import ClientResponse
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the plain pages only read through the ORM
 # what the services tests of that pass write.
@@ -21,7 +24,7 @@ ALL_VARIANTS = rulesets.names()
 TIMES = "\N{MULTIPLICATION SIGN}"
 
 
-def text_of(response) -> str:
+def text_of(response: ClientResponse) -> str:
     assert response.status_code == 200
     return response.content.decode()
 
@@ -140,7 +143,8 @@ def test_stylesheet_and_favicon_are_served_by_whitenoise(client: Client) -> None
             assert response.status_code == 200
             assert response["Content-Type"].startswith(content_type)
             # The stylesheet is joined by a view with DEBUG on (yahtzee_site/stylesheet.py).
-            body = response.streaming_content if response.streaming else [response.content]
+            body = (response.streaming_content if isinstance(response, StreamingHttpResponse)
+                    else [response.content])
             assert marker in b"".join(body)
         finally:
             response.close()
@@ -153,9 +157,9 @@ def test_admin_login_page_is_served(client: Client) -> None:
     assert b"csrfmiddlewaretoken" in response.content
 
 
-def strict_templates() -> list[dict]:
+def strict_templates() -> list[dict[str, Any]]:
     """The project's TEMPLATES with a loud marker for any variable that fails to resolve."""
-    engines = deepcopy(settings.TEMPLATES)
+    engines: list[dict[str, Any]] = deepcopy(settings.TEMPLATES)
     for engine in engines:
         engine["OPTIONS"]["string_if_invalid"] = "INVALID[%s]"
     return engines

@@ -11,14 +11,16 @@ import time
 
 import pytest
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult
+from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from django.contrib.auth.models import User
 from django.core import mail, signing
 from django.test import Client, override_settings
 from django.urls import reverse
+from pytest_django import Settings
 
 from accounts.models import PendingEmail, Player
 from bench.harness.live_server import free_port
+from tests.support.clients import ClientResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +36,8 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *, page: str | None = None):
+def post(client: Client, url: str, data: dict[str, str], *,
+         page: str | None = None) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     return client.post(url, {**data, "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
@@ -42,7 +45,8 @@ def post(client: Client, url: str, data: dict[str, str], *, page: str | None = N
 
 def link_in(message: mail.EmailMessage) -> str:
     """The path of the one link in an email (checked to be on the site's host)."""
-    [url] = LINK.findall(message.body)
+    urls: list[str] = LINK.findall(str(message.body))
+    [url] = urls
     assert url.startswith("http://testserver/")
     return url.removeprefix("http://testserver")
 
@@ -54,11 +58,11 @@ def account(username: str = "ada", email: str = "ada@example.org",
     return user
 
 
-def sign_in(address: str, username: str, password: str):
+def sign_in(address: str, username: str, password: str) -> ClientResponse:
     return post(browser(address), SIGN_IN, {"username": username, "password": password})
 
 
-def test_a_forgotten_password_is_reset_through_the_emailed_link_once():
+def test_a_forgotten_password_is_reset_through_the_emailed_link_once() -> None:
     account()
     client = browser()
     assert 'data-testid="forgot-password"' in client.get(SIGN_IN).content.decode()
@@ -95,7 +99,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link_once():
     assert User.objects.get().check_password(NEW_PASSWORD)
 
 
-def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account():
+def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account() -> None:
     account("ada", "ada@example.org")
     waiting = account("bob", "")
     PendingEmail.objects.create(user=waiting, address="bob@example.org")
@@ -111,7 +115,7 @@ def test_the_answer_is_the_same_whether_or_not_an_address_has_an_account():
     assert [m.to for m in mail.outbox] == [["ada@example.org"]]
 
 
-def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings):
+def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings: Settings) -> None:
     account(language="sv")
     client = browser()
     client.cookies["django_language"] = "fr"
@@ -122,7 +126,7 @@ def test_the_email_is_in_the_accounts_language_and_floods_no_inbox(settings):
     assert "ignorera" in mail.outbox[0].body
 
 
-def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings):
+def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings: Settings) -> None:
     account()
     for _ in range(settings.AXES_FAILURE_LIMIT):
         sign_in("192.0.2.10", "ada", "guess")
@@ -140,7 +144,7 @@ def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings):
     assert sign_in("192.0.2.99", "ada", NEW_PASSWORD).status_code == 429
 
 
-def test_an_address_given_at_sign_up_counts_once_its_link_is_followed():
+def test_an_address_given_at_sign_up_counts_once_its_link_is_followed() -> None:
     client = browser()
     post(client, SIGN_UP, {"username": "ada", "email": "ada@example.org",
                            "password1": PASSWORD, "password2": PASSWORD})
@@ -168,7 +172,7 @@ def test_an_address_given_at_sign_up_counts_once_its_link_is_followed():
     assert mail.outbox[-1].subject == "Reset your Five Dice password"
 
 
-def test_a_new_address_needs_its_own_confirmation_and_the_password():
+def test_a_new_address_needs_its_own_confirmation_and_the_password() -> None:
     account()
     client = browser()
     client.force_login(User.objects.get())
@@ -190,7 +194,8 @@ def test_a_new_address_needs_its_own_confirmation_and_the_password():
     assert User.objects.get().email == "" and not PendingEmail.objects.exists()
 
 
-def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(settings):
+def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
+        settings: Settings) -> None:
     """A host on ``make serve`` browsing at localhost sends links a friend can open, as
     invite links are (``SITE_URL``); a secure ``SITE_URL`` gives https links."""
     settings.SITE_URL = "http://192.168.1.20:8200"
@@ -201,7 +206,7 @@ def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(s
     post(at_localhost, SIGN_UP, {"username": "bob", "email": "bob@example.org",
                                  "password1": PASSWORD, "password2": PASSWORD})
     [reset, confirm] = mail.outbox
-    [reset_url], [confirm_url] = LINK.findall(reset.body), LINK.findall(confirm.body)
+    [reset_url], [confirm_url] = LINK.findall(str(reset.body)), LINK.findall(str(confirm.body))
     assert reset_url.startswith("http://192.168.1.20:8200/"), reset_url
     assert confirm_url.startswith("http://192.168.1.20:8200/"), confirm_url
     # The paths are the site's: the friend's browser opens the form and the confirmation.
@@ -213,7 +218,7 @@ def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(s
 
     settings.SITE_URL = "https://dice.example"
     post(at_localhost, RESET, {"email": "ada@example.org"})
-    assert LINK.findall(mail.outbox[-1].body)[0].startswith("https://dice.example/account/password/reset/")
+    assert LINK.findall(str(mail.outbox[-1].body))[0].startswith("https://dice.example/account/password/reset/")
 
 
 class OldSigner(signing.TimestampSigner):
@@ -224,7 +229,7 @@ class OldSigner(signing.TimestampSigner):
 
 
 @pytest.mark.parametrize("kind", ["expired", "forged", "another purpose"])
-def test_an_expired_or_forged_confirmation_link_is_refused(kind):
+def test_an_expired_or_forged_confirmation_link_is_refused(kind: str) -> None:
     user = account(email="")
     PendingEmail.objects.create(user=user, address="eve@example.org")
     payload = {"u": user.pk, "e": "eve@example.org"}
@@ -241,7 +246,7 @@ def test_an_expired_or_forged_confirmation_link_is_refused(kind):
     assert User.objects.get().email == ""
 
 
-def test_every_email_and_reset_form_needs_its_csrf_token():
+def test_every_email_and_reset_form_needs_its_csrf_token() -> None:
     user = account()
     PendingEmail.objects.create(user=user, address="ada@new.example")
     client = browser()
@@ -256,17 +261,19 @@ def test_every_email_and_reset_form_needs_its_csrf_token():
 
 
 @pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
-def test_a_reset_email_really_goes_out_over_smtp():
+def test_a_reset_email_really_goes_out_over_smtp() -> None:
     """Django's SMTP backend, with the settings the environment gives, against a real
     SMTP server (aiosmtpd) on loopback that asks for the account and password."""
-    received, logins = [], []
+    received: list[Envelope] = []
+    logins: list[tuple[bytes, bytes]] = []
 
     class Inbox:
-        async def handle_DATA(self, server, session, envelope):
+        async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
             received.append(envelope)
             return "250 OK"
 
-    def authenticate(server, session, envelope, mechanism, auth_data):
+    def authenticate(server: SMTP, session: Session, envelope: Envelope, mechanism: str,
+                     auth_data: LoginPassword) -> AuthResult:
         logins.append((auth_data.login, auth_data.password))
         return AuthResult(success=auth_data.password == b"mail-secret")
 
@@ -290,6 +297,7 @@ def test_a_reset_email_really_goes_out_over_smtp():
     [envelope] = received
     assert envelope.mail_from == "dice@example.org"
     assert envelope.rcpt_tos == ["ada@example.org"]
+    assert isinstance(envelope.content, bytes)  # what the server was sent, as sent
     message = email.message_from_bytes(envelope.content, policy=email.policy.default)
     assert message["Subject"] == "Reset your Five Dice password"
     assert message["To"] == "ada@example.org"

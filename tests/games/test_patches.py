@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from typing import Any
 
 import jsonpatch
 import pytest
@@ -15,12 +16,25 @@ from django.contrib.auth.models import User
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from accounts.models import Player
 from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
-from games.selectors import snapshots
 from games.selectors.patches import diff
+from games.selectors.room_snapshot import Held
 from play.models import Game
-from tests.support.sockets import WAIT, call, receive, request, socket, state_at, visitor
+from tests.support.fixture_types import MakeRoom, ScriptDice
+from tests.support.present import present
+from tests.support.sockets import (
+    WAIT,
+    CheckedCommunicator,
+    call,
+    receive,
+    request,
+    socket,
+    state_at,
+    visitor,
+)
+from tests.support.views import fresh_snapshot_of, message_to, text_of, view_of
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~/"]),
@@ -32,13 +46,14 @@ json_values = st.recursive(
 @pytest.mark.sqlite_pass_only  # no database: once is enough
 @settings(max_examples=60, deadline=None)
 @given(json_values, json_values)
-def test_a_diff_applied_by_another_implementation_gives_the_new_document(old, new):
+def test_a_diff_applied_by_another_implementation_gives_the_new_document(old: object,
+                                                                       new: object) -> None:
     old, new = json.loads(json.dumps(old)), json.loads(json.dumps(new))  # no shared parts
     assert jsonpatch.apply_patch(old, diff(old, new)) == new
 
 
 @pytest.mark.sqlite_pass_only  # no database: once is enough
-def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each():
+def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each() -> None:
     log = [{"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
            for n in range(50, 0, -1)]
     chat = [{"id": n} for n in range(50)]
@@ -59,18 +74,19 @@ def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each():
 def fresh_document(code: str, viewer: int) -> str:
     """The viewer's state read afresh from the database (no cache, no earlier snapshot),
     as canonical JSON of its document."""
-    state = snapshots.read_snapshot(code).state_for(viewer)
+    state = view_of(fresh_snapshot_of(code), viewer)
     return canonical(document_of(json.loads(json.dumps(state))))
 
 
-async def held_at(comm: WebsocketCommunicator, version: int) -> dict:
+async def held_at(comm: CheckedCommunicator, version: int) -> dict[str, Any]:
     """The state the socket holds once it reached ``version``."""
     if comm.held is not None and comm.held["version"] >= version:
         return comm.held
     return await state_at(comm, version)
 
 
-async def open_table(ruleset: str, together: bool | str = False):
+async def open_table(ruleset: str, together: bool | str = False
+                     ) -> tuple[str, list[Player], list[CheckedCommunicator]]:
     """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started
     (``together``: everyone's turn at once; ``"duplicate"``: with the same dice)."""
     people = [await visitor(name) for name in ("Ada", "Bob", "Cy", "Dee")]
@@ -79,7 +95,7 @@ async def open_table(ruleset: str, together: bool | str = False):
                       together=bool(together), duplicate=together == "duplicate")
     for player in (bob, cy):
         await call(services.room_join, player=player, code=room.code)
-    comms = []
+    comms: list[CheckedCommunicator] = []
     for _player, key in people:
         if len(comms) == 3:  # once the game is on, Dee comes to watch
             answer = await request(comms[0], {"type": "start", "id": "start"})
@@ -89,13 +105,13 @@ async def open_table(ruleset: str, together: bool | str = False):
         assert (await comm.connect())[0]
         await receive(comm, "state")
         comms.append(comm)
-    version = comms[3].held["version"]
+    version = present(comms[3].held)["version"]
     for comm in comms:
         await held_at(comm, version)
     return room.code, [p for p, _key in people], comms
 
 
-def random_move(game: dict, rng: random.Random) -> dict:
+def random_move(game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal-looking move of the player whose turn it is (refusals are fine too)."""
     if game.get("must_announce"):
         return {"type": "announce", "box": rng.choice(game["options"])["box"]}
@@ -109,7 +125,7 @@ def random_move(game: dict, rng: random.Random) -> dict:
     return {"type": "place", "box": option["box"], "column": option["column"]}
 
 
-def assert_round_sealed(state: dict, viewer: int) -> None:
+def assert_round_sealed(state: dict[str, Any], viewer: int) -> None:
     """Duplicate dice: what ``viewer`` holds shows no dice, hold or announcement of the
     open round but their own, and no other seat's box of it (each other seat has filled
     no more boxes than rounds have closed); the log has no dice."""
@@ -129,7 +145,8 @@ def assert_round_sealed(state: dict, viewer: int) -> None:
 @pytest.mark.parametrize(("ruleset", "seed", "together"), [
     ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True),
     ("yatzy", 5, "duplicate"), ("yams", 6, "duplicate")])
-async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed, together):
+async def test_every_viewer_holds_the_fresh_state_at_every_version(
+        ruleset: str, seed: int, together: bool | str) -> None:
     """Three players and a spectator; random moves, holds, chat, reactions and boxes taken
     back (everyone's turn at once, with the same dice or not: by any player with a turn
     open; with the same dice, nothing can be taken back). After every
@@ -139,8 +156,8 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
     code, players, comms = await open_table(ruleset, together)
     taken_back = 0
     for n in range(45 if together == "duplicate" else 30):
-        game = comms[0].held["game"]
-        actor = rng.choice([i for i in range(3) if comms[i].held["game"]["current_seat"]
+        game = present(comms[0].held)["game"]
+        actor = rng.choice([i for i in range(3) if present(comms[i].held)["game"]["current_seat"]
                             is not None]) if together else next(
             i for i, p in enumerate(players)
             if p.pk == game["seats"][game["current_seat"]]["player"])
@@ -153,7 +170,7 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
             payload = rng.choice([{"type": "chat", "text": f"line {n}"},
                                   {"type": "react", "emoji": "👍"}])
         else:
-            who, payload = actor, random_move(comms[actor].held["game"], rng)
+            who, payload = actor, random_move(present(comms[actor].held)["game"], rng)
         answer = await request(comms[who], {**payload, "id": f"r{n}"})
         if answer["type"] != "ack":
             continue
@@ -165,7 +182,7 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
             if together == "duplicate":
                 assert_round_sealed(state, player.pk)
     if together == "duplicate":  # a round closed and was revealed, under patches only
-        assert comms[3].held["game"]["revealed"]
+        assert present(comms[3].held)["game"]["revealed"]
     assert (taken_back > 0) == (together != "duplicate"), taken_back
     for comm in comms:
         kinds = [m["type"] for m in comm.sent if m["type"] in ("state", "patch")]
@@ -176,21 +193,24 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(ruleset, seed
         await comm.disconnect()
 
 
-async def raw(comm: WebsocketCommunicator) -> dict:
+async def raw(comm: WebsocketCommunicator) -> dict[str, Any]:
     """The next message as the server sent it (not applied to the state held)."""
-    return json.loads(await WebsocketCommunicator.receive_from(comm, timeout=WAIT))
+    message: dict[str, Any] = json.loads(
+        await WebsocketCommunicator.receive_from(comm, timeout=WAIT))
+    return message
 
 
 async def roll(comm: WebsocketCommunicator, n: int) -> int:
     answer = await request(comm, {"type": "roll", "hold": [], "id": f"roll{n}"}) \
         if n == 0 else await request(comm, {"type": "hold", "hold": [n % 5], "id": f"h{n}"})
     assert answer["type"] == "ack", answer
-    return answer["version"]
+    version: int = answer["version"]
+    return version
 
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
+async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state() -> None:
     code, players, comms = await open_table("yahtzee")
     ada, dee = comms[0], comms[3]
     held = dee.held
@@ -224,7 +244,7 @@ async def test_a_lost_or_reordered_patch_ends_in_sync_and_the_same_state():
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge():
+async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge() -> None:
     """Ada fills a box and takes it back: Bob, Cy and Dee (watching) see it listed, then
     the log line and the turn back at Ada's, through patches equal to a fresh state; Bob
     cannot take Ada's box back, and once he has rolled neither can she."""
@@ -252,7 +272,7 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
         assert (game["current_seat"], game["dice"], game["rolls_left"], game["undoable"]) \
             == (0, before["dice"], before["rolls_left"], [])
         assert option["box"] not in game["seats"][0]["boxes"]["main"]
-    assert ada.held["game"]["options"] == before["options"]  # hers to choose again
+    assert present(ada.held)["game"]["options"] == before["options"]  # hers to choose again
     other = before["options"][1]
     again = await request(ada, {"type": "place", "box": other["box"], "id": "p2"})
     assert again["type"] == "ack"
@@ -267,7 +287,8 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
 # -- what each viewer is sent ----------------------------------------------------------
 
 @pytest.fixture
-def table(ada, bob, cy, script_dice, make_room):
+def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
+          make_room: MakeRoom) -> str:
     """A Yahtzee room of Ada and Bob, Cy watching; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     services.room_join(player=cy, code=room.code)
@@ -276,14 +297,15 @@ def table(ada, bob, cy, script_dice, make_room):
     return room.code
 
 
-def sent(code: str, viewer, held=None):
+def sent(code: str, viewer: Player, held: Held | None = None) -> tuple[dict[str, Any], Held]:
     """(the message ``viewer`` is sent of the room's current version, what they hold)."""
-    text, now_held = snapshots.read_snapshot(code).message_for(viewer.pk, held)
+    text, now_held = message_to(fresh_snapshot_of(code), viewer.pk, held)
     return json.loads(text), now_held
 
 
 @pytest.mark.django_db
-def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada, bob, cy):
+def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
     before = {p.pk: sent(table, p) for p in (ada, bob, cy)}
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     patches = {p.pk: sent(table, p, before[p.pk][1])[0] for p in (ada, bob, cy)}
@@ -293,12 +315,12 @@ def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(table, ada
     assert patches[bob.pk] == patches[cy.pk]  # the shared part, for everyone else
     for player in (ada, bob, cy):
         state = apply_change(before[player.pk][0], patches[player.pk])
-        fresh = json.loads(snapshots.read_snapshot(table).text_for(player.pk))
+        fresh = json.loads(text_of(fresh_snapshot_of(table), player.pk))
         assert canonical(document_of(state)) == canonical(document_of(fresh))
 
 
 @pytest.mark.django_db
-def test_presence_held_survives_a_patch_that_replaces_the_members():
+def test_presence_held_survives_a_patch_that_replaces_the_members() -> None:
     """The host role passing replaces members in the document; presence, left out of the
     patch as unchanged, stays as held (the page's store does the same)."""
     member = {"player": 1, "name": "Ada", "host": True}
@@ -314,7 +336,8 @@ def test_presence_held_survives_a_patch_that_replaces_the_members():
         (False, "gone", 75), (True, "online", 0)]
 
 
-def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeypatch):
+def test_presence_comes_in_a_patch_only_when_it_changed(
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     services.presence_connect(player=bob, code=table)
     _state, held = sent(table, ada)
     services.chat_post(player=bob, code=table, text="hi")
@@ -327,7 +350,7 @@ def test_presence_comes_in_a_patch_only_when_it_changed(table, ada, bob, monkeyp
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_viewer_right():
+async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_viewer_right() -> None:
     """The viewer's own turn of a round comes on top of the shared state: a rematch from
     one seat after another to everyone at once, and back, leaves every socket holding the
     fresh state of each version."""
@@ -337,7 +360,7 @@ async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_view
     settings = {"type": "configure", "ruleset": "yatzy", "options": {}, "seats": 3}
     n = 0
 
-    async def step(who: int, payload: dict) -> None:
+    async def step(who: int, payload: dict[str, Any]) -> None:
         nonlocal n
         n += 1
         answer = await request(comms[who], {**payload, "id": f"s{n}"})
@@ -355,12 +378,12 @@ async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_view
 
     await step(0, {"type": "roll", "hold": []})
     await end_and_rematch(True)
-    assert [c.held["game"]["current_seat"] for c in comms] == [0, 1, 2, None]
+    assert [present(c.held)["game"]["current_seat"] for c in comms] == [0, 1, 2, None]
     await step(1, {"type": "roll", "hold": []})
     await step(2, {"type": "roll", "hold": []})
     await step(1, {"type": "hold", "hold": [0, 1]})
     await end_and_rematch(False)
-    assert [c.held["game"]["current_seat"] for c in comms] == [0, 0, 0, 0]
-    assert all(c.held["game"]["dice"] == [] for c in comms)
+    assert [present(c.held)["game"]["current_seat"] for c in comms] == [0, 0, 0, 0]
+    assert all(present(c.held)["game"]["dice"] == [] for c in comms)
     for comm in comms:
         await comm.disconnect()

@@ -1,23 +1,30 @@
 """Playing through the services: every action, every refusal, the log, the finish."""
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
+from accounts.models import Player
 from games import services
-from games.selectors import room_state
 from play.models import Event, Game, Scorecard, Turn
 from scoring import rulesets
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of, versions
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, make_room):
+def table(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """A yatzy room with Ada and Bob seated and the game started: Ada's turn."""
     return make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
 
 
-def test_a_turn_is_logged_die_by_die(table, ada, bob, script_dice):
+def test_a_turn_is_logged_die_by_die(table: str, ada: Player, bob: Player,
+                                     script_dice: ScriptDice) -> None:
     script_dice([1, 2, 3, 4, 6, 5])
     room_version, game_version, _ = versions(table)
     first = services.game_roll(player=ada, code=table)
@@ -28,7 +35,7 @@ def test_a_turn_is_logged_die_by_die(table, ada, bob, script_dice):
     assert placed["event"]["data"] | {"seat": 0} == {
         "seat": 0, "box": "small_straight", "column": "main", "points": 15, "bonus": 0,
         "dice": [1, 2, 3, 4, 5], "total": 15}
-    assert versions(table)[:2] == (room_version + 3, game_version + 3)
+    assert versions(table)[:2] == (room_version + 3, present(game_version) + 3)
     game = game_of(table)
     assert [e.kind for e in Event.objects.filter(game=game).order_by("seq")][-3:] == [
         "roll", "roll", "place"]
@@ -42,7 +49,8 @@ def test_a_turn_is_logged_die_by_die(table, ada, bob, script_dice):
     assert Turn.objects.get(game=game, number=2).player == bob
 
 
-def test_refusals_change_nothing(table, ada, bob, cy, script_dice):
+def test_refusals_change_nothing(table: str, ada: Player, bob: Player, cy: Player,
+                                 script_dice: ScriptDice) -> None:
     refused("not_your_turn", services.game_roll, code=table, player=bob)
     refused("not_in_room", services.game_roll, code=table, player=cy)
     refused("not_rolled", services.game_place, code=table, player=ada, box="chance")
@@ -66,12 +74,13 @@ def test_refusals_change_nothing(table, ada, bob, cy, script_dice):
     refused("box_taken", services.game_place, code=table, player=ada, box="chance")
 
 
-def test_no_game_yet(ada, make_room):
+def test_no_game_yet(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1)
     refused("not_started", services.game_roll, code=room.code, player=ada)
 
 
-def test_illegal_box_under_the_column_rules(ada, script_dice, make_room):
+def test_illegal_box_under_the_column_rules(ada: Player, script_dice: ScriptDice,
+                                            make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([1, 2, 3, 4, 5])
     services.game_roll(player=ada, code=room.code)
@@ -80,7 +89,7 @@ def test_illegal_box_under_the_column_rules(ada, script_dice, make_room):
     refused("column_required", services.game_place, code=room.code, player=ada, box="twos")
 
 
-def test_yams_announcement(ada, script_dice, make_room):
+def test_yams_announcement(ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     refused("not_rolled", services.game_announce, code=room.code, player=ada, box="yams")
     script_dice([4, 4, 4, 1, 2, 4, 4])
@@ -96,7 +105,7 @@ def test_yams_announcement(ada, script_dice, make_room):
     assert placed["event"]["data"]["points"] == 50
 
 
-def play_to_the_end(code, players):
+def play_to_the_end(code: str, players: Sequence[Player]) -> dict[str, Any]:
     by_id = {p.pk: p for p in players}
     while game_of(code).status == Game.Status.PLAYING:
         game = game_of(code)
@@ -110,7 +119,8 @@ def play_to_the_end(code, players):
 @pytest.mark.parametrize("ruleset", ["yahtzee", *(
     pytest.param(name, marks=pytest.mark.sqlite_pass_only)
     for name in ("yatzy", "yams", "triple_yahtzee"))])
-def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob, make_room):
+def test_a_whole_game_ends_with_a_ranking(ruleset: str, ada: Player, bob: Player,
+                                          make_room: MakeRoom) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     last = play_to_the_end(room.code, [ada, bob])
     game = game_of(room.code)
@@ -124,7 +134,8 @@ def test_a_whole_game_ends_with_a_ranking(ruleset, ada, bob, make_room):
     refused("game_over", services.game_roll, code=room.code, player=ada)
 
 
-def test_equal_totals_share_the_rank(ada, bob, script_dice, make_room):
+def test_equal_totals_share_the_rank(ada: Player, bob: Player, script_dice: ScriptDice,
+                                     make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     rounds = [[(r % 6) + 1, 2, 3, (r * 5) % 6 + 1, 6] for r in range(15)]
     script_dice([die for dice in rounds for die in dice * 2])
@@ -136,7 +147,7 @@ def test_equal_totals_share_the_rank(ada, bob, script_dice, make_room):
     assert game_of(room.code).number == 2
 
 
-def test_a_repeated_request_is_applied_once_and_answered_the_same(table, ada):
+def test_a_repeated_request_is_applied_once_and_answered_the_same(table: str, ada: Player) -> None:
     first = services.game_roll(player=ada, code=table, request_id="roll-1")
     again = services.game_roll(player=ada, code=table, request_id="roll-1")
     assert again == first
@@ -144,21 +155,22 @@ def test_a_repeated_request_is_applied_once_and_answered_the_same(table, ada):
     assert turn.rolls_used == 1
 
 
-def test_the_server_draws_the_dice(table, ada):
+def test_the_server_draws_the_dice(table: str, ada: Player) -> None:
     rolled = services.game_roll(player=ada, code=table)["event"]["data"]["dice"]
     assert len(rolled) == 5 and all(1 <= d <= 6 for d in rolled)
     with pytest.raises(TypeError):
         services.game_roll(player=ada, code=table, dice=[6, 6, 6, 6, 6])
 
 
-def test_first_option_helper_matches_the_engine(table, ada, script_dice):
+def test_first_option_helper_matches_the_engine(table: str, ada: Player,
+                                                script_dice: ScriptDice) -> None:
     script_dice([3, 3, 3, 3, 3])
     services.game_roll(player=ada, code=table)
     assert first_option(table).box == "ones"
 
 
-def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(table, ada, bob,
-                                                                     script_dice):
+def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(
+        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     refused("not_rolled", services.game_hold, code=table, player=ada, hold=[0])
     script_dice([6, 6, 2, 3, 6, 6, 1, 6])
     services.game_roll(player=ada, code=table)
@@ -173,7 +185,7 @@ def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(table, ada
     game = game_of(table)
     assert Turn.objects.get(game=game, number=1).holding == [0, 1, 4]
     for viewer in (ada, bob):  # the other player, and a page reopened by Ada
-        assert room_state(table, viewer)["game"]["held"] == [0, 1, 4]
+        assert state_seen(table, viewer)["game"]["held"] == [0, 1, 4]
     # The same marks again change nothing; all five may be marked, not rolled.
     again = services.game_hold(player=ada, code=table, hold=[0, 1, 4])
     assert again["event"] is None and again["version"] == versions(table)[0] == version + 1
@@ -181,6 +193,6 @@ def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(table, ada
     refused("bad_hold", services.game_roll, code=table, player=ada, hold=[0, 1, 2, 3, 4])
     services.game_hold(player=ada, code=table, hold=[0, 1, 4])
     services.game_roll(player=ada, code=table, hold=[0, 1, 4])  # the roll keeps them marked
-    assert room_state(table, bob)["game"]["held"] == [0, 1, 4]
+    assert state_seen(table, bob)["game"]["held"] == [0, 1, 4]
     services.game_roll(player=ada, code=table, hold=[0, 1, 3, 4])
     refused("no_rolls_left", services.game_hold, code=table, player=ada, hold=[0])

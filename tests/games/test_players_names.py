@@ -15,6 +15,7 @@ from games import services
 from games.errors import ServiceError
 from games.services.players import clean_name, player_register
 from games.text import looks
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused
 
 pytestmark = pytest.mark.django_db
@@ -35,12 +36,12 @@ CYRILLIC_BOB = "\u0412\u043eb"  # Cyrillic Ve and o, Latin b: shows as "Bob"
     ("\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
      "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"),
 ])
-def test_names_lose_their_invisible_characters(raw, name):
+def test_names_lose_their_invisible_characters(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
 
 @pytest.mark.parametrize("raw", ["\u200b", f"{RLO}\u202c", "\u3164", "\u2800 \u200d"])
-def test_a_name_of_invisible_characters_only_is_refused(raw):
+def test_a_name_of_invisible_characters_only_is_refused(raw: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
     assert err.value.code == "bad_name" and "visible" in err.value.message
@@ -50,16 +51,17 @@ def test_a_name_of_invisible_characters_only_is_refused(raw):
     ("Bob", CYRILLIC_BOB), ("Bob", f"{RLO}boB{PDF}"), ("Bob", "B\u200dob"), ("Bob", "BOB"),
     ("Bob", "\uff22ob"), ("Paypal", "PayPa\u0406"), ("Ada", "\u0410da"), ("rn", "m"),
 ])
-def test_names_that_look_alike_look_alike(one, other):
+def test_names_that_look_alike_look_alike(one: str, other: str) -> None:
     assert looks(one) == looks(other)
 
 
 @pytest.mark.parametrize(("one", "other"), [("Bob", "Rob"), ("Ann", "Anne"), ("Bob", "Bob 2")])
-def test_names_that_differ_stay_apart(one, other):
+def test_names_that_differ_stay_apart(one: str, other: str) -> None:
     assert looks(one) != looks(other)
 
 
-def test_look_alike_names_joining_a_table_are_numbered(make_player, make_room):
+def test_look_alike_names_joining_a_table_are_numbered(
+        make_player: MakePlayer, make_room: MakeRoom) -> None:
     host = make_player("Bob")
     room = make_room(host, seats=6)
     raws = [f"{RLO}boB{PDF}", CYRILLIC_BOB, "B\u200dob", "Bob\u200b", "Rob"]
@@ -71,7 +73,8 @@ def test_look_alike_names_joining_a_table_are_numbered(make_player, make_room):
     assert len({looks(name) for name in names}) == len(names)
 
 
-def test_a_rename_to_a_look_alike_of_a_tablemate_is_numbered(make_player, make_room):
+def test_a_rename_to_a_look_alike_of_a_tablemate_is_numbered(
+        make_player: MakePlayer, make_room: MakeRoom) -> None:
     host = make_player("Bob")
     session = SessionStore()
     guest = player_register(session=session, name="Zed")
@@ -98,7 +101,7 @@ REAL_NAMES = [
 
 
 @pytest.mark.parametrize("raw", REAL_NAMES)
-def test_real_names_in_every_script_keep_their_marks(raw):
+def test_real_names_in_every_script_keep_their_marks(raw: str) -> None:
     assert clean_name(raw) == nfc(raw)
     assert player_register(session=SessionStore(), name=raw).name == nfc(raw)
 
@@ -114,18 +117,18 @@ ZALGO = "Z\u0351\u036b\u0343\u036a\u0302\u036b\u033d\u034f\u0334\u0319\u0324\u03
     "a" + ACUTE + GRAVE + "\u200d" + TILDE + MACRON + DOT_BELOW,  # a joiner between
     "ၵ" + "\u103d\u103e\u102d" + "\u103c" + "\u102f\u1037",  # a spacing mark between
 ])
-def test_a_letter_under_a_pile_of_marks_is_refused(raw):
+def test_a_letter_under_a_pile_of_marks_is_refused(raw: str) -> None:
     err = refused("bad_name", player_register, session=SessionStore(), name=raw)
     assert "4 accents or marks" in err.message
 
 
-def test_four_marks_on_a_letter_are_enough():
+def test_four_marks_on_a_letter_are_enough() -> None:
     four = "a" + ACUTE + GRAVE + MACRON + DOT_BELOW
     assert clean_name(four) == nfc(four)
 
 
 @pytest.fixture
-def greta(db) -> User:
+def greta(db: None) -> User:
     """A moderator whose player is called Greta; her account is ops_greta."""
     user = User.objects.create_user("ops_greta", password="pw-long-enough", is_staff=True)
     Player.objects.create(name="Greta", user=user)
@@ -147,18 +150,18 @@ HONEST = ["Badminton", "Modesty", "Systematic", "Staffan", "Supporter", "Dice", 
 
 
 @pytest.mark.parametrize("raw", PASSING_FOR_STAFF)
-def test_a_name_passing_for_the_site_or_its_staff_is_refused(greta, raw):
+def test_a_name_passing_for_the_site_or_its_staff_is_refused(greta: User, raw: str) -> None:
     err = refused("bad_name", player_register, session=SessionStore(), name=raw)
     assert err.message == OFFICIAL
     assert "greta" not in err.message.lower()
 
 
 @pytest.mark.parametrize("raw", HONEST)
-def test_names_that_only_hold_the_letters_are_welcome(greta, raw):
+def test_names_that_only_hold_the_letters_are_welcome(greta: User, raw: str) -> None:
     assert player_register(session=SessionStore(), name=raw).name == raw
 
 
-def test_a_rename_to_a_staff_look_alike_is_refused_and_changes_nothing(greta):
+def test_a_rename_to_a_staff_look_alike_is_refused_and_changes_nothing(greta: User) -> None:
     session = SessionStore()
     player = player_register(session=session, name="Ada")
     refused("bad_name", player_register, session=session, name="\u0410dmin")
@@ -166,7 +169,7 @@ def test_a_rename_to_a_staff_look_alike_is_refused_and_changes_nothing(greta):
     assert Player.objects.get(pk=player.pk).name == "Ada"
 
 
-def test_staff_keep_their_own_names(greta):
+def test_staff_keep_their_own_names(greta: User) -> None:
     boss = User.objects.create_superuser("root", password="pw-long-enough")
     assert player_register(session=SessionStore(), name="Admin", user=boss).name == "Admin"
     session = SessionStore()
@@ -175,7 +178,7 @@ def test_staff_keep_their_own_names(greta):
                            user=greta).name == "Moderator Greta"
 
 
-def test_the_forms_refuse_it_in_the_visitors_language(greta):
+def test_the_forms_refuse_it_in_the_visitors_language(greta: User) -> None:
     client = Client()
     response = client.post(reverse("games:room_create"),
                            {"name": "\u0410dmin", "ruleset": "yatzy", "seats": "2"},
@@ -189,7 +192,8 @@ def test_the_forms_refuse_it_in_the_visitors_language(greta):
     ("admin", True), ("\u0410dmin", True), ("Admin_Bob", True), ("ops.greta", True),
     ("badminton", False), ("staffan", False),
 ])
-def test_sign_up_refuses_a_username_passing_for_staff(greta, username, refusal):
+def test_sign_up_refuses_a_username_passing_for_staff(
+        greta: User, username: str, refusal: bool) -> None:
     client = Client()
     response = client.post(reverse("games:sign_up"), {
         "username": username, "password1": "dice-and-tea-42", "password2": "dice-and-tea-42"})
@@ -198,14 +202,15 @@ def test_sign_up_refuses_a_username_passing_for_staff(greta, username, refusal):
     assert (OFFICIAL in response.content.decode()) is refusal
 
 
-def test_the_admin_still_names_accounts_as_it_likes(admin_client):
+def test_the_admin_still_names_accounts_as_it_likes(admin_client: Client) -> None:
     response = admin_client.post("/admin/auth/user/add/", {
         "username": "support", "password1": "dice-and-tea-42",
         "password2": "dice-and-tea-42", "usable_password": "true"})
     assert response.status_code == 302 and User.objects.filter(username="support").exists()
 
 
-def test_names_in_capitals_meet_their_lowercase_twins(make_player, make_room):
+def test_names_in_capitals_meet_their_lowercase_twins(
+        make_player: MakePlayer, make_room: MakeRoom) -> None:
     host = make_player("Alice")
     room = make_room(host, seats=3)
     guest = Player.objects.create(name=clean_name("ALICE"))

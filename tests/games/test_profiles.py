@@ -4,6 +4,7 @@ profile, and a page whose queries do not grow with the number of games."""
 from __future__ import annotations
 
 from datetime import date
+from typing import TypedDict
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +21,7 @@ from games.selectors.stats import player_stats
 from games.services.players import SESSION_KEY
 from play.models import Game
 from rooms.models import Room
+from tests.support.fixture_types import MakePlayer
 from tests.support.sheets import UPPER_63, sheet
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the profiles only read through the ORM what
@@ -43,8 +45,14 @@ def url(player: Player) -> str:
     return f"/players/{player.pk}/"
 
 
+class History(TypedDict):
+    room: Room
+    triple: Room
+    bot: Player
+
+
 @pytest.fixture
-def history(ada, bob, cy, make_player):
+def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> History:
     """Ada's games, with the answers the figures must give.
 
     Yahtzee with Bob: a win on 148 (upper bonus, two Yahtzees rolled, one of them
@@ -86,7 +94,7 @@ def history(ada, bob, cy, make_player):
     return {"bot": bot, "room": room, "triple": triple}
 
 
-def test_each_figure_per_variant_from_the_stored_games(history, ada):
+def test_each_figure_per_variant_from_the_stored_games(history: History, ada: Player) -> None:
     stats = player_stats(ada)
     figures = {v.ruleset: (v.played, v.won, v.average, v.best, v.yahtzees, v.upper_bonuses)
                for v in stats.variants}
@@ -109,7 +117,7 @@ def two_bonus_total() -> int:
                  + [(d, box, "x3") for d, box in UPPER_63]).total
 
 
-def test_a_seat_taken_over_by_a_bot_counts_for_the_bot(history, bob):
+def test_a_seat_taken_over_by_a_bot_counts_for_the_bot(history: History, bob: Player) -> None:
     bot_stats = player_stats(history["bot"])
     assert [(v.ruleset, v.played, v.yahtzees, v.upper_bonuses)
             for v in bot_stats.variants] == [("yahtzee", 1, 1, 1)]
@@ -118,7 +126,7 @@ def test_a_seat_taken_over_by_a_bot_counts_for_the_bot(history, bob):
     assert (bob_yahtzee.played, bob_yahtzee.won, bob_yahtzee.yahtzees) == (3, 1, 1)
 
 
-def test_accuracy_comes_from_the_reviews_in_game_order(history, ada):
+def test_accuracy_comes_from_the_reviews_in_game_order(history: History, ada: Player) -> None:
     games = list(Game.objects.filter(scorecards__player=ada).order_by("finished_at"))
     GameReview.objects.create(game=games[1], player=ada, data={"accuracy": 90.5})
     GameReview.objects.create(game=games[0], player=ada, data={"accuracy": 80})
@@ -128,7 +136,7 @@ def test_accuracy_comes_from_the_reviews_in_game_order(history, ada):
     assert [p.accuracy for p in player_stats(ada, accuracy_points=1).accuracy] == [90.5]
 
 
-def test_the_page_shows_the_figures_and_the_chart(history, ada):
+def test_the_page_shows_the_figures_and_the_chart(history: History, ada: Player) -> None:
     games = list(Game.objects.filter(scorecards__player=ada).order_by("finished_at"))
     GameReview.objects.create(game=games[0], player=ada, data={"accuracy": 80})
     GameReview.objects.create(game=games[1], player=ada, data={"accuracy": 90.5})
@@ -147,7 +155,8 @@ def test_the_page_shows_the_figures_and_the_chart(history, ada):
     assert f'/r/{history["room"].code}/games/1/replay/' in html
 
 
-def test_who_may_see_a_profile(history, ada, bob, cy, make_player):
+def test_who_may_see_a_profile(history: History, ada: Player, bob: Player, cy: Player,
+                               make_player: MakePlayer) -> None:
     stranger = make_player("Dee")
     assert client_of(ada).get(url(ada)).status_code == 200
     co_member = client_of(bob).get(url(ada))
@@ -163,12 +172,13 @@ def test_who_may_see_a_profile(history, ada, bob, cy, make_player):
     assert client_of(ada).get("/players/999999/").status_code == 404
 
 
-def test_my_profile_goes_to_the_visitors_own(ada):
+def test_my_profile_goes_to_the_visitors_own(ada: Player) -> None:
     assert client_of(ada).get("/players/me/")["Location"] == url(ada)
     assert client_of(None).get("/players/me/").status_code == 404
 
 
-def test_a_deleted_accounts_player_keeps_a_profile(history, ada, bob):
+def test_a_deleted_accounts_player_keeps_a_profile(
+        history: History, ada: Player, bob: Player) -> None:
     user = User.objects.create_user("ada", password="x")
     Player.objects.filter(pk=ada.pk).update(user=user)
     services.account_delete(user=User.objects.get(pk=user.pk))
@@ -178,7 +188,7 @@ def test_a_deleted_accounts_player_keeps_a_profile(history, ada, bob):
     assert "Deleted player" in html and 'data-testid="stat-best">148<' in html
 
 
-def test_the_pages_queries_do_not_grow_with_the_games(ada, bob):
+def test_the_pages_queries_do_not_grow_with_the_games(ada: Player, bob: Player) -> None:
     room = room_of(ada, "yahtzee", [bob])
 
     def add_games(n: int) -> None:
@@ -200,7 +210,8 @@ def test_the_pages_queries_do_not_grow_with_the_games(ada, bob):
     assert queries() == few
 
 
-def test_the_header_the_account_and_your_rooms_link_to_the_profile(history, ada):
+def test_the_header_the_account_and_your_rooms_link_to_the_profile(
+        history: History, ada: Player) -> None:
     guest = client_of(ada).get("/").content.decode()
     assert 'data-testid="your-profile"' in guest and 'href="/players/me/"' in guest
     assert 'data-testid="profile-link"' not in guest  # the header's is for accounts
@@ -213,7 +224,7 @@ def test_the_header_the_account_and_your_rooms_link_to_the_profile(history, ada)
     assert f'href="{url(ada)}" data-testid="account-profile"' in account
 
 
-def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada):
+def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada: Player) -> None:
     room = room_of(ada, "yatzy")
     Room.objects.filter(pk=room.pk).update(daily=True)
     played(room, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])

@@ -5,6 +5,7 @@ decrypts the message with the device's own keys (tests/support/push_service.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
+from pytest_django import Settings
 
 from accounts.models import Player
 from games import services
@@ -24,6 +26,7 @@ from games.services.push_subscriptions import (
     subscription_keep,
 )
 from notices.models import Notice, Preferences, PushSubscription
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import play_turn
 from tests.support.push_service import Device, PushService, push_service
 
@@ -31,13 +34,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def service() -> PushService:
+def service() -> Iterator[PushService]:
     with push_service() as running:
         yield running
 
 
 @pytest.fixture(autouse=True)
-def key_file(settings, tmp_path: Path) -> Path:
+def key_file(settings: Settings, tmp_path: Path) -> Iterator[Path]:
     """A VAPID key of the test's own, made on first use; the push service on loopback
     allowed."""
     settings.WEBPUSH_PRIVATE_KEY = ""
@@ -63,7 +66,7 @@ def subscribe(player: Player, device: Device, client: Client | None = None) -> i
 
 
 def test_your_turn_reaches_each_device_once_signed_and_encrypted_for_it(
-        service, ada, bob, make_room):
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     phone, laptop, bobs = service.device(), service.device(), service.device()
     assert [subscribe(ada, phone), subscribe(ada, laptop), subscribe(bob, bobs)] == [200] * 3
     code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
@@ -87,7 +90,7 @@ def test_your_turn_reaches_each_device_once_signed_and_encrypted_for_it(
 
 
 def test_in_their_own_language_an_accounts_or_the_subscribing_pages(
-        service, ada, bob, make_room):
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     ada.language = "fr"
     ada.save()
     device, bobs = service.device(), service.device()
@@ -107,14 +110,16 @@ def test_in_their_own_language_an_accounts_or_the_subscribing_pages(
     assert service.to(bobs)[0]["title"] == "Din tur i Yam's"
 
 
-def test_live_rooms_and_bots_get_no_notice(service, ada, bob, make_room):
+def test_live_rooms_and_bots_get_no_notice(service: PushService, ada: Player, bob: Player,
+                                           make_room: MakeRoom) -> None:
     subscribe(ada, service.device())
     make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     make_room(ada, "yatzy", seats=2, pace="day", together=False, bots=["beginner"], start=True)
     assert list(Notice.objects.values_list("player__name", flat=True)) == ["Ada"]
 
 
-def test_a_device_its_push_service_says_is_gone_is_forgotten(service, ada, bob, make_room):
+def test_a_device_its_push_service_says_is_gone_is_forgotten(
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     gone, kept = service.device(), service.device()
     subscribe(ada, gone)
     subscribe(ada, kept)
@@ -126,7 +131,7 @@ def test_a_device_its_push_service_says_is_gone_is_forgotten(service, ada, bob, 
 
 
 def test_a_turn_played_before_its_notice_went_out_is_not_announced(
-        service, ada, bob, make_room):
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     device = service.device()
     subscribe(ada, device)
     code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
@@ -137,7 +142,7 @@ def test_a_turn_played_before_its_notice_went_out_is_not_announced(
 
 
 def test_a_notice_a_dead_notifier_claimed_reaches_each_device_later_all_the_same(
-        service, ada, bob, make_room):
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     device = service.device()
     subscribe(ada, device)
     first = make_room(ada, "yatzy", seats=2, pace="day", together=False,
@@ -154,7 +159,8 @@ def test_a_notice_a_dead_notifier_claimed_reaches_each_device_later_all_the_same
     assert [p["tag"] for p in service.to(device)] == [f"{second}:1:1", f"{first}:1:1"]
 
 
-def test_a_push_service_that_fails_gets_the_notice_again_later(service, ada, bob, make_room):
+def test_a_push_service_that_fails_gets_the_notice_again_later(
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     device = service.device()
     subscribe(ada, device)
     name = device.endpoint.rsplit("/", 1)[1]
@@ -170,7 +176,8 @@ def test_a_push_service_that_fails_gets_the_notice_again_later(service, ada, bob
     assert Notice.objects.get().sent_at is not None
 
 
-def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(service, ada, bob, make_room):
+def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     device = service.device()
     subscribe(bob, device)
     code = make_room(ada, "yatzy", seats=2, pace="day", together=False,
@@ -183,7 +190,9 @@ def test_a_player_on_holiday_hears_of_the_turn_when_it_ends(service, ada, bob, m
     assert service.to(device) == []
 
 
-def test_the_clock_command_sends_the_notices_too(service, ada, bob, make_room, capsys):
+def test_the_clock_command_sends_the_notices_too(
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom,
+        capsys: pytest.CaptureFixture[str]) -> None:
     device = service.device()
     subscribe(ada, device)
     make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
@@ -195,7 +204,8 @@ def test_the_clock_command_sends_the_notices_too(service, ada, bob, make_room, c
     "not json", "[]", '{"endpoint": "https://push.example/x"}',
     '{"endpoint": 7, "keys": {"p256dh": "x", "auth": "y"}}',
 ])
-def test_a_subscription_the_site_cannot_use_is_refused_and_kept_nowhere(ada, body):
+def test_a_subscription_the_site_cannot_use_is_refused_and_kept_nowhere(
+        ada: Player, body: str) -> None:
     response = browser_of(ada).post("/push/subscribe/", body, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"]
     assert not PushSubscription.objects.exists()
@@ -206,7 +216,8 @@ def test_a_subscription_the_site_cannot_use_is_refused_and_kept_nowhere(ada, bod
     "https://push.example/x", "https://10.0.0.1/x", "https://fcm.googleapis.com.evil.example/x",
     "https://127.0.0.1:6443/x",  # this machine, over https
 ])
-def test_the_server_posts_only_to_the_browsers_push_services(service, ada, endpoint, settings):
+def test_the_server_posts_only_to_the_browsers_push_services(
+        service: PushService, ada: Player, endpoint: str, settings: Settings) -> None:
     settings.WEBPUSH_LOOPBACK = False
     sub = service.device().subscription() | {"endpoint": endpoint}
     response = browser_of(ada).post("/push/subscribe/", json.dumps(sub),
@@ -223,7 +234,8 @@ def test_the_server_posts_only_to_the_browsers_push_services(service, ada, endpo
     assert PushSubscription.objects.count() == 4
 
 
-def test_keys_of_the_wrong_length_and_strangers_are_refused(service, ada):
+def test_keys_of_the_wrong_length_and_strangers_are_refused(
+        service: PushService, ada: Player) -> None:
     device = service.device()
     sub = device.subscription()
     sub["keys"]["auth"] = sub["keys"]["auth"][:-4]
@@ -239,7 +251,7 @@ def test_keys_of_the_wrong_length_and_strangers_are_refused(service, ada):
     assert not PushSubscription.objects.exists()
 
 
-def test_the_key_is_made_once_kept_private_and_read_back(key_file):
+def test_the_key_is_made_once_kept_private_and_read_back(key_file: Path) -> None:
     first = public_key()
     assert key_file.stat().st_mode & 0o777 == 0o600
     notices.vapid_key.cache_clear()
@@ -247,7 +259,8 @@ def test_the_key_is_made_once_kept_private_and_read_back(key_file):
 
 
 def test_a_key_given_in_the_environment_as_pem_signs_the_pushes(
-        service, settings, ada, bob, make_room):
+        service: PushService, settings: Settings, ada: Player, bob: Player,
+        make_room: MakeRoom) -> None:
     from py_vapid import Vapid02
 
     key = Vapid02()
@@ -262,7 +275,8 @@ def test_a_key_given_in_the_environment_as_pem_signs_the_pushes(
 
 
 def test_push_off_sends_nothing_and_quiet_hours_hold_a_push_until_they_end(
-        service, ada, bob, make_room, monkeypatch):
+        service: PushService, ada: Player, bob: Player, make_room: MakeRoom,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     device, bobs = service.device(), service.device()
     subscribe(ada, device)
     subscribe(bob, bobs)

@@ -10,23 +10,28 @@ import logging
 import os
 import socket
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.test import Client
+from pytest_django import Settings
 
+from accounts.models import Player
 from games.services import notices
 from games.services.notices import notices_send
 from games.services.players import SESSION_KEY
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
 from notices.models import PushSubscription
+from tests.support.clients import ClientResponse
+from tests.support.fixture_types import MakeRoom
 from tests.support.push_service import Device
 
 pytestmark = pytest.mark.django_db
 
 @pytest.fixture
-def connections(monkeypatch) -> list[Any]:
+def connections(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every address a socket of this process connects to while the test runs."""
     made: list[Any] = []
     connect = socket.socket.connect
@@ -40,7 +45,7 @@ def connections(monkeypatch) -> list[Any]:
 
 
 @pytest.fixture(autouse=True)
-def key_file(settings, tmp_path) -> Iterator[None]:
+def key_file(settings: Settings, tmp_path: Path) -> Iterator[None]:
     settings.WEBPUSH_PRIVATE_KEY = ""
     settings.WEBPUSH_LOOPBACK = False
     settings.WEBPUSH_KEY_FILE = tmp_path / "vapid.pem"
@@ -75,7 +80,7 @@ def accepted(server: socket.socket) -> int:
         count += 1
 
 
-def browser_of(player) -> Client:
+def browser_of(player: Player) -> Client:
     client = Client()
     session = client.session
     session[SESSION_KEY] = player.pk
@@ -83,7 +88,7 @@ def browser_of(player) -> Client:
     return client
 
 
-def subscribe(player, subscription: dict[str, Any]):
+def subscribe(player: Player, subscription: dict[str, Any]) -> ClientResponse:
     return browser_of(player).post("/push/subscribe/", json.dumps(subscription),
                                    content_type="application/json")
 
@@ -122,7 +127,7 @@ BAD = [
 
 @pytest.mark.parametrize("endpoint", BAD, ids=[repr(e)[:60] for e in BAD])
 def test_an_endpoint_that_is_not_a_push_services_is_refused_and_kept_nowhere(
-        ada, device, endpoint):
+        ada: Player, device: Device, endpoint: str) -> None:
     with pytest.raises(BadEndpoint):
         endpoint_checked(endpoint)
     response = subscribe(ada, device.subscription() | {"endpoint": endpoint})
@@ -140,13 +145,13 @@ def test_an_endpoint_that_is_not_a_push_services_is_refused_and_kept_nowhere(
     ("https://fcm.googleapis.com:/x?", "https://fcm.googleapis.com/x"),
 ])
 def test_a_push_services_endpoint_is_kept_as_the_server_sends_to_it(
-        ada, device, endpoint, sent_to):
+        ada: Player, device: Device, endpoint: str, sent_to: str | None) -> None:
     assert endpoint_checked(endpoint) == (sent_to or endpoint)
     assert subscribe(ada, device.subscription() | {"endpoint": endpoint}).status_code == 200
     assert PushSubscription.objects.get().endpoint == (sent_to or endpoint)
 
 
-def test_the_push_services_are_a_setting(ada, device, settings):
+def test_the_push_services_are_a_setting(ada: Player, device: Device, settings: Settings) -> None:
     settings.PUSH_SERVICE_HOSTS = ["push.example.org"]
     assert endpoint_checked("https://eu.push.example.org/d/1") == "https://eu.push.example.org/d/1"
     with pytest.raises(BadEndpoint):
@@ -157,7 +162,8 @@ def test_the_push_services_are_a_setting(ada, device, settings):
 
 
 def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
-        ada, bob, make_room, device, listener, connections, caplog):
+        ada: Player, bob: Player, make_room: MakeRoom, device: Device, listener: socket.socket,
+        connections: list[Any], caplog: pytest.LogCaptureFixture) -> None:
     """The issue's endpoint, and the same aimed at a listener on this machine: refused when
     subscribing; kept from before the rule, forgotten unsent when a turn comes."""
     port = listener.getsockname()[1]
@@ -179,8 +185,9 @@ def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
     assert sum("is not a push service's" in r.getMessage() for r in caplog.records) == 3
 
 
-def test_the_listener_sees_a_connection_the_server_makes(ada, bob, make_room, device, listener,
-                                                        connections, settings, monkeypatch):
+def test_the_listener_sees_a_connection_the_server_makes(
+        ada: Player, bob: Player, make_room: MakeRoom, device: Device, listener: socket.socket,
+        connections: list[Any], settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check above can fail: a push to the tests' own service on this machine (allowed
     by the setting only tests turn on) reaches the listener, and ``connections`` sees it."""
     settings.WEBPUSH_LOOPBACK = True

@@ -6,16 +6,22 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Player
 from games import services
+from games.coach import advice as coach
 from games.selectors import replay
 from games.services.players import SESSION_KEY
 from play.models import Game, Scorecard, Turn
-from scoring.strategy.advice import hold_positions
+from rooms.models import Room
+from scoring.strategy.advice import Advisor, hold_positions
+from tests.support.clients import ClientResponse
+from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.game_state import game_of, play_turn, state_of
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the replays only read through the ORM what
@@ -37,15 +43,16 @@ def _dice(count: int) -> list[int]:
     return [generator.randint(1, 6) for _ in range(count)]
 
 
-def _replay_data(page) -> dict:
+def _replay_data(page: ClientResponse) -> dict[str, Any]:
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
                       page.content.decode(), re.S)
     assert found is not None
-    return json.loads(found.group(1))
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
 
 
 @pytest.fixture
-def two_games(ada, bob, cy, make_room, staff):
+def two_games(ada: Player, bob: Player, cy: Player, make_room: MakeRoom, staff: User) -> Room:
     """Ada and Bob's Yatzy room, Cy watching: game 1 played to the end with Bob scoring
     more (his dice are all sixes), game 2 stopped by a moderator after one turn."""
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
@@ -61,8 +68,8 @@ def two_games(ada, bob, cy, make_room, staff):
     return room
 
 
-def test_the_history_lists_past_games_newest_first_for_members(two_games, ada, cy,
-                                                                make_player):
+def test_the_history_lists_past_games_newest_first_for_members(
+        two_games: Room, ada: Player, cy: Player, make_player: MakePlayer) -> None:
     page = _client_of(ada).get(f"/r/{two_games.code}/games/")
     assert page.status_code == 200
     html = page.content.decode()
@@ -95,7 +102,7 @@ def test_the_history_lists_past_games_newest_first_for_members(two_games, ada, c
     assert _client_of(cy).get("/r/nosuchroom/games/").status_code == 404
 
 
-def test_a_room_without_past_games_says_so(ada, make_room):
+def test_a_room_without_past_games_says_so(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     page = _client_of(ada).get(f"/r/{room.code}/games/")
     assert 'data-testid="history-empty"' in page.content.decode()
@@ -105,7 +112,7 @@ def test_a_room_without_past_games_says_so(ada, make_room):
 
 
 def test_the_replay_has_every_roll_hold_and_placement_in_order(
-        ada, bob, make_room, script_dice):
+        ada: Player, bob: Player, make_room: MakeRoom, script_dice: ScriptDice) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     # Ada's first turn: three rolls, keeping the sixes.
     script_dice([6, 1, 2, 6, 3])
@@ -116,8 +123,8 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
     services.game_roll(player=ada, code=room.code, hold=[0, 1, 3])
     services.game_place(player=ada, code=room.code, box="sixes")
     script_dice(_dice(29 * 5))
-    for turn in range(29):
-        play_turn(bob if turn % 2 == 0 else ada, room.code)
+    for n in range(29):
+        play_turn(bob if n % 2 == 0 else ada, room.code)
     game = game_of(room.code)
     assert game.status == Game.Status.FINISHED
 
@@ -147,7 +154,7 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
 
 
 def test_the_coach_values_every_decision_of_every_seat(
-        ada, make_room, script_dice, yahtzee_coach):
+        ada: Player, make_room: MakeRoom, script_dice: ScriptDice, yahtzee_coach: Advisor) -> None:
     room = make_room(ada, "yahtzee", seats=2, bots=["beginner"], start=True)
     code = room.code
     script_dice([6, 6, 2, 3, 6])
@@ -191,11 +198,11 @@ def test_the_coach_values_every_decision_of_every_seat(
 
 
 def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
-        ada, make_room, monkeypatch):
+        ada: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     for _ in range(15):
         play_turn(ada, room.code)
-    monkeypatch.setattr(replay.coach, "warm", lambda rs: False)
+    monkeypatch.setattr(coach, "warm", lambda rs: False)
     page = _client_of(ada).get(f"/r/{room.code}/games/1/replay/")
     assert page.status_code == 200
     data = _replay_data(page)
@@ -206,7 +213,8 @@ def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
 
 
 @pytest.mark.parametrize("ruleset", ["yams", "triple_yahtzee"])
-def test_yams_and_triple_yahtzee_replay_without_values(ada, bob, make_room, staff, ruleset):
+def test_yams_and_triple_yahtzee_replay_without_values(
+        ada: Player, bob: Player, make_room: MakeRoom, staff: User, ruleset: str) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     for _ in range(2):
         play_turn(ada, room.code)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -15,15 +18,18 @@ from django.utils import timezone
 from accounts.models import Player
 from games import services
 from games.realtime import snapshot_cache
-from games.selectors import room_snapshot, room_state, snapshots
+from games.selectors import room_state, snapshots
 from play.models import Game
 from rooms.models import ChatMessage, Membership
+from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
+from tests.support.views import fresh_snapshot_of, snapshot_of, state_seen, text_of, view_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, cy, script_dice, make_room):
+def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
+          make_room: MakeRoom) -> str:
     """A Yahtzee room with Ada, Bob and Cy; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy], start=True)
     script_dice([6, 6, 6, 2, 3, 4, 5])
@@ -31,11 +37,12 @@ def table(ada, bob, cy, script_dice, make_room):
     return room.code
 
 
-def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, ada, bob, cy):
-    built = snapshot_cache.snapshot(table)
+def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
+    built = snapshot_of(table)
     with CaptureQueriesContext(connection) as queries:
-        shared = snapshot_cache.snapshot(table, built.version)
-        first, second, third = (shared.state_for(p.pk) for p in (ada, bob, cy))
+        shared = snapshot_of(table, built.version)
+        first, second, third = (view_of(shared, p.pk) for p in (ada, bob, cy))
     assert shared is built and len(queries) == 0  # nothing rebuilt
     assert first["version"] == second["version"] == third["version"]
     assert [s["you"]["name"] for s in (first, second, third)] == ["Ada", "Bob", "Cy"]
@@ -48,10 +55,11 @@ def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(table, a
     assert first["log"] is second["log"]  # shared, not copied
 
 
-def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(table, ada, bob):
-    before = room_state(table, bob)
+def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(
+        table: str, ada: Player, bob: Player) -> None:
+    before = state_seen(table, bob)
     services.game_place(player=ada, code=table, box="sixes")
-    after = room_state(table, bob)
+    after = state_seen(table, bob)
     assert after["version"] == before["version"] + 1
     assert after["game"]["seats"][0]["boxes"]["main"]["sixes"] == 18
     assert after["game"]["current_seat"] == 1
@@ -60,60 +68,63 @@ def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(table, ad
     assert before["you"]["name"] == "Bob" and before["game"]["options"] == []
 
 
-def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(table, ada, cy):
+def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(
+        table: str, ada: Player, cy: Player) -> None:
     room_state(table, ada)
     services.room_leave(player=cy, code=table)
     assert room_state(table, cy) is None
     assert room_state("nosuchroom", ada) is None
 
 
-def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(table, ada, bob,
-                                                                       monkeypatch):
+def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game.objects.get(room__code=table)
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() + timedelta(seconds=60))
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])  # a new version
-    now = room_state(table, bob)
+    now = state_seen(table, bob)
     assert 55 <= now["game"]["seconds_left"] <= 60
     later = timezone.now() + timedelta(seconds=30)
-    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: later)
-    assert 25 <= room_state(table, bob)["game"]["seconds_left"] <= 30
-    assert {m["presence"] for m in room_state(table, bob)["members"]} == {"gone"}
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert 25 <= state_seen(table, bob)["game"]["seconds_left"] <= 30
+    assert {m["presence"] for m in state_seen(table, bob)["members"]} == {"gone"}
 
 
-def test_the_text_sent_on_a_socket_is_the_viewers_state(table, ada, bob, cy):
+def test_the_text_sent_on_a_socket_is_the_viewers_state(
+        table: str, ada: Player, bob: Player, cy: Player) -> None:
     """The socket's JSON is put together from pieces serialised once per version; it must
     say exactly what the viewer's state says, for the player on turn and the others."""
     services.chat_post(player=bob, code=table, text='say "hi" <b>')
-    shared = snapshot_cache.snapshot(table)
+    shared = snapshot_of(table)
     for viewer in (ada, bob, cy):
-        assert json.loads(shared.text_for(viewer.pk)) == json.loads(
+        assert json.loads(text_of(shared, viewer.pk)) == json.loads(
             json.dumps(shared.state_for(viewer.pk)))
     assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
 
 
 def test_the_members_presence_is_worked_out_when_the_state_is_sent(
-        table, ada, bob, monkeypatch):
+        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """One version's state shows each member's presence as it is when it is sent."""
     services.presence_connect(player=ada, code=table)
-    shared = snapshot_cache.snapshot(table)
+    shared = snapshot_of(table)
     start = timezone.now()
-    monkeypatch.setattr(room_snapshot.timezone, "now", lambda: start)
-    first = json.loads(shared.text_for(ada.pk))["members"]
-    assert json.loads(shared.text_for(bob.pk))["members"] == first
+    monkeypatch.setattr(timezone, "now", lambda: start)
+    first = json.loads(text_of(shared, ada.pk))["members"]
+    assert json.loads(text_of(shared, bob.pk))["members"] == first
     for later in (start + timedelta(seconds=2), start + timedelta(minutes=5)):
-        monkeypatch.setattr(room_snapshot.timezone, "now", lambda later=later: later)
-        members = json.loads(shared.text_for(bob.pk))["members"]
-        assert members == shared.state_for(bob.pk)["members"] != first
+        monkeypatch.setattr(timezone, "now", lambda later=later: later)
+        members = json.loads(text_of(shared, bob.pk))["members"]
+        assert members == view_of(shared, bob.pk)["members"] != first
     assert [m["presence"] for m in first] == ["online", "gone", "gone"]
     assert [m["presence"] for m in members] == ["gone", "gone", "gone"]
 
 
-def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(table, ada):
-    built = snapshot_cache.snapshot(table)
+def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(
+        table: str, ada: Player) -> None:
+    built = snapshot_of(table)
     assert snapshot_cache.cached(table, built.version) is built
     assert snapshot_cache.cached(table, built.version + 1) is None
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
-    newer = snapshot_cache.snapshot(table, built.version + 1)
+    newer = snapshot_of(table, built.version + 1)
     assert newer.version == built.version + 1
     assert snapshot_cache.cached(table, built.version) is newer  # newer serves older asks too
 
@@ -123,25 +134,25 @@ def _tables_read(queries: CaptureQueriesContext) -> set[str]:
             for name in re.findall(r"FROM \"?(\w+)", q["sql"])}
 
 
-def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, cy,
-                                                               script_dice):
+def test_moves_reuse_the_members_and_chat_read_a_moment_before(
+        table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice) -> None:
     """A move changes neither who is in the room nor the chat: the next snapshot takes
     them from the last one while they are less than SNAPSHOT_SECONDS old (heartbeats
     change members without a version), and reads them again after that, or after any
     other kind of change."""
     script_dice([1, 1, 1, 1])
-    first = snapshot_cache.snapshot(table)
+    first = snapshot_of(table)
     services.presence_ping(player=bob, code=table)  # a heartbeat: no new version
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as moved_reads:
-        moved = snapshot_cache.snapshot(table, first.version + 1)
+        moved = snapshot_of(table, first.version + 1)
     assert "games_membership" not in _tables_read(moved_reads)
     assert "games_chatmessage" not in _tables_read(moved_reads)
     assert moved.shared["members"] is first.shared["members"]
     moved.members_at -= snapshots.SNAPSHOT_SECONDS
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as stale_reads:
-        fresh = snapshot_cache.snapshot(table, moved.version + 1)
+        fresh = snapshot_of(table, moved.version + 1)
     assert {"games_membership", "games_chatmessage", "games_scorecard"} <= _tables_read(
         stale_reads)
     seen = Membership.objects.get(player=bob).seen_at
@@ -149,72 +160,74 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(table, ada, bob, 
     services.presence_connect(player=cy, code=table)  # a presence change: read again
     services.game_place(player=ada, code=table, box="threes")
     with CaptureQueriesContext(connection) as after_presence:
-        placed = snapshot_cache.snapshot(table, fresh.version + 2)
+        placed = snapshot_of(table, fresh.version + 2)
     assert {"games_membership", "games_chatmessage"} <= _tables_read(after_presence)
     assert next(m["sockets"] for m in placed.shared["members"] if m["player"] == cy.pk) == 1
 
 
-def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(table, ada, bob, script_dice):
+def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
+        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     """Only the events since the last snapshot tell what changed: after a roll or a hold
     the next build reuses the scorecards and reactions it had; a reaction has the
     reactions read again, a placement the scorecards."""
     script_dice([1, 1, 1, 1, 1])
-    first = snapshot_cache.snapshot(table)
+    first = snapshot_of(table)
     services.game_roll(player=ada, code=table, hold=[])
     services.game_hold(player=ada, code=table, hold=[0, 1])
     with CaptureQueriesContext(connection) as after_moves:
-        moved = snapshot_cache.snapshot(table, first.version + 2)
+        moved = snapshot_of(table, first.version + 2)
     assert not {"games_scorecard"} & _tables_read(after_moves)
     assert not any("e.kind = 'react'" in q["sql"] for q in after_moves.captured_queries)
     assert moved.shared["game"]["seats"] is first.shared["game"]["seats"]
     services.reaction_send(player=bob, code=table, emoji="👍")
     with CaptureQueriesContext(connection) as after_reaction:
-        reacted = snapshot_cache.snapshot(table, moved.version + 1)
+        reacted = snapshot_of(table, moved.version + 1)
     assert [r["kind"] for r in reacted.shared["reactions"]] == ["react"]
     assert any("e.kind = 'react'" in q["sql"] for q in after_reaction.captured_queries)
     services.game_place(player=ada, code=table, box="ones")
     with CaptureQueriesContext(connection) as after_place:
-        placed = snapshot_cache.snapshot(table, reacted.version + 1)
+        placed = snapshot_of(table, reacted.version + 1)
     assert "games_scorecard" in _tables_read(after_place)
     assert placed.shared["game"]["seats"][0]["boxes"] == {"main": {"ones": 5}}
     assert [r["kind"] for r in placed.shared["reactions"]] == ["react"]
 
 
 def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
-        table, ada, script_dice, make_player, make_room):
+        table: str, ada: Player, script_dice: ScriptDice, make_player: MakePlayer,
+        make_room: MakeRoom) -> None:
     """Joining a room where her name is taken makes Ada "Ada 2" everywhere, with no new
     version of this room: past SNAPSHOT_SECONDS its next snapshot reads her seat, her
     chat lines and the members again, as a build from nothing does."""
     script_dice([2, 2, 2, 2, 2, 3, 3, 3, 3, 3])
     services.chat_post(player=ada, code=table, text="hello")
-    first = snapshot_cache.snapshot(table)
+    first = snapshot_of(table)
     other = make_room(make_player("Ada"), "yatzy", seats=3)
     services.room_join(player=ada, code=other.code)
     assert Player.objects.get(pk=ada.pk).name == "Ada 2"
     services.game_roll(player=ada, code=table, hold=[])
     first.members_at -= snapshots.SNAPSHOT_SECONDS
     services.game_roll(player=ada, code=table, hold=[])
-    built = snapshot_cache.snapshot(table, first.version + 2)
+    built = snapshot_of(table, first.version + 2)
     assert built.shared["game"]["seats"][0]["name"] == "Ada 2"
     assert [line["name"] for line in built.shared["chat"]] == ["Ada 2"]
     assert "Ada 2" in [m["name"] for m in built.shared["members"]]
-    _same(built, snapshots.read_snapshot(table), [ada])
+    _same(built, fresh_snapshot_of(table), [ada])
 
 
-def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers) -> None:
+def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers: Sequence[Player]) -> None:
     assert built.version == fresh.version
     assert json.loads(json.dumps(built.shared, default=str)) == json.loads(
         json.dumps(fresh.shared, default=str))
     for viewer in viewers:
-        assert _timeless(built.text_for(viewer.pk)) == _timeless(fresh.text_for(viewer.pk))
+        assert _timeless(text_of(built, viewer.pk)) == _timeless(text_of(fresh, viewer.pk))
 
 
-def _timeless(text: str) -> dict:
+def _timeless(text: str) -> dict[str, Any]:
     """A viewer's state without what the moment of sending makes of it (presence and
     seconds since last seen, seconds left): the two texts compared are sent moments
     apart, perhaps on either side of a second. What those are worked out from is in the
     shared part, compared whole."""
-    state = json.loads(text)
+    state: dict[str, Any] = json.loads(text)
     for member in state["members"]:
         del member["presence"], member["seen_seconds_ago"]
     if state["game"] is not None:
@@ -222,8 +235,9 @@ def _timeless(text: str) -> dict:
     return state
 
 
-def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob, cy, staff,
-                                                                         make_player, make_room):
+def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
+        ada: Player, bob: Player, cy: Player, staff: User, make_player: MakePlayer,
+        make_room: MakeRoom) -> None:
     """Each version's snapshot reads only the events newer than the process's last one and
     reuses unchanged scorecards and reactions: over whole games, holds, reactions, chat,
     a moderator's removal and a rematch, it must say exactly what a build from nothing
@@ -235,8 +249,8 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
 
     def check() -> None:
         nonlocal checked
-        built = snapshot_cache.snapshot(room.code)
-        _same(built, snapshots.read_snapshot(room.code), people)
+        built = snapshot_of(room.code)
+        _same(built, fresh_snapshot_of(room.code), people)
         checked += 1
 
     check()
@@ -274,11 +288,11 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(ada, bob,
                     services.mod_remove_chat(moderator=staff, reason="test",
                                              message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]))
                     check()
-            state = snapshot_cache.snapshot(room.code).state_for(player.pk)
+            state = view_of(snapshot_of(room.code), player.pk)
             play_place = state["game"]["options"][0]
             services.game_place(player=player, code=room.code, box=play_place["box"],
                                 column=play_place["column"])
             check()
-    assert snapshot_cache.snapshot(room.code).shared["game"]["status"] == Game.Status.FINISHED
-    assert len(snapshot_cache.snapshot(room.code).shared["log"]) == snapshots.LOG_SIZE
+    assert snapshot_of(room.code).shared["game"]["status"] == Game.Status.FINISHED
+    assert len(snapshot_of(room.code).shared["log"]) == snapshots.LOG_SIZE
     assert checked >= 2 * (1 + 13 * 3 * 2)

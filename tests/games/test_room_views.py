@@ -6,6 +6,7 @@ from django.test import Client
 from accounts.models import Player
 from games.services.players import SESSION_KEY
 from rooms.models import Membership, Room
+from tests.support.clients import ClientResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -13,11 +14,11 @@ CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3",
           "turn_seconds": "60"}
 
 
-def create(client: Client, **changes: str):
+def create(client: Client, **changes: str) -> ClientResponse:
     return client.post("/rooms/new/", {**CREATE, **changes})
 
 
-def test_starting_a_room_makes_the_visitor_its_host(client):
+def test_starting_a_room_makes_the_visitor_its_host(client: Client) -> None:
     response = create(client)
     room = Room.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/r/{room.code}/"
@@ -30,7 +31,7 @@ def test_starting_a_room_makes_the_visitor_its_host(client):
     assert page.context["ws_path"] == f"/ws/rooms/{room.code}/"
 
 
-def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client):
+def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client: Client) -> None:
     create(client, ruleset="yatzy", exact_counts="on", turn_seconds="")
     room = Room.objects.get()
     assert (room.options, room.turn_seconds) == ({"exact_counts": True}, None)
@@ -43,7 +44,8 @@ def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client):
     ({"seats": "many"}, "1 to 8 seats"),
     ({"turn_seconds": "5"}, "15 to 300 seconds"),
 ])
-def test_a_refused_room_shows_why_on_the_home_page(client, changes, words):
+def test_a_refused_room_shows_why_on_the_home_page(
+        client: Client, changes: dict[str, str], words: str) -> None:
     response = create(client, **changes)
     assert response.status_code == 400
     assert words in response.context["create_error"]
@@ -52,25 +54,25 @@ def test_a_refused_room_shows_why_on_the_home_page(client, changes, words):
     assert not Player.objects.exists() and SESSION_KEY not in client.session
 
 
-def test_a_refused_daily_play_leaves_no_guest(client):
+def test_a_refused_daily_play_leaves_no_guest(client: Client) -> None:
     response = client.post("/daily/play/", {"name": "Ada", "ruleset": "poker"})
     assert response.status_code == 400
     assert not Player.objects.exists() and SESSION_KEY not in client.session
 
 
-def test_find_by_code_or_by_pasted_link(client):
+def test_find_by_code_or_by_pasted_link(client: Client) -> None:
     assert client.get("/rooms/find/", {"code": " ABCdef2345 "})["Location"] == "/r/abcdef2345/"
     assert client.get("/rooms/find/", {"code": "http://x/r/abcdef2345/"})[
         "Location"] == "/r/abcdef2345/"
     assert client.get("/rooms/find/", {"code": ""})["Location"] == "/#join"
 
 
-def test_unknown_room_is_404(client):
+def test_unknown_room_is_404(client: Client) -> None:
     assert client.get("/r/nosuchroom/").status_code == 404
     assert client.post("/r/nosuchroom/join/", {"name": "Bob"}).status_code == 404
 
 
-def test_a_friend_opens_the_link_and_joins_with_a_name(client):
+def test_a_friend_opens_the_link_and_joins_with_a_name(client: Client) -> None:
     create(client, seats="2")
     room = Room.objects.get()
     friend = Client()
@@ -87,7 +89,7 @@ def test_a_friend_opens_the_link_and_joins_with_a_name(client):
     assert refused.context["join_error"] == "every seat of this room is taken"
 
 
-def test_a_closed_room_shows_members_the_table_and_tells_others(client):
+def test_a_closed_room_shows_members_the_table_and_tells_others(client: Client) -> None:
     create(client)
     room = Room.objects.get()
     Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED)
@@ -99,13 +101,13 @@ def test_a_closed_room_shows_members_the_table_and_tells_others(client):
     assert other.context["join_error"] == "This room is closed."
 
 
-def test_forms_need_the_csrf_token():
+def test_forms_need_the_csrf_token() -> None:
     strict = Client(enforce_csrf_checks=True)
     assert strict.post("/rooms/new/", CREATE).status_code == 403
     assert not Room.objects.exists()
 
 
-def test_the_room_page_offers_the_engines_variants_for_the_settings_form(client):
+def test_the_room_page_offers_the_engines_variants_for_the_settings_form(client: Client) -> None:
     create(client)
     page = client.get(f"/r/{Room.objects.get().code}/")
     setup = page.context["room_setup"]

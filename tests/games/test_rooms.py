@@ -1,5 +1,7 @@
 """Rooms: create, join, seats, bots, leave, kick, start, rematch."""
 
+from typing import Any
+
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -9,17 +11,18 @@ from games.services.players import NAME_MAX, SESSION_KEY, player_register
 from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
 from play.models import Game
 from rooms.models import Membership, Room
+from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def room(ada, make_room):
+def room(ada: Player, make_room: MakeRoom) -> Room:
     return make_room(ada, "yatzy", seats=3, turn_seconds=60)
 
 
-def test_create(ada):
+def test_create(ada: Player) -> None:
     room = services.room_create(player=ada, ruleset="yahtzee", options={"joker": "free"},
                                 seats=4)
     assert len(room.code) == CODE_LENGTH and set(room.code) <= set(CODE_ALPHABET)
@@ -30,7 +33,7 @@ def test_create(ada):
     assert room.events.get().kind == "room_created"
 
 
-def test_codes_are_unguessable_and_distinct(ada):
+def test_codes_are_unguessable_and_distinct(ada: Player) -> None:
     codes = {services.room_create(player=ada, ruleset="yams").code for _ in range(50)}
     assert len(codes) == 50
     # Guessing at 10,000 lookups a second with 10,000 rooms open takes 250 years.
@@ -48,25 +51,26 @@ def test_codes_are_unguessable_and_distinct(ada):
     ({"ruleset": "yams", "turn_seconds": 301}, "bad_timer"),
     ({"ruleset": "yams", "turn_seconds": 20.5}, "bad_timer"),
 ])
-def test_create_refuses_bad_settings(ada, kwargs, code):
+def test_create_refuses_bad_settings(ada: Player, kwargs: dict[str, Any], code: str) -> None:
     refused(code, services.room_create, player=ada, **kwargs)
     assert not Room.objects.exists()
 
 
-def test_banned_players_cannot_create_or_join(ada, bob, room):
+def test_banned_players_cannot_create_or_join(ada: Player, bob: Player, room: Room) -> None:
     Player.objects.filter(pk=bob.pk).update(banned_at="2026-01-01T00:00Z")
     bob.refresh_from_db()
     refused("banned", services.room_create, player=bob, ruleset="yatzy")
     refused("banned", services.room_join, player=bob, code=room.code)
 
 
-def test_join_takes_the_next_free_seat_then_refuses_when_full(room, bob, cy, make_player):
+def test_join_takes_the_next_free_seat_then_refuses_when_full(
+        room: Room, bob: Player, cy: Player, make_player: MakePlayer) -> None:
     assert services.room_join(player=bob, code=room.code)["seat"] == 1
     assert services.room_join(player=cy, code=room.code)["seat"] == 2
     refused("room_full", services.room_join, player=make_player("Dee"), code=room.code)
 
 
-def test_joining_twice_is_harmless(room, bob):
+def test_joining_twice_is_harmless(room: Room, bob: Player) -> None:
     services.room_join(player=bob, code=room.code)
     before = versions(room.code)
     assert services.room_join(player=bob, code=room.code)["seat"] == 1
@@ -74,17 +78,17 @@ def test_joining_twice_is_harmless(room, bob):
 
 
 @pytest.mark.parametrize("code", ["nope", "", None, 42, "ABCDEFGHJK"])
-def test_unknown_code(bob, code):
+def test_unknown_code(bob: Player, code: str | int | None) -> None:
     refused("unknown_room", services.room_join, player=bob, code=code)
 
 
-def test_closed_room(room, bob):
+def test_closed_room(room: Room, bob: Player) -> None:
     Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED)
     refused("room_closed", services.room_join, player=bob, code=room.code)
 
 
 def test_after_the_game_started_newcomers_watch_and_can_take_a_seat_for_the_rematch(
-        room, ada, bob, cy):
+        room: Room, ada: Player, bob: Player, cy: Player) -> None:
     services.room_start(player=ada, code=room.code)
     assert services.room_join(player=bob, code=room.code)["seat"] is None
     refused("game_in_progress", services.room_take_seat, player=bob, code=room.code)
@@ -96,7 +100,8 @@ def test_after_the_game_started_newcomers_watch_and_can_take_a_seat_for_the_rema
     assert [c.player for c in game.scorecards.order_by("seat")] == [ada, bob]
 
 
-def test_leave_frees_the_seat_and_hands_the_host_role_on(room, ada, bob):
+def test_leave_frees_the_seat_and_hands_the_host_role_on(
+        room: Room, ada: Player, bob: Player) -> None:
     services.room_join(player=bob, code=room.code)
     services.room_leave(player=ada, code=room.code)
     room.refresh_from_db()
@@ -108,11 +113,11 @@ def test_leave_frees_the_seat_and_hands_the_host_role_on(room, ada, bob):
     refused("room_closed", services.room_join, player=ada, code=room.code)
 
 
-def test_leaving_is_not_possible_twice(room, bob):
+def test_leaving_is_not_possible_twice(room: Room, bob: Player) -> None:
     refused("not_in_room", services.room_leave, player=bob, code=room.code)
 
 
-def test_bots_fill_seats_between_games(room, ada, bob):
+def test_bots_fill_seats_between_games(room: Room, ada: Player, bob: Player) -> None:
     assert services.room_add_bot(player=ada, code=room.code)["seat"] == 1
     refused("not_host", services.room_add_bot, player=bob, code=room.code)
     refused("bad_level", services.room_add_bot, player=ada, code=room.code, level="godlike")
@@ -128,7 +133,7 @@ def test_bots_fill_seats_between_games(room, ada, bob):
     refused("game_in_progress", services.room_remove_bot, player=ada, code=room.code, seat=1)
 
 
-def test_kick(room, ada, bob, cy):
+def test_kick(room: Room, ada: Player, bob: Player, cy: Player) -> None:
     services.room_join(player=bob, code=room.code)
     refused("not_host", services.room_kick, player=bob, code=room.code, target=ada.pk)
     refused("cannot_kick", services.room_kick, player=ada, code=room.code, target=ada.pk)
@@ -139,7 +144,8 @@ def test_kick(room, ada, bob, cy):
     refused("kicked", services.room_join, player=bob, code=room.code)
 
 
-def test_start_needs_the_host_a_person_and_no_game_in_progress(room, ada, bob):
+def test_start_needs_the_host_a_person_and_no_game_in_progress(
+        room: Room, ada: Player, bob: Player) -> None:
     services.room_join(player=bob, code=room.code)
     refused("not_host", services.room_start, player=bob, code=room.code)
     refused("not_started", services.room_rematch, player=ada, code=room.code)
@@ -151,13 +157,13 @@ def test_start_needs_the_host_a_person_and_no_game_in_progress(room, ada, bob):
     assert game.turn_deadline is not None
 
 
-def test_a_table_of_only_bots_cannot_start(ada, make_room):
+def test_a_table_of_only_bots_cannot_start(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yahtzee", seats=2, bots=["beginner"])
     Membership.objects.filter(room=room, player=ada).update(seat=None)
     refused("no_people", services.room_start, player=ada, code=room.code)
 
 
-def test_repeated_request_ids_are_answered_once(room, bob):
+def test_repeated_request_ids_are_answered_once(room: Room, bob: Player) -> None:
     first = services.room_join(player=bob, code=room.code, request_id="r1")
     services.room_leave(player=bob, code=room.code, request_id="r2")
     assert services.room_join(player=bob, code=room.code, request_id="r1") == first
@@ -166,7 +172,8 @@ def test_repeated_request_ids_are_answered_once(room, bob):
             request_id="x" * 65)
 
 
-def test_the_host_changes_the_settings_between_games(room, ada, bob, make_player):
+def test_the_host_changes_the_settings_between_games(
+        room: Room, ada: Player, bob: Player, make_player: MakePlayer) -> None:
     services.room_join(player=bob, code=room.code)
     services.room_add_bot(player=ada, code=room.code)
     services.room_remove_bot(player=ada, code=room.code, seat=2)
@@ -190,7 +197,8 @@ def test_the_host_changes_the_settings_between_games(room, ada, bob, make_player
             ruleset="yatzy", options={}, seats=2, turn_seconds=None)
 
 
-def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy, make_room):
+def test_configure_closes_the_ranks_of_the_seated(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=4)
     services.room_add_bot(player=ada, code=room.code)
     services.room_join(player=bob, code=room.code)
@@ -202,7 +210,8 @@ def test_configure_closes_the_ranks_of_the_seated(ada, bob, cy, make_room):
     assert seats == {"Ada": 0, "Bob": 1, "Cy": 2}
 
 
-def test_names_are_unique_within_a_room(ada, make_player, make_room):
+def test_names_are_unique_within_a_room(ada: Player, make_player: MakePlayer,
+                                        make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=6)
     newcomers = [make_player(name) for name in ("Ada", "ADA", "ada 2", "Bob")]
     for player in newcomers:
@@ -213,7 +222,8 @@ def test_names_are_unique_within_a_room(ada, make_player, make_room):
     assert joined == names[1:]  # the log names each as the table shows them
 
 
-def test_a_rename_never_copies_a_name_at_the_same_table(ada, bob, make_room):
+def test_a_rename_never_copies_a_name_at_the_same_table(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     make_room(ada, "yatzy", seats=3, joined=[bob])
     session = SessionStore()
     session[SESSION_KEY] = bob.pk

@@ -16,10 +16,10 @@ from django.test import Client
 from django.utils import translation
 
 from accounts.models import Player
-from games import selectors
 from games.selectors.rule_texts import rule_texts
 from rooms.models import Room
 from scoring import rulesets
+from tests.support.views import state_seen
 
 # Not in the PostgreSQL pass (docs/decisions/0007): these check words, not the database.
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
@@ -53,7 +53,7 @@ def test_the_state_ruleset_holds_keys_and_numbers_only(
         name: str, ada: Player, make_room: Callable[..., Room]) -> None:
     room = make_room(ada, name)
     with translation.override("fr"):
-        state = selectors.room_state(room.code, ada)
+        state = state_seen(room.code, ada)
     assert state is not None
     ruleset = state["room"]["ruleset"]
     assert set(strings_in(ruleset)) <= engine_keys()
@@ -77,7 +77,8 @@ def embedded_texts(html: str) -> list[dict[str, Any]]:
     found = re.search(r'<script id="rule-texts" type="application/json">(.*?)</script>', html,
                       re.S)
     assert found, "the page embeds no rule-texts"
-    return json.loads(found.group(1))
+    texts: list[dict[str, Any]] = json.loads(found.group(1))
+    return texts
 
 
 def test_the_room_page_embeds_the_words_in_the_readers_language(

@@ -30,6 +30,7 @@ from games.errors import ServiceError
 from games.web import urls as games_urls
 from rooms.models import ChatMessage, Membership, Room
 from tests.support.clients import client_of
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn, versions
 from tests.support.sockets import (
     SAME_SITE,
@@ -66,7 +67,8 @@ def assert_escaped(html: str, *raws: str) -> None:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
                                     b"http://evil.example:8000", b"null", None])
-async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin, make_room):
+async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(
+        origin: bytes | None, make_room: MakeRoom) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     connected, _ = await socket(room.code, key, origin=origin).connect()
@@ -76,7 +78,7 @@ async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(origin,
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("origin", [SAME_SITE, b"http://localhost:8000", b"https://127.0.0.1"])
-async def test_a_same_site_socket_is_accepted(origin, make_room):
+async def test_a_same_site_socket_is_accepted(origin: bytes, make_room: MakeRoom) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     comm = socket(room.code, key, origin=origin)
@@ -103,7 +105,7 @@ def make_table(make_room: Callable[..., Room]) -> SimpleNamespace:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_strangers_sockets_close_4403_without_any_state(make_room):
+async def test_strangers_sockets_close_4403_without_any_state(make_room: MakeRoom) -> None:
     table = await database_sync_to_async(make_table)(make_room)
     for key in (None, table.keys["eve"], table.keys["kim"]):
         assert await refused_with(socket(table.code, key)) == 4403
@@ -113,7 +115,7 @@ async def test_strangers_sockets_close_4403_without_any_state(make_room):
     await member.disconnect()
 
 
-def test_the_room_page_shows_strangers_only_the_join_form(make_room):
+def test_the_room_page_shows_strangers_only_the_join_form(make_room: MakeRoom) -> None:
     table = make_table(make_room)
     url = f"/r/{table.code}/"
     for stranger in (None, table.eve, table.kim):
@@ -128,7 +130,7 @@ def test_the_room_page_shows_strangers_only_the_join_form(make_room):
     assert 'id="room-app"' in member and 'data-testid="join-room-form"' not in member
 
 
-def test_strangers_cannot_act_through_the_services(make_room):
+def test_strangers_cannot_act_through_the_services(make_room: MakeRoom) -> None:
     table = make_table(make_room)
     before = versions(table.code)
     for stranger in (table.eve, table.kim):
@@ -141,7 +143,7 @@ def test_strangers_cannot_act_through_the_services(make_room):
     assert versions(table.code) == before
 
 
-def test_the_review_page_is_403_for_strangers(make_room):
+def test_the_review_page_is_403_for_strangers(make_room: MakeRoom) -> None:
     table = make_table(make_room)
     url = f"/r/{table.code}/games/1/review/"
     for stranger in (None, table.eve, table.kim):
@@ -164,7 +166,7 @@ def every_pattern(resolver: URLResolver | None = None,
             yield f"{namespace}{entry.name}", entry
 
 
-def test_every_view_is_csrf_protected():
+def test_every_view_is_csrf_protected() -> None:
     assert "django.middleware.csrf.CsrfViewMiddleware" in settings.MIDDLEWARE
     patterns = dict(every_pattern())
     assert {"games:room_create", "games:room_join", "admin:login", "admin:logout",
@@ -206,13 +208,14 @@ def token_of(client: Client, page: str) -> str:
     return client.cookies["csrftoken"].value
 
 
-def test_the_site_patterns_are_found():
+def test_the_site_patterns_are_found() -> None:
     names = {name for name, _ in SITE_PATTERNS}
     assert names >= {f"games:{p.name}" for p in games_urls.urlpatterns} | {"healthz"}
 
 
 @pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
-def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern, make_room):
+def test_every_page_of_the_site_refuses_a_post_without_the_token(
+        name: str, pattern: URLPattern, make_room: MakeRoom) -> None:
     host, _ = register_visitor("Ada")
     room = make_room(host, "yahtzee", seats=2)
     url = sample_url(name, pattern, room.code)
@@ -230,7 +233,7 @@ def test_every_page_of_the_site_refuses_a_post_without_the_token(name, pattern, 
     assert allowed.status_code != 403  # a form view acts, a page answers 405 or itself
 
 
-def test_the_room_forms_work_with_their_token():
+def test_the_room_forms_work_with_their_token() -> None:
     client = csrf_client()
     data = {"name": "Ada", "ruleset": "yahtzee", "seats": "2"}
     assert client.post("/rooms/new/", data).status_code == 403
@@ -249,7 +252,7 @@ def test_the_room_forms_work_with_their_token():
     assert Membership.objects.get(room=room, player__name="Bob").seat == 1
 
 
-def test_the_admin_forms_refuse_a_post_without_the_token(make_room):
+def test_the_admin_forms_refuse_a_post_without_the_token(make_room: MakeRoom) -> None:
     User.objects.create_user("mod", password="pw-long-enough", is_staff=True,
                              is_superuser=True)
     client = csrf_client()
@@ -310,7 +313,8 @@ def admin_page(client: Client, name: str, *args: object, **params: str) -> str:
     return response.content.decode()
 
 
-def test_the_admin_shows_chat_and_names_as_text(admin_client, rude):
+def test_the_admin_shows_chat_and_names_as_text(admin_client: Client,
+                                                rude: SimpleNamespace) -> None:
     script, img = ChatMessage.objects.get(text=SCRIPT), ChatMessage.objects.get(text=IMG)
     assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist"), SCRIPT, IMG, NAME)
     assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist", q=SCRIPT), SCRIPT)
@@ -332,7 +336,7 @@ def test_the_admin_shows_chat_and_names_as_text(admin_client, rude):
         assert_escaped(admin_page(admin_client, page, pk), NAME)
 
 
-def test_the_site_shows_names_as_text(rude):
+def test_the_site_shows_names_as_text(rude: SimpleNamespace) -> None:
     stranger, _ = register_visitor(NAME)
     join_page = client_of(stranger).get(f"/r/{rude.room.code}/").content.decode()
     assert 'data-testid="join-room-form"' in join_page
@@ -354,7 +358,7 @@ def test_the_site_shows_names_as_text(rude):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text(make_room):
+async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text(make_room: MakeRoom) -> None:
     ada, ada_key = await visitor(NAME)
     room = await database_sync_to_async(make_room)(ada, "yams")
     comm = socket(room.code, ada_key)
@@ -373,7 +377,7 @@ HTML_SINKS = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write
                         r"|createContextualFragment|srcdoc|\beval\(|new Function")
 
 
-def test_the_page_scripts_never_turn_text_into_html():
+def test_the_page_scripts_never_turn_text_into_html() -> None:
     scripts = sorted(STATIC_JS.rglob("*.js"))
     assert len(scripts) > 10
     for script in scripts:

@@ -8,6 +8,7 @@ import re
 import pytest
 import segno
 from django.test import Client
+from pytest_django import Settings
 
 from games import throttle
 from games.web.share import qr_svg
@@ -67,7 +68,7 @@ def test_a_room_link_previews_as_an_invitation(client: Client) -> None:
     assert meta(home, "og:title").startswith("Five Dice")
 
 
-def test_a_host_name_not_of_this_site_gets_the_400_page(client: Client, settings) -> None:
+def test_a_host_name_not_of_this_site_gets_the_400_page(client: Client, settings: Settings) -> None:
     settings.DEBUG = False
     response = client.get("/", HTTP_HOST="evil.example")
     assert response.status_code == 400
@@ -83,7 +84,7 @@ def invite_of(html: str) -> tuple[str, str]:
     return html_lib.unescape(link.group(1)), html_lib.unescape(note.group(1))
 
 
-def test_invite_links_and_qr_codes_use_site_url(client: Client, settings) -> None:
+def test_invite_links_and_qr_codes_use_site_url(client: Client, settings: Settings) -> None:
     settings.SITE_URL = "http://192.0.2.20:8200"
     code = open_room(client)
     link = f"http://192.0.2.20:8200/r/{code}/"
@@ -99,7 +100,7 @@ def test_invite_links_and_qr_codes_use_site_url(client: Client, settings) -> Non
 @pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "127.0.1.1", "[::1]:8000",
                                   "dice.localhost"])
 def test_a_host_at_a_loopback_address_is_told_friends_cannot_open_its_link(
-        client: Client, settings, host: str) -> None:
+        client: Client, settings: Settings, host: str) -> None:
     settings.ALLOWED_HOSTS = ["testserver", ".localhost", "127.0.0.1", "127.0.1.1", "[::1]"]
     code = open_room(client)
     link, note = invite_of(client.get(f"/r/{code}/", HTTP_HOST=host).content.decode())

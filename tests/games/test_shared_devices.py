@@ -3,14 +3,17 @@ joined or last played from (a share, once seen, stays), and a duplicate game's c
 page marks seats that share one, for everyone who sees the page, without the ids."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from games import services
 from games.addresses import address_key
 from games.selectors.compare import comparison
 from games.web.browsers import COOKIE, SALT
+from play.models import Game
 from rooms.models import Membership
 from tests.support.clients import client_of
 from tests.support.game_state import game_of
@@ -22,7 +25,8 @@ HOME, CAFE = "198.51.100.7", "203.0.113.9"
 ADA_TABLET, BOB_PHONE, CY_LAPTOP = "a" * 32, "b" * 32, "c" * 32
 
 
-def duplicate_table(ada, bob, cy, devices):
+def duplicate_table(ada: Player, bob: Player, cy: Player,
+                    devices: dict[str, tuple[str, str | None]]) -> str:
     """Ada, Bob and Cy at one duplicate room, each from ``devices[name]`` (browser,
     address): the room's code."""
     browser, address = devices["Ada"]
@@ -35,7 +39,7 @@ def duplicate_table(ada, bob, cy, devices):
     return room.code
 
 
-def ended(code, moderator):
+def ended(code: str, moderator: User) -> Game:
     """Start the room's game and end it where it stands: a past game to compare."""
     room_host = Membership.objects.get(room__code=code, seat=0).player
     services.room_start(player=room_host, code=code)
@@ -43,12 +47,13 @@ def ended(code, moderator):
     return game_of(code)
 
 
-def marks(game):
+def marks(game: Game) -> dict[str, list[tuple[str, str]]]:
     return {seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
             for seat in comparison(game, par=None).seats}
 
 
-def test_seats_from_one_browser_are_marked_the_same_device(ada, bob, cy, admin_user):
+def test_seats_from_one_browser_are_marked_the_same_device(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
                                           "Cy": (CY_LAPTOP, CAFE)})
     assert Membership.objects.get(player=bob).address == address_key(CAFE) != ""
@@ -60,14 +65,16 @@ def test_seats_from_one_browser_are_marked_the_same_device(ada, bob, cy, admin_u
     }
 
 
-def test_seats_on_one_address_are_marked_the_same_network_only(ada, bob, cy, admin_user):
+def test_seats_on_one_address_are_marked_the_same_network_only(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, HOME),
                                           "Cy": (CY_LAPTOP, CAFE)})
     assert marks(ended(code, admin_user)) == {
         "Ada": [("network", "Bob")], "Bob": [("network", "Ada")], "Cy": []}
 
 
-def test_seats_apart_and_unknown_addresses_are_not_marked(ada, bob, cy, admin_user):
+def test_seats_apart_and_unknown_addresses_are_not_marked(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
                                           "Cy": ("", None)})
     # Cy's browser and address are unknown: empty, which matches nothing, not even Cy's
@@ -76,7 +83,7 @@ def test_seats_apart_and_unknown_addresses_are_not_marked(ada, bob, cy, admin_us
     assert marks(ended(code, admin_user)) == {"Ada": [], "Bob": [], "Cy": []}
 
 
-def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins():
+def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins() -> None:
     cafe = Client(REMOTE_ADDR=CAFE)
     assert cafe.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2",
                                      "duplicate": "on"}).status_code == 302
@@ -90,7 +97,7 @@ def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins():
     assert bob.browser in home.cookies[COOKIE].value and bob.browser != host.browser
 
 
-def signed_browser(browser):
+def signed_browser(browser: str) -> str:
     """The browser cookie a browser with id ``browser`` sends."""
     response = HttpResponse()
     response.set_signed_cookie(COOKIE, browser, salt=SALT)
@@ -99,7 +106,7 @@ def signed_browser(browser):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_seat_played_from_another_seats_browser_is_marked():
+async def test_a_seat_played_from_another_seats_browser_is_marked() -> None:
     """Bob joined from his phone on another network, then plays from Ada's tablet at
     home: his socket records it, and the share stays when he goes back to his phone."""
     (ada, ada_key), (bob, bob_key), (cy, _) = [await visitor(n) for n in ("Ada", "Bob", "Cy")]
@@ -121,7 +128,8 @@ async def test_a_seat_played_from_another_seats_browser_is_marked():
         await socket.disconnect()
 
 
-def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(ada, bob, cy):
+def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(
+        ada: Player, bob: Player, cy: Player) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
                                           "Cy": (CY_LAPTOP, "192.0.2.1")})
     services.presence_connect(player=cy, code=code, browser="d" * 32,
@@ -134,8 +142,8 @@ def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(ada, bob,
     assert (member.browser, member.address) == ("d" * 32, address_key("192.0.2.2"))
 
 
-def test_the_comparison_page_marks_shared_devices_for_another_player(ada, bob, cy,
-                                                                      admin_user):
+def test_the_comparison_page_marks_shared_devices_for_another_player(
+        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
     code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
                                           "Cy": (CY_LAPTOP, CAFE)})
     game = ended(code, admin_user)

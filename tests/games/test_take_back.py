@@ -4,43 +4,50 @@ the round closes); never in a game that counts, never a box a bot or the clock f
 only by the player who filled it."""
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
+from pytest_django import Settings
 
+from accounts.models import Player
 from games import services
-from games.selectors import room_state
 from games.services import daily
 from notices.models import Notice
 from play.models import Event, Game, Scorecard, Turn
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
+from tests.support.present import present
+from tests.support.views import state_seen
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada, bob, make_room):
+def table(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     """Ada and Bob at Yahtzee (free joker), one seat after another: Ada's turn."""
     return make_room(ada, "yahtzee", seats=2, options={"joker": "free"}, joined=[bob],
                      start=True).code
 
 
-def card_of(code, seat):
+def card_of(code: str, seat: int) -> Scorecard:
     return Scorecard.objects.get(game=game_of(code), seat=seat)
 
 
-def open_turn_row(code):
+def open_turn_row(code: str) -> tuple[int, dict[str, Any], list[int], list[dict[str, Any]], str,
+                                      str]:
     game = game_of(code)
     turn = Turn.objects.get(game=game, number=game.turn_count)
     return (turn.seat, turn.state, turn.holding, turn.rolls, turn.box, turn.finish)
 
 
-def take_backs(code, viewer):
-    return room_state(code, viewer)["game"]["undoable"]
+def take_backs(code: str, viewer: Player) -> list[dict[str, Any]]:
+    undoable: list[dict[str, Any]] = state_seen(code, viewer)["game"]["undoable"]
+    return undoable
 
 
 def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
-        table, ada, bob, script_dice):
+        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
     # Ada's Yahtzee, then Bob's turn, then a second Yahtzee of sixes for Ada: its bonus
     # and joker are what taking it back must undo.
     script_dice([6] * 5 + [1, 2, 3, 4, 6] + [6] * 5)
@@ -68,7 +75,7 @@ def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
     assert (game.current_seat, game.turn_count) == (game_before.current_seat,
                                                     game_before.turn_count)
     assert not Turn.objects.filter(game=game, number=game.turn_count + 1).exists()
-    state = room_state(table, bob)
+    state = state_seen(table, bob)
     assert state["log"][0]["kind"] == "place_taken_back" and state["log"][0]["actor"] == "Ada"
     assert state["game"]["undoable"] == [] and state["game"]["current_seat"] == 0
     # A retry of the request is answered again and changes nothing more.
@@ -81,7 +88,7 @@ def test_a_wrong_box_taken_back_leaves_the_sheet_and_the_turn_as_they_were(
 
 
 def test_only_the_player_who_placed_and_only_until_the_next_seat_rolls(
-        table, ada, bob, cy, script_dice):
+        table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice) -> None:
     refused("nothing_to_take_back", services.placement_take_back, player=ada, code=table)
     play_turn(ada, table)
     refused("not_your_placement", services.placement_take_back, player=bob, code=table)
@@ -91,7 +98,8 @@ def test_only_the_player_who_placed_and_only_until_the_next_seat_rolls(
     refused("take_back_closed", services.placement_take_back, player=ada, code=table)
 
 
-def test_a_box_the_clock_or_the_host_filled_stays_filled(ada, bob, make_room):
+def test_a_box_the_clock_or_the_host_filled_stays_filled(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
     services.game_roll(player=ada, code=code)
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=20))) == 1
@@ -102,7 +110,8 @@ def test_a_box_the_clock_or_the_host_filled_stays_filled(ada, bob, make_room):
     refused("placed_for_you", services.placement_take_back, player=bob, code=code)
 
 
-def test_a_box_a_bot_filled_for_you_stays_filled(ada, bob, make_room):
+def test_a_box_a_bot_filled_for_you_stays_filled(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     """Ada missed three turns: a bot keeps her seat and fills a box; she is back before
     Bob rolls, and that box is not hers to take back."""
     code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
@@ -116,14 +125,14 @@ def test_a_box_a_bot_filled_for_you_stays_filled(ada, bob, make_room):
     refused("placed_for_you", services.placement_take_back, player=ada, code=code)
 
 
-def test_the_last_box_of_the_game_stays_filled(ada, make_room):
+def test_the_last_box_of_the_game_stays_filled(ada: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=1, start=True).code
     while game_of(code).status == Game.Status.PLAYING:
         play_turn(ada, code)
     refused("game_over", services.placement_take_back, player=ada, code=code)
 
 
-def test_games_that_count_refuse_it(ada, bob, make_room):
+def test_games_that_count_refuse_it(ada: Player, bob: Player, make_room: MakeRoom) -> None:
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     play_turn(ada, attempt.game.room.code)
     assert take_backs(attempt.game.room.code, ada) == []
@@ -137,7 +146,8 @@ def test_games_that_count_refuse_it(ada, bob, make_room):
     assert "same dice" in error.message
 
 
-def test_everyone_at_once_until_the_round_closes(ada, bob, cy, make_room):
+def test_everyone_at_once_until_the_round_closes(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, together=True, joined=[bob, cy],
                      start=True).code
     services.game_roll(player=ada, code=code)
@@ -158,20 +168,21 @@ def test_everyone_at_once_until_the_round_closes(ada, bob, cy, make_room):
                 code=code)
 
 
-def test_the_turn_gets_back_the_time_it_had_left(ada, bob, make_room):
+def test_the_turn_gets_back_the_time_it_had_left(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=60, joined=[bob], start=True).code
     services.game_roll(player=ada, code=code)
     Game.objects.filter(pk=game_of(code).pk).update(
         turn_deadline=timezone.now() + timedelta(seconds=20))  # 40 s have gone by
     services.game_place(player=ada, code=code, box=first_option(code, ada).box)
-    assert game_of(code).turn_deadline > timezone.now() + timedelta(seconds=50)  # Bob's
+    assert present(game_of(code).turn_deadline) > timezone.now() + timedelta(seconds=50)  # Bob's
     services.placement_take_back(player=ada, code=code)
-    left = game_of(code).turn_deadline - timezone.now()
+    left = present(game_of(code).turn_deadline) - timezone.now()
     assert timedelta(seconds=15) < left <= timedelta(seconds=20)
 
 
-def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada, settings,
-                                                                  make_room):
+def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada: Player, settings: Settings,
+                                                                  make_room: MakeRoom) -> None:
     settings.GAMES_BOT_DELAY_SECONDS = 1
     code = make_room(ada, "yatzy", seats=2, bots=["beginner"], start=True).code
     play_turn(ada, code)
@@ -184,7 +195,8 @@ def test_a_bot_waits_the_grace_after_a_box_that_may_be_taken_back(ada, settings,
     refused("take_back_closed", services.placement_take_back, player=ada, code=code)
 
 
-def test_a_by_the_day_notice_of_the_next_turn_goes_with_it(ada, bob, make_room):
+def test_a_by_the_day_notice_of_the_next_turn_goes_with_it(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob],
                      start=True).code
     play_turn(ada, code)

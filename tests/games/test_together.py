@@ -2,39 +2,42 @@
 the round closes when all have scored. Deadlines are each seat's own; time is moved,
 never waited for."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
 
+from accounts.models import Player
 from games import services
-from games.selectors.snapshots import read_snapshot
 from games.selectors.your_rooms import rooms_of
 from play.models import Event, Game, Scorecard, Turn
+from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
+from tests.support.present import present
+from tests.support.views import fresh_snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
 
 DAY = 24 * 3600
 
 
-def open_seats(code):
+def open_seats(code: str) -> list[int]:
     return sorted(Turn.objects.filter(game=game_of(code), finished_at__isnull=True)
                   .values_list("seat", flat=True))
 
 
-def deadline_of(code, seat):
+def deadline_of(code: str, seat: int) -> datetime | None:
     return Turn.objects.get(game=game_of(code), seat=seat, finished_at__isnull=True).deadline
 
 
 @pytest.fixture
-def trio(ada, bob, cy, make_room):
+def trio(ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> str:
     """Ada, Bob and Cy at Yatzy by the day, everyone at once (a day a turn), round 1."""
     return make_room(ada, "yatzy", seats=3, pace="day", joined=[bob, cy], start=True).code
 
 
 def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
-        trio, ada, bob, cy, dee):
+        trio: str, ada: Player, bob: Player, cy: Player, dee: Player) -> None:
     game = game_of(trio)
     assert game.together and game.turn_count == 3 and open_seats(trio) == [0, 1, 2]
     # Any order: Cy rolls, Ada rolls, Bob scores first, Ada rolls again, Cy and Ada score.
@@ -61,15 +64,16 @@ def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
 
 
 def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
-        trio, ada, bob, cy, dee, script_dice):
+        trio: str, ada: Player, bob: Player, cy: Player, dee: Player,
+        script_dice: ScriptDice) -> None:
     services.room_join(player=dee, code=trio)
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 2, 2])
     services.game_roll(player=bob, code=trio)
     services.game_roll(player=cy, code=trio)
-    snapshot = read_snapshot(trio)
-    ada_game = snapshot.state_for(ada.pk)["game"]
-    bob_game = snapshot.state_for(bob.pk)["game"]
-    dee_game = snapshot.state_for(dee.pk)["game"]
+    snapshot = fresh_snapshot_of(trio)
+    ada_game = view_of(snapshot, ada.pk)["game"]
+    bob_game = view_of(snapshot, bob.pk)["game"]
+    dee_game = view_of(snapshot, dee.pk)["game"]
     assert (ada_game["current_seat"], ada_game["dice"], ada_game["options"]) == (0, [], [])
     assert (bob_game["current_seat"], bob_game["dice"], bob_game["rolls_left"]) == (
         1, [1, 2, 3, 4, 5], 2)
@@ -86,41 +90,42 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
     assert 0 < ada_game["seconds_left"] <= DAY and 0 < dee_game["seconds_left"] <= DAY
     services.game_roll(player=bob, code=trio, hold=[1, 2, 3])
     services.game_place(player=bob, code=trio, box="twos")
-    bob_game = read_snapshot(trio).state_for(bob.pk)["game"]
+    bob_game = view_of(fresh_snapshot_of(trio), bob.pk)["game"]
     assert (bob_game["current_seat"], bob_game["dice"]) == (None, [])
     assert bob_game["turns"][1] == {"seat": 1, "dice": [2, 2, 3, 4, 2], "held": [1, 2, 3],
                                     "rolls_left": 1, "announced": None, "done": True}
 
 
 def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
-        trio, ada, bob, cy):
+        trio: str, ada: Player, bob: Player, cy: Player) -> None:
     play_turn(ada, trio)
     services.seat_holiday(player=bob, code=trio, days=2)
-    cys = deadline_of(trio, 2)
-    assert deadline_of(trio, 1) - cys == timedelta(days=2)  # his holiday moved his only
+    cys = present(deadline_of(trio, 2))
+    assert present(deadline_of(trio, 1)) - cys == timedelta(days=2)  # his holiday moved his only
     assert game_of(trio).turn_deadline == cys  # the clock looks at the first due
     assert services.games_run_due(at=cys - timedelta(seconds=1)) == []
     assert len(services.games_run_due(at=cys + timedelta(seconds=1))) == 1
     assert open_seats(trio) == [1]
     timeout = Event.objects.filter(kind="timeout").get()
     assert timeout.actor == cy and timeout.data["place"]["seat"] == 2
-    bobs = deadline_of(trio, 1)
+    bobs = present(deadline_of(trio, 1))
     assert game_of(trio).turn_deadline == bobs
     assert services.games_run_due(at=cys + timedelta(days=1)) == []  # Bob is on holiday
     assert len(services.games_run_due(at=bobs + timedelta(seconds=1))) == 1
     game = game_of(trio)
     assert game.turn_count == 6 and open_seats(trio) == [0, 1, 2]  # round 2
     # Bob's holiday still runs: round 2 counts his day from its end, the others' from now.
-    assert deadline_of(trio, 1) > deadline_of(trio, 0) + timedelta(hours=12)
+    assert present(deadline_of(trio, 1)) > present(deadline_of(trio, 0)) + timedelta(hours=12)
 
 
 def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
-        trio, ada, bob, cy):
+        trio: str, ada: Player, bob: Player, cy: Player) -> None:
     for _ in range(3):
         play_turn(ada, trio)
         play_turn(bob, trio)
         game = game_of(trio)
-        assert len(services.games_run_due(at=game.turn_deadline + timedelta(seconds=1))) == 1
+        due = present(game.turn_deadline) + timedelta(seconds=1)
+        assert len(services.games_run_due(at=due)) == 1
     card = Scorecard.objects.select_related("player").get(game=game_of(trio), seat=2)
     assert card.player.is_bot and card.held_for == cy
     # Round 4: the bot's turn is open and due at once, with no deadline of its own.
@@ -133,7 +138,8 @@ def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
     assert Turn.objects.get(game=game, number=12).placed_by == card.player
 
 
-def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(ada, make_room):
+def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(
+        ada: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, bots=["beginner", "beginner"], together=True,
                      start=True).code
     game = game_of(code)
@@ -147,7 +153,8 @@ def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(ada, m
     assert game_of(code).turn_count == 6 and game_of(code).bot_due_at is not None
 
 
-def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(ada, bob, make_room):
+def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob], bots=["beginner"], together=True,
                      start=True).code
     rounds = 0
@@ -168,7 +175,8 @@ def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(ada, bob,
     assert game_of(code).together and game_of(code).turn_count == 3
 
 
-def test_yams_announcements_are_each_seats_own(ada, bob, make_room, script_dice):
+def test_yams_announcements_are_each_seats_own(ada: Player, bob: Player, make_room: MakeRoom,
+                                               script_dice: ScriptDice) -> None:
     code = make_room(ada, "yams", seats=2, joined=[bob], together=True, start=True).code
     script_dice([1, 1, 1, 2, 3, 6, 6, 6, 5, 4])
     services.game_roll(player=ada, code=code)
@@ -178,7 +186,7 @@ def test_yams_announcements_are_each_seats_own(ada, bob, make_room, script_dice)
     _, _, adas = state_of(code, ada)
     _, _, bobs = state_of(code, bob)
     assert (adas.announced, bobs.announced) == ("ones", "sixes")
-    views = read_snapshot(code).state_for(ada.pk)["game"]
+    views = view_of(fresh_snapshot_of(code), ada.pk)["game"]
     assert [t["announced"] for t in views["turns"]] == ["ones", "sixes"]
     assert {o["column"] for o in views["options"]} == {"announced"}
     services.game_place(player=bob, code=code, box="sixes")
@@ -187,8 +195,8 @@ def test_yams_announcements_are_each_seats_own(ada, bob, make_room, script_dice)
     assert cards == {0: {"ones": 3}, 1: {"sixes": 18}}
 
 
-def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(ada, bob, cy,
-                                                                       make_room):
+def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], together=True,
                      start=True).code
     refused("unknown_seat", services.game_skip, player=ada, code=code)
@@ -205,13 +213,14 @@ def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(ada, bob, c
     assert open_seats(code) == [0]
 
 
-def test_the_host_chooses_at_once_or_one_after_another_between_games(ada, bob, make_room):
+def test_the_host_chooses_at_once_or_one_after_another_between_games(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob]).code
     settings = {"ruleset": "yatzy", "options": {}, "seats": 2, "turn_seconds": None}
     refused("bad_options", services.room_configure, player=ada, code=code, **settings,
             together="yes")
     services.room_configure(player=ada, code=code, **settings, together=True)
-    assert read_snapshot(code).state_for(ada.pk)["room"]["together"] is True
+    assert view_of(fresh_snapshot_of(code), ada.pk)["room"]["together"] is True
     services.room_configure(player=ada, code=code, **settings)  # left out: as it was
     services.room_start(player=ada, code=code)
     assert game_of(code).together
@@ -219,7 +228,8 @@ def test_the_host_chooses_at_once_or_one_after_another_between_games(ada, bob, m
             together=False)
 
 
-def test_your_games_show_your_own_deadline_of_the_round(trio, ada, bob):
+def test_your_games_show_your_own_deadline_of_the_round(
+        trio: str, ada: Player, bob: Player) -> None:
     services.seat_holiday(player=bob, code=trio, days=2)
     [bobs] = rooms_of(bob)
     assert (bobs.state, bobs.deadline, bobs.turn_of) == ("your_turn", deadline_of(trio, 1),

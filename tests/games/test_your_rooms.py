@@ -1,20 +1,25 @@
 """The home page's list of a player's rooms: which rooms, in which state, in what order."""
 
 import pytest
+from django.test import Client
 
+from accounts.models import Player
 from games import selectors, services
 from games.selectors.your_rooms import YOUR_ROOMS_MAX
 from games.services.players import SESSION_KEY
+from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import play_turn
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
 
-def states(player) -> dict[str, tuple[str, int | None, tuple[str, ...]]]:
+def states(player: Player) -> dict[str, tuple[str, int | None, tuple[str, ...]]]:
     return {r.code: (r.state, r.seat, r.people) for r in selectors.rooms_of(player)}
 
 
-def test_each_room_says_where_it_stands_for_this_player(ada, bob, cy, make_room):
+def test_each_room_says_where_it_stands_for_this_player(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     lobby = make_room(ada, "yatzy", seats=3, joined=[bob]).code
     playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     watched = make_room(cy, "yatzy", seats=1, start=True).code
@@ -32,7 +37,7 @@ def test_each_room_says_where_it_stands_for_this_player(ada, bob, cy, make_room)
     assert selectors.rooms_of(None) == []
 
 
-def test_a_finished_game_and_the_limit(ada, make_room):
+def test_a_finished_game_and_the_limit(ada: Player, make_room: MakeRoom) -> None:
     solo = make_room(ada, "yatzy", seats=1, start=True).code
     while states(ada)[solo][0] == "your_turn":
         play_turn(ada, solo)
@@ -42,7 +47,8 @@ def test_a_finished_game_and_the_limit(ada, make_room):
     assert len(selectors.rooms_of(ada)) == YOUR_ROOMS_MAX
 
 
-def test_games_waiting_for_you_come_first_soonest_deadline_first(ada, bob, cy, make_room):
+def test_games_waiting_for_you_come_first_soonest_deadline_first(
+        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     late = make_room(bob, "yatzy", seats=2, pace="day", together=False, turn_seconds=3 * 24 * 3600,
                      joined=[ada], start=True).code
     services.room_join(player=cy, code=late)  # Cy watches
@@ -56,13 +62,14 @@ def test_games_waiting_for_you_come_first_soonest_deadline_first(ada, bob, cy, m
     found = selectors.rooms_of(ada)
     assert [(r.code, r.state) for r in found] == [
         (soon, "your_turn"), (late, "your_turn"), (lobby, "lobby")]
-    assert found[0].deadline < found[1].deadline and found[0].pace == "day"
+    assert present(found[0].deadline) < present(found[1].deadline) and found[0].pace == "day"
     watching = {r.code: r for r in selectors.rooms_of(cy)}[late]
     assert (watching.state, watching.turn_of, watching.seat) == ("playing", "Ada", None)
     assert watching.deadline == found[1].deadline
 
 
-def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bob, make_room):
+def test_the_page_of_your_games_groups_them_with_their_deadlines(
+        client: Client, ada: Player, bob: Player, make_room: MakeRoom) -> None:
     code = make_room(bob, "yatzy", seats=2, pace="day", together=False,
                      joined=[ada], start=True).code
     lobby = make_room(bob, "yams", seats=3, joined=[ada]).code
@@ -80,7 +87,8 @@ def test_the_page_of_your_games_groups_them_with_their_deadlines(client, ada, bo
     assert empty.status_code == 200 and "You are at no table yet" in empty.content.decode()
 
 
-def test_a_game_waiting_for_someone_else_is_not_cut_off_by_newer_lobbies(ada, bob, make_room):
+def test_a_game_waiting_for_someone_else_is_not_cut_off_by_newer_lobbies(
+        ada: Player, bob: Player, make_room: MakeRoom) -> None:
     waiting = make_room(ada, "yatzy", seats=2, pace="day", together=False,
                         joined=[bob], start=True).code
     play_turn(ada, waiting)  # Bob's turn now

@@ -13,10 +13,10 @@ MODULES = ["scoring", *SUBMODULES]
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
+def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
 
-def test_the_public_modules_have_examples():
+def test_the_public_modules_have_examples() -> None:
     assert sum(doctest.testmod(importlib.import_module(n)).attempted for n in MODULES) >= 15

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from scoring import rulesets, scorecard_json
 from scoring.dice import from_rng
+from scoring.ruleset import RuleSet
+from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 
 DICE = st.lists(st.integers(1, 6), min_size=5, max_size=5)
@@ -19,7 +21,7 @@ RULESETS = st.sampled_from([
 
 
 @given(RULESETS, DICE)
-def test_chance_is_the_sum_of_the_dice(rs, dice):
+def test_chance_is_the_sum_of_the_dice(rs: RuleSet, dice: list[int]) -> None:
     if "chance" in rs.categories:
         assert rs.score(dice, "chance") == sum(dice)
     if rs.name == "yams":
@@ -27,7 +29,8 @@ def test_chance_is_the_sum_of_the_dice(rs, dice):
 
 
 @given(RULESETS, DICE, st.randoms(use_true_random=False))
-def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(rs, dice, rng):
+def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(
+        rs: RuleSet, dice: list[int], rng: random.Random) -> None:
     shuffled = list(dice)
     rng.shuffle(shuffled)
     for box in rs.categories:
@@ -37,7 +40,8 @@ def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(rs, dice, r
         assert rs.score(shuffled, box) == points
 
 
-def play_random_game(rs, rng: random.Random):
+def play_random_game(rs: RuleSet, rng: random.Random
+                     ) -> tuple[Scorecard, list[int], list[Scorecard]]:
     """Play one complete game with random holds, announcements and placements."""
     card = rs.new_scorecard()
     source = from_rng(rng)
@@ -63,14 +67,17 @@ def play_random_game(rs, rng: random.Random):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_a_random_complete_game_totals_the_sum_of_its_parts(rs, rng):
+def test_a_random_complete_game_totals_the_sum_of_its_parts(rs: RuleSet,
+                                                            rng: random.Random) -> None:
     card, placed, _ = play_random_game(rs, rng)
     assert card.is_complete
     assert card.filled_count == len(rs.categories) * len(rs.columns)
     grand = 0
     for c, column in enumerate(rs.columns):
         t = card.column_totals(column)
-        row = {box: card.score_in(box, column) for box in rs.categories}
+        held = {box: card.score_in(box, column) for box in rs.categories}
+        row = {box: points for box, points in held.items() if points is not None}
+        assert len(row) == len(held)  # a complete sheet: every box holds its points
         upper = sum(row[box] for box in rs.section_boxes("upper"))
         middle = sum(row[box] for box in rs.section_boxes("middle"))
         lower = sum(row[box] for box in rs.section_boxes("lower"))
@@ -87,7 +94,7 @@ def test_a_random_complete_game_totals_the_sum_of_its_parts(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_json_round_trip_is_the_identity(rs, rng):
+def test_json_round_trip_is_the_identity(rs: RuleSet, rng: random.Random) -> None:
     _, _, cards = play_random_game(rs, rng)
     for card in cards[:: max(1, len(cards) // 6)] + cards[-1:]:
         data = json.loads(json.dumps(scorecard_json.to_json(card)))
@@ -96,7 +103,7 @@ def test_json_round_trip_is_the_identity(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_turn_json_round_trip_is_the_identity(rs, rng):
+def test_turn_json_round_trip_is_the_identity(rs: RuleSet, rng: random.Random) -> None:
     card, turn, source = rs.new_scorecard(), Turn(), from_rng(rng)
     for _ in range(rng.randint(0, 3)):
         hold = [i for i in range(5) if rng.random() < 0.5][:4] if turn.has_rolled else []
@@ -107,7 +114,7 @@ def test_turn_json_round_trip_is_the_identity(rs, rng):
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_gain_is_the_change_of_the_final_score(rs, rng):
+def test_gain_is_the_change_of_the_final_score(rs: RuleSet, rng: random.Random) -> None:
     _, _, cards = play_random_game(rs, rng)
     source = from_rng(rng)
     for card in cards[:-1:3]:

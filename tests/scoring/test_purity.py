@@ -23,14 +23,14 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_no_module_of_the_engine_imports_django_io_or_randomness_sources():
+def test_no_module_of_the_engine_imports_django_io_or_randomness_sources() -> None:
     sources = sorted(ENGINE.rglob("*.py"))
     assert len(sources) >= 10
     for path in sources:
         assert not imported_modules(path) & FORBIDDEN_IMPORTS, path
 
 
-def test_importing_and_using_the_engine_loads_no_django():
+def test_importing_and_using_the_engine_loads_no_django() -> None:
     code = (
         "import sys\n"
         "from scoring import rulesets\n"
@@ -42,7 +42,7 @@ def test_importing_and_using_the_engine_loads_no_django():
     assert out.stdout.strip() == "[]"
 
 
-def test_the_engine_never_draws_numbers_itself():
+def test_the_engine_never_draws_numbers_itself() -> None:
     """``random`` appears only as the type of a generator the caller passes in."""
     for path in ENGINE.rglob("*.py"):
         tree = ast.parse(path.read_text())

@@ -1,11 +1,14 @@
 """Scorecard JSON: round trips, and every malformed sheet refused with a clear error."""
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from scoring import rulesets, scorecard_json
 from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
 from tests.support.sheets import sheet
 
 SAMPLES = [
@@ -18,7 +21,7 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("card", SAMPLES, ids=lambda c: c.ruleset.name)
-def test_round_trip_through_json_text(card):
+def test_round_trip_through_json_text(card: Scorecard) -> None:
     text = json.dumps(scorecard_json.to_json(card))
     again = scorecard_json.from_json(json.loads(text))
     assert again == card
@@ -26,7 +29,7 @@ def test_round_trip_through_json_text(card):
     assert scorecard_json.to_json(again) == scorecard_json.to_json(card)
 
 
-def test_json_shape():
+def test_json_shape() -> None:
     assert scorecard_json.to_json(SAMPLES[0]) == {
         "ruleset": "yahtzee",
         "options": {"joker": "forced"},
@@ -35,7 +38,7 @@ def test_json_shape():
     }
 
 
-def good():
+def good() -> dict[str, Any]:
     return scorecard_json.to_json(SAMPLES[0])
 
 
@@ -61,7 +64,8 @@ def good():
     (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
     (lambda d: d.update(boxes="x"), "columns"),
 ])
-def test_malformed_sheets_are_refused(change, words):
+def test_malformed_sheets_are_refused(change: Callable[[dict[str, Any]], object],
+                                      words: str) -> None:
     data = good()
     change(data)
     with pytest.raises(RulesError, match=words) as err:
@@ -69,12 +73,12 @@ def test_malformed_sheets_are_refused(change, words):
     assert err.value.code == "bad_scorecard"
 
 
-def test_not_an_object():
+def test_not_an_object() -> None:
     with pytest.raises(ValueError, match="JSON object"):
         scorecard_json.from_json([1, 2])
 
 
-def test_yams_columns_must_respect_their_order():
+def test_yams_columns_must_respect_their_order() -> None:
     data = scorecard_json.to_json(rulesets.get("yams").new_scorecard())
     data["boxes"]["down"] = {"twos": 4}
     with pytest.raises(RulesError, match="down column"):
@@ -85,14 +89,14 @@ def test_yams_columns_must_respect_their_order():
         scorecard_json.from_json(data)
 
 
-def test_bonus_in_a_variant_without_one():
+def test_bonus_in_a_variant_without_one() -> None:
     data = scorecard_json.to_json(sheet("yatzy"))
     data["extra_yahtzees"]["main"] = 1
     with pytest.raises(RulesError, match="no extra-Yahtzee bonus"):
         scorecard_json.from_json(data)
 
 
-def test_every_value_a_game_can_write_is_accepted():
+def test_every_value_a_game_can_write_is_accepted() -> None:
     data = scorecard_json.to_json(rulesets.get("yahtzee").new_scorecard())
     data["boxes"]["main"] = {"full_house": 25, "small_straight": 30, "large_straight": 40,
                              "yahtzee": 50, "three_of_a_kind": 5, "chance": 30, "sixes": 0}

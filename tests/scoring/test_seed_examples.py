@@ -7,7 +7,7 @@ rules.  Seed 003: Yahtzee tutorial (free joker).  Seed 004: Yahtzee quiz summary
 import pytest
 
 from scoring import rulesets
-from tests.support.sheets import filled, sheet
+from tests.support.sheets import Move, filled, sheet
 
 # (dice, box, seed 001 score with exact_counts=True, score under Scandinavian rules)
 SEED_001 = [
@@ -41,12 +41,13 @@ SEED_001 = [
 
 
 @pytest.mark.parametrize(("dice", "box", "exact", "_"), SEED_001)
-def test_seed_001_with_exact_counts(dice, box, exact, _):
+def test_seed_001_with_exact_counts(dice: tuple[int, ...], box: str, exact: int, _: int) -> None:
     assert rulesets.get("yatzy", exact_counts=True).score(dice, box) == exact
 
 
 @pytest.mark.parametrize(("dice", "box", "_", "scandinavian"), SEED_001)
-def test_seed_001_rolls_under_scandinavian_rules(dice, box, _, scandinavian):
+def test_seed_001_rolls_under_scandinavian_rules(
+        dice: tuple[int, ...], box: str, _: int, scandinavian: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == scandinavian
 
 
@@ -66,7 +67,7 @@ SEED_000 = [
 
 
 @pytest.mark.parametrize(("dice", "box", "points"), SEED_000)
-def test_seed_000(dice, box, points):
+def test_seed_000(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == points
 
 
@@ -110,7 +111,7 @@ SEED_003_SCORES = [
 
 @pytest.mark.parametrize("name", ["yahtzee", "triple_yahtzee"])
 @pytest.mark.parametrize(("dice", "box", "points"), SEED_003_SCORES)
-def test_seed_003_scores(name, dice, box, points):
+def test_seed_003_scores(name: str, dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get(name).score(dice, box) == points
 
 
@@ -136,7 +137,7 @@ SEED_003_PATTERNS = [
 
 
 @pytest.mark.parametrize(("box", "dice", "matches"), SEED_003_PATTERNS)
-def test_seed_003_patterns(box, dice, matches):
+def test_seed_003_patterns(box: str, dice: tuple[int, ...], matches: bool) -> None:
     assert (rulesets.get("yahtzee").score(dice, box) > 0) is matches
 
 
@@ -144,7 +145,8 @@ def test_seed_003_patterns(box, dice, matches):
 @pytest.mark.parametrize("yahtzee_box", [50, 0])
 @pytest.mark.parametrize(("box", "points"),
                          [("small_straight", 30), ("large_straight", 40), ("full_house", 25)])
-def test_seed_003_joker_with_ones_and_yahtzee_used(joker, yahtzee_box, box, points):
+def test_seed_003_joker_with_ones_and_yahtzee_used(
+        joker: str, yahtzee_box: int, box: str, points: int) -> None:
     card = filled("yahtzee", {"main": {"ones": 5, "yahtzee": yahtzee_box}}, joker=joker)
     placement = card.placement([1, 1, 1, 1, 1], box)
     assert placement.points == points
@@ -168,13 +170,13 @@ UPPER_100 = [((1,) * 5, "ones"), ((2,) * 5, "twos"), ((3,) * 5, "threes"), ((4,)
     ([((1,) * 5, "ones"), ((3, 4, 2, 2, 2), "yahtzee"), ((2,) * 5, "twos")], 15),
 ])
 @pytest.mark.parametrize("joker", ["free", "forced"])
-def test_seed_003_final_scores(moves, total, joker):
+def test_seed_003_final_scores(moves: list[Move], total: int, joker: str) -> None:
     card = sheet("yahtzee", moves, joker=joker)
     assert card.total == total
     assert card.column_totals().upper_bonus == (35 if total == 100 else 0)
 
 
-def test_seed_004_extra_yahtzee_goes_to_its_upper_box_with_a_bonus():
+def test_seed_004_extra_yahtzee_goes_to_its_upper_box_with_a_bonus() -> None:
     card = sheet("yahtzee", [((6,) * 5, "yahtzee")])
     assert [(p.box, p.points, p.bonus) for p in card.options((6,) * 5)] == [("sixes", 30, 100)]
     card = card.place((6,) * 5, "sixes")
@@ -188,7 +190,7 @@ def test_seed_004_extra_yahtzee_goes_to_its_upper_box_with_a_bonus():
     ((6, 1, 3, 4, 5), "small_straight", 30),
     ((6, 1, 3, 4, 6), "small_straight", 0),
 ])
-def test_seed_004_patterns(dice, box, points):
+def test_seed_004_patterns(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yahtzee").score(dice, box) == points
 
 
@@ -209,12 +211,12 @@ def test_seed_004_patterns(dice, box, points):
     ((1, 1, 2, 2, 3), "minimum", 9),
     ((3, 3, 3, 1, 6), "threes", 9),
 ])
-def test_seed_002_boxes(dice, box, points):
+def test_seed_002_boxes(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yams").score(dice, box) == points
 
 
 @pytest.mark.parametrize(("upper", "bonus"), [(61, 30), (60, 0)])
-def test_seed_002_bonus_when_upper_sum_greater_than_60(upper, bonus):
+def test_seed_002_bonus_when_upper_sum_greater_than_60(upper: int, bonus: int) -> None:
     ones = upper - 57  # twos 6, threes 12, fours 12, fives 15, sixes 12 = 57
     card = filled("yams", {"free": {"ones": ones, "twos": 6, "threes": 12, "fours": 12,
                                     "fives": 15, "sixes": 12}})
@@ -224,6 +226,7 @@ def test_seed_002_bonus_when_upper_sum_greater_than_60(upper, bonus):
 
 @pytest.mark.parametrize(("maximum", "minimum", "middle"),
                          [(25, 10, 35), (12, 12, 0), (10, 20, 0)])
-def test_seed_002_minimum_not_below_maximum_zeroes_the_middle(maximum, minimum, middle):
+def test_seed_002_minimum_not_below_maximum_zeroes_the_middle(
+        maximum: int, minimum: int, middle: int) -> None:
     card = filled("yams", {"free": {"maximum": maximum, "minimum": minimum}})
     assert card.column_totals("free").middle == middle

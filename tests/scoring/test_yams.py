@@ -5,6 +5,7 @@ import pytest
 from scoring import rulesets
 from scoring.dice import scripted
 from scoring.errors import RulesError
+from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 from tests.support.sheets import filled, sheet
 
@@ -12,11 +13,11 @@ ROLL = (2, 3, 3, 5, 6)
 STRAIGHT = (2, 3, 4, 5, 6)
 
 
-def slots(card, **kwargs):
+def slots(card: Scorecard, **kwargs: str | None) -> list[tuple[str, str]]:
     return [(p.column, p.box) for p in card.options(ROLL, **kwargs)]
 
 
-def test_fresh_sheet_offers_free_any_down_ones_up_yams_and_no_announced_box():
+def test_fresh_sheet_offers_free_any_down_ones_up_yams_and_no_announced_box() -> None:
     card = sheet("yams")
     found = slots(card)
     assert [b for c, b in found if c == "free"] == list(rulesets.get("yams").categories)
@@ -25,7 +26,7 @@ def test_fresh_sheet_offers_free_any_down_ones_up_yams_and_no_announced_box():
     assert [b for c, b in found if c == "announced"] == []
 
 
-def test_down_fills_from_ones_downwards():
+def test_down_fills_from_ones_downwards() -> None:
     card = sheet("yams", [(ROLL, "ones", "down")])
     assert [b for c, b in slots(card) if c == "down"] == ["twos"]
     with pytest.raises(RulesError) as err:
@@ -34,7 +35,7 @@ def test_down_fills_from_ones_downwards():
     assert "Twos" in str(err.value)
 
 
-def test_up_fills_from_yams_upwards():
+def test_up_fills_from_yams_upwards() -> None:
     card = sheet("yams", [(ROLL, "yams", "up"), (STRAIGHT, "straight", "up")])
     assert card.score_in("straight", "up") == 40
     assert [b for c, b in slots(card) if c == "up"] == ["four_of_a_kind"]
@@ -43,14 +44,14 @@ def test_up_fills_from_yams_upwards():
     assert err.value.code == "illegal_box"
 
 
-def test_free_column_in_any_order():
+def test_free_column_in_any_order() -> None:
     card = sheet("yams", [(ROLL, "sixes", "free"), (ROLL, "ones", "free"),
                           (ROLL, "maximum", "free")])
     assert card.open_boxes("free") == ("twos", "threes", "fours", "fives", "minimum",
                                        "full_house", "four_of_a_kind", "straight", "yams")
 
 
-def test_announced_box_is_the_only_placement_of_that_turn():
+def test_announced_box_is_the_only_placement_of_that_turn() -> None:
     card = sheet("yams")
     assert slots(card, announced="straight") == [("announced", "straight")]
     placed = card.place(STRAIGHT, "straight", "announced", announced="straight")
@@ -61,21 +62,21 @@ def test_announced_box_is_the_only_placement_of_that_turn():
         assert err.value.code == "illegal_box"
 
 
-def test_announced_column_needs_an_announcement():
+def test_announced_column_needs_an_announcement() -> None:
     with pytest.raises(RulesError) as err:
         sheet("yams").place(ROLL, "sixes", "announced")
     assert err.value.code == "illegal_box"
     assert "announced" in str(err.value)
 
 
-def test_announcing_a_filled_box_is_refused():
+def test_announcing_a_filled_box_is_refused() -> None:
     card = filled("yams", {"announced": {"sixes": 12}})
     with pytest.raises(RulesError) as err:
         Turn().roll(scripted(ROLL), card=card).announce("sixes", card)
     assert err.value.code == "box_taken"
 
 
-def test_announce_only_right_after_the_first_roll():
+def test_announce_only_right_after_the_first_roll() -> None:
     card = sheet("yams")
     with pytest.raises(RulesError) as err:
         Turn().announce("yams", card)
@@ -94,7 +95,7 @@ def test_announce_only_right_after_the_first_roll():
     assert card.score_in("yams", "announced") == 50
 
 
-def test_when_only_announced_boxes_are_left_the_turn_must_announce_before_rerolling():
+def test_when_only_announced_boxes_are_left_the_turn_must_announce_before_rerolling() -> None:
     rs = rulesets.get("yams")
     every = {box: rs.box_bounds(box)[0] for box in rs.categories}
     card = filled("yams", {"free": every, "down": every, "up": every,
@@ -110,13 +111,13 @@ def test_when_only_announced_boxes_are_left_the_turn_must_announce_before_reroll
     assert card.is_complete
 
 
-def test_column_is_required():
+def test_column_is_required() -> None:
     with pytest.raises(RulesError) as err:
         sheet("yams").place(ROLL, "ones")
     assert err.value.code == "column_required"
 
 
-def test_totals_per_column():
+def test_totals_per_column() -> None:
     card = sheet("yams", [
         ((6, 6, 6, 6, 5), "sixes", "free"), ((6, 6, 6, 5, 5), "maximum", "free"),
         ((1, 1, 2, 2, 3), "minimum", "free"), ((3, 3, 3, 3, 3), "full_house", "free"),

@@ -6,12 +6,12 @@ from scoring import rulesets
 from tests.support.sheets import UPPER_63, sheet
 
 
-def test_upper_bonus_50_at_63():
+def test_upper_bonus_50_at_63() -> None:
     card = sheet("yatzy", UPPER_63)
     assert (card.column_totals().upper_bonus, card.total) == (50, 113)
 
 
-def test_no_upper_bonus_at_62():
+def test_no_upper_bonus_at_62() -> None:
     card = sheet("yatzy", [((1, 1, 3, 3, 4), "ones"), *UPPER_63[1:]])
     assert (card.column_totals().upper_bonus, card.total) == (0, 62)
 
@@ -31,11 +31,11 @@ def test_no_upper_bonus_at_62():
     ((1, 2, 3, 4, 5), "large_straight", 0),
     ((2, 3, 4, 5, 6), "small_straight", 0),
 ])
-def test_scandinavian_boxes(dice, box, points):
+def test_scandinavian_boxes(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == points
 
 
-def test_no_joker_and_no_extra_bonus():
+def test_no_joker_and_no_extra_bonus() -> None:
     card = sheet("yatzy", [((2,) * 5, "yatzy")])
     options = {p.box: p for p in card.options((2,) * 5)}
     assert len(options) == 14
@@ -44,7 +44,7 @@ def test_no_joker_and_no_extra_bonus():
     assert card.place((2,) * 5, "ones").total == 50
 
 
-def test_exact_counts_changes_only_the_kinds():
+def test_exact_counts_changes_only_the_kinds() -> None:
     plain, exact = rulesets.get("yatzy"), rulesets.get("yatzy", exact_counts=True)
     assert plain.categories == exact.categories
     assert plain != exact

@@ -3,11 +3,15 @@ confirmation pages as its forms post them, and a small world of rooms to moderat
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from datetime import datetime
 from types import SimpleNamespace
-from typing import Any
 
 from django.apps import apps
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.models import User
+from django.db.models import Model
+from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -16,6 +20,8 @@ from games import services
 from moderation.models import ModerationAction
 from play.models import Game, Scorecard
 from rooms.models import ChatMessage, Membership, Room
+from tests.support.clients import ClientResponse
+from tests.support.fixture_types import MakePlayer, MakeRoom
 
 # The site's own apps (the models moderators see in the admin).
 SITE_APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
@@ -31,7 +37,11 @@ def changelist(model: str, app: str | None = None) -> str:
     return reverse(f"admin:{app or app_of(model)}_{model}_changelist")
 
 
-def snapshot():
+Snapshot = tuple[list[tuple[str, int]], list[tuple[str, int]], list[tuple[str, int | None]],
+                 list[int], list[datetime | None], list[datetime | None], int]
+
+
+def snapshot() -> Snapshot:
     """Everything a moderation action could change."""
     return (
         list(Room.objects.order_by("pk").values_list("status", "version")),
@@ -44,19 +54,21 @@ def snapshot():
     )
 
 
-def act(client, model, action, objects, **data):
+def act(client: Client, model: str, action: str, objects: Collection[Model],
+        **data: object) -> ClientResponse:
     """POST an admin action on ``objects`` to the model's change list, as its forms do."""
-    follow = data.pop("follow", False)
+    follow = bool(data.pop("follow", False))
     return client.post(changelist(model), {
         "action": action, ACTION_CHECKBOX_NAME: [o.pk for o in objects], **data,
     }, follow=follow)
 
 
-def messages_of(response):
+def messages_of(response: ClientResponse) -> list[tuple[str, str]]:
     return [(m.level_tag, m.message) for m in response.context["messages"]]
 
 
-def moderate(client, model, action, objects, reason):
+def moderate(client: Client, model: str, action: str, objects: Collection[Model],
+             reason: str) -> ClientResponse:
     """Run an action through its confirmation page: the page lists the objects and asks
     for a reason; a blank reason changes nothing; then the reason is given."""
     before = snapshot()
@@ -78,7 +90,7 @@ def moderate(client, model, action, objects, reason):
     return done
 
 
-def recorded(admin_client, **fields):
+def recorded(admin_client: Client, **fields: object) -> ModerationAction:
     """The one ModerationAction with ``fields``, after checking its changelist shows it."""
     record = ModerationAction.objects.get(**fields)
     listing = admin_client.get(changelist("moderationaction"), {"q": record.reason})
@@ -87,7 +99,7 @@ def recorded(admin_client, **fields):
     return record
 
 
-def listed(client, model, **params):
+def listed(client: Client, model: str, **params: str | int) -> set[Model]:
     """The objects a changelist shows for these query parameters."""
     response = client.get(changelist(model), params)
     assert response.status_code == 200, (model, params)
@@ -95,8 +107,8 @@ def listed(client, model, **params):
     return set(response.context["cl"].result_list)
 
 
-def moderated_world(room: Room, ada: Player, cy: Player, make_player: Any, make_room: Any,
-                    admin_user: Any) -> SimpleNamespace:
+def moderated_world(room: Room, ada: Player, cy: Player, make_player: MakePlayer,
+                    make_room: MakeRoom, admin_user: User) -> SimpleNamespace:
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
     other = make_room(cy, "yatzy", seats=2, bots=["beginner"])
     services.chat_post(player=ada, code=room.code, text="good luck all")

@@ -10,14 +10,42 @@ once per module.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS
 
-_open: dict[str, Any] = {}
+if TYPE_CHECKING:
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Page,
+        Playwright,
+        StorageState,
+        ViewportSize,
+    )
 
 
-def browser() -> Any:
+
+class _Open(TypedDict, total=False):
+    playwright: Playwright
+    browser: Browser
+
+
+class NewPage(Protocol):
+    """The browser tests' ``new_page`` fixture: a page in a fresh browser context
+    (``tests/browser/conftest.py`` says what each option does)."""
+
+    def __call__(self, viewport: ViewportSize | None = None, name: str = "page",
+                 forwarded_for: str | None = None, error_pages: bool = False,
+                 sound: bool = False, locale: str | None = None, mobile: bool = False,
+                 scale: float | None = None, storage_state: StorageState | None = None,
+                 timezone: str | None = None, service_worker: bool = False) -> Page: ...
+
+
+_open: _Open = {}
+
+
+def browser() -> Browser:
     """The shared headless Chromium (launched now if it is not open, or if it died), with
     no context left open by an earlier test."""
     found = _open.get("browser")
@@ -34,7 +62,7 @@ def browser() -> Any:
     return _open["browser"]
 
 
-def persistent_context(user_data_dir: str, **options: Any) -> Any:
+def persistent_context(user_data_dir: str, **options: Any) -> BrowserContext:
     """A context of a Chromium with a profile on disk (``user_data_dir``), as a person's
     own browser is: not incognito, as the shared browser's contexts are (Chromium offers
     to install a web app only outside incognito). The caller closes it."""

@@ -18,5 +18,7 @@ def figure(text: str) -> Decimal:
 def once(printed: Decimal, exact: float) -> bool:
     """Whether ``printed`` is ``exact`` rounded once to its decimals: no further from it
     than half its last digit (a figure rounded twice, 98.149 to 98.15 to 98.2, is not)."""
-    half = Decimal(1).scaleb(printed.as_tuple().exponent) / 2  # type: ignore[operator]
+    exponent = printed.as_tuple().exponent
+    assert isinstance(exponent, int)  # a printed figure is finite (not NaN or infinity)
+    half = Decimal(1).scaleb(exponent) / 2
     return abs(printed - Decimal(exact)) <= half + Decimal("1e-9")

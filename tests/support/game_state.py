@@ -4,40 +4,61 @@ that a refused call changes nothing. Reading and playing are shared with the ben
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from bench.harness.play import first_option, game_of, play_turn, state_of
+from daily.models import DailyAttempt
+from games import services
 from games.errors import ServiceError
-from play.models import Scorecard, Turn
+from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
 
-__all__ = ["first_option", "game_of", "play_turn", "refused", "state_of", "versions"]
+__all__ = ["first_option", "game_of", "play_out", "play_turn", "refused", "state_of", "versions"]
 
 
 def versions(code: str) -> tuple[int, int | None, int]:
     """(room version, game version, events) - what a refused action must leave alone."""
     room = Room.objects.get(code=code)
-    game = game_of(code)
+    game = Game.objects.filter(room=room).order_by("-number").first()  # none before a start
     return room.version, game.version if game else None, room.events.count()
 
 
-def _world() -> tuple[list, list, list, list]:
+def _world() -> tuple[list[tuple[int, int, str, int]], list[tuple[int, str, int | None, bool]],
+                      list[tuple[int, str, int, str]], list[tuple[int, Any, int, int]]]:
     return (list(Room.objects.values_list("id", "version", "status", "host_id")),
             list(Membership.objects.values_list("id", "state", "seat", "muted")),
             list(Turn.objects.values_list("id", "state", "rolls", "box")),
             list(Scorecard.objects.values_list("id", "data", "total", "player_id")))
 
 
-def refused(error: str, call, **kwargs) -> ServiceError:
+def refused(error: str, call: Callable[..., object], **kwargs: Any) -> ServiceError:
     """Assert the service call is refused with ``error`` and changes nothing at all."""
     code = kwargs.get("code")
-    known = isinstance(code, str) and Room.objects.filter(code=code).exists()
-    before, world = (versions(code) if known else None), _world()
+    known = code if isinstance(code, str) and Room.objects.filter(code=code).exists() else None
+    before, world = (versions(known) if known else None), _world()
     with pytest.raises(ServiceError) as err:
         call(**kwargs)
     assert err.value.code == error, err.value.message
     assert err.value.message
     if known:
-        assert versions(code) == before
+        assert versions(known) == before
     assert _world() == world
     return err.value
+
+
+def play_out(attempt: DailyAttempt) -> DailyAttempt:
+    """Play an attempt to its end: roll once, fill the first box, every round."""
+    player, code = attempt.player, attempt.game.room.code
+    while Game.objects.get(pk=attempt.game_id).status == Game.Status.PLAYING:
+        services.game_roll(player=player, code=code)
+        _, sheet, _ = state_of(code, player)
+        if sheet.must_announce:
+            services.game_announce(player=player, code=code,
+                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
+        option = first_option(code, player)
+        services.game_place(player=player, code=code, box=option.box, column=option.column)
+    attempt.refresh_from_db()
+    return attempt

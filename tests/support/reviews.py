@@ -21,7 +21,7 @@ def adds_up(data: dict[str, Any]) -> bool:
     path's steps sum to the totals (the values are kept exact)."""
     parts = data["expected_start"] + data["luck"] - data["total_lost"] - data["others_lost"]
     steps = data["path"]
-    return (abs(parts - data["total"]) < EXACT
+    return bool(abs(parts - data["total"]) < EXACT
             and abs(sum(s["luck"] for s in steps) - data["luck"]) < EXACT
             and abs(sum(s["lost"] for s in steps) - data["total_lost"] - data["others_lost"])
             < EXACT
@@ -67,7 +67,7 @@ def check_luck_adds_up(game: Game) -> int:
     return len(people)
 
 
-def review_figures_are_rounded_once(html: str, data: dict) -> None:
+def review_figures_are_rounded_once(html: str, data: dict[str, Any]) -> None:
     """Fail unless the review page ``html`` prints the split of ``data`` adding up, its
     points lost as the split's part, and every decision's loss and values, and every
     marked moment, as the exact value rounded once."""

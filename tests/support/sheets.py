@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from scoring import rulesets, scorecard_json
+from scoring.dice import Dice
 from scoring.scorecard import Scorecard
 
-Move = tuple  # (dice, box) or (dice, box, column)
+Move = tuple[Dice, str] | tuple[Dice, str, str]  # (dice, box) or (dice, box, column)
 
 # Three of each face in the upper section: exactly 63.
 UPPER_63 = [((1, 1, 1, 2, 3), "ones"), ((2, 2, 2, 1, 3), "twos"), ((3, 3, 3, 1, 2), "threes"),
             ((4, 4, 4, 1, 2), "fours"), ((5, 5, 5, 1, 2), "fives"), ((6, 6, 6, 1, 2), "sixes")]
 
 
-def play(card: Scorecard, moves: Iterable[Sequence]) -> Scorecard:
+def play(card: Scorecard, moves: Iterable[Move]) -> Scorecard:
     """Place each ``(dice, box[, column])`` in turn through the public API."""
     for move in moves:
         dice, box, *column = move
@@ -22,7 +23,7 @@ def play(card: Scorecard, moves: Iterable[Sequence]) -> Scorecard:
     return card
 
 
-def sheet(name: str, moves: Iterable[Sequence] = (), **options: object) -> Scorecard:
+def sheet(name: str, moves: Iterable[Move] = (), **options: object) -> Scorecard:
     """A fresh sheet of ``name`` with ``moves`` played on it."""
     return play(rulesets.get(name, **options).new_scorecard(), moves)
 

@@ -34,7 +34,8 @@ PROTOCOL_REFUSALS = frozenset({"bad_json", "bad_type", "bad_field", "bad_request
 @cache
 def schema() -> dict[str, Any]:
     """The protocol's JSON Schema."""
-    return json.loads(SCHEMA_FILE.read_text())
+    loaded: dict[str, Any] = json.loads(SCHEMA_FILE.read_text())
+    return loaded
 
 
 @cache
@@ -53,7 +54,7 @@ def check_server_message(message: dict[str, Any]) -> None:
     known = kind if kind in schema()["definitions"]["server"] else None
     try:
         validator("server", known)(message)
-    except fastjsonschema.JsonSchemaException as error:
+    except fastjsonschema.JsonSchemaValueException as error:
         raise AssertionError(f"{kind} breaks the schema: {error.message}") from None
 
 
@@ -109,6 +110,7 @@ def register_visitor(name: str) -> tuple[Player, str]:
     session = SessionStore()
     player = player_register(session=session, name=name)
     session.save()
+    assert session.session_key is not None  # saved: it has its key
     return player, session.session_key
 
 
@@ -135,14 +137,15 @@ def socket(code: str, session_key: str | None = None, *, origin: bytes | None = 
     if accept_language is not None:
         headers.append((b"accept-language", accept_language.encode()))
     comm = CheckedCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
-    comm.scope["client"] = [ip, 50123]  # as Daphne sets it
+    # As Daphne sets it: a list (channels' stubs and asgiref type it as a tuple).
+    comm.scope["client"] = [ip, 50123]  # type: ignore[typeddict-item]
     return comm
 
 
 async def receive(comm: WebsocketCommunicator, kind: str | None = None) -> dict[str, Any]:
     """The next message (of ``kind``, skipping others such as intermediate states)."""
     while True:
-        message = json.loads(await comm.receive_from(timeout=WAIT))
+        message: dict[str, Any] = json.loads(await comm.receive_from(timeout=WAIT))
         if kind is None or message["type"] == kind:
             return message
 
@@ -172,7 +175,7 @@ async def request(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[
     the protocol (``bad_field``, ``bad_type``...) must be invalid by it."""
     await comm.send_json_to(payload)
     while True:
-        message = json.loads(await comm.receive_from(timeout=WAIT))
+        message: dict[str, Any] = json.loads(await comm.receive_from(timeout=WAIT))
         if message["type"] in {"ack", "error", "pong", "hint"} \
                 and message.get("id") == payload.get("id"):
             break
@@ -191,13 +194,14 @@ async def refused_with(comm: WebsocketCommunicator) -> int:
     output = await comm.receive_output(timeout=WAIT)
     assert output["type"] == "websocket.close", output  # no state, nothing else first
     assert await comm.receive_nothing()
-    return output["code"]
+    code: int = output["code"]
+    return code
 
 
 async def first_state(comm: WebsocketCommunicator) -> dict[str, Any]:
     """Connect; the socket must be accepted and start with a ``state``."""
     connected, _ = await comm.connect()
     assert connected
-    message = json.loads(await comm.receive_from(timeout=5))
+    message: dict[str, Any] = json.loads(await comm.receive_from(timeout=5))
     assert message["type"] == "state"
     return message

@@ -12,7 +12,7 @@ from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.turn import Turn
 
 #: (rule-set name, options) pairs the strategy tests run over, and their pytest ids.
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {}),
     ("yatzy", {"exact_counts": True}), ("yams", {}), ("triple_yahtzee", {}),
     ("triple_yahtzee", {"joker": "free"}),

@@ -57,6 +57,7 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
         raise ValueError(f"kill moments: {', '.join(KILL_MOMENTS)}")
     actor = await table.turn_on(process.base_url)
     await table.act(actor, "roll", hold=[])
+    assert actor.game is not None  # the actor plays in the table's game
     move, turn, dice = best_place(actor.game), actor.game["turn"], actor.game["dice"]
     place = None
     if moment != "between":
@@ -148,7 +149,7 @@ async def ask_where_they_wait(stack: Stack) -> None:
     games/background/stack_dump.py), once, and wait up to 10 s for it."""
     running = [d for d in stack.daphnes if d.running() and d.process is not None]
     for daphne in running:
-        if STACKS_MARK not in daphne.log_text():
+        if STACKS_MARK not in daphne.log_text() and daphne.process is not None:
             daphne.process.send_signal(signal.SIGUSR1)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and not all(

@@ -27,6 +27,7 @@ async def drop_round(table: Table, kind: str, delay: float | None) -> dict[str, 
     ``delay`` s later (``None``: just before sending); the request must be applied once
     and answered once."""
     actor = table.actor()
+    assert actor.game is not None  # the actor plays in the table's game
     if kind == "place":
         await table.act(actor, "roll", hold=[])
     turn = actor.game["turn"]
@@ -107,11 +108,12 @@ async def duplicate_request(stack: Stack, *, players: int = 2, rounds: int = 2
             actor, turn = table.actor(), table.newest()["turn"]
             request_id, got = await _raw_twice(table, actor, actor, "roll", hold=[])
             answers.append(got)
-            first_roll = first_roll or (actor, request_id, got[0].get("version"))
+            first_roll = first_roll or (actor, request_id, got[0]["version"])
             await table.reach(got[0]["version"])
             tab = second_socket(stack, actor)
             tabs.append(tab)
             await tab.connect()
+            assert actor.game is not None  # the actor plays in the table's game
             _id, got = await _raw_twice(table, actor, tab, "place",
                                          **best_place(actor.game))
             answers.append(got)
@@ -119,6 +121,7 @@ async def duplicate_request(stack: Stack, *, players: int = 2, rounds: int = 2
             if len((await table.ledger()).turn(turn)["rolls"]) != 1:
                 raise Problem(f"turn {turn}: a roll sent twice was applied twice")
         await table.play_turn()
+        assert first_roll is not None, "no round played"
         actor, request_id, version = first_roll
         late = await table.send(actor, "roll", request_id, hold=[])
         ledger, problems = await table.verify()
@@ -148,6 +151,7 @@ async def simultaneous_round(table: Table, tab: Seat) -> dict[str, Any]:
     sockets (``tab`` is the second) fill two different boxes at once (only one may)."""
     actor = table.actor()
     other = next(s for s in table.seats if s is not actor)
+    assert actor.game is not None  # the actor plays in the table's game
     turn = actor.game["turn"]
     rolls = await asyncio.gather(table.send(actor, "roll", hold=[]),
                                  table.send(other, "roll", hold=[]))

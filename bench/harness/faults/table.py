@@ -100,6 +100,7 @@ class Table:
         """The current player rolls once and fills the best box."""
         actor = self.actor()
         await self.act(actor, "roll", hold=[])
+        assert actor.game is not None  # the actor plays in the table's game
         await self.act(actor, "place", **best_place(actor.game))
 
     async def play_to_end(self) -> int:

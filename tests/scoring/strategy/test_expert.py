@@ -7,20 +7,22 @@ import pytest
 
 from scoring import rulesets
 from scoring.dice import from_rng, scripted
+from scoring.scorecard import Scorecard
 from scoring.strategy.advice import decision_for
 from scoring.strategy.advisors import advisor_for
-from scoring.strategy.decisions import Announce, Place, Roll, Strategy
+from scoring.strategy.decisions import Announce, Decision, Place, Roll, Strategy
 from scoring.strategy.expert import Expert
 from scoring.turn import Turn
 from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, play_game
 
-SLOW = [("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"})]
+SLOW: list[tuple[str, dict[str, object]]] = [("yams", {}), ("triple_yahtzee", {}),
+                                             ("triple_yahtzee", {"joker": "free"})]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SLOW]
 
 
 @pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
-def test_the_expert_plays_whole_games_legally(name, options):
+def test_the_expert_plays_whole_games_legally(name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     for seed in (1, 2):
         card = play_game(rs.new_scorecard(), Expert(), from_rng(random.Random(seed)))
@@ -29,7 +31,8 @@ def test_the_expert_plays_whole_games_legally(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
-def test_the_expert_answers_legally_in_states_a_random_player_reaches(name, options):
+def test_the_expert_answers_legally_in_states_a_random_player_reaches(
+        name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     rng = random.Random(17)
     card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(random.Random(18)),
@@ -37,7 +40,7 @@ def test_the_expert_answers_legally_in_states_a_random_player_reaches(name, opti
     assert card.is_complete
 
 
-def test_it_is_a_strategy_following_the_advisor():
+def test_it_is_a_strategy_following_the_advisor() -> None:
     expert = Expert()
     assert isinstance(expert, Strategy)
     card = rulesets.get("triple_yahtzee").new_scorecard()
@@ -46,7 +49,7 @@ def test_it_is_a_strategy_following_the_advisor():
     assert expert.decide(card, turn) == decision_for(best, turn.dice) == Roll((0, 1, 3))
 
 
-def test_yams_moves():
+def test_yams_moves() -> None:
     card = rulesets.get("yams").new_scorecard()
     expert = Expert()
     assert expert.decide(card, Turn().roll(scripted([5] * 5), card=card)) == Announce("yams")
@@ -54,7 +57,7 @@ def test_yams_moves():
     assert expert.decide(card, turn) == Place("straight", "announced")
 
 
-def test_preconditions():
+def test_preconditions() -> None:
     card = rulesets.get("yams").new_scorecard()
     with pytest.raises(ValueError, match="after the first roll"):
         Expert().decide(card, Turn())
@@ -69,16 +72,16 @@ class Recorder:
     """An expert that writes down every (sheet, turn, decision) it sees."""
 
     def __init__(self) -> None:
-        self.seen: list = []
+        self.seen: list[tuple[Scorecard, Turn, Decision]] = []
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         decision = Expert().decide(card, turn)
         self.seen.append((card, turn, decision))
         return decision
 
 
 @pytest.mark.parametrize("name", ["yams", "triple_yahtzee"])
-def test_same_sheet_and_turn_same_decision(name):
+def test_same_sheet_and_turn_same_decision(name: str) -> None:
     recorder = Recorder()
     play_game(rulesets.get(name).new_scorecard(), recorder, from_rng(random.Random(2024)))
     for card, turn, decision in recorder.seen[::3]:

@@ -11,11 +11,12 @@ import pytest
 from scoring import rulesets
 from scoring.dice import from_rng
 from scoring.strategy.beginner import Beginner
+from scoring.strategy.decisions import Strategy
 from scoring.strategy.expert import Expert
 from tests.support.strategy_play import play_game
 
 
-def mean_score(name, player, games):
+def mean_score(name: str, player: Strategy, games: int) -> float:
     rs = rulesets.get(name)
     totals = [play_game(rs.new_scorecard(), player, from_rng(random.Random(seed))).total
               for seed in range(games)]
@@ -25,7 +26,8 @@ def mean_score(name, player, games):
 @pytest.mark.parametrize(("name", "games", "margin"), [
     ("yams", 12, 100), ("triple_yahtzee", 12, 250),
 ])
-def test_the_expert_beats_the_beginner_by_a_clear_margin(name, games, margin):
+def test_the_expert_beats_the_beginner_by_a_clear_margin(
+        name: str, games: int, margin: int) -> None:
     expert = mean_score(name, Expert(), games)
     beginner = mean_score(name, Beginner(), games)
     assert expert > beginner + margin

@@ -5,6 +5,8 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,15 +14,19 @@ from hypothesis import strategies as st
 
 from scoring import rulesets
 from scoring.dice import from_rng
+from scoring.scorecard import Scorecard
 from scoring.strategy import levels
 from scoring.strategy.beginner import Beginner
+from scoring.strategy.decisions import Decision
+from scoring.turn import Turn
 from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
-def test_the_beginner_plays_whole_games_legally(name, options, rng):
+def test_the_beginner_plays_whole_games_legally(name: str, options: dict[str, object],
+                                                rng: random.Random) -> None:
     rs = rulesets.get(name, **options)
     card = play_game(rs.new_scorecard(), Beginner(), from_rng(rng))
     assert card.is_complete
@@ -30,7 +36,8 @@ def test_the_beginner_plays_whole_games_legally(name, options, rng):
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
-def test_the_beginner_answers_legally_in_states_a_random_player_reaches(name, options, rng):
+def test_the_beginner_answers_legally_in_states_a_random_player_reaches(
+        name: str, options: dict[str, object], rng: random.Random) -> None:
     rs = rulesets.get(name, **options)
     dice = random.Random(rng.getrandbits(32))
     card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(dice), watcher=Beginner())
@@ -41,17 +48,17 @@ class Recorder:
     """A beginner that writes down every (sheet, turn, decision) it sees."""
 
     def __init__(self) -> None:
-        self.seen: list = []
+        self.seen: list[tuple[Scorecard, Turn, Decision]] = []
         self.player = Beginner()
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         decision = self.player.decide(card, turn)
         self.seen.append((card, turn, decision))
         return decision
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_same_sheet_and_turn_same_decision(name, options):
+def test_same_sheet_and_turn_same_decision(name: str, options: dict[str, object]) -> None:
     recorder = Recorder()
     play_game(rulesets.get(name, **options).new_scorecard(), recorder,
               from_rng(random.Random(2024)))
@@ -82,7 +89,8 @@ print(json.dumps(moves))
 
 
 @pytest.mark.parametrize("level", levels.names())
-def test_decisions_do_not_depend_on_the_process(level, project_root, clean_env):
+def test_decisions_do_not_depend_on_the_process(level: str, project_root: Path,
+                                                clean_env: Callable[..., dict[str, str]]) -> None:
     """String hashing differs between processes; the decisions must not."""
     runs = [
         subprocess.run([sys.executable, "-c", TRANSCRIPT, level], capture_output=True,

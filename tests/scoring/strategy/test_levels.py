@@ -8,7 +8,7 @@ from scoring.strategy.decisions import Strategy
 from scoring.strategy.expert import Expert
 
 
-def test_names_and_get():
+def test_names_and_get() -> None:
     assert levels.names() == ("beginner", "expert") == levels.LEVELS.names()
     player = levels.get("beginner")
     assert isinstance(player, Beginner)
@@ -19,12 +19,12 @@ def test_names_and_get():
 
 
 @pytest.mark.parametrize("level", ["grandmaster", "", None, "Beginner", "Expert"])
-def test_unknown_levels_name_the_valid_ones(level):
+def test_unknown_levels_name_the_valid_ones(level: str | None) -> None:
     with pytest.raises(ValueError, match="choose one of: beginner, expert"):
-        levels.get(level)
+        levels.get(level)  # type: ignore[arg-type]  # None too: any bad name is refused
 
 
-def test_a_new_level_plugs_in():
+def test_a_new_level_plugs_in() -> None:
     registry = levels.Levels({"beginner": Beginner, "also": Beginner})
     assert registry.names() == ("beginner", "also")
     assert isinstance(registry.get("also"), Beginner)

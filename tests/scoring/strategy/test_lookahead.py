@@ -2,13 +2,15 @@
 legal and they come best first, and its values hang together."""
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from scoring import rulesets
 from scoring.dice import from_rng
-from scoring.strategy.advice import Advisor, hold_positions
+from scoring.scorecard import Scorecard
+from scoring.strategy.advice import Advisor, Choice, hold_positions
 from scoring.strategy.lookahead import FIVE_OF_A_KIND, LookaheadAdvisor, lookahead_for
 from scoring.strategy.sheet_model import model_for
 from scoring.strategy.turn_widget import (
@@ -24,20 +26,22 @@ from scoring.turn import Turn
 from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, apply
 
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"}),
     ("yahtzee", {}), ("yatzy", {"exact_counts": True}),
 ]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
 
 
-def visited(name, options, seed, every=1):
+def visited(name: str, options: dict[str, object], seed: int,
+            every: int = 1) -> list[tuple[Scorecard, Turn]]:
     """The (sheet, turn) pairs a random player meets in one game, and the final sheet."""
     rs = rulesets.get(name, **options)
     rng, source = random.Random(seed), from_rng(random.Random(seed + 1))
-    player, card, seen, step = Announcer(rng), rs.new_scorecard(), [], 0
+    player, card, step = Announcer(rng), rs.new_scorecard(), 0
+    seen: list[tuple[Scorecard, Turn]] = []
     while not card.is_complete:
-        turn = Turn().roll(source, card=card)
+        turn: Turn | None = Turn().roll(source, card=card)
         while turn is not None:
             if step % every == 0:
                 seen.append((card, turn))
@@ -46,7 +50,8 @@ def visited(name, options, seed, every=1):
     return seen
 
 
-def brute_terminal(card, advisor, announced=None):
+def brute_terminal(card: Scorecard, advisor: LookaheadAdvisor,
+                   announced: str | None = None) -> np.ndarray:
     """For each roll, the best engine placement's gain plus the model's value after."""
     model = advisor.model
     found = []
@@ -58,7 +63,7 @@ def brute_terminal(card, advisor, announced=None):
     return np.array(found)
 
 
-def test_the_turn_tables():
+def test_the_turn_tables() -> None:
     assert abs(FIRST_ROLL.sum() - 1) < 1e-12
     assert np.allclose(TRANSITION.sum(axis=1), 1)
     values = np.random.default_rng(1).random((3, len(ROLLS)))
@@ -71,7 +76,7 @@ def test_the_turn_tables():
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_score_tables_agree_with_the_engine(name, options):
+def test_score_tables_agree_with_the_engine(name: str, options: dict[str, object]) -> None:
     rs = rulesets.get(name, **options)
     model = model_for(rs)
     for r, roll in enumerate(ROLLS):
@@ -80,7 +85,8 @@ def test_score_tables_agree_with_the_engine(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_placement_values_agree_with_gain_and_the_model(name, options):
+def test_placement_values_agree_with_gain_and_the_model(
+        name: str, options: dict[str, object]) -> None:
     """``after_place`` (gain + value after) equals the engine's gain plus the model's
     own value of the sheet after, for every legal placement of every roll."""
     rs = rulesets.get(name, **options)
@@ -99,7 +105,8 @@ def test_placement_values_agree_with_gain_and_the_model(name, options):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_the_best_placement_of_every_roll_matches_the_engine(name, options):
+def test_the_best_placement_of_every_roll_matches_the_engine(
+        name: str, options: dict[str, object]) -> None:
     """The terminal values (the table's best box for each of the 252 rolls, jokers from
     the engine) equal a brute force over ``card.options`` and ``card.gain``; for plain
     rolls the table lists exactly the engine's placements and points."""
@@ -122,7 +129,7 @@ def test_the_best_placement_of_every_roll_matches_the_engine(name, options):
 
 
 @pytest.mark.parametrize("joker", ["forced", "free"])
-def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker):
+def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker: str) -> None:
     """Five 4s when the x2 column's Yahtzee box holds 50 and its Fours is filled."""
     card = filled("triple_yahtzee", {"x2": {"yahtzee": 50, "fours": 12}, "x3": {"yahtzee": 0}},
                   joker=joker)
@@ -141,7 +148,7 @@ def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker):
                        brute_terminal(card, advisor))
 
 
-def test_every_yams_rule_in_the_tables():
+def test_every_yams_rule_in_the_tables() -> None:
     """Maximum/minimum both ways, a minimum not below the maximum, the upper bonus
     (more than 60), the down/up order and the announced column."""
     card = filled("yams", {
@@ -163,14 +170,15 @@ def test_every_yams_rule_in_the_tables():
     assert not any(column == "announced" for column, _ in slots)
 
 
-def check_choices(card, dice, rolls_left, announced, choices):
+def check_choices(card: Scorecard, dice: Sequence[int], rolls_left: int, announced: str | None,
+                  choices: Sequence[Choice]) -> None:
     rs = card.ruleset
     values = [ch.value for ch in choices]
     assert values == sorted(values, reverse=True)
     assert all(np.isfinite(values))
     keeps = [ch.keep for ch in choices if ch.kind == "keep"]
     places = {(ch.column, ch.box) for ch in choices if ch.kind == "place"}
-    announces = [ch.box for ch in choices if ch.kind == "announce"]
+    announces = [ch.box for ch in choices if ch.kind == "announce" and ch.box is not None]
     must = card.must_announce and announced is None
     legal = {(p.column, p.box) for p in card.options(dice, announced=announced)}
     assert places == (set() if must else legal)
@@ -192,7 +200,8 @@ def check_choices(card, dice, rolls_left, announced, choices):
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
-def test_every_choice_is_legal_and_the_best_comes_first(name, options):
+def test_every_choice_is_legal_and_the_best_comes_first(
+        name: str, options: dict[str, object]) -> None:
     advisor = lookahead_for(rulesets.get(name, **options))
     assert isinstance(advisor, Advisor) and advisor.exact is False
     for seed in (1, 2):
@@ -201,7 +210,7 @@ def test_every_choice_is_legal_and_the_best_comes_first(name, options):
             check_choices(card, turn.dice, turn.rolls_left, turn.announced, choices)
 
 
-def test_only_announcements_when_the_yams_sheet_must_announce():
+def test_only_announcements_when_the_yams_sheet_must_announce() -> None:
     rs = rulesets.get("yams")
     boxes = {c: {k: rs.box_bounds(k)[0] for k in rs.categories} for c in rs.columns}
     del boxes["announced"]["sixes"], boxes["announced"]["straight"]
@@ -219,7 +228,7 @@ def test_only_announcements_when_the_yams_sheet_must_announce():
 
 
 @pytest.mark.parametrize("name", ["yams", "triple_yahtzee"])
-def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name):
+def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name: str) -> None:
     rs = rulesets.get(name)
     advisor = lookahead_for(rs)
     card, _ = visited(name, {}, seed=5, every=31)[2]
@@ -227,7 +236,7 @@ def test_the_state_value_is_the_mean_of_the_best_first_roll_choices(name):
     assert FIRST_ROLL @ best - card.total == pytest.approx(advisor.state_value(card))
 
 
-def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper():
+def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper() -> None:
     rs = rulesets.get("yams")
     advisor = lookahead_for(rs)
     card, _ = visited("yams", {}, seed=9, every=13)[3]
@@ -238,6 +247,7 @@ def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper():
     examined = sorted(flat, key=lambda ch: -ch.value)[:advisor.refine]
     shifts = []
     for ch in examined:
+        assert ch.box is not None  # no roll left: placements only
         after = card.place(dice, ch.box, ch.column)
         value = after.total + advisor.state_value(after)
         assert value == pytest.approx(next(d.value for d in deeper
@@ -249,7 +259,7 @@ def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper():
             next(d.value for d in deeper if (d.column, d.box) == (ch.column, ch.box)))
 
 
-def test_the_last_box_is_valued_exactly():
+def test_the_last_box_is_valued_exactly() -> None:
     """With one box left the model has nothing to guess: the value is the turn's own."""
     rs = rulesets.get("triple_yahtzee")
     boxes = {c: {k: rs.box_bounds(k)[0] for k in rs.categories} for c in rs.columns}
@@ -260,7 +270,7 @@ def test_the_last_box_is_valued_exactly():
     assert lookahead_for(rs).state_value(card.place((6,) * 5, "chance", "x3")) == 0.0
 
 
-def test_refuses_what_is_not_a_position():
+def test_refuses_what_is_not_a_position() -> None:
     rs = rulesets.get("yams")
     advisor = lookahead_for(rs)
     card = rs.new_scorecard()

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
 
 from scoring import rulesets
 from scoring.errors import RulesError
+from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard
 from scoring.strategy import solver
 from scoring.strategy.dice_space import ROLL_PROBABILITY, ROLLS
 from scoring.strategy.solver_build import States, placement_values
+from scoring.strategy.solver_rules import SolverRules
 
 PUBLISHED = [
     (("yahtzee", {"joker": "forced"}), 254.5877287),
@@ -28,20 +31,21 @@ def get(name: str, **options: object) -> solver.Solver:
 
 
 @pytest.mark.parametrize(("variant", "expected"), PUBLISHED)
-def test_the_optimal_expected_score_is_the_published_one(variant, expected):
+def test_the_optimal_expected_score_is_the_published_one(variant: tuple[str, dict[str, object]],
+                                                          expected: float) -> None:
     name, options = variant
     s = get(name, **options)
     assert s.state_value(s.ruleset.new_scorecard()) == pytest.approx(expected, abs=1e-6)
 
 
-def test_counting_exact_matches_in_yatzy_is_solved_too_and_is_worth_less():
+def test_counting_exact_matches_in_yatzy_is_solved_too_and_is_worth_less() -> None:
     exact = get("yatzy", exact_counts=True)
     value = exact.state_value(exact.ruleset.new_scorecard())
     assert value == pytest.approx(247.3030168, abs=1e-6)
     assert value < get("yatzy").state_value(rulesets.get("yatzy").new_scorecard())
 
 
-def test_only_yahtzee_and_yatzy_are_solvable():
+def test_only_yahtzee_and_yatzy_are_solvable() -> None:
     assert [rs.name for rs in solver.solvable_rulesets()] == ["yahtzee"] * 2 + ["yatzy"] * 2
     for name in ("yams", "triple_yahtzee"):
         assert not solver.is_solvable(rulesets.get(name))
@@ -49,10 +53,10 @@ def test_only_yahtzee_and_yatzy_are_solvable():
             solver.solver_for(rulesets.get(name))
 
 
-def random_cards(ruleset, count: int, seed: int) -> list[Scorecard]:
+def random_cards(ruleset: RuleSet, count: int, seed: int) -> list[Scorecard]:
     """Sheets reached by random play, many with a used Yahtzee box (joker positions)."""
     rng = random.Random(seed)
-    cards = []
+    cards: list[Scorecard] = []
     while len(cards) < count:
         card = ruleset.new_scorecard()
         while not card.is_complete:
@@ -66,7 +70,7 @@ def random_cards(ruleset, count: int, seed: int) -> list[Scorecard]:
 
 
 @pytest.mark.parametrize("options", [{"joker": "forced"}, {"joker": "free"}, {}])
-def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options):
+def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options: dict[str, str]) -> None:
     """``placement_values`` (used to build the table) against the engine's own options
     on sheets of every stage of several games, joker positions included."""
     name = "yatzy" if not options else "yahtzee"
@@ -83,7 +87,7 @@ def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options):
             assert card.total + table[r, i] == pytest.approx(best, abs=1e-9), (card, roll)
 
 
-def test_a_state_is_worth_the_mean_of_its_best_first_rolls():
+def test_a_state_is_worth_the_mean_of_its_best_first_rolls() -> None:
     s = get("yahtzee")
     card = random_cards(s.ruleset, 40, seed=3)[-1]
     best = np.array([s.advise(card, roll, 2)[0].value for roll in ROLLS])
@@ -91,7 +95,7 @@ def test_a_state_is_worth_the_mean_of_its_best_first_rolls():
         card.total + s.state_value(card), abs=1e-9)
 
 
-def test_advice_lists_every_distinct_choice_best_first():
+def test_advice_lists_every_distinct_choice_best_first() -> None:
     s = get("yahtzee")
     card = s.ruleset.new_scorecard().place([2, 2, 2, 5, 5], "full_house")
     dice = (6, 6, 1, 6, 3)
@@ -107,15 +111,16 @@ def test_advice_lists_every_distinct_choice_best_first():
     assert [c.kind for c in s.advise(card, dice, 0)] == ["place"] * len(places)
 
 
-def test_a_placement_is_worth_its_points_plus_the_value_of_the_sheet_it_leaves():
+def test_a_placement_is_worth_its_points_plus_the_value_of_the_sheet_it_leaves() -> None:
     s = get("yatzy")
     card = s.ruleset.new_scorecard().place([3, 3, 3, 1, 2], "threes")
     for choice in s.advise(card, [4, 4, 4, 4, 2], 0):
+        assert choice.box is not None  # every choice with no roll left is a placement
         after = card.place([4, 4, 4, 4, 2], choice.box)
         assert choice.value == pytest.approx(after.total + s.state_value(after), abs=1e-9)
 
 
-def test_the_last_box_is_worth_exactly_what_it_scores():
+def test_the_last_box_is_worth_exactly_what_it_scores() -> None:
     rs = rulesets.get("yatzy")
     card = rs.new_scorecard()
     for box in rs.categories[:-1]:
@@ -124,7 +129,7 @@ def test_the_last_box_is_worth_exactly_what_it_scores():
     assert (choice.box, choice.value) == ("yatzy", card.total + 50)
 
 
-def test_a_yahtzee_after_a_fifty_earns_the_bonus_and_obeys_the_forced_joker():
+def test_a_yahtzee_after_a_fifty_earns_the_bonus_and_obeys_the_forced_joker() -> None:
     s = get("yahtzee")
     card = s.ruleset.new_scorecard().place([4, 4, 4, 4, 4], "yahtzee")
     places = [c for c in s.advise(card, [4, 4, 4, 4, 4], 0)]
@@ -140,14 +145,14 @@ def test_a_yahtzee_after_a_fifty_earns_the_bonus_and_obeys_the_forced_joker():
     (([1, 2, 3, 4, 5], 3), "bad_rolls_left"),
     (([1, 2, 3, 4, 5], "2"), "bad_rolls_left"),
 ])
-def test_bad_questions_get_a_clear_error(args, code):
+def test_bad_questions_get_a_clear_error(args: tuple[list[int], int | str], code: str) -> None:
     s = get("yahtzee")
     with pytest.raises(RulesError) as err:
-        s.advise(s.ruleset.new_scorecard(), *args)
+        s.advise(s.ruleset.new_scorecard(), *args)  # type: ignore[arg-type]  # bad on purpose
     assert err.value.code == code
 
 
-def test_no_advice_on_a_finished_sheet_another_variant_or_an_announcement():
+def test_no_advice_on_a_finished_sheet_another_variant_or_an_announcement() -> None:
     s = get("yatzy")
     card = s.ruleset.new_scorecard()
     for box in s.ruleset.categories:
@@ -160,7 +165,7 @@ def test_no_advice_on_a_finished_sheet_another_variant_or_an_announcement():
         s.state_value(rulesets.get("yahtzee").new_scorecard())
 
 
-def test_tables_round_trip_through_bytes_and_refuse_other_rules():
+def test_tables_round_trip_through_bytes_and_refuse_other_rules() -> None:
     s = get("yahtzee")
     data = s.to_bytes()
     again = solver.Solver.from_bytes(s.rules, data)
@@ -174,7 +179,7 @@ def test_tables_round_trip_through_bytes_and_refuse_other_rules():
         solver.Solver.from_bytes(s.rules, b"hello")
 
 
-def test_a_new_code_version_changes_the_table_name(monkeypatch):
+def test_a_new_code_version_changes_the_table_name(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = get("yahtzee").rules
     before = solver.table_name(rules)
     monkeypatch.setattr(solver, "CODE_VERSION", solver.CODE_VERSION + 1)
@@ -194,13 +199,14 @@ class MemoryStore:
 
 
 @pytest.fixture(scope="module")
-def built():
+def built() -> dict[tuple[Any, ...], solver.Solver]:
     """Real solvers of this process, whose tables the tests below copy."""
-    return {key: get(*key[:1], **dict(key[1:])) for key in
+    return {key: get(key[0], **dict(key[1:])) for key in
             (("yahtzee",), ("yatzy",), ("yatzy", ("exact_counts", True)))}
 
 
-def test_solver_for_reads_a_stored_table_instead_of_building(built):
+def test_solver_for_reads_a_stored_table_instead_of_building(
+        built: dict[tuple[Any, ...], solver.Solver]) -> None:
     real = built[("yatzy",)]
     stored = solver.Solver(real.rules, real.values.copy())
     stored.values[0] += 1.0  # a marker only the stored table has
@@ -212,16 +218,17 @@ def test_solver_for_reads_a_stored_table_instead_of_building(built):
     assert tables.is_loaded(rulesets.get("yatzy"))
 
 
-def test_a_stale_or_damaged_table_is_rebuilt_and_stored(built):
+def test_a_stale_or_damaged_table_is_rebuilt_and_stored(
+        built: dict[tuple[Any, ...], solver.Solver]) -> None:
     rules = built[("yahtzee",)].rules
     name = solver.table_name(rules)
     store = MemoryStore()
     store.save(name, b"FIVEDICE-SOLVER\n{}\n")
-    builds = []
+    builds: list[str] = []
     reference = built[("yahtzee",)].values
 
-    def solve(r, workers=2):
-        builds.append(r.key)
+    def solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
+        builds.append(rules.key)
         return reference.copy()
 
     s = solver.Tables(store, solve=solve).solver_for(rulesets.get("yahtzee"))
@@ -230,13 +237,14 @@ def test_a_stale_or_damaged_table_is_rebuilt_and_stored(built):
     assert np.array_equal(stored.values, s.values, equal_nan=True)
 
 
-def test_concurrent_first_calls_build_once_and_share_the_solver(built):
+def test_concurrent_first_calls_build_once_and_share_the_solver(
+        built: dict[tuple[Any, ...], solver.Solver]) -> None:
     reference = built[("yatzy", ("exact_counts", True))].values
-    builds = []
+    builds: list[str] = []
     gate = threading.Event()
 
-    def slow_solve(r, workers=2):
-        builds.append(r.key)
+    def slow_solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
+        builds.append(rules.key)
         gate.wait(5)
         return reference.copy()
 

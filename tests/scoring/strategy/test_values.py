@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 from scoring import rulesets
 from scoring.dice import from_rng
+from scoring.scorecard import Scorecard
 from scoring.strategy.beginner import MINIMUM_CAP, placement_value
+from scoring.strategy.decisions import Decision
+from scoring.turn import Turn
 from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 
 
@@ -19,7 +22,7 @@ class Checker:
     def __init__(self) -> None:
         self.checked = 0
 
-    def decide(self, card, turn):
+    def decide(self, card: Scorecard, turn: Turn) -> Decision:
         options = card.options(turn.dice, announced=turn.announced)
         for option in options:
             after = card.place(turn.dice, option.box, option.column, announced=turn.announced)
@@ -34,7 +37,8 @@ class Checker:
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=3)
 @given(rng=st.randoms(use_true_random=False))
-def test_placement_values_are_the_change_in_total(name, options, rng):
+def test_placement_values_are_the_change_in_total(
+        name: str, options: dict[str, object], rng: random.Random) -> None:
     checker = Checker()
     play_game(rulesets.get(name, **options).new_scorecard(), Announcer(rng), from_rng(rng),
               watcher=checker)

@@ -71,6 +71,7 @@ class Table:
             seat = next((s for s in (self.vera, self.walt) if s.my_turn()), None)
             if seat is None:
                 return
+            assert seat.game is not None  # it is the seat's turn in a game
             move = dict(next_move(seat.game))
             kind = move.pop("type")
             answer = await seat.send(kind, **move)
@@ -159,7 +160,8 @@ class Arena:
             for result in results:
                 if isinstance(result, BaseException):
                     raise result
-            return Counter(code for codes in results for code in codes)
+            return Counter(code for codes in results if not isinstance(codes, BaseException)
+                           for code in codes)
 
         return self.runner.submit(send_all())
 
@@ -260,7 +262,8 @@ def target_of(name: str, code: str, seat: Seat, my_turn: bool) -> Target:
 def presence(seat: Seat, name: str) -> str:
     """How the seat's newest state shows the member called ``name``."""
     assert seat.state is not None
-    return next(m["presence"] for m in seat.state["members"] if m["name"] == name)
+    shown: str = next(m["presence"] for m in seat.state["members"] if m["name"] == name)
+    return shown
 
 
 async def seat_in(login: Login, code: str) -> Seat:
@@ -274,8 +277,9 @@ async def accepted(seat: Seat, kind: str, **fields: Any) -> int:
     """Send a request that must be accepted; returns the version, once the seat has it."""
     answer = await seat.send(kind, **fields)
     assert answer["type"] == "ack", answer
-    await seat.reached(answer["version"])
-    return answer["version"]
+    version: int = answer["version"]
+    await seat.reached(version)
+    return version
 
 
 @dataclass
@@ -306,7 +310,7 @@ async def set_tables(base_url: str, logins: dict[str, Login], codes: dict[str, s
     probes = {room: [Probe(base_url, codes[room], logins["mal"])
                      for _ in range(PROBES_PER_ROOM)] for room in ("A", "S")}
     await asyncio.gather(*(probe.open() for pool in probes.values() for probe in pool))
-    assert vera.state and walt.state and mal_a.game
+    assert vera.state and walt.state and mal_a.game and mal_a.state
     players = {"vera": vera.state["you"]["player"], "walt": walt.state["you"]["player"],
                "hank": mal_a.game["seats"][0]["player"], "mal": mal_a.state["you"]["player"]}
     table = Table(vera, walt)

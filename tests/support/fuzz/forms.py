@@ -15,7 +15,7 @@ import regex
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from games.services.players import visible_only
+from games.text import visible_only
 from scoring import rulesets
 from tests.support.fuzz.arena import Arena
 from tests.support.fuzz.frames import RULESETS, texts
@@ -81,7 +81,7 @@ NAMES = st.one_of(
                                  "<b>Ada</b>", "Ada\nLovelace", "\u202eadA", "\ufffd")),
     st.integers(1000, 20_000).map(lambda n: "N" * n), FORM_VALUE)
 # The create form as a person fills it in.
-GOOD_FORM = st.fixed_dictionaries(
+GOOD_FORM: st.SearchStrategy[dict[str, str | bytes]] = st.fixed_dictionaries(
     {"name": GOOD_NAMES, "ruleset": st.sampled_from(RULESETS),
      "seats": st.integers(1, 8).map(str),
      "turn_seconds": st.sampled_from(("", "15", "60", "300"))},
@@ -153,6 +153,7 @@ def send_post(arena: Arena, post: FormPost, csrf: Cookie) -> Reply:
     if post.csrf != "no_cookie":
         browser.jar.set_cookie(csrf)
         if post.csrf != "missing":
+            assert csrf.value is not None  # the home page's cookie has its token
             pairs.append(("csrfmiddlewaretoken", csrf.value if post.csrf == "ok" else "a" * 32))
     else:
         pairs.append(("csrfmiddlewaretoken", uuid.uuid4().hex))

@@ -76,12 +76,15 @@ class Database:
 
     def room_count(self) -> int:
         """How many rooms there are."""
-        return self.rows("SELECT COUNT(*) FROM games_room")[0][0]
+        count: int = self.rows("SELECT COUNT(*) FROM games_room")[0][0]
+        return count
 
     def members(self, code: str) -> int:
         """How many active members the room has."""
-        return self.rows("SELECT COUNT(*) FROM games_membership m JOIN games_room r"
-                         " ON r.id = m.room_id WHERE r.code = ? AND m.state = 'active'", code)[0][0]
+        count: int = self.rows("SELECT COUNT(*) FROM games_membership m JOIN games_room r"
+                               " ON r.id = m.room_id WHERE r.code = ? AND m.state = 'active'",
+                               code)[0][0]
+        return count
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -145,9 +148,11 @@ async def first_answer(base_url: str, code: str, login: Login | None) -> dict[st
     code the server closed it with."""
     socket = await ws_connect(base_url, code, login)
     try:
-        return json.loads(await asyncio.wait_for(socket.recv(), ANSWER_TIMEOUT))
+        first: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), ANSWER_TIMEOUT))
+        return first
     except ConnectionClosed:
-        return socket.close_code
+        closed: int = socket.close_code
+        return closed
     finally:
         await socket.close()
 

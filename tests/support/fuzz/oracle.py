@@ -139,7 +139,8 @@ def check(frame: Frame, answer: Answer) -> str:
         assert msg.get("id") == frame.request_id, f"{frame!r} got {msg}"
         assert msg.get("code") in (frame.codes or CODES), f"{frame!r} got {msg}"
         assert isinstance(msg.get("message"), str) and msg["message"].strip(), msg
-        return msg["code"]
+        code: str = msg["code"]
+        return code
     assert msg.get("type") == frame.expect, f"{frame!r} got {msg}"
     if frame.expect == "pong":
         assert msg.get("id") == frame.request_id, f"{frame!r} got {msg}"
