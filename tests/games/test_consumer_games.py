@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bench.harness.room_client import placements
 from games import services
 from games.models import Room
 from games.realtime.publish import publish
@@ -74,7 +75,7 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
         rolled = await polite_request(comm, {"type": "roll", "id": f"r{moves}", "hold": []})
         assert rolled["type"] == "ack", rolled
         mine = (await state_at(comm, rolled["version"]))["game"]  # pushed right after the ack
-        option = mine["options"][0] if mine["options"] else None
+        option = placements(mine)[0] if mine["options"] else None
         if option is None:  # Yam's: only announced boxes left, announce one first
             rs = await latest_state(comm, room.code)
             column = rs["room"]["ruleset"]["announce_column"]
@@ -83,7 +84,7 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset):
                        for b in sec["boxes"] if b["key"] not in filled)
             announced = await polite_request(
                 comm, {"type": "announce", "id": f"a{moves}", "box": box})
-            option = (await state_at(comm, announced["version"]))["game"]["options"][0]
+            option = placements((await state_at(comm, announced["version"]))["game"])[0]
         placed = await polite_request(comm, {"type": "place", "id": f"p{moves}",
                                              "box": option["box"], "column": option["column"]})
         assert placed["type"] == "ack", placed

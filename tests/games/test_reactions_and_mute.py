@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from bench.harness.room_client import placements
 from games import services
 from games.models import ActionRequest, Event, Membership, Room
 from games.realtime import snapshot_cache
@@ -240,6 +241,6 @@ def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(room, ad
             services.room_mute(player=ada, code=room.code, target=cy.pk, muted=False)
             check()
         state = snapshot_cache.snapshot(room.code).state_for(player.pk)
-        option = state["game"]["options"][0]
+        option = placements(state["game"])[0]
         services.game_place(player=player, code=room.code, box=option["box"])
         check()

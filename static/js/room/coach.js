@@ -6,6 +6,7 @@ import { app, draw, live, regions, socket, store } from "./page.js";
 import { announceBox, place } from "./actions.js";
 import { turnOf } from "./facts.js";
 import { canHold, sendHolds } from "./holds.js";
+import { placements } from "./placements.js";
 
 const HINTS_KEY = "fivedice:hints";
 
@@ -137,7 +138,7 @@ export function applyHint(best) {
   } else if (best.kind === "announce") {
     announceBox(best.box);
   } else {
-    const option = (game.options || []).find((o) => o.box === best.box && (!best.column || o.column === best.column));
+    const option = placements(game).find((o) => o.box === best.box && (!best.column || o.column === best.column));
     if (option) place(option);
   }
 }

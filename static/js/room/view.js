@@ -17,6 +17,7 @@ import { board, tray } from "./board.js";
 import { applyHint, coachBest, coachOn, drawCoach, hints, setMoreOpen, syncHints, toggleHints } from "./coach.js";
 import { isMine, lastPlacement, mutedYou, phaseOf, shownState, turnOf } from "./facts.js";
 import { canHold } from "./holds.js";
+import { placements } from "./placements.js";
 import { AWAY_FOR_HANDOVER, awayFor } from "./presence.js";
 import { act, report } from "./requests.js";
 import { pageTitle } from "./rules.js";
@@ -61,7 +62,7 @@ function context() {
     handoverAfter: AWAY_FOR_HANDOVER,
     holds: app.holds,
     busy: app.busy,
-    options: new Map((game?.options || []).map((o) => [`${o.column}:${o.box}`, o])),
+    options: new Map(placements(game).map((o) => [`${o.column}:${o.box}`, o])),
     lastPlace: lastPlacement(state),
     inviteUrl: config.inviteUrl,
     inviteNote: config.inviteNote,
