@@ -358,10 +358,18 @@ class Seat:
                     and game["current_seat"] == self.my_seat)
 
 
+def placements(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's ``options`` (by column, then box: ``[points, bonus, gain]``) as a list of
+    ``{"column", "box", "points", "bonus", "gain"}``, in column then sheet order."""
+    return [{"column": column, "box": box, "points": points, "bonus": bonus, "gain": gain}
+            for column, boxes in game["options"].items()
+            for box, (points, bonus, gain) in boxes.items()]
+
+
 def next_move(game: dict[str, Any]) -> dict[str, Any]:
     """A plain player's next request on their turn: roll, keep the most common face
     (up to two rerolls unless a box already pays well), then fill the best box."""
-    dice, rolls_left, options = game["dice"], game["rolls_left"], game["options"]
+    dice, rolls_left, options = game["dice"], game["rolls_left"], placements(game)
     if game.get("must_announce"):
         return {"type": "announce", "box": _open_announce_box(game)}
     if not dice:

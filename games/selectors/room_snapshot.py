@@ -78,7 +78,7 @@ class Snapshot:
         if game is None:
             return {}
         if not game["together"]:
-            return {"options": game["options"] if game["player"] == viewer else []}
+            return {"options": game["options"] if game["player"] == viewer else {}}
         mine = game["own"].get(viewer)
         own = {key: (mine or game)[key] for key in OWN_TURN_KEYS}
         if viewer in game["own_seats"]:
@@ -123,7 +123,7 @@ class Snapshot:
             game = shared["game"]
             if game is not None:
                 game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
-                game["options"] = []  # each viewer's own come on top
+                game["options"] = {}  # each viewer's own come on top
             self._document = {
                 "event": shared["event"], "room": shared["room"],
                 "members": [{k: v for k, v in m.items() if k not in MOMENT_KEYS}

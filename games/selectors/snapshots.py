@@ -39,7 +39,7 @@ SNAPSHOT_SECONDS = 15.0
 # A game's turn where no turn is open (everyone's turn at once, the shared part of the
 # state: each player's own open turn comes on top, ``room_snapshot.Snapshot.own_of``).
 NO_TURN: dict[str, Any] = {"current_seat": None, "dice": [], "held": [], "rolls_left": 3,
-                           "announced": None, "must_announce": False, "options": []}
+                           "announced": None, "must_announce": False, "options": {}}
 # Events that change the game only (not who is in the room, nor the chat).
 MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "skip", "timeout",
                         "place_taken_back"})
@@ -177,13 +177,14 @@ def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
         "dice": list(turn.dice), "held": list(row["holding"]), "rolls_left": turn.rolls_left,
         "announced": turn.announced,
         "must_announce": turn.has_rolled and turn.announced is None and sheet.must_announce,
-        "options": []}
+        "options": {}}
     if turn.has_rolled:
         options = sheet.options(turn.dice, announced=turn.announced)
-        seen["options"] = [
-            {"column": p.column, "box": p.box, "points": p.points, "bonus": p.bonus,
-             "gain": gain}
-            for p, gain in zip(options, sheet.gains(options), strict=True)]
+        # By column, then box, as ``boxes`` are: a roll's patch names the boxes it changed.
+        by_column: dict[str, dict[str, list[int]]] = {}
+        for p, gain in zip(options, sheet.gains(options), strict=True):
+            by_column.setdefault(p.column, {})[p.box] = [p.points, p.bonus, gain]
+        seen["options"] = by_column
     return seen
 
 

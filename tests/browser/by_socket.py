@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from bench.harness.room_client import Login, Seat, next_move
+from bench.harness.room_client import Login, Seat, next_move, placements
 
 TIMEOUT = 120.0  # seconds for all the turns; only a broken test waits this long
 
@@ -33,7 +33,7 @@ def _move(game: dict[str, Any]) -> dict[str, Any]:
     can be scored (announcing first where Yam's requires it)."""
     if game.get("must_announce") or not game["dice"]:
         return next_move(game)
-    option = game["options"][0]
+    option = placements(game)[0]
     return {"type": "place", "box": option["box"], "column": option["column"]}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from channels.testing import WebsocketCommunicator
 
+from bench.harness.room_client import placements
 from games import services
 from games.realtime.publish import publish
 from rooms.models import Room
@@ -77,7 +78,7 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
         rolled = await polite_request(comm, {"type": "roll", "id": f"r{moves}", "hold": []})
         assert rolled["type"] == "ack", rolled
         mine = (await state_at(comm, rolled["version"]))["game"]  # pushed right after the ack
-        option = mine["options"][0] if mine["options"] else None
+        option = placements(mine)[0] if mine["options"] else None
         if option is None:  # Yam's: only announced boxes left, announce one first
             rs = await latest_state(comm, room.code)
             column = rs["room"]["ruleset"]["announce_column"]
@@ -86,7 +87,7 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
                        for b in sec["boxes"] if b["key"] not in filled)
             announced = await polite_request(
                 comm, {"type": "announce", "id": f"a{moves}", "box": box})
-            option = (await state_at(comm, announced["version"]))["game"]["options"][0]
+            option = placements((await state_at(comm, announced["version"]))["game"])[0]
         placed = await polite_request(comm, {"type": "place", "id": f"p{moves}",
                                              "box": option["box"], "column": option["column"]})
         assert placed["type"] == "ack", placed

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accounts.models import Player
+from bench.harness.room_client import placements
 from bench.harness.state_changes import Gap, apply_change, canonical, document_of
 from games import services
 from games.selectors.patches import diff
@@ -114,14 +115,14 @@ async def open_table(ruleset: str, together: bool | str = False
 def random_move(game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal-looking move of the player whose turn it is (refusals are fine too)."""
     if game.get("must_announce"):
-        return {"type": "announce", "box": rng.choice(game["options"])["box"]}
+        return {"type": "announce", "box": rng.choice(placements(game))["box"]}
     if not game["dice"]:
         return {"type": "roll", "hold": []}
     if game["rolls_left"] and rng.random() < 0.3:
         return {"type": "hold", "hold": sorted(rng.sample(range(5), rng.randint(0, 4)))}
     if game["rolls_left"] and rng.random() < 0.5:
         return {"type": "roll", "hold": game["held"][:4]}
-    option = rng.choice(game["options"])
+    option = rng.choice(placements(game))
     return {"type": "place", "box": option["box"], "column": option["column"]}
 
 
@@ -252,7 +253,7 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
     ada, bob = comms[0], comms[1]
     rolled = await request(ada, {"type": "roll", "hold": [], "id": "r1"})
     before = (await held_at(ada, rolled["version"]))["game"]
-    option = before["options"][0]
+    option = placements(before)[0]
     placed = await request(ada, {"type": "place", "box": option["box"], "id": "p1"})
     for comm in comms:
         state = await held_at(comm, placed["version"])
@@ -273,7 +274,7 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
             == (0, before["dice"], before["rolls_left"], [])
         assert option["box"] not in game["seats"][0]["boxes"]["main"]
     assert present(ada.held)["game"]["options"] == before["options"]  # hers to choose again
-    other = before["options"][1]
+    other = placements(before)[1]
     again = await request(ada, {"type": "place", "box": other["box"], "id": "p2"})
     assert again["type"] == "ack"
     await held_at(bob, again["version"])

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Player
+from bench.harness.room_client import placements
 from games import services
 from games.selectors import snapshots
 from games.services.reactions import EMOJI
@@ -253,6 +254,6 @@ def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
             services.room_mute(player=ada, code=room.code, target=cy.pk, muted=False)
             check()
         state = view_of(snapshot_of(room.code), player.pk)
-        option = state["game"]["options"][0]
+        option = placements(state["game"])[0]
         services.game_place(player=player, code=room.code, box=option["box"])
         check()

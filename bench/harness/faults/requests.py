@@ -19,7 +19,7 @@ from bench.harness.faults.table import (
     place_fields,
     second_socket,
 )
-from bench.harness.room_client import Seat, new_id
+from bench.harness.room_client import Seat, new_id, placements
 
 
 async def drop_round(table: Table, kind: str, delay: float | None) -> dict[str, Any]:
@@ -158,7 +158,7 @@ async def simultaneous_round(table: Table, tab: Seat) -> dict[str, Any]:
     if [a["type"] for a in rolls] != ["ack", "error"] or rolls[1].get("code") != "not_your_turn":
         raise Problem(f"two players rolled at once: {rolls}")
     await table.reach(rolls[0]["version"])
-    options = sorted(actor.game["options"], key=lambda o: -o["gain"])[:2]
+    options = sorted(placements(actor.game), key=lambda o: -o["gain"])[:2]
     places = await asyncio.gather(*(table.send(seat, "place", **place_fields(actor.game, o))
                                     for seat, o in zip((actor, tab), options, strict=True)))
     kinds = sorted(a["type"] for a in places)

@@ -11,14 +11,14 @@ from typing import Any
 
 from bench.harness.faults.ledger import Ledger, ledger_problems, read_ledger, view_problems
 from bench.harness.faults.stack import Problem, Stack
-from bench.harness.room_client import Login, Seat, join_room, new_id, open_room
+from bench.harness.room_client import Login, Seat, join_room, new_id, open_room, placements
 
 REACH_TIMEOUT = 10.0  # every client holds a version this soon after its ack, or it is lost
 PACE = 15  # requests a second per socket at most (the server refuses past 20, pings count)
 
 
 def place_fields(game: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
-    """The ``place`` request's fields for one of ``game["options"]``."""
+    """The ``place`` request's fields for one of ``placements(game)``."""
     fields = {"box": option["box"]}
     if len(game["ruleset"]["columns"]) > 1:
         fields["column"] = option["column"]
@@ -27,7 +27,7 @@ def place_fields(game: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]
 
 def best_place(game: dict[str, Any]) -> dict[str, Any]:
     """The ``place`` fields for the box that adds the most now."""
-    return place_fields(game, max(game["options"], key=lambda o: o["gain"]))
+    return place_fields(game, max(placements(game), key=lambda o: o["gain"]))
 
 
 class Table:

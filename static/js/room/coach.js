@@ -2,6 +2,7 @@
 // rolls; its best choice is shown on the dice and boxes, and can be played in one tap.
 import { render } from "../dom.js";
 import { choiceText, holdPositions, renderCoach } from "../render/coach.js";
+import { placements } from "./placements.js";
 
 const HINTS_KEY = "fivedice:hints";
 
@@ -149,7 +150,7 @@ export class Coach {
     } else if (best.kind === "announce") {
       this.actions.announceBox(best.box);
     } else {
-      const option = (game.options || []).find((o) => o.box === best.box && (!best.column || o.column === best.column));
+      const option = placements(game).find((o) => o.box === best.box && (!best.column || o.column === best.column));
       if (option) this.actions.place(option);
     }
   }

@@ -16,6 +16,7 @@ import { ReactionBar } from "../render/reactions.js";
 import { turnKey } from "./actions.js";
 import { coachOn } from "./coach.js";
 import { lastPlacement, mutedYou, phaseOf } from "./facts.js";
+import { placements } from "./placements.js";
 
 /** The room drawn from the ``store``'s state into the page's ``regions``, with the parts
  *  (``parts``: facts, requests, actions, holds, coach, presence, rules, timer, board)
@@ -63,7 +64,7 @@ export class RoomView {
       handoverAfter: presence.handoverAfter,
       holds: app.holds,
       busy: app.busy,
-      options: new Map((game?.options || []).map((o) => [`${o.column}:${o.box}`, o])),
+      options: new Map(placements(game).map((o) => [`${o.column}:${o.box}`, o])),
       lastPlace: lastPlacement(state),
       act: (...args) => requests.act(...args),
       confirm: (opts) => confirmDialog(dialog, opts),
