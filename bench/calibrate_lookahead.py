@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import rulesets
 from scoring.boxes import UPPER
-from scoring.dice import from_rng
+from scoring.dice import DiceSource, from_rng
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard
 from scoring.strategy.advice import decision_for
@@ -153,12 +153,14 @@ def _play(seed: int) -> Game:
             "counts": counts, "final": final.total}
 
 
-def _self_play(rs, strategy, source):
+def _self_play(rs: RuleSet, strategy: Strategy, source: DiceSource) -> tuple[
+        list[Scorecard], dict[tuple[int, int], tuple[int, float]], np.ndarray, Scorecard]:
     """One game of ``strategy`` with dice from ``source``: the sheet at each turn's
     start, what each box (column, box index) added and at which turn it was filled,
     the count of dice of each face each upper box was filled with, the final sheet."""
     card = rs.new_scorecard()
-    cards, fills = [], {}
+    cards: list[Scorecard] = []
+    fills: dict[tuple[int, int], tuple[int, float]] = {}
     counts = np.zeros((6, 6))
     while not card.is_complete:
         cards.append(card)
@@ -181,7 +183,7 @@ def _self_play(rs, strategy, source):
     return cards, fills, counts, card
 
 
-def _added(rs, before, after, c: int) -> float:
+def _added(rs: RuleSet, before: Scorecard, after: Scorecard, c: int) -> float:
     """What a placement added to column ``c``, its upper and extra-Yahtzee bonuses aside."""
     mult = rs.multipliers[c]
     before_t, after_t = before.totals()[c], after.totals()[c]
@@ -190,8 +192,8 @@ def _added(rs, before, after, c: int) -> float:
             - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus))
 
 
-def run_round(name: str, weights: dict | None, counts: list | None, games: int, seed: int,
-              processes: int, refine: int = 0) -> dict[str, np.ndarray | list]:
+def run_round(name: str, weights: Weights | None, counts: Counts | None, games: int, seed: int,
+              processes: int, refine: int = 0) -> Round:
     with multiprocessing.Pool(processes, _init, (name, weights, counts, refine)) as pool:
         results = pool.map(_play, [seed + i for i in range(games)], chunksize=4)
     return {"slots": np.concatenate([r["slots"] for r in results]),

@@ -24,8 +24,12 @@ import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+if TYPE_CHECKING:
+    from accounts.models import Player
 
 DUE = 5
 ONLINE = 50  # people with the site open now, each in a room of their own
@@ -71,7 +75,7 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-def expired_rooms(people: list) -> list[str]:
+def expired_rooms(people: list[Player]) -> list[str]:
     """``DUE`` rooms by the day whose first turn is past its deadline."""
     from django.utils import timezone
 
@@ -93,7 +97,7 @@ def expired_rooms(people: list) -> list[str]:
     return codes
 
 
-def add_waiting(people: list, first: int, count: int) -> None:
+def add_waiting(people: list[Player], first: int, count: int) -> None:
     """``count`` games in play whose deadlines are 1 hour to 7 days away (their rooms
     numbered from ``first``)."""
     from django.utils import timezone
@@ -120,7 +124,7 @@ def add_waiting(people: list, first: int, count: int) -> None:
             for room in rooms for seat, person in enumerate(people))
 
 
-def time_ticks(people: list, ticks: int) -> tuple[dict[str, float], str]:
+def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]:
     """Time ``ticks`` idle ticks, a tenth as many whole clock passes and one tick playing
     ``DUE`` expired turns; the figures and the plan of the query for due games."""
     from django.utils import timezone

@@ -22,9 +22,15 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+if TYPE_CHECKING:
+    from accounts.models import Player
+    from daily.models import DailyChallenge
 
 FRIENDS = 30
 BATCH = 5_000
@@ -77,7 +83,8 @@ def main() -> None:
     print(json.dumps({"results": args.results, **figures}))
 
 
-def add_results(challenge, results: int, rng: random.Random, moment) -> None:
+def add_results(challenge: DailyChallenge, results: int, rng: random.Random,
+                moment: datetime) -> None:
     """``results`` finished ranked attempts at ``challenge``, by players P0, P1..."""
     from accounts.models import Player
     from daily.models import DailyAttempt
@@ -103,7 +110,7 @@ def add_results(challenge, results: int, rng: random.Random, moment) -> None:
         made += count
 
 
-def time_page(url: str, label: str, player, pages: int) -> dict[str, float]:
+def time_page(url: str, label: str, player: Player, pages: int) -> dict[str, float]:
     """Time ``pages`` loads of ``url`` as ``player``: the median, the p95 and the queries
     of one load, each named after ``label``; prints the slowest query."""
     from django.db import connection
@@ -131,7 +138,7 @@ def time_page(url: str, label: str, player, pages: int) -> dict[str, float]:
             f"{label} queries": len(queries)}
 
 
-def print_plans(challenge) -> None:
+def print_plans(challenge: DailyChallenge) -> None:
     """Print the plans of the queries of a rank and of the leaderboard (SQLite)."""
     from django.db import connection
 

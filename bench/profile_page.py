@@ -27,6 +27,9 @@ from typing import TYPE_CHECKING, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 if TYPE_CHECKING:
+    from django.test import Client
+
+    from accounts.models import Player
     from scoring.scorecard import Scorecard
 
 
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps(result))
 
 
-def write_history(games: int, rng: random.Random):
+def write_history(games: int, rng: random.Random) -> Player:
     """``games`` finished four-seat games of Ada with Bob, Cy and Dee, each with a review
     of Ada's play; returns Ada."""
     from accounts.models import Player
@@ -98,7 +101,7 @@ def write_history(games: int, rng: random.Random):
     return ada
 
 
-def time_page(client, ada, runs: int) -> dict[str, float]:
+def time_page(client: Client, ada: Player, runs: int) -> dict[str, float]:
     """The median time of ``runs`` loads of Ada's profile through ``client`` (signed in)
     and of her figures alone, the queries of one page, the page's and the chart's size."""
     from django.db import connection

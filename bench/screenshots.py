@@ -44,7 +44,7 @@ from bench.harness.pictures import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 # Save a picture of a page under a name (``save_shot`` with the folder and the list bound).
 Shot = Callable[..., Any]
@@ -235,7 +235,7 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
     return saved
 
 
-def new_person(browser: Browser, base_url: str, viewport: dict[str, int], mobile: bool,
+def new_person(browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool,
                zone: str) -> Page:
     """A page of a browser of its own in time zone ``zone``, notifications allowed."""
     context = browser.new_context(

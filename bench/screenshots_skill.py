@@ -31,7 +31,7 @@ from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
 from bench.harness.pictures import DESKTOP, PHONE, my_turn, play_turn, save_shot
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 PASSWORD = "dice-and-tea-42"
 # Save a picture of a page under a name (``save_shot`` with the folder and the list bound).
@@ -60,7 +60,7 @@ def take(base_url: str, out: Path, database: Path) -> list[Path]:
     return saved
 
 
-def new_person(browser: Browser, base_url: str, viewport: dict[str, int], mobile: bool
+def new_person(browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool
                ) -> Page:
     """A page of a browser of its own."""
     context = browser.new_context(

@@ -32,21 +32,21 @@ def long_functions(path: Path, root: Path = ROOT) -> dict[str, int]:
     return found
 
 
-def test_every_top_level_package_is_looked_at():
+def test_every_top_level_package_is_looked_at() -> None:
     files = project_sources()
     tops = {p.relative_to(ROOT).parts[0] for p in files}
     assert {"manage.py", "games", "scoring", "yahtzee_site", "tests", "bench"} <= tops
     assert not any("migrations" in p.parts for p in files)
 
 
-def test_no_function_is_longer_than_sixty_lines():
+def test_no_function_is_longer_than_sixty_lines() -> None:
     found: dict[str, int] = {}
     for path in project_sources():
         found |= long_functions(path)
     assert found == {}, "\n".join(f"{name}: {n} lines" for name, n in sorted(found.items()))
 
 
-def test_the_guard_finds_a_long_function_in_a_new_package(tmp_path):
+def test_the_guard_finds_a_long_function_in_a_new_package(tmp_path: Path) -> None:
     app = tmp_path / "newapp"
     (app / "migrations").mkdir(parents=True)
     (app / "__init__.py").write_text("")

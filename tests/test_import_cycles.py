@@ -49,14 +49,14 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def test_no_import_cycle_among_the_modules_of_the_site():
+def test_no_import_cycle_among_the_modules_of_the_site() -> None:
     graph = grimp.build_graph(*ROOTS, cache_dir=None, exclude_type_checking_imports=True)
     assert len(graph.modules) > 200
     edges = {m: graph.find_modules_directly_imported_by(m) for m in graph.modules}
     assert cycles(edges) == []
 
 
-def test_the_guard_sees_every_circle_and_nothing_else():
+def test_the_guard_sees_every_circle_and_nothing_else() -> None:
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": {"d"},
              "f": {"a", "f"}, "g": set()}
     assert cycles(edges) == [["a", "b", "c"], ["d", "e"]]

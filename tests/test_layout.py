@@ -77,7 +77,7 @@ def test_the_guard_sees_an_offending_import(tmp_path: Path) -> None:
     assert offenders([bad], "bench") == [str(bad)]
 
 
-def test_the_import_contracts_cover_every_app_in_its_order():
+def test_the_import_contracts_cover_every_app_in_its_order() -> None:
     """``lint-imports`` (make lint) checks who may import whom with the contracts of
     pyproject.toml (decision 0061): the apps' layers follow ``INSTALLED_APPS``, and a new
     app is in them."""

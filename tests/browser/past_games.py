@@ -106,7 +106,7 @@ def check_the_first_steps_of_the_replay(page: Page) -> None:
     expect(page.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
     coach_line = page.get_by_test_id("replay-coach")
     expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
-    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}"))
+    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}") or "")
                           for key in ("chosen", "best", "loss"))
     assert chosen <= best
     # The JavaScript writes each value the page was sent, exact, rounded once by the

@@ -138,7 +138,7 @@ def score_the_first_box_with_keys(page: Page) -> str:
     first: Tab to OK, Enter); the box's test id."""
     for _ in range(10):
         page.keyboard.press("Tab")
-        focused = page.evaluate("document.activeElement.dataset.testid || ''")
+        focused: str = page.evaluate("document.activeElement.dataset.testid || ''")
         if focused.startswith("box-"):
             break
     assert focused.startswith("box-"), focused

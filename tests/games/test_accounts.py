@@ -331,7 +331,7 @@ def test_a_deleted_account_is_no_one_on_its_other_devices() -> None:
     assert not second.get(reverse("games:room", args=[code])).context["member"]
 
 
-def test_a_name_taken_since_the_form_checked_it_is_refused_and_creates_nothing():
+def test_a_name_taken_since_the_form_checked_it_is_refused_and_creates_nothing() -> None:
     User.objects.create_user("ada", password=PASSWORD)
     with pytest.raises(ServiceError) as refused:
         services.account_create(username="ada", password=PASSWORD)

@@ -296,7 +296,7 @@ def test_no_search_or_filter_of_any_list_makes_a_500(
 def select_box_fields() -> list[tuple[str, str, str]]:
     """A foreign key to each model of ours the admin searches (the admin's search for its
     select boxes takes any of them)."""
-    found: dict[type[Model], tuple[str, str]] = {}
+    found: dict[type[Model], tuple[str, str, str]] = {}
     for model_admin in our_admins():
         for field in model_admin.model._meta.concrete_fields:
             target = field.related_model if isinstance(field, ForeignKey) else None

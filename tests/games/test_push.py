@@ -303,7 +303,8 @@ def test_push_off_sends_nothing_and_quiet_hours_hold_a_push_until_they_end(
     assert not Notice.objects.filter(sent_at__isnull=True).exists()
 
 
-def test_a_player_keeps_their_newest_devices_and_a_device_follows_its_user(ada, bob):
+def test_a_player_keeps_their_newest_devices_and_a_device_follows_its_user(
+        ada: Player, bob: Player) -> None:
     def keep(player: Player, n: int) -> None:
         subscription_keep(player=player, endpoint=f"https://fcm.googleapis.com/fcm/send/{n}",
                           p256dh=f"key{n}", auth=f"auth{n}", language="fr")
