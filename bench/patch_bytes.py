@@ -86,9 +86,9 @@ class Tally:
 def measure(ruleset: str, games: int, tally: Tally, *, holds: bool = False,
             turn_seconds: int | None = None) -> None:
     """Play ``games`` two-player games of ``ruleset`` and count their patches."""
+    from accounts.models import Player
     from bench.harness.room_client import next_move
     from games import services
-    from games.models import Player
     from games.realtime import snapshot_cache
 
     people = [Player.objects.create(name=f"{ruleset[:6]}-{n}") for n in range(2)]
@@ -103,9 +103,12 @@ def measure(ruleset: str, games: int, tally: Tally, *, holds: bool = False,
     played = n = 0
     while played < games:
         shared = snapshot_cache.snapshot(code)
+        assert shared is not None  # the room exists
         event = shared.shared["event"] or {"kind": "?", "actor_id": None}
         for pk in players:
-            text, held[pk] = shared.message_for(pk, held[pk])
+            sent = shared.message_for(pk, held[pk])
+            assert sent is not None  # a member is sent something
+            text, held[pk] = sent
             viewer = "mover" if pk == event["actor_id"] else "other"
             tally.count(text, f"{event['kind']} ({viewer})")
         game = shared.shared["game"]
@@ -115,7 +118,9 @@ def measure(ruleset: str, games: int, tally: Tally, *, holds: bool = False,
                 services.room_rematch(player=people[0], code=code)
             continue
         actor = players[game["player"]]
-        seen = shared.state_for(actor.pk)["game"]
+        view = shared.state_for(actor.pk)
+        assert view is not None  # a seat sees the game
+        seen = view["game"]
         move = next_move(seen)
         if holds and move["type"] == "roll" and seen["dice"] and move["hold"] != seen["held"]:
             move["type"] = "hold"  # marked first, as the page does; the roll comes next
@@ -154,13 +159,13 @@ def main(argv: list[str] | None = None) -> None:
             every.kinds.setdefault(kind, []).extend(found)
         results[ruleset] = tally.figures()
     results["all"] = every.figures()
-    for name, found in results.items():
-        print(f"{name}: {found['patches']} patches, median {found['median']} B, "
-              f"p95 {found['p95']} B, max {found['max']} B")
+    for name, figures in results.items():
+        print(f"{name}: {figures['patches']} patches, median {figures['median']} B, "
+              f"p95 {figures['p95']} B, max {figures['max']} B")
         print("  median by event: " + ", ".join(
-            f"{kind} {size}" for kind, size in found["by_kind"].items()))
+            f"{kind} {size}" for kind, size in figures["by_kind"].items()))
         print("  shares: " + ", ".join(
-            f"{part} {share} %" for part, share in found["shares"].items() if share >= 0.5))
+            f"{part} {share} %" for part, share in figures["shares"].items() if share >= 0.5))
     print(json.dumps(results))
 
 

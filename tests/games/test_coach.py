@@ -24,13 +24,13 @@ from games.background import reviews as review_process
 from games.coach import advice as coach
 from games.selectors.rooms import ruleset_of
 from games.services import reviews as review
-from games.services.players import SESSION_KEY
 from games.signals import game_finished
 from play.models import Game, Scorecard, Turn
 from rooms.models import Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Advisor, Choice, hold_positions
+from tests.support.clients import client_of
 from tests.support.fixture_types import MakeRoom, ReviewedGame, ScriptDice
 from tests.support.game_state import game_of, play_turn, refused, state_of
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
@@ -344,19 +344,11 @@ def test_a_yams_review_counts_announcements_and_says_it_estimates(
 # -- the review page ------------------------------------------------------------------
 
 
-def _client_of(player: Player) -> Client:
-    client = Client()
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
-    return client
-
-
 def test_the_review_page_is_for_the_players_of_the_game(
         reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
     url = f"/r/{reviewed_game['code']}/games/1/review/"
     Player.objects.filter(pk=ada.pk).update(name="<b>Ada</b>")
-    page = _client_of(ada).get(url)
+    page = client_of(ada).get(url)
     assert page.status_code == 200
     html = page.content.decode()
     assert html.count('data-testid="review-row"') == 13
@@ -371,12 +363,12 @@ def test_the_review_page_is_for_the_players_of_the_game(
     assert "Turn 1, roll 1: a lucky roll" in html
     # A review stored before luck was measured is built again when asked for.
     GameReview.objects.filter(player=ada).update(data={"format": 1})
-    assert 'data-testid="review-luck"' in _client_of(ada).get(url).content.decode()
-    assert _client_of(bob).get(url).status_code == 404  # watched, did not play
-    assert _client_of(cy).get(url).status_code == 403  # not at the table
+    assert 'data-testid="review-luck"' in client_of(ada).get(url).content.decode()
+    assert client_of(bob).get(url).status_code == 404  # watched, did not play
+    assert client_of(cy).get(url).status_code == 403  # not at the table
     assert Client().get(url).status_code == 403
-    assert _client_of(ada).get(url.replace("/1/", "/2/")).status_code == 404
-    assert _client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
+    assert client_of(ada).get(url.replace("/1/", "/2/")).status_code == 404
+    assert client_of(ada).get("/r/nosuchroom/games/1/review/").status_code == 404
 
 
 def test_the_review_page_never_waits_for_the_coachs_tables(
@@ -391,12 +383,12 @@ def test_the_review_page_never_waits_for_the_coachs_tables(
         return False
 
     monkeypatch.setattr(coach, "warm", warm)
-    page = _client_of(ada).get(url)
+    page = client_of(ada).get(url)
     assert page.status_code == 200 and warming == ["yahtzee"]
     assert 'data-testid="review-pending"' in page.content.decode()
     assert page["Retry-After"] == "3"
     assert not GameReview.objects.filter(player=ada).exists()
     monkeypatch.undo()
-    page = _client_of(ada).get(url)
+    page = client_of(ada).get(url)
     assert page.status_code == 200 and 'data-testid="review-row"' in page.content.decode()
     assert GameReview.objects.filter(player=ada).count() == 1

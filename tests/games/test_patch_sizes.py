@@ -6,30 +6,32 @@ options it changed (docs/protocol.md, `patch`; docs/decisions/0059)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from accounts.models import Player
 from bench.harness.room_client import next_move
 from bench.harness.state_changes import apply_change, canonical, document_of
 from games import services
-from games.realtime import snapshot_cache
-from games.selectors import snapshots
-from games.selectors.room_snapshot import Held
+from games.selectors.room_snapshot import Held, Snapshot
+from tests.support.fixture_types import MakeRoom
+from tests.support.views import fresh_snapshot_of, message_to, snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
 MOVES = {"roll": services.game_roll, "place": services.game_place,
          "announce": services.game_announce}
 
 
-def fresh(snapshot: snapshots.Snapshot, viewer: int) -> str:
+def fresh(snapshot: Snapshot, viewer: int) -> str:
     """The viewer's state document in ``snapshot``, as canonical JSON."""
-    return canonical(document_of(json.loads(json.dumps(snapshot.state_for(viewer)))))
+    return canonical(document_of(json.loads(json.dumps(view_of(snapshot, viewer)))))
 
 
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
-def test_a_whole_game_patches_every_viewer_to_the_fresh_state(ruleset, ada, bob, cy,
-                                                              make_room):
+def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
+        ruleset: str, ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
     """Ada and Bob play a whole game, Cy watches; after every move each viewer's state,
     built from the patches they are sent, is the fresh state of that version, and the
     patches keep to the byte budget of docs/decisions/0059 (p95 at most 1,500 bytes)."""
@@ -40,10 +42,10 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(ruleset, ada, bob,
     states: dict[int, dict[str, Any]] = {}
     sizes: list[int] = []
     while True:
-        shared = snapshot_cache.snapshot(room.code)
-        built = snapshots.read_snapshot(room.code)  # afresh: no earlier snapshot
+        shared = snapshot_of(room.code)
+        built = fresh_snapshot_of(room.code)  # afresh: no earlier snapshot
         for pk in people:
-            text, held[pk] = shared.message_for(pk, held[pk])
+            text, held[pk] = message_to(shared, pk, held[pk])
             message = json.loads(text)
             if message["type"] == "patch":
                 sizes.append(len(text.encode()))
@@ -63,18 +65,19 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(ruleset, ada, bob,
     assert len(over) <= 0.05 * len(sizes), (len(over), len(sizes), over)
 
 
-def test_a_roll_patch_carries_only_the_options_it_changed(ada, bob, make_room, script_dice):
+def test_a_roll_patch_carries_only_the_options_it_changed(
+        ada: Player, bob: Player, make_room: MakeRoom,
+        script_dice: Callable[[list[int]], None]) -> None:
     """Yam's: a second roll that changes one die changes what the free column's boxes
     would score, not the down column's next box (ones) nor the up column's (Yam's): the
     patch leaves those out, and the player's options are then those of the new dice."""
     room = make_room(ada, "yams", seats=2, joined=[bob], start=True)
     script_dice([1, 1, 1, 1, 2, 3])
     services.game_roll(player=ada, code=room.code)
-    shared = snapshot_cache.snapshot(room.code)
-    state, held = shared.message_for(ada.pk, None)
+    state, held = message_to(snapshot_of(room.code), ada.pk, None)
     before = json.loads(state)["game"]["options"]
     services.game_roll(player=ada, code=room.code, hold=[0, 1, 2, 3])
-    text, _held = snapshot_cache.snapshot(room.code).message_for(ada.pk, held)
+    text, _held = message_to(snapshot_of(room.code), ada.pk, held)
     patch = json.loads(text)
     paths = [op["path"] for op in patch["ops"] if op["path"].startswith("/game/options")]
     after = apply_change(json.loads(state), patch)["game"]["options"]
@@ -82,4 +85,4 @@ def test_a_roll_patch_carries_only_the_options_it_changed(ada, bob, make_room, s
     assert after["down"] == before["down"] and after["up"] == before["up"]
     assert paths and all(p.startswith("/game/options/free") for p in paths), paths
     assert json.dumps(after) == json.dumps(
-        snapshots.read_snapshot(room.code).state_for(ada.pk)["game"]["options"])
+        view_of(fresh_snapshot_of(room.code), ada.pk)["game"]["options"])

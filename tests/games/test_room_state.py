@@ -289,8 +289,7 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
                     services.mod_remove_chat(moderator=staff, reason="test",
                                              message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]))
                     check()
-            state = view_of(snapshot_of(room.code), player.pk)
-            play_place = placements(state["game"])[0]
+            play_place = placements(view_of(snapshot_of(room.code), player.pk)["game"])[0]
             services.game_place(player=player, code=room.code, box=play_place["box"],
                                 column=play_place["column"])
             check()
