@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from play.modes import Refusal
+
 
 class ServiceError(Exception):
     """A refused action.  Nothing was changed.
@@ -19,3 +21,10 @@ class ServiceError(Exception):
     def as_json(self) -> dict[str, str]:
         """The error as the protocol sends it."""
         return {"code": self.code, "message": self.message}
+
+
+def raise_refusal(refusal: Refusal | None) -> None:
+    """Raise what a play mode refuses (``play.modes.Refusal``) as a ``ServiceError``
+    with its code and message; nothing when it refuses nothing."""
+    if refusal is not None:
+        raise ServiceError(refusal.code, refusal.message)

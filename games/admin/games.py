@@ -17,6 +17,7 @@ from games.admin.display import as_json, seat_label, variant_title
 from games.admin.inlines import EventInline, ScorecardInline, TurnInline
 from games.selectors.daily import today
 from play.models import Game
+from play.modes import mode_of, turn_order_of
 
 
 @admin.register(Game)
@@ -46,7 +47,7 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     def seed_shown(self, obj: Game) -> str:
         """The seed every seat's dice came from, once the game is over (it stays secret
         while the game is played, from staff who might be playing too)."""
-        if not obj.duplicate:
+        if mode_of(obj.room, obj).dice.seed_of(obj) is None:
             return gettext("no: the system's dice")
         if obj.status == Game.Status.PLAYING:
             return gettext("yes: the seed is shown once the game is over")
@@ -58,9 +59,10 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("current seat"))
     def current_seat_shown(self, obj: Game) -> str:
         """Whose turn it is, by seat counting from 1 (everyone's turn at once: all)."""
-        if obj.together:
+        seat = turn_order_of(obj).seat_in_turn(obj)
+        if seat is None:
             return gettext("every seat, each its own turn")
-        return seat_label(obj.current_seat)
+        return seat_label(seat)
 
     @admin.display(description=gettext_lazy("room"), ordering="room__code")
     def room_code(self, obj: Game) -> str:

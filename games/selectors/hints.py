@@ -6,9 +6,10 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from games.coach import advice
-from games.errors import ServiceError
+from games.errors import ServiceError, raise_refusal
 from games.selectors.rooms import member_room
-from play.models import Game, Scorecard, Turn
+from play.models import Game
+from play.modes import Refusal, mode_of, turn_order_of
 from scoring import scorecard_json
 from scoring.turn import Turn as TurnState
 
@@ -18,8 +19,7 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     ``coach_off``, ``not_started``, ``game_over``, ``not_your_turn`` or
     ``coach_warming_up`` (the advisor is being built: ask again in a second)."""
     room = member_room(code=code, player=player)
-    if room.daily:  # the same dice for everyone: everyone plays them alone
-        raise ServiceError("coach_off", gettext("the coach is off in the daily challenge"))
+    raise_refusal(mode_of(room).table.coach_refusal())  # the daily challenge's table
     if not room.coach_enabled:
         raise ServiceError("coach_off", gettext("the host turned the coach off in this room"))
     game = Game.objects.filter(room=room).order_by("-number").first()
@@ -27,15 +27,11 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
         raise ServiceError("not_started", gettext("the game has not started yet"))
     if game.status != Game.Status.PLAYING:
         raise ServiceError("game_over", gettext("this game is over"))
-    if game.together:  # everyone's turn at once: the player's own open turn
-        card = Scorecard.objects.filter(game=game, player=player).first()
-        turn = Turn.objects.filter(game=game, seat=card.seat, finished_at__isnull=True) \
-            .first() if card is not None else None
-    else:
-        card = Scorecard.objects.get(game=game, seat=game.current_seat)
-        turn = Turn.objects.get(game=game, number=game.turn_count)
-    if card is None or turn is None or card.player_id != player.pk:
+    turns = turn_order_of(game)
+    card = turns.card_to_play(game, player)
+    if isinstance(card, Refusal):
         raise ServiceError("not_your_turn", gettext("the coach helps on your own turn"))
+    card, turn = turns.turn_to_play(game, card)
     sheet = scorecard_json.from_json(card.data)
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset

@@ -29,7 +29,8 @@ Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
 # What the moment makes of each member: (player, presence), in members' order.
 Presence = tuple[tuple[int, str], ...]
 MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
-HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats")
+# ``rounds``: the game's turn order opens rounds of everyone's turns (``play.modes``).
+HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats", "rounds")
 # Everyone's turn at once, the parts of the game that are the viewer's own open turn.
 OWN_TURN_KEYS = ("current_seat", "dice", "held", "rolls_left", "announced", "must_announce",
                  "options")
@@ -77,7 +78,7 @@ class Snapshot:
         game = self.shared["game"]
         if game is None:
             return {}
-        if not game["together"]:
+        if not game["rounds"]:
             return {"options": game["options"] if game["player"] == viewer else {}}
         mine = game["own"].get(viewer)
         own = {key: (mine or game)[key] for key in OWN_TURN_KEYS}

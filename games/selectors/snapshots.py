@@ -24,6 +24,7 @@ from games.selectors.take_backs import take_backs
 from games.selectors.views import compact_json, ruleset_view_of
 from play import sql
 from play.models import Game
+from play.modes import Mode, mode_for
 from rooms.models import ChatMessage, Membership
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
@@ -111,18 +112,20 @@ def _before_round(view: dict[str, Any], sheet: Sheet, row: dict[str, Any]
     return view | {"boxes": data["boxes"], "totals": _totals(before), "total": before.total}
 
 
-def _game(room_id: int, known: Seats, seats_read: Seats,
-          same_cards: Snapshot | None = None, daily: bool = False) -> dict[str, Any] | None:
+def _game(room: dict[str, Any], known: Seats, seats_read: Seats,
+          same_cards: Snapshot | None = None) -> dict[str, Any] | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``
     (everyone's turn at once: ``own``, each player's open turn of the round), and the
-    placements that may still be taken back (``undoable``; ``daily``: a daily's table).
+    placements that may still be taken back (``undoable``), as the game's mode shows it
+    (``room``: the room's row).
     Seat views are taken from ``known`` when their row has not changed, or all of them
     from ``same_cards`` (a snapshot of the same game since which no scorecard changed);
     ``seats_read`` receives them all."""
-    game = sql.first(sql.GAME, [room_id])
+    game = sql.first(sql.GAME, [room["id"]])
     if game is None:
         return None
+    mode = _mode(room, game)
     seats: list[dict[str, Any]] = []
     sheets: dict[int, tuple[int, Sheet]] = {}
     before = same_cards.shared["game"] if same_cards is not None else None
@@ -137,36 +140,44 @@ def _game(room_id: int, known: Seats, seats_read: Seats,
             seat_view, sheet = _seat(card, known, seats_read)
             seats.append(seat_view)
             sheets[card["seat"]] = (card["player_id"], sheet)
-    together, duplicate = bool(game["together"]), bool(game["duplicate"])
+    rounds = mode.turns.rounds
     count = game["turn_count"]
     view: dict[str, Any] = {
         "number": game["number"], "status": game["status"], "version": game["version"],
         "ruleset": ruleset_view_of(game["ruleset"], game["options"]),
-        "together": together, "round": -(-count // len(seats)) if seats else 0,
-        "duplicate": duplicate, "revealed": None,
+        "together": bool(game["together"]), "round": -(-count // len(seats)) if seats else 0,
+        "duplicate": bool(game["duplicate"]), "revealed": None,
         "turns": None, "turn": count, "seconds_left": None, "seats": seats,
-        **NO_TURN, "current_seat": None if together else game["current_seat"],
+        **NO_TURN, "current_seat": None if rounds else game["current_seat"],
         "deadline": None, "player": None, "own": {}, "own_seats": {}, "undoable": [],
+        "rounds": rounds,
     }
     playing = game["status"] == Game.Status.PLAYING
-    if duplicate and seats:
+    if mode.dice.reveals_rounds and seats:
         # The last closed round (the last round, once the game is over) for all to compare.
         shown = view["round"] - 1 if playing else view["round"]
         view["revealed"] = [turn_view(row) for row in sql.fetch(
             sql.ROUND_PLAYED, [game["id"], (shown - 1) * len(seats), shown * len(seats)])]
     if not playing:
         return view
-    if together:
-        _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets)
-        view["undoable"] = take_backs(game, view, daily=daily)
+    if rounds:
+        _round(view, sql.fetch(sql.ROUND, [game["id"], count - len(seats)]), sheets,
+               sealed=mode.dice.sealed)
+        view["undoable"] = take_backs(game, view, mode=mode)
         return view
     view["deadline"] = game["turn_deadline"]
     player, sheet = sheets[game["current_seat"]]
     view["player"] = player
     row = sql.fetch(sql.TURN, [game["id"], count])[0]
     view.update(_turn(row, sheet))
-    view["undoable"] = take_backs(game, view, daily=daily)
+    view["undoable"] = take_backs(game, view, mode=mode)
     return view
+
+
+def _mode(room: dict[str, Any], game: dict[str, Any]) -> Mode:
+    """The mode of ``game`` of ``room`` (their rows)."""
+    return mode_for(pace=room["pace"], together=bool(game["together"]),
+                    seeded=bool(game["duplicate"]), daily=bool(room["daily"]))
 
 
 def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
@@ -189,27 +200,27 @@ def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
 
 
 def _round(view: dict[str, Any], rows: list[dict[str, Any]],
-           sheets: dict[int, tuple[int, Sheet]]) -> None:
-    """Everyone's turn at once: the round's turn of each seat for all to see (``turns``),
+           sheets: dict[int, tuple[int, Sheet]], *, sealed: bool) -> None:
+    """Everyone's turn at once: the round's turn of each seat for all to see (``turns``;
+    ``sealed``: without their dice, holds, announcements or scores, duplicate dice),
     each open one as its player sees it (``own``), and as ``deadline`` the latest of the
     open turns' (the round is over by then)."""
     turns, own, deadlines = [], {}, []
-    secret = view["duplicate"]
     seats = list(view["seats"])
     scored: dict[int, int] = {}  # duplicate dice: players who scored, by seat index
     for row in rows:
         player, sheet = sheets[row["seat"]]
         seen = _turn(row, sheet)
         done = row["finished_at"] is not None
-        turns.append({"seat": row["seat"], "dice": [] if secret else seen["dice"],
-                      "held": [] if secret else seen["held"],
+        turns.append({"seat": row["seat"], "dice": [] if sealed else seen["dice"],
+                      "held": [] if sealed else seen["held"],
                       "rolls_left": seen["rolls_left"],
-                      "announced": None if secret else seen["announced"], "done": done})
+                      "announced": None if sealed else seen["announced"], "done": done})
         if not done:
             own[player] = seen | {"current_seat": row["seat"], "deadline": row["deadline"]}
             if row["deadline"] is not None:
                 deadlines.append(row["deadline"])
-        elif secret and row["box"]:
+        elif sealed and row["box"]:
             index = next(i for i, s in enumerate(seats) if s["seat"] == row["seat"])
             seats[index] = _before_round(seats[index], sheet, row)
             scored[player] = index
@@ -300,8 +311,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     read = _read_since(room, young, moment)
     latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
-    game = _game(room["id"], prior.seats if prior is not None else {}, seats, read.same_cards,
-                 daily=bool(room["daily"]))
+    game = _game(room, prior.seats if prior is not None else {}, seats, read.same_cards)
     room_view = {"code": room["code"], "status": room["status"],
                  "seat_count": room["seat_count"], "pace": room["pace"],
                  "turn_seconds": room["turn_seconds"], "holidays": bool(room["holidays"]),

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.counting import allows_take_back
 from play import sql
 from play.models import Turn
+from play.modes import Mode
 
 # The game's turns from a number on: the last placement and the turn after it (one seat
 # after another), or the open round's turns (everyone at once).
@@ -17,15 +17,16 @@ TURNS = ('SELECT number, seat, player_id, box, "column", finish, placed_by_id, r
          " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY number")
 
 
-def take_backs(game: dict[str, Any], view: dict[str, Any], *, daily: bool
+def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode
                ) -> list[dict[str, Any]]:
-    """The placements of ``game`` (its row, as ``sql.GAME`` reads it) that the people who
-    made them may still take back, ``{"seat", "player", "box", "column"}`` by seat, given ``view``,
-    the game as the state shows it so far (its seats, and the open turn or round)."""
-    if not allows_take_back(daily=daily, duplicate=bool(game["duplicate"])):
+    """The placements of ``game`` (its row, as ``sql.GAME`` reads it, played in ``mode``)
+    that the people who made them may still take back, ``{"seat", "player", "box",
+    "column"}`` by seat, given ``view``, the game as the state shows it so far (its
+    seats, and the open turn or round)."""
+    if mode.counts is not None:
         return []
-    count, seats = game["turn_count"], view["seats"]
-    if view["together"]:
+    count, seats, rounds = game["turn_count"], view["seats"], mode.turns.rounds
+    if rounds:
         if not any(turn["done"] for turn in view["turns"]):
             return []
         since = count - len(seats)
@@ -35,9 +36,9 @@ def take_backs(game: dict[str, Any], view: dict[str, Any], *, daily: bool
         since = count - 2
     people = {seat["seat"]: seat["player"] for seat in seats if not seat["bot"]}
     rows = sql.fetch(TURNS, [game["id"], since])
-    if not view["together"] and (len(rows) != 2 or rows[1]["rolls"]):
+    if not rounds and (len(rows) != 2 or rows[1]["rolls"]):
         return []
-    placed = rows if view["together"] else rows[:1]
+    placed = rows if rounds else rows[:1]
     return [{"seat": row["seat"], "player": row["player_id"], "box": row["box"],
              "column": row["column"]}
             for row in placed

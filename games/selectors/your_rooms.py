@@ -11,6 +11,7 @@ from django.utils.translation import gettext, pgettext
 
 from accounts.models import Player
 from play.models import Game, Scorecard, Turn
+from play.modes import turn_order_of
 from rooms.models import Membership, Room
 from scoring import rulesets
 
@@ -98,7 +99,8 @@ def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
             pace=room.pace, number=game.number if game is not None else None, turn_of=None,
             waiting_for=(),
             deadline=None if not playing or game is None
-            else waiting[room.pk] if game.together and room.pk in waiting
+            # Everyone's turn at once, the player's own turn has its own deadline.
+            else waiting[room.pk] if turn_order_of(game).rounds and room.pk in waiting
             else game.turn_deadline)))
     found.sort(key=lambda entry: _sort_key(entry[2]))
     return found
@@ -107,8 +109,8 @@ def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
 def _open_rounds(shown: list[Entry]) -> tuple[dict[int, set[int]], dict[int, datetime]]:
     """Of the games of ``shown`` played everyone's turn at once: the seats whose turn of
     the round is open, and when the round is over at the latest, by game id."""
-    at_once = [game.pk for _, game, entry in shown if game is not None and game.together
-               and entry.state in ("your_turn", "playing")]
+    at_once = [game.pk for _, game, entry in shown if game is not None
+               and turn_order_of(game).rounds and entry.state in ("your_turn", "playing")]
     still: dict[int, set[int]] = {}
     last: dict[int, datetime] = {}
     for game_id, seat, deadline in Turn.objects.filter(
@@ -131,11 +133,13 @@ def _with_people(player: Player, shown: list[Entry]) -> list[YourRoom]:
     result = []
     for room, game, entry in shown:
         here = members.get(room.pk, [])
-        turn_of = next((m.player.name for m in here if game is not None and not game.together
-                        and entry.state in ("your_turn", "playing")
-                        and m.seat == game.current_seat), None)
+        # One seat after another: whose turn it is (everyone at once: nobody's alone).
+        in_turn = turn_order_of(game).seat_in_turn(game) if game is not None \
+            and entry.state in ("your_turn", "playing") else None
+        turn_of = next((m.player.name for m in here
+                        if in_turn is not None and m.seat == in_turn), None)
         open_seats = still.get(game.pk, set()) if game is not None else set()
-        if game is not None and game.together and entry.state == "playing":
+        if game is not None and turn_order_of(game).rounds and entry.state == "playing":
             # As the room page says: the round's last open turn runs out then.
             entry = replace(entry, deadline=last.get(game.pk))
         result.append(replace(entry, people=tuple(m.player.name for m in here

@@ -36,6 +36,7 @@ from games.services.core import (
 from games.services.play import hand_seat_to_bot
 from games.services.turns import retime_seat
 from play.models import Game, Scorecard, Turn
+from play.modes import pace_named
 from rooms.models import Membership, Room
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
@@ -44,8 +45,6 @@ from rooms.models import Membership, Room
 # background tab may ping only once a minute: its socket keeps the role.
 DEAD_SOCKET_AFTER = timedelta(minutes=3)
 log = logging.getLogger(__name__)
-# By the day, people come and go: the host role passes once its host has been gone this long.
-DAY_HOST_AWAY = timedelta(hours=24)
 # Missed turns in a row (the turn timer ran out each time) before a bot keeps the seat.
 MISSED_TURNS = 3
 
@@ -66,7 +65,7 @@ def _gone(member: Membership, moment: datetime, away: timedelta) -> bool:
 def _host_away(room: Room) -> timedelta:
     """How long a host of ``room`` is gone before the role passes on: a minute live, a
     day by the day."""
-    return DAY_HOST_AWAY if room.pace == Room.Pace.DAY else away_for_handover()
+    return pace_named(room.pace).host_away(away_for_handover())
 
 
 def _present(member: Membership, moment: datetime) -> bool:

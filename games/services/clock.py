@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from django.db import transaction
@@ -29,6 +31,7 @@ from games.services.play import (
 )
 from games.services.turns import bot_card, bot_delay, open_turns, schedule_round
 from play.models import Game, Scorecard, Turn
+from play.modes import PACES, pace_named, turn_order_of
 from rooms.models import Room
 from scoring.strategy import levels
 from scoring.strategy.decisions import Announce, Decision, Place, Roll
@@ -74,12 +77,13 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
     moment = at or now()
 
     def quiet_for(room: Room) -> timedelta:
-        return day_idle if room.pace == Room.Pace.DAY else idle
+        return pace_named(room.pace).idle_limit(live=idle, by_the_day=day_idle)
 
-    codes = list(Room.objects.filter(
-        Q(pace=Room.Pace.LIVE, last_activity_at__lt=moment - idle)
-        | Q(pace=Room.Pace.DAY, last_activity_at__lt=moment - day_idle),
-        status=Room.Status.OPEN).values_list("code", flat=True))
+    # Each pace's rooms quiet for longer than its limit.
+    stale = reduce(or_, (Q(pace=pace, last_activity_at__lt=moment - policy.idle_limit(
+        live=idle, by_the_day=day_idle)) for pace, policy in PACES.items()))
+    codes = list(Room.objects.filter(stale, status=Room.Status.OPEN)
+                 .values_list("code", flat=True))
     closed: list[Change] = []
     for code in codes:
         with transaction.atomic():
@@ -125,10 +129,7 @@ def bot_step(room: Room, game: Game, card: Scorecard,
 def expired_card(game: Game, at: datetime) -> Scorecard | None:
     """The scorecard, with its player, of the seat whose turn expired first by ``at``
     (one seat after another: the current seat)."""
-    seat: int | None = game.current_seat
-    if game.together:
-        seat = open_turns(game).filter(deadline__lte=at).order_by("deadline", "seat") \
-            .values_list("seat", flat=True).first()
+    seat = turn_order_of(game).expired_seat(game, at)
     if seat is None:
         return None
     return game.scorecards.select_related("player").filter(seat=seat).first()
@@ -180,6 +181,7 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.PLAYING:
             return None
+        game.room = room  # the same row, locked: its mode reads it
         # A bot whose strategy is still being built waits; an expired turn does not.
         card = bot_card(game) if game.bot_due_at is not None and game.bot_due_at <= at \
             and planned is not WAIT else None
@@ -188,8 +190,8 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
                         and planned[1] == card.seat else None)
             kind, data = bot_step(room, game, card, decision)
             # The same bot's next action, or the next bot's (everyone's turn at once).
-            if game.status == Game.Status.PLAYING and game.bot_due_at is not None and (
-                    game.together or game.current_seat == card.seat):
+            if game.status == Game.Status.PLAYING and game.bot_due_at is not None \
+                    and turn_order_of(game).bot_acts_again(game, card):
                 game.bot_due_at = now() + bot_delay()
             bump(room, kind, actor=card.player, game=game, data=data)
             return Change(room.code, room.version)
@@ -205,7 +207,7 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
         if planned is WAIT:
             return None
         # What was due is done already, or stands for no one: time the game afresh.
-        if game.together:
+        if turn_order_of(game).rounds:
             schedule_round(game)
         elif game.bot_due_at is not None and game.bot_due_at <= at:
             game.bot_due_at = None

@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import Player
-from games.errors import ServiceError
-from games.services.duplicate import sealed
+from games.errors import ServiceError, raise_refusal
 from games.words import say
 from play import sql
 from play.models import Game
+from play.modes import mode_of
 from rooms.models import Membership, Room
 from scoring.errors import RulesError
 
@@ -122,10 +122,7 @@ def require_host(room: Room, player: Player) -> None:
 def require_live(room: Room) -> None:
     """Refuse to hurry a player along in a room by the day: its players come when they
     like, and the clock plays for whoever lets a deadline pass."""
-    if room.pace == Room.Pace.DAY:
-        raise ServiceError("by_the_day", gettext(
-            "in a room by the day, each turn has its deadline: nobody plays it for its "
-            "player sooner"))
+    raise_refusal(mode_of(room).timing.hurry_refusal())
 
 
 def require_not_banned(player: Player) -> None:
@@ -162,9 +159,8 @@ def bump(
     if game is not None:
         game.save_changes()
     data = data or {}
-    kept = data
-    if game is not None and game.seed and game.status == Game.Status.PLAYING and not room.daily:
-        kept = sealed(kind, data)  # the round's dice stay secret until it closes
+    # Duplicate dice: the round's dice stay secret until it closes.
+    kept = mode_of(room, game).dice.logged(game, kind, data) if game is not None else data
     sql.insert_event(room, game, kind, actor.pk if actor is not None else None, kept, moment)
     return {
         "kind": kind,
@@ -173,11 +169,6 @@ def bump(
         "actor": actor.pk if actor is not None else None,
         "data": data,
     }
-
-
-# What a daily challenge's solo table refuses (games.services.daily).
-NOT_DAILY = frozenset({"join", "configure", "start", "rematch", "add_bot", "remove_bot",
-                       "take_seat"})
 
 
 def enter(player: Player, code: object, request_id: str | None, action: str, *,
@@ -199,9 +190,7 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
         raise ServiceError("room_closed", gettext("this room is closed"))
-    if room.daily and action in NOT_DAILY:
-        raise ServiceError("daily_table", gettext(
-            "a daily challenge is played alone, once: nobody joins and there is no rematch"))
+    raise_refusal(mode_of(room).table.refusal(action))  # a daily challenge's solo table
     return room, None
 
 

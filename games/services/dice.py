@@ -1,5 +1,6 @@
-"""Where the server's dice come from, never the client: ``secrets.SystemRandom``, or in
-a duplicate game the game's secret seed (``scoring.duplicate``)."""
+"""Where the server's dice come from, never the client: ``secrets.SystemRandom``, or
+where the game's mode says so (duplicate dice, the daily's) the game's secret seed
+(``play.modes``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import secrets
 from collections.abc import Sequence
 
 from play.models import Game, Turn
+from play.modes import mode_of
 from scoring import duplicate
 from scoring.dice import DiceSource, from_rng
 
@@ -23,14 +25,8 @@ def new_seed() -> str:
     return secrets.token_hex(duplicate.SEED_BYTES)
 
 
-def round_of(game: Game, turn: Turn) -> int:
-    """The round (1, 2, ...) that ``turn`` of a game played everyone at once belongs to."""
-    return (turn.number - 1) // game.scorecards.count() + 1
-
-
 def source_for(game: Game, turn: Turn, roll: int, hold: object) -> DiceSource:
-    """Where roll ``roll`` of ``turn`` keeping ``hold`` draws from: the seed's dice of
-    that round, roll and slots in a duplicate game, else the system's."""
-    if not game.seed or not isinstance(hold, (list, tuple)):
-        return draw
-    return duplicate.source(bytes.fromhex(game.seed), round_of(game, turn), roll, hold)
+    """Where roll ``roll`` of ``turn`` keeping ``hold`` draws from: as the game's mode
+    says (a duplicate game: the seed's dice of that round, roll and slots), else the
+    system's."""
+    return mode_of(game.room, game).dice.source(game, turn, roll, hold) or draw

@@ -15,10 +15,11 @@ from datetime import timedelta
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
-from games.errors import ServiceError
+from games.errors import ServiceError, raise_refusal
 from games.services.core import Done, bump, now, playing_game, room_action
 from games.services.turns import shift_seat_deadline
 from play.models import Game, Scorecard
+from play.modes import mode_of
 from rooms.models import Room
 
 MAX_DAYS = 7
@@ -28,8 +29,7 @@ MIN_LEFT = 3600  # less than an hour of holiday left is none
 
 def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play of a room by the day and ``player``'s seat in it."""
-    if room.pace != Room.Pace.DAY:
-        raise ServiceError("not_by_the_day", gettext("holidays are for rooms by the day"))
+    raise_refusal(mode_of(room).timing.holiday_refusal())
     game = playing_game(room)
     card = game.scorecards.filter(player=player).first()
     if card is None:

@@ -34,6 +34,7 @@ from games.services.preferences import preferences_of, quiet_end, zone_of
 from games.services.site_address import site_address
 from notices.models import Notice, Preferences
 from play.models import Turn
+from play.modes import turn_order_of
 from scoring import rulesets
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,7 @@ def site_url(path: str) -> str:
 
 def deadline_of(notice: Notice, turn: Turn) -> datetime | None:
     """When the notice's turn runs out (everyone at once: its own deadline)."""
-    return turn.deadline if notice.game.together else notice.game.turn_deadline
+    return turn_order_of(notice.game).deadline_of(notice.game, turn)
 
 
 def _game_view(notice: Notice, turn: Turn, chosen: Preferences) -> dict[str, Any]:

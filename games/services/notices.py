@@ -38,6 +38,7 @@ from games.services.preferences import preferences_of, quiet_end
 from games.services.push_endpoints import BadEndpoint, endpoint_checked
 from notices.models import Notice, PushSubscription
 from play.models import Game
+from play.modes import mode_of, turn_order_of
 from rooms.models import Room
 from scoring import rulesets
 
@@ -119,7 +120,7 @@ def notice_turn(room: Room, game: Game, player: Player,
     day, people only; the caller's transaction commits it): a push, an email when their
     account has a confirmed address and wants it, and the reminder they chose before the
     turn's ``deadline``. A player on holiday hears of it when the holiday ends."""
-    if room.pace != Room.Pace.DAY or player.is_bot:
+    if not mode_of(room, game).timing.notices_turns or player.is_bot:
         return
     moment = now()
     due = max(moment, holiday_until) if holiday_until else moment
@@ -223,7 +224,7 @@ def _send(notice: Notice, moment: datetime) -> None:
         postpone(notice, quiet)
         return
     # Everyone's turn at once, each turn has its own deadline; else the game holds it.
-    deadline = turn.deadline if notice.game.together else notice.game.turn_deadline
+    deadline = turn_order_of(notice.game).deadline_of(notice.game, turn)
     delivered = set(notice.delivered)
     retry = False
     payloads: dict[str, dict[str, Any]] = {}

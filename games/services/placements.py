@@ -3,7 +3,7 @@
 ``game_place`` fills a box for the player whose turn it is. ``placement_take_back``
 empties it again for that player while nobody has acted since: one seat after another,
 until the next seat rolls; everyone at once, until the round closes. Whether a game
-allows it at all is ``games.counting``'s to say (not in a daily challenge, not with the
+allows it at all is its mode's to say (not in a daily challenge, not with the
 same dice for everyone). After a placement that may be taken back, no bot acts for
 ``games.counting.take_back_grace``, so that a bot's first roll does not close the
 window before the player has seen their mistake.
@@ -21,8 +21,8 @@ from datetime import timedelta
 from django.utils.translation import gettext
 
 from accounts.models import Player
-from games.counting import allows_take_back, require_take_back_allowed, take_back_grace
-from games.errors import ServiceError
+from games.counting import take_back_grace
+from games.errors import ServiceError, raise_refusal
 from games.selectors.rooms import ruleset_of
 from games.services.core import Done, bump, membership, now, playing_game, room_action, rules
 from games.services.play import do_place, your_turn
@@ -30,6 +30,7 @@ from games.services.turns import bot_delay, schedule_round
 from notices.models import Notice
 from play import sql
 from play.models import Game, Scorecard, Turn
+from play.modes import Mode, Refusal, mode_of
 from rooms.models import Room
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
@@ -40,11 +41,10 @@ from scoring.turn import Turn as TurnState
 def game_place(*, player: Player, room: Room, box: object, column: object = None) -> Done:
     """Fill a box (and column) with the turn's dice."""
     game, card = your_turn(room, player)
-    casual = allows_take_back(daily=room.daily, duplicate=game.duplicate)
-    if casual and not game.together and game.turn_deadline is not None:
-        # The turn keeps its deadline: taken back, it has the same time left as now.
-        Turn.objects.filter(game=game, number=game.turn_count).update(
-            deadline=game.turn_deadline)
+    mode = mode_of(room, game)
+    casual = mode.counts is None
+    if casual:  # the turn keeps its deadline: taken back, it has the same time left
+        mode.turns.keep_deadline(game)
     data = do_place(room, game, box, column, card=card)
     if casual and game.status == Game.Status.PLAYING and game.bot_due_at is not None:
         game.bot_due_at = max(game.bot_due_at, now() + take_back_grace(bot_delay()))
@@ -54,14 +54,15 @@ def game_place(*, player: Player, room: Room, box: object, column: object = None
 @room_action("take_back_place")
 def placement_take_back(*, player: Player, room: Room) -> Done:
     """Empty the box the player filled last, and give them that turn again as it stood,
-    while nobody has acted since (casual games only: ``games.counting``)."""
+    while nobody has acted since (casual games only: ``play.modes.Mode.counts``)."""
     membership(room, player)
     game = playing_game(room)
-    require_take_back_allowed(daily=room.daily, duplicate=game.duplicate)
+    mode = mode_of(room, game)
+    raise_refusal(mode.take_back_refusal())
     card = sql.card_of(game, player.pk)
     if card is None:
         raise ServiceError("nothing_to_take_back", gettext("you are not playing this game"))
-    placed = _placed_turn(game, card, player)
+    placed = _placed_turn(game, card, player, mode)
     before = _sheet_before(game, card, placed)
     card.data, card.total = scorecard_json.to_json(before), before.total
     sql.write_card(card)
@@ -70,10 +71,11 @@ def placement_take_back(*, player: Player, room: Room) -> Done:
         deadline = now() + max(placed.deadline - placed.finished_at, timedelta(0))
     data = {"seat": placed.seat, "box": placed.box, "column": placed.column,
             "points": placed.points, "bonus": placed.bonus, "total": before.total}
+    rounds = mode.turns.rounds  # each turn of a round keeps its own deadline
     Turn.objects.filter(pk=placed.pk).update(
         box="", column="", points=None, bonus=0, finish="", placed_by=None, finished_at=None,
-        deadline=deadline if game.together else None)
-    if game.together:
+        deadline=deadline if rounds else None)
+    if rounds:
         schedule_round(game)  # the reopened turn's deadline counts again
     else:
         # The next seat's turn had not begun: it goes, with any notice of it.
@@ -85,34 +87,16 @@ def placement_take_back(*, player: Player, room: Room) -> Done:
     return Done(bump(room, "place_taken_back", actor=player, game=game, data=data), game)
 
 
-def _placed_turn(game: Game, card: Scorecard, player: Player) -> Turn:
+def _placed_turn(game: Game, card: Scorecard, player: Player, mode: Mode) -> Turn:
     """The turn whose box ``player`` (at ``card``'s seat) may take back, or why not."""
-    if game.together:
-        turn = sql.open_turn_of(game, card.seat)
-        if turn is not None:  # their turn of the open round is still to play
-            raise ServiceError("nothing_to_take_back", gettext(
-                "you have not filled a box this round (a box filled in a round that has "
-                "closed stays filled)"))
-        found = Turn.objects.filter(game=game, seat=card.seat).order_by("-number").first()
-        if found is None or not found.box:
-            raise ServiceError("nothing_to_take_back", gettext("you have no box to take back"))
-        turn = found
-    else:
-        turn = sql.turn_of(game, game.turn_count - 1)
-        if turn is None or not turn.box:
-            raise ServiceError("nothing_to_take_back", gettext("no box has been filled yet"))
-        if turn.seat != card.seat:
-            raise ServiceError("not_your_placement", gettext(
-                "only the player who filled the last box can take it back"))
+    turn = mode.turns.placed_turn(game, card)
+    if isinstance(turn, Refusal):
+        raise ServiceError(turn.code, turn.message)
     if turn.player_id != player.pk or turn.finish != Turn.Finish.PLAYED \
             or turn.placed_by_id != player.pk:
         raise ServiceError("placed_for_you", gettext(
             "that box was filled for you (by a bot or the clock): it stays filled"))
-    if not game.together:
-        following = sql.turn_of(game, game.turn_count)
-        if following is None or following.rolls:
-            raise ServiceError("take_back_closed", gettext(
-                "the next turn has begun: your box stays filled"))
+    raise_refusal(mode.turns.take_back_closed(game))
     return turn
 
 

@@ -41,6 +41,7 @@ from games.services.turns import (
 from games.signals import game_finished
 from play import sql
 from play.models import Game, Scorecard, Turn
+from play.modes import Refusal, mode_of, turn_order_of
 from rooms.models import Membership, Room
 from scoring import scorecard_json
 from scoring.scorecard import Placement
@@ -78,7 +79,7 @@ def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None
     number = room.games.count() + 1
     game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
                                options=dict(rs.options), together=room.together,
-                               seed=seed or (dice.new_seed() if room.duplicate else ""))
+                               seed=seed or mode_of(room).dice.new_seed())
     empty = scorecard_json.to_json(rs.new_scorecard())
     # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
@@ -94,7 +95,7 @@ def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None
         Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty,
                                  held_for_id=last.held_for_id if last is not None else None,
                                  holiday_until=away, holiday_left=max(0, left))
-    if game.together:
+    if turn_order_of(game).rounds:
         start_round(room, game, cards_of(game))
     else:
         start_turn(room, game, 0)
@@ -127,18 +128,7 @@ def open_turn(game: Game, card: Scorecard | None = None
                ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
     """The open turn of ``card``'s seat (one seat after another: the current seat's, its
     card read when ``card`` is not it), with the card, its sheet and the turn's state."""
-    if game.together:
-        if card is None:
-            raise ValueError("everyone's turn at once: the seat is needed")
-        turn = sql.open_turn_of(game, card.seat)
-        if turn is None:
-            raise Turn.DoesNotExist(f"seat {card.seat} has no open turn")
-    else:
-        if card is None or card.seat != game.current_seat:
-            card = card_at(game, game.current_seat)
-        turn = sql.turn_of(game, game.turn_count)
-        if turn is None:
-            raise Turn.DoesNotExist(f"no turn {game.turn_count}")
+    card, turn = turn_order_of(game).turn_to_play(game, card)
     sheet = sheet_of(card)
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
     return card, turn, sheet, state
@@ -150,7 +140,7 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(hold, (list, tuple)):
         raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
-    source = dice.source_for(game, turn, state.rolls_used + 1, hold)  # duplicate: the seed's
+    source = dice.source_for(game, turn, state.rolls_used + 1, hold)  # the mode's dice
     rolled = rules(lambda: state.roll(source, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
@@ -198,14 +188,14 @@ def do_place(room: Room, game: Game, box: object, column: object,
     sql.write_turn_end(turn)
     data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
             "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
-    if game.together:
+    if turn_order_of(game).rounds:
         end_of_round(room, game, data)
         return data
     # Only a placement that completes its own sheet can end the game: the others need
     # just the next seat's card, not every card read and parsed.
     cards = cards_of(game) if placed.is_complete else [card_after(game, card.seat)]
     if placed.is_complete and all(sheet_of(c).is_complete for c in cards):
-        data["ranking"] = finish_game(game, cards, room.daily)
+        data["ranking"] = finish_game(room, game, cards)
     elif placed.is_complete:
         start_turn(room, game, (game.current_seat + 1) % len(cards), cards)
     else:
@@ -221,16 +211,15 @@ def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
         schedule_round(game)
         return
     cards = cards_of(game)
-    if game.seed:
+    if mode_of(room, game).dice.reveals_rounds:  # duplicate dice: the round is told now
         data["revealed"] = revealed(game, game.turn_count // len(cards))
     if all(sheet_of(c).is_complete for c in cards):
-        data["ranking"] = finish_game(game, cards, room.daily)
+        data["ranking"] = finish_game(room, game, cards)
     else:
         start_round(room, game, cards)
 
 
-def finish_game(game: Game, cards: Sequence[Scorecard], daily: bool = False
-                ) -> list[dict[str, Any]]:
+def finish_game(room: Room, game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
     """Rank the seats (equal totals share a rank) and close the game (``cards``: all of
     its scorecards, with their players, as ``cards_of`` reads them)."""
     ranking = []
@@ -242,7 +231,7 @@ def finish_game(game: Game, cards: Sequence[Scorecard], daily: bool = False
                         "rank": card.rank})
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
-    if daily:  # a daily challenge's table: the attempt's score counts from now
+    if mode_of(room, game).table.records_attempt:  # the attempt's score counts from now
         record_finish(game, cards[0].total)
     transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return ranking
@@ -283,23 +272,11 @@ def your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     """The game in play and the scorecard of ``player``, a member whose turn it is."""
     membership(room, player)
     game = playing_game(room)
-    if game.together:
-        mine = sql.card_of(game, player.pk)
-        if mine is None:
-            raise ServiceError("not_your_turn", gettext("you are not playing this game"))
-        if sql.open_turn_of(game, mine.seat) is None:
-            raise ServiceError("not_your_turn", gettext(
-                "you have scored this round: the others are still playing theirs"))
-        mine.player = player
-        return game, mine
-    current = sql.card_at(game, game.current_seat)
-    if current is None:
-        raise Scorecard.DoesNotExist(f"no scorecard at seat {game.current_seat}")
-    if current.player_id != player.pk:
-        raise ServiceError("not_your_turn", gettext("it is %(name)s's turn")
-                           % {"name": current.player.name})
-    current.player = player  # the card's player is the one acting: no need to read it
-    return game, current
+    mine = turn_order_of(game).card_to_play(game, player)
+    if isinstance(mine, Refusal):
+        raise ServiceError(mine.code, mine.message)
+    mine.player = player  # the card's player is the one acting: no need to read it
+    return game, mine
 
 
 @room_action("roll")
@@ -343,16 +320,9 @@ def game_skip(*, player: Player, room: Room, seat: object = None) -> Done:
     require_host(room, player)
     require_live(room)
     game = playing_game(room)
-    if game.together:
-        current = game.scorecards.select_related("player").filter(seat=seat).first() \
-            if type(seat) is int else None
-        if current is None:
-            raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
-        if sql.open_turn_of(game, current.seat) is None:
-            raise ServiceError("cannot_skip", gettext("%(name)s has scored this round")
-                               % {"name": current.player.name})
-    else:
-        current = game.scorecards.select_related("player").get(seat=game.current_seat)
+    current = turn_order_of(game).card_to_skip(game, seat)
+    if isinstance(current, Refusal):
+        raise ServiceError(current.code, current.message)
     if current.player.is_bot or current.player_id == player.pk:
         raise ServiceError("cannot_skip", gettext("only another person's turn can be skipped"))
     data = finish_for_absent(room, game, Turn.Finish.SKIPPED, current)

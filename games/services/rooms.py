@@ -24,6 +24,7 @@ from games.services.devices import note_device
 from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
 from games.services.players import names_beside, unique_name
 from play.models import Game
+from play.modes import Refusal, pace_named
 from rooms.models import Membership, Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
@@ -33,10 +34,6 @@ from scoring.ruleset import RuleSet
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 CODE_LENGTH = 12
 MAX_SEATS = 8
-TURN_SECONDS = (15, 300)  # live rooms
-HOUR, DAY = 3600, 24 * 3600
-DAY_TURN_SECONDS = (HOUR, 7 * DAY)  # rooms by the day
-DAY_TURN_DEFAULT = DAY
 DAY_HOURS = (1, 3, 6, 12, 24, 48, 72, 120, 168)  # the steps the forms offer
 
 
@@ -63,8 +60,7 @@ def _in_play(room: Room) -> Game | None:
 def _settings(ruleset: object, options: object, seats: object, turn_seconds: object,
               pace: object) -> tuple[RuleSet, int, str, int | None]:
     """Check a room's settings: the variant and its options, seats, pace and turn time
-    limit (live: off or ``TURN_SECONDS``; by the day: ``DAY_TURN_SECONDS``, a day when
-    left out)."""
+    limit (as the pace allows: ``play.modes.live``, ``play.modes.by_the_day``)."""
     if not isinstance(ruleset, str):
         raise ServiceError("bad_options", gettext("variant must be one of %(variants)s")
                            % {"variants": ", ".join(rulesets.names())})
@@ -79,24 +75,14 @@ def _settings(ruleset: object, options: object, seats: object, turn_seconds: obj
     if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
         raise ServiceError("bad_seats",
                            gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS})
-    if pace not in Room.Pace.values:
+    if not isinstance(pace, str) or pace not in Room.Pace.values:
         raise ServiceError("bad_pace", gettext("the pace is live or day (by the day)"))
     if type(turn_seconds) is bool or not (turn_seconds is None or type(turn_seconds) is int):
         raise ServiceError("bad_timer", gettext("the turn time limit is a number of seconds"))
-    if pace == Room.Pace.DAY:
-        low, high = DAY_TURN_SECONDS
-        turn_seconds = DAY_TURN_DEFAULT if turn_seconds is None else turn_seconds
-        if not low <= turn_seconds <= high:
-            raise ServiceError("bad_timer", gettext(
-                "by the day, a turn lasts 1 hour to 7 days (%(low)s to %(high)s seconds)")
-                % {"low": low, "high": high})
-        return rs, seats, Room.Pace.DAY, turn_seconds
-    low, high = TURN_SECONDS
-    if turn_seconds is not None and not low <= turn_seconds <= high:
-        raise ServiceError("bad_timer", gettext(
-            "the turn time limit is off or %(low)s to %(high)s seconds") % {"low": low,
-                                                                         "high": high})
-    return rs, seats, Room.Pace.LIVE, turn_seconds
+    limit = pace_named(pace).turn_limit(turn_seconds)
+    if isinstance(limit, Refusal):
+        raise ServiceError(limit.code, limit.message)
+    return rs, seats, pace, limit
 
 
 def _holidays(holidays: object, default: bool) -> bool:
@@ -146,7 +132,8 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
     allowed = _holidays(holidays, True)
-    same_dice, at_once = _duplicate(duplicate, together, False, pace == Room.Pace.DAY)
+    same_dice, at_once = _duplicate(duplicate, together, False,
+                                    pace_named(pace).rounds_by_default)
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
@@ -176,7 +163,7 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
                                             room.pace if pace is None else pace)
     allowed = _holidays(holidays, room.holidays)
     same_dice, at_once = _duplicate(
-        duplicate, together, room.duplicate and together is not False, room.together)
+        duplicate, together, together is not False and room.duplicate, room.together)
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)

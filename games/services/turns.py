@@ -20,6 +20,7 @@ from games.services.core import now
 from games.services.notices import notice_turn
 from play import sql
 from play.models import Game, Scorecard, Turn
+from play.modes import turn_order_of
 from rooms.models import Room
 from scoring.turn import Turn as TurnState
 
@@ -113,16 +114,14 @@ def bot_card(game: Game) -> Scorecard | None:
     the current seat's if a bot holds it; everyone at once, the first bot seat whose turn
     of the round is open."""
     cards = game.scorecards.select_related("player").filter(player__bot_level__gt="")
-    if game.together:
-        return cards.filter(seat__in=open_turns(game).values("seat")).order_by("seat").first()
-    return cards.filter(seat=game.current_seat).first()
+    return cards.filter(seat__in=turn_order_of(game).open_seats(game)).order_by("seat").first()
 
 
 def retime_seat(room: Room, game: Game, card: Scorecard) -> None:
     """Time ``seat``'s open turn, if any, afresh for whoever holds the seat now (a bot
     that took it, or its person back): a person's from now (or their holiday's end), a
     bot's next action soon."""
-    if not game.together:
+    if not turn_order_of(game).rounds:
         if game.current_seat == card.seat:
             schedule(room, game, card.player, card.holiday_until)
         return
@@ -138,7 +137,7 @@ def retime_seat(room: Room, game: Game, card: Scorecard) -> None:
 def shift_seat_deadline(game: Game, card: Scorecard, by: timedelta) -> None:
     """Move the deadline of ``card``'s open turn, if it has one, ``by`` (a holiday taken
     or ended early)."""
-    if not game.together:
+    if not turn_order_of(game).rounds:
         if card.seat == game.current_seat and game.turn_deadline is not None:
             game.turn_deadline += by
         return

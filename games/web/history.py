@@ -26,6 +26,7 @@ from games.services.duplicate import par_of
 from games.services.players import current_player
 from games.web.review import BLUNDER, LUCKY, players_luck, points
 from games.web.rooms import guess_limited, room_or_404
+from play.modes import mode_of
 from rooms.models import Room
 from scoring import rulesets
 from scoring.strategy import advisors
@@ -107,7 +108,7 @@ def game_compare(request: HttpRequest, code: str, number: int) -> HttpResponse:
         game = past_game(room, number)
     except ServiceError as exc:
         raise Http404(exc.message) from None
-    if not game.duplicate or room.daily:  # a daily game's seed is the day's, for all
+    if not mode_of(room, game).dice.compared:  # a daily game's seed is the day's, for all
         raise Http404(str(NOT_DUPLICATE))
     context = {
         "room": room,

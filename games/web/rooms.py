@@ -30,12 +30,14 @@ from games.services.absence import away_for_handover
 from games.services.moderation import ban_message
 from games.services.notices import page_key
 from games.services.players import SESSION_KEY, current_player, player_register
-from games.services.rooms import DAY_HOURS, HOUR, MAX_SEATS, TURN_SECONDS
+from games.services.rooms import DAY_HOURS, MAX_SEATS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
 from games.web.invites import invite_note, invite_url
 from games.web.pages import home
+from play.modes import mode_of, pace_named
+from play.modes.live import TURN_SECONDS
 from rooms.models import Room
 from scoring import rulesets
 from scoring.strategy import levels
@@ -160,10 +162,10 @@ def room_create(request: HttpRequest) -> HttpResponse:
     if "exact_counts" in choices:
         options["exact_counts"] = form["exact_counts"] == "on"
     pace = form["pace"] or Room.Pace.LIVE
-    timer = _int_or_none(form["turn_seconds"])
-    if pace == Room.Pace.DAY:  # the form offers hours; the service counts seconds
-        hours = _int_or_none(form["turn_hours"])
-        timer = hours * HOUR if isinstance(hours, int) else hours
+    # The form offers seconds live and hours by the day; the service counts seconds.
+    chosen = pace_named(pace)
+    timer = _int_or_none(form[chosen.timer_field])
+    timer = timer * chosen.timer_unit if isinstance(timer, int) else timer
     try:
         with registering(request):
             player = register(request, form["name"], opening=True)
@@ -216,6 +218,7 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         # Where a banned player shows up, new guests are limited (games.guest_limit).
         guest_limit.remember(throttle.http_address(request), player.pk)
     invite = invite_url(request, found.code)
+    challenge = mode_of(found).table.has_challenge_page  # a daily challenge's table
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -232,8 +235,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "room_setup": room_setup(),
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
-        "daily_url": daily_url(found) if found.daily else "",
-        "daily_practice": found.daily and DailyAttempt.objects.filter(
+        "daily_url": daily_url(found) if challenge else "",
+        "daily_practice": challenge and DailyAttempt.objects.filter(
             game__room=found).exclude(practice="").exists(),
     }
     return render(request, "room.html", context, status=status)

@@ -47,10 +47,9 @@ def every_finished_game_adds_up(monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     services finished (``finish_game``, called through as it is)."""
     finished: list[int] = []
 
-    def finish_and_note(game: Game, cards: Sequence[Any], daily: bool = False
-                        ) -> list[dict[str, Any]]:
+    def finish_and_note(room: Room, game: Game, cards: Sequence[Any]) -> list[dict[str, Any]]:
         finished.append(game.pk)
-        return finish_game(game, cards, daily)
+        return finish_game(room, game, cards)
 
     monkeypatch.setattr(play, "finish_game", finish_and_note)
     yield

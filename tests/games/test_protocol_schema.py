@@ -43,15 +43,15 @@ CONSUMER_ONLY = {"coach_failed"}  # answered by the consumer itself, without an 
 
 def raised_codes() -> set[str]:
     """Every error code the site's code raises (the first argument of ``ServiceError``,
-    its ``TooManyGuests``, ``RulesError``, the consumer's ``BadMessage`` and the JSON
-    reader's ``BadJson``)."""
+    its ``TooManyGuests``, ``RulesError``, the consumer's ``BadMessage``, the JSON
+    reader's ``BadJson``, and the ``Refusal`` of a play mode, which a service raises)."""
     found: set[str] = set()
-    for package in ("games", "scoring"):
+    for package in ("games", "play", "scoring"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
                         "ServiceError", "TooManyGuests", "RulesError", "BadMessage",
-                        "BadJson"} \
+                        "BadJson", "Refusal"} \
                         and node.args and isinstance(node.args[0], ast.Constant) \
                         and isinstance(node.args[0].value, str):
                     found.add(node.args[0].value)

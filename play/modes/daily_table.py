@@ -1,0 +1,36 @@
+"""A daily challenge's solo table: one game on the day's dice, coach off; nobody joins,
+and no rematch (``games.services.daily``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from play.modes.base import Refusal, Table
+
+# The room actions the table refuses.
+REFUSED = frozenset({"join", "configure", "start", "rematch", "add_bot", "remove_bot",
+                     "take_seat"})
+
+
+class DailyTable(Table):
+    """Played alone, once; a finished game is the day's attempt, ranked."""
+
+    name = "daily"
+    counts = "daily"
+    records_attempt = True
+    has_challenge_page = True
+
+    def refusal(self, action: str) -> Refusal | None:
+        """Joining, configuring, starting, rematching and seating anyone."""
+        if action in REFUSED:
+            return Refusal("daily_table", gettext(
+                "a daily challenge is played alone, once: nobody joins and there is no "
+                "rematch"))
+        return None
+
+    def coach_refusal(self) -> Refusal | None:
+        """The same dice for everyone: everyone plays them alone."""
+        return Refusal("coach_off", gettext("the coach is off in the daily challenge"))
+
+
+DAILY_TABLE = DailyTable()
