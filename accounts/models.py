@@ -9,8 +9,9 @@ from django.db import models
 from django.utils import timezone
 
 
-def ban_in_force(banned_at: datetime | None, banned_until: datetime | None,
-                 moment: datetime) -> bool:
+def ban_in_force(
+    banned_at: datetime | None, banned_until: datetime | None, moment: datetime
+) -> bool:
     """Whether a ban set at ``banned_at`` (``None``: none) and ending at ``banned_until``
     (``None``: never) holds at ``moment``: the rule ``banned_now`` says in SQL."""
     return banned_at is not None and (banned_until is None or banned_until > moment)
@@ -19,7 +20,8 @@ def ban_in_force(banned_at: datetime | None, banned_until: datetime | None,
 def banned_now() -> models.Q:
     """The players whose ban is in force now (set, and not ended)."""
     return models.Q(banned_at__isnull=False) & (
-        models.Q(banned_until__isnull=True) | models.Q(banned_until__gt=timezone.now()))
+        models.Q(banned_until__isnull=True) | models.Q(banned_until__gt=timezone.now())
+    )
 
 
 class Player(models.Model):
@@ -27,7 +29,10 @@ class Player(models.Model):
 
     name = models.CharField(max_length=96)  # up to 24 characters as people count them
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="player",
     )
     bot_level = models.CharField(max_length=16, blank=True, help_text="Empty for people.")
@@ -35,11 +40,14 @@ class Player(models.Model):
     banned_at = models.DateTimeField(null=True, blank=True)
     ban_reason = models.CharField(max_length=200, blank=True)
     banned_until = models.DateTimeField(
-        null=True, blank=True, help_text="When the ban ends; empty means never.")
+        null=True, blank=True, help_text="When the ban ends; empty means never."
+    )
     language = models.CharField(
-        max_length=8, blank=True,
+        max_length=8,
+        blank=True,
         help_text="The language an account's pages use (a code of LANGUAGES); empty: "
-                  "the browser's.")
+        "the browser's.",
+    )
 
     class Meta:
         db_table = "games_player"  # kept from the app it left (docs/decisions/0060)
@@ -63,8 +71,9 @@ class Player(models.Model):
 class PendingEmail(models.Model):
     """The address an account asked to use, not yet confirmed (one per account)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="pending_email")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_email"
+    )
     address = models.EmailField()
     requested_at = models.DateTimeField(auto_now=True)
 

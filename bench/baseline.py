@@ -29,10 +29,23 @@ from yahtzee_site.asgi import application as site
 
 MAX_PAD = 256 * 1024
 # One event of a room's log, as a state carries up to fifty of them.
-EVENT = json.dumps({"seq": 105, "kind": "roll", "actor": "Player 1", "actor_id": 1,
-                    "data": {"seat": 0, "dice": [6, 6, 5, 5, 5], "held": [0, 1],
-                             "drawn": [5, 5, 5], "rolls_left": 1},
-                    "at": "2026-11-24T01:55:56.129240+00:00"}, separators=(",", ":"))
+EVENT = json.dumps(
+    {
+        "seq": 105,
+        "kind": "roll",
+        "actor": "Player 1",
+        "actor_id": 1,
+        "data": {
+            "seat": 0,
+            "dice": [6, 6, 5, 5, 5],
+            "held": [0, 1],
+            "drawn": [5, 5, 5],
+            "rolls_left": 1,
+        },
+        "at": "2026-11-24T01:55:56.129240+00:00",
+    },
+    separators=(",", ":"),
+)
 
 
 # The share of the padding made of events: a real state also holds long strings (names,
@@ -60,18 +73,19 @@ class BroadcastFloorConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(self, text_data: str | None = None,
-                      bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             msg = json.loads(text_data or "")
             version, size = int(msg["version"]), min(int(msg["size"]), MAX_PAD)
         except (ValueError, KeyError, TypeError):
             await self.send(text_data='{"type":"error","code":"bad_json"}')
             return
-        await self.send(text_data=json.dumps({"type": "ack", "id": msg.get("id"),
-                                              "version": version}))
+        await self.send(
+            text_data=json.dumps({"type": "ack", "id": msg.get("id"), "version": version})
+        )
         await self.channel_layer.group_send(
-            self.group, {"type": "relay", "version": version, "size": size})
+            self.group, {"type": "relay", "version": version, "size": size}
+        )
 
     async def relay(self, message: dict[str, Any]) -> None:
         """Send this socket the broadcast state."""
@@ -80,12 +94,17 @@ class BroadcastFloorConsumer(AsyncWebsocketConsumer):
 
 
 # path() is typed for views, not ASGI applications (as in games/realtime/routing.py).
-_floor = URLRouter([path("ws/baseline/<slug:group>/",  # type: ignore[list-item]
-                         BroadcastFloorConsumer.as_asgi())])  # type: ignore[arg-type]
+_floor = URLRouter(
+    [
+        path(
+            "ws/baseline/<slug:group>/",  # type: ignore[list-item]
+            BroadcastFloorConsumer.as_asgi(),
+        )
+    ]
+)  # type: ignore[arg-type]
 
 
-async def application(scope: Scope, receive: ASGIReceiveCallable,
-                      send: ASGISendCallable) -> None:
+async def application(scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:
     """The site, with the broadcast-only socket added under ``/ws/baseline/``."""
     if scope["type"] == "websocket" and scope["path"].startswith("/ws/baseline/"):
         await _floor(scope, receive, send)

@@ -57,8 +57,9 @@ def checkout(ref: str) -> Iterator[Path]:
     """Commit ``ref`` in a temporary worktree that shares this tree's strategy tables."""
     with tempfile.TemporaryDirectory(prefix="before-") as tmp:
         tree = Path(tmp) / "tree"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), ref],
-                       cwd=ROOT, check=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(tree), ref], cwd=ROOT, check=True
+        )
         try:
             strategy = ROOT / "var" / "strategy"
             if strategy.is_dir():
@@ -66,15 +67,22 @@ def checkout(ref: str) -> Iterator[Path]:
                 (tree / "var" / "strategy").symlink_to(strategy)
             yield tree
         finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
-                           check=True)
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True
+            )
 
 
 def run(tree: Path, script: str, *args: str) -> dict[str, Any]:
     """Run ``bench/<script>`` of ``tree`` with ``tree``'s code; the JSON it prints last."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run([sys.executable, f"bench/{script}", *args], cwd=tree, env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, f"bench/{script}", *args],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
 

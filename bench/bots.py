@@ -55,7 +55,8 @@ class Lookahead:
         from scoring.strategy.lookahead import lookahead_for
 
         choices = lookahead_for(card.ruleset).advise(
-            card, turn.dice, turn.rolls_left, announced=turn.announced)
+            card, turn.dice, turn.rolls_left, announced=turn.announced
+        )
         return decision_for(choices[0], turn.dice)
 
 
@@ -109,22 +110,25 @@ def warm_up(variant: str, level: str) -> None:
     player(level).decide(card, turn)
 
 
-def run(variant: str, level: str, games: int, seed: int, pool: multiprocessing.pool.Pool
-        ) -> tuple[dict[str, float], list[int]]:
+def run(
+    variant: str, level: str, games: int, seed: int, pool: multiprocessing.pool.Pool
+) -> tuple[dict[str, float], list[int]]:
     seeds = [seed * 1_000_003 + i for i in range(games)]
-    jobs = [(variant, level, seeds[i:i + CHUNK]) for i in range(0, games, CHUNK)]
+    jobs = [(variant, level, seeds[i : i + CHUNK]) for i in range(0, games, CHUNK)]
     scores: list[int] = [0] * games
     times: list[float] = []
     done, began, step = 0, time.perf_counter(), max(1, len(jobs) // 10)
     for n, (index, (chunk_scores, chunk_times)) in enumerate(
         pool.imap_unordered(_indexed, list(enumerate(jobs)))
     ):
-        scores[index * CHUNK:index * CHUNK + len(chunk_scores)] = chunk_scores
+        scores[index * CHUNK : index * CHUNK + len(chunk_scores)] = chunk_scores
         times += chunk_times
         done += len(chunk_scores)
         if (n + 1) % step == 0 or done == games:
-            print(f"{variant}/{level}: {done}/{games} games, "
-                  f"{time.perf_counter() - began:.0f} s", flush=True)
+            print(
+                f"{variant}/{level}: {done}/{games} games, {time.perf_counter() - began:.0f} s",
+                flush=True,
+            )
     sd = statistics.stdev(scores) if games > 1 else 0.0
     figures = {
         "games": games,
@@ -140,26 +144,39 @@ def run(variant: str, level: str, games: int, seed: int, pool: multiprocessing.p
     return figures, scores
 
 
-def _indexed(job: tuple[int, tuple[str, str, list[int]]]
-             ) -> tuple[int, tuple[list[int], list[float]]]:
+def _indexed(
+    job: tuple[int, tuple[str, str, list[int]]],
+) -> tuple[int, tuple[list[int], list[float]]]:
     index, payload = job
     return index, play_chunk(payload)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=10000,
-                        help="games per level of Yahtzee and Yatzy (default 10000)")
-    parser.add_argument("--games-slow", type=int, default=SLOW_GAMES,
-                        help=f"games per level of Yam's and Triple Yahtzee "
-                             f"(default {SLOW_GAMES})")
-    parser.add_argument("--variants", nargs="+", default=list(rulesets.names()),
-                        choices=rulesets.names())
-    parser.add_argument("--levels", nargs="+", default=list(levels.names()),
-                        choices=[*levels.names(), "lookahead"],
-                        help="levels to play; 'lookahead' is the lookahead advisor on any "
-                             "variant (bench only)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=10000,
+        help="games per level of Yahtzee and Yatzy (default 10000)",
+    )
+    parser.add_argument(
+        "--games-slow",
+        type=int,
+        default=SLOW_GAMES,
+        help=f"games per level of Yam's and Triple Yahtzee (default {SLOW_GAMES})",
+    )
+    parser.add_argument(
+        "--variants", nargs="+", default=list(rulesets.names()), choices=rulesets.names()
+    )
+    parser.add_argument(
+        "--levels",
+        nargs="+",
+        default=list(levels.names()),
+        choices=[*levels.names(), "lookahead"],
+        help="levels to play; 'lookahead' is the lookahead advisor on any variant (bench only)",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
@@ -176,8 +193,9 @@ def main() -> None:
             if base is not None and level != "beginner":
                 diffs = [a - b for a, b in zip(scores, base, strict=True)]
                 figures["vs_beginner"] = round(statistics.fmean(diffs), 2)
-                figures["vs_beginner_se"] = round(
-                    statistics.stdev(diffs) / math.sqrt(games), 2) if games > 1 else 0.0
+                figures["vs_beginner_se"] = (
+                    round(statistics.stdev(diffs) / math.sqrt(games), 2) if games > 1 else 0.0
+                )
             by_level[level] = scores
             results[f"{variant}/{level}"] = figures
             print(f"{variant}/{level}: {figures}", flush=True)

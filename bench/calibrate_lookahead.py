@@ -89,6 +89,7 @@ class _Worker(TypedDict, total=False):
     model: SheetModel
     player: Strategy
 
+
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "scoring/strategy/lookahead_weights.py"
 
 
@@ -148,13 +149,19 @@ def _play(seed: int) -> Game:
                 if free:
                     extra = (final.extra[c] - state.extra[c]) * rs.extra_yahtzee_bonus * mult
                     room.append((c, t, free, extra))
-    return {"slots": np.array(slots).reshape(-1, 3), "pair": np.array(pair).reshape(-1, 5),
-            "bonus": np.array(bonus).reshape(-1, 4), "room": np.array(room).reshape(-1, 4),
-            "counts": counts, "final": final.total}
+    return {
+        "slots": np.array(slots).reshape(-1, 3),
+        "pair": np.array(pair).reshape(-1, 5),
+        "bonus": np.array(bonus).reshape(-1, 4),
+        "room": np.array(room).reshape(-1, 4),
+        "counts": counts,
+        "final": final.total,
+    }
 
 
-def _self_play(rs: RuleSet, strategy: Strategy, source: DiceSource) -> tuple[
-        list[Scorecard], dict[tuple[int, int], tuple[int, float]], np.ndarray, Scorecard]:
+def _self_play(
+    rs: RuleSet, strategy: Strategy, source: DiceSource
+) -> tuple[list[Scorecard], dict[tuple[int, int], tuple[int, float]], np.ndarray, Scorecard]:
     """One game of ``strategy`` with dice from ``source``: the sheet at each turn's
     start, what each box (column, box index) added and at which turn it was filled,
     the count of dice of each face each upper box was filled with, the final sheet."""
@@ -187,21 +194,33 @@ def _added(rs: RuleSet, before: Scorecard, after: Scorecard, c: int) -> float:
     """What a placement added to column ``c``, its upper and extra-Yahtzee bonuses aside."""
     mult = rs.multipliers[c]
     before_t, after_t = before.totals()[c], after.totals()[c]
-    return (after_t.total - before_t.total
-            - mult * (after_t.upper_bonus - before_t.upper_bonus)
-            - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus))
+    return (
+        after_t.total
+        - before_t.total
+        - mult * (after_t.upper_bonus - before_t.upper_bonus)
+        - mult * (after_t.yahtzee_bonus - before_t.yahtzee_bonus)
+    )
 
 
-def run_round(name: str, weights: Weights | None, counts: Counts | None, games: int, seed: int,
-              processes: int, refine: int = 0) -> Round:
+def run_round(
+    name: str,
+    weights: Weights | None,
+    counts: Counts | None,
+    games: int,
+    seed: int,
+    processes: int,
+    refine: int = 0,
+) -> Round:
     with multiprocessing.Pool(processes, _init, (name, weights, counts, refine)) as pool:
         results = pool.map(_play, [seed + i for i in range(games)], chunksize=4)
-    return {"slots": np.concatenate([r["slots"] for r in results]),
-            "pair": np.concatenate([r["pair"] for r in results]),
-            "bonus": np.concatenate([r["bonus"] for r in results]),
-            "room": np.concatenate([r["room"] for r in results]),
-            "counts": np.sum([r["counts"] for r in results], axis=0),
-            "finals": [r["final"] for r in results]}
+    return {
+        "slots": np.concatenate([r["slots"] for r in results]),
+        "pair": np.concatenate([r["pair"] for r in results]),
+        "bonus": np.concatenate([r["bonus"] for r in results]),
+        "room": np.concatenate([r["room"] for r in results]),
+        "counts": np.sum([r["counts"] for r in results], axis=0),
+        "finals": [r["final"] for r in results],
+    }
 
 
 def _mean(y: np.ndarray) -> float:
@@ -224,8 +243,9 @@ def fit(name: str, data: Round) -> tuple[Weights, Counts]:
             weights[f"open/{col}/{key}"] = _mean(mine[:, 2])
     pair = data["pair"]
     for c, col in enumerate(rs.columns if "maximum" in cats else ()):
-        for which, (box, alone, turn) in enumerate((("minimum", "min_alone", "min_turn"),
-                                                    ("maximum", "max_alone", "max_turn"))):
+        for which, (box, alone, turn) in enumerate(
+            (("minimum", "min_alone", "min_turn"), ("maximum", "max_alone", "max_turn"))
+        ):
             mine = pair[(pair[:, 0] == c) & (pair[:, 1] == which)]
             if len(mine) < 30:
                 # Unseen so far: the box is worth one turn spent on it under the rule.
@@ -252,9 +272,17 @@ def fit(name: str, data: Round) -> tuple[Weights, Counts]:
     return weights, counts
 
 
-def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
-              start: Fit | None, damping: float = 0.0, dump: str = "", refine: int = 0
-              ) -> tuple[Weights, Counts, list[dict[str, object]]]:
+def calibrate(
+    name: str,
+    rounds: int,
+    games: int,
+    seed: int,
+    processes: int,
+    start: Fit | None,
+    damping: float = 0.0,
+    dump: str = "",
+    refine: int = 0,
+) -> tuple[Weights, Counts, list[dict[str, object]]]:
     weights, counts = (start["weights"], start["counts"]) if start else (None, None)
     report = []
     for r in range(rounds + 1):
@@ -273,16 +301,20 @@ def calibrate(name: str, rounds: int, games: int, seed: int, processes: int,
         print(f"{name} round {r}: {figures}", flush=True)
         fitted, spread = fit(name, data)
         if dump:
-            Path(f"{dump}.{r}").write_text(json.dumps({"round": r, "weights": fitted,
-                                              "counts": spread}) + "\n")
+            Path(f"{dump}.{r}").write_text(
+                json.dumps({"round": r, "weights": fitted, "counts": spread}) + "\n"
+            )
         if weights is not None and damping:
             assert counts is not None  # weights calibrated come with their counts
             keys = set(weights) | set(fitted)
-            fitted = {k: round(damping * weights.get(k, 0.0)
-                               + (1 - damping) * fitted.get(k, 0.0), 4) for k in keys}
-            spread = [[round(damping * a + (1 - damping) * b, 4) for a, b in zip(x, y,
-                                                                              strict=True)]
-                      for x, y in zip(counts, spread, strict=True)]
+            fitted = {
+                k: round(damping * weights.get(k, 0.0) + (1 - damping) * fitted.get(k, 0.0), 4)
+                for k in keys
+            }
+            spread = [
+                [round(damping * a + (1 - damping) * b, 4) for a, b in zip(x, y, strict=True)]
+                for x, y in zip(counts, spread, strict=True)
+            ]
         weights, counts = fitted, spread
     assert weights is not None and counts is not None  # fitted in round 0 at least
     return weights, counts, report
@@ -298,7 +330,7 @@ def write(name: str, weights: Weights, counts: Counts) -> None:
     all_counts[name] = tuple(tuple(face) for face in counts)
     text = WEIGHTS_FILE.read_text()
     head = text[: text.index("WEIGHTS: dict")]
-    tail = text[text.index("\n\ndef weights_for"):]
+    tail = text[text.index("\n\ndef weights_for") :]
     lines = ["WEIGHTS: dict[str, dict[str, float]] = {"]
     for variant, found in all_weights.items():
         lines.append(f"    {variant!r}: {{")
@@ -315,21 +347,32 @@ def write(name: str, weights: Weights, counts: Counts) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--variants", nargs="+", default=["yams", "triple_yahtzee"])
     parser.add_argument("--rounds", type=int, default=4, help="lookahead rounds after round 0")
     parser.add_argument("--games", type=int, default=600, help="games per round")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--from-current", action="store_true",
-                        help="start from the weights in the file instead of the beginner")
-    parser.add_argument("--damping", type=float, default=0.0,
-                        help="share of the previous round's weights kept in each new fit")
+    parser.add_argument(
+        "--from-current",
+        action="store_true",
+        help="start from the weights in the file instead of the beginner",
+    )
+    parser.add_argument(
+        "--damping",
+        type=float,
+        default=0.0,
+        help="share of the previous round's weights kept in each new fit",
+    )
     parser.add_argument("--write", action="store_true", help="save the last weights")
-    parser.add_argument("--refine", type=int, default=0,
-                        help="placements re-valued one turn deeper (the advisor uses "
-                             "REFINE; 0 is faster)")
+    parser.add_argument(
+        "--refine",
+        type=int,
+        default=0,
+        help="placements re-valued one turn deeper (the advisor uses REFINE; 0 is faster)",
+    )
     parser.add_argument("--dump", default="", help="write each round's fit to DUMP-<variant>.json")
     args = parser.parse_args()
     out = {}
@@ -340,10 +383,17 @@ def main() -> None:
 
             w, c = lookahead_weights.weights_for(name)
             start = {"weights": dict(w), "counts": [list(f) for f in c] if c else None}
-        weights, counts, report = calibrate(name, args.rounds, args.games, args.seed,
-                                            args.processes, start, args.damping,
-                                            args.dump and f"{args.dump}-{name}.json",
-                                            args.refine)
+        weights, counts, report = calibrate(
+            name,
+            args.rounds,
+            args.games,
+            args.seed,
+            args.processes,
+            start,
+            args.damping,
+            args.dump and f"{args.dump}-{name}.json",
+            args.refine,
+        )
         if args.write:
             write(name, weights, counts)
         out[name] = report

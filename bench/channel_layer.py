@@ -44,8 +44,7 @@ async def main_async(args: argparse.Namespace) -> None:
     for rooms in args.rooms:
         for layer in (InMemoryChannelLayer, ProcessChannelLayer):
             us = await cpu_per_move(layer(), rooms, args.players, args.moves)
-            print(f"{rooms:4d} rooms of {args.players}  {layer.__name__:22s} "
-                  f"{us:8.1f} us per move")
+            print(f"{rooms:4d} rooms of {args.players}  {layer.__name__:22s} {us:8.1f} us per move")
 
 
 def main() -> None:

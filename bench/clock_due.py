@@ -43,9 +43,13 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="clock-due-")
-    os.environ.update(DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0", GAMES_BOT_DELAY_SECONDS="0")
+    os.environ.update(
+        DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+        GAMES_BOT_DELAY_SECONDS="0",
+    )
     import django
 
     django.setup()
@@ -62,11 +66,13 @@ def main() -> None:
         add_waiting(people, made, total - made)
         made = total
         figures[str(total)], plan = time_ticks(people, args.ticks)
-        print(f"{total:>7} games not due: idle tick median"
-              f" {figures[str(total)]['idle_tick_median_ms']} ms,"
-              f" p99 {figures[str(total)]['idle_tick_p99_ms']} ms; with the hosts' look"
-              f" {figures[str(total)]['tick_with_hosts_median_ms']} ms; a tick playing {DUE}"
-              f" expired turns {figures[str(total)]['tick_with_5_expired_ms']} ms")
+        print(
+            f"{total:>7} games not due: idle tick median"
+            f" {figures[str(total)]['idle_tick_median_ms']} ms,"
+            f" p99 {figures[str(total)]['idle_tick_p99_ms']} ms; with the hosts' look"
+            f" {figures[str(total)]['tick_with_hosts_median_ms']} ms; a tick playing {DUE}"
+            f" expired turns {figures[str(total)]['tick_with_5_expired_ms']} ms"
+        )
         print(f"        plan: {plan}")
     print(json.dumps({"database": connection.vendor, "ticks": args.ticks, "figures": figures}))
 
@@ -84,16 +90,14 @@ def expired_rooms(people: list[Player]) -> list[str]:
 
     codes = []
     for _ in range(DUE):
-        room = services.room_create(player=people[0], ruleset="yatzy", seats=2,
-                                    pace="day")
+        room = services.room_create(player=people[0], ruleset="yatzy", seats=2, pace="day")
         services.room_join(player=people[1], code=room.code)
         services.room_start(player=people[0], code=room.code)
         codes.append(room.code)
     past = timezone.now() - timedelta(minutes=1)
     Game.objects.filter(room__code__in=codes).update(turn_deadline=past)
     # Everyone's turn at once (by the day's default): each turn has its own deadline.
-    Turn.objects.filter(game__room__code__in=codes, finished_at__isnull=True).update(
-        deadline=past)
+    Turn.objects.filter(game__room__code__in=codes, finished_at__isnull=True).update(deadline=past)
     return codes
 
 
@@ -110,18 +114,39 @@ def add_waiting(people: list[Player], first: int, count: int) -> None:
     for start in range(first, first + count, batch):
         size = min(batch, first + count - start)
         rooms = Room.objects.bulk_create(
-            Room(code=f"w{start + i:011d}", host=people[0], ruleset="yatzy", seat_count=2,
-                 pace=Room.Pace.DAY, turn_seconds=86_400, last_activity_at=now)
-            for i in range(size))
+            Room(
+                code=f"w{start + i:011d}",
+                host=people[0],
+                ruleset="yatzy",
+                seat_count=2,
+                pace=Room.Pace.DAY,
+                turn_seconds=86_400,
+                last_activity_at=now,
+            )
+            for i in range(size)
+        )
         Game.objects.bulk_create(
-            Game(room=room, number=1, ruleset="yatzy", turn_count=1,
-                 turn_deadline=now + timedelta(hours=1 + (start + i) % 167))
-            for i, room in enumerate(rooms))
+            Game(
+                room=room,
+                number=1,
+                ruleset="yatzy",
+                turn_count=1,
+                turn_deadline=now + timedelta(hours=1 + (start + i) % 167),
+            )
+            for i, room in enumerate(rooms)
+        )
         # Both players were last here hours ago, their pages closed.
         Membership.objects.bulk_create(
-            Membership(room=room, player=person, seat=seat, sockets=0,
-                       seen_at=now - timedelta(hours=2 + seat))
-            for room in rooms for seat, person in enumerate(people))
+            Membership(
+                room=room,
+                player=person,
+                seat=seat,
+                sockets=0,
+                seen_at=now - timedelta(hours=2 + seat),
+            )
+            for room in rooms
+            for seat, person in enumerate(people)
+        )
 
 
 def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]:
@@ -135,7 +160,8 @@ def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]
 
     # Some second players have a page open now: the hosts' look reads their rooms.
     Membership.objects.filter(seat=1, room__code__startswith="w").filter(
-        room__code__lt=f"w{ONLINE:011d}").update(sockets=1, seen_at=timezone.now())
+        room__code__lt=f"w{ONLINE:011d}"
+    ).update(sockets=1, seen_at=timezone.now())
     idle, hosts = [], []
     for _ in range(ticks):
         started = time.perf_counter()
@@ -152,10 +178,12 @@ def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]
     assert sorted(c.code for c in done) == sorted(codes), "every expired game is served"
     while services.games_run_due():  # everyone at once: the other seats' turns too
         pass
-    return {"idle_tick_median_ms": ms(statistics.median(idle)),
-            "idle_tick_p99_ms": ms(sorted(idle)[int(len(idle) * 0.99)]),
-            "tick_with_hosts_median_ms": ms(statistics.median(hosts)),
-            "tick_with_5_expired_ms": ms(busy)}, query_plans()
+    return {
+        "idle_tick_median_ms": ms(statistics.median(idle)),
+        "idle_tick_p99_ms": ms(sorted(idle)[int(len(idle) * 0.99)]),
+        "tick_with_hosts_median_ms": ms(statistics.median(hosts)),
+        "tick_with_5_expired_ms": ms(busy),
+    }, query_plans()
 
 
 def query_plans() -> str:
@@ -169,7 +197,8 @@ def query_plans() -> str:
 
     with connection.cursor() as cursor:
         online = Membership.objects.filter(
-            sockets__gt=0, seen_at__gte=timezone.now(), state=Membership.State.ACTIVE)
+            sockets__gt=0, seen_at__gte=timezone.now(), state=Membership.State.ACTIVE
+        )
         sql, params = online.query.sql_with_params()
         if connection.vendor == "sqlite":
             cursor.execute("EXPLAIN QUERY PLAN " + sql, params)

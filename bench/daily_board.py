@@ -44,10 +44,14 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="daily-board-")
-    os.environ.update(DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="bench.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0", ALLOWED_HOSTS="testserver",
-                      SECRET_KEY="bench-only-" + "x" * 50)
+    os.environ.update(
+        DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="bench.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+        ALLOWED_HOSTS="testserver",
+        SECRET_KEY="bench-only-" + "x" * 50,
+    )
     import django
 
     django.setup()
@@ -66,8 +70,9 @@ def main() -> None:
     moment = timezone.now()
     add_results(challenge, args.results, rng, moment)
     viewer = Player.objects.get(name="P0")
-    table = Room.objects.create(code="friendsroom0", host=viewer, ruleset="yatzy",
-                                seat_count=8, last_activity_at=moment)
+    table = Room.objects.create(
+        code="friendsroom0", host=viewer, ruleset="yatzy", seat_count=8, last_activity_at=moment
+    )
     for pk in rng.sample(range(viewer.pk + 1, viewer.pk + args.results), FRIENDS):
         Membership.objects.create(room=table, player_id=pk)
     Membership.objects.create(room=table, player=viewer, seat=0)
@@ -76,15 +81,18 @@ def main() -> None:
     figures: dict[str, float] = {}
     for label, player in (("played", viewer), ("not played", stranger)):
         figures |= time_page(url, label, player, args.pages)
-        print(f"{label}: median {figures[f'{label} median ms']} ms, p95 "
-              f"{figures[f'{label} p95 ms']} ms, {figures[f'{label} queries']} queries, "
-              f"{args.results} results")
+        print(
+            f"{label}: median {figures[f'{label} median ms']} ms, p95 "
+            f"{figures[f'{label} p95 ms']} ms, {figures[f'{label} queries']} queries, "
+            f"{args.results} results"
+        )
     print_plans(challenge)
     print(json.dumps({"results": args.results, **figures}))
 
 
-def add_results(challenge: DailyChallenge, results: int, rng: random.Random,
-                moment: datetime) -> None:
+def add_results(
+    challenge: DailyChallenge, results: int, rng: random.Random, moment: datetime
+) -> None:
     """``results`` finished ranked attempts at ``challenge``, by players P0, P1..."""
     from accounts.models import Player
     from daily.models import DailyAttempt
@@ -94,19 +102,48 @@ def add_results(challenge: DailyChallenge, results: int, rng: random.Random,
     made = 0
     while made < results:
         count = min(BATCH, results - made)
-        players = Player.objects.bulk_create(
-            [Player(name=f"P{made + i}") for i in range(count)])
+        players = Player.objects.bulk_create([Player(name=f"P{made + i}") for i in range(count)])
         rooms = Room.objects.bulk_create(
-            [Room(code=f"d{made + i:011d}", host=p, ruleset="yatzy", seat_count=1,
-                  coach_enabled=False, daily=True, last_activity_at=moment)
-             for i, p in enumerate(players)])
+            [
+                Room(
+                    code=f"d{made + i:011d}",
+                    host=p,
+                    ruleset="yatzy",
+                    seat_count=1,
+                    coach_enabled=False,
+                    daily=True,
+                    last_activity_at=moment,
+                )
+                for i, p in enumerate(players)
+            ]
+        )
         games = Game.objects.bulk_create(
-            [Game(room=r, number=1, ruleset="yatzy", status=Game.Status.FINISHED,
-                  seed="0" * 64, finished_at=moment) for r in rooms])
+            [
+                Game(
+                    room=r,
+                    number=1,
+                    ruleset="yatzy",
+                    status=Game.Status.FINISHED,
+                    seed="0" * 64,
+                    finished_at=moment,
+                )
+                for r in rooms
+            ]
+        )
         DailyAttempt.objects.bulk_create(
-            [DailyAttempt(challenge=challenge, player=p, game=g, ranked=True,
-                          score=rng.randint(120, 330), accuracy=rng.uniform(70, 99),
-                          finished_at=moment) for p, g in zip(players, games, strict=True)])
+            [
+                DailyAttempt(
+                    challenge=challenge,
+                    player=p,
+                    game=g,
+                    ranked=True,
+                    score=rng.randint(120, 330),
+                    accuracy=rng.uniform(70, 99),
+                    finished_at=moment,
+                )
+                for p, g in zip(players, games, strict=True)
+            ]
+        )
         made += count
 
 
@@ -133,9 +170,11 @@ def time_page(url: str, label: str, player: Player, pages: int) -> dict[str, flo
         client.get(url)
     slowest = max(queries.captured_queries, key=lambda q: float(q["time"]))
     print(f"{label}: slowest query {slowest['time']} s: {slowest['sql'][:300]}")
-    return {f"{label} median ms": round(statistics.median(times), 2),
-            f"{label} p95 ms": round(sorted(times)[int(len(times) * 0.95)], 2),
-            f"{label} queries": len(queries)}
+    return {
+        f"{label} median ms": round(statistics.median(times), 2),
+        f"{label} p95 ms": round(sorted(times)[int(len(times) * 0.95)], 2),
+        f"{label} queries": len(queries),
+    }
 
 
 def print_plans(challenge: DailyChallenge) -> None:
@@ -146,9 +185,17 @@ def print_plans(challenge: DailyChallenge) -> None:
 
     with connection.cursor() as cursor:
         for name, sql in (
-                ("rank", str(daily.board(challenge).filter(score__gt=200).only("pk").query)),
-                ("leaderboard", str(daily.board(challenge).order_by("-score", "finished_at",
-                                                                     "pk").only("pk")[:20].query))):
+            ("rank", str(daily.board(challenge).filter(score__gt=200).only("pk").query)),
+            (
+                "leaderboard",
+                str(
+                    daily.board(challenge)
+                    .order_by("-score", "finished_at", "pk")
+                    .only("pk")[:20]
+                    .query
+                ),
+            ),
+        ):
             if connection.vendor == "sqlite":
                 cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
                 print(f"{name} plan:", [row[-1] for row in cursor.fetchall()])

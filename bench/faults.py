@@ -72,32 +72,36 @@ SUMMARIES: dict[str, Callable[[dict[str, Any]], str]] = {
         f"re-sent {f['resent']} requests; game "
         f"{f['status']} with {f['place_events']} placements for {f['boxes_filled']} boxes; "
         f"after a restart Daphne answered within {f['boot_s']} s and every client had "
-        f"resynced within {f['resync_s']} s"),
+        f"resynced within {f['resync_s']} s"
+    ),
     "restart_redis": lambda f: (
         f"restarted Redis ({f['outage_s']} s) then flushed it under a {f['players']}-player "
         f"game on {f['processes']} process(es); {f['reconnects']} reconnects; first move "
         f"after the restart reached everyone in {f['after_restart']['first_ms']} ms, later "
         f"ones {f['after_restart']['later_p50_ms']} ms; after the flush "
         f"{f['after_flush']['first_ms']} / {f['after_flush']['later_p50_ms']} ms; game "
-        f"{f['status']}; {f['server_tracebacks']} consumer tracebacks in the logs"),
+        f"{f['status']}; {f['server_tracebacks']} consumer tracebacks in the logs"
+    ),
     "drop_client": lambda f: (
         f"cut a connection {f['drops']} times with a roll or place in flight; "
         f"{f['resent']} requests re-sent; {f['roll_events']} roll events for "
         f"{f['rolls_in_turns']} rolls, {f['place_events']} placements for "
-        f"{f['boxes_filled']} boxes; game {f['status']}"),
+        f"{f['boxes_filled']} boxes; game {f['status']}"
+    ),
     "duplicate_request": lambda f: (
         f"sent {f['requests']} requests twice (one socket, two sockets, much later): "
         f"{f['answers']} answers, same version each: {f['same_version']}, late replay: "
-        f"{f['late_replay']}; {f['roll_events']} roll events for {f['rolls_in_turns']} rolls"),
+        f"{f['late_replay']}; {f['roll_events']} roll events for {f['rolls_in_turns']} rolls"
+    ),
     "simultaneous": lambda f: (
         f"raced {f['rounds']} rounds of two rolls and two places: {f['refused_as_not_your_turn']}"
         f" refused as not_your_turn; chats at once got versions {f['chat_versions']}; "
-        f"{f['place_events']} placements for {f['boxes_filled']} boxes"),
+        f"{f['place_events']} placements for {f['boxes_filled']} boxes"
+    ),
 }
 
 
-async def run_scenario(name: str, call: Callable[[], Awaitable[dict[str, Any]]]
-                       ) -> dict[str, Any]:
+async def run_scenario(name: str, call: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
     """Run one scenario; a broken promise, a hang or a crash becomes a failed result."""
     began = time.monotonic()
     try:
@@ -140,34 +144,35 @@ class Stacks:
                 return self.main()
             redis = self.exits.enter_context(redis_process())
             self._redis = self.exits.enter_context(
-                running_stack(self.workdir / "redis", redis=redis))
+                running_stack(self.workdir / "redis", redis=redis)
+            )
         return self._redis
 
     def _postgres(self) -> Stack:
         database = self.exits.enter_context(postgres_server())
         redis = self.exits.enter_context(redis_process())
-        return self.exits.enter_context(running_stack(
-            self.workdir / "main", database_url=database, redis=redis, processes=2))
+        return self.exits.enter_context(
+            running_stack(self.workdir / "main", database_url=database, redis=redis, processes=2)
+        )
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     """Run the chosen scenarios; returns the figures."""
     results: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="faults-") as tmp, \
-            contextlib.ExitStack() as exits:
+    with tempfile.TemporaryDirectory(prefix="faults-") as tmp, contextlib.ExitStack() as exits:
         stacks = Stacks(args.stack, Path(tmp), exits)
         calls: dict[str, Callable[[], Awaitable[dict[str, Any]]]] = {
             "kill_daphne": lambda: kill_daphne(stacks.main(), players=args.players),
-            "restart_redis": lambda: restart_redis(stacks.with_redis(), players=args.players,
-                                                   ping_every=args.ping),
+            "restart_redis": lambda: restart_redis(
+                stacks.with_redis(), players=args.players, ping_every=args.ping
+            ),
             "drop_client": lambda: drop_client(stacks.main()),
             "duplicate_request": lambda: duplicate_request(stacks.main()),
             "simultaneous": lambda: simultaneous(stacks.main()),
         }
         for name in args.only or SCENARIOS:
             results[name] = await run_scenario(name, calls[name])
-    return {"stack": args.stack, "scenarios": results,
-            "ok": all(r["ok"] for r in results.values())}
+    return {"stack": args.stack, "scenarios": results, "ok": all(r["ok"] for r in results.values())}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -176,8 +181,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--stack", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--only", action="append", choices=SCENARIOS)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--ping", type=float, default=0.5,
-                        help="seconds between a client's pings in restart_redis")
+    parser.add_argument(
+        "--ping", type=float, default=0.5, help="seconds between a client's pings in restart_redis"
+    )
     return parser.parse_args(argv)
 
 

@@ -71,24 +71,38 @@ def one_day(variant: str, index: int, players: int) -> dict[str, Any]:
     honest = []
     for number in range(players):
         key = hmac.new(seed, f"bench player:{number}".encode(), hashlib.sha256).digest()
-        player = honest_play.Softmax(TEMPERATURES[number % len(TEMPERATURES)],
-                                     random.Random(key).random)
-        honest.append(((luck_of(player)[0] - bound["mean"]) / bound["spread"],
-                       TEMPERATURES[number % len(TEMPERATURES)]))
+        player = honest_play.Softmax(
+            TEMPERATURES[number % len(TEMPERATURES)], random.Random(key).random
+        )
+        honest.append(
+            (
+                (luck_of(player)[0] - bound["mean"]) / bound["spread"],
+                TEMPERATURES[number % len(TEMPERATURES)],
+            )
+        )
     luck, review = luck_of(Foresight(seen(seed)))
-    return {"variant": variant, "honest": honest,
-            "planner": (luck - bound["mean"]) / bound["spread"],
-            "planner_luck": review["luck"], "planner_lost": review["total_lost"],
-            "planner_over_par": review["total"] - par, "bound_wall": wall, "bound_cpu": cpu}
+    return {
+        "variant": variant,
+        "honest": honest,
+        "planner": (luck - bound["mean"]) / bound["spread"],
+        "planner_luck": review["luck"],
+        "planner_lost": review["total_lost"],
+        "planner_over_par": review["total"] - par,
+        "bound_wall": wall,
+        "bound_cpu": cpu,
+    }
 
 
 def summary(days: list[dict[str, Any]], spreads: float) -> dict[str, Any]:
     """One variant's figures over its days."""
     honest = [z for day in days for z, _ in day["honest"]]
-    highest = {str(t): round(max(z for day in days for z, at in day["honest"] if at == t), 2)
-               for t in TEMPERATURES}
+    highest = {
+        str(t): round(max(z for day in days for z, at in day["honest"] if at == t), 2)
+        for t in TEMPERATURES
+    }
     return {
-        "days": len(days), "honest_players": len(honest),
+        "days": len(days),
+        "honest_players": len(honest),
         "honest_over": {str(k): sum(z > k for z in honest) for k in SPREADS},
         "planners_over": {str(k): sum(day["planner"] > k for day in days) for k in SPREADS},
         "highest_honest_spreads": round(max(honest), 2),
@@ -116,26 +130,36 @@ def main() -> None:
 
     variants = [v for v in args.variants.split(",") if v in VARIANTS]
     with ProcessPoolExecutor(args.jobs, initializer=_setup) as pool:
-        futures = [pool.submit(one_day, variant, index, args.players)
-                   for variant in variants for index in range(args.seeds)]
+        futures = [
+            pool.submit(one_day, variant, index, args.players)
+            for variant in variants
+            for index in range(args.seeds)
+        ]
         days = [future.result() for future in futures]
     figures = {}
     for variant in variants:
         found = summary([d for d in days if d["variant"] == variant], honest_play.SPREADS)
         figures[variant] = found
         k = str(honest_play.SPREADS)
-        print(f"{variant}: {found['honest_over'][k]} of {found['honest_players']} honest "
-              f"players above the bound (mean + {k} spreads), {found['planners_over'][k]} of "
-              f"{found['days']} foresight planners; highest honest "
-              f"{found['highest_honest_spreads']} spreads, lowest planner "
-              f"{found['lowest_planner_spreads']}")
-        print(f"  at other spreads: honest {found['honest_over']}, planners "
-              f"{found['planners_over']}")
+        print(
+            f"{variant}: {found['honest_over'][k]} of {found['honest_players']} honest "
+            f"players above the bound (mean + {k} spreads), {found['planners_over'][k]} of "
+            f"{found['days']} foresight planners; highest honest "
+            f"{found['highest_honest_spreads']} spreads, lowest planner "
+            f"{found['lowest_planner_spreads']}"
+        )
+        print(
+            f"  at other spreads: honest {found['honest_over']}, planners {found['planners_over']}"
+        )
         print(f"  highest honest by temperature: {found['highest_honest_by_temperature']}")
-        print(f"  planner: {found['planner_over_par']:+} over par, luck "
-              f"{found['planner_luck']:+}, gave away {found['planner_given_away']}")
-        print(f"  bound: {found['bound_cpu_seconds']} s of CPU a challenge "
-              f"({found['bound_wall_seconds']} s on the clock)")
+        print(
+            f"  planner: {found['planner_over_par']:+} over par, luck "
+            f"{found['planner_luck']:+}, gave away {found['planner_given_away']}"
+        )
+        print(
+            f"  bound: {found['bound_cpu_seconds']} s of CPU a challenge "
+            f"({found['bound_wall_seconds']} s on the clock)"
+        )
     print(json.dumps(figures))
 
 

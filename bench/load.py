@@ -67,6 +67,7 @@ CONNECTING_ROOMS = 8  # rooms whose seats connect at once during the set-up
 
 # Setting rooms up through the site's forms.
 
+
 class _Settings(TypedDict):
     """The servers' settings: ``serve``'s ``app`` and environment variables."""
 
@@ -77,11 +78,11 @@ class _Settings(TypedDict):
     ALLOWED_HOSTS: str
 
 
-def _make_room(urls: list[str], index: int, players: int, ruleset: str
-               ) -> tuple[str, list[Login]]:
+def _make_room(urls: list[str], index: int, players: int, ruleset: str) -> tuple[str, list[Login]]:
     host, code = open_room(urls[0], f"Host {index}", ruleset=ruleset, seats=players)
-    logins = [host] + [join_room(urls[i % len(urls)], code, f"Player {index}.{i}")
-                       for i in range(1, players)]
+    logins = [host] + [
+        join_room(urls[i % len(urls)], code, f"Player {index}.{i}") for i in range(1, players)
+    ]
     return code, logins
 
 
@@ -93,9 +94,12 @@ async def _set_up(urls: list[str], args: argparse.Namespace) -> list[tuple[str, 
     minutes counts as gone."""
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(SETUP_THREADS) as pool:
-        made = await asyncio.gather(*(
-            loop.run_in_executor(pool, _make_room, urls, index, args.players, args.ruleset)
-            for index in range(args.rooms)))
+        made = await asyncio.gather(
+            *(
+                loop.run_in_executor(pool, _make_room, urls, index, args.players, args.ruleset)
+                for index in range(args.rooms)
+            )
+        )
     gate = asyncio.Semaphore(CONNECTING_ROOMS)
 
     async def connect(code: str, logins: list[Login]) -> tuple[str, list[Seat]]:
@@ -110,6 +114,7 @@ async def _set_up(urls: list[str], args: argparse.Namespace) -> list[tuple[str, 
 
 # The game run.
 
+
 async def _reach_all(seats: list[Seat], version: int, sent_at: float, tally: Tally) -> bool:
     try:
         moments = await asyncio.gather(*(s.reached(version, REACH_TIMEOUT) for s in seats))
@@ -120,8 +125,9 @@ async def _reach_all(seats: list[Seat], version: int, sent_at: float, tally: Tal
     return True
 
 
-async def _play_room(seats: list[Seat], rate: float, tally: Tally,
-                     start_barrier: asyncio.Event) -> int:
+async def _play_room(
+    seats: list[Seat], rate: float, tally: Tally, start_barrier: asyncio.Event
+) -> int:
     """Play one game to its end; returns the number of actions sent."""
     interval = 1.0 / rate
     host = seats[0]
@@ -157,8 +163,7 @@ async def _play_room(seats: list[Seat], rate: float, tally: Tally,
         await _reach_all(seats, answer["version"], sent_at, tally)
 
 
-def wire_figures(rooms: list[tuple[str, list[Seat]]], since: dict[int, int]
-                 ) -> dict[str, Any]:
+def wire_figures(rooms: list[tuple[str, list[Seat]]], since: dict[int, int]) -> dict[str, Any]:
     """Bytes received by the players after the start of their games (``since``: how
     many messages each seat had received before, by ``id``): by message type, and per
     player and version."""
@@ -166,37 +171,49 @@ def wire_figures(rooms: list[tuple[str, list[Seat]]], since: dict[int, int]
     per_move: dict[tuple[int, int], int] = {}
     for _code, seats in rooms:
         for seat in seats:
-            for kind, size, version in seat.wire[since[id(seat)]:]:
+            for kind, size, version in seat.wire[since[id(seat)] :]:
                 sizes.setdefault(kind or "?", []).append(size)
                 if kind in ("patch", "state", "ack") and version is not None:
                     key = (id(seat), version)
                     per_move[key] = per_move.get(key, 0) + size
     moves = list(per_move.values())
     return {
-        "wire": {kind: {"count": len(found), "median": int(statistics.median(found)),
-                        "p95": int(percentile(found, 0.95)), "max": max(found),
-                        "total_kb": round(sum(found) / 1024, 1)}
-                 for kind, found in sorted(sizes.items())},
-        "bytes_per_viewer_move": {"median": int(statistics.median(moves)) if moves else 0,
-                                  "p95": int(percentile(moves, 0.95))}}
+        "wire": {
+            kind: {
+                "count": len(found),
+                "median": int(statistics.median(found)),
+                "p95": int(percentile(found, 0.95)),
+                "max": max(found),
+                "total_kb": round(sum(found) / 1024, 1),
+            }
+            for kind, found in sorted(sizes.items())
+        },
+        "bytes_per_viewer_move": {
+            "median": int(statistics.median(moves)) if moves else 0,
+            "p95": int(percentile(moves, 0.95)),
+        },
+    }
 
 
-def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]],
-                      tally: Tally) -> None:
+def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]], tally: Tally) -> None:
     """Compare every player's last view of every scorecard with the database (read with
     plain SQL, whatever the servers' database is)."""
     for code, seats in rooms:
-        stored = {seat: (card["boxes"], card["total"])
-                  for seat, card in read_ledger(database_url, code).cards.items()}
+        stored = {
+            seat: (card["boxes"], card["total"])
+            for seat, card in read_ledger(database_url, code).cards.items()
+        }
         for seat in seats:
             assert seat.game is not None  # every seat played the room's game
             shown = {s["seat"]: (s["boxes"], s["total"]) for s in seat.game["seats"]}
-            tally.mismatches += sum(1 for k in stored.keys() | shown.keys()
-                                    if stored.get(k) != shown.get(k))
+            tally.mismatches += sum(
+                1 for k in stored.keys() | shown.keys() if stored.get(k) != shown.get(k)
+            )
 
 
-async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
-                    ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
+async def run_games(
+    urls: list[str], args: argparse.Namespace, tally: Tally
+) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
     """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
     rooms = await _set_up(urls, args)
     # Seats stop pinging for the games: started together, they would ping together, a
@@ -208,8 +225,9 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
             seat.stop_pinging()
     tally.wire_since = {id(s): len(s.wire) for _code, seats in rooms for s in seats}
     barrier = asyncio.Event()
-    tasks = [asyncio.create_task(_play_room(seats, args.rate, tally, barrier))
-             for _code, seats in rooms]
+    tasks = [
+        asyncio.create_task(_play_room(seats, args.rate, tally, barrier)) for _code, seats in rooms
+    ]
     began = time.monotonic()
     barrier.set()
     actions = await asyncio.gather(*tasks)
@@ -217,7 +235,6 @@ async def run_games(urls: list[str], args: argparse.Namespace, tally: Tally
     for _code, seats in rooms:
         await asyncio.gather(*(s.reached(max(x.version for x in seats)) for s in seats))
     return seconds, rooms, list(actions)
-
 
 
 @contextlib.contextmanager
@@ -239,21 +256,26 @@ def _no_collector_pauses() -> Iterator[None]:
 
 # Servers.
 
+
 @contextlib.contextmanager
 def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
     """The servers to load: given by ``--url``, or started here; yields (urls, database)."""
     if args.url:
         yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
         return
-    settings: _Settings = {"app": "bench.baseline:application",
-                           "DJANGO_SETTINGS_MODULE": "bench.settings",
-                "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-                "ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    settings: _Settings = {
+        "app": "bench.baseline:application",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
     with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:
         if args.stack == "sqlite":
             if args.processes != 1:
-                raise SystemExit("SQLite with the in-memory layer is one process; "
-                                 "use --stack postgres for more")
+                raise SystemExit(
+                    "SQLite with the in-memory layer is one process; use --stack postgres for more"
+                )
             database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
             urls = [stack.enter_context(serve(Path(tmp), DATABASE_URL=database, **settings))]
         else:
@@ -265,8 +287,11 @@ def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
             for n in range(args.processes):
                 workdir = Path(tmp) / f"daphne-{n}"
                 workdir.mkdir()
-                urls.append(stack.enter_context(serve(
-                    workdir, DATABASE_URL=database, REDIS_URL=redis, **settings)))
+                urls.append(
+                    stack.enter_context(
+                        serve(workdir, DATABASE_URL=database, REDIS_URL=redis, **settings)
+                    )
+                )
         yield urls, database
 
 
@@ -284,9 +309,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.to_thread(_check_scorecards, database, rooms, tally)
         else:
             tally.mismatches = -1  # unknown: no database to compare with
-        result: dict[str, Any] = {"rooms": args.rooms, "players": args.players,
-                                  "rate": args.rate, "ruleset": args.ruleset,
-                                  "servers": len(urls), **tally.figures(seconds)}
+        result: dict[str, Any] = {
+            "rooms": args.rooms,
+            "players": args.players,
+            "rate": args.rate,
+            "ruleset": args.ruleset,
+            "servers": len(urls),
+            **tally.figures(seconds),
+        }
         result["message_bytes"] = int(statistics.median(tally.state_bytes))
         result.update(wire_figures(rooms, tally.wire_since))
         result["reconnects"] = sum(s.reconnects for _c, seats in rooms for s in seats)
@@ -302,8 +332,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             result["baseline_p50_ms"] = figures["p50_ms"]
             result["baseline_p99_ms"] = figures["p99_ms"]
             result["baseline_lost"] = figures["lost"]
-            result["ratio"] = round(result["p99_ms"] / figures["p99_ms"], 2) \
-                if figures["p99_ms"] else None
+            result["ratio"] = (
+                round(result["p99_ms"] / figures["p99_ms"], 2) if figures["p99_ms"] else None
+            )
         return result
 
 
@@ -312,8 +343,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--rate", type=float, default=1.0,
-                        help="actions a second per player, while it is their turn")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=1.0,
+        help="actions a second per player, while it is their turn",
+    )
     parser.add_argument("--ruleset", default="yahtzee")
     parser.add_argument("--url", action="append", help="a running server (repeatable)")
     parser.add_argument("--database-url", help="the running servers' DATABASE_URL")

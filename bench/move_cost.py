@@ -33,17 +33,29 @@ def main(argv: list[str] | None = None) -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=200)
-    parser.add_argument("--database-url", help="an empty database to use instead of a "
-                        "fresh SQLite file (e.g. a throwaway PostgreSQL)")
-    parser.add_argument("--wall", action="store_true",
-                        help="measure elapsed time (database waits included), not CPU")
-    parser.add_argument("--queries", action="store_true",
-                        help="also count the queries of the service and the shared state")
+    parser.add_argument(
+        "--database-url",
+        help="an empty database to use instead of a "
+        "fresh SQLite file (e.g. a throwaway PostgreSQL)",
+    )
+    parser.add_argument(
+        "--wall",
+        action="store_true",
+        help="measure elapsed time (database waits included), not CPU",
+    )
+    parser.add_argument(
+        "--queries",
+        action="store_true",
+        help="also count the queries of the service and the shared state",
+    )
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="move-cost-")
-    os.environ.update(DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0")
+    os.environ.update(
+        DATABASE_URL=args.database_url or f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+    )
     import django
 
     django.setup()
@@ -51,11 +63,15 @@ def main(argv: list[str] | None = None) -> None:
 
     call_command("migrate", verbosity=0)
     cost, queries = measure(args.moves, wall=args.wall, count_queries=args.queries)
-    result = {f"{name}_ms": round(1000 * statistics.mean(values), 2)
-              for name, values in cost.items()}
+    result = {
+        f"{name}_ms": round(1000 * statistics.mean(values), 2) for name, values in cost.items()
+    }
     result["moves"] = len(cost["service"])
-    result |= {f"{name}_queries": round(statistics.mean(found), 1)
-               for name, found in queries.items() if found}
+    result |= {
+        f"{name}_queries": round(statistics.mean(found), 1)
+        for name, found in queries.items()
+        if found
+    }
     for name, value in result.items():
         print(f"{name}: {value}")
     print(json.dumps(result))
@@ -75,8 +91,9 @@ def start_room() -> tuple[dict[int, Any], str]:
     return players, code
 
 
-def measure(moves: int, *, wall: bool, count_queries: bool
-            ) -> tuple[dict[str, list[float]], dict[str, list[int]]]:
+def measure(
+    moves: int, *, wall: bool, count_queries: bool
+) -> tuple[dict[str, list[float]], dict[str, list[int]]]:
     """Play ``moves`` moves (a rematch when a game ends); the cost of each part of each
     move, and the queries of the service and the shared state if ``count_queries``."""
     from django.db import connection
@@ -90,16 +107,24 @@ def measure(moves: int, *, wall: bool, count_queries: bool
     clock = time.perf_counter if wall else time.thread_time
     players, code = start_room()
     people = list(players.values())
-    cost: dict[str, list[float]] = {"service": [], "shared_state": [], "viewer": [],
-                                    "shared_patch": [], "viewer_patch": []}
+    cost: dict[str, list[float]] = {
+        "service": [],
+        "shared_state": [],
+        "viewer": [],
+        "shared_patch": [],
+        "viewer_patch": [],
+    }
     held: dict[int, Held | None] = {person.pk: None for person in people}
     queries: dict[str, list[int]] = {"service": [], "shared_state": []}
 
     def counting() -> Any:
         return CaptureQueriesContext(connection) if count_queries else nullcontext()
 
-    calls = {"roll": services.game_roll, "place": services.game_place,
-             "announce": services.game_announce}
+    calls = {
+        "roll": services.game_roll,
+        "place": services.game_place,
+        "announce": services.game_announce,
+    }
     for n in range(moves):
         shared = snapshot_cache.snapshot(code)
         assert shared is not None  # the room is there
@@ -128,8 +153,9 @@ def measure(moves: int, *, wall: bool, count_queries: bool
     return cost, queries
 
 
-def time_messages(shared: Any, people: list[Any], held: dict[int, Any],
-                  cost: dict[str, list[float]], clock: Any) -> None:
+def time_messages(
+    shared: Any, people: list[Any], held: dict[int, Any], cost: dict[str, list[float]], clock: Any
+) -> None:
     """Time each viewer's whole state, the shared patch and each viewer's patch since
     what ``held`` (each viewer's last message) holds, which then holds this one."""
     for person in people:

@@ -75,16 +75,23 @@ class Tally:
     def figures(self) -> dict[str, Any]:
         """Count, median, p95, max, the median by kind and the shares by part."""
         total = sum(self.parts.values())
-        return {"patches": len(self.sizes), "median": round(statistics.median(self.sizes)),
-                "p95": percentile(self.sizes, 0.95), "max": max(self.sizes),
-                "by_kind": {kind: round(statistics.median(found))
-                            for kind, found in sorted(self.kinds.items())},
-                "shares": {part: round(100 * size / total, 1)
-                           for part, size in self.parts.most_common()}}
+        return {
+            "patches": len(self.sizes),
+            "median": round(statistics.median(self.sizes)),
+            "p95": percentile(self.sizes, 0.95),
+            "max": max(self.sizes),
+            "by_kind": {
+                kind: round(statistics.median(found)) for kind, found in sorted(self.kinds.items())
+            },
+            "shares": {
+                part: round(100 * size / total, 1) for part, size in self.parts.most_common()
+            },
+        }
 
 
-def measure(ruleset: str, games: int, tally: Tally, *, holds: bool = False,
-            turn_seconds: int | None = None) -> None:
+def measure(
+    ruleset: str, games: int, tally: Tally, *, holds: bool = False, turn_seconds: int | None = None
+) -> None:
     """Play ``games`` two-player games of ``ruleset`` and count their patches."""
     from accounts.models import Player
     from bench.harness.room_client import next_move
@@ -93,12 +100,17 @@ def measure(ruleset: str, games: int, tally: Tally, *, holds: bool = False,
 
     people = [Player.objects.create(name=f"{ruleset[:6]}-{n}") for n in range(2)]
     players = {p.pk: p for p in people}
-    code = services.room_create(player=people[0], ruleset=ruleset, seats=2,
-                                turn_seconds=turn_seconds).code
+    code = services.room_create(
+        player=people[0], ruleset=ruleset, seats=2, turn_seconds=turn_seconds
+    ).code
     services.room_join(player=people[1], code=code)
     services.room_start(player=people[0], code=code)
-    calls = {"roll": services.game_roll, "hold": services.game_hold,
-             "place": services.game_place, "announce": services.game_announce}
+    calls = {
+        "roll": services.game_roll,
+        "hold": services.game_hold,
+        "place": services.game_place,
+        "announce": services.game_announce,
+    }
     held: dict[int, Any] = dict.fromkeys(players)
     played = n = 0
     while played < games:
@@ -132,16 +144,26 @@ def main(argv: list[str] | None = None) -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5, help="games per variant")
-    parser.add_argument("--holds", action="store_true",
-                        help="mark the dice to keep with a hold request before each reroll")
-    parser.add_argument("--turn-seconds", type=int, default=None,
-                        help="a turn clock (its seconds_left comes in every patch)")
+    parser.add_argument(
+        "--holds",
+        action="store_true",
+        help="mark the dice to keep with a hold request before each reroll",
+    )
+    parser.add_argument(
+        "--turn-seconds",
+        type=int,
+        default=None,
+        help="a turn clock (its seconds_left comes in every patch)",
+    )
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="patch-bytes-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0")
+    os.environ.update(
+        DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+    )
     import django
 
     django.setup()
@@ -160,12 +182,20 @@ def main(argv: list[str] | None = None) -> None:
         results[ruleset] = tally.figures()
     results["all"] = every.figures()
     for name, figures in results.items():
-        print(f"{name}: {figures['patches']} patches, median {figures['median']} B, "
-              f"p95 {figures['p95']} B, max {figures['max']} B")
-        print("  median by event: " + ", ".join(
-            f"{kind} {size}" for kind, size in figures["by_kind"].items()))
-        print("  shares: " + ", ".join(
-            f"{part} {share} %" for part, share in figures["shares"].items() if share >= 0.5))
+        print(
+            f"{name}: {figures['patches']} patches, median {figures['median']} B, "
+            f"p95 {figures['p95']} B, max {figures['max']} B"
+        )
+        print(
+            "  median by event: "
+            + ", ".join(f"{kind} {size}" for kind, size in figures["by_kind"].items())
+        )
+        print(
+            "  shares: "
+            + ", ".join(
+                f"{part} {share} %" for part, share in figures["shares"].items() if share >= 0.5
+            )
+        )
     print(json.dumps(results))
 
 

@@ -51,10 +51,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args(argv)
     workdir = tempfile.mkdtemp(prefix="profile-page-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="bench.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0", ALLOWED_HOSTS="testserver",
-                      SECRET_KEY="bench-only-" + "x" * 50)
+    os.environ.update(
+        DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="bench.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+        ALLOWED_HOSTS="testserver",
+        SECRET_KEY="bench-only-" + "x" * 50,
+    )
     import django
 
     django.setup()
@@ -70,8 +74,10 @@ def main(argv: list[str] | None = None) -> None:
     session[SESSION_KEY] = ada.pk
     session.save()
     result = {"games": args.games, **time_page(client, ada, args.runs)}
-    print(f"profile page, {args.games} games: {result['page_ms']} ms "
-          f"(figures {result['figures_ms']} ms), {result['queries']} queries")
+    print(
+        f"profile page, {args.games} games: {result['page_ms']} ms "
+        f"(figures {result['figures_ms']} ms), {result['queries']} queries"
+    )
     print(f"page {result['page_kb']} KB, of which the chart {result['chart_kb']} KB")
     print(json.dumps(result))
 
@@ -85,19 +91,36 @@ def write_history(games: int, rng: random.Random) -> Player:
 
     people = [Player.objects.create(name=n) for n in ("Ada", "Bob", "Cy", "Dee")]
     ada = people[0]
-    decision = {"turn": 1, "dice": [1, 2, 3, 4, 5], "rolls_left": 2, "announced": None,
-                "chosen": {"kind": "keep", "keep": [1, 2, 3, 4], "value": 240.1},
-                "best": {"kind": "keep", "keep": [2, 3, 4, 5], "value": 241.3}, "loss": 1.2,
-                "alternatives": [{"kind": "keep", "keep": [2, 3, 4], "value": 240.0}] * 3}
+    decision = {
+        "turn": 1,
+        "dice": [1, 2, 3, 4, 5],
+        "rolls_left": 2,
+        "announced": None,
+        "chosen": {"kind": "keep", "keep": [1, 2, 3, 4], "value": 240.1},
+        "best": {"kind": "keep", "keep": [2, 3, 4, 5], "value": 241.3},
+        "loss": 1.2,
+        "alternatives": [{"kind": "keep", "keep": [2, 3, 4], "value": 240.0}] * 3,
+    }
     for _ in range(max(1, games // 20)):
         room = room_of(ada, "yahtzee", people[1:])
         for _ in range(min(20, games)):
-            seats = [Seat(p, _sheet(rng), turns=[[tuple(rng.randint(1, 6) for _ in range(5))
-                                                  for _ in range(3)] for _ in range(13)])
-                     for p in people]
+            seats = [
+                Seat(
+                    p,
+                    _sheet(rng),
+                    turns=[
+                        [tuple(rng.randint(1, 6) for _ in range(5)) for _ in range(3)]
+                        for _ in range(13)
+                    ],
+                )
+                for p in people
+            ]
             game = played(room, seats)
-            GameReview.objects.create(game=game, player=ada, data={
-                "accuracy": round(rng.uniform(40, 100), 1), "decisions": [decision] * 35})
+            GameReview.objects.create(
+                game=game,
+                player=ada,
+                data={"accuracy": round(rng.uniform(40, 100), 1), "decisions": [decision] * 35},
+            )
     return ada
 
 
@@ -111,8 +134,13 @@ def time_page(client: Client, ada: Player, runs: int) -> dict[str, float]:
     url = f"/players/{ada.pk}/"
     queries: list[str] = []
 
-    def count(execute: Callable[[str, Any, bool, dict[str, Any]], Any], sql: str, params: Any,
-              many: bool, context: dict[str, Any]) -> Any:
+    def count(
+        execute: Callable[[str, Any, bool, dict[str, Any]], Any],
+        sql: str,
+        params: Any,
+        many: bool,
+        context: dict[str, Any],
+    ) -> Any:
         queries.append(sql)
         return execute(sql, params, many, context)
 
@@ -120,7 +148,7 @@ def time_page(client: Client, ada: Player, runs: int) -> dict[str, float]:
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
-    chart = html[html.index("<svg viewBox"):html.index("</svg>", html.index("<svg viewBox"))]
+    chart = html[html.index("<svg viewBox") : html.index("</svg>", html.index("<svg viewBox"))]
     pages, figures = [], []
     for _ in range(runs):
         start = time.perf_counter()
@@ -129,10 +157,13 @@ def time_page(client: Client, ada: Player, runs: int) -> dict[str, float]:
         start = time.perf_counter()
         player_stats(ada)
         figures.append(time.perf_counter() - start)
-    return {"page_ms": round(1000 * statistics.median(pages), 1),
-            "figures_ms": round(1000 * statistics.median(figures), 1),
-            "queries": len(queries), "page_kb": round(len(html) / 1024, 1),
-            "chart_kb": round(len(chart) / 1024, 1)}
+    return {
+        "page_ms": round(1000 * statistics.median(pages), 1),
+        "figures_ms": round(1000 * statistics.median(figures), 1),
+        "queries": len(queries),
+        "page_kb": round(len(html) / 1024, 1),
+        "chart_kb": round(len(chart) / 1024, 1),
+    }
 
 
 if __name__ == "__main__":

@@ -24,9 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def main() -> None:
     """Play the game, measure and print the figures."""
     workdir = tempfile.mkdtemp(prefix="replay-build-")
-    os.environ.update(DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
-                      DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
-                      GAMES_CLOCK_IN_PROCESS="0", DEBUG="0", GAMES_BOT_DELAY_SECONDS="0")
+    os.environ.update(
+        DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+        DJANGO_SETTINGS_MODULE="yahtzee_site.settings",
+        GAMES_CLOCK_IN_PROCESS="0",
+        DEBUG="0",
+        GAMES_BOT_DELAY_SECONDS="0",
+    )
     import django
 
     django.setup()
@@ -61,9 +65,17 @@ def main() -> None:
     replay.replay_of(game)
     cached = time.perf_counter() - started
     cache.clear()
-    print(json.dumps({"steps": len(steps), "coach": built["coach_status"],
-                      "valued": sum(1 for s in steps if s["coach"]), "cold_s": round(cold, 3),
-                      "cached_s": round(cached, 3)}))
+    print(
+        json.dumps(
+            {
+                "steps": len(steps),
+                "coach": built["coach_status"],
+                "valued": sum(1 for s in steps if s["coach"]),
+                "cold_s": round(cold, 3),
+                "cached_s": round(cached, 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

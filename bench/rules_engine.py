@@ -62,8 +62,7 @@ def main() -> None:
         boxes = rs.categories
         i = iter(range(10**12))
 
-        def score_once(rs: RuleSet = rs, boxes: Sequence[str] = boxes,
-                       i: Iterator[int] = i) -> int:
+        def score_once(rs: RuleSet = rs, boxes: Sequence[str] = boxes, i: Iterator[int] = i) -> int:
             n = next(i)
             return rs.score(rolls[n % 1000], boxes[n % len(boxes)])
 

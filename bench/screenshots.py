@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 # Save a picture of a page under a name (``save_shot`` with the folder and the list bound).
 Shot = Callable[..., Any]
 
+
 def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list[Path]:
     """Play a game from the home page to its review, saving a picture at each stop."""
     from playwright.sync_api import sync_playwright
@@ -58,13 +59,18 @@ def take_screenshots(base_url: str, out: Path, variant: str, turns: int) -> list
 
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         try:
             # Reduced motion: the dice land at once, so no picture catches them mid-air.
-            context = browser.new_context(viewport=DESKTOP, base_url=base_url,
-                                          device_scale_factor=1, reduced_motion="reduce",
-                                          color_scheme="light")
+            context = browser.new_context(
+                viewport=DESKTOP,
+                base_url=base_url,
+                device_scale_factor=1,
+                reduced_motion="reduce",
+                color_scheme="light",
+            )
             page = context.new_page()
             page.set_default_timeout(30_000)
             shoot_lobby_and_board(page, shot, variant, turns)
@@ -101,16 +107,23 @@ def shoot_lobby_and_board(page: Page, shot: Shot, variant: str, turns: int) -> N
     shot(page, "board-phone-light")
 
 
-def shoot_board_sideways_and_zoomed(browser: Browser, context: BrowserContext, url: str,
-                                    base_url: str, shot: Shot) -> None:
+def shoot_board_sideways_and_zoomed(
+    browser: Browser, context: BrowserContext, url: str, base_url: str, shot: Shot
+) -> None:
     """The same player's board (``url``) in a tab of their own: a phone held sideways
     (touch), then a laptop zoomed to 200 % (two device pixels to each CSS pixel)."""
     for name, viewport, options in (
-            ("board-phone-landscape", LANDSCAPE, {"is_mobile": True, "has_touch": True}),
-            ("board-zoom-200", ZOOMED, {"device_scale_factor": 2})):
+        ("board-phone-landscape", LANDSCAPE, {"is_mobile": True, "has_touch": True}),
+        ("board-zoom-200", ZOOMED, {"device_scale_factor": 2}),
+    ):
         other = browser.new_context(
-            viewport=viewport, base_url=base_url, reduced_motion="reduce",
-            color_scheme="light", storage_state=context.storage_state(), **options)
+            viewport=viewport,
+            base_url=base_url,
+            reduced_motion="reduce",
+            color_scheme="light",
+            storage_state=context.storage_state(),
+            **options,
+        )
         tab = other.new_page()
         tab.goto(url)
         tab.wait_for_selector("button.cell-btn")
@@ -127,7 +140,8 @@ def shoot_results_and_review(page: Page, shot: Shot) -> None:
         page.wait_for_function(
             "() => document.querySelector('[data-testid=results]:not([hidden])')"
             " || document.querySelector('[data-testid=turn-status][data-mine=true]')",
-            timeout=30_000)
+            timeout=30_000,
+        )
         if page.get_by_test_id("results").is_hidden():
             play_turn(page)
     page.get_by_test_id("ranking").wait_for()
@@ -149,8 +163,7 @@ def shoot_history_and_replay(page: Page, shot: Shot) -> None:
     page.get_by_test_id("history-replay").first.click()
     # A placement some turns in, with the coach's value of the choice made.
     # The page reloads itself until the coach's tables are loaded.
-    page.wait_for_selector("[data-testid=replay-coach-status][data-status=ready]",
-                           timeout=120_000)
+    page.wait_for_selector("[data-testid=replay-coach-status][data-status=ready]", timeout=120_000)
     for _ in range(8):
         page.keyboard.press("ArrowRight")
     coach = page.get_by_test_id("replay-coach")
@@ -173,13 +186,19 @@ def take_language_screenshots(base_url: str, out: Path, turns: int) -> list[Path
     saved: list[Path] = []
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         try:
             for locale, variant, name in LANGUAGE_BOARDS:
-                context = browser.new_context(viewport=DESKTOP, base_url=base_url,
-                                              device_scale_factor=1, reduced_motion="reduce",
-                                              color_scheme="light", locale=locale)
+                context = browser.new_context(
+                    viewport=DESKTOP,
+                    base_url=base_url,
+                    device_scale_factor=1,
+                    reduced_motion="reduce",
+                    color_scheme="light",
+                    locale=locale,
+                )
                 page = context.new_page()
                 page.set_default_timeout(30_000)
                 page.goto("/")
@@ -207,8 +226,9 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
 
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         try:
             person = partial(new_person, browser, base_url)
             ada = person(DESKTOP, False, "Europe/Paris")
@@ -220,8 +240,10 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
             ada.get_by_test_id("create-submit").click()
             ada.wait_for_url("**/r/*/")
             room_url = ada.url
-            friends = [join_room(person(PHONE, True, zone), room_url, name)
-                       for name, zone in (("Bob", "America/New_York"), ("Chiara", "Asia/Tokyo"))]
+            friends = [
+                join_room(person(PHONE, True, zone), room_url, name)
+                for name, zone in (("Bob", "America/New_York"), ("Chiara", "Asia/Tokyo"))
+            ]
             play_a_round_with_one_on_holiday(ada, *friends)
             shot(ada, "board-by-the-day")
             friends[1].goto("/games/")
@@ -235,13 +257,21 @@ def take_day_screenshots(base_url: str, out: Path) -> list[Path]:
     return saved
 
 
-def new_person(browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool,
-               zone: str) -> Page:
+def new_person(
+    browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool, zone: str
+) -> Page:
     """A page of a browser of its own in time zone ``zone``, notifications allowed."""
     context = browser.new_context(
-        viewport=viewport, base_url=base_url, device_scale_factor=1,
-        reduced_motion="reduce", color_scheme="light", locale="en-GB",
-        is_mobile=mobile, has_touch=mobile, timezone_id=zone)
+        viewport=viewport,
+        base_url=base_url,
+        device_scale_factor=1,
+        reduced_motion="reduce",
+        color_scheme="light",
+        locale="en-GB",
+        is_mobile=mobile,
+        has_touch=mobile,
+        timezone_id=zone,
+    )
     context.grant_permissions(["notifications"])
     found = context.new_page()
     found.set_default_timeout(30_000)
@@ -286,19 +316,24 @@ def play_a_round_with_one_on_holiday(ada: Page, bob: Page, chiara: Page) -> None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    parser.add_argument("--variant", default="yahtzee",
-                        choices=["yahtzee", "yatzy", "yams", "triple_yahtzee"])
+    parser.add_argument(
+        "--variant", default="yahtzee", choices=["yahtzee", "yatzy", "yams", "triple_yahtzee"]
+    )
     parser.add_argument("--turns", type=int, default=5, help="turns played before the board")
-    parser.add_argument("--languages-only", action="store_true",
-                        help="only the French and Swedish boards")
-    parser.add_argument("--by-the-day-only", action="store_true",
-                        help="only the pictures of a room by the day")
+    parser.add_argument(
+        "--languages-only", action="store_true", help="only the French and Swedish boards"
+    )
+    parser.add_argument(
+        "--by-the-day-only", action="store_true", help="only the pictures of a room by the day"
+    )
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
 
-    with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
-            serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
+    with (
+        tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp,
+        serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url,
+    ):
         saved: list[Path] = []
         if not (args.languages_only or args.by_the_day_only):
             saved += take_screenshots(base_url, args.out.resolve(), args.variant, args.turns)

@@ -47,8 +47,9 @@ def take(base_url: str, out: Path, database: Path) -> list[Path]:
     shot = partial(save_shot, out=out, saved=saved)
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         try:
             ada = new_person(browser, base_url, PHONE, True)
             bob = new_person(browser, base_url, DESKTOP, False)
@@ -60,12 +61,16 @@ def take(base_url: str, out: Path, database: Path) -> list[Path]:
     return saved
 
 
-def new_person(browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool
-               ) -> Page:
+def new_person(browser: Browser, base_url: str, viewport: ViewportSize, mobile: bool) -> Page:
     """A page of a browser of its own."""
     context = browser.new_context(
-        viewport=viewport, base_url=base_url, is_mobile=mobile,
-        has_touch=mobile, reduced_motion="reduce", color_scheme="light")
+        viewport=viewport,
+        base_url=base_url,
+        is_mobile=mobile,
+        has_touch=mobile,
+        reduced_motion="reduce",
+        color_scheme="light",
+    )
     page = context.new_page()
     page.set_default_timeout(30_000)
     return page
@@ -101,8 +106,9 @@ def shoot_a_duplicate_game(ada: Page, bob: Page, shot: Shot) -> None:
         play_turn(bob)
     bob.get_by_test_id("compare-link").click()
     bob.get_by_test_id("compare-par").wait_for()
-    bob.wait_for_selector("[data-testid=compare-par][data-total]:not([data-total=''])",
-                          timeout=120_000)
+    bob.wait_for_selector(
+        "[data-testid=compare-par][data-total]:not([data-total=''])", timeout=120_000
+    )
     shot(bob, "compare", full_page=True)
     bob.goto(bob.url.replace("/compare/", "/replay/"))
     bob.get_by_test_id("replay-luck-chart").first.wait_for(timeout=120_000)
@@ -121,18 +127,19 @@ def shoot_the_daily(ada: Page, database: Path, shot: Shot) -> None:
     ada.wait_for_url("**/daily/")
     # An account made today practises (decision 0048): Ada's is from yesterday.
     with sqlite3.connect(database, timeout=20) as db:
-        db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
-                   "WHERE username = 'ada'")
+        db.execute(
+            "UPDATE auth_user SET date_joined = datetime('now', '-1 day') WHERE username = 'ada'"
+        )
     ada.reload()
     shot(ada, "daily", full_page=True)
-    ada.locator("[data-testid=daily-variant][data-variant=yatzy]") \
-        .get_by_test_id("daily-play").click()
+    ada.locator("[data-testid=daily-variant][data-variant=yatzy]").get_by_test_id(
+        "daily-play"
+    ).click()
     ada.wait_for_url("**/r/*/")
     while ada.get_by_test_id("results").is_hidden():
         play_turn(ada)
     ada.get_by_test_id("daily-result-link").click()
-    ada.wait_for_selector("[data-testid=daily-par][data-par]:not([data-par=''])",
-                          timeout=120_000)
+    ada.wait_for_selector("[data-testid=daily-par][data-par]:not([data-par=''])", timeout=120_000)
     shot(ada, "daily-result", full_page=True)
 
 
@@ -142,8 +149,10 @@ def main() -> None:
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)")
-    with tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp, \
-            serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url:
+    with (
+        tempfile.TemporaryDirectory(prefix="fivedice-shot-") as tmp,
+        serve(Path(tmp), GAMES_BOT_DELAY_SECONDS="0.2") as base_url,
+    ):
         for path in take(base_url, args.out.resolve(), Path(tmp) / "db.sqlite3"):
             print(f"saved {path}")
 

@@ -61,8 +61,9 @@ def advise_times(s: solver.Solver, positions: int, rng: random.Random) -> list[f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=5000,
-                        help="advise calls per variant (default 5000)")
+    parser.add_argument(
+        "--positions", type=int, default=5000, help="advise calls per variant (default 5000)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -78,9 +79,11 @@ def main() -> None:
             figures[f"{key}_build_s"] = round(time.perf_counter() - start, 3)
             value = built.state_value(ruleset.new_scorecard())
             figures[f"{key}_value"] = round(value, 7)
-            print(f"{ruleset!r}: built in {figures[f'{key}_build_s']:.2f} s, "
-                  f"value {value:.7f} (published {published}, "
-                  f"off by {abs(value - published):.1e})")
+            print(
+                f"{ruleset!r}: built in {figures[f'{key}_build_s']:.2f} s, "
+                f"value {value:.7f} (published {published}, "
+                f"off by {abs(value - published):.1e})"
+            )
             solver.save(built)
             solvers[key] = built
         loads = []
@@ -98,8 +101,10 @@ def main() -> None:
     times.sort()
     figures["advise_p50_ms"] = round(statistics.median(times) * 1000, 4)
     figures["advise_p99_ms"] = round(times[int(len(times) * 0.99)] * 1000, 4)
-    print(f"advise on {len(times)} positions: p50 {figures['advise_p50_ms']:.3f} ms, "
-          f"p99 {figures['advise_p99_ms']:.3f} ms")
+    print(
+        f"advise on {len(times)} positions: p50 {figures['advise_p50_ms']:.3f} ms, "
+        f"p99 {figures['advise_p99_ms']:.3f} ms"
+    )
     figures["peak_mb"] = round(peak_mb(), 1)
     print(f"peak memory: {figures['peak_mb']:.1f} MB")
     print(json.dumps(figures))

@@ -11,8 +11,9 @@ from play.models import Game
 class GameReview(models.Model):
     """The coach's look back at one player's decisions in a finished game (built once)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reviews",
-                             db_index=False)  # see Membership.room
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="reviews", db_index=False
+    )  # see Membership.room
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
     data = models.JSONField(help_text="Totals and every decision (games.services.reviews).")
     created_at = models.DateTimeField(auto_now_add=True)

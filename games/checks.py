@@ -34,8 +34,9 @@ def in_process_layer(backend: str) -> bool:
         layer = import_string(backend)
     except ImportError:
         return False  # a layer that cannot load fails at start-up with its own error
-    return isinstance(layer, type) and issubclass(layer, (InMemoryChannelLayer,
-                                                          ProcessChannelLayer))
+    return isinstance(layer, type) and issubclass(
+        layer, (InMemoryChannelLayer, ProcessChannelLayer)
+    )
 
 
 @register(Tags.security)
@@ -61,7 +62,7 @@ def _email_warnings() -> Iterable[Warning]:
             "Emails (password resets, address confirmations) are written to the console "
             "while DEBUG is off: nobody receives them.",
             hint="Set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, "
-                 "EMAIL_USE_TLS, DEFAULT_FROM_EMAIL) to send them over SMTP.",
+            "EMAIL_USE_TLS, DEFAULT_FROM_EMAIL) to send them over SMTP.",
             id="yahtzee_site.W001",
         )
 
@@ -87,7 +88,7 @@ def _production_errors() -> Iterable[Error]:
             "The channel layer is in-memory while DEBUG is off: players connected to "
             "different processes would not see each other's moves.",
             hint="Set REDIS_URL (e.g. redis://127.0.0.1:6379/0) to use the Redis channel layer, "
-                 "or ONE_PROCESS=1 if exactly one server process serves the site.",
+            "or ONE_PROCESS=1 if exactly one server process serves the site.",
             id="yahtzee_site.E003",
         )
 
@@ -114,8 +115,7 @@ def host_allowed(host: str, patterns: Iterable[str]) -> bool:
 
 
 @register(Tags.security)
-def check_site_url(app_configs: Sequence[AppConfig] | None = None,
-                   **kwargs: Any) -> list[Warning]:
+def check_site_url(app_configs: Sequence[AppConfig] | None = None, **kwargs: Any) -> list[Warning]:
     """Warn when ``SITE_URL``, which invite links use, names a host the site refuses."""
     site_url = getattr(settings, "SITE_URL", "")
     if not site_url:
@@ -125,10 +125,11 @@ def check_site_url(app_configs: Sequence[AppConfig] | None = None,
     allowed = settings.ALLOWED_HOSTS or (_DEBUG_HOSTS if settings.DEBUG else [])
     if host_allowed(host, allowed):
         return []
-    return [Warning(
-        f"SITE_URL names the host {host!r}, which is not in ALLOWED_HOSTS: every invite "
-        "link would lead to the 400 page.",
-        hint=f"Add {host} to ALLOWED_HOSTS, or set SITE_URL to an address the site "
-             "answers to.",
-        id="yahtzee_site.W002",
-    )]
+    return [
+        Warning(
+            f"SITE_URL names the host {host!r}, which is not in ALLOWED_HOSTS: every invite "
+            "link would lead to the 400 page.",
+            hint=f"Add {host} to ALLOWED_HOSTS, or set SITE_URL to an address the site answers to.",
+            id="yahtzee_site.W002",
+        )
+    ]

@@ -33,8 +33,7 @@ def rounded(value: float, digits: int = 1) -> Decimal:
     return _decimal(value).quantize(_unit(digits), rounding=ROUND_HALF_UP)
 
 
-def apportioned(parts: Sequence[float], total: Decimal | int,
-                digits: int = 1) -> list[Decimal]:
+def apportioned(parts: Sequence[float], total: Decimal | int, digits: int = 1) -> list[Decimal]:
     """``parts``, whose exact sum is ``total`` (to within half a unit), each rounded to
     ``digits`` decimals so that the rounded parts sum to ``total`` exactly: the largest
     remainder method. Every part is first rounded down; the units the sum still lacks go
@@ -51,13 +50,16 @@ def apportioned(parts: Sequence[float], total: Decimal | int,
     exact = [_decimal(p) for p in parts]
     floors = [e.quantize(unit, rounding=ROUND_FLOOR) for e in exact]
     lacking = ((Decimal(total) - sum(floors, Decimal(0))) / unit).to_integral_value(
-        rounding=ROUND_HALF_UP)
+        rounding=ROUND_HALF_UP
+    )
     if not 0 <= lacking <= len(parts):
         raise ValueError(f"parts {list(parts)} do not add up to {total}")
     # Largest remainder first; on a tie, a part ``rounded`` takes up, then the earlier.
-    order = sorted(range(len(parts)), key=lambda i: (
-        floors[i] - exact[i], rounded(parts[i], digits) == floors[i], i))
-    raised = set(order[:int(lacking)])
+    order = sorted(
+        range(len(parts)),
+        key=lambda i: (floors[i] - exact[i], rounded(parts[i], digits) == floors[i], i),
+    )
+    raised = set(order[: int(lacking)])
     return [f + unit if i in raised else f for i, f in enumerate(floors)]
 
 
@@ -73,8 +75,7 @@ class Split:
     total: int
 
 
-def score_split(*, start: float, luck: float, yours: float, others: float,
-                total: int) -> Split:
+def score_split(*, start: float, luck: float, yours: float, others: float, total: int) -> Split:
     """The parts of a review's split (the expectation at the start, the luck of the
     dice, what the player's choices and moves not theirs gave away) to one decimal,
     adding up to the final score ``total``. The expectation at the start, the same for
@@ -88,5 +89,4 @@ def score_split(*, start: float, luck: float, yours: float, others: float,
     """
     first = rounded(start)
     luck_part, yours_part, others_part = apportioned([luck, -yours, -others], total - first)
-    return Split(start=first, luck=luck_part, yours=-yours_part, others=-others_part,
-                 total=total)
+    return Split(start=first, luck=luck_part, yours=-yours_part, others=-others_part, total=total)

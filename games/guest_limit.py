@@ -58,8 +58,9 @@ def trusted(address: str | None) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return any(ip in ipaddress.ip_network(net, strict=False)
-               for net in settings.GUEST_LIMIT_TRUSTED)
+    return any(
+        ip in ipaddress.ip_network(net, strict=False) for net in settings.GUEST_LIMIT_TRUSTED
+    )
 
 
 def _count_key(key: str) -> str:
@@ -133,10 +134,16 @@ class TooManyGuests(ServiceError):
 def _refusal(wait: int) -> TooManyGuests:
     """The refusal of a new guest who may come back in ``wait`` seconds."""
     minutes = throttle.wait_minutes(wait)
-    return TooManyGuests("too_many_guests", ngettext(
-        "Too many new players from your address; try again in %(n)s minute.",
-        "Too many new players from your address; try again in %(n)s minutes.",
-        minutes) % {"n": minutes}, wait=wait)
+    return TooManyGuests(
+        "too_many_guests",
+        ngettext(
+            "Too many new players from your address; try again in %(n)s minute.",
+            "Too many new players from your address; try again in %(n)s minutes.",
+            minutes,
+        )
+        % {"n": minutes},
+        wait=wait,
+    )
 
 
 def wait_seconds(address: str | None, *, opening: bool) -> int:

@@ -31,8 +31,9 @@ class BadJson(ValueError):
 
 
 def _too_deep() -> BadJson:
-    return BadJson("bad_json", gettext("JSON is nested at most %(max)s levels")
-                   % {"max": MAX_DEPTH})
+    return BadJson(
+        "bad_json", gettext("JSON is nested at most %(max)s levels") % {"max": MAX_DEPTH}
+    )
 
 
 def json_object(data: str | bytes) -> dict[str, Any]:

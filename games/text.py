@@ -47,8 +47,8 @@ def _shows_here(ch: str, before: str, after: str) -> bool:
         return bool(_SHAPED_LETTER.match(before) and _SHAPED_LETTER.match(after))
     if _SELECTOR.match(ch):
         return bool(before) and not _INVISIBLE.match(before)
-    if _TAG.match(ch) or ch == "\U000E007F":
-        return before == "\U0001F3F4" or bool(_TAG.match(before))
+    if _TAG.match(ch) or ch == "\U000e007f":
+        return before == "\U0001f3f4" or bool(_TAG.match(before))
     return False
 
 
@@ -64,8 +64,9 @@ def visible_only(text: str) -> str:
     """
     kept: list[str] = []
     for i, ch in enumerate(text):
-        if not _INVISIBLE.match(ch) or _shows_here(ch, kept[-1] if kept else "",
-                                                   text[i + 1:i + 2]):
+        if not _INVISIBLE.match(ch) or _shows_here(
+            ch, kept[-1] if kept else "", text[i + 1 : i + 2]
+        ):
             kept.append(ch)
     return "".join(kept)
 
@@ -130,8 +131,9 @@ def characters(text: str) -> int:
 
 def _bare(text: str) -> str:
     """``text`` in compatibility form without its accents (nonspacing marks)."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if unicodedata.category(ch) != "Mn")
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if unicodedata.category(ch) != "Mn"
+    )
 
 
 def words_of(text: str) -> list[str]:

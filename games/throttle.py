@@ -80,9 +80,14 @@ class TooManyGuesses(Exception):
 
     def __init__(self, wait: int) -> None:
         minutes = wait_minutes(wait)
-        super().__init__(ngettext("Too many wrong room codes; try again in %(n)s minute.",
-                                  "Too many wrong room codes; try again in %(n)s minutes.",
-                                  minutes) % {"n": minutes})
+        super().__init__(
+            ngettext(
+                "Too many wrong room codes; try again in %(n)s minute.",
+                "Too many wrong room codes; try again in %(n)s minutes.",
+                minutes,
+            )
+            % {"n": minutes}
+        )
         self.wait = wait
 
 
@@ -97,9 +102,14 @@ def record_miss(address: str | None) -> int:
     key = client_key(address)
     misses = _windows.count(key, clock(), WINDOW_SECONDS)
     if misses == MISS_LIMIT:
-        log.warning("%s tried %d room codes that name no room within %d s; its misses "
-                    "are refused until %d s after its first", key, misses, WINDOW_SECONDS,
-                    WINDOW_SECONDS)
+        log.warning(
+            "%s tried %d room codes that name no room within %d s; its misses "
+            "are refused until %d s after its first",
+            key,
+            misses,
+            WINDOW_SECONDS,
+            WINDOW_SECONDS,
+        )
     return misses
 
 

@@ -14,14 +14,15 @@ class PushSubscription(models.Model):
     """One device's Web Push subscription (RFC 8030): where its push service takes
     messages, and the keys they are encrypted with (RFC 8291)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE,
-                               related_name="push_subscriptions")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="push_subscriptions")
     endpoint = models.URLField(max_length=1000, unique=True)
     p256dh = models.CharField(max_length=100, help_text="The device's public key (base64url).")
     auth = models.CharField(max_length=50, help_text="The device's auth secret (base64url).")
     language = models.CharField(
-        max_length=8, blank=True,
-        help_text="The language of the page that subscribed: a guest's notices speak it.")
+        max_length=8,
+        blank=True,
+        help_text="The language of the page that subscribed: a guest's notices speak it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -44,8 +45,9 @@ class Notice(models.Model):
         EMAIL = "email", pgettext_lazy("notice channel", "email")
 
     # db_index=False: the unique constraint below starts with the player.
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices",
-                               db_index=False)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="notices", db_index=False
+    )
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -53,21 +55,29 @@ class Notice(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     due_at = models.DateTimeField(help_text="Not sent before then (the end of a holiday).")
     claimed_at = models.DateTimeField(
-        null=True, blank=True, help_text="When a notifier took it (taken again a minute "
-                                         "later if it was never sent).")
+        null=True,
+        blank=True,
+        help_text="When a notifier took it (taken again a minute later if it was never sent).",
+    )
     sent_at = models.DateTimeField(null=True, blank=True, help_text="Sent, or given up on.")
     attempts = models.PositiveSmallIntegerField(default=0)
     delivered = models.JSONField(
-        default=list, blank=True, help_text="The push subscriptions it reached: none twice.")
+        default=list, blank=True, help_text="The push subscriptions it reached: none twice."
+    )
 
     class Meta:
         db_table = "games_notice"  # kept from the app it left (docs/decisions/0060)
         constraints = [
-            models.UniqueConstraint(fields=["player", "game", "turn", "kind", "channel"],
-                                    name="one_notice_per_turn_and_channel"),
+            models.UniqueConstraint(
+                fields=["player", "game", "turn", "kind", "channel"],
+                name="one_notice_per_turn_and_channel",
+            ),
         ]
-        indexes = [models.Index(fields=["due_at"], condition=models.Q(sent_at__isnull=True),
-                                name="notice_unsent")]
+        indexes = [
+            models.Index(
+                fields=["due_at"], condition=models.Q(sent_at__isnull=True), name="notice_unsent"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.channel} for {self.player} in {self.game} turn {self.turn}"
@@ -77,24 +87,33 @@ class Preferences(models.Model):
     """How a player wants to hear of their turns away from the table (defaults when
     they never chose: push on, no email, no reminder, no quiet hours)."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, primary_key=True,
-                                  related_name="preferences")
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="preferences"
+    )
     push = models.BooleanField(
-        default=True, help_text="Push notifications to the devices that allowed them.")
+        default=True, help_text="Push notifications to the devices that allowed them."
+    )
     email = models.BooleanField(
-        default=False, help_text="\"Your turn\" emails, to an account's confirmed address "
-                                 "(asked for: an address given for password resets "
-                                 "gets none unless its owner turns them on).")
+        default=False,
+        help_text='"Your turn" emails, to an account\'s confirmed address '
+        "(asked for: an address given for password resets "
+        "gets none unless its owner turns them on).",
+    )
     reminder_hours = models.PositiveSmallIntegerField(
-        default=0, help_text="An email this many hours before a turn's deadline (0: none).")
+        default=0, help_text="An email this many hours before a turn's deadline (0: none)."
+    )
     quiet_from = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Quiet hours start at this hour (0-23), local time.")
+        null=True, blank=True, help_text="Quiet hours start at this hour (0-23), local time."
+    )
     quiet_until = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Quiet hours end at this hour (0-23), local time.")
-    time_zone = models.CharField(max_length=64, blank=True,
-                                 help_text="The player's time zone (IANA name; empty: UTC).")
-    emailed_at = models.DateTimeField(null=True, blank=True,
-                                      help_text="The last \"your turn\" email or digest.")
+        null=True, blank=True, help_text="Quiet hours end at this hour (0-23), local time."
+    )
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="The player's time zone (IANA name; empty: UTC)."
+    )
+    emailed_at = models.DateTimeField(
+        null=True, blank=True, help_text='The last "your turn" email or digest.'
+    )
     digest_at = models.DateTimeField(null=True, blank=True, help_text="The last digest.")
 
     class Meta:

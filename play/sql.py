@@ -54,8 +54,9 @@ class Row(Generic[M]):
     def make(self, values: tuple[Any, ...]) -> M:
         """The instance of a row, made as Django's ``Model.from_db`` recipe does."""
         converted = [
-            _json(value) if name in self.json else _time(value) if name in self.times
-            else value for name, value in zip(self.fields, values, strict=True)]
+            _json(value) if name in self.json else _time(value) if name in self.times else value
+            for name, value in zip(self.fields, values, strict=True)
+        ]
         return self.model.from_db(connection.alias, self.fields, converted)
 
     def one(self, sql: str, params: list[Any]) -> M | None:
@@ -72,44 +73,143 @@ def _first_values(sql: str, params: list[Any]) -> tuple[Any, ...] | None:
 
 
 PLAYER_ROW = Row(
-    Player, "games_player",
-    ("id", "name", "user_id", "bot_level", "created_at", "banned_at", "ban_reason",
-     "banned_until", "language"),
-    times=frozenset({"created_at", "banned_at", "banned_until"}))
+    Player,
+    "games_player",
+    (
+        "id",
+        "name",
+        "user_id",
+        "bot_level",
+        "created_at",
+        "banned_at",
+        "ban_reason",
+        "banned_until",
+        "language",
+    ),
+    times=frozenset({"created_at", "banned_at", "banned_until"}),
+)
 ROOM_ROW = Row(
-    Room, "games_room",
-    ("id", "code", "host_id", "ruleset", "options", "seat_count", "pace", "turn_seconds",
-     "holidays", "together", "duplicate", "coach_enabled", "daily", "status", "version",
-     "created_at", "last_activity_at", "closed_at", "closed_reason"),
-    json=frozenset({"options"}), times=frozenset({"created_at", "last_activity_at", "closed_at"}))
+    Room,
+    "games_room",
+    (
+        "id",
+        "code",
+        "host_id",
+        "ruleset",
+        "options",
+        "seat_count",
+        "pace",
+        "turn_seconds",
+        "holidays",
+        "together",
+        "duplicate",
+        "coach_enabled",
+        "daily",
+        "status",
+        "version",
+        "created_at",
+        "last_activity_at",
+        "closed_at",
+        "closed_reason",
+    ),
+    json=frozenset({"options"}),
+    times=frozenset({"created_at", "last_activity_at", "closed_at"}),
+)
 GAME_ROW = Row(
-    Game, "games_game",
-    ("id", "room_id", "number", "ruleset", "options", "status", "version", "together",
-     "seed", "par", "current_seat", "turn_count", "turn_deadline", "bot_due_at", "started_at",
-     "finished_at", "ended_reason"),
+    Game,
+    "games_game",
+    (
+        "id",
+        "room_id",
+        "number",
+        "ruleset",
+        "options",
+        "status",
+        "version",
+        "together",
+        "seed",
+        "par",
+        "current_seat",
+        "turn_count",
+        "turn_deadline",
+        "bot_due_at",
+        "started_at",
+        "finished_at",
+        "ended_reason",
+    ),
     json=frozenset({"options", "par"}),
-    times=frozenset({"turn_deadline", "bot_due_at", "started_at", "finished_at"}))
+    times=frozenset({"turn_deadline", "bot_due_at", "started_at", "finished_at"}),
+)
 MEMBERSHIP_ROW = Row(
-    Membership, "games_membership",
-    ("id", "room_id", "player_id", "seat", "state", "joined_at", "left_at", "sockets",
-     "seen_at", "muted", "browser", "address"),
-    times=frozenset({"joined_at", "left_at", "seen_at"}))
+    Membership,
+    "games_membership",
+    (
+        "id",
+        "room_id",
+        "player_id",
+        "seat",
+        "state",
+        "joined_at",
+        "left_at",
+        "sockets",
+        "seen_at",
+        "muted",
+        "browser",
+        "address",
+    ),
+    times=frozenset({"joined_at", "left_at", "seen_at"}),
+)
 REQUEST_ROW = Row(
-    ActionRequest, "games_actionrequest",
+    ActionRequest,
+    "games_actionrequest",
     ("id", "player_id", "request_id", "room_id", "action", "response", "created_at"),
-    json=frozenset({"response"}), times=frozenset({"created_at"}))
+    json=frozenset({"response"}),
+    times=frozenset({"created_at"}),
+)
 CARD_ROW = Row(
-    Scorecard, "games_scorecard",
-    ("id", "game_id", "seat", "player_id", "data", "total", "rank", "held_for_id",
-     "holiday_until", "holiday_left"),
-    json=frozenset({"data"}), times=frozenset({"holiday_until"}))
+    Scorecard,
+    "games_scorecard",
+    (
+        "id",
+        "game_id",
+        "seat",
+        "player_id",
+        "data",
+        "total",
+        "rank",
+        "held_for_id",
+        "holiday_until",
+        "holiday_left",
+    ),
+    json=frozenset({"data"}),
+    times=frozenset({"holiday_until"}),
+)
 TURN_ROW = Row(
-    Turn, "games_turn",
-    ("id", "game_id", "number", "seat", "player_id", "state", "rolls", "holding", "box",
-     "column", "points", "bonus", "finish", "announced_by_id", "placed_by_id", "deadline",
-     "started_at", "finished_at"),
+    Turn,
+    "games_turn",
+    (
+        "id",
+        "game_id",
+        "number",
+        "seat",
+        "player_id",
+        "state",
+        "rolls",
+        "holding",
+        "box",
+        "column",
+        "points",
+        "bonus",
+        "finish",
+        "announced_by_id",
+        "placed_by_id",
+        "deadline",
+        "started_at",
+        "finished_at",
+    ),
     json=frozenset({"state", "rolls", "holding"}),
-    times=frozenset({"deadline", "started_at", "finished_at"}))
+    times=frozenset({"deadline", "started_at", "finished_at"}),
+)
 
 
 def _locked(sql: str) -> str:
@@ -125,12 +225,15 @@ _REQUEST = REQUEST_ROW.select("player_id = %s AND room_id = %s AND request_id = 
 _CARD = CARD_ROW.select("game_id = %s AND seat = %s")
 _CARD_OF = CARD_ROW.select("game_id = %s AND player_id = %s")
 _TURN = TURN_ROW.select("game_id = %s AND number = %s")
-_OPEN_TURN = TURN_ROW.select("game_id = %s AND seat = %s AND finished_at IS NULL"
-                             " ORDER BY number DESC LIMIT 1")
+_OPEN_TURN = TURN_ROW.select(
+    "game_id = %s AND seat = %s AND finished_at IS NULL ORDER BY number DESC LIMIT 1"
+)
 # The next seat's card, or the first seat's after the last, with its player.
-_CARD_AFTER = (f"SELECT {CARD_ROW.columns('c')}, {PLAYER_ROW.columns('p')}"
-               " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
-               " WHERE c.game_id = %s ORDER BY c.seat <= %s, c.seat LIMIT 1")
+_CARD_AFTER = (
+    f"SELECT {CARD_ROW.columns('c')}, {PLAYER_ROW.columns('p')}"
+    " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
+    " WHERE c.game_id = %s ORDER BY c.seat <= %s, c.seat LIMIT 1"
+)
 
 
 def locked_room(code: str) -> Room | None:
@@ -231,95 +334,169 @@ def write_versions(room: Room, game: Game | None) -> None:
         game.written("version")
 
 
-def insert_event(room: Room, game: Game | None, kind: str, actor_id: int | None,
-                 data: dict[str, Any], moment: datetime) -> None:
+def insert_event(
+    room: Room,
+    game: Game | None,
+    kind: str,
+    actor_id: int | None,
+    data: dict[str, Any],
+    moment: datetime,
+) -> None:
     """Record the event of the room's current version."""
-    _write("INSERT INTO games_event (room_id, seq, game_id, game_version, kind, actor_id,"
-           " data, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-           [room.pk, room.version, game.pk if game is not None else None,
-            game.version if game is not None else None, kind, actor_id, json.dumps(data),
-            _stored(moment)])
+    _write(
+        "INSERT INTO games_event (room_id, seq, game_id, game_version, kind, actor_id,"
+        " data, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            room.pk,
+            room.version,
+            game.pk if game is not None else None,
+            game.version if game is not None else None,
+            kind,
+            actor_id,
+            json.dumps(data),
+            _stored(moment),
+        ],
+    )
 
 
-def insert_answer(room: Room, player_id: int, request_id: str, action: str,
-                  response: dict[str, Any], moment: datetime) -> None:
+def insert_answer(
+    room: Room,
+    player_id: int,
+    request_id: str,
+    action: str,
+    response: dict[str, Any],
+    moment: datetime,
+) -> None:
     """Keep the answer to the player's request id, for its retries."""
-    _write("INSERT INTO games_actionrequest (player_id, request_id, room_id, action, response,"
-           " created_at) VALUES (%s, %s, %s, %s, %s, %s)",
-           [player_id, request_id, room.pk, action, json.dumps(response), _stored(moment)])
+    _write(
+        "INSERT INTO games_actionrequest (player_id, request_id, room_id, action, response,"
+        " created_at) VALUES (%s, %s, %s, %s, %s, %s)",
+        [player_id, request_id, room.pk, action, json.dumps(response), _stored(moment)],
+    )
 
 
-def insert_turn(game: Game, seat: int, player_id: int, state: dict[str, Any],
-                moment: datetime, deadline: datetime | None = None) -> None:
+def insert_turn(
+    game: Game,
+    seat: int,
+    player_id: int,
+    state: dict[str, Any],
+    moment: datetime,
+    deadline: datetime | None = None,
+) -> None:
     """Open the game's turn number ``turn_count`` for the player at ``seat`` (``deadline``:
     the turn's own, everyone's turn at once)."""
-    _write("INSERT INTO games_turn (game_id, number, seat, player_id, state, rolls, holding,"
-           ' box, "column", points, bonus, finish, announced_by_id, placed_by_id, deadline,'
-           " started_at, finished_at) VALUES (%s, %s, %s, %s, %s, '[]', '[]', '', '', NULL, 0,"
-           " '', NULL, NULL, %s, %s, NULL)",
-           [game.pk, game.turn_count, seat, player_id, json.dumps(state), _stored(deadline),
-            _stored(moment)])
+    _write(
+        "INSERT INTO games_turn (game_id, number, seat, player_id, state, rolls, holding,"
+        ' box, "column", points, bonus, finish, announced_by_id, placed_by_id, deadline,'
+        " started_at, finished_at) VALUES (%s, %s, %s, %s, %s, '[]', '[]', '', '', NULL, 0,"
+        " '', NULL, NULL, %s, %s, NULL)",
+        [
+            game.pk,
+            game.turn_count,
+            seat,
+            player_id,
+            json.dumps(state),
+            _stored(deadline),
+            _stored(moment),
+        ],
+    )
 
 
 def write_turn_play(turn: Turn) -> None:
     """Write what rolling and keeping change in a turn: its state, rolls and held dice."""
-    _write("UPDATE games_turn SET state = %s, rolls = %s, holding = %s WHERE id = %s",
-           [json.dumps(turn.state), json.dumps(turn.rolls), json.dumps(turn.holding),
-            turn.pk])
+    _write(
+        "UPDATE games_turn SET state = %s, rolls = %s, holding = %s WHERE id = %s",
+        [json.dumps(turn.state), json.dumps(turn.rolls), json.dumps(turn.holding), turn.pk],
+    )
 
 
 def write_announcement(turn: Turn) -> None:
     """Write a turn's announced box (in its state) and who announced it."""
-    _write("UPDATE games_turn SET state = %s, announced_by_id = %s WHERE id = %s",
-           [json.dumps(turn.state), turn.announced_by_id, turn.pk])
+    _write(
+        "UPDATE games_turn SET state = %s, announced_by_id = %s WHERE id = %s",
+        [json.dumps(turn.state), turn.announced_by_id, turn.pk],
+    )
 
 
 def write_turn_end(turn: Turn) -> None:
     """Write how a turn ended: the box filled, its points, who filled it and when."""
-    _write('UPDATE games_turn SET box = %s, "column" = %s, points = %s, bonus = %s,'
-           " finish = %s, placed_by_id = %s, finished_at = %s WHERE id = %s",
-           [turn.box, turn.column, turn.points, turn.bonus, turn.finish, turn.placed_by_id,
-            _stored(turn.finished_at), turn.pk])
+    _write(
+        'UPDATE games_turn SET box = %s, "column" = %s, points = %s, bonus = %s,'
+        " finish = %s, placed_by_id = %s, finished_at = %s WHERE id = %s",
+        [
+            turn.box,
+            turn.column,
+            turn.points,
+            turn.bonus,
+            turn.finish,
+            turn.placed_by_id,
+            _stored(turn.finished_at),
+            turn.pk,
+        ],
+    )
 
 
 def write_card(card: Scorecard) -> None:
     """Write a scorecard's sheet and total."""
-    _write("UPDATE games_scorecard SET data = %s, total = %s WHERE id = %s",
-           [json.dumps(card.data), card.total, card.pk])
+    _write(
+        "UPDATE games_scorecard SET data = %s, total = %s WHERE id = %s",
+        [json.dumps(card.data), card.total, card.pk],
+    )
 
 
 # -- the rows every version of a room's state reads -----------------------------------
 
-ROOM = ("SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-        " duplicate, daily, host_id, coach_enabled, ruleset, options, version FROM games_room"
-        " WHERE code = %s")
-GAME = ("SELECT id, number, ruleset, options, status, version, together, seed <> '' AS"
-        " duplicate, current_seat, turn_count, turn_deadline FROM games_game WHERE room_id = %s"
-        " ORDER BY number DESC LIMIT 1")
-CARDS = ("SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_id,"
-         " c.holiday_until, c.holiday_left, p.name AS player_name,"
-         " p.bot_level AS player_bot_level, h.name AS held_for_name"
-         " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
-         " LEFT JOIN games_player h ON h.id = c.held_for_id"
-         " WHERE c.game_id = %s ORDER BY c.seat")
+ROOM = (
+    "SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
+    " duplicate, daily, host_id, coach_enabled, ruleset, options, version FROM games_room"
+    " WHERE code = %s"
+)
+GAME = (
+    "SELECT id, number, ruleset, options, status, version, together, seed <> '' AS"
+    " duplicate, current_seat, turn_count, turn_deadline FROM games_game WHERE room_id = %s"
+    " ORDER BY number DESC LIMIT 1"
+)
+CARDS = (
+    "SELECT c.id, c.seat, c.player_id, c.data, c.total, c.rank, c.held_for_id,"
+    " c.holiday_until, c.holiday_left, p.name AS player_name,"
+    " p.bot_level AS player_bot_level, h.name AS held_for_name"
+    " FROM games_scorecard c JOIN games_player p ON p.id = c.player_id"
+    " LEFT JOIN games_player h ON h.id = c.held_for_id"
+    " WHERE c.game_id = %s ORDER BY c.seat"
+)
 TURN = "SELECT state, holding FROM games_turn WHERE game_id = %s AND number = %s"
 # Everyone's turn at once: the round's turns, one a seat (numbers after the last round's).
-ROUND = ("SELECT seat, state, holding, deadline, finished_at, box, \"column\", bonus"
-         " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY seat")
+ROUND = (
+    'SELECT seat, state, holding, deadline, finished_at, box, "column", bonus'
+    " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY seat"
+)
 # Duplicate dice: a closed round's turns, for everyone to compare (numbers in a range).
-ROUND_PLAYED = ("SELECT seat, state, rolls, box, \"column\", points, bonus, finish"
-                " FROM games_turn WHERE game_id = %s AND number > %s AND number <= %s"
-                " ORDER BY seat")
-_EVENTS = ("SELECT e.seq, e.kind, e.actor_id, e.data, e.created_at, p.name AS actor_name"
-           " FROM games_event e LEFT JOIN games_player p ON p.id = e.actor_id"
-           " WHERE e.room_id = %s ")
+ROUND_PLAYED = (
+    'SELECT seat, state, rolls, box, "column", points, bonus, finish'
+    " FROM games_turn WHERE game_id = %s AND number > %s AND number <= %s"
+    " ORDER BY seat"
+)
+_EVENTS = (
+    "SELECT e.seq, e.kind, e.actor_id, e.data, e.created_at, p.name AS actor_name"
+    " FROM games_event e LEFT JOIN games_player p ON p.id = e.actor_id"
+    " WHERE e.room_id = %s "
+)
 LOGGED = _EVENTS + "AND e.kind NOT IN (%s, %s) AND e.seq > %s ORDER BY e.seq DESC LIMIT %s"
 OF_KIND = _EVENTS + "AND e.kind = %s AND e.seq > %s ORDER BY e.seq"
 AT = _EVENTS + "AND e.seq = %s"
 
 JSON_COLUMNS = frozenset({"options", "data", "state", "holding", "rolls"})
-TIME_COLUMNS = frozenset({"turn_deadline", "created_at", "banned_at", "banned_until",
-                          "holiday_until", "deadline", "finished_at"})
+TIME_COLUMNS = frozenset(
+    {
+        "turn_deadline",
+        "created_at",
+        "banned_at",
+        "banned_until",
+        "holiday_until",
+        "deadline",
+        "finished_at",
+    }
+)
 
 
 def _json(value: Any) -> Any:

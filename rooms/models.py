@@ -28,30 +28,42 @@ class Room(TracksChanges):
     options = models.JSONField(default=dict, blank=True)
     seat_count = models.PositiveSmallIntegerField()
     pace = models.CharField(
-        max_length=4, choices=Pace.choices, default=Pace.LIVE,
+        max_length=4,
+        choices=Pace.choices,
+        default=Pace.LIVE,
         help_text="Live: everyone at the table, turns in seconds. By the day: each turn has "
-                  "hours or days, and players come when they like.")
+        "hours or days, and players come when they like.",
+    )
     turn_seconds = models.PositiveIntegerField(
-        null=True, blank=True,
-        help_text="Turn time limit: 15-300 s live (empty: no limit), 1 hour to 7 days by the "
-                  "day.")
+        null=True,
+        blank=True,
+        help_text="Turn time limit: 15-300 s live (empty: no limit), 1 hour to 7 days by the day.",
+    )
     holidays = models.BooleanField(
-        default=True, help_text="By the day: players may pause their own clock for a holiday "
-                                "(up to 7 days a game).")
+        default=True,
+        help_text="By the day: players may pause their own clock for a holiday "
+        "(up to 7 days a game).",
+    )
     together = models.BooleanField(
-        default=False, help_text="Everyone's turn at once: in each round every seat plays its "
-                                 "own turn, in any order; the round closes when all have "
-                                 "scored. Off: one seat after another.")
+        default=False,
+        help_text="Everyone's turn at once: in each round every seat plays its "
+        "own turn, in any order; the round closes when all have "
+        "scored. Off: one seat after another.",
+    )
     duplicate = models.BooleanField(
-        default=False, help_text="Duplicate dice: every seat rolls the same dice (each die "
-                                 "slot of each roll of each round from the game's secret "
-                                 "seed); played with everyone's turn at once.")
+        default=False,
+        help_text="Duplicate dice: every seat rolls the same dice (each die "
+        "slot of each roll of each round from the game's secret "
+        "seed); played with everyone's turn at once.",
+    )
     coach_enabled = models.BooleanField(
         default=True, help_text="Whether players may ask the coach for hints (off: competitive)."
     )
     daily = models.BooleanField(
-        default=False, help_text="A daily challenge's solo table: one game on the day's dice, "
-                                 "coach off; nobody joins, and no rematch.")
+        default=False,
+        help_text="A daily challenge's solo table: one game on the day's dice, "
+        "coach off; nobody joins, and no rematch.",
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -77,8 +89,7 @@ class Membership(models.Model):
 
     # db_index=False: a unique constraint below starts with this column and serves as its
     # index (so does each such key below); a second index only costs every write.
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members",
-                             db_index=False)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     state = models.CharField(max_length=8, choices=State.choices, default=State.ACTIVE)
@@ -87,22 +98,28 @@ class Membership(models.Model):
     sockets = models.PositiveSmallIntegerField(default=0, help_text="Open websockets now.")
     seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
     muted = models.BooleanField(
-        default=False, help_text="The host muted their chat and reactions in this room.")
+        default=False, help_text="The host muted their chat and reactions in this room."
+    )
     browser = models.CharField(
-        max_length=64, blank=True,
+        max_length=64,
+        blank=True,
         help_text="The browser it joined or last connected from (games/web/browsers.py; one "
-                  "another member shares is kept); a kick refuses it too.")
+        "another member shares is kept); a kick refuses it too.",
+    )
     address = models.CharField(
-        max_length=64, blank=True,
+        max_length=64,
+        blank=True,
         help_text="A keyed hash of the address it joined or last connected from "
-                  "(games.addresses; one another member shares is kept); empty when unknown.")
+        "(games.addresses; one another member shares is kept); empty when unknown.",
+    )
 
     class Meta:
         db_table = "games_membership"  # kept from the app it left (docs/decisions/0060)
         constraints = [
             models.UniqueConstraint(fields=["room", "player"], name="one_membership_per_player"),
             models.UniqueConstraint(
-                fields=["room", "seat"], condition=models.Q(state="active", seat__isnull=False),
+                fields=["room", "seat"],
+                condition=models.Q(state="active", seat__isnull=False),
                 name="one_player_per_seat",
             ),
         ]
@@ -110,8 +127,9 @@ class Membership(models.Model):
             # Who has a socket open now, over every room: what the clock's look for hosts
             # who are gone starts from (games.services.absence), whatever the number of
             # rooms. Not on ``seen_at``: a heartbeat rewrites it, and should write no index.
-            models.Index(fields=["room"], condition=models.Q(sockets__gt=0),
-                         name="membership_online"),
+            models.Index(
+                fields=["room"], condition=models.Q(sockets__gt=0), name="membership_online"
+            ),
         ]
 
     def __str__(self) -> str:

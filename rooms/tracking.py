@@ -31,7 +31,8 @@ class TracksChanges(models.Model):
         a service may change them in place)."""
         self.loaded_values.update(
             (name, copy.deepcopy(value) if isinstance(value, (dict, list)) else value)
-            for name, value in values.items())
+            for name, value in values.items()
+        )
 
     def written(self, *names: str) -> None:
         """Take the current values of the fields ``names`` as stored (another statement

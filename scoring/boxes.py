@@ -12,8 +12,12 @@ from scoring.words import Words, gettext_noop
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 UPPER_TITLES = (
-    gettext_noop("Ones"), gettext_noop("Twos"), gettext_noop("Threes"),
-    gettext_noop("Fours"), gettext_noop("Fives"), gettext_noop("Sixes"),
+    gettext_noop("Ones"),
+    gettext_noop("Twos"),
+    gettext_noop("Threes"),
+    gettext_noop("Fours"),
+    gettext_noop("Fives"),
+    gettext_noop("Sixes"),
 )
 
 
@@ -61,9 +65,7 @@ def upper_boxes() -> tuple[Box, ...]:
     )
 
 
-def fixed_if(
-    test: Callable[[Counts], bool], points: int
-) -> Callable[[Counts], int]:
+def fixed_if(test: Callable[[Counts], bool], points: int) -> Callable[[Counts], int]:
     """A scorer worth ``points`` when ``test`` holds, else 0."""
     return lambda counts: points if test(counts) else 0
 

@@ -47,8 +47,9 @@ def source(seed: bytes, round_: int, roll: int, hold: Iterable[int]) -> DiceSour
     held = set(hold)
 
     def faces(count: int) -> list[int]:
-        return [die(seed, round_, roll, slot) for slot in range(DICE_COUNT)
-                if slot not in held][:count]
+        return [die(seed, round_, roll, slot) for slot in range(DICE_COUNT) if slot not in held][
+            :count
+        ]
 
     return faces
 
@@ -65,18 +66,30 @@ def play(card: Scorecard, strategy: Strategy, seed: bytes) -> dict[str, Any]:
         while True:
             decision = strategy.decide(card, turn)
             if isinstance(decision, Roll):
-                turn = turn.roll(source(seed, number, turn.rolls_used + 1, decision.hold),
-                                 decision.hold, card=card)
+                turn = turn.roll(
+                    source(seed, number, turn.rolls_used + 1, decision.hold),
+                    decision.hold,
+                    card=card,
+                )
                 rolls.append({"held": list(turn.held), "dice": list(turn.dice)})
             elif isinstance(decision, Announce):
                 turn = turn.announce(decision.box, card)
             else:
-                placement = card.placement(turn.dice, decision.box, decision.column,
-                                           announced=turn.announced)
-                card = card.place(turn.dice, decision.box, decision.column,
-                                  announced=turn.announced)
-                rounds.append({"rolls": rolls, "announced": turn.announced,
-                               "box": placement.box, "column": placement.column,
-                               "points": placement.points, "bonus": placement.bonus})
+                placement = card.placement(
+                    turn.dice, decision.box, decision.column, announced=turn.announced
+                )
+                card = card.place(
+                    turn.dice, decision.box, decision.column, announced=turn.announced
+                )
+                rounds.append(
+                    {
+                        "rolls": rolls,
+                        "announced": turn.announced,
+                        "box": placement.box,
+                        "column": placement.column,
+                        "points": placement.points,
+                        "bonus": placement.bonus,
+                    }
+                )
                 break
     return {"total": card.total, "rounds": rounds}

@@ -36,9 +36,7 @@ class RuleSet:
     upper_bonus_points: ClassVar[int] = 35
     extra_yahtzee_bonus: ClassVar[int] = 0
     announce_column: ClassVar[str | None] = None
-    column_titles: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {MAIN: gettext_noop("Score")}
-    )
+    column_titles: ClassVar[Mapping[str, str]] = MappingProxyType({MAIN: gettext_noop("Score")})
     column_rules: ClassVar[Mapping[str, str]] = MappingProxyType(
         {MAIN: gettext_noop("Fill each box once, in any order.")}
     )
@@ -56,9 +54,7 @@ class RuleSet:
             (name, tuple(keys)) for name, keys in grouped.items()
         )
         self._upper_indexes = tuple(self._index[k] for k in UPPER)
-        self._lower_indexes = tuple(
-            self._index[k] for k in self.section_boxes("lower")
-        )
+        self._lower_indexes = tuple(self._index[k] for k in self.section_boxes("lower"))
         self._box = MappingProxyType(self._box)
         self._index = MappingProxyType(self._index)
         self._possible: dict[str, frozenset[int]] = {}
@@ -77,14 +73,13 @@ class RuleSet:
         for key, value in options.items():
             if key not in cls.option_choices:
                 valid = ", ".join(cls.option_choices) or "none"
-                raise ValueError(
-                    f"unknown option {key!r} for {cls.name}; valid options: {valid}"
-                )
+                raise ValueError(f"unknown option {key!r} for {cls.name}; valid options: {valid}")
             choices = cls.option_choices[key]
             if not any(type(value) is type(c) and value == c for c in choices):
                 listed = ", ".join(repr(c) for c in choices)
-                raise ValueError(f"option {key!r} of {cls.name} must be one of {listed}; "
-                                 f"got {value!r}")
+                raise ValueError(
+                    f"option {key!r} of {cls.name} must be one of {listed}; got {value!r}"
+                )
             checked[key] = value
         return checked
 
@@ -226,9 +221,7 @@ class RuleSet:
             if row[self._index[key]] is None
         ]
 
-    def placements(
-        self, card: Scorecard, counts: Counts, announced: str | None
-    ) -> list[Placement]:
+    def placements(self, card: Scorecard, counts: Counts, announced: str | None) -> list[Placement]:
         """Every legal placement, column by column (``column_placements`` of each)."""
         return [
             p for c in range(len(self.columns)) for p in self.column_placements(card, c, counts)
@@ -243,20 +236,27 @@ class RuleSet:
     ) -> RulesError:
         """Why an open box cannot take this roll (only asked after ``placements`` refused
         it): the ``illegal_box`` error to raise."""
-        return RulesError("illegal_box", gettext_noop("the %(box)s box cannot take this roll"),
-                          box=self.box_title(key))
+        return RulesError(
+            "illegal_box",
+            gettext_noop("the %(box)s box cannot take this roll"),
+            box=self.box_title(key),
+        )
 
     def check_announcement(self, card: Scorecard, announced: str) -> None:
         """Refuse an announcement this variant or sheet cannot have."""
         if self.announce_column is None:
-            raise RulesError("no_announcements", gettext_noop("%(variant)s has no announcements"),
-                             variant=self.title)
+            raise RulesError(
+                "no_announcements",
+                gettext_noop("%(variant)s has no announcements"),
+                variant=self.title,
+            )
         col = self.columns.index(self.announce_column)
         if card.scores[col][self.index(announced)] is not None:
             raise RulesError(
                 "box_taken",
                 gettext_noop("the %(box)s box of the %(column)s column is already filled"),
-                box=self.box_title(announced), column=self.announce_column,
+                box=self.box_title(announced),
+                column=self.announce_column,
             )
 
     def check_column(self, column: str, row: tuple[int | None, ...]) -> None:

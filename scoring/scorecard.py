@@ -154,10 +154,12 @@ class Scorecard:
                 raise RulesError(
                     "box_taken",
                     gettext_noop("the %(box)s box of the %(column)s column is already filled"),
-                    box=title, column=column_key,
+                    box=title,
+                    column=column_key,
                 )
-            raise RulesError("box_taken", gettext_noop("the %(box)s box is already filled"),
-                             box=title)
+            raise RulesError(
+                "box_taken", gettext_noop("the %(box)s box is already filled"), box=title
+            )
         counts = face_counts(dice)
         raise self.ruleset.illegal_reason(self, col, box, counts, announced)
 
@@ -201,10 +203,10 @@ class Scorecard:
         col = self.ruleset.columns.index(chosen.column)
         row = list(self.scores[col])
         row[self.ruleset.index(chosen.box)] = chosen.points
-        scores = (*self.scores[:col], tuple(row), *self.scores[col + 1:])
+        scores = (*self.scores[:col], tuple(row), *self.scores[col + 1 :])
         extra = self.extra
         if chosen.bonus:
-            extra = (*extra[:col], extra[col] + 1, *extra[col + 1:])
+            extra = (*extra[:col], extra[col] + 1, *extra[col + 1 :])
         return Scorecard(self.ruleset, scores, extra)
 
     # -- totals ----------------------------------------------------------

@@ -32,9 +32,7 @@ def from_json(data: object) -> Scorecard:
         raise RulesError("bad_scorecard", "a scorecard must be a JSON object")
     expected = {"ruleset", "options", "boxes", "extra_yahtzees"}
     if set(data) != expected:
-        raise RulesError(
-            "bad_scorecard", f"a scorecard has exactly the keys {sorted(expected)}"
-        )
+        raise RulesError("bad_scorecard", f"a scorecard has exactly the keys {sorted(expected)}")
     options = data["options"]
     if not isinstance(data["ruleset"], str) or not _is_object(options):
         raise RulesError("bad_scorecard", "ruleset must be a name and options an object")
@@ -50,8 +48,9 @@ def from_json(data: object) -> Scorecard:
             "bad_scorecard", f"extra_yahtzees must have the columns {list(rs.columns)}"
         )
     scores = tuple(_read_column(rs, column, boxes[column]) for column in rs.columns)
-    counts = tuple(_read_extra(rs, c, extra[column], scores[c])
-                   for c, column in enumerate(rs.columns))
+    counts = tuple(
+        _read_extra(rs, c, extra[column], scores[c]) for c, column in enumerate(rs.columns)
+    )
     return Scorecard(rs, scores, counts)
 
 
@@ -69,13 +68,11 @@ def _read_column(rs: RuleSet, column: str, filled: object) -> tuple[int | None, 
     row: list[int | None] = []
     for key in rs.categories:
         value = filled.get(key)
-        if value is not None and (type(value) is not int
-                                  or value not in rs.possible_scores(key)):
+        if value is not None and (type(value) is not int or value not in rs.possible_scores(key)):
             low, high = rs.box_bounds(key)
             raise RulesError(
                 "bad_scorecard",
-                f"{column}/{key} must be a score the box can hold ({low} to {high}); "
-                f"got {value!r}",
+                f"{column}/{key} must be a score the box can hold ({low} to {high}); got {value!r}",
             )
         row.append(value)
     rs.check_column(column, tuple(row))

@@ -55,16 +55,19 @@ class Turn:
             raise RulesError("no_rolls_left", gettext_noop("all three rolls are used: fill a box"))
         positions = _check_hold(hold)
         if not self.has_rolled and positions:
-            raise RulesError("bad_hold",
-                             gettext_noop("the first roll throws all five dice: hold nothing"))
+            raise RulesError(
+                "bad_hold", gettext_noop("the first roll throws all five dice: hold nothing")
+            )
         if len(positions) == DICE_COUNT:
-            raise RulesError("bad_hold",
-                             gettext_noop("all five dice are held: release one to roll"))
+            raise RulesError(
+                "bad_hold", gettext_noop("all five dice are held: release one to roll")
+            )
         if self.announced is None and self.has_rolled and card.must_announce:
             raise RulesError(
                 "announcement_required",
-                gettext_noop("only announced-column boxes are left: announce one before "
-                             "rolling again"),
+                gettext_noop(
+                    "only announced-column boxes are left: announce one before rolling again"
+                ),
             )
         fresh = iter(draw(source, DICE_COUNT - len(positions)))
         old = self.dice or (0,) * DICE_COUNT
@@ -92,16 +95,23 @@ class Turn:
         """Announce a box of the announced column (Yam's), right after the first roll."""
         rs = card.ruleset
         if rs.announce_column is None:
-            raise RulesError("no_announcements", gettext_noop("%(variant)s has no announcements"),
-                             variant=rs.title)
+            raise RulesError(
+                "no_announcements",
+                gettext_noop("%(variant)s has no announcements"),
+                variant=rs.title,
+            )
         if not self.has_rolled:
             raise RulesError("not_rolled", gettext_noop("announce after the first roll"))
         if self.announced is not None:
-            raise RulesError("already_announced", gettext_noop("%(box)s is announced"),
-                             box=rs.box_title(self.announced))
+            raise RulesError(
+                "already_announced",
+                gettext_noop("%(box)s is announced"),
+                box=rs.box_title(self.announced),
+            )
         if self.rolls_used > 1:
-            raise RulesError("announce_too_late",
-                             gettext_noop("a box is announced right after the first roll"))
+            raise RulesError(
+                "announce_too_late", gettext_noop("a box is announced right after the first roll")
+            )
         rs.check_announcement(card, box)
         return Turn(self.dice, self.held, self.rolls_used, box)
 
@@ -144,8 +154,9 @@ class Turn:
             raise RulesError("bad_turn", f"rolls_used must be 0 to {MAX_ROLLS}")
         if not rolls:
             if data["dice"] != [] or data["held"] != [] or data["announced"] is not None:
-                raise RulesError("bad_turn", "a turn without rolls has no dice, holds or "
-                                             "announcement")
+                raise RulesError(
+                    "bad_turn", "a turn without rolls has no dice, holds or announcement"
+                )
             return cls()
         dice = validate_dice(data["dice"])
         held = _check_hold(data["held"])

@@ -38,6 +38,7 @@ class Words:
     def __str__(self) -> str:
         if not self.params:
             return self.template
-        return self.template % {key: str(value) if isinstance(value, Words) else value
-                                for key, value in self.params.items()}
-
+        return self.template % {
+            key: str(value) if isinstance(value, Words) else value
+            for key, value in self.params.items()
+        }

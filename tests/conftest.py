@@ -59,8 +59,7 @@ def pytest_configure(config: pytest.Config) -> None:
     loopback in the guest limit. Under ``python -m bench.harness.servers`` also give this
     worker a Redis database of its own for the cache and the channel layer, so one
     worker's ``cache.clear()`` (a FLUSHDB) never empties another's groups."""
-    override_settings(
-        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
     # The test client comes from 127.0.0.1 and makes many guests: the guest limit trusts
     # loopback (its tests come from other addresses).
     override_settings(GUEST_LIMIT_TRUSTED=live_server.TRUSTED_FOR_TESTS.split(",")).enable()

@@ -9,8 +9,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 # Folders whose modules the page must name, and the files of each it may leave out.
-MAPPED = {**dict.fromkeys(("accounts", "rooms", "play", "coach", "daily", "notices",
-                           "moderation", "games"), "*.py"), "static/js": "*.js"}
+MAPPED = {
+    **dict.fromkeys(
+        ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games"), "*.py"
+    ),
+    "static/js": "*.js",
+}
 LEFT_OUT = {"__init__.py"}
 
 

@@ -46,11 +46,13 @@ def test_a_tiny_answer_and_a_browser_without_gzip_get_it_plain(client: Client) -
 
 def reader(folder: Path) -> Callable[[str], str]:
     """Reads ``css/<name>`` from ``folder``, as the storage and the finders do."""
+
     def read(name: str) -> str:
         path = folder / name.removeprefix("css/")
         if not path.exists():
             raise ValueError(f"{name} is not a static file")
         return path.read_text()
+
     return read
 
 
@@ -58,8 +60,9 @@ def test_the_site_stylesheet_is_every_component_file_once_in_its_order() -> None
     index = (CSS / "index.css").read_text()
     order = re.findall(r'^@import "([\w-]+\.css)";$', index, re.MULTILINE)
     # Every stylesheet but the admin's own is one of them, and only once.
-    assert sorted(order) == sorted({p.name for p in CSS.glob("*.css")}
-                                   - {"index.css", "admin_moderation.css"})
+    assert sorted(order) == sorted(
+        {p.name for p in CSS.glob("*.css")} - {"index.css", "admin_moderation.css"}
+    )
     assert order[0] == "base.css" and order[-1] == "compact.css"
     assert joined(reader(CSS)) == "\n".join((CSS / name).read_text() for name in order)
 
@@ -72,14 +75,18 @@ def test_with_debug_on_the_site_stylesheet_is_joined_at_each_request(client: Cli
     assert response.content.decode() == joined(reader(CSS))
 
 
-@pytest.mark.parametrize(("index", "error"), [
-    ('@import "a.css";\n.b { color: red; }\n', "may hold only"),
-    ('@import "a.css" screen;\n', "may hold only"),
-    ('@import "../a.css";\n', "may hold only"),
-    ('@import "missing.css";\n', "css/missing.css is not a static file"),
-])
+@pytest.mark.parametrize(
+    ("index", "error"),
+    [
+        ('@import "a.css";\n.b { color: red; }\n', "may hold only"),
+        ('@import "a.css" screen;\n', "may hold only"),
+        ('@import "../a.css";\n', "may hold only"),
+        ('@import "missing.css";\n', "css/missing.css is not a static file"),
+    ],
+)
 def test_an_index_that_is_not_only_imports_stops_collectstatic(
-        tmp_path: Path, index: str, error: str) -> None:
+    tmp_path: Path, index: str, error: str
+) -> None:
     (tmp_path / "a.css").write_text(".a { color: blue; }\n")
     (tmp_path / "index.css").write_text(f"/* Parts. */\n{index}")
     with pytest.raises(ValueError, match=re.escape(error)):

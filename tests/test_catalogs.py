@@ -32,19 +32,28 @@ def gathered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, copy / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+            shutil.copytree(
+                source, copy / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
+            )
         else:
             shutil.copy2(source, copy / name)
-    subprocess.run([sys.executable, "-P", "manage.py", "update_catalogs", "-v", "0"],
-                   cwd=copy, check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-P", "manage.py", "update_catalogs", "-v", "0"],
+        cwd=copy,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return copy
 
 
 def untranslated(po: polib.POFile) -> list[str]:
-    return [f"{', '.join(p for p, _line in e.occurrences)}: "
-            f"{(e.msgctxt + ' | ') if e.msgctxt else ''}{e.msgid!r}"
-            for e in po if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
+    return [
+        f"{', '.join(p for p, _line in e.occurrences)}: "
+        f"{(e.msgctxt + ' | ') if e.msgctxt else ''}{e.msgid!r}"
+        for e in po
+        if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)
+    ]
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -54,8 +63,10 @@ def test_every_marked_string_is_translated(gathered: Path, language: str, domain
     po = polib.pofile(str(path))
     assert len(po) > 0, f"{path} gathered no string at all"
     missing = untranslated(po)
-    assert not missing, (f"{len(missing)} strings missing or fuzzy in {language}/{domain}.po "
-                         "(make messages, then translate them):\n" + "\n".join(missing))
+    assert not missing, (
+        f"{len(missing)} strings missing or fuzzy in {language}/{domain}.po "
+        "(make messages, then translate them):\n" + "\n".join(missing)
+    )
     assert not po.metadata_is_fuzzy
 
 
@@ -63,7 +74,7 @@ def test_the_gathering_wrote_to_the_copy_only(gathered: Path) -> None:
     """The test's makemessages run leaves the committed catalogs as they are."""
     for language in LANGUAGES:
         for domain in DOMAINS:
-            ours = (ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po")
+            ours = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
             copied = gathered / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
             assert ours.is_file() and copied.is_file()
             assert "POT-Creation-Date" in copied.read_text()
@@ -74,8 +85,9 @@ def test_the_catalogs_compile_with_matching_placeholders(language: str) -> None:
     """msgfmt --check: every translation keeps its original's %(name)s placeholders."""
     for domain in DOMAINS:
         path = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
-        done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)],
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
+        )
         assert done.returncode == 0, done.stderr
         for entry in polib.pofile(str(path)):
             wanted = sorted(set(re.findall(r"%\(\w+\)s|%s|%d", entry.msgid)))
@@ -88,22 +100,31 @@ def test_the_catalogs_compile_with_matching_placeholders(language: str) -> None:
 def test_french_calls_a_room_a_salon_everywhere() -> None:
     """One word for a room in French: "salon", never "salle" (not even "salle d'attente"),
     in the catalogs and in any French written into a template or a script."""
-    found = [f"{domain}: {entry.msgid!r} -> {text!r}"
-             for domain in DOMAINS
-             for entry in polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{domain}.po"))
-             for text in [entry.msgstr, *entry.msgstr_plural.values()]
-             if re.search(r"\bsalles?\b", text, re.I)]
-    sources = [*(ROOT / "templates").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
-               *(p for app in APPS for p in (ROOT / app).rglob("*.py"))]
-    found += [str(path.relative_to(ROOT)) for path in sources
-              if re.search(r"\bsalles?\b", path.read_text(errors="replace"), re.I)]
+    found = [
+        f"{domain}: {entry.msgid!r} -> {text!r}"
+        for domain in DOMAINS
+        for entry in polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{domain}.po"))
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]
+        if re.search(r"\bsalles?\b", text, re.I)
+    ]
+    sources = [
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "static" / "js").rglob("*.js"),
+        *(p for app in APPS for p in (ROOT / app).rglob("*.py")),
+    ]
+    found += [
+        str(path.relative_to(ROOT))
+        for path in sources
+        if re.search(r"\bsalles?\b", path.read_text(errors="replace"), re.I)
+    ]
     assert found == []
 
 
 # Words in a template outside {% translate %} / {% blocktranslate %}: text a visitor
 # would read in English whatever their language.
-TAGS = re.compile(r"{%\s*(blocktranslate|blocktrans)\b.*?{%\s*end\1\s*%}|{%.*?%}|{{.*?}}|{#.*?#}",
-                  re.S)
+TAGS = re.compile(
+    r"{%\s*(blocktranslate|blocktrans)\b.*?{%\s*end\1\s*%}|{%.*?%}|{{.*?}}|{#.*?#}", re.S
+)
 SCRIPT_STYLE = re.compile(r"<(script|style)\b.*?</\1>", re.S | re.I)
 READ_ATTRIBUTES = re.compile(r"""\b(?:title|alt|placeholder|aria-label)=("[^"]*"|'[^']*')""")
 HTML_TAG = re.compile(r"<[^>]*>", re.S)
@@ -135,7 +156,7 @@ def test_templates_mark_every_word_for_translation(template: Path) -> None:
 
 
 def test_the_unmarked_text_finder_finds_text() -> None:
-    assert unmarked_text('<p>Roll the dice</p>') == ["Roll the dice"]
+    assert unmarked_text("<p>Roll the dice</p>") == ["Roll the dice"]
     assert unmarked_text('<button title="Leave">{% translate "Go" %}</button>') == ['"Leave"']
     assert unmarked_text('<p>{% translate "Roll" %} {{ name }} &middot;</p>') == []
-    assert unmarked_text('{% blocktranslate %}Hi {{ n }}{% endblocktranslate %}') == []
+    assert unmarked_text("{% blocktranslate %}Hi {{ n }}{% endblocktranslate %}") == []

@@ -24,33 +24,63 @@ print(json.dumps({name: getattr(settings, name, None) for name in (
 
 
 def email_settings(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", DUMP_EMAIL_SETTINGS], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", DUMP_EMAIL_SETTINGS],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_emails_go_to_the_console_unless_the_environment_names_an_smtp_server(
-        clean_env: Callable[..., dict[str, str]], project_root: Path) -> None:
+    clean_env: Callable[..., dict[str, str]], project_root: Path
+) -> None:
     local = email_settings(clean_env(), project_root)
-    assert json.loads(local.stdout)["EMAIL_BACKEND"] == \
-        "django.core.mail.backends.console.EmailBackend"
+    assert (
+        json.loads(local.stdout)["EMAIL_BACKEND"]
+        == "django.core.mail.backends.console.EmailBackend"
+    )
 
-    smtp = json.loads(email_settings(clean_env(
-        EMAIL_HOST="smtp.dice.example", EMAIL_HOST_USER="dice", EMAIL_HOST_PASSWORD=" s3cret ",
-        EMAIL_USE_TLS="yes", DEFAULT_FROM_EMAIL="Five Dice <dice@dice.example>"),
-        project_root).stdout)
+    smtp = json.loads(
+        email_settings(
+            clean_env(
+                EMAIL_HOST="smtp.dice.example",
+                EMAIL_HOST_USER="dice",
+                EMAIL_HOST_PASSWORD=" s3cret ",
+                EMAIL_USE_TLS="yes",
+                DEFAULT_FROM_EMAIL="Five Dice <dice@dice.example>",
+            ),
+            project_root,
+        ).stdout
+    )
     assert smtp == {
         "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "EMAIL_HOST": "smtp.dice.example", "EMAIL_PORT": 587, "EMAIL_HOST_USER": "dice",
-        "EMAIL_HOST_PASSWORD": " s3cret ", "EMAIL_USE_TLS": True, "EMAIL_USE_SSL": False,
-        "EMAIL_TIMEOUT": 10, "DEFAULT_FROM_EMAIL": "Five Dice <dice@dice.example>"}
+        "EMAIL_HOST": "smtp.dice.example",
+        "EMAIL_PORT": 587,
+        "EMAIL_HOST_USER": "dice",
+        "EMAIL_HOST_PASSWORD": " s3cret ",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+        "EMAIL_TIMEOUT": 10,
+        "DEFAULT_FROM_EMAIL": "Five Dice <dice@dice.example>",
+    }
 
-    both = email_settings(clean_env(EMAIL_HOST="smtp.dice.example", EMAIL_USE_TLS="1",
-                                    EMAIL_USE_SSL="1"), project_root)
+    both = email_settings(
+        clean_env(EMAIL_HOST="smtp.dice.example", EMAIL_USE_TLS="1", EMAIL_USE_SSL="1"),
+        project_root,
+    )
     assert both.returncode != 0 and "EMAIL_USE_TLS and EMAIL_USE_SSL" in both.stderr
 
 
-SITE = {"DEBUG": False, "SECRET_KEY": "k" * 60, "ALLOWED_HOSTS": ["dice.example"],
-        "CHANNEL_LAYERS": {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer"}}}
+SITE = {
+    "DEBUG": False,
+    "SECRET_KEY": "k" * 60,
+    "ALLOWED_HOSTS": ["dice.example"],
+    "CHANNEL_LAYERS": {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer"}},
+}
 CONSOLE = "django.core.mail.backends.console.EmailBackend"
 SMTP = "django.core.mail.backends.smtp.EmailBackend"
 

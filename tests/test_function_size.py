@@ -13,8 +13,11 @@ LEFT_OUT = {"migrations", ".venv", "node_modules"}
 def project_sources(root: Path = ROOT) -> list[Path]:
     """The project's own Python files: the top-level scripts and every file of each
     top-level package (a folder holding ``__init__.py``), migrations left out."""
-    packages = [d for d in root.iterdir()
-                if d.is_dir() and d.name not in LEFT_OUT and (d / "__init__.py").is_file()]
+    packages = [
+        d
+        for d in root.iterdir()
+        if d.is_dir() and d.name not in LEFT_OUT and (d / "__init__.py").is_file()
+    ]
     files = [*root.glob("*.py"), *(p for d in packages for p in d.rglob("*.py"))]
     return sorted(p for p in files if not LEFT_OUT & set(p.relative_to(root).parts))
 
@@ -52,14 +55,18 @@ def test_the_guard_finds_a_long_function_in_a_new_package(tmp_path: Path) -> Non
     (app / "__init__.py").write_text("")
     body = "".join(f"    x{n} = {n}\n" for n in range(60))  # 61 lines with a def
     method = "".join(f"        x{n} = {n}\n" for n in range(59))  # 60 with its def
-    (app / "views.py").write_text(f"@decorator\nasync def too_long():\n{body}\n"
-                                  f"class A:\n    def just_right(self):\n{method}")
+    (app / "views.py").write_text(
+        f"@decorator\nasync def too_long():\n{body}\nclass A:\n    def just_right(self):\n{method}"
+    )
     (app / "migrations" / "0001_initial.py").write_text(f"def too_long():\n{body}")
     (tmp_path / "notes").mkdir()  # not a package
     (tmp_path / "notes" / "draft.py").write_text(f"def too_long():\n{body}")
     (tmp_path / "manage.py").write_text(f"def main():\n{body}")
     files = project_sources(tmp_path)
     assert [p.relative_to(tmp_path).as_posix() for p in files] == [
-        "manage.py", "newapp/__init__.py", "newapp/views.py"]
+        "manage.py",
+        "newapp/__init__.py",
+        "newapp/views.py",
+    ]
     assert long_functions(files[2], tmp_path) == {"newapp/views.py:2 too_long": 61}
     assert long_functions(files[0], tmp_path) == {"manage.py:1 main": 61}

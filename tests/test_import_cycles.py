@@ -16,7 +16,8 @@ import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
-    "root_packages"]
+    "root_packages"
+]
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -38,8 +39,8 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
             elif imported in stack:
                 low[module] = min(low[module], order[imported])
         if low[module] == order[module]:
-            group = stack[stack.index(module):]
-            del stack[stack.index(module):]
+            group = stack[stack.index(module) :]
+            del stack[stack.index(module) :]
             if len(group) > 1:
                 found.append(sorted(group))
 
@@ -57,9 +58,17 @@ def test_no_import_cycle_among_the_modules_of_the_site() -> None:
 
 
 def test_the_guard_sees_every_circle_and_nothing_else() -> None:
-    edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": {"d"},
-             "f": {"a", "f"}, "g": set()}
+    edges = {
+        "a": {"b"},
+        "b": {"c"},
+        "c": {"a", "d"},
+        "d": {"e"},
+        "e": {"d"},
+        "f": {"a", "f"},
+        "g": set(),
+    }
     assert cycles(edges) == [["a", "b", "c"], ["d", "e"]]
-    assert cycles({"games.services": {"games.services.x"}, "games.services.x": {
-        "games.services"}}) == [["games.services", "games.services.x"]]
+    assert cycles(
+        {"games.services": {"games.services.x"}, "games.services.x": {"games.services"}}
+    ) == [["games.services", "games.services.x"]]
     assert cycles({"a": {"b"}, "b": {"c"}}) == []

@@ -28,14 +28,21 @@ def imports_of(path: Path) -> set[str]:
 
 def sources(*folders: str) -> list[Path]:
     """The Python files under ``folders`` (migrations left out)."""
-    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py")
-                  if "migrations" not in p.parts)
+    return sorted(
+        p
+        for folder in folders
+        for p in (ROOT / folder).rglob("*.py")
+        if "migrations" not in p.parts
+    )
 
 
 def offenders(files: list[Path], forbidden: str) -> list[str]:
     """The files among ``files`` that import ``forbidden`` or a module of it."""
-    return [str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p) for p in files
-            if any(m == forbidden or m.startswith(forbidden + ".") for m in imports_of(p))]
+    return [
+        str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p)
+        for p in files
+        if any(m == forbidden or m.startswith(forbidden + ".") for m in imports_of(p))
+    ]
 
 
 def test_scoring_imports_nothing_of_the_site() -> None:
@@ -57,9 +64,14 @@ def test_only_the_benchmarks_import_the_benchmarks() -> None:
     others = [*sources(*APPS, "scoring", "yahtzee_site"), ROOT / "manage.py"]
     assert offenders(others, "bench") == []
     # The tests import what they share with the benchmarks (bench/harness), no script.
-    scripts = [p for p in sources("tests") if any(
-        m.partition(".")[0] == "bench" and not m.startswith("bench.harness")
-        for m in imports_of(p))]
+    scripts = [
+        p
+        for p in sources("tests")
+        if any(
+            m.partition(".")[0] == "bench" and not m.startswith("bench.harness")
+            for m in imports_of(p)
+        )
+    ]
     assert scripts == []
 
 
@@ -120,19 +132,26 @@ def test_no_test_module_imports_another() -> None:
 
 def test_the_guard_sees_a_test_module_imported(tmp_path: Path) -> None:
     bad = tmp_path / "test_bad.py"
-    bad.write_text("from tests.scoring.strategy.test_legality import CONFIGS\n"
-                   "def f():\n    from . import test_other\n    import tests.test_x\n")
+    bad.write_text(
+        "from tests.scoring.strategy.test_legality import CONFIGS\n"
+        "def f():\n    from . import test_other\n    import tests.test_x\n"
+    )
     assert imported_test_modules(bad) == {
-        "tests.scoring.strategy.test_legality", ".test_other", "tests.test_x"}
+        "tests.scoring.strategy.test_legality",
+        ".test_other",
+        "tests.test_x",
+    }
     fine = tmp_path / "test_fine.py"
     fine.write_text("from tests.support.strategy_play import CONFIGS\nimport pytest_asyncio\n")
     assert imported_test_modules(fine) == set()
 
 
 def test_no_module_of_the_site_is_too_long_to_read() -> None:
-    long = {str(p.relative_to(ROOT)): n
-            for p in sources(*APPS, "scoring", "yahtzee_site", "bench", "tests")
-            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in sources(*APPS, "scoring", "yahtzee_site", "bench", "tests")
+        if (n := len(p.read_text().splitlines())) > MAX_LINES
+    }
     assert long == {}
 
 
@@ -141,15 +160,21 @@ def test_no_script_or_stylesheet_of_the_site_is_too_long_to_read() -> None:
     scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
     assert len(scripts) > 20
     scripts += sorted((ROOT / "static" / "css").glob("*.css"))
-    long = {str(p.relative_to(ROOT)): n for p in scripts
-            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in scripts
+        if (n := len(p.read_text().splitlines())) > MAX_LINES
+    }
     assert long == {}
 
 
 def script_imports(path: Path) -> set[Path]:
     """The scripts ``path`` imports by a relative path (``import … from "./x.js"``)."""
-    found = re.findall(r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']""",
-                       path.read_text(), flags=re.M)
+    found = re.findall(
+        r"""^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']""",
+        path.read_text(),
+        flags=re.M,
+    )
     return {(path.parent / name).resolve() for name in found}
 
 
@@ -160,7 +185,7 @@ def import_cycle(scripts: list[Path]) -> list[Path]:
 
     def visit(path: Path, trail: list[Path]) -> list[Path]:
         if path in trail:
-            return [*trail[trail.index(path):], path]
+            return [*trail[trail.index(path) :], path]
         if path in done:
             return []
         for nxt in sorted(graph.get(path, ())):
@@ -234,8 +259,9 @@ def test_every_stylesheet_closes_its_blocks() -> None:
     assert unclosed_blocks(".a { color: red;\n.b { color: blue; }") == 1
     sheets = sorted((ROOT / "static").rglob("*.css"))
     assert sheets
-    assert {str(p.relative_to(ROOT)): n for p in sheets
-            if (n := unclosed_blocks(p.read_text()))} == {}
+    assert {
+        str(p.relative_to(ROOT)): n for p in sheets if (n := unclosed_blocks(p.read_text()))
+    } == {}
 
 
 MAX_CSS_LINES = MAX_LINES  # stylelint (make lint-css) checks the rest of a stylesheet
@@ -245,5 +271,8 @@ def test_no_stylesheet_is_too_long_to_read() -> None:
     # One file per component (static/css/site.css imports them in cascade order).
     sheets = sorted((ROOT / "static").rglob("*.css"))
     assert sheets
-    assert {str(p.relative_to(ROOT)): n for p in sheets
-            if (n := len(p.read_text().splitlines())) > MAX_CSS_LINES} == {}
+    assert {
+        str(p.relative_to(ROOT)): n
+        for p in sheets
+        if (n := len(p.read_text().splitlines())) > MAX_CSS_LINES
+    } == {}

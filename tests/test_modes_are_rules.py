@@ -22,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
-    "root_packages"]
+    "root_packages"
+]
 FLAGS = frozenset({"together", "daily", "seed", "duplicate", "pace"})
 PACE_VALUES = frozenset({"DAY", "LIVE"})
 MODES = ROOT / "play" / "modes"
@@ -33,11 +34,19 @@ def _reads_flag(node: ast.AST) -> bool:
     for part in ast.walk(node):
         if isinstance(part, ast.Attribute) and part.attr in FLAGS:
             return True
-        if isinstance(part, ast.Attribute) and part.attr in PACE_VALUES \
-                and isinstance(part.value, ast.Attribute) and part.value.attr == "Pace":
+        if (
+            isinstance(part, ast.Attribute)
+            and part.attr in PACE_VALUES
+            and isinstance(part.value, ast.Attribute)
+            and part.value.attr == "Pace"
+        ):
             return True
-        if isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
-                and part.slice.value in FLAGS and not _is_form(part.value):
+        if (
+            isinstance(part, ast.Subscript)
+            and isinstance(part.slice, ast.Constant)
+            and part.slice.value in FLAGS
+            and not _is_form(part.value)
+        ):
             return True
     return False
 
@@ -77,8 +86,7 @@ def mode_branches(path: Path, base: Path = ROOT) -> list[str]:
     """``path:line`` (relative to ``base``) of each branch of the module at ``path`` on
     how a game is played."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    lines = sorted({expression.lineno for expression in _tested(tree)
-                    if _reads_flag(expression)})
+    lines = sorted({expression.lineno for expression in _tested(tree) if _reads_flag(expression)})
     return [f"{path.relative_to(base)}:{line}" for line in lines]
 
 
@@ -102,6 +110,8 @@ def test_the_count_sees_each_kind_of_branch(tmp_path: Path) -> None:
         "data = {'pace': room.pace, 'together': bool(game['together'])}\n"
         "q = Q(pace=pace, daily=False)\n"
         "t = other or room.pace\n"
-        "s = form['together'] == 'on'\n")
+        "s = form['together'] == 'on'\n"
+    )
     assert mode_branches(sample, tmp_path) == [
-        f"sample.py:{line}" for line in (1, 3, 4, 5, 6, 7, 8, 9)]
+        f"sample.py:{line}" for line in (1, 3, 4, 5, 6, 7, 8, 9)
+    ]

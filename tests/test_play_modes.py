@@ -22,10 +22,18 @@ LATER = datetime(2026, 1, 2, 12, tzinfo=UTC)
 def test_the_stored_fields_choose_one_policy_per_axis() -> None:
     mode = mode_for(pace="day", together=True, seeded=True, daily=False)
     assert (mode.turns.name, mode.dice.name, mode.timing.name, mode.table.name) == (
-        "everyone_at_once", "shared", "day", "open")
+        "everyone_at_once",
+        "shared",
+        "day",
+        "open",
+    )
     daily = mode_for(pace="live", together=False, seeded=True, daily=True)
     assert (daily.turns.name, daily.dice.name, daily.timing.name, daily.table.name) == (
-        "one_after_another", "daily", "live", "daily")
+        "one_after_another",
+        "daily",
+        "live",
+        "daily",
+    )
     assert mode_for(pace="live", together=False, seeded=False, daily=False).dice.name == "own"
     # Chosen once: the same combination is the same object.
     assert mode_for(pace="day", together=True, seeded=True, daily=False) is mode
@@ -36,7 +44,9 @@ def test_a_game_is_played_as_it_began_and_a_room_without_one_as_it_is_set() -> N
     game = Game(room=room, together=True, seed="ab" * 16)
     assert mode_of(room, game).turns is turn_order_of(game)
     assert (mode_of(room, game).turns.name, mode_of(room, game).dice.name) == (
-        "everyone_at_once", "shared")
+        "everyone_at_once",
+        "shared",
+    )
     assert (mode_of(room).turns.name, mode_of(room).dice.name) == ("one_after_another", "own")
 
 
@@ -45,23 +55,24 @@ def test_what_counts_and_so_refuses_a_box_taken_back() -> None:
     assert casual.counts is None and casual.take_back_refusal() is None
     shared = mode_for(pace="live", together=True, seeded=True, daily=False)
     assert shared.counts == "duplicate"
-    assert shared.take_back_refusal() == Refusal("room_counts", (
-        "with the same dice for everyone, the game counts: a filled box stays filled"))
+    assert shared.take_back_refusal() == Refusal(
+        "room_counts",
+        ("with the same dice for everyone, the game counts: a filled box stays filled"),
+    )
     daily = mode_for(pace="live", together=False, seeded=True, daily=True)
     assert daily.counts == "daily"
     assert daily.take_back_refusal() == Refusal(
-        "room_counts", "a daily challenge counts: a filled box stays filled")
+        "room_counts", "a daily challenge counts: a filled box stays filled"
+    )
 
 
 def test_the_daily_table_refuses_company_and_the_coach() -> None:
     daily = mode_for(pace="live", together=False, seeded=True, daily=True).table
-    for action in ("join", "configure", "start", "rematch", "add_bot", "remove_bot",
-                   "take_seat"):
+    for action in ("join", "configure", "start", "rematch", "add_bot", "remove_bot", "take_seat"):
         refusal = daily.refusal(action)
         assert refusal is not None and refusal.code == "daily_table"
     assert daily.refusal("roll") is None and daily.refusal("chat") is None
-    assert daily.coach_refusal() == Refusal("coach_off",
-                                            "the coach is off in the daily challenge")
+    assert daily.coach_refusal() == Refusal("coach_off", "the coach is off in the daily challenge")
     assert daily.records_attempt and daily.has_challenge_page
     table = mode_for(pace="live", together=False, seeded=False, daily=False).table
     assert table.refusal("join") is None and table.coach_refusal() is None
@@ -81,7 +92,11 @@ def test_each_pace_bounds_the_turn_limit_its_own_way() -> None:
     # A pace not (yet) checked reads as live: the form falls back on seconds.
     assert pace_named("weekly") is live and set(PACES) == {"live", "day"}
     assert (live.timer_field, live.timer_unit, day.timer_field, day.timer_unit) == (
-        "turn_seconds", 1, "turn_hours", 3600)
+        "turn_seconds",
+        1,
+        "turn_hours",
+        3600,
+    )
 
 
 def test_each_pace_waits_and_allows_its_own_way() -> None:
@@ -106,9 +121,14 @@ def test_shared_dice_seal_a_round_from_the_log_while_the_game_is_played() -> Non
     assert shared.logged(game, "roll", roll) == {"seat": 1, "sealed": True}
     assert shared.logged(game, "chat", {"text": "hi"}) == {"text": "hi"}
     timeout = {"roll": roll, "place": {"seat": 1, "box": "chance", "revealed": []}}
-    assert shared.logged(game, "timeout", timeout) == sealed_data("timeout", timeout) == {
-        "roll": {"seat": 1, "sealed": True},
-        "place": {"seat": 1, "revealed": [], "sealed": True}}
+    assert (
+        shared.logged(game, "timeout", timeout)
+        == sealed_data("timeout", timeout)
+        == {
+            "roll": {"seat": 1, "sealed": True},
+            "place": {"seat": 1, "revealed": [], "sealed": True},
+        }
+    )
     game.status = Game.Status.FINISHED
     assert shared.logged(game, "roll", roll) == roll
     assert shared.sealed and shared.compared and shared.reveals_rounds

@@ -11,15 +11,37 @@ ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = {"django", "channels", "asgiref", "daphne", "twisted"}
 # Underscore names that are public by documentation: Django's model ``_meta`` API and
 # ``_state`` (the model instance reference), the managers, and namedtuple's methods.
-DOCUMENTED = {"_meta", "_state", "_default_manager", "_base_manager", "_replace", "_asdict",
-              "_fields", "_make"}
+DOCUMENTED = {
+    "_meta",
+    "_state",
+    "_default_manager",
+    "_base_manager",
+    "_replace",
+    "_asdict",
+    "_fields",
+    "_make",
+}
 
 
 def project_files() -> list[Path]:
     """Every Python file of the project outside tests/ (migrations included)."""
-    files = [p for folder in ("accounts", "rooms", "play", "coach", "daily", "notices",
-                                         "moderation", "games", "scoring", "yahtzee_site", "bench")
-             for p in (ROOT / folder).rglob("*.py")]
+    files = [
+        p
+        for folder in (
+            "accounts",
+            "rooms",
+            "play",
+            "coach",
+            "daily",
+            "notices",
+            "moderation",
+            "games",
+            "scoring",
+            "yahtzee_site",
+            "bench",
+        )
+        for p in (ROOT / folder).rglob("*.py")
+    ]
     return sorted([*files, ROOT / "manage.py"])
 
 
@@ -51,8 +73,9 @@ def problems(path: Path, own: set[str]) -> list[str]:
         where = f"{path.name}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             parts = node.module.split(".")
-            if parts[0] in LIBRARIES and (any(private(p) for p in parts)
-                                          or any(private(a.name) for a in node.names)):
+            if parts[0] in LIBRARIES and (
+                any(private(p) for p in parts) or any(private(a.name) for a in node.names)
+            ):
                 names = ", ".join(a.name for a in node.names)
                 found.append(f"{where} imports {names} from {node.module}")
         elif isinstance(node, ast.Import):
@@ -84,7 +107,8 @@ def test_the_guard_catches_each_kind_of_private_use(tmp_path: Path) -> None:
         "def f(db, instance):\n"
         "    db._thread_ident\n"
         "    instance.__dict__['x'] = 1\n"
-        "    return instance._meta, instance._state\n")
+        "    return instance._meta, instance._state\n"
+    )
     found = problems(bad, own=set())
     assert len(found) == 4, found
     assert any("_private_helper" in line for line in found)

@@ -51,13 +51,23 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     """(base URL, var directory, what the launcher printed) of a running ``make serve``."""
     var_dir = tmp_path_factory.mktemp("serve-var")
     port = free_port()
-    env = clean_env(SERVE_VAR_DIR=str(var_dir), SERVE_PORT=str(port), SERVE_BIND=LOOPBACK,
-                    ALLOWED_HOSTS=f"{PUBLIC_NAME},{LOOPBACK}", GAMES_BOT_DELAY_SECONDS="0.05")
+    env = clean_env(
+        SERVE_VAR_DIR=str(var_dir),
+        SERVE_PORT=str(port),
+        SERVE_BIND=LOOPBACK,
+        ALLOWED_HOSTS=f"{PUBLIC_NAME},{LOOPBACK}",
+        GAMES_BOT_DELAY_SECONDS="0.05",
+    )
     env.pop("DJANGO_SETTINGS_MODULE")
     log = var_dir / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, "-m", "yahtzee_site.serve"], cwd=ROOT,
-                                   env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "yahtzee_site.serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     base_url = f"http://{LOOPBACK}:{port}"
     try:
         deadline = 120  # migrate and collectstatic (compression) come first
@@ -88,7 +98,8 @@ def process_wait(process: subprocess.Popen[bytes], seconds: float) -> None:
 
 
 def test_it_prints_the_addresses_to_share_and_keeps_its_secret(
-        served: tuple[str, Path, str]) -> None:
+    served: tuple[str, Path, str],
+) -> None:
     base_url, var_dir, printed = served
     port = base_url.rsplit(":", 1)[1]
     shared = re.findall(r"^  (http://\S+)$", printed, re.MULTILINE)
@@ -103,7 +114,8 @@ def test_it_prints_the_addresses_to_share_and_keeps_its_secret(
 
 
 def test_a_page_under_the_public_name_comes_with_the_production_headers(
-        served: tuple[str, Path, str]) -> None:
+    served: tuple[str, Path, str],
+) -> None:
     base_url = served[0]
     status, headers, body = fetch(f"{base_url}/", PUBLIC_NAME)
     assert status == 200 and b"create-form" in body
@@ -128,8 +140,9 @@ def test_static_files_are_compressed_and_cached_for_good(served: tuple[str, Path
     _, _, body = fetch(f"{base_url}/", PUBLIC_NAME)
     stylesheet = re.search(rb'href="(/static/css/site\.[0-9a-f]{12}\.css)"', body)
     assert stylesheet is not None, "the stylesheet's name carries its content hash"
-    status, headers, _ = fetch(base_url + stylesheet.group(1).decode(), PUBLIC_NAME,
-                               **{"Accept-Encoding": "gzip"})
+    status, headers, _ = fetch(
+        base_url + stylesheet.group(1).decode(), PUBLIC_NAME, **{"Accept-Encoding": "gzip"}
+    )
     assert status == 200
     assert headers["Content-Encoding"] == "gzip"
     assert "immutable" in headers["Cache-Control"]
@@ -140,7 +153,8 @@ def test_static_files_are_compressed_and_cached_for_good(served: tuple[str, Path
 
 
 def test_invite_links_use_the_address_to_share_even_at_loopback(
-        served: tuple[str, Path, str]) -> None:
+    served: tuple[str, Path, str],
+) -> None:
     base_url = served[0]
     login, code = open_room(base_url, "Host", seats=2)  # the host at 127.0.0.2
     with login.opener().open(f"{base_url}/r/{code}/", timeout=30) as response:
@@ -186,19 +200,42 @@ def test_its_environment_is_a_one_process_deployment(tmp_path: Path) -> None:
     if "SITE_URL" in env:
         assert env["SITE_URL"] + "/" == serve.addresses_to_share(env, 8000)[0]
     assert serve.daphne_command("0.0.0.0", 8000)[-5:] == [
-        "-b", "0.0.0.0", "-p", "8000", "yahtzee_site.asgi:application"]
+        "-b",
+        "0.0.0.0",
+        "-p",
+        "8000",
+        "yahtzee_site.asgi:application",
+    ]
     # What the caller set wins.
     kept = serve.environment({"ALLOWED_HOSTS": "dice.example", "SECRET_KEY": "k" * 60}, tmp_path)
     assert kept["ALLOWED_HOSTS"] == "dice.example" and kept["SECRET_KEY"] == "k" * 60
     assert kept["SITE_URL"] == "http://dice.example:8000"
-    assert serve.environment({"ALLOWED_HOSTS": "localhost,dice.example", "SITE_URL": "http://x.test"},
-                             tmp_path, 8200)["SITE_URL"] == "http://x.test"
+    assert (
+        serve.environment(
+            {"ALLOWED_HOSTS": "localhost,dice.example", "SITE_URL": "http://x.test"}, tmp_path, 8200
+        )["SITE_URL"]
+        == "http://x.test"
+    )
     assert "SITE_URL" not in serve.environment({"ALLOWED_HOSTS": "localhost,127.0.0.1"}, tmp_path)
     # Loopback, unspecified and link-local addresses, patterns and IPv6 are not shared.
-    assert serve.share_urls(["localhost", "127.0.0.1", "127.0.1.1", "[::1]", "::1",
-                             "dice.localhost", ".dice.example", "*", "0.0.0.0", "169.254.1.2",
-                             "dice.example", "192.0.2.8", "[2001:db8::8]"], 8000) == [
-        "http://dice.example:8000/", "http://192.0.2.8:8000/"]
+    assert serve.share_urls(
+        [
+            "localhost",
+            "127.0.0.1",
+            "127.0.1.1",
+            "[::1]",
+            "::1",
+            "dice.localhost",
+            ".dice.example",
+            "*",
+            "0.0.0.0",
+            "169.254.1.2",
+            "dice.example",
+            "192.0.2.8",
+            "[2001:db8::8]",
+        ],
+        8000,
+    ) == ["http://dice.example:8000/", "http://192.0.2.8:8000/"]
 
 
 @pytest.mark.parametrize("mode", ["make serve", "PostgreSQL and Redis over HTTPS"])
@@ -206,30 +243,42 @@ def test_check_deploy_is_clean(mode: str, tmp_path: Path) -> None:
     if mode == "make serve":
         env = serve.environment(clean_env(), tmp_path)
     else:
-        env = clean_env(DEBUG="0", SECRET_KEY=serve.secret_key(tmp_path / "key"),
-                        ALLOWED_HOSTS="dice.example", SERVED_OVER_HTTPS="1",
-                        DATABASE_URL="postgres://dice:secret@127.0.0.1:5432/dice",
-                        REDIS_URL="redis://127.0.0.1:6379/0",
-                        EMAIL_HOST="smtp.dice.example")
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy",
-                             "--fail-level", "WARNING"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+        env = clean_env(
+            DEBUG="0",
+            SECRET_KEY=serve.secret_key(tmp_path / "key"),
+            ALLOWED_HOSTS="dice.example",
+            SERVED_OVER_HTTPS="1",
+            DATABASE_URL="postgres://dice:secret@127.0.0.1:5432/dice",
+            REDIS_URL="redis://127.0.0.1:6379/0",
+            EMAIL_HOST="smtp.dice.example",
+        )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 
 
-
 def test_every_module_a_page_loads_is_versioned_cached_for_good_and_loaded_once(
-        served: tuple[str, Path, str]) -> None:
+    served: tuple[str, Path, str],
+) -> None:
     base_url = served[0]
     host, code = open_room(base_url, "Host", seats=2)
-    pages = {"home": ("/", None), "table": (f"/r/{code}/", host.opener()),
-             "join": (f"/r/{code}/", None), "rules": ("/rules/yahtzee/", None)}
+    pages = {
+        "home": ("/", None),
+        "table": (f"/r/{code}/", host.opener()),
+        "join": (f"/r/{code}/", None),
+        "rules": ("/rules/yahtzee/", None),
+    }
     urls: dict[str, set[str]] = {}  # each module's name without its hash: its URLs
     for what, (page, opener) in pages.items():
         graph = assets.module_graph(base_url, page, opener)
-        statics = {path: headers for path, headers in graph.items()
-                   if path.startswith("/static/")}
+        statics = {path: headers for path, headers in graph.items() if path.startswith("/static/")}
         assert sorted(p for p in statics if not assets.HASHED.search(p)) == [], what
         for path, headers in statics.items():
             assert "immutable" in headers["Cache-Control"], path

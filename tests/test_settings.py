@@ -41,9 +41,7 @@ print(json.dumps({
 """
 
 
-def run_python(
-    code: str, env: dict[str, str], cwd: Path
-) -> subprocess.CompletedProcess[str]:
+def run_python(code: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh interpreter with exactly ``env``."""
     return subprocess.run(
         [sys.executable, "-c", code],
@@ -72,9 +70,11 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
     assert db["ENGINE"] == "django.db.backends.sqlite3"
     assert db["NAME"] == str(project_root / "db.sqlite3")
     assert db["OPTIONS"] == {
-        "transaction_mode": "IMMEDIATE", "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                         "PRAGMA wal_autocheckpoint=10000"}
+        "PRAGMA wal_autocheckpoint=10000",
+    }
     assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.realtime.layer.ProcessChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -98,23 +98,30 @@ def test_sqlite_database_url_keeps_immediate_transactions(
     assert s["DATABASE"]["NAME"] == f"{tmp_path}/other.db"
     assert s["DATABASE"]["CONN_MAX_AGE"] is None
     assert s["DATABASE"]["OPTIONS"] == {
-        "transaction_mode": "IMMEDIATE", "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                         "PRAGMA wal_autocheckpoint=10000"}
+        "PRAGMA wal_autocheckpoint=10000",
+    }
 
 
-def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env,
-                                                        project_root: Path) -> None:
-    s = load_settings(clean_env, project_root,
-                      DATABASE_URL="postgres://game:pw@127.0.0.1:5432/dice",
-                      DATABASE_POOL_SIZE="8")
+def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env, project_root: Path) -> None:
+    s = load_settings(
+        clean_env,
+        project_root,
+        DATABASE_URL="postgres://game:pw@127.0.0.1:5432/dice",
+        DATABASE_POOL_SIZE="8",
+    )
     db = s["DATABASE"]
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("dice", "game", "127.0.0.1", 5432)
     assert db["CONN_MAX_AGE"] == 0
     assert db["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10}
-    bad = run_python(DUMP_SETTINGS, clean_env(DATABASE_URL="postgres://h/d",
-                                              DATABASE_POOL_SIZE="lots"), project_root)
+    bad = run_python(
+        DUMP_SETTINGS,
+        clean_env(DATABASE_URL="postgres://h/d", DATABASE_POOL_SIZE="lots"),
+        project_root,
+    )
     assert bad.returncode != 0 and "DATABASE_POOL_SIZE='lots' is not a whole number" in bad.stderr
 
 
@@ -137,15 +144,25 @@ def test_redis_reads_wait_out_the_blocking_pops_and_dead_connections_still_show(
     options = REDIS_LAYER_CONNECTION["socket_keepalive_options"]
     assert isinstance(options, dict)
     if hasattr(socket, "TCP_KEEPIDLE"):
-        idle, every, probes = (options[getattr(socket, name)]
-                               for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT"))
+        idle, every, probes = (
+            options[getattr(socket, name)]
+            for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT")
+        )
         assert idle + every * probes <= 20  # seconds of silence before it closes
 
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("1", True), ("true", True), ("YES", True), ("On", True),
-     ("0", False), ("false", False), ("no", False), ("OFF", False)],
+    [
+        ("1", True),
+        ("true", True),
+        ("YES", True),
+        ("On", True),
+        ("0", False),
+        ("false", False),
+        ("no", False),
+        ("OFF", False),
+    ],
 )
 def test_debug_accepts_boolean_words(
     clean_env: Env, project_root: Path, raw: str, expected: bool
@@ -160,9 +177,7 @@ def test_bad_debug_value_names_the_variable(clean_env: Env, project_root: Path) 
     assert "DEBUG='maybe'" in result.stderr
 
 
-def test_allowed_hosts_and_secret_key_from_environment(
-    clean_env: Env, project_root: Path
-) -> None:
+def test_allowed_hosts_and_secret_key_from_environment(clean_env: Env, project_root: Path) -> None:
     s = load_settings(
         clean_env,
         project_root,
@@ -223,10 +238,18 @@ def test_check_reports_every_unsafe_production_setting() -> None:
         ({"SECRET_KEY": LOCAL_SECRET_KEY}, "yahtzee_site.E001"),
         ({"ALLOWED_HOSTS": []}, "yahtzee_site.E002"),
         ({"CHANNEL_LAYERS": UNSAFE["CHANNEL_LAYERS"]}, "yahtzee_site.E003"),
-        ({"CHANNEL_LAYERS": {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}},
-         "yahtzee_site.E003"),
-        ({"CHANNEL_LAYERS": {"default": {
-            "BACKEND": "games.realtime.layer.ProcessChannelLayer"}}}, "yahtzee_site.E003"),
+        (
+            {"CHANNEL_LAYERS": {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}},
+            "yahtzee_site.E003",
+        ),
+        (
+            {
+                "CHANNEL_LAYERS": {
+                    "default": {"BACKEND": "games.realtime.layer.ProcessChannelLayer"}
+                }
+            },
+            "yahtzee_site.E003",
+        ),
         ({"CHANNEL_LAYERS": {}}, "yahtzee_site.E003"),
     ],
 )
@@ -296,38 +319,42 @@ def test_game_settings_have_defaults_and_read_the_environment(
 ) -> None:
     defaults = load_settings(clean_env, project_root)
     assert (defaults["BOT_DELAY"], defaults["CLOCK"]) == (0.8, True)
-    tuned = load_settings(clean_env, project_root, GAMES_BOT_DELAY_SECONDS="0.05",
-                          GAMES_CLOCK_IN_PROCESS="0")
+    tuned = load_settings(
+        clean_env, project_root, GAMES_BOT_DELAY_SECONDS="0.05", GAMES_CLOCK_IN_PROCESS="0"
+    )
     assert (tuned["BOT_DELAY"], tuned["CLOCK"]) == (0.05, False)
 
 
 @pytest.mark.parametrize("raw", ["soon", "-1", "nan"])
-def test_a_bad_bot_delay_names_the_variable(clean_env: Env, project_root: Path,
-                                            raw: str) -> None:
+def test_a_bad_bot_delay_names_the_variable(clean_env: Env, project_root: Path, raw: str) -> None:
     result = run_python(DUMP_SETTINGS, clean_env(GAMES_BOT_DELAY_SECONDS=raw), project_root)
     assert result.returncode != 0
     assert "GAMES_BOT_DELAY_SECONDS" in result.stderr
 
 
-def test_sqlite_connections_use_the_write_ahead_log(clean_env: Env, project_root: Path,
-                                                     tmp_path: Path) -> None:
+def test_sqlite_connections_use_the_write_ahead_log(
+    clean_env: Env, project_root: Path, tmp_path: Path
+) -> None:
     """Readers never block the writer (and commits survive a crash of the process)."""
-    code = ("import django; django.setup()\n"
-            "from django.db import connection\n"
-            "with connection.cursor() as c:\n"
-            "    c.execute('PRAGMA journal_mode'); mode = c.fetchone()[0]\n"
-            "    c.execute('PRAGMA synchronous'); sync = c.fetchone()[0]\n"
-            "print(mode, sync)")
-    result = run_python(code, clean_env(DATABASE_URL=f"sqlite:///{tmp_path}/wal.db"),
-                        project_root)
+    code = (
+        "import django; django.setup()\n"
+        "from django.db import connection\n"
+        "with connection.cursor() as c:\n"
+        "    c.execute('PRAGMA journal_mode'); mode = c.fetchone()[0]\n"
+        "    c.execute('PRAGMA synchronous'); sync = c.fetchone()[0]\n"
+        "print(mode, sync)"
+    )
+    result = run_python(code, clean_env(DATABASE_URL=f"sqlite:///{tmp_path}/wal.db"), project_root)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["wal", "1"]  # synchronous=NORMAL
 
 
 # --- SITE_URL: the address invite links use -----------------------------------
 
-def test_site_url_is_read_from_the_environment_and_checked(clean_env: Env,
-                                                           project_root: Path) -> None:
+
+def test_site_url_is_read_from_the_environment_and_checked(
+    clean_env: Env, project_root: Path
+) -> None:
     code = "from django.conf import settings; print(settings.SITE_URL)"
     result = run_python(code, clean_env(SITE_URL="http://192.168.1.20:8200/"), project_root)
     assert result.returncode == 0, result.stderr
@@ -337,15 +364,19 @@ def test_site_url_is_read_from_the_environment_and_checked(clean_env: Env,
     assert "SITE_URL" in result.stderr and "http://192.168.1.20:8000" in result.stderr
 
 
-@pytest.mark.parametrize(("site_url", "hosts", "warned"), [
-    ("http://192.168.1.20:8200", ["dice.example", "192.168.1.20"], False),
-    ("https://www.dice.example", [".dice.example"], False),
-    ("http://[fd00::2]:8000", ["[fd00::2]"], False),
-    ("http://192.168.1.20:8200", ["dice.example"], True),
-    ("", ["dice.example"], False),
-])
-def test_a_site_url_the_site_would_refuse_is_warned_about(site_url: str, hosts: list[str],
-                                                          warned: bool) -> None:
+@pytest.mark.parametrize(
+    ("site_url", "hosts", "warned"),
+    [
+        ("http://192.168.1.20:8200", ["dice.example", "192.168.1.20"], False),
+        ("https://www.dice.example", [".dice.example"], False),
+        ("http://[fd00::2]:8000", ["[fd00::2]"], False),
+        ("http://192.168.1.20:8200", ["dice.example"], True),
+        ("", ["dice.example"], False),
+    ],
+)
+def test_a_site_url_the_site_would_refuse_is_warned_about(
+    site_url: str, hosts: list[str], warned: bool
+) -> None:
     with override_settings(SITE_URL=site_url, ALLOWED_HOSTS=hosts, DEBUG=False):
         warnings = check_site_url()
     assert [w.id for w in warnings] == (["yahtzee_site.W002"] if warned else [])

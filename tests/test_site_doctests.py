@@ -33,8 +33,16 @@ def test_docstring_examples(name: str) -> None:
 
 def test_the_modules_with_examples_are_found() -> None:
     with_examples = {
-        name for name in MODULES
+        name
+        for name in MODULES
         if doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).attempted
     }
-    assert {"yahtzee_site.env", "games.web.pages", "games.templatetags.dice", "games.errors",
-            "games.services.players", "games.services.chat", "games.admin.display"} <= with_examples
+    assert {
+        "yahtzee_site.env",
+        "games.web.pages",
+        "games.templatetags.dice",
+        "games.errors",
+        "games.services.players",
+        "games.services.chat",
+        "games.admin.display",
+    } <= with_examples

@@ -22,15 +22,41 @@ from django.db import models
 from django.forms import BaseModelForm
 
 ROOT = Path(__file__).resolve().parent.parent
-CALLERS = ("games/web", "games/realtime", "games/admin", "games/background", "games/management",
-           "games/templatetags")
-QUERYSET_WRITES = {"update", "delete", "create", "bulk_create", "bulk_update", "get_or_create",
-                   "update_or_create"}
+CALLERS = (
+    "games/web",
+    "games/realtime",
+    "games/admin",
+    "games/background",
+    "games/management",
+    "games/templatetags",
+)
+QUERYSET_WRITES = {
+    "update",
+    "delete",
+    "create",
+    "bulk_create",
+    "bulk_update",
+    "get_or_create",
+    "update_or_create",
+}
 RELATION_WRITES = QUERYSET_WRITES | {"add", "remove", "clear", "set"}
 INSTANCE_WRITES = {"save", "delete"}
 # What a manager's or a queryset's method returns: another queryset, or one row.
-QUERYSETS = {"all", "filter", "exclude", "order_by", "select_related", "prefetch_related",
-             "select_for_update", "only", "defer", "annotate", "distinct", "using", "none"}
+QUERYSETS = {
+    "all",
+    "filter",
+    "exclude",
+    "order_by",
+    "select_related",
+    "prefetch_related",
+    "select_for_update",
+    "only",
+    "defer",
+    "annotate",
+    "distinct",
+    "using",
+    "none",
+}
 ROWS = {"get", "first", "last", "earliest", "latest", "create"}
 
 # What an expression is: ("class" | "manager" | "instance" | "form", the model or form).
@@ -39,8 +65,12 @@ Kind = tuple[str, Any]
 
 def _model(value: Any) -> bool:
     """Whether ``value`` is a concrete model class (an abstract one has no table)."""
-    return isinstance(value, type) and issubclass(value, models.Model) \
-        and hasattr(value, "_meta") and not value._meta.abstract
+    return (
+        isinstance(value, type)
+        and issubclass(value, models.Model)
+        and hasattr(value, "_meta")
+        and not value._meta.abstract
+    )
 
 
 def _model_form(value: Any) -> bool:
@@ -81,9 +111,14 @@ class Reader:
             return ("manager", model)
         if what != "instance":
             return None
-        field = next((f for f in model._meta.get_fields()
-                      if (f.get_accessor_name() if f.auto_created and not f.concrete
-                          else f.name) == name), None)
+        field = next(
+            (
+                f
+                for f in model._meta.get_fields()
+                if (f.get_accessor_name() if f.auto_created and not f.concrete else f.name) == name
+            ),
+            None,
+        )
         if field is None or not field.is_relation:
             return None
         many = field.many_to_many or field.one_to_many
@@ -95,8 +130,11 @@ class Reader:
             return ("instance", found[1]) if found and found[0] == "class" else None
         if not isinstance(node.func, ast.Attribute):
             called = self.kind(node.func)  # a model or a model form, made
-            return ("instance" if _model(called[1]) else "form", called[1]) \
-                if called and called[0] == "class" else None
+            return (
+                ("instance" if _model(called[1]) else "form", called[1])
+                if called and called[0] == "class"
+                else None
+            )
         base = self.kind(node.func.value)
         if base is None or base[0] != "manager":
             return None
@@ -110,8 +148,9 @@ class Reader:
         base = self.kind(node.func.value)
         if base is None:
             return False
-        writes = {"manager": RELATION_WRITES, "instance": INSTANCE_WRITES,
-                  "form": {"save"}}.get(base[0], set())
+        writes = {"manager": RELATION_WRITES, "instance": INSTANCE_WRITES, "form": {"save"}}.get(
+            base[0], set()
+        )
         return node.func.attr in writes
 
 
@@ -126,11 +165,16 @@ def writes_in(source: str, namespace: dict[str, Any]) -> list[int]:
         args = function.args
         for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
             reader.local[arg.arg] = reader.annotation(arg.annotation)
-        nodes = sorted((n for n in ast.walk(function) if isinstance(n, ast.stmt | ast.expr)),
-                       key=lambda n: (n.lineno, n.col_offset))
+        nodes = sorted(
+            (n for n in ast.walk(function) if isinstance(n, ast.stmt | ast.expr)),
+            key=lambda n: (n.lineno, n.col_offset),
+        )
         for node in nodes:  # in the order they run, near enough: names bound first
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                    and isinstance(node.targets[0], ast.Name):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
                 reader.local[node.targets[0].id] = reader.kind(node.value)
             elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 reader.local[node.target.id] = reader.annotation(node.annotation)
@@ -154,7 +198,7 @@ def test_no_entry_point_writes_to_the_database_itself() -> None:
     assert found == {}
 
 
-WRITES = '''
+WRITES = """
 def view(request, code: str, player: Player | None):
     Player.objects.filter(user=request.user).update(language=code)   # 3
     kept = PushSubscription.objects.filter(player=player)
@@ -167,9 +211,9 @@ def view(request, code: str, player: Player | None):
     form.save()                                                       # 11
     Room.objects.get(code=code).delete()                              # 12
     Room(code=code).save()                                            # 13
-'''
+"""
 
-READS = '''
+READS = """
 def view(request, code: str, player: Player | None, image: Image):
     context = {}
     context.update(form=code)
@@ -183,7 +227,7 @@ def view(request, code: str, player: Player | None, image: Image):
     room.members.filter(seat=0).count()
     form = ResetForm(request.POST)
     form.save()
-'''
+"""
 
 
 def test_the_check_sees_each_kind_of_write_and_nothing_else() -> None:
@@ -204,7 +248,13 @@ def test_the_check_sees_each_kind_of_write_and_nothing_else() -> None:
             model = Room
             fields = ("code",)
 
-    namespace = {"Player": Player, "PushSubscription": PushSubscription, "Room": Room,
-                 "Form": Form, "ResetForm": PasswordResetForm, "Image": object}
+    namespace = {
+        "Player": Player,
+        "PushSubscription": PushSubscription,
+        "Room": Room,
+        "Form": Form,
+        "ResetForm": PasswordResetForm,
+        "Image": object,
+    }
     assert writes_in(WRITES, namespace) == [3, 5, 7, 8, 9, 11, 12, 13]
     assert writes_in(READS, namespace) == []

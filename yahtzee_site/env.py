@@ -9,17 +9,40 @@ from urllib.parse import urlsplit
 from django.core.exceptions import ImproperlyConfigured
 
 # Every environment variable the settings read (tests and tools start from a clean slate).
-SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL",
-                      "GAMES_BOT_DELAY_SECONDS", "GAMES_CLOCK_IN_PROCESS",
-                      "GAMES_COACH_IN_BACKGROUND", "GAMES_AWAY_FOR_HANDOVER_SECONDS",
-                      "STRATEGY_CACHE_DIR",
-                      "DATABASE_POOL_SIZE", "ONE_PROCESS", "SERVED_OVER_HTTPS",
-                      "STATIC_ROOT", "GUEST_LIMIT", "GUEST_LIMIT_WINDOW_SECONDS",
-                      "GUEST_LIMIT_UNDER_BAN", "GUEST_LIMIT_TRUSTED", "SITE_URL", "PORT",
-                      "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
-                      "EMAIL_USE_TLS", "EMAIL_USE_SSL", "EMAIL_TIMEOUT", "DEFAULT_FROM_EMAIL",
-                      "WEBPUSH_PRIVATE_KEY", "WEBPUSH_KEY_FILE", "WEBPUSH_SUBJECT",
-                      "PUSH_SERVICE_HOSTS")
+SETTINGS_VARIABLES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "GAMES_BOT_DELAY_SECONDS",
+    "GAMES_CLOCK_IN_PROCESS",
+    "GAMES_COACH_IN_BACKGROUND",
+    "GAMES_AWAY_FOR_HANDOVER_SECONDS",
+    "STRATEGY_CACHE_DIR",
+    "DATABASE_POOL_SIZE",
+    "ONE_PROCESS",
+    "SERVED_OVER_HTTPS",
+    "STATIC_ROOT",
+    "GUEST_LIMIT",
+    "GUEST_LIMIT_WINDOW_SECONDS",
+    "GUEST_LIMIT_UNDER_BAN",
+    "GUEST_LIMIT_TRUSTED",
+    "SITE_URL",
+    "PORT",
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_USE_TLS",
+    "EMAIL_USE_SSL",
+    "EMAIL_TIMEOUT",
+    "DEFAULT_FROM_EMAIL",
+    "WEBPUSH_PRIVATE_KEY",
+    "WEBPUSH_KEY_FILE",
+    "WEBPUSH_SUBJECT",
+    "PUSH_SERVICE_HOSTS",
+)
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -89,7 +112,8 @@ def env_int(name: str, default: int) -> int:
         value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(
-            f"Environment variable {name}={raw!r} is not a whole number") from None
+            f"Environment variable {name}={raw!r} is not a whole number"
+        ) from None
     if value < 1:
         raise ImproperlyConfigured(f"Environment variable {name} must be 1 or more")
     return value
@@ -125,10 +149,15 @@ def parse_site_url(name: str, raw: str) -> str:
         return ""
     try:
         parts = urlsplit(value)
-        valid = (parts.scheme in ("http", "https") and bool(parts.hostname)
-                 and parts.path in ("", "/") and not parts.query and not parts.fragment
-                 and "@" not in parts.netloc
-                 and (parts.port is None or parts.port > 0))  # a bad port raises here
+        valid = (
+            parts.scheme in ("http", "https")
+            and bool(parts.hostname)
+            and parts.path in ("", "/")
+            and not parts.query
+            and not parts.fragment
+            and "@" not in parts.netloc
+            and (parts.port is None or parts.port > 0)
+        )  # a bad port raises here
     except ValueError:
         valid = False
     if not valid:
@@ -165,7 +194,8 @@ def parse_host_names(name: str, raw: str) -> list[str]:
             raise ImproperlyConfigured(
                 f"Environment variable {name}: {host!r} is not a host name such as "
                 "push.example.org (letters, digits and hyphens, two labels or more, no "
-                "IP address)")
+                "IP address)"
+            )
     return names
 
 

@@ -25,8 +25,11 @@ from games.web.browsers import BrowserIdSocketMiddleware  # noqa: E402
 
 rooms = URLRouter(websocket_urlpatterns)  # type: ignore[arg-type]  # path() is typed for views
 
-application = ProtocolTypeRouter({
-    "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(
-        AuthMiddlewareStack(BrowserIdSocketMiddleware(rooms))),
-})
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(BrowserIdSocketMiddleware(rooms))
+        ),
+    }
+)

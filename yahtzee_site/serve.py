@@ -69,9 +69,17 @@ def machine_names() -> list[str]:
     then its host name's addresses, then its host name."""
     hostname = socket.gethostname()
     # Documentation-only addresses (RFC 5737, RFC 3849): nothing is ever sent to them.
-    found: list[str] = [*_LOCAL, *(a for a in (
-        _outward_address(socket.AF_INET, "192.0.2.1"),
-        _outward_address(socket.AF_INET6, "2001:db8::1")) if a)]
+    found: list[str] = [
+        *_LOCAL,
+        *(
+            a
+            for a in (
+                _outward_address(socket.AF_INET, "192.0.2.1"),
+                _outward_address(socket.AF_INET6, "2001:db8::1"),
+            )
+            if a
+        ),
+    ]
     with contextlib.suppress(OSError):
         found += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
     found.append(hostname)
@@ -115,8 +123,7 @@ def addresses_to_share(env: dict[str, str], port: int) -> list[str]:
     return share_urls(hosts if "*" not in hosts else machine_names(), port)
 
 
-def environment(base: dict[str, str], var_dir: Path,
-                port: int = DEFAULT_PORT) -> dict[str, str]:
+def environment(base: dict[str, str], var_dir: Path, port: int = DEFAULT_PORT) -> dict[str, str]:
     """``base`` (the caller's environment) with the settings of a one-process deployment
     on ``port``; values already set in ``base`` win."""
     env = dict(base)
@@ -140,8 +147,16 @@ def environment(base: dict[str, str], var_dir: Path,
 
 def daphne_command(bind: str, port: int) -> list[str]:
     """The command line of the one server process."""
-    return [sys.executable, "-m", "daphne", "-b", bind, "-p", str(port),
-            "yahtzee_site.asgi:application"]
+    return [
+        sys.executable,
+        "-m",
+        "daphne",
+        "-b",
+        bind,
+        "-p",
+        str(port),
+        "yahtzee_site.asgi:application",
+    ]
 
 
 def main() -> None:
@@ -151,21 +166,24 @@ def main() -> None:
     bind = os.environ.get("SERVE_BIND", "").strip() or "0.0.0.0"
     env = environment(dict(os.environ), var_dir, port)
     manage = [sys.executable, str(ROOT / "manage.py")]
-    for command in (["migrate", "--noinput", "-v", "0"],
-                    ["collectstatic", "--noinput", "-v", "0"]):
+    for command in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
         subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True)
     shared = addresses_to_share(env, port)
     if shared:
-        print("Friends on the same network (and you, on this machine) open one of:",
-              flush=True)
+        print("Friends on the same network (and you, on this machine) open one of:", flush=True)
         for url in shared:
             print(f"  {url}", flush=True)
     else:
-        print("No address to share: ALLOWED_HOSTS names no network address, so friends "
-              "cannot reach this site.", flush=True)
+        print(
+            "No address to share: ALLOWED_HOSTS names no network address, so friends "
+            "cannot reach this site.",
+            flush=True,
+        )
     if env.get("SITE_URL"):
-        print(f"Invite links and QR codes use {env['SITE_URL']}/ (set SITE_URL to change "
-              "it).", flush=True)
+        print(
+            f"Invite links and QR codes use {env['SITE_URL']}/ (set SITE_URL to change it).",
+            flush=True,
+        )
     os.chdir(ROOT)
     os.execve(sys.executable, daphne_command(bind, port), env)
 

@@ -147,9 +147,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A commit copies the log back into the database only past ~40 MB: a server process
     # does that every second from a thread of its own (games/background/checkpoints.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20,
-         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                         f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT_PAGES}"},
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+            f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT_PAGES}",
+        },
     )
     # A file needs no pool: each thread keeps its connection (a websocket server runs all
     # its queries on one thread) instead of opening one per request.
@@ -163,7 +166,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # per thread (CONN_MAX_AGE=0) but borrowed from psycopg's pool.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2, "max_size": env_int("DATABASE_POOL_SIZE", 20), "timeout": 10,
+        "min_size": 2,
+        "max_size": env_int("DATABASE_POOL_SIZE", 20),
+        "timeout": 10,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -188,9 +193,13 @@ REDIS_LAYER_CONNECTION = {
     "socket_connect_timeout": 5,
     "socket_keepalive": True,
     "socket_keepalive_options": {
-        option: value for name, value in (("TCP_KEEPIDLE", 5), ("TCP_KEEPINTVL", 5),
-                                          ("TCP_KEEPCNT", 2),
-                                          ("TCP_USER_TIMEOUT", REDIS_DEAD_AFTER * 1000))
+        option: value
+        for name, value in (
+            ("TCP_KEEPIDLE", 5),
+            ("TCP_KEEPINTVL", 5),
+            ("TCP_KEEPCNT", 2),
+            ("TCP_USER_TIMEOUT", REDIS_DEAD_AFTER * 1000),
+        )
         if (option := getattr(socket, name, None)) is not None
     },
 }
@@ -250,8 +259,10 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
     EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
     if EMAIL_USE_TLS and EMAIL_USE_SSL:
-        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on; "
-                                   "STARTTLS (usually port 587) is EMAIL_USE_TLS=1")
+        raise ImproperlyConfigured(
+            "EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on; "
+            "STARTTLS (usually port 587) is EMAIL_USE_TLS=1"
+        )
     EMAIL_PORT = env_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587 if EMAIL_USE_TLS else 25)
     EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -307,8 +318,7 @@ if SERVED_OVER_HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 else:
-    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012",
-                              "security.W016"]
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 # Languages (docs/decisions/0019-languages.md): every page, message and box name in the
 # visitor's language; adding one is adding its catalog under locale/ and a line here.
@@ -361,8 +371,10 @@ for _network in GUEST_LIMIT_TRUSTED:
     try:
         ipaddress.ip_network(_network, strict=False)
     except ValueError:
-        raise ImproperlyConfigured(f"GUEST_LIMIT_TRUSTED: {_network!r} is not a network "
-                                   "such as 10.0.0.0/8 or 2001:db8::/32") from None
+        raise ImproperlyConfigured(
+            f"GUEST_LIMIT_TRUSTED: {_network!r} is not a network "
+            "such as 10.0.0.0/8 or 2001:db8::/32"
+        ) from None
 # Web Push (docs/decisions/0042): the server's VAPID key, given as PEM or base64url in
 # WEBPUSH_PRIVATE_KEY in production, else made once and kept in WEBPUSH_KEY_FILE; the
 # contact push services may write to (a mailto: or https: URL).
@@ -372,13 +384,18 @@ WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapi
 WEBPUSH_LOOPBACK = False
 # The push services the server sends to, with the hosts under them (docs/decisions/0049):
 # the browsers' own unless the environment names others.
-PUSH_SERVICE_HOSTS = env_host_names("PUSH_SERVICE_HOSTS", [
-    "fcm.googleapis.com",  # Chrome, Edge on Android, Opera, Samsung Internet
-    "updates.push.services.mozilla.com",  # Firefox
-    "push.apple.com",  # Safari: web.push.apple.com
-    "notify.windows.com",  # Edge on Windows (WNS)
-])
-WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", SITE_URL if SITE_URL.startswith("https://")
-                          else "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1])
+PUSH_SERVICE_HOSTS = env_host_names(
+    "PUSH_SERVICE_HOSTS",
+    [
+        "fcm.googleapis.com",  # Chrome, Edge on Android, Opera, Samsung Internet
+        "updates.push.services.mozilla.com",  # Firefox
+        "push.apple.com",  # Safari: web.push.apple.com
+        "notify.windows.com",  # Edge on Windows (WNS)
+    ],
+)
+WEBPUSH_SUBJECT = env_str(
+    "WEBPUSH_SUBJECT",
+    SITE_URL if SITE_URL.startswith("https://") else "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1],
+)
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))

@@ -15,8 +15,7 @@ def refuse_unsafe_settings() -> None:
     channel layer) stop at once with the checks' messages. With DEBUG on it
     does nothing.
     """
-    errors = [m for m in run_checks(tags=[Tags.security])
-              if m.is_serious() and not m.is_silenced()]
+    errors = [m for m in run_checks(tags=[Tags.security]) if m.is_serious() and not m.is_silenced()]
     if errors:
         lines = "\n".join(f"  {m.id}: {m.msg} {m.hint or ''}".rstrip() for m in errors)
         raise ImproperlyConfigured(f"Refusing to start with unsafe settings:\n{lines}")

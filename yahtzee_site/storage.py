@@ -46,8 +46,11 @@ class VersionedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     # tests/test_layout.py keeps the deepest chain of imports below it.
     max_post_process_passes = 20
 
-    def post_process(self, *args: Any, **kwargs: Any,
-                     ) -> Iterator[tuple[str, str, bool] | tuple[str, None, RuntimeError]]:
+    def post_process(
+        self,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Iterator[tuple[str, str, bool] | tuple[str, None, RuntimeError]]:
         """Write ``css/site.css`` among the files collectstatic found, then hash and
         compress them all (called as ``post_process(paths, dry_run=...)``)."""
         paths: Paths = dict(args[0])

@@ -36,8 +36,9 @@ class EchoSeat:
 
     async def connect(self) -> None:
         """Open the socket and start reading."""
-        self.socket = await websockets.connect(self.url, max_size=2**22, ping_interval=None,
-                                               additional_headers={"Origin": self.origin})
+        self.socket = await websockets.connect(
+            self.url, max_size=2**22, ping_interval=None, additional_headers={"Origin": self.origin}
+        )
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -58,8 +59,9 @@ class EchoSeat:
         request_id = new_id()
         future = asyncio.get_running_loop().create_future()
         self.acks[request_id] = future
-        await self.socket.send(json.dumps({"type": "act", "id": request_id,
-                                           "version": version, "size": size}))
+        await self.socket.send(
+            json.dumps({"type": "act", "id": request_id, "version": version, "size": size})
+        )
         return await asyncio.wait_for(future, REACH_TIMEOUT)
 
     async def reached(self, version: int) -> float:
@@ -70,8 +72,14 @@ class EchoSeat:
         return await asyncio.wait_for(future, REACH_TIMEOUT)
 
 
-async def _play_echo_room(seats: list[EchoSeat], rate: float, actions: int, size: int,
-                          tally: Tally, barrier: asyncio.Event) -> None:
+async def _play_echo_room(
+    seats: list[EchoSeat],
+    rate: float,
+    actions: int,
+    size: int,
+    tally: Tally,
+    barrier: asyncio.Event,
+) -> None:
     interval = 1.0 / rate
     await barrier.wait()
     await asyncio.sleep(random.uniform(0, interval))
@@ -90,8 +98,9 @@ async def _play_echo_room(seats: list[EchoSeat], rate: float, actions: int, size
         tally.latencies.append(max(moments) - sent_at)
 
 
-async def run_baseline(urls: list[str], args: argparse.Namespace, actions: list[int],
-                       size: int, tally: Tally) -> float:
+async def run_baseline(
+    urls: list[str], args: argparse.Namespace, actions: list[int], size: int, tally: Tally
+) -> float:
     """The game run's traffic through the broadcast consumer; returns its seconds."""
     rooms = []
     for i, count in enumerate(actions):
@@ -101,8 +110,10 @@ async def run_baseline(urls: list[str], args: argparse.Namespace, actions: list[
             await seat.connect()
         rooms.append((seats, count))
     barrier = asyncio.Event()
-    tasks = [asyncio.create_task(_play_echo_room(seats, args.rate, count, size, tally,
-                                                 barrier)) for seats, count in rooms]
+    tasks = [
+        asyncio.create_task(_play_echo_room(seats, args.rate, count, size, tally, barrier))
+        for seats, count in rooms
+    ]
     began = time.monotonic()
     barrier.set()
     await asyncio.gather(*tasks)

@@ -30,8 +30,9 @@ from scoring.strategy.decisions import Decision, Place, Roll
 from scoring.turn import Turn
 
 Faces = Callable[[int, int, int], int]  # (round, roll, slot) -> the face that slot shows
-HOLDS = tuple(tuple(p for p in range(DICE_COUNT) if mask >> p & 1)
-              for mask in range(2 ** DICE_COUNT - 1))  # every hold but all five
+HOLDS = tuple(
+    tuple(p for p in range(DICE_COUNT) if mask >> p & 1) for mask in range(2**DICE_COUNT - 1)
+)  # every hold but all five
 
 
 def seen(seed: bytes) -> Faces:
@@ -45,8 +46,9 @@ class Foresight:
 
     def __init__(self, faces: Faces) -> None:
         self.faces = faces
-        self._plans: dict[tuple[Scorecard, int], tuple[tuple[tuple[int, ...], ...],
-                                                       tuple[str, str]]] = {}
+        self._plans: dict[
+            tuple[Scorecard, int], tuple[tuple[tuple[int, ...], ...], tuple[str, str]]
+        ] = {}
 
     def decide(self, card: Scorecard, turn: Turn) -> Decision:
         """The planned move: the next planned hold, or the planned box."""
@@ -61,8 +63,9 @@ class Foresight:
         return Place(box, column)
 
 
-def plan(card: Scorecard, faces_of: Faces, round_: int
-         ) -> tuple[tuple[tuple[int, ...], ...], tuple[str, str]]:
+def plan(
+    card: Scorecard, faces_of: Faces, round_: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[str, str]]:
     """The best plan of round ``round_`` knowing the slots: the holds of its rerolls (none,
     one or two) and the box (and column) to fill."""
     advisor = advisor_for(card.ruleset)
@@ -75,11 +78,9 @@ def plan(card: Scorecard, faces_of: Faces, round_: int
     def worth(dice: tuple[int, ...]) -> tuple[float, str, str]:
         return placed(tuple(sorted(dice)))
 
-    faces = [[faces_of(round_, roll, slot) for slot in range(DICE_COUNT)]
-             for roll in (1, 2, 3)]
+    faces = [[faces_of(round_, roll, slot) for slot in range(DICE_COUNT)] for roll in (1, 2, 3)]
     first = tuple(faces[0])
-    best: tuple[float, tuple[tuple[int, ...], ...], tuple[int, ...]] = (
-        worth(first)[0], (), first)
+    best: tuple[float, tuple[tuple[int, ...], ...], tuple[int, ...]] = (worth(first)[0], (), first)
     for hold in HOLDS:
         second = tuple(first[i] if i in hold else faces[1][i] for i in range(DICE_COUNT))
         if worth(second)[0] > best[0]:

@@ -83,8 +83,9 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.2)
-    raise ServerError(f"Daphne did not answer {url} within {START_TIMEOUT:.0f} s:\n"
-                      f"{log.read_text()}")
+    raise ServerError(
+        f"Daphne did not answer {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}"
+    )
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -106,13 +107,25 @@ def site_env(workdir: Path, **settings: str) -> dict[str, str]:
     """The environment a server in ``workdir`` runs with: DEBUG, a SQLite file in
     ``workdir`` unless ``settings`` name a ``DATABASE_URL``, the guest limit trusting
     loopback (``TRUSTED_FOR_TESTS``), and ``settings``."""
-    return clean_env(**{"DEBUG": "1", "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
-                        "GUEST_LIMIT_TRUSTED": TRUSTED_FOR_TESTS, **settings})
+    return clean_env(
+        **{
+            "DEBUG": "1",
+            "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+            "GUEST_LIMIT_TRUSTED": TRUSTED_FOR_TESTS,
+            **settings,
+        }
+    )
 
 
 def _run_migrate(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def _migrated_template(env: dict[str, str]) -> Path:
@@ -137,8 +150,10 @@ def _migrated_template(env: dict[str, str]) -> Path:
 
 def _copy_database(source: Path, target: Path) -> None:
     """Copy a SQLite database through SQLite's backup API (its write-ahead log included)."""
-    with contextlib.closing(sqlite3.connect(source)) as src, \
-            contextlib.closing(sqlite3.connect(target)) as dst:
+    with (
+        contextlib.closing(sqlite3.connect(source)) as src,
+        contextlib.closing(sqlite3.connect(target)) as dst,
+    ):
         src.backup(dst)
 
 
@@ -163,8 +178,14 @@ class DaphneProcess:
     SIGTERM.  Started again, it serves the same port and database.
     """
 
-    def __init__(self, workdir: Path, env: dict[str, str], port: int | None = None,
-                 app: str = SITE_APP, proxy_headers: bool = False) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        env: dict[str, str],
+        port: int | None = None,
+        app: str = SITE_APP,
+        proxy_headers: bool = False,
+    ) -> None:
         self.workdir, self.env, self.app = workdir, env, app
         self.proxy_headers = proxy_headers
         self.port = port or free_port()
@@ -179,9 +200,21 @@ class DaphneProcess:
             raise ServerError(f"Daphne already runs on port {self.port}")
         with self.log.open("ab" if self.starts else "wb") as log_file:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-                 *(["--proxy-headers"] if self.proxy_headers else []), self.app],
-                cwd=ROOT, env=self.env, stdout=log_file, stderr=subprocess.STDOUT,
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(self.port),
+                    *(["--proxy-headers"] if self.proxy_headers else []),
+                    self.app,
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
                 preexec_fn=_die_with_parent,
             )
         self.starts += 1
@@ -214,8 +247,9 @@ class DaphneProcess:
 
 
 @contextmanager
-def daphne(workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False,
-           **settings: str) -> Iterator[DaphneProcess]:
+def daphne(
+    workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False, **settings: str
+) -> Iterator[DaphneProcess]:
     """A migrated database and a started, answering ``DaphneProcess`` serving the ASGI
     application ``app`` (see ``serve``); stopped afterwards, whatever happened."""
     env = site_env(workdir, **settings)
@@ -230,8 +264,9 @@ def daphne(workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False,
 
 
 @contextmanager
-def serve(workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False,
-          **settings: str) -> Iterator[str]:
+def serve(
+    workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False, **settings: str
+) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
     ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the

@@ -42,7 +42,8 @@ def roll(page: Page) -> None:
     before = page.get_by_test_id("rolls-left").get_attribute("data-count")
     page.get_by_test_id("roll").click()
     page.wait_for_function(
-        "b => document.querySelector('[data-testid=rolls-left]').dataset.count !== b", arg=before)
+        "b => document.querySelector('[data-testid=rolls-left]').dataset.count !== b", arg=before
+    )
 
 
 def play_turn(page: Page) -> None:
@@ -56,8 +57,7 @@ def play_turn(page: Page) -> None:
 
 
 def hold_the_most_common_face(page: Page) -> None:
-    faces = [int(page.get_by_test_id(f"die-{i}").get_attribute("data-face") or 0)
-             for i in range(5)]
+    faces = [int(page.get_by_test_id(f"die-{i}").get_attribute("data-face") or 0) for i in range(5)]
     face, _ = Counter(faces).most_common(1)[0]
     for i, value in enumerate(faces):
         if value == face:
@@ -75,8 +75,9 @@ def open_table_with_two_bots(page: Page, name: str, variant: str, timer: str = "
     for n in range(2):
         page.get_by_test_id("add-bot").click()
         page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot')"
-            ".length >= n", arg=n + 1)
+            "n => document.querySelectorAll('[data-testid=seat-list] .badge--bot').length >= n",
+            arg=n + 1,
+        )
 
 
 def start_and_hold_a_roll(page: Page, turns: int) -> None:
@@ -90,8 +91,9 @@ def start_and_hold_a_roll(page: Page, turns: int) -> None:
     hold_the_most_common_face(page)
 
 
-def save_shot(page: Page, name: str, full_page: bool = False, *, out: Path,
-              saved: list[Path]) -> None:
+def save_shot(
+    page: Page, name: str, full_page: bool = False, *, out: Path, saved: list[Path]
+) -> None:
     """Save a picture of ``page`` as ``out/name.png`` (the pointer out of the way), and
     add it to ``saved``."""
     page.mouse.move(0, 0)

@@ -75,8 +75,7 @@ def _post_form(login: Login, path: str, fields: dict[str, str]) -> str:
     if token is None:
         raise ClientError("the site set no CSRF cookie")
     body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **fields}).encode()
-    request = urllib.request.Request(login.base_url + path, data=body,
-                                     headers={"Referer": referer})
+    request = urllib.request.Request(login.base_url + path, data=body, headers={"Referer": referer})
     try:
         with opener.open(request, timeout=HTTP_TIMEOUT) as response:
             where: str = response.geturl()
@@ -85,15 +84,28 @@ def _post_form(login: Login, path: str, fields: dict[str, str]) -> str:
         raise ClientError(f"POST {path} answered {exc.code}") from exc
 
 
-def open_room(base_url: str, name: str, *, ruleset: str = "yahtzee", seats: int = 4,
-              turn_seconds: int | None = None,
-              login: Login | None = None) -> tuple[Login, str]:
+def open_room(
+    base_url: str,
+    name: str,
+    *,
+    ruleset: str = "yahtzee",
+    seats: int = 4,
+    turn_seconds: int | None = None,
+    login: Login | None = None,
+) -> tuple[Login, str]:
     """Start a room as its host through the home page's form; returns (login, code).
     With ``login``, that session's player opens it (a player may host several rooms)."""
     login = login or Login(base_url, name)
-    url = _post_form(login, "/rooms/new/", {
-        "name": name, "ruleset": ruleset, "seats": str(seats),
-        "turn_seconds": "" if turn_seconds is None else str(turn_seconds)})
+    url = _post_form(
+        login,
+        "/rooms/new/",
+        {
+            "name": name,
+            "ruleset": ruleset,
+            "seats": str(seats),
+            "turn_seconds": "" if turn_seconds is None else str(turn_seconds),
+        },
+    )
     found = re.search(r"/r/([^/]+)/$", url)
     if found is None:
         raise ClientError(f"creating a room led to {url}, not a room")
@@ -162,9 +174,15 @@ class Seat:
 
     async def _open(self) -> None:
         self._socket = await websockets.connect(
-            self.ws_url, max_size=2**22, open_timeout=HTTP_TIMEOUT, ping_interval=None,
-            additional_headers={"Cookie": self.login.cookie_header(),
-                                "Origin": self.login.base_url})
+            self.ws_url,
+            max_size=2**22,
+            open_timeout=HTTP_TIMEOUT,
+            ping_interval=None,
+            additional_headers={
+                "Cookie": self.login.cookie_header(),
+                "Origin": self.login.base_url,
+            },
+        )
         self._fresh = True
         self._reader = asyncio.create_task(self._read(self._socket))
 
@@ -200,8 +218,11 @@ class Seat:
     async def _ping_loop(self) -> None:
         # Checks it is still this seat's pinger: on Python 3.11 ``asyncio.wait_for`` may
         # swallow the cancellation of ``stop_pinging`` as an answer arrives.
-        while (not self._closing and self.closed_with is None
-               and self._pinger is asyncio.current_task()):
+        while (
+            not self._closing
+            and self.closed_with is None
+            and self._pinger is asyncio.current_task()
+        ):
             await asyncio.sleep(self.ping_every or 15.0)
             with contextlib.suppress(TimeoutError, ClientError):
                 await self.send("ping")
@@ -234,8 +255,7 @@ class Seat:
         while not self._closing:
             try:
                 await self._open()
-            except (OSError, websockets.InvalidStatus, websockets.InvalidHandshake,
-                    TimeoutError):
+            except (OSError, websockets.InvalidStatus, websockets.InvalidHandshake, TimeoutError):
                 self.failed_opens += 1
                 if time.monotonic() > deadline:
                     self.closed_with = -1
@@ -295,8 +315,7 @@ class Seat:
         async with self._changed:
             self._changed.notify_all()
 
-    async def send(self, kind: str, request_id: str | None = None,
-                   **fields: Any) -> dict[str, Any]:
+    async def send(self, kind: str, request_id: str | None = None, **fields: Any) -> dict[str, Any]:
         """Send one request and return the server's answer (``ack``, ``error``, ``pong``
         or ``hint``). A connection lost meanwhile is re-established and the request sent
         again under the same id."""
@@ -326,12 +345,14 @@ class Seat:
     async def wait_for(self, test: Any, timeout: float = ANSWER_TIMEOUT) -> None:
         """Wait until ``test()`` holds (it is checked after every new state, every
         connection's first state, every answer and every request written)."""
+
         async def until() -> None:
             async with self._changed:
                 while not test():
                     if self.closed_with is not None:
                         raise ClientError(f"the server closed the socket ({self.closed_with})")
                     await self._changed.wait()
+
         await asyncio.wait_for(until(), timeout)
 
     async def reached(self, version: int, timeout: float = ANSWER_TIMEOUT) -> float:
@@ -354,16 +375,17 @@ class Seat:
     def my_turn(self) -> bool:
         """Whether the game is on and waiting for this player."""
         game = self.game
-        return bool(game and game["status"] == "playing"
-                    and game["current_seat"] == self.my_seat)
+        return bool(game and game["status"] == "playing" and game["current_seat"] == self.my_seat)
 
 
 def placements(game: dict[str, Any]) -> list[dict[str, Any]]:
     """The game's ``options`` (by column, then box: ``[points, bonus, gain]``) as a list of
     ``{"column", "box", "points", "bonus", "gain"}``, in column then sheet order."""
-    return [{"column": column, "box": box, "points": points, "bonus": bonus, "gain": gain}
-            for column, boxes in game["options"].items()
-            for box, (points, bonus, gain) in boxes.items()]
+    return [
+        {"column": column, "box": box, "points": points, "bonus": bonus, "gain": gain}
+        for column, boxes in game["options"].items()
+        for box, (points, bonus, gain) in boxes.items()
+    ]
 
 
 def next_move(game: dict[str, Any]) -> dict[str, Any]:
@@ -390,6 +412,10 @@ def _open_announce_box(game: dict[str, Any]) -> str:
     """The first open box of the announced column on the sheet whose turn it is."""
     rules = game["ruleset"]
     filled = game["seats"][game["current_seat"]]["boxes"].get(rules["announce_column"], {})
-    key: str = next(box["key"] for section in rules["sections"] for box in section["boxes"]
-                    if box["key"] not in filled)
+    key: str = next(
+        box["key"]
+        for section in rules["sections"]
+        for box in section["boxes"]
+        if box["key"] not in filled
+    )
     return key

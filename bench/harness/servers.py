@@ -68,9 +68,22 @@ class RedisServer:
     def start(self) -> None:
         """Start the server and return once it accepts connections."""
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", self.workdir],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.workdir,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for_port(self.port)
 
     def stop(self) -> None:
@@ -115,8 +128,9 @@ def _postgres_bin(name: str) -> str:
         return found[-1]
     path = shutil.which(name)
     if path is None:
-        raise RuntimeError(f"PostgreSQL's {name} is not installed "
-                           "(bash .ci/system-deps installs postgresql)")
+        raise RuntimeError(
+            f"PostgreSQL's {name} is not installed (bash .ci/system-deps installs postgresql)"
+        )
     return path
 
 
@@ -137,16 +151,50 @@ def postgres_server(durable: bool = False) -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(workdir, "postgres", "postgres")
     try:
-        run([_postgres_bin("initdb"), "-D", str(data), "-U", DATABASE_USER,
-             "--auth=trust", "-E", "UTF8", "--no-sync"])
+        run(
+            [
+                _postgres_bin("initdb"),
+                "-D",
+                str(data),
+                "-U",
+                DATABASE_USER,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            ]
+        )
         options = f"-p {port} -c listen_addresses=127.0.0.1 -k {workdir} -c max_connections=200"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        run([_postgres_bin("pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
-             "-w", "-t", "30", "start"])
+        run(
+            [
+                _postgres_bin("pg_ctl"),
+                "-D",
+                str(data),
+                "-o",
+                options,
+                "-l",
+                str(log),
+                "-w",
+                "-t",
+                "30",
+                "start",
+            ]
+        )
         try:
-            run([_postgres_bin("createdb"), "-h", "127.0.0.1", "-p", str(port),
-                 "-U", DATABASE_USER, DATABASE_NAME])
+            run(
+                [
+                    _postgres_bin("createdb"),
+                    "-h",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "-U",
+                    DATABASE_USER,
+                    DATABASE_NAME,
+                ]
+            )
             yield f"postgres://{DATABASE_USER}@127.0.0.1:{port}/{DATABASE_NAME}"
         finally:
             run([_postgres_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])

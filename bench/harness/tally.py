@@ -34,12 +34,15 @@ class Tally:
     def figures(self, seconds: float) -> dict[str, Any]:
         """The run's figures, milliseconds rounded to 0.1."""
         ms = [x * 1000 for x in self.latencies]
-        return {"actions": len(ms) + self.errors + self.lost, "errors": self.errors,
-                "lost": self.lost, "mismatches": self.mismatches,
-                "p50_ms": round(percentile(ms, 0.50), 1),
-                "p95_ms": round(percentile(ms, 0.95), 1),
-                "p99_ms": round(percentile(ms, 0.99), 1),
-                "max_ms": round(max(ms, default=0.0), 1),
-                "actions_per_s": round(len(ms) / seconds, 1) if seconds else 0.0,
-                "seconds": round(seconds, 1)}
-
+        return {
+            "actions": len(ms) + self.errors + self.lost,
+            "errors": self.errors,
+            "lost": self.lost,
+            "mismatches": self.mismatches,
+            "p50_ms": round(percentile(ms, 0.50), 1),
+            "p95_ms": round(percentile(ms, 0.95), 1),
+            "p99_ms": round(percentile(ms, 0.99), 1),
+            "max_ms": round(max(ms, default=0.0), 1),
+            "actions_per_s": round(len(ms) / seconds, 1) if seconds else 0.0,
+            "seconds": round(seconds, 1),
+        }

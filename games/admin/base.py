@@ -45,8 +45,9 @@ def _has_nul(request: HttpRequest) -> bool:
 class ReadOnlyAdmin(ModelAdmin):
     """Lists and change pages to look at; nothing is added, edited or deleted here."""
 
-    def changelist_view(self, request: HttpRequest,
-                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         """The list; a search or filter with a NUL character (which no row holds, and
         PostgreSQL refuses to look for) is refused with Django's message for it."""
         if _has_nul(request):
@@ -54,8 +55,9 @@ class ReadOnlyAdmin(ModelAdmin):
             return HttpResponseRedirect(request.path)
         return super().changelist_view(request, extra_context)
 
-    def get_search_results(self, request: HttpRequest, queryset: QuerySet[Any],
-                           search_term: str) -> tuple[QuerySet[Any], bool]:
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Any], search_term: str
+    ) -> tuple[QuerySet[Any], bool]:
         """Django's search; a term with a NUL character finds nothing (the admin's select
         boxes search here without the list's check)."""
         if "\x00" in search_term:
@@ -111,8 +113,7 @@ class ReasonForm(forms.Form):
         strip=True,
         widget=forms.Textarea(attrs={"rows": 4, "cols": 70}),
         label=gettext_lazy("Reason"),
-        help_text=gettext_lazy("Required, up to 500 characters. It is recorded with the "
-                               "action."),
+        help_text=gettext_lazy("Required, up to 500 characters. It is recorded with the action."),
     )
 
 
@@ -123,8 +124,10 @@ class BanForm(ReasonForm):
         required=False,
         label=gettext_lazy("Banned until"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text=gettext_lazy("Optional, in UTC. Empty: the ban has no end. After it the "
-                               "player may play again without anyone acting."),
+        help_text=gettext_lazy(
+            "Optional, in UTC. Empty: the ban has no end. After it the "
+            "player may play again without anyone acting."
+        ),
     )
 
 
@@ -142,15 +145,19 @@ class ModerationMixin(ModelAdmin):
 
     moderation_template = "admin/moderation_confirm.html"
 
-    def changelist_view(self, request: HttpRequest,
-                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         """The list and its actions; an action on values that cannot be ids of the model
         (not numbers, out of the database's range) is refused with a message."""
         if request.method == "POST" and ACTION_CHECKBOX_NAME in request.POST:
             problem = self._not_an_id(request.POST.getlist(ACTION_CHECKBOX_NAME))
             if problem:
-                self.message_user(request, gettext("Nothing was done: %(error)s")
-                                  % {"error": problem}, messages.ERROR)
+                self.message_user(
+                    request,
+                    gettext("Nothing was done: %(error)s") % {"error": problem},
+                    messages.ERROR,
+                )
                 return HttpResponseRedirect(request.get_full_path())
         return super().changelist_view(request, extra_context)
 
@@ -193,8 +200,11 @@ class ModerationMixin(ModelAdmin):
         ``label(obj)`` in its ``%(object)s``.
         """
         if not queryset.exists():
-            self.message_user(request, gettext(
-                "Nothing was done: none of the selected items exists."), messages.ERROR)
+            self.message_user(
+                request,
+                gettext("Nothing was done: none of the selected items exists."),
+                messages.ERROR,
+            )
             return None
         form = form_class(request.POST if request.POST.get("post") == "yes" else None)
         if not form.is_valid():
@@ -210,8 +220,9 @@ class ModerationMixin(ModelAdmin):
                 self.message_user(request, done % {"object": label(obj)}, messages.SUCCESS)
         return None
 
-    def _confirmation(self, request: HttpRequest, queryset: QuerySet[Any], form: ReasonForm,
-                      title: str) -> TemplateResponse:
+    def _confirmation(
+        self, request: HttpRequest, queryset: QuerySet[Any], form: ReasonForm, title: str
+    ) -> TemplateResponse:
         opts = self.opts
         site = self.admin_site
         context = {

@@ -30,9 +30,15 @@ def shares_label(shares: Sequence[Share]) -> str:
     """The other members one shares a browser or an address with, by name ("-": none)."""
     if not shares:
         return "-"
-    return "; ".join((gettext("same device as %(name)s") if share.kind == DEVICE
-                      else gettext("same network as %(name)s")) % {"name": share.name}
-                     for share in shares)
+    return "; ".join(
+        (
+            gettext("same device as %(name)s")
+            if share.kind == DEVICE
+            else gettext("same network as %(name)s")
+        )
+        % {"name": share.name}
+        for share in shares
+    )
 
 
 def seat_label(seat: int | None) -> str:
@@ -56,12 +62,17 @@ def roll_parts(roll: dict[str, Any]) -> tuple[str, str, str]:
     kept = [dice[i] for i in held if isinstance(i, int) and 0 <= i < len(dice)]
     if held:
         kept_text = gettext("held %(kept)s (dice %(positions)s)") % {
-            "kept": kept, "positions": ", ".join(str(i + 1) for i in held)}
+            "kept": kept,
+            "positions": ", ".join(str(i + 1) for i in held),
+        }
     else:
         kept_text = gettext("held %(kept)s") % {"kept": kept}
     by = f"{roll['by']}: " if roll.get("by") else ""
-    return (by + kept_text, gettext("drew %(dice)s") % {"dice": list(roll.get("drawn", []))},
-            gettext("→ dice %(dice)s") % {"dice": dice})
+    return (
+        by + kept_text,
+        gettext("drew %(dice)s") % {"dice": list(roll.get("drawn", []))},
+        gettext("→ dice %(dice)s") % {"dice": dice},
+    )
 
 
 def moment_label(moment: datetime | None) -> str:
@@ -95,7 +106,8 @@ def roll_log(rolls: list[dict[str, Any]]) -> SafeString:
     if not rolls:
         return format_html("<em>{}</em>", gettext("no roll"))
     items = format_html_join(
-        "", '<li title="{}"><code>{}</code> <code>{}</code> <code>{}</code></li>',
+        "",
+        '<li title="{}"><code>{}</code> <code>{}</code> <code>{}</code></li>',
         ((_rolled_at(roll.get("at")), *roll_parts(roll)) for roll in rolls),
     )
     return format_html('<ol class="roll-log">{}</ol>', items)
@@ -112,12 +124,21 @@ def describe_sheet(data: Any) -> SafeString:
     for column in rs.columns:
         filled = boxes.get(column, {})
         entries = ", ".join(f"{rs.box_title(k)} {filled[k]}" for k in rs.categories if k in filled)
-        bonus = "; " + gettext("extra Yahtzees %(n)s") % {"n": extra[column]} \
-            if extra.get(column) else ""
-        lines.append((rs.column_title(column), len(filled), len(rs.categories),
-                      entries or gettext("nothing yet"), bonus))
-    return format_html_join(
-        "", "<div><strong>{}</strong> ({}/{}): {}{}</div>", lines)
+        bonus = (
+            "; " + gettext("extra Yahtzees %(n)s") % {"n": extra[column]}
+            if extra.get(column)
+            else ""
+        )
+        lines.append(
+            (
+                rs.column_title(column),
+                len(filled),
+                len(rs.categories),
+                entries or gettext("nothing yet"),
+                bonus,
+            )
+        )
+    return format_html_join("", "<div><strong>{}</strong> ({}/{}): {}{}</div>", lines)
 
 
 def as_json(value: Any) -> SafeString:

@@ -23,13 +23,13 @@ class BannedFilter(admin.SimpleListFilter):
     title = gettext_lazy("banned")
     parameter_name = "banned"
 
-    def lookups(self, request: HttpRequest,
-                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> list[tuple[str, StrPromise]]:
         """Yes or no."""
         return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
-    def queryset(self, request: HttpRequest,
-                 queryset: QuerySet[Player]) -> QuerySet[Player] | None:
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Player]) -> QuerySet[Player] | None:
         """Filter on whether a ban is in force now (an ended one does not count)."""
         if self.value() == "yes":
             return queryset.filter(banned_now())
@@ -45,13 +45,13 @@ class KindFilter(admin.SimpleListFilter):
     parameter_name = "kind"
     bot_level_field = "bot_level"
 
-    def lookups(self, request: HttpRequest,
-                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> list[tuple[str, StrPromise]]:
         """People or bots."""
         return [("person", gettext_lazy("People")), ("bot", gettext_lazy("Bots"))]
 
-    def queryset(self, request: HttpRequest,
-                 queryset: QuerySet[Model]) -> QuerySet[Model] | None:
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Model]) -> QuerySet[Model] | None:
         """Bots have a bot level; people do not."""
         people = Q(**{self.bot_level_field: ""})
         if self.value() == "person":
@@ -73,13 +73,15 @@ class RemovedFilter(admin.SimpleListFilter):
     title = gettext_lazy("removed")
     parameter_name = "removed"
 
-    def lookups(self, request: HttpRequest,
-                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> list[tuple[str, StrPromise]]:
         """Yes or no."""
         return [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
 
-    def queryset(self, request: HttpRequest,
-                 queryset: QuerySet[ChatMessage]) -> QuerySet[ChatMessage] | None:
+    def queryset(
+        self, request: HttpRequest, queryset: QuerySet[ChatMessage]
+    ) -> QuerySet[ChatMessage] | None:
         """Filter on whether ``removed_at`` is set."""
         if self.value() in ("yes", "no"):
             return queryset.filter(removed_at__isnull=self.value() == "no")
@@ -93,8 +95,9 @@ class SharedDeviceFilter(admin.SimpleListFilter):
     title = gettext_lazy("seats sharing")
     parameter_name = "shared"
 
-    def lookups(self, request: HttpRequest,
-                model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, StrPromise]]:
+    def lookups(
+        self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]
+    ) -> list[tuple[str, StrPromise]]:
         """The same device (browser), or the same network (address)."""
         return [(DEVICE, gettext_lazy("a device")), (NETWORK, gettext_lazy("a network"))]
 

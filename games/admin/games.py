@@ -24,24 +24,50 @@ from play.modes import mode_of, turn_order_of
 class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     """Games by room and player; the change page is the full move log."""
 
-    list_display = ["room_code", "number", "variant", "players", "status", "started_at",
-                    "finished_at", "version"]
+    list_display = [
+        "room_code",
+        "number",
+        "variant",
+        "players",
+        "status",
+        "started_at",
+        "finished_at",
+        "version",
+    ]
     list_filter = ["status", "ruleset", "started_at"]
     search_fields = ["room__code", "scorecards__player__name"]
     date_hierarchy = "started_at"
     ordering = ["-started_at"]
     list_select_related = ["room"]
-    fields = ("room", "number", "ruleset", "options", "status", "ended_reason", "version",
-              "together", "seed_shown", "current_seat_shown", "turn_count", "turn_deadline",
-              "bot_due_at", "started_at", "finished_at")
+    fields = (
+        "room",
+        "number",
+        "ruleset",
+        "options",
+        "status",
+        "ended_reason",
+        "version",
+        "together",
+        "seed_shown",
+        "current_seat_shown",
+        "turn_count",
+        "turn_deadline",
+        "bot_due_at",
+        "started_at",
+        "finished_at",
+    )
     readonly_fields = fields
     inlines = [ScorecardInline, TurnInline, EventInline]
     actions = ["end_games"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         """Games with their room and seated players."""
-        return super().get_queryset(request).select_related("room").prefetch_related(
-            "scorecards__player")
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("room")
+            .prefetch_related("scorecards__player")
+        )
 
     @admin.display(description=gettext_lazy("duplicate dice"))
     def seed_shown(self, obj: Game) -> str:
@@ -82,9 +108,14 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
     @admin.action(description=gettext_lazy("End selected games"), permissions=["moderate"])
     def end_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> TemplateResponse | None:
         """End each game in progress where it stands."""
-        return self.moderate(request, queryset, service=services.mod_end_game, target="game",
-                             title=gettext("End games"),
-                             done=gettext("Ended game %(object)s."))
+        return self.moderate(
+            request,
+            queryset,
+            service=services.mod_end_game,
+            target="game",
+            title=gettext("End games"),
+            done=gettext("Ended game %(object)s."),
+        )
 
 
 @admin.register(GameReview)

@@ -89,8 +89,22 @@ class TurnInline(ReadOnlyInline):
     """The move log: every roll with every die drawn, and where the dice were placed."""
 
     model = Turn
-    fields = ("number", "seat_shown", "player", "rolls_shown", "announced", "box", "column",
-              "points", "bonus", "placed_by", "finish", "deadline", "started", "finished")
+    fields = (
+        "number",
+        "seat_shown",
+        "player",
+        "rolls_shown",
+        "announced",
+        "box",
+        "column",
+        "points",
+        "bonus",
+        "placed_by",
+        "finish",
+        "deadline",
+        "started",
+        "finished",
+    )
     readonly_fields = fields
     verbose_name = "turn"
     verbose_name_plural = "move log"
@@ -169,8 +183,11 @@ class ChatInline(ReadOnlyInline):
     @admin.display(description=gettext_lazy("removed"))
     def removed(self, obj: ChatMessage) -> str:
         """When a moderator removed the line ("-": it is shown in the room)."""
-        return gettext("removed %(moment)s") % {"moment": moment_label(obj.removed_at)} \
-            if obj.removed_at else "-"
+        return (
+            gettext("removed %(moment)s") % {"moment": moment_label(obj.removed_at)}
+            if obj.removed_at
+            else "-"
+        )
 
     @admin.display(description="")
     def remove(self, obj: ChatMessage) -> SafeString | str:
@@ -180,7 +197,10 @@ class ChatInline(ReadOnlyInline):
         return format_html(
             '<button type="submit" form="remove-chat" name="{}" value="{}" class="button" '
             'data-testid="remove-chat-{}">Remove this line</button>',
-            ACTION_CHECKBOX_NAME, obj.pk, obj.pk)
+            ACTION_CHECKBOX_NAME,
+            obj.pk,
+            obj.pk,
+        )
 
     def get_fields(self, request: HttpRequest, obj: Model | None = None) -> tuple[str, ...]:
         """The remove buttons only for whoever may remove chat lines."""

@@ -26,8 +26,7 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
     search_fields = ["name", "user__username"]
     ordering = ["-created_at"]
     list_select_related = ["user"]
-    fields = ("name", "bot_level", "user", "created_at", "banned_at", "banned_until",
-              "ban_reason")
+    fields = ("name", "bot_level", "user", "created_at", "banned_at", "banned_until", "ban_reason")
     readonly_fields = fields
     inlines = [MembershipInline]
     actions = ["ban_players", "unban_players"]
@@ -47,18 +46,30 @@ class PlayerAdmin(ModerationMixin, ReadOnlyAdmin):
         return f"{obj.banned_until.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
 
     @admin.action(description=gettext_lazy("Ban selected players"), permissions=["moderate"])
-    def ban_players(self, request: HttpRequest,
-                    queryset: QuerySet[Player]) -> TemplateResponse | None:
+    def ban_players(
+        self, request: HttpRequest, queryset: QuerySet[Player]
+    ) -> TemplateResponse | None:
         """Ban each player, at once and until the date given (or for good)."""
-        return self.moderate(request, queryset, target="player",
-                             service=services.mod_ban,
-                             title=gettext("Ban players"),
-                             done=gettext("Banned %(object)s."), form_class=BanForm)
+        return self.moderate(
+            request,
+            queryset,
+            target="player",
+            service=services.mod_ban,
+            title=gettext("Ban players"),
+            done=gettext("Banned %(object)s."),
+            form_class=BanForm,
+        )
 
     @admin.action(description=gettext_lazy("Unban selected players"), permissions=["moderate"])
-    def unban_players(self, request: HttpRequest,
-                      queryset: QuerySet[Player]) -> TemplateResponse | None:
+    def unban_players(
+        self, request: HttpRequest, queryset: QuerySet[Player]
+    ) -> TemplateResponse | None:
         """Lift each player's ban."""
-        return self.moderate(request, queryset, service=services.mod_unban, target="player",
-                             title=gettext("Unban players"),
-                             done=gettext("Unbanned %(object)s."))
+        return self.moderate(
+            request,
+            queryset,
+            service=services.mod_unban,
+            target="player",
+            title=gettext("Unban players"),
+            done=gettext("Unbanned %(object)s."),
+        )

@@ -20,8 +20,16 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     search_fields = ["reason", "room__code", "player__name", "moderator__username"]
     date_hierarchy = "created_at"
     list_select_related = ["moderator", "room", "player", "game__room"]
-    fields = ("created_at", "moderator", "action", "reason", "room", "player", "game",
-              "details_shown")
+    fields = (
+        "created_at",
+        "moderator",
+        "action",
+        "reason",
+        "room",
+        "player",
+        "game",
+        "details_shown",
+    )
     readonly_fields = fields
 
     @admin.display(description=gettext_lazy("details"))

@@ -44,16 +44,24 @@ def event_line(event: Event) -> str:
     if event.kind == "chat":
         said = f"{data.get('player', '?')}: {data.get('text', '')}"
     elif event.kind == "place":
-        said = gettext("seat %(seat)s scored %(points)s in %(box)s (%(column)s), "
-                       "total %(total)s") % {
-            "seat": int(data.get("seat", 0)) + 1, "points": data.get("points"),
-            "box": data.get("box"), "column": data.get("column"), "total": data.get("total")}
+        said = gettext(
+            "seat %(seat)s scored %(points)s in %(box)s (%(column)s), total %(total)s"
+        ) % {
+            "seat": int(data.get("seat", 0)) + 1,
+            "points": data.get("points"),
+            "box": data.get("box"),
+            "column": data.get("column"),
+            "total": data.get("total"),
+        }
     elif event.kind == "roll":
         said = gettext("seat %(seat)s dice %(dice)s") % {
-            "seat": int(data.get("seat", 0)) + 1, "dice": data.get("dice")}
+            "seat": int(data.get("seat", 0)) + 1,
+            "dice": data.get("dice"),
+        }
     else:
-        said = ", ".join(f"{key} {value}" for key, value in data.items()
-                         if key not in ("ranking", "id"))
+        said = ", ".join(
+            f"{key} {value}" for key, value in data.items() if key not in ("ranking", "id")
+        )
     return f"#{event.seq} {event.kind}: {said}".rstrip(": ")
 
 
@@ -67,12 +75,20 @@ def _record_of(player: Player) -> SafeString:
     past = ModerationAction.objects.filter(player=player).select_related("moderator")[:10]
     received = Report.objects.filter(reported=player).count()
     lines = format_html_join(
-        "", '<br><span class="history-line">{} {} by {}: {}</span>',
-        ((moment_label(a.created_at), a.action, a.moderator or "-", a.reason) for a in past))
-    banned = format_html(" <strong>banned</strong> ({})", player.ban_reason) \
-        if player.is_banned else ""
-    return format_html("{}{}<br>reports against them: {}{}", admin_link(player), banned,
-                       received, lines or format_html("<br>{}", "no moderation so far"))
+        "",
+        '<br><span class="history-line">{} {} by {}: {}</span>',
+        ((moment_label(a.created_at), a.action, a.moderator or "-", a.reason) for a in past),
+    )
+    banned = (
+        format_html(" <strong>banned</strong> ({})", player.ban_reason) if player.is_banned else ""
+    )
+    return format_html(
+        "{}{}<br>reports against them: {}{}",
+        admin_link(player),
+        banned,
+        received,
+        lines or format_html("<br>{}", "no moderation so far"),
+    )
 
 
 @admin.register(Report)
@@ -83,20 +99,39 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
 
     # Narrow columns (the date above the time), so the table fits beside the admin's
     # menu and filters on a 1366 px screen (static/css/admin_moderation.css).
-    list_display = ["reported_at", "status", "reason", "reported_player", "what", "reporter",
-                    "room", "outcome"]
+    list_display = [
+        "reported_at",
+        "status",
+        "reason",
+        "reported_player",
+        "what",
+        "reporter",
+        "room",
+        "outcome",
+    ]
     list_filter = ["status", "reason", "created_at"]
-    search_fields = ["reported__name", "reporter__name", "room__code", "text",
-                     "message__text"]
+    search_fields = ["reported__name", "reporter__name", "room__code", "text", "message__text"]
     date_hierarchy = "created_at"
     list_select_related = ["reported", "reporter", "room", "message"]
-    fields = ("status", "created_at", "reason", "text", "room_shown", "reported_shown",
-              "reporter_shown", "message_shown", "chat_shown", "game_shown", "handled")
+    fields = (
+        "status",
+        "created_at",
+        "reason",
+        "text",
+        "room_shown",
+        "reported_shown",
+        "reporter_shown",
+        "message_shown",
+        "chat_shown",
+        "game_shown",
+        "handled",
+    )
     readonly_fields = fields
     change_form_template = "admin/moderation/report/change_form.html"
 
-    def changelist_view(self, request: HttpRequest,
-                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         """The queue, its title saying how many reports are open."""
         count = open_reports()
         title = ngettext("Reports: %(n)s open", "Reports: %(n)s open", count) % {"n": count}
@@ -109,8 +144,11 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
 
     def get_ordering(self, request: HttpRequest) -> list[Any]:
         """Open reports first, newest first within each group."""
-        open_first = Case(When(status=Report.Status.OPEN, then=Value(0)), default=Value(1),
-                          output_field=IntegerField())
+        open_first = Case(
+            When(status=Report.Status.OPEN, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
+        )
         return [open_first.asc(), "-created_at"]
 
     @admin.display(description=gettext_lazy("what was reported"))
@@ -152,12 +190,19 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         """The reported line, and whether it was removed."""
         if obj.message is None:
             return gettext("none: the report is about the player")
-        removed = format_html(" <strong>({})</strong>", gettext("removed %(moment)s") % {
-            "moment": moment_label(obj.message.removed_at)}) if obj.message.removed_at else ""
+        removed = (
+            format_html(
+                " <strong>({})</strong>",
+                gettext("removed %(moment)s") % {"moment": moment_label(obj.message.removed_at)},
+            )
+            if obj.message.removed_at
+            else ""
+        )
         return format_html("<mark>{}</mark>{}", obj.message.text, removed)
 
-    @admin.display(description=lazy(lambda: gettext("chat (up to %(n)s lines)")
-                                    % {"n": CHAT_LINES}, str)())
+    @admin.display(
+        description=lazy(lambda: gettext("chat (up to %(n)s lines)") % {"n": CHAT_LINES}, str)()
+    )
     def chat_shown(self, obj: Report) -> SafeString:
         """The room's last chat lines, or the lines around the reported one if it is
         older; the reported line highlighted, removed lines marked."""
@@ -165,20 +210,33 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         lines = list(chat.order_by("-created_at", "-id")[:CHAT_LINES])[::-1]
         if obj.message is not None and obj.message not in lines:
             before = chat.filter(created_at__lte=obj.message.created_at).order_by(
-                "-created_at", "-id")[:CHAT_LINES // 2]
-            after = chat.filter(created_at__gt=obj.message.created_at)[:CHAT_LINES // 2 - 1]
+                "-created_at", "-id"
+            )[: CHAT_LINES // 2]
+            after = chat.filter(created_at__gt=obj.message.created_at)[: CHAT_LINES // 2 - 1]
             lines = [*list(before)[::-1], *after]
         if not lines:
             return format_html("<em>{}</em>", "no chat in this room")
         rows = []
         for line in lines:
-            text = format_html("<mark>{}</mark>", line.text) if line.pk == obj.message_id \
+            text = (
+                format_html("<mark>{}</mark>", line.text)
+                if line.pk == obj.message_id
                 else line.text
+            )
             removed = " (removed)" if line.removed_at else ""
-            rows.append((" reported" if line.pk == obj.message_id else "",
-                         moment_label(line.created_at), line.player.name, text, removed))
-        return format_html('<ol class="report-chat">{}</ol>', format_html_join(
-            "", '<li class="chat-line{}">{} <strong>{}</strong>: {}{}</li>', rows))
+            rows.append(
+                (
+                    " reported" if line.pk == obj.message_id else "",
+                    moment_label(line.created_at),
+                    line.player.name,
+                    text,
+                    removed,
+                )
+            )
+        return format_html(
+            '<ol class="report-chat">{}</ol>',
+            format_html_join("", '<li class="chat-line{}">{} <strong>{}</strong>: {}{}</li>', rows),
+        )
 
     @admin.display(description=gettext_lazy("game"))
     def game_shown(self, obj: Report) -> SafeString:
@@ -188,8 +246,11 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         if game is not None:
             events = events.filter(game=game)
         recent = list(events.order_by("-seq")[:LOG_EVENTS])[::-1]
-        head = format_html("{} ({})", admin_link(game), game.get_status_display()) \
-            if game is not None else "no game yet"
+        head = (
+            format_html("{} ({})", admin_link(game), game.get_status_display())
+            if game is not None
+            else "no game yet"
+        )
         items = format_html_join("", "<li>{}</li>", ((event_line(e),) for e in recent))
         return format_html('{}<ol class="report-log">{}</ol>', head, items)
 
@@ -199,14 +260,18 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         if obj.status == Report.Status.OPEN:
             return gettext("not yet")
         return gettext("%(outcome)s by %(moderator)s at %(moment)s") % {
-            "outcome": obj.outcome, "moderator": obj.handled_by or "-",
-            "moment": moment_label(obj.handled_at)}
+            "outcome": obj.outcome,
+            "moderator": obj.handled_by or "-",
+            "moment": moment_label(obj.handled_at),
+        }
 
     def get_urls(self) -> list[URLPattern]:
         """The report pages, and the one that settles a report."""
         handle = self.admin_site.admin_view(require_POST(self.handle_view))
-        return [path("<int:pk>/handle/", handle, name="moderation_report_handle"),
-                *super().get_urls()]
+        return [
+            path("<int:pk>/handle/", handle, name="moderation_report_handle"),
+            *super().get_urls(),
+        ]
 
     def handle_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """Settle a report with the action the moderator chose and their reason."""
@@ -217,20 +282,29 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         page = reverse("admin:moderation_report_change", args=[report.pk])
         outcome = request.POST.get("outcome", "")
         if not form.is_valid() and ("reason" in form.errors or outcome == "ban"):
-            problem = gettext("Say why: the reason is recorded with the action.") \
-                if "reason" in form.errors else gettext("Nothing was done: %(error)s") % {
-                    "error": form.errors["until"][0]}
+            problem = (
+                gettext("Say why: the reason is recorded with the action.")
+                if "reason" in form.errors
+                else gettext("Nothing was done: %(error)s") % {"error": form.errors["until"][0]}
+            )
             self.message_user(request, problem, messages.ERROR)
             return HttpResponseRedirect(page)
         # The end a moderator may give counts for a ban only.
         until = form.cleaned_data.get("until") if outcome == "ban" else None
         try:
-            handled = services.report_handle(moderator=moderator_of(request), report=report,
-                                             outcome=outcome, reason=form.cleaned_data["reason"],
-                                             until=until)
+            handled = services.report_handle(
+                moderator=moderator_of(request),
+                report=report,
+                outcome=outcome,
+                reason=form.cleaned_data["reason"],
+                until=until,
+            )
         except ServiceError as exc:
-            self.message_user(request, gettext("Nothing was done: %(error)s")
-                              % {"error": exc.message}, messages.ERROR)
+            self.message_user(
+                request,
+                gettext("Nothing was done: %(error)s") % {"error": exc.message},
+                messages.ERROR,
+            )
             return HttpResponseRedirect(page)
         publish_on_commit(handled.news)
         settled = handled.value
@@ -238,16 +312,17 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         if settled > 1:
             done = ngettext(
                 "Done: %(action)s. The report (and %(n)s other open report) is marked handled.",
-                "Done: %(action)s. The report (and %(n)s other open reports) is marked "
-                "handled.", settled - 1) % {"action": action, "n": settled - 1}
+                "Done: %(action)s. The report (and %(n)s other open reports) is marked handled.",
+                settled - 1,
+            ) % {"action": action, "n": settled - 1}
         else:
-            done = gettext("Done: %(action)s. The report is marked handled.") % {
-                "action": action}
+            done = gettext("Done: %(action)s. The report is marked handled.") % {"action": action}
         self.message_user(request, done, messages.SUCCESS)
         return HttpResponseRedirect(page)
 
-    def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any,
-                           **kwargs: Any) -> HttpResponse:
+    def render_change_form(
+        self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> HttpResponse:
         """The page, with the actions this report allows."""
         report = context.get("original")
         if isinstance(report, Report):
@@ -259,10 +334,16 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         choices = []
         if report.message is not None and report.message.removed_at is None:
             choices.append(("remove_chat", gettext("Remove this message")))
-        if Membership.objects.filter(room=report.room_id, player=report.reported_id,
-                                     state=Membership.State.ACTIVE).exists():
-            choices.append(("kick", gettext("Kick %(name)s from room %(code)s")
-                            % {"name": name, "code": report.room.code}))
+        if Membership.objects.filter(
+            room=report.room_id, player=report.reported_id, state=Membership.State.ACTIVE
+        ).exists():
+            choices.append(
+                (
+                    "kick",
+                    gettext("Kick %(name)s from room %(code)s")
+                    % {"name": name, "code": report.room.code},
+                )
+            )
         if not report.reported.is_banned:
             choices.append(("ban", gettext("Ban %(name)s from the site") % {"name": name}))
         choices.append(("dismiss", gettext("Dismiss this report")))

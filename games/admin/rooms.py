@@ -32,48 +32,83 @@ if TYPE_CHECKING:
 class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
     """Rooms by code, host, status and activity; moderators close them."""
 
-    list_display = ["code", "variant", "host", "status", "seats", "created_at",
-                    "last_activity_at", "game_count"]
-    list_filter = ["status", "ruleset", "pace", "duplicate", SharedDeviceFilter, "created_at",
-                   "last_activity_at"]
+    list_display = [
+        "code",
+        "variant",
+        "host",
+        "status",
+        "seats",
+        "created_at",
+        "last_activity_at",
+        "game_count",
+    ]
+    list_filter = [
+        "status",
+        "ruleset",
+        "pace",
+        "duplicate",
+        SharedDeviceFilter,
+        "created_at",
+        "last_activity_at",
+    ]
     search_fields = ["code", "host__name"]
     date_hierarchy = "last_activity_at"
     ordering = ["-last_activity_at"]
     list_select_related = ["host"]
-    fields = ("code", "host", "ruleset", "options", "seat_count", "pace", "turn_seconds",
-              "holidays", "status", "version", "created_at", "last_activity_at", "closed_at",
-              "closed_reason")
+    fields = (
+        "code",
+        "host",
+        "ruleset",
+        "options",
+        "seat_count",
+        "pace",
+        "turn_seconds",
+        "holidays",
+        "status",
+        "version",
+        "created_at",
+        "last_activity_at",
+        "closed_at",
+        "closed_reason",
+    )
     readonly_fields = fields
     inlines = [MembershipInline, GameInline, ChatInline]
     actions = ["close_rooms"]
     change_form_template = "admin/rooms/room/change_form.html"
 
-    def render_change_form(self, request: HttpRequest, context: dict[str, Any], *args: Any,
-                           **kwargs: Any) -> HttpResponse:
+    def render_change_form(
+        self, request: HttpRequest, context: dict[str, Any], *args: Any, **kwargs: Any
+    ) -> HttpResponse:
         """The page, with the moderation buttons this moderator may use on this room."""
         room = context.get("original")
         if isinstance(room, Room):
             game = Game.objects.filter(room=room, status=Game.Status.PLAYING).first()
             may = {model: self._may_moderate(request, model) for model in (Room, Game, ChatMessage)}
-            context.update({
-                "can_close_room": may[Room] and room.status == Room.Status.OPEN,
-                "playing_game": game if may[Game] else None,
-                "can_remove_chat": may[ChatMessage],
-            })
+            context.update(
+                {
+                    "can_close_room": may[Room] and room.status == Room.Status.OPEN,
+                    "playing_game": game if may[Game] else None,
+                    "can_remove_chat": may[ChatMessage],
+                }
+            )
         return super().render_change_form(request, context, *args, **kwargs)
 
     def _may_moderate(self, request: HttpRequest, model: type[Model]) -> bool:
         model_admin = self.admin_site.get_model_admin(model)
-        return (isinstance(model_admin, ModerationMixin)
-                and model_admin.has_moderate_permission(request))
+        return isinstance(model_admin, ModerationMixin) and model_admin.has_moderate_permission(
+            request
+        )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[WithAnnotations[Room, RoomCounts]]:
         """Rooms with their taken seats and their number of games."""
         rooms: QuerySet[Room] = super().get_queryset(request)
         return rooms.annotate(
             game_total=Count("games", distinct=True),
-            seats_taken=Count("members", distinct=True, filter=Q(
-                members__state=Membership.State.ACTIVE, members__seat__isnull=False)),
+            seats_taken=Count(
+                "members",
+                distinct=True,
+                filter=Q(members__state=Membership.State.ACTIVE, members__seat__isnull=False),
+            ),
         )
 
     @admin.display(description=gettext_lazy("variant"), ordering="ruleset")
@@ -92,12 +127,18 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
         return obj.game_total
 
     @admin.action(description=gettext_lazy("Close selected rooms"), permissions=["moderate"])
-    def close_rooms(self, request: HttpRequest,
-                    queryset: QuerySet[Room]) -> TemplateResponse | None:
+    def close_rooms(
+        self, request: HttpRequest, queryset: QuerySet[Room]
+    ) -> TemplateResponse | None:
         """Close each room; a game in progress ends where it stands."""
-        return self.moderate(request, queryset, service=services.mod_close_room, target="room",
-                             title=gettext("Close rooms"),
-                             done=gettext("Closed room %(object)s."))
+        return self.moderate(
+            request,
+            queryset,
+            service=services.mod_close_room,
+            target="room",
+            title=gettext("Close rooms"),
+            done=gettext("Closed room %(object)s."),
+        )
 
 
 @admin.register(Membership)
@@ -120,17 +161,24 @@ class MembershipAdmin(ModerationMixin, ReadOnlyAdmin):
         """The seat, counting from 1."""
         return seat_label(obj.seat)
 
-    @admin.action(description=gettext_lazy("Kick selected players from their room"),
-                  permissions=["moderate"])
-    def kick_members(self, request: HttpRequest,
-                     queryset: QuerySet[Membership]) -> TemplateResponse | None:
+    @admin.action(
+        description=gettext_lazy("Kick selected players from their room"), permissions=["moderate"]
+    )
+    def kick_members(
+        self, request: HttpRequest, queryset: QuerySet[Membership]
+    ) -> TemplateResponse | None:
         """Remove each person from the room for good; a bot finishes their game seat."""
-        return self.moderate(request, queryset, target="member",
-                             service=services.mod_kick,
-                             title=gettext("Kick players from their room"),
-                             done=gettext("Kicked %(object)s."),
-                             label=lambda m: gettext("%(player)s from room %(room)s")
-                             % {"player": m.player, "room": m.room})
+        return self.moderate(
+            request,
+            queryset,
+            target="member",
+            service=services.mod_kick,
+            title=gettext("Kick players from their room"),
+            done=gettext("Kicked %(object)s."),
+            label=lambda m: (
+                gettext("%(player)s from room %(room)s") % {"player": m.player, "room": m.room}
+            ),
+        )
 
 
 @admin.register(ChatMessage)
@@ -158,10 +206,15 @@ class ChatMessageAdmin(ModerationMixin, ReadOnlyAdmin):
         return obj.removed_at is not None
 
     @admin.action(description=gettext_lazy("Remove selected messages"), permissions=["moderate"])
-    def remove_messages(self, request: HttpRequest,
-                        queryset: QuerySet[ChatMessage]) -> TemplateResponse | None:
+    def remove_messages(
+        self, request: HttpRequest, queryset: QuerySet[ChatMessage]
+    ) -> TemplateResponse | None:
         """Remove each message from its room's chat."""
-        return self.moderate(request, queryset, target="message",
-                             service=services.mod_remove_chat,
-                             title=gettext("Remove chat messages"),
-                             done=gettext("Removed the message %(object)s."))
+        return self.moderate(
+            request,
+            queryset,
+            target="message",
+            service=services.mod_remove_chat,
+            title=gettext("Remove chat messages"),
+            done=gettext("Removed the message %(object)s."),
+        )

@@ -29,8 +29,12 @@ def database_file(alias: str = "default") -> str | None:
     """The file of database ``alias`` if it is SQLite on disk, else ``None``."""
     found = connections[alias].settings_dict
     name = str(found.get("NAME") or "")
-    if found["ENGINE"] != "django.db.backends.sqlite3" or not name \
-            or name == ":memory:" or "mode=memory" in name:
+    if (
+        found["ENGINE"] != "django.db.backends.sqlite3"
+        or not name
+        or name == ":memory:"
+        or "mode=memory" in name
+    ):
         return None
     return name
 
@@ -46,8 +50,7 @@ class Checkpointer(threading.Thread):
         self.frames = 0  # log frames copied into the database by them
 
     def run(self) -> None:
-        db = sqlite3.connect(self.path, timeout=20, isolation_level=None,
-                             check_same_thread=False)
+        db = sqlite3.connect(self.path, timeout=20, isolation_level=None, check_same_thread=False)
         try:
             while not self.stopping.wait(self.every):
                 self.checkpoint(db)

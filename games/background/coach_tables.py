@@ -43,8 +43,9 @@ def is_stored(rs: RuleSet) -> bool:
     """Whether the process's table store holds a table for ``rs`` (under its current
     rules and code)."""
     store = solver.process_tables().store
-    return isinstance(store, FileTableStore) and store.path(
-        solver.table_name(rules_for(rs))).is_file()
+    return (
+        isinstance(store, FileTableStore) and store.path(solver.table_name(rules_for(rs))).is_file()
+    )
 
 
 def _read_stored() -> None:

@@ -29,8 +29,9 @@ def compute_and_store(game_id: int) -> int:
         challenge = foresight.bound_wanted(game)
         if challenge is not None:
             try:
-                foresight.luck_bound_store(challenge=challenge,
-                                           bound=reviews.luck_bound(challenge.pk))
+                foresight.luck_bound_store(
+                    challenge=challenge, bound=reviews.luck_bound(challenge.pk)
+                )
             except reviews.ReviewProcessError:  # the next finished attempt tries again
                 log.exception("the luck bound of %s could not be worked out", challenge)
     stored = store_review_texts(game_id, reviews.reviews(game_id))

@@ -76,9 +76,12 @@ def _start() -> subprocess.Popen[bytes]:
 
     idle = ["--idle"] if settings.GAMES_REVIEWS_ON_IDLE_CPU else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "games.background.reviews", *idle], cwd=ROOT,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+        [sys.executable, "-m", "games.background.reviews", *idle],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+    )
     # The database this process uses (a test run's own, for one), whatever the settings
     # say: the first message.
     try:
@@ -187,8 +190,7 @@ def stop(grace: float = 10.0) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-        log.info("the review child %d was killed %g s after its input closed", process.pid,
-                 grace)
+        log.info("the review child %d was killed %g s after its input closed", process.pid, grace)
     _forget(process)
     with contextlib.suppress(OSError):
         answers.close()

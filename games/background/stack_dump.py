@@ -21,12 +21,18 @@ def _awaited_frames(task: asyncio.Task[Any]) -> Iterator[FrameType]:
     awaited: Any = task.get_coro()
     seen = 0
     while awaited is not None and seen < 100:
-        frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None) \
+        frame = (
+            getattr(awaited, "cr_frame", None)
+            or getattr(awaited, "gi_frame", None)
             or getattr(awaited, "ag_frame", None)
+        )
         if frame is not None:
             yield frame
-        awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None) \
+        awaited = (
+            getattr(awaited, "cr_await", None)
+            or getattr(awaited, "gi_yieldfrom", None)
             or getattr(awaited, "ag_await", None)
+        )
         seen += 1
 
 
@@ -42,8 +48,10 @@ def _dump(signum: int, frame: FrameType | None) -> None:
         print(f"{task!r}, awaiting (outermost first):", file=sys.stderr)
         for awaiting in _awaited_frames(task):
             code = awaiting.f_code
-            print(f'  File "{code.co_filename}", line {awaiting.f_lineno}, in {code.co_name}',
-                  file=sys.stderr)
+            print(
+                f'  File "{code.co_filename}", line {awaiting.f_lineno}, in {code.co_name}',
+                file=sys.stderr,
+            )
     sys.stderr.flush()
 
 

@@ -87,8 +87,9 @@ def warm(rs: RuleSet) -> bool:
         failed = _failed_at.get(key)
         if failed is not None and time.monotonic() - failed < RETRY_AFTER:
             return False
-        thread = threading.Thread(target=_build, args=(rs, key), name=f"coach-warm-{rs.name}",
-                                  daemon=True)
+        thread = threading.Thread(
+            target=_build, args=(rs, key), name=f"coach-warm-{rs.name}", daemon=True
+        )
         _warming[key] = thread
         thread.start()
     return False
@@ -146,8 +147,16 @@ def relabel(data: Any, rs: RuleSet) -> Any:
         return data
     found = {key: relabel(value, rs) for key, value in data.items()}
     if "label" in found and found.get("kind") in ("keep", "place", "announce"):
-        found["label"] = label(Choice(found["kind"], 0.0, keep=tuple(found.get("keep") or ()),
-                                      box=found.get("box"), column=found.get("column")), rs)
+        found["label"] = label(
+            Choice(
+                found["kind"],
+                0.0,
+                keep=tuple(found.get("keep") or ()),
+                box=found.get("box"),
+                column=found.get("column"),
+            ),
+            rs,
+        )
     return found
 
 
@@ -158,8 +167,12 @@ def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
     data = choice.to_json()
     if choice.kind == "keep":
         data["keep"] = [int(v) for v in choice.keep]
-    return {**data, "value": float(choice.value), "label": label(choice, rs),
-            "loss": max(0.0, float(best - choice.value))}
+    return {
+        **data,
+        "value": float(choice.value),
+        "label": label(choice, rs),
+        "loss": max(0.0, float(best - choice.value)),
+    }
 
 
 def same_choice(a: Choice, b: Choice) -> bool:
@@ -197,28 +210,34 @@ def hint_answer(position: Position) -> dict[str, Any]:
     adv = advisor(position.ruleset)
     sheet = position.sheet
     answer: dict[str, Any] = {
-        "exact": bool(adv.exact), "dice": list(position.dice),
-        "rolls_left": position.rolls_left, "announced": position.announced,
-        "turn": position.turn, "game_version": position.game_version,
+        "exact": bool(adv.exact),
+        "dice": list(position.dice),
+        "rolls_left": position.rolls_left,
+        "announced": position.announced,
+        "turn": position.turn,
+        "game_version": position.game_version,
         "total": sheet.total,
     }
     if not position.dice:
-        answer.update(expected=float(sheet.total + adv.state_value(sheet)),
-                      why=None, choices=[])
+        answer.update(expected=float(sheet.total + adv.state_value(sheet)), why=None, choices=[])
         return answer
-    choices = tuple(adv.advise(sheet, position.dice, position.rolls_left,
-                               announced=position.announced))
+    choices = tuple(
+        adv.advise(sheet, position.dice, position.rolls_left, announced=position.announced)
+    )
     best = choices[0].value if choices else float(sheet.total)
-    answer.update(expected=float(best),
-                  why=why_sentence(position, choices) if choices else None,
-                  choices=[choice_view(c, position.ruleset, best) for c in choices])
+    answer.update(
+        expected=float(best),
+        why=why_sentence(position, choices) if choices else None,
+        choices=[choice_view(c, position.ruleset, best) for c in choices],
+    )
     return answer
 
 
 def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:
     """Why the best of ``choices`` is best, and what the next best gives up."""
-    sentence = say_words(explain.why(position.sheet, position.dice, choices[0],
-                                     announced=position.announced))
+    sentence = say_words(
+        explain.why(position.sheet, position.dice, choices[0], announced=position.announced)
+    )
     if len(choices) > 1 and choices[0].value - choices[1].value >= 0.05:
         margin = choices[0].value - choices[1].value
         # The count picks the plural form: French says "1,5 point", English "1.5 points".
@@ -226,7 +245,8 @@ def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:
             "The next best, %(choice)s, is worth %(margin)s points less.",
             "The next best, %(choice)s, is worth %(margin)s points less.",
             int(margin),
-        ) % {"choice": label(choices[1], position.ruleset),
-             "margin": formats.number_format(rounded(margin), 1)}
+        ) % {
+            "choice": label(choices[1], position.ruleset),
+            "margin": formats.number_format(rounded(margin), 1),
+        }
     return sentence
-

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 BURST = 20  # messages a second before "rate_limited" ...
 FLOOD = 100  # ... and before the socket is closed
 CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_FLOOD = 4403, 4404, 4429
+
+
 def _membership(code: str, player: Player | None) -> str | None:
     """``None`` when the player may watch the room, else why not (``unknown``/``forbidden``)."""
     try:
@@ -61,15 +63,17 @@ def _heartbeat(code: str, player: Player) -> int | None:
     return selectors.room_version(code)
 
 
-def _act(call: Callable[..., Answer], player: Player, code: str, request_id: str,
-         msg: dict[str, Any]) -> Answer:
+def _act(
+    call: Callable[..., Answer], player: Player, code: str, request_id: str, msg: dict[str, Any]
+) -> Answer:
     """Run a request's service and, when it changed this room, build the version it made
     in this process's snapshot cache while still on the database thread: the room's
     sockets then find it there, instead of each queueing for a build of their own."""
     answer = call(player, code, request_id, msg)
     version = answer.get("version")
-    if isinstance(version, int) and any(isinstance(item, Change) and item.code == code
-                                        for item in answer.news):
+    if isinstance(version, int) and any(
+        isinstance(item, Change) and item.code == code for item in answer.news
+    ):
         snapshot(code, version)
     return answer
 
@@ -124,8 +128,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             await self.banned(player.banned_until)
             return
         if refusal is not None or player is None:
-            await self.close(code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}
-                             .get(refusal or "forbidden", CLOSE_FORBIDDEN))
+            await self.close(
+                code={"unknown": CLOSE_UNKNOWN, "guessing": throttle.CLOSE_CODE}.get(
+                    refusal or "forbidden", CLOSE_FORBIDDEN
+                )
+            )
             return
         self.player = player
         for group in self.socket_groups():
@@ -133,9 +140,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         self.joined = True
         # Where the seat is played from: a seat played from another seat's browser or
         # network is marked (games.services.devices).
-        await self.presence(services.presence_connect,
-                            browser=str(self.scope.get("browser_id") or ""),
-                            address=address_key(throttle.socket_address(self.scope)))
+        await self.presence(
+            services.presence_connect,
+            browser=str(self.scope.get("browser_id") or ""),
+            address=address_key(throttle.socket_address(self.scope)),
+        )
         await self.push_state()
 
     async def disconnect(self, code: int) -> None:
@@ -147,7 +156,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         except Exception as exc:  # e.g. Redis restarted under us: the membership expires
             log.warning("socket of room %s could not leave its group: %r", self.code, exc)
         news = await on_database_thread(services.presence_disconnect)(
-            player=self.player, code=self.code)
+            player=self.player, code=self.code
+        )
         # The news that this viewer left is sent without holding up the socket's end:
         # a layer that fails or stalls (Redis restarted) must not keep it open.
         task = asyncio.ensure_future(publish(news))
@@ -157,11 +167,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         """Run a presence service for this socket (with ``fields``), then publish its news
         from the event loop (as every change is: the database thread never waits for the
         loop)."""
-        await publish(await on_database_thread(service)(player=self.player, code=self.code,
-                                                        **fields))
+        await publish(
+            await on_database_thread(service)(player=self.player, code=self.code, **fields)
+        )
 
-    async def receive(self, text_data: str | None = None,
-                      bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one message in the viewer's language (their errors and hints)."""
         with translation.override(self.language):
             await self.respond(text_data)
@@ -178,8 +188,11 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 raise BadMessage("bad_json", gettext("send JSON text, not binary frames"))
             msg = json_object(text_data)
             request_id = msg.get("id")
-            if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64 \
-                    or UNSTORABLE.search(request_id):
+            if (
+                not isinstance(request_id, str)
+                or not 1 <= len(request_id) <= 64
+                or UNSTORABLE.search(request_id)
+            ):
                 request_id = None
                 raise BadMessage("bad_request_id", gettext("id must be 1 to 64 characters of text"))
             check_values(msg)
@@ -187,8 +200,9 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 raise BadMessage("rate_limited", gettext("slow down: at most 20 messages a second"))
             await self.handle(msg, request_id)
         except (BadMessage, BadJson) as exc:
-            await self.send_json({"type": "error", "id": request_id, "code": exc.code,
-                                  "message": exc.message})
+            await self.send_json(
+                {"type": "error", "id": request_id, "code": exc.code, "message": exc.message}
+            )
 
     def _flooded(self) -> bool:
         moment = time.monotonic()
@@ -219,12 +233,12 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             await self.hint(request_id)
             return
         if not isinstance(kind, str) or kind not in HANDLERS:
-            raise BadMessage("bad_type", gettext("unknown message type %(type)s")
-                             % {"type": repr(kind)})
+            raise BadMessage(
+                "bad_type", gettext("unknown message type %(type)s") % {"type": repr(kind)}
+            )
         call = HANDLERS[kind]
         try:
-            answer = await on_database_thread(_act)(call, self.player, self.code, request_id,
-                                                    msg)
+            answer = await on_database_thread(_act)(call, self.player, self.code, request_id, msg)
         except ServiceError as exc:  # nothing was committed
             await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
             if exc.code == "banned":  # the ban's own message may not have come yet
@@ -246,16 +260,23 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         advice computed on a worker thread of its own (it may take a while, and the
         database thread is shared by every socket of the process)."""
         try:
-            position = await on_database_thread(hints.hint_position)(player=self.player,
-                                                  code=self.code)
+            position = await on_database_thread(hints.hint_position)(
+                player=self.player, code=self.code
+            )
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:
             await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
             return
         except Exception:  # a bug in the advice must not take the socket down
             log.exception("the coach failed in room %s", self.code)
-            await self.send_json({"type": "error", "id": request_id, "code": "coach_failed",
-                                  "message": gettext("the coach could not work this position out")})
+            await self.send_json(
+                {
+                    "type": "error",
+                    "id": request_id,
+                    "code": "coach_failed",
+                    "message": gettext("the coach could not work this position out"),
+                }
+            )
             return
         await self.send_json({"type": "hint", "id": request_id, **answer})
 

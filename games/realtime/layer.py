@@ -44,11 +44,17 @@ class ProcessChannelLayer(BaseChannelLayer):
 
     extensions = ["groups", "flush"]
 
-    def __init__(self, expiry: int = 60, group_expiry: int = 86400, capacity: int = 100,
-                 channel_capacity: dict[Pattern[str] | str, int] | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(expiry=expiry, capacity=capacity,
-                         channel_capacity=channel_capacity, **kwargs)
+    def __init__(
+        self,
+        expiry: int = 60,
+        group_expiry: int = 86400,
+        capacity: int = 100,
+        channel_capacity: dict[Pattern[str] | str, int] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            expiry=expiry, capacity=capacity, channel_capacity=channel_capacity, **kwargs
+        )
         self.group_expiry = group_expiry
         self._inboxes: dict[str, _Inbox] = {}
         self._groups: dict[str, dict[str, float]] = {}
@@ -100,8 +106,7 @@ class ProcessChannelLayer(BaseChannelLayer):
         inbox.expiries.append(expires)
 
     def _forget_if_idle(self, channel: str, inbox: _Inbox) -> None:
-        if inbox.receivers == 0 and inbox.messages.empty() \
-                and self._inboxes.get(channel) is inbox:
+        if inbox.receivers == 0 and inbox.messages.empty() and self._inboxes.get(channel) is inbox:
             del self._inboxes[channel]
 
     # Groups

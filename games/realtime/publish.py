@@ -46,8 +46,10 @@ def messages(news: Iterable[News]) -> list[tuple[str, dict[str, Any]]]:
             bans[item.player_id] = {"type": "player.banned", "until": end}
         elif isinstance(item, Change):
             rooms[item.code] = max(item.version, rooms.get(item.code, item.version))
-    return [*((player_group(pk), sent) for pk, sent in bans.items()),
-            *((group_name(code), message(version)) for code, version in rooms.items())]
+    return [
+        *((player_group(pk), sent) for pk, sent in bans.items()),
+        *((group_name(code), message(version)) for code, version in rooms.items()),
+    ]
 
 
 async def publish(news: Iterable[News]) -> None:

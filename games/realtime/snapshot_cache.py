@@ -30,8 +30,11 @@ def cached(code: str, version: int) -> Snapshot | None:
     younger than ``SNAPSHOT_SECONDS`` (no database access)."""
     with _lock:
         found = _snapshots.get(code)
-        if found is None or found.version < version \
-                or time.monotonic() - found.built_at >= SNAPSHOT_SECONDS:
+        if (
+            found is None
+            or found.version < version
+            or time.monotonic() - found.built_at >= SNAPSHOT_SECONDS
+        ):
             return None
         _snapshots.move_to_end(code)
         return found
@@ -68,8 +71,11 @@ async def shared_snapshot(code: str, version: int | None) -> Snapshot | None:
         if found is not None:
             return found
         pending = _building.get(code)
-        if pending is not None and pending[0] >= version \
-                and pending[1].get_loop() is asyncio.get_running_loop():
+        if (
+            pending is not None
+            and pending[0] >= version
+            and pending[1].get_loop() is asyncio.get_running_loop()
+        ):
             return await asyncio.shield(pending[1])
     build = asyncio.ensure_future(on_database_thread(snapshot)(code, version))
     if version is not None:

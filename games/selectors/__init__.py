@@ -11,5 +11,13 @@ from games.selectors.rooms import (
 )
 from games.selectors.your_rooms import YourRoom, rooms_of
 
-__all__ = ["YourRoom", "is_member", "member_room", "room_by_code", "room_state",
-           "room_version", "rooms_of", "ruleset_of"]
+__all__ = [
+    "YourRoom",
+    "is_member",
+    "member_room",
+    "room_by_code",
+    "room_state",
+    "room_version",
+    "rooms_of",
+    "ruleset_of",
+]

@@ -23,11 +23,16 @@ PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "
 def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
     """A played turn (a row of ``PLAYED_FIELDS``) as the reveal and the comparison of a
     duplicate game show it."""
-    return {"seat": row["seat"],
-            "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
-            "announced": row["state"].get("announced"), "box": row["box"],
-            "column": row["column"], "points": row["points"], "bonus": row["bonus"],
-            "finish": row["finish"]}
+    return {
+        "seat": row["seat"],
+        "rolls": [{"held": roll["held"], "dice": roll["dice"]} for roll in row["rolls"]],
+        "announced": row["state"].get("announced"),
+        "box": row["box"],
+        "column": row["column"],
+        "points": row["points"],
+        "bonus": row["bonus"],
+        "finish": row["finish"],
+    }
 
 
 @dataclass
@@ -47,8 +52,10 @@ class Cell:
     @property
     def faces(self) -> list[list[tuple[int, bool]]]:
         """Each roll's dice as (face, kept) pairs."""
-        return [[(face, slot in roll["held"]) for slot, face in enumerate(roll["dice"])]
-                for roll in self.rolls]
+        return [
+            [(face, slot in roll["held"]) for slot, face in enumerate(roll["dice"])]
+            for roll in self.rolls
+        ]
 
 
 @dataclass
@@ -78,11 +85,21 @@ class Comparison:
 
 
 def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
-    where = label(Choice("place", 0.0, box=data["box"], column=data["column"]), rs) \
-        if data["box"] else ""
-    return Cell(rolls=data["rolls"], box=data["box"], column=data["column"],
-                points=data["points"], bonus=data["bonus"], announced=data["announced"],
-                finish=data.get("finish", ""), where=where)
+    where = (
+        label(Choice("place", 0.0, box=data["box"], column=data["column"]), rs)
+        if data["box"]
+        else ""
+    )
+    return Cell(
+        rolls=data["rolls"],
+        box=data["box"],
+        column=data["column"],
+        points=data["points"],
+        bonus=data["bonus"],
+        announced=data["announced"],
+        finish=data.get("finish", ""),
+        where=where,
+    )
 
 
 def comparison(game: Game, *, par: dict[str, Any] | None) -> Comparison:
@@ -93,25 +110,36 @@ def comparison(game: Game, *, par: dict[str, Any] | None) -> Comparison:
     cards = list(game.scorecards.select_related("player").order_by("seat"))
     par_rounds = par["rounds"] if par is not None else []
     rounds: dict[int, Round] = {}
-    for turn in Turn.objects.filter(game=game).order_by("number").values(
-            "number", *PLAYED_FIELDS):
+    for turn in Turn.objects.filter(game=game).order_by("number").values("number", *PLAYED_FIELDS):
         number = (turn["number"] - 1) // len(cards) + 1
         found = rounds.get(number)
         if found is None:
-            expert = _cell(par_rounds[number - 1], rs) \
-                if number <= len(par_rounds) else None
+            expert = _cell(par_rounds[number - 1], rs) if number <= len(par_rounds) else None
             found = rounds[number] = Round(number, [None] * len(cards), expert)
         cell = _cell(turn_view(turn), rs)
-        cell.as_par = found.par is not None and (found.par.box, found.par.column) == \
-            (cell.box, cell.column)
+        cell.as_par = found.par is not None and (found.par.box, found.par.column) == (
+            cell.box,
+            cell.column,
+        )
         found.cells[turn["seat"]] = cell
     par_total = par["total"] if par is not None else None
     shared = shared_devices(game.room_id, [card.player for card in cards])
-    seats = [{"seat": card.seat, "name": card.player.name, "bot": card.player.is_bot,
-              "total": card.total, "rank": card.rank,
-              "to_par": card.total - par_total if par_total is not None else None,
-              "shared": shared.get(card.player_id, [])}
-             for card in cards]
-    return Comparison(rounds=[rounds[k] for k in sorted(rounds)], seats=seats,
-                      par_total=par_total, seed=game.seed,
-                      exact=advisors.is_exact(rs))
+    seats = [
+        {
+            "seat": card.seat,
+            "name": card.player.name,
+            "bot": card.player.is_bot,
+            "total": card.total,
+            "rank": card.rank,
+            "to_par": card.total - par_total if par_total is not None else None,
+            "shared": shared.get(card.player_id, []),
+        }
+        for card in cards
+    ]
+    return Comparison(
+        rounds=[rounds[k] for k in sorted(rounds)],
+        seats=seats,
+        par_total=par_total,
+        seed=game.seed,
+        exact=advisors.is_exact(rs),
+    )

@@ -51,8 +51,11 @@ class Line:
 def friends_of(player: Player) -> set[int]:
     """The ids of the people ``player`` has shared a room with (daily tables aside)."""
     rooms = Membership.objects.filter(player=player, room__daily=False).values("room_id")
-    return set(Membership.objects.filter(room_id__in=rooms).exclude(player=player)
-               .values_list("player_id", flat=True))
+    return set(
+        Membership.objects.filter(room_id__in=rooms)
+        .exclude(player=player)
+        .values_list("player_id", flat=True)
+    )
 
 
 def standing(attempt: DailyAttempt) -> Standing | None:
@@ -65,22 +68,32 @@ def standing(attempt: DailyAttempt) -> Standing | None:
     scores = board(attempt.challenge).exclude(player=attempt.player)  # the others
     # Their friends' ranked scores, every day's, are read by player, and this day's kept:
     # a few rows, where a filter on the day would walk all of its scores.
-    friends = [other for challenge, other in DailyAttempt.objects.filter(
-        player_id__in=friends_of(attempt.player), ranked=True, score__isnull=False)
-        .values_list("challenge_id", "score") if challenge == attempt.challenge_id]
-    return Standing(rank=scores.filter(score__gt=score).count() + 1,
-                    of=scores.count() + 1,
-                    friends_rank=sum((other or 0) > score for other in friends) + 1,
-                    friends_of=len(friends) + 1)
+    friends = [
+        other
+        for challenge, other in DailyAttempt.objects.filter(
+            player_id__in=friends_of(attempt.player), ranked=True, score__isnull=False
+        ).values_list("challenge_id", "score")
+        if challenge == attempt.challenge_id
+    ]
+    return Standing(
+        rank=scores.filter(score__gt=score).count() + 1,
+        of=scores.count() + 1,
+        friends_rank=sum((other or 0) > score for other in friends) + 1,
+        friends_of=len(friends) + 1,
+    )
 
 
-def leaderboard(challenge: DailyChallenge, viewer: Player | None,
-                size: int = LEADERBOARD_SIZE) -> list[Line]:
+def leaderboard(
+    challenge: DailyChallenge, viewer: Player | None, size: int = LEADERBOARD_SIZE
+) -> list[Line]:
     """The day's best ``size`` ranked scores, best first (equal scores share a rank; the
     earlier finish is listed first)."""
     lines: list[Line] = []
-    rows = board(challenge).order_by("-score", "finished_at", "pk") \
+    rows = (
+        board(challenge)
+        .order_by("-score", "finished_at", "pk")
         .values_list("score", "player_id", "player__name")[:size]
+    )
     for index, (score, player_id, name) in enumerate(rows):
         points = score or 0  # the board holds scores only
         rank = lines[-1].rank if lines and lines[-1].score == points else index + 1
@@ -92,9 +105,11 @@ def played_days(player: Player) -> set[date]:
     """The days ``player`` finished an attempt on its day, in any variant: ranked or
     practice (a guest's days count once they make an account; a past day played again
     does not)."""
-    return set(DailyAttempt.objects.filter(player=player, score__isnull=False)
-               .filter(Q(ranked=True) | ~Q(practice=""))
-               .values_list("challenge__day", flat=True))
+    return set(
+        DailyAttempt.objects.filter(player=player, score__isnull=False)
+        .filter(Q(ranked=True) | ~Q(practice=""))
+        .values_list("challenge__day", flat=True)
+    )
 
 
 def streak(days: set[date]) -> int:
@@ -118,6 +133,11 @@ def calendar(days: set[date], weeks: int = CALENDAR_WEEKS) -> list[list[tuple[da
     grid: list[list[tuple[date, bool]]] = []
     for week in range(weeks):
         start = first + timedelta(days=7 * week)
-        grid.append([(start + timedelta(days=d), start + timedelta(days=d) in days)
-                     for d in range(7) if start + timedelta(days=d) <= last])
+        grid.append(
+            [
+                (start + timedelta(days=d), start + timedelta(days=d) in days)
+                for d in range(7)
+                if start + timedelta(days=d) <= last
+            ]
+        )
     return grid

@@ -26,8 +26,7 @@ class Share:
     name: str
 
 
-def shared_devices(room_id: int, players: Sequence[Player] | None = None
-                   ) -> dict[int, list[Share]]:
+def shared_devices(room_id: int, players: Sequence[Player] | None = None) -> dict[int, list[Share]]:
     """For each member of the room (of ``players`` only when given, in their order; else
     every member, in joining order), by player id: the others among them with the same
     browser, or else the same address. Empty browsers and addresses (bots, unknown or
@@ -54,5 +53,8 @@ def sharing(kind: str) -> Exists:
     address (``NETWORK``), whatever their state now."""
     field = "browser" if kind == DEVICE else "address"
     twin = Membership.objects.filter(room=OuterRef("room"), **{field: OuterRef(field)})
-    return Exists(Membership.objects.filter(room=OuterRef("pk")).exclude(**{field: ""})
-                  .filter(Exists(twin.exclude(pk=OuterRef("pk")))))
+    return Exists(
+        Membership.objects.filter(room=OuterRef("pk"))
+        .exclude(**{field: ""})
+        .filter(Exists(twin.exclude(pk=OuterRef("pk"))))
+    )

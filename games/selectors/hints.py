@@ -36,8 +36,15 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     state = TurnState.from_json(turn.state, card=sheet)
     rs = sheet.ruleset
     if not advice.warm(rs):
-        raise ServiceError("coach_warming_up", gettext(
-            "the coach is getting ready: ask again in a second"))
-    return advice.Position(ruleset=rs, sheet=sheet, dice=tuple(state.dice),
-                           rolls_left=state.rolls_left, announced=state.announced,
-                           turn=turn.number, game_version=game.version)
+        raise ServiceError(
+            "coach_warming_up", gettext("the coach is getting ready: ask again in a second")
+        )
+    return advice.Position(
+        ruleset=rs,
+        sheet=sheet,
+        dice=tuple(state.dice),
+        rolls_left=state.rolls_left,
+        announced=state.announced,
+        turn=turn.number,
+        game_version=game.version,
+    )

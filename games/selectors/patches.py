@@ -111,13 +111,15 @@ def _longer_than(value: Any, limit: int) -> bool:
 
 def _flat(old: list[Any], new: list[Any]) -> bool:
     """Whether both are short lists of numbers or text (dice, held positions): sent whole."""
-    return len(old) <= SHORT and len(new) <= SHORT and not any(
-        isinstance(item, dict | list) for item in (*old, *new))
+    return (
+        len(old) <= SHORT
+        and len(new) <= SHORT
+        and not any(isinstance(item, dict | list) for item in (*old, *new))
+    )
 
 
 def _object_diff(old: dict[str, Any], new: dict[str, Any], path: str) -> list[Op]:
-    ops: list[Op] = [{"op": "remove", "path": pointer(path, key)}
-                     for key in old if key not in new]
+    ops: list[Op] = [{"op": "remove", "path": pointer(path, key)} for key in old if key not in new]
     for key, value in new.items():
         if key in old:
             ops += _diff(old[key], value, pointer(path, key))
@@ -137,21 +139,30 @@ def _list_diff(old: list[Any], new: list[Any], path: str) -> list[Op]:
         return _splice(start, gone, came, path)
     # New items in front, old ones fall off the end (a log, newest first) ...
     head = _index(came, gone[0])
-    if head is not None and came[head:] == gone[:len(came) - head]:
-        ops = [{"op": "remove", "path": pointer(path, start + n)}
-               for n in range(len(gone) - 1, len(came) - head - 1, -1)]
-        return ops + [{"op": "add", "path": pointer(path, start + n), "value": item}
-                      for n, item in enumerate(came[:head])]
+    if head is not None and came[head:] == gone[: len(came) - head]:
+        ops = [
+            {"op": "remove", "path": pointer(path, start + n)}
+            for n in range(len(gone) - 1, len(came) - head - 1, -1)
+        ]
+        return ops + [
+            {"op": "add", "path": pointer(path, start + n), "value": item}
+            for n, item in enumerate(came[:head])
+        ]
     # ... or old items leave the front and new ones come at the end (a chat).
     tail = _index(gone, came[0])
-    if tail is not None and gone[tail:] == came[:len(gone) - tail]:
+    if tail is not None and gone[tail:] == came[: len(gone) - tail]:
         ops = [{"op": "remove", "path": pointer(path, start)} for _ in range(tail)]
         kept = len(gone) - tail
-        return ops + [{"op": "add", "path": pointer(path, start + kept + n), "value": item}
-                      for n, item in enumerate(came[kept:])]
+        return ops + [
+            {"op": "add", "path": pointer(path, start + kept + n), "value": item}
+            for n, item in enumerate(came[kept:])
+        ]
     if len(gone) == len(came) and 2 * len(gone) <= len(old):  # a few changed in place
-        return [op for n, (a, b) in enumerate(zip(gone, came, strict=True))
-                for op in _diff(a, b, pointer(path, start + n))]
+        return [
+            op
+            for n, (a, b) in enumerate(zip(gone, came, strict=True))
+            for op in _diff(a, b, pointer(path, start + n))
+        ]
     if 2 * (len(gone) + len(came)) > len(old) + len(new):  # most of it is new
         return [{"op": "replace", "path": path, "value": new}]
     return _splice(start, gone, came, path)
@@ -167,7 +178,10 @@ def _index(items: list[Any], item: Any) -> int | None:
 
 def _splice(start: int, gone: list[Any], came: list[Any], path: str) -> list[Op]:
     """Remove ``gone`` from position ``start`` on, then insert ``came`` there."""
-    ops: list[Op] = [{"op": "remove", "path": pointer(path, start + n)}
-                     for n in range(len(gone) - 1, -1, -1)]
-    return ops + [{"op": "add", "path": pointer(path, start + n), "value": item}
-                  for n, item in enumerate(came)]
+    ops: list[Op] = [
+        {"op": "remove", "path": pointer(path, start + n)} for n in range(len(gone) - 1, -1, -1)
+    ]
+    return ops + [
+        {"op": "add", "path": pointer(path, start + n), "value": item}
+        for n, item in enumerate(came)
+    ]

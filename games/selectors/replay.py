@@ -75,58 +75,92 @@ def past_games(room: Room, viewer: Player) -> list[PastGame]:
     by_game: dict[int, list[Scorecard]] = {}
     for card in cards:
         by_game.setdefault(card.game_id, []).append(card)
-    played = set(Turn.objects.filter(game__in=games, player=viewer)
-                 .values_list("game_id", flat=True).distinct())
+    played = set(
+        Turn.objects.filter(game__in=games, player=viewer)
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
     found = []
     for game in games:
-        seats = sorted(by_game.get(game.pk, []),
-                       key=lambda c: (c.rank is None, c.rank or 0, -c.total, c.seat))
-        found.append(PastGame(
-            number=game.number, status=game.status, ruleset=game.ruleset,
-            options=game.options,
-            when=game.finished_at or game.started_at,
-            results=[Result(seat=c.seat, name=c.player.name, bot=c.player.is_bot,
-                            total=c.total, rank=c.rank, is_viewer=c.player_id == viewer.pk)
-                     for c in seats],
-            reviewable=game.status == Game.Status.FINISHED and game.pk in played
-            and not viewer.is_bot, duplicate=game.duplicate))
+        seats = sorted(
+            by_game.get(game.pk, []), key=lambda c: (c.rank is None, c.rank or 0, -c.total, c.seat)
+        )
+        found.append(
+            PastGame(
+                number=game.number,
+                status=game.status,
+                ruleset=game.ruleset,
+                options=game.options,
+                when=game.finished_at or game.started_at,
+                results=[
+                    Result(
+                        seat=c.seat,
+                        name=c.player.name,
+                        bot=c.player.is_bot,
+                        total=c.total,
+                        rank=c.rank,
+                        is_viewer=c.player_id == viewer.pk,
+                    )
+                    for c in seats
+                ],
+                reviewable=game.status == Game.Status.FINISHED
+                and game.pk in played
+                and not viewer.is_bot,
+                duplicate=game.duplicate,
+            )
+        )
     return found
 
 
 def past_game(room: Room, number: object) -> Game:
     """The finished or ended game ``number`` of ``room``; ``unknown_game`` otherwise."""
-    game = room.games.filter(number=number, status__in=PAST).first() \
-        if type(number) is int else None
+    game = (
+        room.games.filter(number=number, status__in=PAST).first() if type(number) is int else None
+    )
     if game is None:
-        raise ServiceError("unknown_game", gettext(
-            "this room has no finished game with that number"))
+        raise ServiceError(
+            "unknown_game", gettext("this room has no finished game with that number")
+        )
     return game
 
 
 def seat_view(seat: int, player: Player, sheet: Sheet) -> dict[str, Any]:
     """A seat as the room's scorecards draw it (the snapshot's seat shape)."""
     return {
-        "seat": seat, "player": player.pk, "name": player.name, "bot": player.is_bot,
+        "seat": seat,
+        "player": player.pk,
+        "name": player.name,
+        "bot": player.is_bot,
         "bot_level": player.bot_level or None,
         "boxes": scorecard_json.to_json(sheet)["boxes"],
-        "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total}
-                   for t in sheet.totals()],
-        "total": sheet.total, "rank": None,
+        "totals": [asdict(t) | {"subtotal": t.subtotal, "total": t.total} for t in sheet.totals()],
+        "total": sheet.total,
+        "rank": None,
     }
 
 
-def _place_text(rs: RuleSet, turn: Turn, who: str, round_number: int,
-                points: int | None) -> str:
+def _place_text(rs: RuleSet, turn: Turn, who: str, round_number: int, points: int | None) -> str:
     """The sentence of a placement, in the active language."""
     where = gettext(rs.box_title(turn.box))
     if len(rs.columns) > 1 and turn.column:
         where = gettext("%(box)s (%(column)s)") % {
-            "box": where, "column": gettext(rs.column_title(turn.column))}
-    values = {"name": who, "turn": round_number, "where": where, "bonus": turn.bonus,
-              "points": points if points is not None else turn.points}
+            "box": where,
+            "column": gettext(rs.column_title(turn.column)),
+        }
+    values = {
+        "name": who,
+        "turn": round_number,
+        "where": where,
+        "bonus": turn.bonus,
+        "points": points if points is not None else turn.points,
+    }
     if turn.bonus:
-        text = gettext("%(name)s, turn %(turn)s: scored %(points)s in %(where)s plus a "
-                       "%(bonus)s bonus") % values
+        text = (
+            gettext(
+                "%(name)s, turn %(turn)s: scored %(points)s in %(where)s plus a %(bonus)s bonus"
+            )
+            % values
+        )
     else:
         text = gettext("%(name)s, turn %(turn)s: scored %(points)s in %(where)s") % values
     if turn.finish == Turn.Finish.TIMEOUT:
@@ -136,20 +170,33 @@ def _place_text(rs: RuleSet, turn: Turn, who: str, round_number: int,
     return text
 
 
-def _roll_text(rs: RuleSet, who: str, round_number: int, index: int, dice: list[int],
-               kept: list[int], announced: str | None) -> str:
+def _roll_text(
+    rs: RuleSet,
+    who: str,
+    round_number: int,
+    index: int,
+    dice: list[int],
+    kept: list[int],
+    announced: str | None,
+) -> str:
     """The sentence of a roll, in the active language."""
-    values = {"name": who, "turn": round_number, "roll": index + 1,
-              "dice": " ".join(map(str, dice)), "kept": " ".join(map(str, kept))}
+    values = {
+        "name": who,
+        "turn": round_number,
+        "roll": index + 1,
+        "dice": " ".join(map(str, dice)),
+        "kept": " ".join(map(str, kept)),
+    }
     if index and kept:
-        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, kept "
-                       "%(kept)s") % values
+        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, kept %(kept)s") % values
     if index:
-        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, rerolled all "
-                       "five") % values
+        return (
+            gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, rerolled all five") % values
+        )
     if announced:
-        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, announced "
-                       "%(box)s") % (values | {"box": gettext(rs.box_title(announced))})
+        return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s, announced %(box)s") % (
+            values | {"box": gettext(rs.box_title(announced))}
+        )
     return gettext("%(name)s, turn %(turn)s, roll %(roll)s: %(dice)s") % values
 
 
@@ -164,23 +211,33 @@ def replay_of(game: Game) -> dict[str, Any]:
     built) or ``none`` (a rule set the coach only estimates).
     """
     rs = ruleset_of(game)
-    turns = list(Turn.objects.filter(game=game).order_by("number")
-                 .select_related("player", "placed_by", "announced_by"))
+    turns = list(
+        Turn.objects.filter(game=game)
+        .order_by("number")
+        .select_related("player", "placed_by", "announced_by")
+    )
     cards = list(Scorecard.objects.filter(game=game).select_related("player").order_by("seat"))
     steps: list[dict[str, Any]] = []
     moves: list[Move] = []
     _replay_turns(rs, turns, cards, steps, moves)
     status = _attach_values(game, rs, steps, moves)
     return {
-        "number": game.number, "status": game.status,
+        "number": game.number,
+        "status": game.status,
         "ruleset": ruleset_view_of(game.ruleset, game.options),
         "seats": [seat_view(c.seat, c.player, rs.new_scorecard()) for c in cards],
-        "coach_status": status, "steps": steps,
+        "coach_status": status,
+        "steps": steps,
     }
 
 
-def _replay_turns(rs: RuleSet, turns: list[Turn], cards: list[Scorecard],
-                  steps: list[dict[str, Any]], moves: list[Move]) -> None:
+def _replay_turns(
+    rs: RuleSet,
+    turns: list[Turn],
+    cards: list[Scorecard],
+    steps: list[dict[str, Any]],
+    moves: list[Move],
+) -> None:
     """Append to ``steps`` every roll and placement of ``turns``, each seat's sheet
     replayed, and to ``moves`` each decision the coach may value."""
     players = {c.seat: c.player for c in cards}
@@ -196,8 +253,14 @@ def _replay_turns(rs: RuleSet, turns: list[Turn], cards: list[Scorecard],
             sheets[turn.seat] = _place_step(rs, turn, round_number, sheet, player, steps, moves)
 
 
-def _roll_steps(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet,
-                steps: list[dict[str, Any]], moves: list[Move]) -> None:
+def _roll_steps(
+    rs: RuleSet,
+    turn: Turn,
+    round_number: int,
+    sheet: Sheet,
+    steps: list[dict[str, Any]],
+    moves: list[Move],
+) -> None:
     """Append a step per roll of ``turn``, and a move per roll after the first (the
     dice kept from the roll before)."""
     rolls = list(turn.rolls or [])
@@ -207,18 +270,42 @@ def _roll_steps(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet,
         kept = [roll["dice"][p] for p in held]
         who = roll.get("by") or turn.player.name  # who held the seat then (maybe a bot)
         text = _roll_text(rs, who, round_number, index, roll["dice"], kept, announced)
-        step = {"kind": "roll", "seat": turn.seat, "name": who, "round": round_number,
-                "roll": index + 1, "dice": list(roll["dice"]), "held": held,
-                "kept": kept, "announced": announced, "text": text, "coach": None}
+        step = {
+            "kind": "roll",
+            "seat": turn.seat,
+            "name": who,
+            "round": round_number,
+            "roll": index + 1,
+            "dice": list(roll["dice"]),
+            "held": held,
+            "kept": kept,
+            "announced": announced,
+            "text": text,
+            "coach": None,
+        }
         if index:
             before = rolls[index - 1]["dice"]
-            moves.append((len(steps), sheet, list(before), MAX_ROLLS - index,
-                          Choice("keep", 0.0, keep=tuple(sorted(before[p] for p in held)))))
+            moves.append(
+                (
+                    len(steps),
+                    sheet,
+                    list(before),
+                    MAX_ROLLS - index,
+                    Choice("keep", 0.0, keep=tuple(sorted(before[p] for p in held))),
+                )
+            )
         steps.append(step)
 
 
-def _place_step(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet, player: Player,
-                steps: list[dict[str, Any]], moves: list[Move]) -> Sheet:
+def _place_step(
+    rs: RuleSet,
+    turn: Turn,
+    round_number: int,
+    sheet: Sheet,
+    player: Player,
+    steps: list[dict[str, Any]],
+    moves: list[Move],
+) -> Sheet:
     """Append the step and the move of ``turn``'s placement; return the seat's sheet
     after it (``player``: who sits the seat in the room's scorecards)."""
     rolls = list(turn.rolls or [])
@@ -227,21 +314,40 @@ def _place_step(rs: RuleSet, turn: Turn, round_number: int, sheet: Sheet, player
     placed = sheet.place(dice, turn.box, turn.column or None, announced=announced)
     who = turn.placed_by.name if turn.placed_by is not None else turn.player.name
     text = _place_text(rs, turn, who, round_number, turn.points)
-    moves.append((len(steps), sheet, list(dice), MAX_ROLLS - len(rolls),
-                  Choice("place", 0.0, box=turn.box, column=turn.column or None)))
-    steps.append({
-        "kind": "place", "seat": turn.seat, "name": who, "round": round_number,
-        "roll": len(rolls), "dice": list(dice), "held": [], "kept": [],
-        "announced": announced, "box": turn.box, "column": turn.column or None,
-        "points": turn.points, "bonus": turn.bonus, "finish": turn.finish,
-        "text": text, "coach": None,
-        "card": seat_view(turn.seat, player, placed),
-    })
+    moves.append(
+        (
+            len(steps),
+            sheet,
+            list(dice),
+            MAX_ROLLS - len(rolls),
+            Choice("place", 0.0, box=turn.box, column=turn.column or None),
+        )
+    )
+    steps.append(
+        {
+            "kind": "place",
+            "seat": turn.seat,
+            "name": who,
+            "round": round_number,
+            "roll": len(rolls),
+            "dice": list(dice),
+            "held": [],
+            "kept": [],
+            "announced": announced,
+            "box": turn.box,
+            "column": turn.column or None,
+            "points": turn.points,
+            "bonus": turn.bonus,
+            "finish": turn.finish,
+            "text": text,
+            "coach": None,
+            "card": seat_view(turn.seat, player, placed),
+        }
+    )
     return placed
 
 
-def _attach_values(game: Game, rs: RuleSet, steps: list[dict[str, Any]],
-                   moves: list[Move]) -> str:
+def _attach_values(game: Game, rs: RuleSet, steps: list[dict[str, Any]], moves: list[Move]) -> str:
     if not advisors.is_exact(rs):
         return "none"
     key = f"replay-values:{VALUES_FORMAT}:{game.pk}:{game.version}"
@@ -269,7 +375,11 @@ def move_values(rs: RuleSet, moves: list[Move]) -> list[dict[str, Any] | None]:
             found.append(None)
             continue
         best = choices[0]
-        found.append({"chosen": coach.choice_view(chosen, rs, best.value),
-                      "best": coach.choice_view(best, rs, best.value),
-                      "loss": max(0.0, float(best.value - chosen.value))})
+        found.append(
+            {
+                "chosen": coach.choice_view(chosen, rs, best.value),
+                "best": coach.choice_view(best, rs, best.value),
+                "loss": max(0.0, float(best.value - chosen.value)),
+            }
+        )
     return found

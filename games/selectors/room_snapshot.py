@@ -32,8 +32,15 @@ MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is mad
 # ``rounds``: the game's turn order opens rounds of everyone's turns (``play.modes``).
 HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats", "rounds")
 # Everyone's turn at once, the parts of the game that are the viewer's own open turn.
-OWN_TURN_KEYS = ("current_seat", "dice", "held", "rolls_left", "announced", "must_announce",
-                 "options")
+OWN_TURN_KEYS = (
+    "current_seat",
+    "dice",
+    "held",
+    "rolls_left",
+    "announced",
+    "must_announce",
+    "options",
+)
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,7 @@ class Snapshot:
         mine = self._members.get(viewer)
         if mine is None:
             return None
-        return {"player": viewer, "name": mine["name"], "seat": mine["seat"],
-                "host": mine["host"]}
+        return {"player": viewer, "name": mine["name"], "seat": mine["seat"], "host": mine["host"]}
 
     def own_of(self, viewer: int) -> dict[str, Any]:
         """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
@@ -89,16 +95,20 @@ class Snapshot:
     def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
         """Each member's presence and seconds since last seen, at ``moment``."""
         return tuple(
-            (presence_of(m["bot"], m["sockets"], m["seen_at"], moment),
-             int((moment - m["seen_at"]).total_seconds()) if m["seen_at"] else None)
-            for m in self.shared["members"])
+            (
+                presence_of(m["bot"], m["sockets"], m["seen_at"], moment),
+                int((moment - m["seen_at"]).total_seconds()) if m["seen_at"] else None,
+            )
+            for m in self.shared["members"]
+        )
 
-    def _members_at(self, moment: datetime,
-                    seen: tuple[tuple[str, int | None], ...] | None = None
-                    ) -> list[dict[str, Any]]:
+    def _members_at(
+        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
+    ) -> list[dict[str, Any]]:
         views = []
-        for member, (presence, ago) in zip(self.shared["members"], seen or self._seen(moment),
-                                           strict=True):
+        for member, (presence, ago) in zip(
+            self.shared["members"], seen or self._seen(moment), strict=True
+        ):
             view = {k: v for k, v in member.items() if k not in MOMENT_KEYS}
             view["presence"], view["seen_seconds_ago"] = presence, ago
             views.append(view)
@@ -126,11 +136,16 @@ class Snapshot:
                 game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
                 game["options"] = {}  # each viewer's own come on top
             self._document = {
-                "event": shared["event"], "room": shared["room"],
-                "members": [{k: v for k, v in m.items() if k not in MOMENT_KEYS}
-                            for m in shared["members"]],
-                "game": game, "log": shared["log"], "chat": shared["chat"],
-                "reactions": shared["reactions"]}
+                "event": shared["event"],
+                "room": shared["room"],
+                "members": [
+                    {k: v for k, v in m.items() if k not in MOMENT_KEYS} for m in shared["members"]
+                ],
+                "game": game,
+                "log": shared["log"],
+                "chat": shared["chat"],
+                "reactions": shared["reactions"],
+            }
         return self._document
 
     def ops_since(self, held: Snapshot) -> list[Op]:
@@ -169,8 +184,11 @@ class Snapshot:
         """What viewer ``viewer``'s socket is sent of this version, as JSON text, and what
         it then holds: a ``patch`` from ``held`` (what it was last sent), or the whole
         ``state`` when it holds nothing of this room. ``None``: not a member."""
-        if held is None or held.snapshot.room_id != self.room_id \
-                or held.snapshot.version >= self.version:
+        if (
+            held is None
+            or held.snapshot.room_id != self.room_id
+            or held.snapshot.version >= self.version
+        ):
             text = self.text_for(viewer)
             if text is None:
                 return None
@@ -185,8 +203,12 @@ class Snapshot:
         if self.shared["game"] is not None:
             ops += self._own_ops(viewer, before, ops)
         moment = timezone.now()
-        message: dict[str, Any] = {"type": "patch", "version": self.version,
-                                   "base": before.version, "ops": ops}
+        message: dict[str, Any] = {
+            "type": "patch",
+            "version": self.version,
+            "base": before.version,
+            "ops": ops,
+        }
         seconds_left = self._seconds_left(moment, viewer)
         if seconds_left is not None:  # a turn clock runs
             message["seconds_left"] = seconds_left
@@ -195,7 +217,8 @@ class Snapshot:
         if presence != held.presence:  # the members' presence, when it changed
             message["presence"] = [
                 {"player": m["player"], "presence": shown, "seen_seconds_ago": ago}
-                for m, (shown, ago) in zip(self.shared["members"], seen, strict=True)]
+                for m, (shown, ago) in zip(self.shared["members"], seen, strict=True)
+            ]
         return compact_json(message), Held(self, presence)
 
     def _own_ops(self, viewer: int, before: Snapshot, ops: list[Op]) -> list[Op]:
@@ -209,15 +232,21 @@ class Snapshot:
         found: list[Op] = []
         for key in [*own, *(key for key in held_own if key not in own)]:
             path = f"/game/{key}"
-            if fresh_game or any(op["path"] == path or op["path"].startswith(path + "/")
-                                 for op in ops):
+            if fresh_game or any(
+                op["path"] == path or op["path"].startswith(path + "/") for op in ops
+            ):
                 held = game[key]  # the shared ops set what the viewer holds
             else:
                 held = held_own.get(key, held_game[key] if held_game is not None else None)
             found += diff_at(held, own.get(key, game[key]), path)
         return found
 
-    def _presence(self, moment: datetime,
-                  seen: tuple[tuple[str, int | None], ...] | None = None) -> Presence:
-        return tuple((m["player"], shown) for m, (shown, _ago)
-                     in zip(self.shared["members"], seen or self._seen(moment), strict=True))
+    def _presence(
+        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
+    ) -> Presence:
+        return tuple(
+            (m["player"], shown)
+            for m, (shown, _ago) in zip(
+                self.shared["members"], seen or self._seen(moment), strict=True
+            )
+        )

@@ -24,8 +24,12 @@ def room_by_code(code: object) -> Room | None:
 
 def is_member(room: Room, player: Player | None) -> bool:
     """Whether ``player`` is an active member (seated or watching) of ``room``."""
-    return player is not None and Membership.objects.filter(
-        room=room, player=player, state=Membership.State.ACTIVE).exists()
+    return (
+        player is not None
+        and Membership.objects.filter(
+            room=room, player=player, state=Membership.State.ACTIVE
+        ).exists()
+    )
 
 
 def member_room(*, code: object, player: Player | None) -> Room:

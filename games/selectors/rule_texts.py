@@ -49,10 +49,14 @@ def words_of(rs: RuleSet) -> dict[str, Any]:
         "options": dict(rs.options),
         "title": gettext(rs.title),
         "summary": gettext(rs.summary),
-        "columns": {c: {"title": gettext(rs.column_title(c)),
-                        "rule": gettext(rs.column_rule(c))} for c in rs.columns},
-        "boxes": {k: {"title": gettext(rs.box_title(k)), "rule": said(rs.box_rule_phrase(k))}
-                  for k in rs.categories},
+        "columns": {
+            c: {"title": gettext(rs.column_title(c)), "rule": gettext(rs.column_rule(c))}
+            for c in rs.columns
+        },
+        "boxes": {
+            k: {"title": gettext(rs.box_title(k)), "rule": said(rs.box_rule_phrase(k))}
+            for k in rs.categories
+        },
         "sections": {name: section_title(name) for name, _keys in rs.sections},
         "special_rules": [said(p) for p in rs.special_rule_phrases()],
     }
@@ -92,10 +96,12 @@ class VariantView:
 
     @property
     def shape(self) -> str:
-        """"13 boxes", or "12 boxes x 4 columns" (with a multiplication sign)."""
+        """ "13 boxes", or "12 boxes x 4 columns" (with a multiplication sign)."""
         if len(self.columns) > 1:
             return gettext("%(boxes)s boxes × %(columns)s columns") % {  # noqa: RUF001
-                "boxes": len(self.categories), "columns": len(self.columns)}
+                "boxes": len(self.categories),
+                "columns": len(self.columns),
+            }
         return gettext("%(boxes)s boxes") % {"boxes": len(self.categories)}
 
 
@@ -104,14 +110,22 @@ def variant_list() -> list[VariantView]:
     found = []
     for name in rulesets.names():
         rs = rulesets.get(name)
-        found.append(VariantView(name=name, title=gettext(rs.title),
-                                 summary=gettext(rs.summary), categories=rs.categories,
-                                 columns=rs.columns))
+        found.append(
+            VariantView(
+                name=name,
+                title=gettext(rs.title),
+                summary=gettext(rs.summary),
+                categories=rs.categories,
+                columns=rs.columns,
+            )
+        )
     return found
 
 
 def bot_level_title(level: str) -> str:
     """A bot level in words ("Beginner"), in the active language."""
-    titles = {"beginner": pgettext("bot level", "Beginner"),
-              "expert": pgettext("bot level", "Expert")}
+    titles = {
+        "beginner": pgettext("bot level", "Beginner"),
+        "expert": pgettext("bot level", "Expert"),
+    }
     return titles.get(level) or level.replace("_", " ").capitalize()

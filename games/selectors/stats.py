@@ -104,19 +104,37 @@ def _upper_bonuses(data: object) -> int:
     return sum(1 for column in sheet.totals() if column.upper_bonus > 0)
 
 
-def player_stats(player: Player, *, last: int = LAST_GAMES,
-                 accuracy_points: int = ACCURACY_POINTS) -> PlayerStats:
+def player_stats(
+    player: Player, *, last: int = LAST_GAMES, accuracy_points: int = ACCURACY_POINTS
+) -> PlayerStats:
     """The figures of ``player`` from their stored games (see the module's definitions):
     per variant in the engine's order, the ``last`` counted games (newest first), and the
     accuracy of the last ``accuracy_points`` reviews in game order."""
-    seats = Subquery(Scorecard.objects.filter(game=OuterRef("game")).values("game")
-                     .annotate(n=Count("pk")).values("n"))
-    cards = (Scorecard.objects
-             .filter(player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED])
-             .annotate(seats=seats).order_by("-game__finished_at", "-game_id")
-             .values_list("game__status", "game__ruleset", "game__room__code", "game__number",
-                          "game__finished_at", "data", "total", "rank", "seats",
-                          "game__daily_attempt__challenge__day"))
+    seats = Subquery(
+        Scorecard.objects.filter(game=OuterRef("game"))
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    cards = (
+        Scorecard.objects.filter(
+            player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED]
+        )
+        .annotate(seats=seats)
+        .order_by("-game__finished_at", "-game_id")
+        .values_list(
+            "game__status",
+            "game__ruleset",
+            "game__room__code",
+            "game__number",
+            "game__finished_at",
+            "data",
+            "total",
+            "rank",
+            "seats",
+            "game__daily_attempt__challenge__day",
+        )
+    )
     stats = PlayerStats()
     by_variant: dict[str, VariantStats] = {}
     for status, ruleset, code, number, finished_at, data, total, rank, seated, day in cards:
@@ -130,28 +148,53 @@ def player_stats(player: Player, *, last: int = LAST_GAMES,
         v.best = total if v.best is None else max(v.best, total)
         v.upper_bonuses += _upper_bonuses(data)
         if len(stats.last_games) < last:
-            stats.last_games.append(PlayedGame(
-                room_code=code, number=number, ruleset=ruleset, title=v.title,
-                finished_at=finished_at, total=total, rank=rank, seats=seated,
-                daily_day=day))
+            stats.last_games.append(
+                PlayedGame(
+                    room_code=code,
+                    number=number,
+                    ruleset=ruleset,
+                    title=v.title,
+                    finished_at=finished_at,
+                    total=total,
+                    rank=rank,
+                    seats=seated,
+                    daily_day=day,
+                )
+            )
     rolls = Turn.objects.filter(
-        player=player, game__status=Game.Status.FINISHED,
-        game__scorecards__player=player).values_list("game__ruleset", "rolls")
+        player=player, game__status=Game.Status.FINISHED, game__scorecards__player=player
+    ).values_list("game__ruleset", "rolls")
     for ruleset, turn_rolls in rolls:
         by_variant[ruleset].yahtzees += sum(
-            1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"])))
+            1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"]))
+        )
     order = {name: i for i, name in enumerate(rulesets.names())}
     stats.variants = sorted(by_variant.values(), key=lambda v: order.get(v.ruleset, len(order)))
-    reviews = (GameReview.objects.filter(player=player).exclude(data__accuracy=None)
-               .order_by("-game__finished_at", "-game_id")
-               .values_list("game__room__code", "game__number", "game__ruleset",
-                            "game__finished_at", "data__accuracy",
-                            "game__daily_attempt__challenge__day")[:accuracy_points])
+    reviews = (
+        GameReview.objects.filter(player=player)
+        .exclude(data__accuracy=None)
+        .order_by("-game__finished_at", "-game_id")
+        .values_list(
+            "game__room__code",
+            "game__number",
+            "game__ruleset",
+            "game__finished_at",
+            "data__accuracy",
+            "game__daily_attempt__challenge__day",
+        )[:accuracy_points]
+    )
     stats.accuracy = [
-        AccuracyPoint(room_code=code, number=number, title=rulesets.get(ruleset).title,
-                      finished_at=finished_at, accuracy=float(accuracy), daily_day=day)
+        AccuracyPoint(
+            room_code=code,
+            number=number,
+            title=rulesets.get(ruleset).title,
+            finished_at=finished_at,
+            accuracy=float(accuracy),
+            daily_day=day,
+        )
         for code, number, ruleset, finished_at, accuracy, day in reversed(list(reviews))
-        if accuracy is not None]
+        if accuracy is not None
+    ]
     return stats
 
 

@@ -13,12 +13,13 @@ from play.modes import Mode
 
 # The game's turns from a number on: the last placement and the turn after it (one seat
 # after another), or the open round's turns (everyone at once).
-TURNS = ('SELECT number, seat, player_id, box, "column", finish, placed_by_id, rolls'
-         " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY number")
+TURNS = (
+    'SELECT number, seat, player_id, box, "column", finish, placed_by_id, rolls'
+    " FROM games_turn WHERE game_id = %s AND number > %s ORDER BY number"
+)
 
 
-def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode
-               ) -> list[dict[str, Any]]:
+def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode) -> list[dict[str, Any]]:
     """The placements of ``game`` (its row, as ``sql.GAME`` reads it, played in ``mode``)
     that the people who made them may still take back, ``{"seat", "player", "box",
     "column"}`` by seat, given ``view``, the game as the state shows it so far (its
@@ -39,8 +40,15 @@ def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode
     if not rounds and (len(rows) != 2 or rows[1]["rolls"]):
         return []
     placed = rows if rounds else rows[:1]
-    return [{"seat": row["seat"], "player": row["player_id"], "box": row["box"],
-             "column": row["column"]}
-            for row in placed
-            if row["box"] and row["finish"] == Turn.Finish.PLAYED
-            and row["placed_by_id"] == row["player_id"] == people.get(row["seat"])]
+    return [
+        {
+            "seat": row["seat"],
+            "player": row["player_id"],
+            "box": row["box"],
+            "column": row["column"],
+        }
+        for row in placed
+        if row["box"]
+        and row["finish"] == Turn.Finish.PLAYED
+        and row["placed_by_id"] == row["player_id"] == people.get(row["seat"])
+    ]

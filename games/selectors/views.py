@@ -41,10 +41,12 @@ def ruleset_view(rs: RuleSet) -> dict[str, Any]:
     for every viewer; the words come from ``games.selectors.rule_texts``, embedded in
     each page in its reader's language."""
     return {
-        "name": rs.name, "options": dict(rs.options),
+        "name": rs.name,
+        "options": dict(rs.options),
         "columns": [{"key": c} for c in rs.columns],
-        "sections": [{"name": name, "boxes": [{"key": k} for k in keys]}
-                     for name, keys in rs.sections],
+        "sections": [
+            {"name": name, "boxes": [{"key": k} for k in keys]} for name, keys in rs.sections
+        ],
         "upper_bonus_threshold": rs.upper_bonus_threshold,
         "upper_bonus_points": rs.upper_bonus_points,
         "announce_column": rs.announce_column,

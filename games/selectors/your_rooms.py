@@ -63,8 +63,10 @@ def rooms_of(player: Player | None, limit: int = YOUR_ROOMS_MAX) -> list[YourRoo
     the rest, the most recently active first; at most ``limit``."""
     if player is None:
         return []
-    mine = {m.room_id: m.seat for m in Membership.objects.filter(
-        player=player, state=Membership.State.ACTIVE)}
+    mine = {
+        m.room_id: m.seat
+        for m in Membership.objects.filter(player=player, state=Membership.State.ACTIVE)
+    }
     shown = _sorted_rooms(player, mine)[:limit]
     return _with_people(player, shown)
 
@@ -77,13 +79,21 @@ def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
     """The rooms of ``mine`` (room id: the player's seat) in the order the lists show
     them, each with its latest game and its line, but for the people in it."""
     # A game waits for the player while a turn of their seat is open.
-    open_turn = Turn.objects.filter(game=OuterRef("game"), seat=OuterRef("seat"),
-                                    finished_at__isnull=True)
+    open_turn = Turn.objects.filter(
+        game=OuterRef("game"), seat=OuterRef("seat"), finished_at__isnull=True
+    )
     # Everyone's turn at once, the player's own turn has its own deadline.
     own_deadline = Subquery(open_turn.values("deadline")[:1])
-    waiting = dict(Scorecard.objects.filter(
-        Exists(open_turn), player=player, game__status=Game.Status.PLAYING,
-        game__room_id__in=mine).annotate(own=own_deadline).values_list("game__room_id", "own"))
+    waiting = dict(
+        Scorecard.objects.filter(
+            Exists(open_turn),
+            player=player,
+            game__status=Game.Status.PLAYING,
+            game__room_id__in=mine,
+        )
+        .annotate(own=own_deadline)
+        .values_list("game__room_id", "own")
+    )
     latest = Game.objects.filter(room=OuterRef("pk")).order_by("-number").values("id")[:1]
     rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=Subquery(latest)))
     games = Game.objects.in_bulk([r.latest_game for r in rooms if r.latest_game is not None])
@@ -91,17 +101,36 @@ def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
     for room in rooms:
         game = games.get(room.latest_game) if room.latest_game is not None else None
         state, text = _state(room, game, room.pk in waiting)
-        playing = game is not None and game.status == Game.Status.PLAYING \
+        playing = (
+            game is not None
+            and game.status == Game.Status.PLAYING
             and room.status == Room.Status.OPEN
-        found.append((room, game, YourRoom(
-            code=room.code, title=rulesets.get(room.ruleset).title, state=state,
-            state_text=text, seat=mine[room.pk], people=(), last_activity_at=room.last_activity_at,
-            pace=room.pace, number=game.number if game is not None else None, turn_of=None,
-            waiting_for=(),
-            deadline=None if not playing or game is None
-            # Everyone's turn at once, the player's own turn has its own deadline.
-            else waiting[room.pk] if turn_order_of(game).rounds and room.pk in waiting
-            else game.turn_deadline)))
+        )
+        found.append(
+            (
+                room,
+                game,
+                YourRoom(
+                    code=room.code,
+                    title=rulesets.get(room.ruleset).title,
+                    state=state,
+                    state_text=text,
+                    seat=mine[room.pk],
+                    people=(),
+                    last_activity_at=room.last_activity_at,
+                    pace=room.pace,
+                    number=game.number if game is not None else None,
+                    turn_of=None,
+                    waiting_for=(),
+                    deadline=None
+                    if not playing or game is None
+                    # Everyone's turn at once, the player's own turn has its own deadline.
+                    else waiting[room.pk]
+                    if turn_order_of(game).rounds and room.pk in waiting
+                    else game.turn_deadline,
+                ),
+            )
+        )
     found.sort(key=lambda entry: _sort_key(entry[2]))
     return found
 
@@ -109,13 +138,18 @@ def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
 def _open_rounds(shown: list[Entry]) -> tuple[dict[int, set[int]], dict[int, datetime]]:
     """Of the games of ``shown`` played everyone's turn at once: the seats whose turn of
     the round is open, and when the round is over at the latest, by game id."""
-    at_once = [game.pk for _, game, entry in shown if game is not None
-               and turn_order_of(game).rounds and entry.state in ("your_turn", "playing")]
+    at_once = [
+        game.pk
+        for _, game, entry in shown
+        if game is not None
+        and turn_order_of(game).rounds
+        and entry.state in ("your_turn", "playing")
+    ]
     still: dict[int, set[int]] = {}
     last: dict[int, datetime] = {}
     for game_id, seat, deadline in Turn.objects.filter(
-            game_id__in=at_once, finished_at__isnull=True).values_list(
-            "game_id", "seat", "deadline"):
+        game_id__in=at_once, finished_at__isnull=True
+    ).values_list("game_id", "seat", "deadline"):
         still.setdefault(game_id, set()).add(seat)
         if deadline is not None and (game_id not in last or deadline > last[game_id]):
             last[game_id] = deadline
@@ -125,27 +159,39 @@ def _open_rounds(shown: list[Entry]) -> tuple[dict[int, set[int]], dict[int, dat
 def _with_people(player: Player, shown: list[Entry]) -> list[YourRoom]:
     """The lines of ``shown`` with who is there, whose turn it is and who still plays."""
     members: dict[int, list[Membership]] = {}
-    for member in (Membership.objects.filter(room_id__in=[room.pk for room, _, _ in shown],
-                                             state=Membership.State.ACTIVE)
-                   .select_related("player").order_by("seat", "id")):
+    for member in (
+        Membership.objects.filter(
+            room_id__in=[room.pk for room, _, _ in shown], state=Membership.State.ACTIVE
+        )
+        .select_related("player")
+        .order_by("seat", "id")
+    ):
         members.setdefault(member.room_id, []).append(member)
     still, last = _open_rounds(shown)
     result = []
     for room, game, entry in shown:
         here = members.get(room.pk, [])
         # One seat after another: whose turn it is (everyone at once: nobody's alone).
-        in_turn = turn_order_of(game).seat_in_turn(game) if game is not None \
-            and entry.state in ("your_turn", "playing") else None
-        turn_of = next((m.player.name for m in here
-                        if in_turn is not None and m.seat == in_turn), None)
+        in_turn = (
+            turn_order_of(game).seat_in_turn(game)
+            if game is not None and entry.state in ("your_turn", "playing")
+            else None
+        )
+        turn_of = next(
+            (m.player.name for m in here if in_turn is not None and m.seat == in_turn), None
+        )
         open_seats = still.get(game.pk, set()) if game is not None else set()
         if game is not None and turn_order_of(game).rounds and entry.state == "playing":
             # As the room page says: the round's last open turn runs out then.
             entry = replace(entry, deadline=last.get(game.pk))
-        result.append(replace(entry, people=tuple(m.player.name for m in here
-                                                  if m.player_id != player.pk),
-                              turn_of=turn_of,
-                              waiting_for=tuple(m.player.name for m in here
-                                                if m.seat in open_seats
-                                                and m.player_id != player.pk)))
+        result.append(
+            replace(
+                entry,
+                people=tuple(m.player.name for m in here if m.player_id != player.pk),
+                turn_of=turn_of,
+                waiting_for=tuple(
+                    m.player.name for m in here if m.seat in open_seats and m.player_id != player.pk
+                ),
+            )
+        )
     return result

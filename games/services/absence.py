@@ -71,17 +71,22 @@ def _host_away(room: Room) -> timedelta:
 def _present(member: Membership, moment: datetime) -> bool:
     """Whether ``member`` is here at ``moment``: a socket open and heard from lately
     (the players panel's "online")."""
-    return bool(member.sockets) and member.seen_at is not None \
+    return (
+        bool(member.sockets)
+        and member.seen_at is not None
         and moment - member.seen_at <= HEARTBEAT_LIMIT
+    )
 
 
 def _successor(room: Room, moment: datetime) -> Membership | None:
     """The person to take the host role: present now, in the room longest (joined
     earliest); never a bot, never the host."""
-    people = (Membership.objects.filter(room=room, state=Membership.State.ACTIVE,
-                                        player__bot_level="")
-              .exclude(player_id=room.host_id).select_related("player")
-              .order_by("joined_at", "id"))
+    people = (
+        Membership.objects.filter(room=room, state=Membership.State.ACTIVE, player__bot_level="")
+        .exclude(player_id=room.host_id)
+        .select_related("player")
+        .order_by("joined_at", "id")
+    )
     return next((m for m in people if _present(m, moment)), None)
 
 
@@ -97,25 +102,32 @@ def rooms_pass_host(*, at: datetime | None = None) -> list[Change]:
     # bots have no sockets), and of those only open rooms whose host is gone.
     here: dict[int, set[int]] = {}
     for room_id, player_id in Membership.objects.filter(
-            sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT,
-            state=Membership.State.ACTIVE).values_list("room_id", "player_id"):
+        sockets__gt=0, seen_at__gte=moment - HEARTBEAT_LIMIT, state=Membership.State.ACTIVE
+    ).values_list("room_id", "player_id"):
         here.setdefault(room_id, set()).add(player_id)
     # By their keys alone (with the status in the query, SQLite reads the status index:
     # every open room of the site); only those whose host is not among the people here,
     # and where someone else is: an abandoned room costs no lock, pass after pass.
-    rooms = {room.pk: room for room in Room.objects.filter(pk__in=list(here)).only(
-        "id", "code", "host_id", "pace", "status")
-        if room.status == Room.Status.OPEN and room.host_id not in here[room.pk]}
+    rooms = {
+        room.pk: room
+        for room in Room.objects.filter(pk__in=list(here)).only(
+            "id", "code", "host_id", "pace", "status"
+        )
+        if room.status == Room.Status.OPEN and room.host_id not in here[room.pk]
+    }
     hosts = Membership.objects.filter(room_id__in=list(rooms), state=Membership.State.ACTIVE)
-    codes = [rooms[m.room_id].code for m in hosts if m.player_id == rooms[m.room_id].host_id
-             and _gone(m, moment, _host_away(rooms[m.room_id]))]
+    codes = [
+        rooms[m.room_id].code
+        for m in hosts
+        if m.player_id == rooms[m.room_id].host_id
+        and _gone(m, moment, _host_away(rooms[m.room_id]))
+    ]
     passed: list[Change] = []
     for code in codes:
         try:
             change = _pass_host(code, moment)
         except Exception:  # one room's failure never stops the others
-            log.exception("passing the host role of room %s failed; it will be tried again",
-                          code)
+            log.exception("passing the host role of room %s failed; it will be tried again", code)
             continue
         if change is not None:
             passed.append(change)
@@ -127,10 +139,14 @@ def _pass_host(code: str, moment: datetime) -> Change | None:
     locked and someone is here to take it; the room's change if it passed."""
     with transaction.atomic():
         room = lock_room(code)
-        host = Membership.objects.filter(room=room, player_id=room.host_id,
-                                         state=Membership.State.ACTIVE).first()
-        if room.status != Room.Status.OPEN or host is None \
-                or not _gone(host, moment, _host_away(room)):
+        host = Membership.objects.filter(
+            room=room, player_id=room.host_id, state=Membership.State.ACTIVE
+        ).first()
+        if (
+            room.status != Room.Status.OPEN
+            or host is None
+            or not _gone(host, moment, _host_away(room))
+        ):
             return None
         successor = _successor(room, moment)
         if successor is None:
@@ -139,9 +155,16 @@ def _pass_host(code: str, moment: datetime) -> Change | None:
         if successor.muted:  # the host is never muted: no one could lift it
             successor.muted = False
             successor.save(update_fields=["muted"])
-        bump(room, "host_passed", data={"player": successor.player.name,
-                                        "player_id": successor.player_id,
-                                        "from": host.player.name, "pace": room.pace})
+        bump(
+            room,
+            "host_passed",
+            data={
+                "player": successor.player.name,
+                "player_id": successor.player_id,
+                "from": host.player.name,
+                "pace": room.pace,
+            },
+        )
         return Change(room.code, room.version)
 
 
@@ -153,10 +176,14 @@ def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | N
     person = card.player
     if person.is_bot or game.status != Game.Status.PLAYING:
         return None
-    last = list(game.turns.filter(seat=seat, finished_at__isnull=False)
-                .order_by("-number").values_list("finish", "player_id")[:MISSED_TURNS])
-    if len(last) < MISSED_TURNS or any(finish != Turn.Finish.TIMEOUT or who != person.pk
-                                       for finish, who in last):
+    last = list(
+        game.turns.filter(seat=seat, finished_at__isnull=False)
+        .order_by("-number")
+        .values_list("finish", "player_id")[:MISSED_TURNS]
+    )
+    if len(last) < MISSED_TURNS or any(
+        finish != Turn.Finish.TIMEOUT or who != person.pk for finish, who in last
+    ):
         return None
     if not game.scorecards.filter(player__bot_level="").exclude(pk=card.pk).exists():
         return None
@@ -167,8 +194,13 @@ def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | N
     if bot is None:
         return None
     Scorecard.objects.filter(pk=card.pk).update(held_for=person)
-    return {"seat": seat, "player": person.name, "player_id": person.pk, "bot": bot.name,
-            "missed": MISSED_TURNS}
+    return {
+        "seat": seat,
+        "player": person.name,
+        "player_id": person.pk,
+        "bot": bot.name,
+        "missed": MISSED_TURNS,
+    }
 
 
 def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
@@ -179,10 +211,14 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     if not Scorecard.objects.filter(game__room=room, held_for=player).exists():
         return None  # the common case, on every socket opened: no game row locked
     game = current_game(room)
-    card = None if game is None else (
-        game.scorecards.select_related("player").filter(held_for=player).first())
-    member = Membership.objects.filter(room=room, player=player,
-                                       state=Membership.State.ACTIVE).first()
+    card = (
+        None
+        if game is None
+        else (game.scorecards.select_related("player").filter(held_for=player).first())
+    )
+    member = Membership.objects.filter(
+        room=room, player=player, state=Membership.State.ACTIVE
+    ).first()
     if game is None or card is None or member is None:
         return None
     bot = card.player
@@ -192,8 +228,9 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     card.save(update_fields=["player", "held_for"])
     if game.status == Game.Status.PLAYING:
         retime_seat(room, game, card)  # their own time again, if their turn is open
-    stand_in = Membership.objects.filter(room=room, player=bot,
-                                         state=Membership.State.ACTIVE).first()
+    stand_in = Membership.objects.filter(
+        room=room, player=bot, state=Membership.State.ACTIVE
+    ).first()
     seat = None
     if stand_in is not None:
         seat = stand_in.seat
@@ -202,12 +239,16 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     if seat is not None and member.seat is None:
         member.seat = seat
         member.save(update_fields=["seat"])
-    return {"seat": card.seat, "player": player.name, "player_id": player.pk,
-            "bot": bot.name, "game": game if game.status == Game.Status.PLAYING else None}
+    return {
+        "seat": card.seat,
+        "player": player.name,
+        "player_id": player.pk,
+        "bot": bot.name,
+        "game": game if game.status == Game.Status.PLAYING else None,
+    }
 
 
-def give_back_and_bump(room: Room, player: Player
-                       ) -> tuple[dict[str, Any], Game | None] | None:
+def give_back_and_bump(room: Room, player: Player) -> tuple[dict[str, Any], Game | None] | None:
     """``seat_give_back`` and its ``seat_back`` event: the event and the game in play it
     changed, or ``None``."""
     data = seat_give_back(room, player)
@@ -234,8 +275,11 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     by the day: a bot keeps the seat of someone who missed three deadlines in a row."""
     require_live(room)
     game = playing_game(room)
-    card = game.scorecards.select_related("player").filter(seat=seat).first() \
-        if type(seat) is int else None
+    card = (
+        game.scorecards.select_related("player").filter(seat=seat).first()
+        if type(seat) is int
+        else None
+    )
     if card is None:
         raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
     if card.player.is_bot:
@@ -243,16 +287,27 @@ def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
     member = Membership.objects.get(room=room, player=card.player)
     if room.host_id != player.pk:
         if not game.scorecards.filter(player=player).exists() or card.player_id == player.pk:
-            raise ServiceError("not_a_player", gettext("only the other players of this game can "
-                                                       "hand a seat to a bot"))
+            raise ServiceError(
+                "not_a_player",
+                gettext("only the other players of this game can hand a seat to a bot"),
+            )
         # ``seen_at`` moves with every socket opened or closed and every heartbeat (15 s).
-        away = (member.state != Membership.State.ACTIVE
-                or now() - member.last_seen >= away_for_handover())
+        away = (
+            member.state != Membership.State.ACTIVE
+            or now() - member.last_seen >= away_for_handover()
+        )
         if not away:
-            raise ServiceError("not_away", gettext("%(name)s has been away for less than a minute")
-                               % {"name": card.player.name})
+            raise ServiceError(
+                "not_away",
+                gettext("%(name)s has been away for less than a minute")
+                % {"name": card.player.name},
+            )
     bot = hand_seat_to_bot(room, game, member)
-    event = bump(room, "seat_to_bot", actor=player, game=game,
-                 data={"seat": seat, "player": card.player.name,
-                       "bot": bot.name if bot else None})
+    event = bump(
+        room,
+        "seat_to_bot",
+        actor=player,
+        game=game,
+        data={"seat": seat, "player": card.player.name, "bot": bot.name if bot else None},
+    )
     return Done(event, game)

@@ -28,13 +28,16 @@ def _leave_rooms(player: Player) -> list[News]:
     """Leave every open room ``player`` is in, as leaving does (a live seat goes to a bot);
     the rooms' changes."""
     codes = Membership.objects.filter(
-        player=player, state=Membership.State.ACTIVE, room__status=Room.Status.OPEN,
+        player=player,
+        state=Membership.State.ACTIVE,
+        room__status=Room.Status.OPEN,
     ).values_list("room__code", flat=True)
     return [news for code in list(codes) for news in room_leave(player=player, code=code).news]
 
 
-def account_sign_in(*, session: SessionBase, user: User,
-                    guest: Player | None) -> Outcome[Player | None]:
+def account_sign_in(
+    *, session: SessionBase, user: User, guest: Player | None
+) -> Outcome[Player | None]:
     """Bind this browser to ``user``'s player, after Django's ``login``; ``guest`` is the
     player the browser had before.  An account without a player takes the guest (its
     seats, games and reviews); an account that has one keeps it, and the guest, no
@@ -50,8 +53,7 @@ def account_sign_in(*, session: SessionBase, user: User,
             guest.user = user
             guest.save(update_fields=["user"])
             own = guest
-        elif guest is not None and own is not None and guest.pk != own.pk \
-                and guest.user_id is None:
+        elif guest is not None and own is not None and guest.pk != own.pk and guest.user_id is None:
             news = _leave_rooms(guest)
     if own is not None:
         session[SESSION_KEY], session[ACCOUNT_KEY] = own.pk, user.pk
@@ -80,7 +82,6 @@ def account_delete(*, user: User) -> list[News]:
     return news
 
 
-
 def account_create(*, username: str, password: str) -> User:
     """A new account named ``username`` (checked by the sign-up form) with ``password``
     (stored hashed); ``taken`` when that name has an account already."""
@@ -92,8 +93,10 @@ def account_create(*, username: str, password: str) -> User:
 
 def _check_language(code: str) -> None:
     if code not in LANGUAGE_CODES:
-        raise ServiceError("unknown_language", gettext(
-            "This site has no language “%(code)s”.") % {"code": code[:16]})
+        raise ServiceError(
+            "unknown_language",
+            gettext("This site has no language “%(code)s”.") % {"code": code[:16]},
+        )
 
 
 def account_language_set(*, user: User, code: str) -> None:

@@ -34,11 +34,13 @@ def clean_text(raw: object) -> str:
     """
     if not isinstance(raw, str):
         raise ServiceError("bad_text", gettext("a message is text"))
-    kept = "".join(ch for ch in visible_only(raw)
-                   if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
+    kept = "".join(
+        ch for ch in visible_only(raw) if ch == "\n" or unicodedata.category(ch) != "Cc"
+    ).strip()
     if not 1 <= len(kept) <= MAX_LENGTH:
-        raise ServiceError("bad_text", gettext("a message has 1 to %(max)s characters")
-                           % {"max": MAX_LENGTH})
+        raise ServiceError(
+            "bad_text", gettext("a message has 1 to %(max)s characters") % {"max": MAX_LENGTH}
+        )
     return kept
 
 
@@ -53,6 +55,7 @@ def chat_post(*, player: Player, room: Room, text: object) -> Done:
     if recent >= BURST:
         raise ServiceError("chat_too_fast", gettext("slow down: a few messages at a time"))
     message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
-    event = bump(room, "chat", actor=player,
-                 data={"id": message.pk, "player": player.name, "text": cleaned})
+    event = bump(
+        room, "chat", actor=player, data={"id": message.pk, "player": player.name, "text": cleaned}
+    )
     return Done(event)

@@ -47,10 +47,12 @@ def due_games(moment: datetime, limit: int) -> QuerySet[Game, int]:
     """The ids of the games in play with a bot action or a turn deadline due at
     ``moment``, longest overdue first, at most ``limit``: read from the ``(status,
     bot_due_at)`` and ``(status, turn_deadline)`` indexes, so games not due cost nothing."""
-    return (Game.objects.filter(status=Game.Status.PLAYING)
-            .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
-            .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
-            .values_list("id", flat=True)[:limit])
+    return (
+        Game.objects.filter(status=Game.Status.PLAYING)
+        .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
+        .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
+        .values_list("id", flat=True)[:limit]
+    )
 
 
 def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Change]:
@@ -70,8 +72,9 @@ def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Chang
     return done
 
 
-def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
-                     day_idle: timedelta = DAY_IDLE) -> list[Change]:
+def rooms_close_idle(
+    *, at: datetime | None = None, idle: timedelta = IDLE, day_idle: timedelta = DAY_IDLE
+) -> list[Change]:
     """Close open rooms with no activity for ``idle`` (rooms by the day: ``day_idle``; a
     game in them ends); returns the change of each room closed."""
     moment = at or now()
@@ -80,10 +83,17 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
         return pace_named(room.pace).idle_limit(live=idle, by_the_day=day_idle)
 
     # Each pace's rooms quiet for longer than its limit.
-    stale = reduce(or_, (Q(pace=pace, last_activity_at__lt=moment - policy.idle_limit(
-        live=idle, by_the_day=day_idle)) for pace, policy in PACES.items()))
-    codes = list(Room.objects.filter(stale, status=Room.Status.OPEN)
-                 .values_list("code", flat=True))
+    stale = reduce(
+        or_,
+        (
+            Q(
+                pace=pace,
+                last_activity_at__lt=moment - policy.idle_limit(live=idle, by_the_day=day_idle),
+            )
+            for pace, policy in PACES.items()
+        ),
+    )
+    codes = list(Room.objects.filter(stale, status=Room.Status.OPEN).values_list("code", flat=True))
     closed: list[Change] = []
     for code in codes:
         with transaction.atomic():
@@ -93,14 +103,21 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
                 continue
             hours = round(quiet.total_seconds() / 3600)
             span = f"{hours // 24} days" if hours >= 48 and hours % 24 == 0 else f"{hours} hours"
-            game = Game.objects.select_for_update().filter(
-                room=room, status=Game.Status.PLAYING).first()
+            game = (
+                Game.objects.select_for_update()
+                .filter(room=room, status=Game.Status.PLAYING)
+                .first()
+            )
             if game is not None:
                 end_game(game, f"room closed after {span} without activity")
             room.status, room.closed_at = Room.Status.CLOSED, now()
             room.closed_reason = f"no activity for {span}"
-            bump(room, "room_closed", game=game,
-                 data={"reason": room.closed_reason, "cause": "idle", "hours": hours})
+            bump(
+                room,
+                "room_closed",
+                game=game,
+                data={"reason": room.closed_reason, "cause": "idle", "hours": hours},
+            )
         closed.append(Change(room.code, room.version))
     return closed
 
@@ -108,8 +125,9 @@ def rooms_close_idle(*, at: datetime | None = None, idle: timedelta = IDLE,
 # -- bots and expired turns ------------------------------------------------------
 
 
-def bot_step(room: Room, game: Game, card: Scorecard,
-             decision: Decision | None = None) -> tuple[str, dict[str, Any]]:
+def bot_step(
+    room: Room, game: Game, card: Scorecard, decision: Decision | None = None
+) -> tuple[str, dict[str, Any]]:
     """One action of the bot at ``card``'s seat, on its open turn: ``decision`` if its
     strategy made it already (on this very position), else decided now."""
     card, _, sheet, state = open_turn(game, card)
@@ -148,8 +166,7 @@ def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, int, Decision] | None:
     lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
     built (the clock tries again on its next pass); ``None`` when there is nothing to
     decide ahead (no bot due, or its first roll)."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING,
-                               bot_due_at__lte=at).first()
+    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING, bot_due_at__lte=at).first()
     if game is None:
         return None
     card = bot_card(game)
@@ -183,20 +200,34 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
             return None
         game.room = room  # the same row, locked: its mode reads it
         # A bot whose strategy is still being built waits; an expired turn does not.
-        card = bot_card(game) if game.bot_due_at is not None and game.bot_due_at <= at \
-            and planned is not WAIT else None
+        card = (
+            bot_card(game)
+            if game.bot_due_at is not None and game.bot_due_at <= at and planned is not WAIT
+            else None
+        )
         if card is not None:
-            decision = (planned[2] if isinstance(planned, tuple) and planned[0] == game.version
-                        and planned[1] == card.seat else None)
+            decision = (
+                planned[2]
+                if isinstance(planned, tuple)
+                and planned[0] == game.version
+                and planned[1] == card.seat
+                else None
+            )
             kind, data = bot_step(room, game, card, decision)
             # The same bot's next action, or the next bot's (everyone's turn at once).
-            if game.status == Game.Status.PLAYING and game.bot_due_at is not None \
-                    and turn_order_of(game).bot_acts_again(game, card):
+            if (
+                game.status == Game.Status.PLAYING
+                and game.bot_due_at is not None
+                and turn_order_of(game).bot_acts_again(game, card)
+            ):
                 game.bot_due_at = now() + bot_delay()
             bump(room, kind, actor=card.player, game=game, data=data)
             return Change(room.code, room.version)
-        card = expired_card(game, at) if game.turn_deadline is not None \
-            and game.turn_deadline <= at else None
+        card = (
+            expired_card(game, at)
+            if game.turn_deadline is not None and game.turn_deadline <= at
+            else None
+        )
         if card is not None:
             data = finish_for_absent(room, game, Turn.Finish.TIMEOUT, card)
             bump(room, "timeout", actor=card.player, game=game, data=data)

@@ -171,22 +171,26 @@ def bump(
     }
 
 
-def enter(player: Player, code: object, request_id: str | None, action: str, *,
-          allow_closed: bool = False) -> tuple[Room, dict[str, Any] | None]:
+def enter(
+    player: Player, code: object, request_id: str | None, action: str, *, allow_closed: bool = False
+) -> tuple[Room, dict[str, Any] | None]:
     """Begin a room action: lock the room, then either the answer already given to this
     request id (a retry, answered even if the room has closed since) or ``None`` to go on.
     A closed room refuses new actions unless ``allow_closed``."""
     room = lock_room(code)
     if request_id is not None:
         if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
-            raise ServiceError("bad_request_id", gettext(
-                "a request id is 1 to 64 characters of text"))
+            raise ServiceError(
+                "bad_request_id", gettext("a request id is 1 to 64 characters of text")
+            )
         found = sql.answered_request(room, player.pk, request_id)
         if found is not None:
             if found.action != action:
-                raise ServiceError("request_id_reused", gettext(
-                    "request id %(id)s was used for %(action)s") % {
-                        "id": repr(request_id), "action": found.action})
+                raise ServiceError(
+                    "request_id_reused",
+                    gettext("request id %(id)s was used for %(action)s")
+                    % {"id": repr(request_id), "action": found.action},
+                )
             return room, found.response
     if room.status == Room.Status.CLOSED and not allow_closed:
         raise ServiceError("room_closed", gettext("this room is closed"))
@@ -194,9 +198,15 @@ def enter(player: Player, code: object, request_id: str | None, action: str, *,
     return room, None
 
 
-def finish(player: Player, request_id: str | None, room: Room, action: str,
-           event: dict[str, Any] | None, game: Game | None = None,
-           **extra: Any) -> dict[str, Any]:
+def finish(
+    player: Player,
+    request_id: str | None,
+    room: Room,
+    action: str,
+    event: dict[str, Any] | None,
+    game: Game | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """The answer to an accepted action, kept under its request id for retries."""
     response: dict[str, Any] = {"ok": True, "version": room.version, "event": event}
     if game is not None:
@@ -219,8 +229,9 @@ class Done:
     remember: bool = True
 
 
-def room_action(kind: str, *, allow_closed: bool = False
-                ) -> Callable[[Callable[..., Done]], Callable[..., Answer]]:
+def room_action(
+    kind: str, *, allow_closed: bool = False
+) -> Callable[[Callable[..., Done]], Callable[..., Answer]]:
     """Make a room service from ``step(*, player, room, **fields) -> Done``.
 
     The service, ``service(*, player, code, request_id=None, **fields)``, runs in one
@@ -238,18 +249,25 @@ def room_action(kind: str, *, allow_closed: bool = False
 
     def decorate(step: Callable[..., Done]) -> Callable[..., Answer]:
         @functools.wraps(step)
-        def service(*, player: Player, code: object, request_id: str | None = None,
-                    **fields: Any) -> Answer:
+        def service(
+            *, player: Player, code: object, request_id: str | None = None, **fields: Any
+        ) -> Answer:
             require_not_banned(player)
             with transaction.atomic():
-                room, answered = enter(player, code, request_id, kind,
-                                       allow_closed=allow_closed)
+                room, answered = enter(player, code, request_id, kind, allow_closed=allow_closed)
                 if answered is not None:
                     return Answer(answered, [Change(room.code, room.version)])
                 since = room.version
                 done = step(player=player, room=room, **fields)
-                response = finish(player, request_id if done.remember else None, room, kind,
-                                  done.event, game=done.game, **done.extra)
+                response = finish(
+                    player,
+                    request_id if done.remember else None,
+                    room,
+                    kind,
+                    done.event,
+                    game=done.game,
+                    **done.extra,
+                )
             return Answer(response, changed(room, since))
 
         return service

@@ -36,8 +36,9 @@ PAR_LEVEL = "expert"
 
 def seed_of(ruleset: str, day: date) -> str:
     """The secret seed, in hex, of ``ruleset``'s challenge on ``day``."""
-    return salted_hmac("games.daily", f"{ruleset}:{day.isoformat()}",
-                       algorithm="sha256").hexdigest()
+    return salted_hmac(
+        "games.daily", f"{ruleset}:{day.isoformat()}", algorithm="sha256"
+    ).hexdigest()
 
 
 def challenge_of(ruleset: object, day: object, create: bool = True) -> DailyChallenge:
@@ -49,8 +50,9 @@ def challenge_of(ruleset: object, day: object, create: bool = True) -> DailyChal
     if not isinstance(day, date) or day > today():
         raise ServiceError("not_yet", gettext("that day's challenge has not begun"))
     if not create:
-        return DailyChallenge.objects.filter(day=day, ruleset=ruleset).first() \
-            or DailyChallenge(day=day, ruleset=ruleset)
+        return DailyChallenge.objects.filter(day=day, ruleset=ruleset).first() or DailyChallenge(
+            day=day, ruleset=ruleset
+        )
     found, _ = DailyChallenge.objects.get_or_create(day=day, ruleset=ruleset)
     return found
 
@@ -60,8 +62,14 @@ def start_of(day: date) -> datetime:
     return datetime.combine(day, time.min, tzinfo=UTC)
 
 
-def why_practice(*, player: Player | None, challenge: DailyChallenge, user_id: int | None = None,
-                 browser: str = "", address: str = "") -> str:
+def why_practice(
+    *,
+    player: Player | None,
+    challenge: DailyChallenge,
+    user_id: int | None = None,
+    browser: str = "",
+    address: str = "",
+) -> str:
     """Why the next attempt at ``challenge`` (today's) of ``player`` (or of the account
     ``user_id`` with no player yet) from ``browser`` and ``address`` (a keyed hash,
     ``games.addresses``) would play practice dice: a ``Practice`` value, or ``""`` when
@@ -82,8 +90,10 @@ def why_practice(*, player: Player | None, challenge: DailyChallenge, user_id: i
         return Practice.STAFF
     if challenge.pk is None:  # nobody has played it yet
         return ""
-    if player is not None and DailyAttempt.objects.filter(
-            challenge=challenge, player=player, practice="").exists():  # saw the day's dice
+    if (
+        player is not None
+        and DailyAttempt.objects.filter(challenge=challenge, player=player, practice="").exists()
+    ):  # saw the day's dice
         return Practice.AGAIN
     ranked = DailyAttempt.objects.filter(challenge=challenge, ranked=True)
     if browser and ranked.filter(browser=browser).exists():
@@ -93,8 +103,9 @@ def why_practice(*, player: Player | None, challenge: DailyChallenge, user_id: i
     return ""
 
 
-def daily_play(*, player: Player, ruleset: object, day: object = None, browser: str = "",
-               address: str = "") -> DailyAttempt:
+def daily_play(
+    *, player: Player, ruleset: object, day: object = None, browser: str = "", address: str = ""
+) -> DailyAttempt:
     """Start (or go back to, while it is played) ``player``'s attempt at the challenge of
     ``ruleset`` on ``day`` (today when left out), from ``browser`` (its id) and
     ``address`` (a keyed hash): a solo game on the day's dice when it ranks, on dice of
@@ -105,16 +116,21 @@ def daily_play(*, player: Player, ruleset: object, day: object = None, browser: 
         raise ServiceError("not_a_person", gettext("bots do not play the daily challenge"))
     with transaction.atomic():
         challenge = challenge_of(ruleset, today() if day is None else day)
-        going = DailyAttempt.objects.filter(
-            challenge=challenge, player=player,
-            game__status=Game.Status.PLAYING).select_related("game__room").first()
+        going = (
+            DailyAttempt.objects.filter(
+                challenge=challenge, player=player, game__status=Game.Status.PLAYING
+            )
+            .select_related("game__room")
+            .first()
+        )
         if going is not None:
             return going
         level_ready(PAR_LEVEL, rulesets.get(challenge.ruleset))  # par by the game's end
         if challenge.day < today():
             return _open_table(player, challenge, browser, address, ranked=False)
-        practice = why_practice(player=player, challenge=challenge, browser=browser,
-                                address=address)
+        practice = why_practice(
+            player=player, challenge=challenge, browser=browser, address=address
+        )
         if practice:
             return _open_table(player, challenge, browser, address, practice=practice)
         try:
@@ -122,36 +138,73 @@ def daily_play(*, player: Player, ruleset: object, day: object = None, browser: 
                 return _open_table(player, challenge, browser, address, ranked=True)
         except IntegrityError:  # a ranked attempt of this player, browser or address won
             pass
-        found = DailyAttempt.objects.filter(challenge=challenge, player=player,
-                                            ranked=True).first()
+        found = DailyAttempt.objects.filter(challenge=challenge, player=player, ranked=True).first()
         if found is not None:  # the same player's other request made it
             return found
-        practice = why_practice(player=player, challenge=challenge, browser=browser,
-                                address=address) or Practice.AGAIN
+        practice = (
+            why_practice(player=player, challenge=challenge, browser=browser, address=address)
+            or Practice.AGAIN
+        )
         return _open_table(player, challenge, browser, address, practice=practice)
 
 
-def _open_table(player: Player, challenge: DailyChallenge, browser: str, address: str,
-                ranked: bool = False, practice: str = "") -> DailyAttempt:
+def _open_table(
+    player: Player,
+    challenge: DailyChallenge,
+    browser: str,
+    address: str,
+    ranked: bool = False,
+    practice: str = "",
+) -> DailyAttempt:
     """A solo table of ``challenge`` for ``player``, its game begun on the day's dice (on
     new dice of its own for a ``practice`` game)."""
     rs = rulesets.get(challenge.ruleset)
     room = Room.objects.create(
-        code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
-        seat_count=1, coach_enabled=False, daily=True, last_activity_at=now())
-    member = Membership.objects.create(room=room, player=player, seat=0, browser=browser,
-                                       address=address)
-    bump(room, "room_created", actor=player,
-         data={"ruleset": rs.name, "options": dict(rs.options), "seats": 1,
-               "pace": room.pace, "turn_seconds": None, "holidays": room.holidays,
-               "together": False, "duplicate": False})
+        code=new_code(),
+        host=player,
+        ruleset=rs.name,
+        options=dict(rs.options),
+        seat_count=1,
+        coach_enabled=False,
+        daily=True,
+        last_activity_at=now(),
+    )
+    member = Membership.objects.create(
+        room=room, player=player, seat=0, browser=browser, address=address
+    )
+    bump(
+        room,
+        "room_created",
+        actor=player,
+        data={
+            "ruleset": rs.name,
+            "options": dict(rs.options),
+            "seats": 1,
+            "pace": room.pace,
+            "turn_seconds": None,
+            "holidays": room.holidays,
+            "together": False,
+            "duplicate": False,
+        },
+    )
     seed = dice.new_seed() if practice else seed_of(challenge.ruleset, challenge.day)
     game = begin_game(room, [member], seed=seed)
-    bump(room, "game_started", actor=player, game=game,
-         data={"number": game.number, "seats": [player.name]})
-    return DailyAttempt.objects.create(challenge=challenge, player=player, game=game,
-                                       ranked=ranked, practice=practice, browser=browser,
-                                       address=address)
+    bump(
+        room,
+        "game_started",
+        actor=player,
+        game=game,
+        data={"number": game.number, "seats": [player.name]},
+    )
+    return DailyAttempt.objects.create(
+        challenge=challenge,
+        player=player,
+        game=game,
+        ranked=ranked,
+        practice=practice,
+        browser=browser,
+        address=address,
+    )
 
 
 def par_of(challenge: DailyChallenge) -> int | None:
@@ -161,8 +214,11 @@ def par_of(challenge: DailyChallenge) -> int | None:
         rs = rulesets.get(challenge.ruleset)
         if not level_ready(PAR_LEVEL, rs):
             return None
-        challenge.par = duplicate.play(rs.new_scorecard(), levels.get(PAR_LEVEL),
-                                       bytes.fromhex(seed_of(challenge.ruleset, challenge.day)))
+        challenge.par = duplicate.play(
+            rs.new_scorecard(),
+            levels.get(PAR_LEVEL),
+            bytes.fromhex(seed_of(challenge.ruleset, challenge.day)),
+        )
         challenge.save(update_fields=["par"])
     return int(challenge.par["total"])
 
@@ -176,8 +232,9 @@ def attempt_par(attempt: DailyAttempt) -> int | None:
         rs = rulesets.get(attempt.challenge.ruleset)
         if not level_ready(PAR_LEVEL, rs):
             return None
-        played = duplicate.play(rs.new_scorecard(), levels.get(PAR_LEVEL),
-                                bytes.fromhex(attempt.game.seed))
+        played = duplicate.play(
+            rs.new_scorecard(), levels.get(PAR_LEVEL), bytes.fromhex(attempt.game.seed)
+        )
         attempt.par = int(played["total"])
         attempt.save(update_fields=["par"])
     return attempt.par

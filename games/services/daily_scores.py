@@ -27,8 +27,10 @@ def record_finish(game: Game, score: int) -> None:
     if attempt is None:
         return
     attempt.score, attempt.finished_at = score, game.finished_at
-    if attempt.ranked and (game.finished_at or now()).astimezone(UTC).date() \
-            > attempt.challenge.day:
+    if (
+        attempt.ranked
+        and (game.finished_at or now()).astimezone(UTC).date() > attempt.challenge.day
+    ):
         attempt.ranked = False
     attempt.save(update_fields=["score", "finished_at", "ranked"])
 
@@ -43,14 +45,26 @@ def record_accuracy(game: Game, player: Player, accuracy: float | None) -> None:
     attempt.accuracy = accuracy
     attempt.save(update_fields=["accuracy"])
     since = attempt.challenge.day - FLAG_WINDOW
-    perfect_days = DailyAttempt.objects.filter(
-        player=player, ranked=True, accuracy__gte=NEAR_PERFECT,
-        challenge__day__gt=since).values("challenge__day").distinct().count()
-    if perfect_days < FLAG_DAYS or Report.objects.filter(
-            reported=player, reason=Report.Reason.ACCURACY,
-            status=Report.Status.OPEN).exists():
+    perfect_days = (
+        DailyAttempt.objects.filter(
+            player=player, ranked=True, accuracy__gte=NEAR_PERFECT, challenge__day__gt=since
+        )
+        .values("challenge__day")
+        .distinct()
+        .count()
+    )
+    if (
+        perfect_days < FLAG_DAYS
+        or Report.objects.filter(
+            reported=player, reason=Report.Reason.ACCURACY, status=Report.Status.OPEN
+        ).exists()
+    ):
         return
     Report.objects.create(
-        room=game.room, reporter=None, reported=player, reason=Report.Reason.ACCURACY,
+        room=game.room,
+        reporter=None,
+        reported=player,
+        reason=Report.Reason.ACCURACY,
         text=f"{perfect_days} daily challenges of the last week at {NEAR_PERFECT}% accuracy "
-             "or more")
+        "or more",
+    )

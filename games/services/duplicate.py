@@ -26,8 +26,9 @@ def revealed(game: Game, round_: int) -> list[dict[str, Any]]:
     """Every seat's turn of round ``round_`` (closed): its rolls, announcement and the
     box it filled, in seat order."""
     seats = game.scorecards.count()
-    turns = Turn.objects.filter(game=game, number__gt=(round_ - 1) * seats,
-                                number__lte=round_ * seats).order_by("seat")
+    turns = Turn.objects.filter(
+        game=game, number__gt=(round_ - 1) * seats, number__lte=round_ * seats
+    ).order_by("seat")
     return [turn_view(row) for row in turns.values(*PLAYED_FIELDS)]
 
 

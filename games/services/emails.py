@@ -50,11 +50,16 @@ def email_confirm(*, user_id: int, address: str) -> AbstractBaseUser:
     address (the link was used, or replaced by a newer one, or the account is gone)."""
     User = get_user_model()
     with transaction.atomic():
-        pending = (PendingEmail.objects.select_for_update().select_related("user")
-                   .filter(user_id=user_id).first())
+        pending = (
+            PendingEmail.objects.select_for_update()
+            .select_related("user")
+            .filter(user_id=user_id)
+            .first()
+        )
         if pending is None or pending.address.lower() != address.lower():
-            raise ServiceError("link_used", gettext(
-                "This link was already used, or a newer one replaced it."))
+            raise ServiceError(
+                "link_used", gettext("This link was already used, or a newer one replaced it.")
+            )
         user = pending.user
         User.objects.filter(pk=user.pk).update(email=pending.address)
         pending.delete()

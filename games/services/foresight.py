@@ -55,13 +55,23 @@ def played_turns(played: dict[str, Any]) -> list[Turn]:
     """The move log (unsaved ``Turn`` rows of ``FIELD_PLAYER``) of a game as
     ``duplicate.play`` returns it."""
     me = FIELD_PLAYER.pk
-    return [Turn(number=number, seat=0, player_id=me,
-                 rolls=[{**roll, "player": me} for roll in round_["rolls"]],
-                 state={"announced": round_["announced"]}, box=round_["box"],
-                 column=round_["column"] or "", points=round_["points"],
-                 bonus=round_["bonus"], finish=Turn.Finish.PLAYED, placed_by_id=me,
-                 announced_by_id=me if round_["announced"] else None)
-            for number, round_ in enumerate(played["rounds"], start=1)]
+    return [
+        Turn(
+            number=number,
+            seat=0,
+            player_id=me,
+            rolls=[{**roll, "player": me} for roll in round_["rolls"]],
+            state={"announced": round_["announced"]},
+            box=round_["box"],
+            column=round_["column"] or "",
+            points=round_["points"],
+            bonus=round_["bonus"],
+            finish=Turn.Finish.PLAYED,
+            placed_by_id=me,
+            announced_by_id=me if round_["announced"] else None,
+        )
+        for number, round_ in enumerate(played["rounds"], start=1)
+    ]
 
 
 def field_reviews(rs: RuleSet, seed: bytes) -> list[tuple[str, dict[str, Any]]]:
@@ -73,10 +83,15 @@ def field_reviews(rs: RuleSet, seed: bytes) -> list[tuple[str, dict[str, Any]]]:
         key = hmac.new(seed, f"honest field:{index}".encode(), hashlib.sha256).digest()
         return random.Random(key).random
 
-    return [(name, build_review(rs, played_turns(duplicate.play(rs.new_scorecard(),
-                                                                 player, seed)),
-                                FIELD_PLAYER))
-            for name, player in honest_play.field(uniforms)]
+    return [
+        (
+            name,
+            build_review(
+                rs, played_turns(duplicate.play(rs.new_scorecard(), player, seed)), FIELD_PLAYER
+            ),
+        )
+        for name, player in honest_play.field(uniforms)
+    ]
 
 
 def luck_bound_compute(challenge: DailyChallenge) -> dict[str, Any]:
@@ -85,19 +100,23 @@ def luck_bound_compute(challenge: DailyChallenge) -> dict[str, Any]:
     score) and the seconds it took."""
     started = time.monotonic()
     rs = rulesets.get(challenge.ruleset)
-    reviews = field_reviews(rs, bytes.fromhex(daily.seed_of(challenge.ruleset,
-                                                            challenge.day)))
+    reviews = field_reviews(rs, bytes.fromhex(daily.seed_of(challenge.ruleset, challenge.day)))
     found: dict[str, Any] = honest_play.bound_of(
-        [honest_play.reroll_luck(review["path"]) for _, review in reviews])
+        [honest_play.reroll_luck(review["path"]) for _, review in reviews]
+    )
     par = next(review["total"] for name, review in reviews if name == "expert")
-    return {"layout": LAYOUT, "measure": "reroll luck", **found, "par": par,
-            "seconds": round(time.monotonic() - started, 2)}
+    return {
+        "layout": LAYOUT,
+        "measure": "reroll luck",
+        **found,
+        "par": par,
+        "seconds": round(time.monotonic() - started, 2),
+    }
 
 
 def luck_bound_store(*, challenge: DailyChallenge, bound: dict[str, Any]) -> None:
     """Keep ``bound`` as ``challenge``'s luck bound (one worked out already stays)."""
-    DailyChallenge.objects.filter(pk=challenge.pk, luck_bound__isnull=True).update(
-        luck_bound=bound)
+    DailyChallenge.objects.filter(pk=challenge.pk, luck_bound__isnull=True).update(luck_bound=bound)
     challenge.refresh_from_db(fields=["luck_bound"])
 
 
@@ -105,8 +124,12 @@ def bound_wanted(game: Game) -> DailyChallenge | None:
     """The challenge whose luck bound ``game`` needs and lacks: a finished ranked
     attempt's, where foresight is looked for; ``None`` otherwise."""
     attempt = DailyAttempt.objects.select_related("challenge").filter(game=game).first()
-    if attempt is None or not attempt.ranked or attempt.practice \
-            or not measured(attempt.challenge.ruleset):
+    if (
+        attempt is None
+        or not attempt.ranked
+        or attempt.practice
+        or not measured(attempt.challenge.ruleset)
+    ):
         return None
     return attempt.challenge if attempt.challenge.luck_bound is None else None
 
@@ -116,10 +139,14 @@ def foresight_check(*, game: Game) -> Report | None:
     its challenge's bound, and beyond it open a report naming the figures; the report
     made, or ``None`` (no ranked attempt, no review yet, within the bound, reported
     already, or the bound is still to be worked out by the coach's worker)."""
-    attempt = DailyAttempt.objects.select_related("challenge", "player").filter(
-        game=game).first()
-    if attempt is None or not attempt.ranked or attempt.practice \
-            or attempt.score is None or not measured(attempt.challenge.ruleset):
+    attempt = DailyAttempt.objects.select_related("challenge", "player").filter(game=game).first()
+    if (
+        attempt is None
+        or not attempt.ranked
+        or attempt.practice
+        or attempt.score is None
+        or not measured(attempt.challenge.ruleset)
+    ):
         return None
     review = GameReview.objects.filter(game=game, player=attempt.player).first()
     if review is None or "path" not in review.data:
@@ -136,12 +163,17 @@ def foresight_check(*, game: Game) -> Report | None:
         return None
     with transaction.atomic():
         Room.objects.select_for_update().filter(pk=game.room_id).first()  # one at a time
-        if Report.objects.filter(room=game.room_id, reported=attempt.player,
-                                 reason=Report.Reason.FORESIGHT).exists():
+        if Report.objects.filter(
+            room=game.room_id, reported=attempt.player, reason=Report.Reason.FORESIGHT
+        ).exists():
             return None
         return Report.objects.create(
-            room_id=game.room_id, reporter=None, reported=attempt.player,
-            reason=Report.Reason.FORESIGHT, text=figures(attempt, review.data, luck))
+            room_id=game.room_id,
+            reporter=None,
+            reported=attempt.player,
+            reason=Report.Reason.FORESIGHT,
+            text=figures(attempt, review.data, luck),
+        )
 
 
 def foresight_on_review(sender: object, *, game: Game, **kwargs: object) -> None:
@@ -162,4 +194,5 @@ def figures(attempt: DailyAttempt, review: dict[str, Any], luck: float) -> str:
         f"{bound['games']} simulated honest games: mean {bound['mean']:+.1f}, spread "
         f"{bound['spread']:.1f}, highest {bound['highest']:+.1f}). Choices gave away "
         f"{review['total_lost']:.1f}; accuracy "
-        f"{'-' if accuracy is None else format(accuracy, '.1f') + ' %'}.")
+        f"{'-' if accuracy is None else format(accuracy, '.1f') + ' %'}."
+    )

@@ -33,8 +33,9 @@ def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
     game = playing_game(room)
     card = game.scorecards.filter(player=player).first()
     if card is None:
-        raise ServiceError("not_a_player", gettext("only the players of this game take "
-                                                   "holidays from it"))
+        raise ServiceError(
+            "not_a_player", gettext("only the players of this game take holidays from it")
+        )
     return game, card
 
 
@@ -44,28 +45,35 @@ def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     days in this game; the last of them as long as what is left)."""
     game, card = _card(room, player)
     if not room.holidays:
-        raise ServiceError("no_holidays", gettext("the host does not allow holidays in "
-                                                  "this room"))
+        raise ServiceError("no_holidays", gettext("the host does not allow holidays in this room"))
     moment = now()
     if card.holiday_until is not None and card.holiday_until > moment:
         raise ServiceError("on_holiday", gettext("you are on holiday already: end it first"))
     left = card.holiday_left
     if left < MIN_LEFT:
-        raise ServiceError("no_holiday_left", gettext(
-            "you have no holiday left in this game"))
+        raise ServiceError("no_holiday_left", gettext("you have no holiday left in this game"))
     most = min(MAX_DAYS, math.ceil(left / DAY))  # the last day: what is left of it
     if type(days) is not int or not 1 <= days <= most:
-        raise ServiceError("bad_days", ngettext(
-            "a holiday lasts 1 day (what you have left in this game)",
-            "a holiday lasts 1 to %(n)s days (what you have left in this game)",
-            most) % {"n": most})
+        raise ServiceError(
+            "bad_days",
+            ngettext(
+                "a holiday lasts 1 day (what you have left in this game)",
+                "a holiday lasts 1 to %(n)s days (what you have left in this game)",
+                most,
+            )
+            % {"n": most},
+        )
     length = min(timedelta(days=days), timedelta(seconds=left))
     card.holiday_until = moment + length
     card.holiday_left -= int(length.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])
     shift_seat_deadline(game, card, length)
-    data = {"seat": card.seat, "player": player.name, "days": days,
-            "until": card.holiday_until.isoformat()}
+    data = {
+        "seat": card.seat,
+        "player": player.name,
+        "days": days,
+        "until": card.holiday_until.isoformat(),
+    }
     return Done(bump(room, "holiday", actor=player, game=game, data=data), game)
 
 

@@ -96,7 +96,8 @@ def public_key() -> str:
     from cryptography.hazmat.primitives import serialization
 
     point = vapid_key().public_key.public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
     return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
 
 
@@ -113,9 +114,13 @@ def page_key() -> str:
 # -- writing notices -----------------------------------------------------------------
 
 
-def notice_turn(room: Room, game: Game, player: Player,
-                holiday_until: datetime | None = None,
-                deadline: datetime | None = None) -> None:
+def notice_turn(
+    room: Room,
+    game: Game,
+    player: Player,
+    holiday_until: datetime | None = None,
+    deadline: datetime | None = None,
+) -> None:
     """Put "your turn" in ``player``'s outbox for the game's newest turn (rooms by the
     day, people only; the caller's transaction commits it): a push, an email when their
     account has a confirmed address and wants it, and the reminder they chose before the
@@ -128,13 +133,20 @@ def notice_turn(room: Room, game: Game, player: Player,
     rows = [Notice(**about, kind=Notice.Kind.YOUR_TURN, due_at=due)]
     chosen = preferences_of(player)
     if chosen.email and address_of(player):
-        rows.append(Notice(**about, kind=Notice.Kind.YOUR_TURN,
-                           channel=Notice.Channel.EMAIL, due_at=due))
-        remind = deadline - timedelta(hours=chosen.reminder_hours) \
-            if deadline is not None and chosen.reminder_hours else None
+        rows.append(
+            Notice(**about, kind=Notice.Kind.YOUR_TURN, channel=Notice.Channel.EMAIL, due_at=due)
+        )
+        remind = (
+            deadline - timedelta(hours=chosen.reminder_hours)
+            if deadline is not None and chosen.reminder_hours
+            else None
+        )
         if remind is not None and remind > due:
-            rows.append(Notice(**about, kind=Notice.Kind.REMINDER,
-                               channel=Notice.Channel.EMAIL, due_at=remind))
+            rows.append(
+                Notice(
+                    **about, kind=Notice.Kind.REMINDER, channel=Notice.Channel.EMAIL, due_at=remind
+                )
+            )
     Notice.objects.bulk_create(rows)
 
 
@@ -145,21 +157,28 @@ def _payload(notice: Notice, language: str, deadline: datetime | None) -> dict[s
     """What the device shows, in ``language``: the room and the game, the time left until
     the turn's ``deadline``, and the link that opens the room at the player's turn."""
     game = notice.game
-    others = list(game.scorecards.exclude(player=notice.player).select_related("player")
-                  .values_list("player__name", flat=True))
+    others = list(
+        game.scorecards.exclude(player=notice.player)
+        .select_related("player")
+        .values_list("player__name", flat=True)
+    )
     with translation.override(language):
-        title = gettext("Your turn in %(variant)s") % {
-            "variant": rulesets.get(game.ruleset).title}
-        body = (gettext("Game %(number)s with %(names)s") % {
-            "number": game.number, "names": ", ".join(others)} if others
-            else gettext("Game %(number)s") % {"number": game.number})
+        title = gettext("Your turn in %(variant)s") % {"variant": rulesets.get(game.ruleset).title}
+        body = (
+            gettext("Game %(number)s with %(names)s")
+            % {"number": game.number, "names": ", ".join(others)}
+            if others
+            else gettext("Game %(number)s") % {"number": game.number}
+        )
         if deadline is not None and deadline > now():
             hours = max(1, round((deadline - now()).total_seconds() / 3600))
-            body += " · " + ngettext("%(n)s hour left", "%(n)s hours left", hours) % {
-                "n": hours}
-    return {"title": title, "body": body,
-            "url": reverse("games:room", args=[game.room.code]),
-            "tag": f"{game.room.code}:{game.number}:{notice.turn}"}
+            body += " · " + ngettext("%(n)s hour left", "%(n)s hours left", hours) % {"n": hours}
+    return {
+        "title": title,
+        "body": body,
+        "url": reverse("games:room", args=[game.room.code]),
+        "tag": f"{game.room.code}:{game.number}:{notice.turn}",
+    }
 
 
 class Outcome(Enum):
@@ -177,11 +196,19 @@ def _push(subscription: PushSubscription, endpoint: str, data: dict[str, Any]) -
     session = requests.Session()
     session.max_redirects = 0
     try:
-        webpush({"endpoint": endpoint,
-                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}},
-                data=json.dumps(data), vapid_private_key=vapid_key(),
-                vapid_claims={"sub": settings.WEBPUSH_SUBJECT}, ttl=PUSH_TTL,
-                timeout=PUSH_TIMEOUT, headers={"Urgency": "high"}, requests_session=session)
+        webpush(
+            {
+                "endpoint": endpoint,
+                "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
+            },
+            data=json.dumps(data),
+            vapid_private_key=vapid_key(),
+            vapid_claims={"sub": settings.WEBPUSH_SUBJECT},
+            ttl=PUSH_TTL,
+            timeout=PUSH_TIMEOUT,
+            headers={"Urgency": "high"},
+            requests_session=session,
+        )
     except WebPushException as error:
         if error.status_code in (401, 403, 404, 410):
             return Outcome.GONE
@@ -200,14 +227,19 @@ def _claim(moment: datetime, limit: int) -> list[Notice]:
     ended is taken again)."""
     due = Notice.objects.filter(
         Q(claimed_at__isnull=True) | Q(claimed_at__lt=moment - RECLAIM_AFTER),
-        sent_at__isnull=True, due_at__lte=moment)
+        sent_at__isnull=True,
+        due_at__lte=moment,
+    )
     if not due.exists():  # the idle pass: one read, no write lock
         return []
     with transaction.atomic():
         ids = list(due.order_by("due_at", "id").values_list("id", flat=True)[:limit])
         due.filter(pk__in=ids).update(claimed_at=moment)
-    return list(Notice.objects.filter(pk__in=ids, claimed_at=moment)
-                .select_related("player", "game__room").order_by("due_at", "id"))
+    return list(
+        Notice.objects.filter(pk__in=ids, claimed_at=moment)
+        .select_related("player", "game__room")
+        .order_by("due_at", "id")
+    )
 
 
 def _send(notice: Notice, moment: datetime) -> None:
@@ -228,13 +260,15 @@ def _send(notice: Notice, moment: datetime) -> None:
     delivered = set(notice.delivered)
     retry = False
     payloads: dict[str, dict[str, Any]] = {}
-    for device in PushSubscription.objects.filter(player=notice.player).exclude(
-            pk__in=delivered):
+    for device in PushSubscription.objects.filter(player=notice.player).exclude(pk__in=delivered):
         try:
             endpoint = endpoint_checked(device.endpoint)
         except BadEndpoint:  # kept before today's rule: never sent to, forgotten
-            log.warning("push subscription %s forgotten, unsent: its endpoint is not a push "
-                        "service's (%r)", device.pk, device.endpoint[:60])
+            log.warning(
+                "push subscription %s forgotten, unsent: its endpoint is not a push service's (%r)",
+                device.pk,
+                device.endpoint[:60],
+            )
             device.delete()
             continue
         language = notice.player.language or device.language or settings.LANGUAGE_CODE
@@ -252,9 +286,11 @@ def _send(notice: Notice, moment: datetime) -> None:
     attempts = notice.attempts + 1
     done = not retry or attempts >= MAX_ATTEMPTS
     Notice.objects.filter(pk=notice.pk, claimed_at=moment).update(
-        attempts=attempts, sent_at=now() if done else None,
+        attempts=attempts,
+        sent_at=now() if done else None,
         claimed_at=None if not done else moment,
-        due_at=notice.due_at if done else now() + RETRY_AFTER * attempts)
+        due_at=notice.due_at if done else now() + RETRY_AFTER * attempts,
+    )
 
 
 def notices_prune(*, at: datetime | None = None, keep: timedelta = KEEP_SENT) -> int:
@@ -281,6 +317,9 @@ def notices_send(*, limit: int = 10) -> int:
         except Exception:  # one bad notice never stops the others
             log.exception("notice %s failed", notice.pk)
             Notice.objects.filter(pk=notice.pk).update(
-                attempts=notice.attempts + 1, claimed_at=None, due_at=now() + RETRY_AFTER,
-                sent_at=now() if notice.attempts + 1 >= MAX_ATTEMPTS else None)
+                attempts=notice.attempts + 1,
+                claimed_at=None,
+                due_at=now() + RETRY_AFTER,
+                sent_at=now() if notice.attempts + 1 >= MAX_ATTEMPTS else None,
+            )
     return len(claimed)

@@ -23,17 +23,24 @@ def address_of(player: Player) -> str:
     """The confirmed email address of the player's account ("" for none)."""
     if player.user_id is None:
         return ""
-    return get_user_model().objects.filter(pk=player.user_id).values_list(
-        "email", flat=True).first() or ""
+    return (
+        get_user_model().objects.filter(pk=player.user_id).values_list("email", flat=True).first()
+        or ""
+    )
 
 
 def open_turn_of(notice: Notice) -> Turn | None:
     """The turn a notice is about while it is still open and its seat still the
     player's (a bot may keep it now)."""
-    turn = Turn.objects.filter(game=notice.game, number=notice.turn,
-                               finished_at__isnull=True).first()
-    if turn is None or not Scorecard.objects.filter(game=notice.game, seat=turn.seat,
-                                                    player=notice.player).exists():
+    turn = Turn.objects.filter(
+        game=notice.game, number=notice.turn, finished_at__isnull=True
+    ).first()
+    if (
+        turn is None
+        or not Scorecard.objects.filter(
+            game=notice.game, seat=turn.seat, player=notice.player
+        ).exists()
+    ):
         return None
     return turn
 

@@ -69,12 +69,25 @@ def placement_take_back(*, player: Player, room: Room) -> Done:
     deadline = None
     if placed.deadline is not None and placed.finished_at is not None:
         deadline = now() + max(placed.deadline - placed.finished_at, timedelta(0))
-    data = {"seat": placed.seat, "box": placed.box, "column": placed.column,
-            "points": placed.points, "bonus": placed.bonus, "total": before.total}
+    data = {
+        "seat": placed.seat,
+        "box": placed.box,
+        "column": placed.column,
+        "points": placed.points,
+        "bonus": placed.bonus,
+        "total": before.total,
+    }
     rounds = mode.turns.rounds  # each turn of a round keeps its own deadline
     Turn.objects.filter(pk=placed.pk).update(
-        box="", column="", points=None, bonus=0, finish="", placed_by=None, finished_at=None,
-        deadline=deadline if rounds else None)
+        box="",
+        column="",
+        points=None,
+        bonus=0,
+        finish="",
+        placed_by=None,
+        finished_at=None,
+        deadline=deadline if rounds else None,
+    )
     if rounds:
         schedule_round(game)  # the reopened turn's deadline counts again
     else:
@@ -92,10 +105,15 @@ def _placed_turn(game: Game, card: Scorecard, player: Player, mode: Mode) -> Tur
     turn = mode.turns.placed_turn(game, card)
     if isinstance(turn, Refusal):
         raise ServiceError(turn.code, turn.message)
-    if turn.player_id != player.pk or turn.finish != Turn.Finish.PLAYED \
-            or turn.placed_by_id != player.pk:
-        raise ServiceError("placed_for_you", gettext(
-            "that box was filled for you (by a bot or the clock): it stays filled"))
+    if (
+        turn.player_id != player.pk
+        or turn.finish != Turn.Finish.PLAYED
+        or turn.placed_by_id != player.pk
+    ):
+        raise ServiceError(
+            "placed_for_you",
+            gettext("that box was filled for you (by a bot or the clock): it stays filled"),
+        )
     raise_refusal(mode.turns.take_back_closed(game))
     return turn
 
@@ -105,17 +123,20 @@ def _sheet_before(game: Game, card: Scorecard, placed: Turn) -> Sheet:
     placements before it in the move log; it must give the stored sheet back with
     ``placed``'s box."""
     sheet = ruleset_of(game).new_scorecard()
-    for turn in Turn.objects.filter(game=game, seat=card.seat, number__lt=placed.number) \
-            .exclude(box="").order_by("number"):
+    for turn in (
+        Turn.objects.filter(game=game, seat=card.seat, number__lt=placed.number)
+        .exclude(box="")
+        .order_by("number")
+    ):
         sheet = _replayed(sheet, turn)
     if scorecard_json.to_json(_replayed(sheet, placed)) != card.data:
-        raise ServiceError("take_back_closed", gettext(
-            "this box can no longer be taken back"))
+        raise ServiceError("take_back_closed", gettext("this box can no longer be taken back"))
     return sheet
 
 
 def _replayed(sheet: Sheet, turn: Turn) -> Sheet:
     """``sheet`` with ``turn``'s box filled by its dice, as the turn filled it."""
     state = rules(lambda: TurnState.from_json(turn.state, card=sheet))
-    return rules(lambda: sheet.place(state.dice, turn.box, turn.column or None,
-                                     announced=state.announced))
+    return rules(
+        lambda: sheet.place(state.dice, turn.box, turn.column or None, announced=state.announced)
+    )

@@ -62,10 +62,12 @@ def sheet_of(card: Scorecard) -> Sheet:
 def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
     """A bot player of ``level`` with a name not yet used at the table."""
     if level not in levels.names():
-        raise ServiceError("bad_level", gettext("bot levels: %(levels)s")
-                           % {"levels": ", ".join(levels.names())})
-    name = next((f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken),
-                "Bot")
+        raise ServiceError(
+            "bad_level", gettext("bot levels: %(levels)s") % {"levels": ", ".join(levels.names())}
+        )
+    name = next(
+        (f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken), "Bot"
+    )
     return Player.objects.create(name=name, bot_level=level)
 
 
@@ -77,24 +79,41 @@ def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None
     (``seed``: the dice's, for a daily challenge; else a new one with duplicate dice)."""
     rs = ruleset_of(room)
     number = room.games.count() + 1
-    game = Game.objects.create(room=room, number=number, ruleset=room.ruleset,
-                               options=dict(rs.options), together=room.together,
-                               seed=seed or mode_of(room).dice.new_seed())
+    game = Game.objects.create(
+        room=room,
+        number=number,
+        ruleset=room.ruleset,
+        options=dict(rs.options),
+        together=room.together,
+        seed=seed or mode_of(room).dice.new_seed(),
+    )
     empty = scorecard_json.to_json(rs.new_scorecard())
     # A bot keeping a seat for someone (games.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
-    before = {card.player_id: card for card in Scorecard.objects.filter(
-        game__room=room, game__number=number - 1)}
+    before = {
+        card.player_id: card
+        for card in Scorecard.objects.filter(game__room=room, game__number=number - 1)
+    }
     moment = now()
     for index, member in enumerate(seated):
         last = before.get(member.player_id)
-        away = last.holiday_until if last is not None and last.holiday_until is not None \
-            and last.holiday_until > moment else None
-        left = HOLIDAY_ALLOWANCE - int((away - moment).total_seconds()) if away else \
-            HOLIDAY_ALLOWANCE
-        Scorecard.objects.create(game=game, seat=index, player=member.player, data=empty,
-                                 held_for_id=last.held_for_id if last is not None else None,
-                                 holiday_until=away, holiday_left=max(0, left))
+        away = (
+            last.holiday_until
+            if last is not None and last.holiday_until is not None and last.holiday_until > moment
+            else None
+        )
+        left = (
+            HOLIDAY_ALLOWANCE - int((away - moment).total_seconds()) if away else HOLIDAY_ALLOWANCE
+        )
+        Scorecard.objects.create(
+            game=game,
+            seat=index,
+            player=member.player,
+            data=empty,
+            held_for_id=last.held_for_id if last is not None else None,
+            holiday_until=away,
+            holiday_left=max(0, left),
+        )
     if turn_order_of(game).rounds:
         start_round(room, game, cards_of(game))
     else:
@@ -124,8 +143,9 @@ def card_after(game: Game, seat: int) -> Scorecard:
     return found
 
 
-def open_turn(game: Game, card: Scorecard | None = None
-               ) -> tuple[Scorecard, Turn, Sheet, TurnState]:
+def open_turn(
+    game: Game, card: Scorecard | None = None
+) -> tuple[Scorecard, Turn, Sheet, TurnState]:
     """The open turn of ``card``'s seat (one seat after another: the current seat's, its
     card read when ``card`` is not it), with the card, its sheet and the turn's state."""
     card, turn = turn_order_of(game).turn_to_play(game, card)
@@ -145,17 +165,30 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
     turn.state = rolled.to_json()
     turn.holding = list(rolled.held)  # kept dice stay marked until the player releases them
-    turn.rolls = [*turn.rolls, {"by": card.player.name, "player": card.player.pk,
-                                "held": list(rolled.held),
-                                "drawn": drawn, "dice": list(rolled.dice),
-                                "at": now().isoformat()}]
+    turn.rolls = [
+        *turn.rolls,
+        {
+            "by": card.player.name,
+            "player": card.player.pk,
+            "held": list(rolled.held),
+            "drawn": drawn,
+            "dice": list(rolled.dice),
+            "at": now().isoformat(),
+        },
+    ]
     sql.write_turn_play(turn)
-    return {"seat": card.seat, "dice": list(rolled.dice), "held": list(rolled.held),
-            "drawn": drawn, "rolls_left": rolled.rolls_left}
+    return {
+        "seat": card.seat,
+        "dice": list(rolled.dice),
+        "held": list(rolled.held),
+        "drawn": drawn,
+        "rolls_left": rolled.rolls_left,
+    }
 
 
-def do_announce(game: Game, box: object, by: Player | None,
-                card: Scorecard | None = None) -> dict[str, Any]:
+def do_announce(
+    game: Game, box: object, by: Player | None, card: Scorecard | None = None
+) -> dict[str, Any]:
     """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
     ``None`` for the clock)."""
     card, turn, sheet, state = open_turn(game, card)
@@ -168,8 +201,14 @@ def do_announce(game: Game, box: object, by: Player | None,
     return {"seat": card.seat, "box": box}
 
 
-def do_place(room: Room, game: Game, box: object, column: object,
-             how: str = Turn.Finish.PLAYED, card: Scorecard | None = None) -> dict[str, Any]:
+def do_place(
+    room: Room,
+    game: Game,
+    box: object,
+    column: object,
+    how: str = Turn.Finish.PLAYED,
+    card: Scorecard | None = None,
+) -> dict[str, Any]:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
     card, turn, sheet, state = open_turn(game, card)
     if not isinstance(box, str) or not (column is None or isinstance(column, str)):
@@ -179,15 +218,23 @@ def do_place(room: Room, game: Game, box: object, column: object,
     if column is None and state.announced is not None:
         column = sheet.ruleset.announce_column
     chosen: Placement = rules(
-        lambda: sheet.placement(state.dice, box, column, announced=state.announced))
+        lambda: sheet.placement(state.dice, box, column, announced=state.announced)
+    )
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
     card.data, card.total = scorecard_json.to_json(placed), placed.total
     sql.write_card(card)
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
     sql.write_turn_end(turn)
-    data = {"seat": card.seat, "box": box, "column": chosen.column, "points": chosen.points,
-            "bonus": chosen.bonus, "dice": list(state.dice), "total": placed.total}
+    data = {
+        "seat": card.seat,
+        "box": box,
+        "column": chosen.column,
+        "points": chosen.points,
+        "bonus": chosen.bonus,
+        "dice": list(state.dice),
+        "total": placed.total,
+    }
     if turn_order_of(game).rounds:
         end_of_round(room, game, data)
         return data
@@ -227,8 +274,9 @@ def finish_game(room: Room, game: Game, cards: Sequence[Scorecard]) -> list[dict
         card.rank = 1 + sum(other.total > card.total for other in cards)
         card.save(update_fields=["rank"])
     for card in sorted(cards, key=lambda c: (c.rank, c.seat)):
-        ranking.append({"seat": card.seat, "player": card.player.name, "total": card.total,
-                        "rank": card.rank})
+        ranking.append(
+            {"seat": card.seat, "player": card.player.name, "total": card.total, "rank": card.rank}
+        )
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
     if mode_of(room, game).table.records_attempt:  # the attempt's score counts from now
@@ -244,8 +292,9 @@ def best_placement(sheet: Sheet, state: TurnState) -> Placement:
     return max(options, key=lambda p: (sheet.gain(p), -sheet.ruleset.box_bounds(p.box)[1]))
 
 
-def finish_for_absent(room: Room, game: Game, how: str,
-                      card: Scorecard | None = None) -> dict[str, Any]:
+def finish_for_absent(
+    room: Room, game: Game, how: str, card: Scorecard | None = None
+) -> dict[str, Any]:
     """End the open turn of ``card``'s seat (one seat after another: the current one) for
     a player who is not there: roll if they had not, announce if Yam's requires it, and
     take the best immediate score."""
@@ -256,8 +305,7 @@ def finish_for_absent(room: Room, game: Game, how: str,
         card, _, sheet, state = open_turn(game, card)
     if state.announced is None and sheet.must_announce:
         column = sheet.ruleset.announce_column
-        best = max(sheet.open_boxes(column),
-                   key=lambda b: sheet.ruleset.score(state.dice, b))
+        best = max(sheet.open_boxes(column), key=lambda b: sheet.ruleset.score(state.dice, b))
         events["announce"] = do_announce(game, best, None, card)
         card, _, sheet, state = open_turn(game, card)
     choice = best_placement(sheet, state)
@@ -300,8 +348,10 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
         return Done(None, remember=False)
     turn.holding = positions
     sql.write_turn_play(turn)
-    return Done(bump(room, "hold", actor=player, game=game,
-                     data={"seat": card.seat, "held": positions}), game)
+    return Done(
+        bump(room, "hold", actor=player, game=game, data={"seat": card.seat, "held": positions}),
+        game,
+    )
 
 
 @room_action("announce")
@@ -329,12 +379,16 @@ def game_skip(*, player: Player, room: Room, seat: object = None) -> Done:
     return Done(bump(room, "skip", actor=player, game=game, data=data), game)
 
 
-def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
-                     level: str = "beginner") -> Player | None:
+def hand_seat_to_bot(
+    room: Room, game: Game | None, member: Membership, level: str = "beginner"
+) -> Player | None:
     """Give a person's game seat (and room seat) to a new bot; they stay as a spectator."""
     seat = member.seat
-    taken = list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
-                 .values_list("player__name", flat=True))
+    taken = list(
+        Membership.objects.filter(room=room, state=Membership.State.ACTIVE).values_list(
+            "player__name", flat=True
+        )
+    )
     bot = None
     if game is not None and game.status == Game.Status.PLAYING:
         card = game.scorecards.filter(player=member.player).first()
@@ -349,9 +403,11 @@ def hand_seat_to_bot(room: Room, game: Game | None, member: Membership,
     member.save(update_fields=["seat"])
     if bot is not None and seat is not None:
         Membership.objects.create(room=room, player=bot, seat=seat)
-    if game is not None and game.status == Game.Status.PLAYING and not game.scorecards.filter(
-        player__bot_level=""
-    ).exists():
+    if (
+        game is not None
+        and game.status == Game.Status.PLAYING
+        and not game.scorecards.filter(player__bot_level="").exists()
+    ):
         end_game(game, "no people left at the table")
     return bot
 
@@ -360,6 +416,5 @@ def end_game(game: Game, reason: str) -> None:
     """Stop a game where it stands (a moderator, the room closing, no people left)."""
     game.status, game.finished_at, game.ended_reason = Game.Status.ENDED, now(), reason
     game.turn_deadline = game.bot_due_at = None
-    game.turns.filter(finished_at__isnull=True).update(finish=Turn.Finish.ENDED,
-                                                       finished_at=now())
+    game.turns.filter(finished_at__isnull=True).update(finish=Turn.Finish.ENDED, finished_at=now())
     game.save()

@@ -41,14 +41,40 @@ MAX_MARKS = 4  # marks over or under one letter (UTS #39's limit): docs/decision
 # letters, ignoring case and accents: the site's name, and staff's titles in its languages
 # (docs/decisions/0050).
 RESERVED_WORDS = (
-    "Five Dice", "admin", "admins", "administrator", "administrators", "moderator",
-    "moderators", "mod", "mods", "staff", "system", "support", "sysop", "webmaster",
+    "Five Dice",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "moderator",
+    "moderators",
+    "mod",
+    "mods",
+    "staff",
+    "system",
+    "support",
+    "sysop",
+    "webmaster",
     # French
-    "administrateur", "administrateurs", "administratrice", "modérateur", "modérateurs",
-    "modératrice", "modo", "modos", "système", "assistance",
+    "administrateur",
+    "administrateurs",
+    "administratrice",
+    "modérateur",
+    "modérateurs",
+    "modératrice",
+    "modo",
+    "modos",
+    "système",
+    "assistance",
     # Swedish
-    "administratör", "administratören", "administratörer", "moderatorn", "moderatorer",
-    "systemet", "supporten", "personalen",
+    "administratör",
+    "administratören",
+    "administratörer",
+    "moderatorn",
+    "moderatorer",
+    "systemet",
+    "supporten",
+    "personalen",
 )
 
 
@@ -73,16 +99,22 @@ def clean_name(raw: object) -> str:
     name = visible_only(unicodedata.normalize("NFC", raw))
     name = regex.sub(r" {2,}", " ", name.strip())
     if any(unicodedata.category(ch) in _UNSHOWABLE for ch in name):
-        raise ServiceError("bad_name", gettext("a name cannot contain control characters (such as "
-                                               "tabs or line breaks)"))
+        raise ServiceError(
+            "bad_name",
+            gettext("a name cannot contain control characters (such as tabs or line breaks)"),
+        )
     if not name or not any(unicodedata.category(ch)[0] in "LMNPS" for ch in name):
         raise ServiceError("bad_name", gettext("a name needs at least one visible character"))
     if characters(name) > NAME_MAX or len(name) > NAME_MAX_CODE_POINTS:
-        raise ServiceError("bad_name", gettext("a name has at most %(max)s characters")
-                           % {"max": NAME_MAX})
+        raise ServiceError(
+            "bad_name", gettext("a name has at most %(max)s characters") % {"max": NAME_MAX}
+        )
     if most_marks(name) > MAX_MARKS:
-        raise ServiceError("bad_name", gettext(
-            "a name has at most %(max)s accents or marks on one letter") % {"max": MAX_MARKS})
+        raise ServiceError(
+            "bad_name",
+            gettext("a name has at most %(max)s accents or marks on one letter")
+            % {"max": MAX_MARKS},
+        )
     return name
 
 
@@ -90,15 +122,17 @@ def clean_name(raw: object) -> str:
 def _reserved() -> frozenset[str]:
     """The likenesses of the reserved words, in small letters and in capitals (where a 1
     passes for an I)."""
-    return frozenset().union(*(word_likenesses(word) | word_likenesses(word.upper())
-                               for word in RESERVED_WORDS))
+    return frozenset().union(
+        *(word_likenesses(word) | word_likenesses(word.upper()) for word in RESERVED_WORDS)
+    )
 
 
 def _staff_likenesses() -> frozenset[str]:
     """The likenesses of every staff account's username and its player's name."""
     staff = User.objects.filter(Q(is_staff=True) | Q(is_superuser=True))
-    names = [name for pair in staff.values_list("username", "player__name") for name in pair
-             if name]
+    names = [
+        name for pair in staff.values_list("username", "player__name") for name in pair if name
+    ]
     return frozenset().union(*(word_likenesses(name) for name in names))
 
 
@@ -130,8 +164,10 @@ def name_check_official(name: str, *, user: User | AnonymousUser | None = None) 
     if is_staff(user):
         return
     if holds_reserved_word(name) or word_likenesses(name) & _staff_likenesses():
-        raise ServiceError("bad_name", gettext(
-            "this name could pass for the site or its staff: please choose another"))
+        raise ServiceError(
+            "bad_name",
+            gettext("this name could pass for the site or its staff: please choose another"),
+        )
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:
@@ -151,7 +187,7 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
     letters = regex.findall(r"\X", name)
     for n in itertools.count(2):
         suffix = f" {n}"
-        candidate = "".join(letters[:NAME_MAX - len(suffix)]).rstrip() + suffix
+        candidate = "".join(letters[: NAME_MAX - len(suffix)]).rstrip() + suffix
         if not likenesses(candidate) & used:
             return candidate
     raise AssertionError("unreachable")  # pragma: no cover
@@ -160,22 +196,25 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
 def names_beside(player: Player, room: Room | None = None) -> set[str]:
     """The names of everyone who shares a room with ``player``: every open room they are
     active in, and ``room`` (which they may be joining)."""
-    rooms = Q(room__in=Membership.objects.filter(
-        player=player, state=Membership.State.ACTIVE).exclude(
-        room__status=Room.Status.CLOSED).values("room"))
+    rooms = Q(
+        room__in=Membership.objects.filter(player=player, state=Membership.State.ACTIVE)
+        .exclude(room__status=Room.Status.CLOSED)
+        .values("room")
+    )
     if room is not None:
         rooms |= Q(room=room)
-    return set(Membership.objects.filter(rooms).exclude(player=player)
-               .values_list("player__name", flat=True))
+    return set(
+        Membership.objects.filter(rooms)
+        .exclude(player=player)
+        .values_list("player__name", flat=True)
+    )
 
 
 def _signed_in(user: User | AnonymousUser | None) -> User | None:
     return user if isinstance(user, User) else None
 
 
-def current_player(
-    session: SessionBase, user: User | AnonymousUser | None = None
-) -> Player | None:
+def current_player(session: SessionBase, user: User | AnonymousUser | None = None) -> Player | None:
     """The player of this browser session (or of the signed-in user), if they have one."""
     account = _signed_in(user)
     if account is not None:

@@ -55,35 +55,55 @@ def _hour(value: object, name: str) -> int | None:
     if value is None:
         return None
     if type(value) is not int or not 0 <= value <= 23:
-        raise ServiceError("bad_preferences", gettext("%(name)s is an hour from 0 to 23")
-                           % {"name": name})
+        raise ServiceError(
+            "bad_preferences", gettext("%(name)s is an hour from 0 to 23") % {"name": name}
+        )
     return value
 
 
-def preferences_save(*, player: Player, push: object, email: object, reminder_hours: object,
-                     quiet_from: object, quiet_until: object, time_zone: object
-                     ) -> Preferences:
+def preferences_save(
+    *,
+    player: Player,
+    push: object,
+    email: object,
+    reminder_hours: object,
+    quiet_from: object,
+    quiet_until: object,
+    time_zone: object,
+) -> Preferences:
     """Keep how ``player`` wants to hear of their turns; bad values change nothing.
     Quiet hours need both ends (or neither); the time zone is an IANA name."""
     if type(push) is not bool or type(email) is not bool:
         raise ServiceError("bad_preferences", gettext("push and email are on or off"))
     if reminder_hours not in REMINDER_HOURS or type(reminder_hours) is not int:
-        raise ServiceError("bad_preferences", gettext("a reminder comes %(hours)s hours "
-                                                      "before the deadline (0: none)")
-                           % {"hours": ", ".join(str(h) for h in REMINDER_HOURS[1:])})
+        raise ServiceError(
+            "bad_preferences",
+            gettext("a reminder comes %(hours)s hours before the deadline (0: none)")
+            % {"hours": ", ".join(str(h) for h in REMINDER_HOURS[1:])},
+        )
     start, end = _hour(quiet_from, "quiet_from"), _hour(quiet_until, "quiet_until")
     if (start is None) != (end is None):
-        raise ServiceError("bad_preferences", gettext(
-            "quiet hours need a start and an end, or neither"))
+        raise ServiceError(
+            "bad_preferences", gettext("quiet hours need a start and an end, or neither")
+        )
     if not isinstance(time_zone, str) or (time_zone and time_zone not in time_zones()):
         raise ServiceError("bad_preferences", gettext("unknown time zone"))
-    found, _ = Preferences.objects.update_or_create(player=player, defaults={
-        "push": push, "email": email, "reminder_hours": reminder_hours,
-        "quiet_from": start, "quiet_until": end, "time_zone": time_zone})
+    found, _ = Preferences.objects.update_or_create(
+        player=player,
+        defaults={
+            "push": push,
+            "email": email,
+            "reminder_hours": reminder_hours,
+            "quiet_from": start,
+            "quiet_until": end,
+            "time_zone": time_zone,
+        },
+    )
     return found
 
 
 def email_off(player: Player) -> None:
     """Stop every email about turns to ``player`` (the unsubscribe link)."""
-    Preferences.objects.update_or_create(player=player,
-                                         defaults={"email": False, "reminder_hours": 0})
+    Preferences.objects.update_or_create(
+        player=player, defaults={"email": False, "reminder_hours": 0}
+    )

@@ -11,8 +11,9 @@ from games.services.devices import note_device
 from rooms.models import Membership
 
 
-def presence_connect(*, player: Player, code: str, browser: str = "",
-                     address: str = "") -> list[Change]:
+def presence_connect(
+    *, player: Player, code: str, browser: str = "", address: str = ""
+) -> list[Change]:
     """A socket of ``player`` opened in the room; the first one makes them online. A
     seat a bot kept for them (``games.services.absence``) comes back to them. The
     socket's ``browser`` id and ``address`` hash are noted (``games.services.devices``).
@@ -20,8 +21,9 @@ def presence_connect(*, player: Player, code: str, browser: str = "",
     with transaction.atomic():
         room = lock_room(code)
         since = room.version
-        member = Membership.objects.filter(room=room, player=player,
-                                           state=Membership.State.ACTIVE).first()
+        member = Membership.objects.filter(
+            room=room, player=player, state=Membership.State.ACTIVE
+        ).first()
         if member is None:
             return []
         member.sockets += 1

@@ -38,7 +38,8 @@ class BadEndpoint(ValueError):
 def _push_service(host: str) -> bool:
     """Whether ``host`` is one of the configured push services, or a host under one."""
     return HOST_NAME.fullmatch(host) is not None and any(
-        host == name or host.endswith("." + name) for name in settings.PUSH_SERVICE_HOSTS)
+        host == name or host.endswith("." + name) for name in settings.PUSH_SERVICE_HOSTS
+    )
 
 
 def endpoint_checked(endpoint: object) -> str:
@@ -53,8 +54,11 @@ def endpoint_checked(endpoint: object) -> str:
     games.services.push_endpoints.BadEndpoint: not a push service's endpoint
     """
     refused = BadEndpoint("not a push service's endpoint")
-    if not isinstance(endpoint, str) or len(endpoint) > MAX_LENGTH \
-            or not URL_TEXT.fullmatch(endpoint):
+    if (
+        not isinstance(endpoint, str)
+        or len(endpoint) > MAX_LENGTH
+        or not URL_TEXT.fullmatch(endpoint)
+    ):
         raise refused
     # urllib3 writes escapes in capitals, which mean the same (RFC 3986, 6.2.2.1).
     text = ESCAPE.sub(lambda escape: escape.group().upper(), endpoint)
@@ -65,12 +69,14 @@ def endpoint_checked(endpoint: object) -> str:
         raise refused from None
     host = split.hostname or ""
     read = (split.scheme, host, port, split.path or None, split.query or None)
-    if (sent.scheme, sent.host, sent.port, sent.path, sent.query or None) != read \
-            or sent.auth is not None or split.username is not None:
+    if (
+        (sent.scheme, sent.host, sent.port, sent.path, sent.query or None) != read
+        or sent.auth is not None
+        or split.username is not None
+    ):
         raise refused
     if split.scheme == "https" and port in (None, 443) and _push_service(host):
         return urlunsplit(("https", host, split.path, split.query, ""))
     if settings.WEBPUSH_LOOPBACK and split.scheme == "http" and host == TEST_SERVICE:
-        return urlunsplit(("http", f"{host}:{port}" if port else host, split.path,
-                           split.query, ""))
+        return urlunsplit(("http", f"{host}:{port}" if port else host, split.path, split.query, ""))
     raise refused

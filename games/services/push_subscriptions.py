@@ -14,17 +14,21 @@ from notices.models import PushSubscription
 DEVICES_MAX = 10  # per player: the oldest goes when an eleventh subscribes
 
 
-def subscription_keep(*, player: Player, endpoint: str, p256dh: str, auth: str,
-                      language: str) -> PushSubscription:
+def subscription_keep(
+    *, player: Player, endpoint: str, p256dh: str, auth: str, language: str
+) -> PushSubscription:
     """Keep the device at ``endpoint`` (as ``endpoint_checked`` gives it) with its keys
     for ``player``, who reads in ``language``: the same device again replaces its keys and
     follows whoever uses it now. Past ``DEVICES_MAX``, the player's oldest go."""
     with transaction.atomic():
-        kept, _ = PushSubscription.objects.update_or_create(endpoint=endpoint, defaults={
-            "player": player, "p256dh": p256dh, "auth": auth, "language": language})
+        kept, _ = PushSubscription.objects.update_or_create(
+            endpoint=endpoint,
+            defaults={"player": player, "p256dh": p256dh, "auth": auth, "language": language},
+        )
         newest = PushSubscription.objects.filter(player=player).order_by("-created_at", "-id")
         PushSubscription.objects.filter(
-            pk__in=list(newest.values_list("id", flat=True)[DEVICES_MAX:])).delete()
+            pk__in=list(newest.values_list("id", flat=True)[DEVICES_MAX:])
+        ).delete()
     return kept
 
 

@@ -47,11 +47,16 @@ def reaction_send(*, player: Player, room: Room, emoji: object) -> Done:
     spectators alike, unless the host muted them)."""
     require_not_muted(membership(room, player))
     if not isinstance(emoji, str) or emoji not in EMOJI:
-        raise ServiceError("bad_reaction", gettext("react with one of %(emoji)s")
-                           % {"emoji": " ".join(EMOJI)})
+        raise ServiceError(
+            "bad_reaction", gettext("react with one of %(emoji)s") % {"emoji": " ".join(EMOJI)}
+        )
     recent = Event.objects.filter(
-        room=room, seq__gt=max(0, room.version - RECENT_VERSIONS), kind="react",
-        actor=player, created_at__gt=now() - WINDOW).count()
+        room=room,
+        seq__gt=max(0, room.version - RECENT_VERSIONS),
+        kind="react",
+        actor=player,
+        created_at__gt=now() - WINDOW,
+    ).count()
     if recent >= BURST:
         raise ServiceError("react_too_fast", gettext("slow down: a few reactions at a time"))
     event = bump(room, "react", actor=player, data={"player": player.name, "emoji": emoji})

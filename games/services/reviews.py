@@ -91,8 +91,11 @@ def review_for(*, game: Game, player: Player) -> GameReview:
     found = GameReview.objects.filter(game=game, player=player).first()
     rs = ruleset_of(game)
     # One in an older layout is built again, once the coach is ready; until then it shows.
-    if found is not None and (found.data.get("format") == FORMAT
-                              or game.status != Game.Status.FINISHED or not coach.warm(rs)):
+    if found is not None and (
+        found.data.get("format") == FORMAT
+        or game.status != Game.Status.FINISHED
+        or not coach.warm(rs)
+    ):
         return _in_language(found, rs)
     if game.status != Game.Status.FINISHED:
         raise ServiceError("not_finished", gettext("a game is reviewed once it is finished"))
@@ -100,8 +103,10 @@ def review_for(*, game: Game, player: Player) -> GameReview:
     if player.is_bot or not any(t.player_id == player.pk for t in turns):
         raise ServiceError("not_played", gettext("you did not play in this game"))
     if not coach.warm(rs):
-        raise ServiceError("review_not_ready", gettext(
-            "the coach is getting ready: your review will be here in a moment"))
+        raise ServiceError(
+            "review_not_ready",
+            gettext("the coach is getting ready: your review will be here in a moment"),
+        )
     with _building(game.pk, player.pk):
         found = GameReview.objects.filter(game=game, player=player).first()
         if found is None:
@@ -119,8 +124,9 @@ def _in_language(review: GameReview, rs: RuleSet) -> GameReview:
 
 
 def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
-    review, made = GameReview.objects.get_or_create(game=game, player=player,
-                                                    defaults={"data": data})
+    review, made = GameReview.objects.get_or_create(
+        game=game, player=player, defaults={"data": data}
+    )
     if made:
         record_accuracy(game, player, data.get("accuracy"))
         review_stored.send(sender=GameReview, game=game)
@@ -135,8 +141,12 @@ def review_texts(game_id: int) -> list[tuple[int, str]]:
         return []
     turns = list(Turn.objects.filter(game=game).order_by("number"))
     stored = set(GameReview.objects.filter(game=game).values_list("player_id", flat=True))
-    people = Player.objects.filter(turns__game=game, bot_level="").exclude(
-        pk__in=stored).distinct().order_by("pk")
+    people = (
+        Player.objects.filter(turns__game=game, bot_level="")
+        .exclude(pk__in=stored)
+        .distinct()
+        .order_by("pk")
+    )
     rs = ruleset_of(game)
     return [(person.pk, json.dumps(build_review(rs, turns, person))) for person in people]
 
@@ -147,8 +157,10 @@ def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
     with transaction.atomic():
         stored = GameReview.objects.filter(game_id=game_id)
         before = stored.count()
-        made = [GameReview(game_id=game_id, player_id=player_id, data=json.loads(text))
-                for player_id, text in texts]
+        made = [
+            GameReview(game_id=game_id, player_id=player_id, data=json.loads(text))
+            for player_id, text in texts
+        ]
         GameReview.objects.bulk_create(made, ignore_conflicts=True)
         game = Game.objects.get(pk=game_id)
         for review in made:  # a daily attempt keeps its accuracy
@@ -165,7 +177,6 @@ def reviews_precompute(*, game_id: int) -> int:
     return GameReview.objects.filter(game_id=game_id).count()
 
 
-
 # -- building ---------------------------------------------------------------------
 
 
@@ -176,13 +187,22 @@ def _rolled_by(roll: dict[str, Any], player: Player) -> bool:
     return bool(roll.get("by") == player.name)
 
 
-def _decision(rs: RuleSet, choices: Sequence[Choice], dice: Sequence[int],
-              rolls_left: int, announced: str | None, chosen: Choice,
-              turn: int) -> dict[str, Any]:
+def _decision(
+    rs: RuleSet,
+    choices: Sequence[Choice],
+    dice: Sequence[int],
+    rolls_left: int,
+    announced: str | None,
+    chosen: Choice,
+    turn: int,
+) -> dict[str, Any]:
     best = choices[0]
     loss = max(0.0, best.value - chosen.value)
     return {
-        "turn": turn, "dice": list(dice), "rolls_left": rolls_left, "announced": announced,
+        "turn": turn,
+        "dice": list(dice),
+        "rolls_left": rolls_left,
+        "announced": announced,
         "chosen": coach.choice_view(chosen, rs, best.value),
         "best": coach.choice_view(best, rs, best.value),
         "loss": float(loss),
@@ -206,8 +226,16 @@ class _Path:
         luck = choices[0].value - self.expected
         self.luck += luck
         self.expected = choices[0].value
-        self.steps.append({"turn": turn, "roll": roll, "luck": float(luck),
-                           "expected": float(self.expected), "lost": 0.0, "yours": True})
+        self.steps.append(
+            {
+                "turn": turn,
+                "roll": roll,
+                "luck": float(luck),
+                "expected": float(self.expected),
+                "lost": 0.0,
+                "yours": True,
+            }
+        )
 
     def chose(self, choices: Sequence[Choice], chosen: Choice, yours: bool) -> None:
         loss = max(0.0, choices[0].value - chosen.value)
@@ -257,8 +285,12 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
         rolls = list(turn.rolls or [])
         _review_turn(rs, adv, sheet, turn, player, round_number, path, decisions)
         if turn.box and rolls:
-            sheet = sheet.place(tuple(rolls[-1]["dice"]), turn.box, turn.column or None,
-                                announced=(turn.state or {}).get("announced"))
+            sheet = sheet.place(
+                tuple(rolls[-1]["dice"]),
+                turn.box,
+                turn.column or None,
+                announced=(turn.state or {}).get("announced"),
+            )
     accurate = sum(1 for d in decisions if d["loss"] < ACCURATE)
     return {
         "format": FORMAT,
@@ -280,8 +312,16 @@ def build_review(rs: RuleSet, turns: Sequence[Turn], player: Player) -> dict[str
     }
 
 
-def _review_turn(rs: RuleSet, adv: Any, sheet: Sheet, turn: Turn, player: Player,
-                 round_number: int, path: _Path, decisions: list[dict[str, Any]]) -> None:
+def _review_turn(
+    rs: RuleSet,
+    adv: Any,
+    sheet: Sheet,
+    turn: Turn,
+    player: Player,
+    round_number: int,
+    path: _Path,
+    decisions: list[dict[str, Any]],
+) -> None:
     """Move ``path`` by each roll of ``turn`` (played on ``sheet``) and by the choice
     that followed it, and append to ``decisions`` each choice ``player`` made."""
     rolls = list(turn.rolls or [])
@@ -290,18 +330,17 @@ def _review_turn(rs: RuleSet, adv: Any, sheet: Sheet, turn: Turn, player: Player
     for index, roll in enumerate(rolls):
         dice, left = tuple(roll["dice"]), MAX_ROLLS - index - 1
         first = index == 0 and announced is not None
-        choices = tuple(adv.advise(sheet, dice, left,
-                                   announced=None if first else announced))
+        choices = tuple(adv.advise(sheet, dice, left, announced=None if first else announced))
         path.rolled(choices, round_number, index + 1)
         if first:
             yours = mine and turn.announced_by_id == player.pk
-            chosen = _matching(choices, Choice("announce", 0.0, box=announced,
-                                               column=rs.announce_column))
+            chosen = _matching(
+                choices, Choice("announce", 0.0, box=announced, column=rs.announce_column)
+            )
             if chosen is not None:
                 path.chose(choices, chosen, yours)
                 if yours:
-                    decisions.append(_decision(rs, choices, dice, left, None, chosen,
-                                               round_number))
+                    decisions.append(_decision(rs, choices, dice, left, None, chosen, round_number))
             choices = tuple(adv.advise(sheet, dice, left, announced=announced))
             path.drifted(choices)
         move = _move_after(turn, rolls, index, dice, mine, player)
@@ -310,12 +349,17 @@ def _review_turn(rs: RuleSet, adv: Any, sheet: Sheet, turn: Turn, player: Player
             continue
         path.chose(choices, chosen, move[1])
         if move[1]:
-            decisions.append(_decision(rs, choices, dice, left, announced, chosen,
-                                       round_number))
+            decisions.append(_decision(rs, choices, dice, left, announced, chosen, round_number))
 
 
-def _move_after(turn: Turn, rolls: list[dict[str, Any]], index: int, dice: tuple[int, ...],
-                mine: bool, player: Player) -> tuple[Choice, bool] | None:
+def _move_after(
+    turn: Turn,
+    rolls: list[dict[str, Any]],
+    index: int,
+    dice: tuple[int, ...],
+    mine: bool,
+    player: Player,
+) -> tuple[Choice, bool] | None:
     """What was done after roll ``index`` of ``turn`` (the next roll's kept dice, or the
     box filled after the last) and whether ``player`` did it; ``None``: nothing."""
     if index + 1 < len(rolls):
@@ -323,6 +367,8 @@ def _move_after(turn: Turn, rolls: list[dict[str, Any]], index: int, dice: tuple
         made = Choice("keep", 0.0, keep=tuple(sorted(dice[p] for p in after["held"])))
         return made, mine and _rolled_by(after, player)
     if turn.box:
-        return (Choice("place", 0.0, box=turn.box, column=turn.column),
-                mine and turn.finish == Turn.Finish.PLAYED and turn.placed_by_id == player.pk)
+        return (
+            Choice("place", 0.0, box=turn.box, column=turn.column),
+            mine and turn.finish == Turn.Finish.PLAYED and turn.placed_by_id == player.pk,
+        )
     return None

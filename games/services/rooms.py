@@ -43,8 +43,11 @@ def new_code() -> str:
 
 
 def _active(room: Room) -> list[Membership]:
-    return list(Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
-                .select_related("player").order_by("joined_at", "id"))
+    return list(
+        Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
+        .select_related("player")
+        .order_by("joined_at", "id")
+    )
 
 
 def _free_seat(room: Room) -> int | None:
@@ -57,13 +60,17 @@ def _in_play(room: Room) -> Game | None:
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
 
-def _settings(ruleset: object, options: object, seats: object, turn_seconds: object,
-              pace: object) -> tuple[RuleSet, int, str, int | None]:
+def _settings(
+    ruleset: object, options: object, seats: object, turn_seconds: object, pace: object
+) -> tuple[RuleSet, int, str, int | None]:
     """Check a room's settings: the variant and its options, seats, pace and turn time
     limit (as the pace allows: ``play.modes.live``, ``play.modes.by_the_day``)."""
     if not isinstance(ruleset, str):
-        raise ServiceError("bad_options", gettext("variant must be one of %(variants)s")
-                           % {"variants": ", ".join(rulesets.names())})
+        raise ServiceError(
+            "bad_options",
+            gettext("variant must be one of %(variants)s")
+            % {"variants": ", ".join(rulesets.names())},
+        )
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -73,8 +80,9 @@ def _settings(ruleset: object, options: object, seats: object, turn_seconds: obj
     except ValueError as exc:
         raise ServiceError("bad_options", str(exc)) from None
     if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
-        raise ServiceError("bad_seats",
-                           gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS})
+        raise ServiceError(
+            "bad_seats", gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS}
+        )
     if not isinstance(pace, str) or pace not in Room.Pace.values:
         raise ServiceError("bad_pace", gettext("the pace is live or day (by the day)"))
     if type(turn_seconds) is bool or not (turn_seconds is None or type(turn_seconds) is int):
@@ -97,30 +105,45 @@ def _together(together: object, default: bool) -> bool:
     if together is None:
         return default
     if type(together) is not bool:
-        raise ServiceError("bad_options", gettext(
-            "together is true (everyone's turn at once) or false (one after another)"))
+        raise ServiceError(
+            "bad_options",
+            gettext("together is true (everyone's turn at once) or false (one after another)"),
+        )
     return together
 
 
-def _duplicate(duplicate: object, together: object, default: bool,
-               together_default: bool) -> tuple[bool, bool]:
+def _duplicate(
+    duplicate: object, together: object, default: bool, together_default: bool
+) -> tuple[bool, bool]:
     """Duplicate dice and everyone's turn at once: duplicate dice are played at once
     (``together`` left out follows them; set to false, it is refused)."""
     if duplicate is None:
         duplicate = default
     if type(duplicate) is not bool:
-        raise ServiceError("bad_options", gettext(
-            "duplicate is true (everyone rolls the same dice) or false"))
+        raise ServiceError(
+            "bad_options", gettext("duplicate is true (everyone rolls the same dice) or false")
+        )
     if duplicate and together is False:
-        raise ServiceError("bad_options", gettext(
-            "duplicate dice are played with everyone's turn at once"))
+        raise ServiceError(
+            "bad_options", gettext("duplicate dice are played with everyone's turn at once")
+        )
     return duplicate, duplicate or _together(together, together_default)
 
 
-def room_create(*, player: Player, ruleset: object, options: object = None, seats: object = 4,
-                turn_seconds: object = None, pace: object = Room.Pace.LIVE,
-                holidays: object = None, together: object = None, duplicate: object = None,
-                browser: str = "", address: str = "") -> Room:
+def room_create(
+    *,
+    player: Player,
+    ruleset: object,
+    options: object = None,
+    seats: object = 4,
+    turn_seconds: object = None,
+    pace: object = Room.Pace.LIVE,
+    holidays: object = None,
+    together: object = None,
+    duplicate: object = None,
+    browser: str = "",
+    address: str = "",
+) -> Room:
     """Open a private room with the host in the first seat (``browser`` and ``address``:
     the id of the browser it is opened from and the hash of its address, kept with the
     membership: ``games.services.devices``). ``pace``: live or by the day
@@ -132,38 +155,69 @@ def room_create(*, player: Player, ruleset: object, options: object = None, seat
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
     rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
     allowed = _holidays(holidays, True)
-    same_dice, at_once = _duplicate(duplicate, together, False,
-                                    pace_named(pace).rounds_by_default)
+    same_dice, at_once = _duplicate(duplicate, together, False, pace_named(pace).rounds_by_default)
     with transaction.atomic():
         room = Room.objects.create(
-            code=new_code(), host=player, ruleset=rs.name, options=dict(rs.options),
-            seat_count=seat_count, pace=pace, turn_seconds=timer, holidays=allowed,
-            together=at_once, duplicate=same_dice, last_activity_at=now(),
+            code=new_code(),
+            host=player,
+            ruleset=rs.name,
+            options=dict(rs.options),
+            seat_count=seat_count,
+            pace=pace,
+            turn_seconds=timer,
+            holidays=allowed,
+            together=at_once,
+            duplicate=same_dice,
+            last_activity_at=now(),
         )
-        Membership.objects.create(room=room, player=player, seat=0, browser=browser,
-                                  address=address)
-        bump(room, "room_created", actor=player,
-             data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                   "pace": pace, "turn_seconds": timer, "holidays": allowed,
-                   "together": at_once, "duplicate": same_dice})
+        Membership.objects.create(
+            room=room, player=player, seat=0, browser=browser, address=address
+        )
+        bump(
+            room,
+            "room_created",
+            actor=player,
+            data={
+                "ruleset": rs.name,
+                "options": dict(rs.options),
+                "seats": seat_count,
+                "pace": pace,
+                "turn_seconds": timer,
+                "holidays": allowed,
+                "together": at_once,
+                "duplicate": same_dice,
+            },
+        )
     return room
 
 
 @room_action("configure")
-def room_configure(*, player: Player, room: Room, ruleset: object, options: object,
-                   seats: object, turn_seconds: object, coach: object = None,
-                   pace: object = None, holidays: object = None,
-                   together: object = None, duplicate: object = None) -> Done:
+def room_configure(
+    *,
+    player: Player,
+    room: Room,
+    ruleset: object,
+    options: object,
+    seats: object,
+    turn_seconds: object,
+    coach: object = None,
+    pace: object = None,
+    holidays: object = None,
+    together: object = None,
+    duplicate: object = None,
+) -> Done:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
     ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
     ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
     ``together`` off turns duplicate dice off too)."""
-    rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds,
-                                            room.pace if pace is None else pace)
+    rs, seat_count, pace, timer = _settings(
+        ruleset, options, seats, turn_seconds, room.pace if pace is None else pace
+    )
     allowed = _holidays(holidays, room.holidays)
     same_dice, at_once = _duplicate(
-        duplicate, together, together is not False and room.duplicate, room.together)
+        duplicate, together, together is not False and room.duplicate, room.together
+    )
     if coach is not None and type(coach) is not bool:
         raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
@@ -171,9 +225,15 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
         raise ServiceError("game_in_progress", gettext("settings change between games"))
     seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat or 0)
     if len(seated) > seat_count:
-        raise ServiceError("seats_taken", ngettext(
-            "%(n)s seat is taken: free some first", "%(n)s seats are taken: free some first",
-            len(seated)) % {"n": len(seated)})
+        raise ServiceError(
+            "seats_taken",
+            ngettext(
+                "%(n)s seat is taken: free some first",
+                "%(n)s seats are taken: free some first",
+                len(seated),
+            )
+            % {"n": len(seated)},
+        )
     for index, member in enumerate(seated):
         if member.seat != index:
             member.seat = index
@@ -183,11 +243,22 @@ def room_configure(*, player: Player, room: Room, ruleset: object, options: obje
     room.holidays, room.together, room.duplicate = allowed, at_once, same_dice
     if coach is not None:
         room.coach_enabled = coach
-    event = bump(room, "room_configured", actor=player,
-                 data={"ruleset": rs.name, "options": dict(rs.options), "seats": seat_count,
-                       "pace": pace, "turn_seconds": timer, "holidays": allowed,
-                       "together": at_once, "duplicate": same_dice,
-                       "coach": room.coach_enabled})
+    event = bump(
+        room,
+        "room_configured",
+        actor=player,
+        data={
+            "ruleset": rs.name,
+            "options": dict(rs.options),
+            "seats": seat_count,
+            "pace": pace,
+            "turn_seconds": timer,
+            "holidays": allowed,
+            "together": at_once,
+            "duplicate": same_dice,
+            "coach": room.coach_enabled,
+        },
+    )
     return Done(event)
 
 
@@ -203,10 +274,15 @@ def room_join(*, player: Player, room: Room, browser: str = "", address: str = "
     if member is not None and member.state == Membership.State.ACTIVE:
         member.save(update_fields=note_device(member, browser=browser, address=address))
         return Done(None, extra={"seat": member.seat}, remember=False)
-    if browser and Membership.objects.filter(room=room, state=Membership.State.KICKED,
-                                             browser=browser).exists():
-        raise ServiceError("kicked", gettext("the host removed someone using this browser from "
-                                             "this room"))
+    if (
+        browser
+        and Membership.objects.filter(
+            room=room, state=Membership.State.KICKED, browser=browser
+        ).exists()
+    ):
+        raise ServiceError(
+            "kicked", gettext("the host removed someone using this browser from this room")
+        )
     seat = None if room.games.exists() else _free_seat(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
@@ -215,8 +291,9 @@ def room_join(*, player: Player, room: Room, browser: str = "", address: str = "
         player.name = name
         player.save(update_fields=["name"])
     if member is None:
-        member = Membership.objects.create(room=room, player=player, seat=seat,
-                                           browser=browser, address=address)
+        member = Membership.objects.create(
+            room=room, player=player, seat=seat, browser=browser, address=address
+        )
     else:
         member.state, member.seat, member.left_at = Membership.State.ACTIVE, seat, None
         note_device(member, browser=browser, address=address)
@@ -279,9 +356,17 @@ def room_leave(*, player: Player, room: Room) -> Done:
 
 def _active_member(room: Room, target: object) -> Membership:
     """The active membership of ``target`` (a player id) in ``room``, with its player."""
-    member = Membership.objects.select_related("player").filter(
-        room=room, player_id=target, state=Membership.State.ACTIVE,
-    ).first() if isinstance(target, int) and not isinstance(target, bool) else None
+    member = (
+        Membership.objects.select_related("player")
+        .filter(
+            room=room,
+            player_id=target,
+            state=Membership.State.ACTIVE,
+        )
+        .first()
+        if isinstance(target, int) and not isinstance(target, bool)
+        else None
+    )
     if member is None:
         raise ServiceError("not_in_room", gettext("that player is not in this room"))
     return member
@@ -332,8 +417,9 @@ def room_add_bot(*, player: Player, room: Room, level: object = "beginner") -> D
         raise ServiceError("bad_level", gettext("a bot level is a name"))
     bot = new_bot(level, [m.player.name for m in _active(room)])
     Membership.objects.create(room=room, player=bot, seat=seat)
-    event = bump(room, "bot_added", actor=player,
-                 data={"player": bot.name, "seat": seat, "level": level})
+    event = bump(
+        room, "bot_added", actor=player, data={"player": bot.name, "seat": seat, "level": level}
+    )
     return Done(event, extra={"seat": seat})
 
 
@@ -348,8 +434,9 @@ def room_remove_bot(*, player: Player, room: Room, seat: object) -> Done:
         raise ServiceError("not_a_bot", gettext("there is no bot in that seat"))
     member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
     member.save()
-    event = bump(room, "bot_removed", actor=player,
-                 data={"player": member.player.name, "seat": seat})
+    event = bump(
+        room, "bot_removed", actor=player, data={"player": member.player.name, "seat": seat}
+    )
     return Done(event)
 
 
@@ -366,8 +453,13 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
             member.seat = index
             member.save(update_fields=["seat"])
     game = begin_game(room, seated)
-    event = bump(room, "game_started", actor=player, game=game,
-                 data={"number": game.number, "seats": [m.player.name for m in seated]})
+    event = bump(
+        room,
+        "game_started",
+        actor=player,
+        game=game,
+        data={"number": game.number, "seats": [m.player.name for m in seated]},
+    )
     return event, game
 
 

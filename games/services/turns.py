@@ -33,12 +33,16 @@ def bot_delay() -> timedelta:
 def timed(room: Room, game: Game) -> bool:
     """Whether the room's turn timer runs in ``game``: only while two or more people play
     it (one person among bots keeps the table waiting for nobody)."""
-    return bool(room.turn_seconds) and game.scorecards.filter(
-        player__bot_level="").count() > 1
+    return bool(room.turn_seconds) and game.scorecards.filter(player__bot_level="").count() > 1
 
 
-def deadline_for(room: Room, player: Player, holiday_until: datetime | None,
-                 is_timed: bool, moment: datetime | None = None) -> datetime | None:
+def deadline_for(
+    room: Room,
+    player: Player,
+    holiday_until: datetime | None,
+    is_timed: bool,
+    moment: datetime | None = None,
+) -> datetime | None:
     """When a turn of ``player`` opened at ``moment`` (now) expires: the room's turn time
     after then, or after their holiday; ``None`` for a bot or an untimed game."""
     if room.turn_seconds is None or player.is_bot or not is_timed:
@@ -51,18 +55,17 @@ def deadline_for(room: Room, player: Player, holiday_until: datetime | None,
 # -- one seat after another ----------------------------------------------------------
 
 
-def schedule(room: Room, game: Game, player: Player,
-             holiday_until: datetime | None = None) -> None:
+def schedule(room: Room, game: Game, player: Player, holiday_until: datetime | None = None) -> None:
     """Set the turn deadline (people, when the room's timer runs: see ``timed``) or the
     bot's move. A player on holiday until ``holiday_until`` has their turn's time
     counted from then."""
-    game.turn_deadline = deadline_for(room, player, holiday_until,
-                                      not player.is_bot and timed(room, game))
+    game.turn_deadline = deadline_for(
+        room, player, holiday_until, not player.is_bot and timed(room, game)
+    )
     game.bot_due_at = now() + bot_delay() if player.is_bot else None
 
 
-def start_turn(room: Room, game: Game, seat: int,
-               cards: Sequence[Scorecard] | None = None) -> None:
+def start_turn(room: Room, game: Game, seat: int, cards: Sequence[Scorecard] | None = None) -> None:
     """Open the next turn of the log for ``seat`` and schedule its deadline or bot move
     (``cards``: scorecards of the game already read with their players, if any)."""
     card = next((c for c in cards if c.seat == seat), None) if cards else None
@@ -86,8 +89,7 @@ def start_round(room: Room, game: Game, cards: Sequence[Scorecard]) -> None:
     for card in cards:
         game.turn_count += 1
         deadline = deadline_for(room, card.player, card.holiday_until, is_timed, moment)
-        sql.insert_turn(game, card.seat, card.player_id, TurnState().to_json(), moment,
-                        deadline)
+        sql.insert_turn(game, card.seat, card.player_id, TurnState().to_json(), moment, deadline)
         notice_turn(room, game, card.player, card.holiday_until, deadline)
     game.bot_due_at = None
     schedule_round(game)
@@ -104,8 +106,9 @@ def schedule_round(game: Game) -> None:
     open."""
     waiting = open_turns(game)
     game.turn_deadline = waiting.aggregate(first=Min("deadline"))["first"]
-    bots = Scorecard.objects.filter(game=game, player__bot_level__gt="",
-                                    seat__in=waiting.values("seat")).exists()
+    bots = Scorecard.objects.filter(
+        game=game, player__bot_level__gt="", seat__in=waiting.values("seat")
+    ).exists()
     game.bot_due_at = (game.bot_due_at or now() + bot_delay()) if bots else None
 
 
@@ -128,8 +131,9 @@ def retime_seat(room: Room, game: Game, card: Scorecard) -> None:
     turn = sql.open_turn_of(game, card.seat)
     if turn is None:
         return
-    turn.deadline = deadline_for(room, card.player, card.holiday_until,
-                                 not card.player.is_bot and timed(room, game))
+    turn.deadline = deadline_for(
+        room, card.player, card.holiday_until, not card.player.is_bot and timed(room, game)
+    )
     turn.save(update_fields=["deadline"])
     schedule_round(game)
 

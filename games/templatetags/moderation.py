@@ -16,9 +16,17 @@ def open_reports_link(context: template.Context) -> dict[str, object]:
     see reports (nothing for anyone else)."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    if user is None or not user.is_active or not user.is_staff or not (
-            user.has_perm("moderation.view_report") or user.has_perm("moderation.change_report")):
+    if (
+        user is None
+        or not user.is_active
+        or not user.is_staff
+        or not (
+            user.has_perm("moderation.view_report") or user.has_perm("moderation.change_report")
+        )
+    ):
         return {"count": None}
     count = open_reports()
-    return {"count": count, "label": ngettext("%(n)s open report", "%(n)s open reports",
-                                              count) % {"n": count}}
+    return {
+        "count": count,
+        "label": ngettext("%(n)s open report", "%(n)s open reports", count) % {"n": count},
+    }

@@ -31,9 +31,11 @@ class SiteFields:
 class DeleteForm(SiteFields, forms.Form):
     """The account's password, to confirm that its owner is deleting it."""
 
-    password = forms.CharField(label=gettext_lazy("Your password"), strip=False,
-                               widget=forms.PasswordInput(attrs={
-                                   "autocomplete": "current-password"}))
+    password = forms.CharField(
+        label=gettext_lazy("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -42,6 +44,7 @@ class DeleteForm(SiteFields, forms.Form):
     def clean_password(self) -> str:
         password: str = self.cleaned_data["password"]
         if not self.user.check_password(password):
-            raise forms.ValidationError(gettext("That is not your password."),
-                                        code="password_incorrect")
+            raise forms.ValidationError(
+                gettext("That is not your password."), code="password_incorrect"
+            )
         return password

@@ -52,8 +52,9 @@ def next_url(request: HttpRequest, default: str = "") -> str:
     """The page to go back to (``next`` in the form or the query) when it is on this
     site; else ``default`` (the home page when empty)."""
     candidate = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(candidate, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+    if url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return candidate
     return default or reverse("games:home")
 
@@ -78,12 +79,16 @@ class SignUpForm(SiteFields, UserCreationForm):  # type: ignore[type-arg]  # gen
     """A username and a password (checked by ``AUTH_PASSWORD_VALIDATORS``); email optional,
     and kept only once confirmed (``games.web.emails``)."""
 
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False,
-                             widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-                             help_text=gettext_lazy(
-                                 "Optional: to reset a forgotten password, and for the "
-                                 "emails about your turns you choose. We send a link to "
-                                 "confirm it."))
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=gettext_lazy(
+            "Optional: to reset a forgotten password, and for the "
+            "emails about your turns you choose. We send a link to "
+            "confirm it."
+        ),
+    )
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]  # not in django-stubs
         model = User
@@ -104,8 +109,9 @@ def remember_account_language(player: Player) -> None:
         services.account_language_adopt(player=player, code=code)
 
 
-def _form_page(request: HttpRequest, template: str, form: forms.BaseForm, status: int = 200,
-               **context: Any) -> HttpResponse:
+def _form_page(
+    request: HttpRequest, template: str, form: forms.BaseForm, status: int = 200, **context: Any
+) -> HttpResponse:
     context.update(form=form, next=next_url(request))
     return render(request, template, context, status=status)
 
@@ -120,11 +126,13 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         guest = current_player(request.session)
         try:
             with transaction.atomic():
-                user = services.account_create(username=form.cleaned_data["username"],
-                                               password=form.cleaned_data["password1"])
+                user = services.account_create(
+                    username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+                )
                 login(request, user, backend=MODEL_BACKEND)
-                signed_in = services.account_sign_in(session=request.session, user=user,
-                                                     guest=guest)
+                signed_in = services.account_sign_in(
+                    session=request.session, user=user, guest=guest
+                )
                 publish_on_commit(signed_in.news)
                 player = signed_in.value
                 if player is not None:
@@ -132,13 +140,14 @@ def sign_up(request: HttpRequest) -> HttpResponse:
         except ServiceError as refusal:  # the name was taken since the form checked it
             form.add_error("username", refusal.message)
             return _form_page(request, "accounts/sign_up.html", form, status=400)
-        messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
-                         % {"name": user.get_username()})
+        messages.success(
+            request,
+            gettext("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()},
+        )
         if form.cleaned_data.get("email"):
             ask_to_confirm(request, user, form.cleaned_data["email"])
         return HttpResponseRedirect(next_url(request))
-    return _form_page(request, "accounts/sign_up.html", form,
-                      status=400 if form.is_bound else 200)
+    return _form_page(request, "accounts/sign_up.html", form, status=400 if form.is_bound else 200)
 
 
 class SignInView(auth_views.LoginView):
@@ -151,8 +160,9 @@ class SignInView(auth_views.LoginView):
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         guest = current_player(self.request.session)
         response = super().form_valid(form)
-        signed_in = services.account_sign_in(session=self.request.session,
-                                             user=form.get_user(), guest=guest)
+        signed_in = services.account_sign_in(
+            session=self.request.session, user=form.get_user(), guest=guest
+        )
         publish_on_commit(signed_in.news)
         return response
 
@@ -189,10 +199,15 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 def account(request: SignedInRequest) -> HttpResponse:
     """The signed-in person's page: their account, their player, and what they can do."""
     player = current_player(request.session, request.user)
-    return render(request, "accounts/account.html", {
-        "player": player, "rooms": selectors.rooms_of(player),
-        "next": next_url(request, ""),
-    })
+    return render(
+        request,
+        "accounts/account.html",
+        {
+            "player": player,
+            "rooms": selectors.rooms_of(player),
+            "next": next_url(request, ""),
+        },
+    )
 
 
 @login_required
@@ -206,14 +221,14 @@ def account_delete(request: SignedInRequest) -> HttpResponse:
         logout(request)
         messages.success(request, gettext("Your account is deleted."))
         return HttpResponseRedirect(reverse("games:home"))
-    return _form_page(request, "accounts/delete.html", form,
-                      status=400 if form.is_bound else 200)
+    return _form_page(request, "accounts/delete.html", form, status=400 if form.is_bound else 200)
 
 
 def _wait_seconds(request: HttpRequest) -> int:
     """Seconds until the username of this sign-in may try again from this address."""
     last = AccessAttempt.objects.filter(
-        username=request.POST.get("username", ""), ip_address=http_address(request),
+        username=request.POST.get("username", ""),
+        ip_address=http_address(request),
     ).aggregate(last=Max("attempt_time"))["last"]
     if last is None:
         return int(settings.AXES_COOLOFF_TIME.total_seconds())
@@ -221,22 +236,37 @@ def _wait_seconds(request: HttpRequest) -> int:
     return max(1, int(left.total_seconds()) + 1)
 
 
-def locked_out(request: HttpRequest, response: HttpResponse | None = None,
-               credentials: dict[str, Any] | None = None) -> HttpResponse:
+def locked_out(
+    request: HttpRequest,
+    response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
     """django-axes' answer to a sign-in over the limit: the site's 429 page, saying how
     long until this username may try again from this address.  (Under ASGI, axes 8
     passes the credentials in ``response``'s place: neither is used.)"""
     wait = _wait_seconds(request)
     minutes = wait_minutes(wait)
     page = error_page(
-        request, 429, gettext("Too many wrong passwords"),
-        ngettext("Too many wrong passwords for this name; try again in %(n)s minute.",
-                 "Too many wrong passwords for this name; try again in %(n)s minutes.",
-                 minutes) % {"n": minutes},
-        detail=gettext("This keeps anyone from guessing passwords. Other names can still "
-                       "sign in from here, and guests can keep playing.") + " " + gettext(
+        request,
+        429,
+        gettext("Too many wrong passwords"),
+        ngettext(
+            "Too many wrong passwords for this name; try again in %(n)s minute.",
+            "Too many wrong passwords for this name; try again in %(n)s minutes.",
+            minutes,
+        )
+        % {"n": minutes},
+        detail=gettext(
+            "This keeps anyone from guessing passwords. Other names can still "
+            "sign in from here, and guests can keep playing."
+        )
+        + " "
+        + gettext(
             "Forgotten it? “Forgot your password?” on the sign-in page sends a link "
             "to the account's confirmed email address, and a new password lifts this wait "
-            "here."), join_form=False)
+            "here."
+        ),
+        join_form=False,
+    )
     page["Retry-After"] = str(wait)
     return page

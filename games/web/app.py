@@ -22,21 +22,33 @@ OFFLINE_ASSETS = ("css/site.css", "img/favicon.svg", "js/theme.js", "js/install.
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: name, icons (maskable too), colours, start page, shortcuts."""
     icons = [
-        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png",
-         "purpose": "any"},
-        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png",
-         "purpose": "any"},
-        {"src": static("img/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
-         "purpose": "maskable"},
-        {"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml",
-         "purpose": "any"},
+        {
+            "src": static("img/icon-192.png"),
+            "sizes": "192x192",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": static("img/icon-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": static("img/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
     ]
     data = {
         "id": "/",
         "name": "Five Dice",
         "short_name": "Five Dice",
-        "description": gettext("Yahtzee, Yatzy, Yam's and Triple Yahtzee with friends, "
-                               "live or by the day."),
+        "description": gettext(
+            "Yahtzee, Yatzy, Yam's and Triple Yahtzee with friends, live or by the day."
+        ),
         "lang": get_language(),
         "dir": "rtl" if get_language_bidi() else "ltr",
         "start_url": reverse("games:home"),
@@ -47,11 +59,17 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "background_color": BACKGROUND_COLOR,
         "categories": ["games", "entertainment"],
         "icons": icons,
-        "shortcuts": [{"name": gettext("Your games"), "url": reverse("games:your_games"),
-                       "icons": [{"src": static("img/icon-192.png"), "sizes": "192x192"}]}],
+        "shortcuts": [
+            {
+                "name": gettext("Your games"),
+                "url": reverse("games:your_games"),
+                "icons": [{"src": static("img/icon-192.png"), "sizes": "192x192"}],
+            }
+        ],
     }
-    response = JsonResponse(data, content_type="application/manifest+json",
-                            json_dumps_params={"ensure_ascii": False})
+    response = JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -62,9 +80,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     name changes with the files it keeps."""
     assets = [static(path) for path in OFFLINE_ASSETS] + [reverse("javascript_catalog")]
     version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
-    response = render(request, "app/sw.js", {"assets": assets, "version": version,
-                                             "icon": static("img/icon-192.png")},
-                      content_type="text/javascript; charset=utf-8")
+    response = render(
+        request,
+        "app/sw.js",
+        {"assets": assets, "version": version, "icon": static("img/icon-192.png")},
+        content_type="text/javascript; charset=utf-8",
+    )
     response["Cache-Control"] = "no-cache"
     return response
 

@@ -50,9 +50,14 @@ class BrowserIdMiddleware:
         response = self.get_response(request)
         if known is None:
             response.set_signed_cookie(
-                COOKIE, browser, salt=SALT,
-                max_age=MAX_AGE, httponly=True, samesite="Lax",
-                secure=settings.SESSION_COOKIE_SECURE)
+                COOKIE,
+                browser,
+                salt=SALT,
+                max_age=MAX_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
+            )
         return response
 
 

@@ -71,11 +71,17 @@ def percent_chart(values: Sequence[float]) -> PercentChart:
     count = len(values)
     marks = tuple(
         Mark(x=LEFT + (span * i / (count - 1) if count > 1 else span / 2), y=_y(v), value=v)
-        for i, v in enumerate(values))
-    return PercentChart(width=WIDTH, height=HEIGHT, left=LEFT, right_edge=WIDTH - RIGHT,
-                        bottom_edge=HEIGHT - BOTTOM, marks=marks,
-                        ticks=tuple(Tick(y=_y(t), label=gettext("%(value)s%%") % {"value": t})
-                                    for t in TICKS))
+        for i, v in enumerate(values)
+    )
+    return PercentChart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right_edge=WIDTH - RIGHT,
+        bottom_edge=HEIGHT - BOTTOM,
+        marks=marks,
+        ticks=tuple(Tick(y=_y(t), label=gettext("%(value)s%%") % {"value": t}) for t in TICKS),
+    )
 
 
 @dataclass(frozen=True)
@@ -125,18 +131,36 @@ def value_chart(steps: Sequence[dict[str, Any]], lucky: float, costly: float) ->
         return TOP + span_y * (1 - (value - low) / (high - low))
 
     count = len(values)
-    marks = tuple(Mark(x=LEFT + (span_x * i / (count - 1) if count > 1 else span_x / 2),
-                       y=y(v), value=v) for i, v in enumerate(values))
+    marks = tuple(
+        Mark(x=LEFT + (span_x * i / (count - 1) if count > 1 else span_x / 2), y=y(v), value=v)
+        for i, v in enumerate(values)
+    )
     moments = []
     for mark, step in zip(marks, steps, strict=True):
         if abs(step["luck"]) >= lucky:
-            moments.append(Moment(mark.x, mark.y, "lucky" if step["luck"] > 0 else "unlucky",
-                                  step["turn"], step["roll"], step["luck"]))
+            moments.append(
+                Moment(
+                    mark.x,
+                    mark.y,
+                    "lucky" if step["luck"] > 0 else "unlucky",
+                    step["turn"],
+                    step["roll"],
+                    step["luck"],
+                )
+            )
         if step["lost"] >= costly:
-            moments.append(Moment(mark.x, mark.y, "costly", step["turn"], step["roll"],
-                                  step["lost"]))
+            moments.append(
+                Moment(mark.x, mark.y, "costly", step["turn"], step["roll"], step["lost"])
+            )
     step_y = max(10, 10 * round((high - low) / 40))
     ticks = tuple(Tick(y=y(v), label=str(v)) for v in range(low, high + 1, step_y))
-    return ValueChart(width=WIDTH, height=HEIGHT, left=LEFT, right_edge=WIDTH - RIGHT,
-                      bottom_edge=HEIGHT - BOTTOM, marks=marks, ticks=ticks,
-                      moments=tuple(moments))
+    return ValueChart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right_edge=WIDTH - RIGHT,
+        bottom_edge=HEIGHT - BOTTOM,
+        marks=marks,
+        ticks=ticks,
+        moments=tuple(moments),
+    )

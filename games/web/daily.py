@@ -50,8 +50,11 @@ def result_url(challenge: DailyChallenge) -> str:
 def accuracy_of(attempt: DailyAttempt) -> float | None:
     """The attempt's accuracy, from its review: built now where the coach is exact (the
     estimates of Yam's and Triple Yahtzee come from the game's background job)."""
-    if attempt.accuracy is None and attempt.score is not None and advisors.is_exact(
-            rulesets.get(attempt.challenge.ruleset)):
+    if (
+        attempt.accuracy is None
+        and attempt.score is not None
+        and advisors.is_exact(rulesets.get(attempt.challenge.ruleset))
+    ):
         try:
             review_for(game=attempt.game, player=attempt.player)
         except ServiceError:
@@ -65,16 +68,30 @@ def daily_index(request: HttpRequest) -> HttpResponse:
     """Today's challenge in every variant, the viewer's results and streak."""
     player = current_player(request.session, request.user)
     day = selectors.today()
-    mine = {a.challenge.ruleset: a for a in DailyAttempt.objects.filter(
-        player=player, challenge__day=day).select_related("challenge").order_by("pk")} \
-        if player is not None else {}
+    mine = (
+        {
+            a.challenge.ruleset: a
+            for a in DailyAttempt.objects.filter(player=player, challenge__day=day)
+            .select_related("challenge")
+            .order_by("pk")
+        }
+        if player is not None
+        else {}
+    )
     days = selectors.played_days(player) if player is not None else set()
     context = {
-        "day": day, "player": player, "streak": selectors.streak(days),
-        "variants": [{"variant": v, "attempt": mine.get(v.name),
-                      "practice": _practice(request, player, v.name, day),
-                      "url": reverse("games:daily_result", args=[v.name, day.isoformat()])}
-                     for v in variant_list()],
+        "day": day,
+        "player": player,
+        "streak": selectors.streak(days),
+        "variants": [
+            {
+                "variant": v,
+                "attempt": mine.get(v.name),
+                "practice": _practice(request, player, v.name, day),
+                "url": reverse("games:daily_result", args=[v.name, day.isoformat()]),
+            }
+            for v in variant_list()
+        ],
         "ranked": request.user.is_authenticated,  # an account: it may rank
     }
     return render(request, "daily/index.html", context)
@@ -86,9 +103,12 @@ def _practice(request: HttpRequest, player: Player | None, ruleset: str, day: da
     if day != selectors.today():
         return ""
     return daily.why_practice(
-        player=player, user_id=request.user.pk if request.user.is_authenticated else None,
+        player=player,
+        user_id=request.user.pk if request.user.is_authenticated else None,
         challenge=daily.challenge_of(ruleset, day, create=False),
-        browser=browser_id(request), address=address_key(http_address(request)))
+        browser=browser_id(request),
+        address=address_key(http_address(request)),
+    )
 
 
 @require_POST
@@ -99,10 +119,15 @@ def daily_play(request: HttpRequest) -> HttpResponse:
     try:
         with registering(request):
             player = current_player(request.session, request.user) or register(
-                request, request.POST.get("name", ""), opening=True)
-            attempt = daily.daily_play(player=player, ruleset=ruleset, day=day,
-                                       browser=browser_id(request),
-                                       address=address_key(http_address(request)))
+                request, request.POST.get("name", ""), opening=True
+            )
+            attempt = daily.daily_play(
+                player=player,
+                ruleset=ruleset,
+                day=day,
+                browser=browser_id(request),
+                address=address_key(http_address(request)),
+            )
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -117,23 +142,37 @@ def daily_result(request: HttpRequest, ruleset: str, day: str) -> HttpResponse:
     challenge = _challenge(ruleset, day)
     player = current_player(request.session, request.user)
     played = challenge.pk is not None
-    attempts = list(DailyAttempt.objects.filter(challenge=challenge, player=player)
-                    .select_related("game__room", "challenge", "player").order_by("pk")) \
-        if player is not None and played else []
+    attempts = (
+        list(
+            DailyAttempt.objects.filter(challenge=challenge, player=player)
+            .select_related("game__room", "challenge", "player")
+            .order_by("pk")
+        )
+        if player is not None and played
+        else []
+    )
     shown = next((a for a in attempts if a.ranked), attempts[-1] if attempts else None)
     today = challenge.day == selectors.today()
     context = {
-        "challenge": challenge, "rs": rulesets.get(challenge.ruleset), "player": player,
-        "attempt": shown, "attempts": attempts,
+        "challenge": challenge,
+        "rs": rulesets.get(challenge.ruleset),
+        "player": player,
+        "attempt": shown,
+        "attempts": attempts,
         "practice": _practice(request, player, challenge.ruleset, challenge.day),
-        "par": daily.attempt_par(shown) if shown is not None
-        else daily.par_of(challenge) if played else None,
+        "par": daily.attempt_par(shown)
+        if shown is not None
+        else daily.par_of(challenge)
+        if played
+        else None,
         "standing": selectors.standing(shown) if shown is not None else None,
         "accuracy": accuracy_of(shown) if shown is not None else None,
         "leaderboard": selectors.leaderboard(challenge, player) if played else [],
         "today": today,
-        "share_url": request.build_absolute_uri(reverse(
-            "games:daily_shared", args=[shown.share_code])) if shown and shown.score is not None
+        "share_url": request.build_absolute_uri(
+            reverse("games:daily_shared", args=[shown.share_code])
+        )
+        if shown and shown.score is not None
         else "",
     }
     return render(request, "daily/result.html", context)
@@ -145,11 +184,19 @@ def daily_shared(request: HttpRequest, code: str) -> HttpResponse:
     player is shown it): score, par, accuracy and rank, never the dice."""
     found = get_object_or_404(
         DailyAttempt.objects.select_related("challenge", "player", "game"),
-        share_code=code, score__isnull=False)
-    context = {"attempt": found, "challenge": found.challenge,
-               "rs": rulesets.get(found.challenge.ruleset),
-               "par": daily.attempt_par(found), "accuracy": accuracy_of(found),
-               "standing": selectors.standing(found), "result_url": result_url(found.challenge),
-               "card_url": request.build_absolute_uri(
-                   reverse("games:daily_card", args=[found.share_code]))}
+        share_code=code,
+        score__isnull=False,
+    )
+    context = {
+        "attempt": found,
+        "challenge": found.challenge,
+        "rs": rulesets.get(found.challenge.ruleset),
+        "par": daily.attempt_par(found),
+        "accuracy": accuracy_of(found),
+        "standing": selectors.standing(found),
+        "result_url": result_url(found.challenge),
+        "card_url": request.build_absolute_uri(
+            reverse("games:daily_card", args=[found.share_code])
+        ),
+    }
     return render(request, "daily/shared.html", context)

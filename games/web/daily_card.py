@@ -23,8 +23,14 @@ WIDTH, HEIGHT = 1200, 630
 FELT, GOLD, WHITE = (20, 83, 45), (242, 182, 50), (255, 255, 255)
 
 
-def card_png(title: str, day: str, score: int, par: int | None,
-             accuracy: float | None, practice: bool = False) -> bytes:
+def card_png(
+    title: str,
+    day: str,
+    score: int,
+    par: int | None,
+    accuracy: float | None,
+    practice: bool = False,
+) -> bytes:
     """The card of a result, as PNG bytes (``practice``: played on dice of its own)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
@@ -48,9 +54,18 @@ def card_png(title: str, day: str, score: int, par: int | None,
 @cache_control(public=True, max_age=3600)
 def daily_card(request: HttpRequest, code: str) -> HttpResponse:
     """The card of a finished attempt, for the shared page's ``og:image``."""
-    found = get_object_or_404(DailyAttempt.objects.select_related("challenge", "game"),
-                              share_code=code, score__isnull=False)
+    found = get_object_or_404(
+        DailyAttempt.objects.select_related("challenge", "game"),
+        share_code=code,
+        score__isnull=False,
+    )
     rs = rulesets.get(found.challenge.ruleset)
-    png = card_png(gettext(rs.title), found.challenge.day.isoformat(), found.score or 0,
-                   daily.attempt_par(found), found.accuracy, practice=bool(found.practice))
+    png = card_png(
+        gettext(rs.title),
+        found.challenge.day.isoformat(),
+        found.score or 0,
+        daily.attempt_par(found),
+        found.accuracy,
+        practice=bool(found.practice),
+    )
     return HttpResponse(png, content_type="image/png")

@@ -69,9 +69,13 @@ def read_token(token: str) -> tuple[int, str]:
     """The account and address a token confirms; ``signing.BadSignature`` (or its
     ``SignatureExpired``) when forged, damaged or older than the timeout."""
     data = signing.TimestampSigner(salt=SALT).unsign_object(
-        token, max_age=settings.EMAIL_CONFIRMATION_TIMEOUT)
-    if not isinstance(data, dict) or not isinstance(data.get("u"), int) \
-            or not isinstance(data.get("e"), str):
+        token, max_age=settings.EMAIL_CONFIRMATION_TIMEOUT
+    )
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("u"), int)
+        or not isinstance(data.get("e"), str)
+    ):
         raise signing.BadSignature("not a confirmation token")
     return data["u"], data["e"]
 
@@ -83,12 +87,18 @@ def send_confirmation(request: HttpRequest, user: Any, address: str) -> bool:
     if not may_send(address):
         return False
     link = absolute_url(
-        request, reverse("games:email_confirm", args=[confirmation_token(user, address)]))
+        request, reverse("games:email_confirm", args=[confirmation_token(user, address)])
+    )
     with translation.override(language_for(user)):
-        context = {"user": user, "link": link, "address": address,
-                   "days": settings.EMAIL_CONFIRMATION_TIMEOUT // (24 * 3600)}
-        subject = "".join(render_to_string("accounts/emails/confirm_subject.txt",
-                                           context).splitlines())
+        context = {
+            "user": user,
+            "link": link,
+            "address": address,
+            "days": settings.EMAIL_CONFIRMATION_TIMEOUT // (24 * 3600),
+        }
+        subject = "".join(
+            render_to_string("accounts/emails/confirm_subject.txt", context).splitlines()
+        )
         body = render_to_string("accounts/emails/confirm_body.txt", context)
     try:
         send_mail(subject, body, None, [address])
@@ -106,13 +116,17 @@ def ask_to_confirm(request: HttpRequest, user: Any, address: str) -> str | None:
     if waiting is None:
         return None
     if send_confirmation(request, user, waiting):
-        messages.success(request, gettext(
-            "We sent a link to %(address)s: follow it to confirm the address.")
-            % {"address": waiting})
+        messages.success(
+            request,
+            gettext("We sent a link to %(address)s: follow it to confirm the address.")
+            % {"address": waiting},
+        )
     else:
-        messages.warning(request, gettext(
-            "The link to confirm %(address)s could not be sent now; try again later.")
-            % {"address": waiting})
+        messages.warning(
+            request,
+            gettext("The link to confirm %(address)s could not be sent now; try again later.")
+            % {"address": waiting},
+        )
     return waiting
 
 
@@ -120,12 +134,16 @@ class EmailForm(DeleteForm):
     """The new address (empty: remove it), and the account's password: whoever holds
     the address can reset the password, so a borrowed session must not set it."""
 
-    email = forms.EmailField(label=gettext_lazy("Email"), required=False,
-                             widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-                             help_text=gettext_lazy(
-                                 "To reset a forgotten password, and for the emails about "
-                                 "your turns you choose in Notifications. Leave it empty to "
-                                 "remove your address."))
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=gettext_lazy(
+            "To reset a forgotten password, and for the emails about "
+            "your turns you choose in Notifications. Leave it empty to "
+            "remove your address."
+        ),
+    )
     field_order = ["email", "password"]
 
 
@@ -136,15 +154,17 @@ def email_change(request: SignedInRequest) -> HttpResponse:
     user = request.user
     pending = PendingEmail.objects.filter(user=user).first()
     initial = {"email": pending.address if pending else user.email}
-    form = EmailForm(user, request.POST if request.method == "POST" else None,
-                     initial=initial)
+    form = EmailForm(user, request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         if ask_to_confirm(request, user, form.cleaned_data["email"]) is None:
             messages.success(request, gettext("Your email address is saved."))
         return HttpResponseRedirect(reverse("games:account"))
-    return render(request, "accounts/email.html", {"form": form, "pending": pending,
-                                                   "next": ""},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "accounts/email.html",
+        {"form": form, "pending": pending, "next": ""},
+        status=400 if form.is_bound else 200,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -162,14 +182,18 @@ def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
             services.email_confirm(user_id=user_id, address=address)
         except ServiceError as error:
             return _bad_link(request, error.message)
-        messages.success(request, gettext("Your email address %(address)s is confirmed.")
-                         % {"address": address})
-        return HttpResponseRedirect(reverse(
-            "games:account" if request.user.is_authenticated else "games:home"))
-    return render(request, "accounts/email_confirm.html",
-                  {"address": address, "token": token, "next": ""})
+        messages.success(
+            request, gettext("Your email address %(address)s is confirmed.") % {"address": address}
+        )
+        return HttpResponseRedirect(
+            reverse("games:account" if request.user.is_authenticated else "games:home")
+        )
+    return render(
+        request, "accounts/email_confirm.html", {"address": address, "token": token, "next": ""}
+    )
 
 
 def _bad_link(request: HttpRequest, reason: str) -> HttpResponse:
-    return render(request, "accounts/email_confirm.html",
-                  {"invalid": reason, "next": ""}, status=400)
+    return render(
+        request, "accounts/email_confirm.html", {"invalid": reason, "next": ""}, status=400
+    )

@@ -40,15 +40,29 @@ log = logging.getLogger("django.request")
 TEMPLATE = "errors/page.html"
 
 
-def error_page(request: HttpRequest, status: int, heading: str, message: str, *,
-               detail: str = "", retry_url: str = "", join_form: bool = True,
-               home_url: str | None = None) -> HttpResponse:
+def error_page(
+    request: HttpRequest,
+    status: int,
+    heading: str,
+    message: str,
+    *,
+    detail: str = "",
+    retry_url: str = "",
+    join_form: bool = True,
+    home_url: str | None = None,
+) -> HttpResponse:
     """The site's page for an error: ``heading`` and ``message`` for people, with the
     join-by-code form (unless ``join_form`` is false) and a link home (to ``home_url``
     when given; none when it is empty)."""
-    context = {"status": status, "heading": heading, "message": message, "detail": detail,
-               "retry_url": retry_url, "join_form": join_form,
-               "home_url": reverse("games:home") if home_url is None else home_url}
+    context = {
+        "status": status,
+        "heading": heading,
+        "message": message,
+        "detail": detail,
+        "retry_url": retry_url,
+        "join_form": join_form,
+        "home_url": reverse("games:home") if home_url is None else home_url,
+    }
     return render(request, TEMPLATE, context, status=status)
 
 
@@ -64,16 +78,25 @@ def _message_of(exception: Exception | None, default: str) -> str:
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404: nothing at this address (a room code that names no room, a mistyped link)."""
     return error_page(
-        request, 404, gettext("Nothing at this address"),
+        request,
+        404,
+        gettext("Nothing at this address"),
         _message_of(exception, gettext("There is no page at this address.")),
-        detail=gettext("Room links are long and random. Check that the whole link was "
-                       "copied, or ask the host to send it again."))
+        detail=gettext(
+            "Room links are long and random. Check that the whole link was "
+            "copied, or ask the host to send it again."
+        ),
+    )
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """403: the page exists but is not this visitor's to see."""
-    return error_page(request, 403, gettext("This page is not yours to open"),
-                      _message_of(exception, gettext("You are not allowed to open this page.")))
+    return error_page(
+        request,
+        403,
+        gettext("This page is not yours to open"),
+        _message_of(exception, gettext("You are not allowed to open this page.")),
+    )
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -81,9 +104,12 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     ``refused_host``)."""
     if isinstance(exception, DisallowedHost):
         return refused_host(request)
-    return error_page(request, 400, gettext("That request did not make sense"),
-                      gettext("The browser sent something the site could not read. "
-                              "Go back and try again."))
+    return error_page(
+        request,
+        400,
+        gettext("That request did not make sense"),
+        gettext("The browser sent something the site could not read. Go back and try again."),
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -92,32 +118,50 @@ def server_error(request: HttpRequest) -> HttpResponse:
     retry = request.get_full_path() if request.method == "GET" else ""
     try:
         return error_page(
-            request, 500, gettext("Something went wrong on our side"),
+            request,
+            500,
+            gettext("Something went wrong on our side"),
             gettext("The site hit an error it did not expect, and it has been logged."),
-            detail=gettext("Nothing is lost: every roll and every score is saved as it "
-                           "happens. Try again in a moment."), retry_url=retry)
+            detail=gettext(
+                "Nothing is lost: every roll and every score is saved as it "
+                "happens. Try again in a moment."
+            ),
+            retry_url=retry,
+        )
     except Exception:  # the last resort must not fail
         log.exception("The error page itself failed")
         return HttpResponse(
             "<!doctype html><title>Server error</title><h1>Something went wrong on our "
-            "side</h1><p>Nothing is lost. <a href=\"/\">Go to the home page</a>.</p>",
-            status=500)
+            'side</h1><p>Nothing is lost. <a href="/">Go to the home page</a>.</p>',
+            status=500,
+        )
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """403 for a form whose CSRF check failed: usually a page left open past its session,
     or cookies blocked.  Offers to reload the page the form came from."""
     referer = request.META.get("HTTP_REFERER", "")
-    back = referer if url_has_allowed_host_and_scheme(
-        referer, allowed_hosts={request.get_host()},
-        require_https=request.is_secure()) else ""
+    back = (
+        referer
+        if url_has_allowed_host_and_scheme(
+            referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        else ""
+    )
     return error_page(
-        request, 403, gettext("This form has expired"),
-        gettext("The site could not check that this form came from one of its own pages, "
-                "so nothing was changed."),
-        detail=gettext("This happens when a page stays open for a long time or the "
-                       "browser blocks cookies. Reload the page and send the form again."),
-        retry_url=back)
+        request,
+        403,
+        gettext("This form has expired"),
+        gettext(
+            "The site could not check that this form came from one of its own pages, "
+            "so nothing was changed."
+        ),
+        detail=gettext(
+            "This happens when a page stays open for a long time or the "
+            "browser blocks cookies. Reload the page and send the form again."
+        ),
+        retry_url=back,
+    )
 
 
 # A host header as Django accepts it (a name or a bracketed IPv6 address, then a port).
@@ -146,20 +190,26 @@ def refused_host(request: HttpRequest) -> HttpResponse:
     shown, entry = _requested_host(request)
     log.warning("Refused a request for the host %r: it is not in ALLOWED_HOSTS", shown)
     if entry is None:
-        message = gettext("The address this page was asked for, “%(host)s”, is not a "
-                          "valid host name.") % {"host": shown}
+        message = gettext(
+            "The address this page was asked for, “%(host)s”, is not a valid host name."
+        ) % {"host": shown}
         detail = ""
     else:
-        message = gettext("This site is not set up to answer to “%(host)s”.") % {
-            "host": entry}
+        message = gettext("This site is not set up to answer to “%(host)s”.") % {"host": entry}
         detail = gettext(
             "If you run it: add %(host)s to the %(setting)s environment variable "
             "(comma-separated names) and start it again; make serve prints the addresses "
-            "it answers to. Otherwise, open the address you were given.") % {
-            "host": entry, "setting": "ALLOWED_HOSTS"}
-    return error_page(request, 400, gettext("This site does not answer to that name"),
-                      message, detail=detail, join_form=False,
-                      home_url=f"{settings.SITE_URL}/" if settings.SITE_URL else "")
+            "it answers to. Otherwise, open the address you were given."
+        ) % {"host": entry, "setting": "ALLOWED_HOSTS"}
+    return error_page(
+        request,
+        400,
+        gettext("This site does not answer to that name"),
+        message,
+        detail=detail,
+        join_form=False,
+        home_url=f"{settings.SITE_URL}/" if settings.SITE_URL else "",
+    )
 
 
 View = Callable[[HttpRequest], HttpResponseBase]
@@ -210,6 +260,10 @@ class ErrorPagesMiddleware:
         if isinstance(exception, (PermissionDenied, BadRequest, SuspiciousOperation)):
             return None  # Django answers these with the handlers in DEBUG too
         got_request_exception.send(sender=type(self), request=request)
-        log.error("Internal Server Error: %s", request.path, exc_info=exception,
-                  extra={"status_code": 500, "request": request})
+        log.error(
+            "Internal Server Error: %s",
+            request.path,
+            exc_info=exception,
+            extra={"status_code": 500, "request": request},
+        )
         return server_error(request)

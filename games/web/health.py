@@ -44,8 +44,7 @@ async def _channel_layer() -> None:
 def healthz(request: HttpRequest) -> JsonResponse:
     """Check the database and a round trip through the channel layer."""
     parts: dict[str, str] = {}
-    for name, check in (("database", _database),
-                        ("channel_layer", async_to_sync(_channel_layer))):
+    for name, check in (("database", _database), ("channel_layer", async_to_sync(_channel_layer))):
         try:
             check()
             parts[name] = "ok"
@@ -53,5 +52,6 @@ def healthz(request: HttpRequest) -> JsonResponse:
             log.warning("health check: %s failed: %s", name, exc)
             parts[name] = f"failed: {type(exc).__name__}"
     healthy = all(v == "ok" for v in parts.values())
-    return JsonResponse({"status": "ok" if healthy else "failing", **parts},
-                        status=200 if healthy else 503)
+    return JsonResponse(
+        {"status": "ok" if healthy else "failing", **parts}, status=200 if healthy else 503
+    )

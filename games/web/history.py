@@ -83,8 +83,10 @@ def game_replay(request: HttpRequest, code: str, number: int) -> HttpResponse:
     data = replay_of(game)
     luck, luck_pending = players_luck(game, player)
     context = {
-        "luck": luck, "luck_pending": luck_pending,
-        "lucky_at": points(LUCKY, 0), "blunder_at": points(BLUNDER, 0),
+        "luck": luck,
+        "luck_pending": luck_pending,
+        "lucky_at": points(LUCKY, 0),
+        "blunder_at": points(BLUNDER, 0),
         "room": room,
         "game": game,
         "ruleset": selectors.ruleset_of(game),

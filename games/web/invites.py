@@ -64,10 +64,12 @@ def invite_note(request: HttpRequest, link: str) -> str:
         return gettext(
             "Friends can't open this link: localhost is their own device. Open the site "
             "at the network address make serve printed and copy the invite there, or set "
-            "SITE_URL.")
+            "SITE_URL."
+        )
     return gettext(
         "You opened this page at localhost, which friends can't open: send them the "
-        "invite link above, on %(site)s.") % {"site": site}
+        "invite link above, on %(site)s."
+    ) % {"site": site}
 
 
 def named_host(request: HttpRequest) -> str | None:
@@ -96,9 +98,13 @@ class SiteAddressMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (request.method == "GET" and response.status_code == 200
-                and response.get("Content-Type", "").startswith("text/html")
-                and not settings.SITE_URL and SESSION_KEY in request.session
-                and (host := named_host(request)) is not None):
+        if (
+            request.method == "GET"
+            and response.status_code == 200
+            and response.get("Content-Type", "").startswith("text/html")
+            and not settings.SITE_URL
+            and SESSION_KEY in request.session
+            and (host := named_host(request)) is not None
+        ):
             site_address_note(address=f"{request.scheme}://{host}", loopback=is_loopback(host))
         return response

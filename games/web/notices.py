@@ -50,28 +50,46 @@ def _hours() -> list[tuple[str, str]]:
 
 def _reminders() -> list[tuple[int, str]]:
     return [(0, gettext("no reminder"))] + [
-        (h, ngettext("%(n)s hour before the deadline", "%(n)s hours before the deadline", h)
-         % {"n": h}) for h in REMINDER_HOURS[1:]]
+        (
+            h,
+            ngettext("%(n)s hour before the deadline", "%(n)s hours before the deadline", h)
+            % {"n": h},
+        )
+        for h in REMINDER_HOURS[1:]
+    ]
 
 
 class PreferencesForm(forms.Form):
-    push = forms.BooleanField(required=False, label=gettext_lazy(
-        "Notifications on the devices that allowed them"),
-        widget=forms.CheckboxInput(attrs={"data-testid": "notices-push"}))
-    email = forms.BooleanField(required=False, label=gettext_lazy("\"Your turn\" emails"),
-                               widget=forms.CheckboxInput(attrs={"data-testid": "notices-email"}))
+    push = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Notifications on the devices that allowed them"),
+        widget=forms.CheckboxInput(attrs={"data-testid": "notices-push"}),
+    )
+    email = forms.BooleanField(
+        required=False,
+        label=gettext_lazy('"Your turn" emails'),
+        widget=forms.CheckboxInput(attrs={"data-testid": "notices-email"}),
+    )
     reminder_hours = forms.TypedChoiceField(
-        coerce=int, label=gettext_lazy("Reminder by email"),
-        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-reminder"}))
+        coerce=int,
+        label=gettext_lazy("Reminder by email"),
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-reminder"}),
+    )
     quiet_from = forms.ChoiceField(
-        label=gettext_lazy("From"), required=False,
-        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-from"}))
+        label=gettext_lazy("From"),
+        required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-from"}),
+    )
     quiet_until = forms.ChoiceField(
-        label=gettext_lazy("Until"), required=False,
-        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-until"}))
+        label=gettext_lazy("Until"),
+        required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-quiet-until"}),
+    )
     time_zone = forms.ChoiceField(
-        label=gettext_lazy("Your time zone"), required=False,
-        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-zone"}))
+        label=gettext_lazy("Your time zone"),
+        required=False,
+        widget=forms.Select(attrs={"class": "input", "data-testid": "notices-zone"}),
+    )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -79,7 +97,8 @@ class PreferencesForm(forms.Form):
         fields["reminder_hours"].choices = _reminders()  # type: ignore[attr-defined]
         fields["quiet_from"].choices = fields["quiet_until"].choices = _hours()  # type: ignore[attr-defined]
         fields["time_zone"].choices = [("", gettext("not set (UTC)"))] + [  # type: ignore[attr-defined]
-            (name, name.replace("_", " ")) for name in sorted(time_zones())]
+            (name, name.replace("_", " ")) for name in sorted(time_zones())
+        ]
 
 
 def _hour(value: str) -> int | None:
@@ -98,41 +117,58 @@ def notices(request: HttpRequest) -> HttpResponse:
         return render(request, "notices/preferences.html", {"player": None, "account": False})
     chosen = preferences_of(player) if player is not None else Preferences()
     address = address_of(player) if player is not None else str(getattr(request.user, "email", ""))
-    initial = {"push": chosen.push, "email": chosen.email,
-               "reminder_hours": chosen.reminder_hours,
-               "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
-               "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
-               "time_zone": chosen.time_zone}
-    form = PreferencesForm(request.POST if request.method == "POST" else None,
-                           initial=initial)
+    initial = {
+        "push": chosen.push,
+        "email": chosen.email,
+        "reminder_hours": chosen.reminder_hours,
+        "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
+        "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
+        "time_zone": chosen.time_zone,
+    }
+    form = PreferencesForm(request.POST if request.method == "POST" else None, initial=initial)
     account = signed_in if player is None else player.user_id is not None
     if not account:  # emails are for accounts: a guest's stay as they are
         del form.fields["email"], form.fields["reminder_hours"]
     status = 200
     if form.is_bound:
         if form.is_valid():
-            data = {"email": chosen.email, "reminder_hours": chosen.reminder_hours,
-                    **form.cleaned_data}
+            data = {
+                "email": chosen.email,
+                "reminder_hours": chosen.reminder_hours,
+                **form.cleaned_data,
+            }
             try:
                 with transaction.atomic():  # an account's new player only with its choices
                     if player is None:
-                        player = register(request, request.user.get_username(),
-                                          opening=False)
-                    preferences_save(player=player, push=data["push"], email=data["email"],
-                                     reminder_hours=data["reminder_hours"],
-                                     quiet_from=_hour(data["quiet_from"]),
-                                     quiet_until=_hour(data["quiet_until"]),
-                                     time_zone=data["time_zone"])
+                        player = register(request, request.user.get_username(), opening=False)
+                    preferences_save(
+                        player=player,
+                        push=data["push"],
+                        email=data["email"],
+                        reminder_hours=data["reminder_hours"],
+                        quiet_from=_hour(data["quiet_from"]),
+                        quiet_until=_hour(data["quiet_until"]),
+                        time_zone=data["time_zone"],
+                    )
             except ServiceError as error:  # TooManyGuests too
                 form.add_error(None, error.message)
             else:
                 messages.success(request, gettext("Your notification settings are saved."))
                 return HttpResponseRedirect(reverse("games:notices"))
         status = 400
-    return render(request, "notices/preferences.html", {
-        "player": player, "form": form, "address": address, "push_key": page_key(),
-        "account": account, "stored_zone": chosen.time_zone},
-        status=status)
+    return render(
+        request,
+        "notices/preferences.html",
+        {
+            "player": player,
+            "form": form,
+            "address": address,
+            "push_key": page_key(),
+            "account": account,
+            "stored_zone": chosen.time_zone,
+        },
+        status=status,
+    )
 
 
 def _expired_room_link(request: HttpRequest, token: str) -> HttpResponse:
@@ -143,9 +179,15 @@ def _expired_room_link(request: HttpRequest, token: str) -> HttpResponse:
     room_url = reverse("games:room", args=[code])
     if request.user.is_authenticated or current_player(request.session) is not None:
         return HttpResponseRedirect(room_url)
-    return render(request, "notices/room_link_expired.html", {
-        "room_url": room_url, "days": ROOM_LINK_AGE // (24 * 3600),
-        "sign_in_url": f"{reverse('games:login')}?{urlencode({'next': room_url})}"})
+    return render(
+        request,
+        "notices/room_link_expired.html",
+        {
+            "room_url": room_url,
+            "days": ROOM_LINK_AGE // (24 * 3600),
+            "sign_in_url": f"{reverse('games:login')}?{urlencode({'next': room_url})}",
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -159,8 +201,10 @@ def room_link(request: HttpRequest, token: str) -> HttpResponse:
     except signing.SignatureExpired:
         return _expired_room_link(request, token)
     except signing.BadSignature:
-        messages.warning(request, gettext(
-            "That link is too old or damaged: sign in, and find the game in Your games."))
+        messages.warning(
+            request,
+            gettext("That link is too old or damaged: sign in, and find the game in Your games."),
+        )
         return HttpResponseRedirect(reverse("games:your_games"))
     room_url = reverse("games:room", args=[code])
     player = Player.objects.filter(pk=player_id).select_related("user").first()
@@ -170,14 +214,20 @@ def room_link(request: HttpRequest, token: str) -> HttpResponse:
     user = player.user
     if here is not None or request.user.is_authenticated:
         return HttpResponseRedirect(room_url)  # someone else's browser: as themselves
-    if user is None or not user.is_active or user.is_staff or user.is_superuser \
-            or not constant_time_compare(stamp, sign_in_stamp(user)):
+    if (
+        user is None
+        or not user.is_active
+        or user.is_staff
+        or user.is_superuser
+        or not constant_time_compare(stamp, sign_in_stamp(user))
+    ):
         return HttpResponseRedirect(f"{reverse('games:login')}?{urlencode({'next': room_url})}")
     if request.method == "POST":
         with transaction.atomic():
             login(request, user, backend=MODEL_BACKEND)
-            publish_on_commit(services.account_sign_in(
-                session=request.session, user=user, guest=None).news)
+            publish_on_commit(
+                services.account_sign_in(session=request.session, user=user, guest=None).news
+            )
         return HttpResponseRedirect(room_url)
     return render(request, "notices/room_link.html", {"player": player, "room_url": room_url})
 

@@ -58,8 +58,13 @@ def hours_text(hours: int) -> str:
     return ngettext("%(n)s day", "%(n)s days", hours // 24) % {"n": hours // 24}
 
 
-def home(request: HttpRequest, *, create_error: str | None = None,
-         form: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
+def home(
+    request: HttpRequest,
+    *,
+    create_error: str | None = None,
+    form: dict[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     """The product's front page: what the site is, the four variants, and the forms to
     start a room or join one by code (re-shown with ``create_error`` when refused)."""
     names = rulesets.names()
@@ -82,30 +87,33 @@ def your_games(request: HttpRequest) -> HttpResponse:
     someone else, in the lobby, over."""
     player = current_player(request.session, request.user)
     rooms = selectors.rooms_of(player, limit=YOUR_GAMES_MAX)
-    titles = {"your_turn": gettext("Waiting for you"), "playing": gettext("Waiting for others"),
-              "lobby": gettext("In the lobby"), "over": gettext("Over")}
+    titles = {
+        "your_turn": gettext("Waiting for you"),
+        "playing": gettext("Waiting for others"),
+        "lobby": gettext("In the lobby"),
+        "over": gettext("Over"),
+    }
     grouped: dict[str, list[YourRoom]] = {}
     for room in rooms:  # in their order: waiting for you first
         key = "over" if room.state in ("finished", "closed") else room.state
         grouped.setdefault(key, []).append(room)
-    groups = [{"key": key, "title": titles[key], "rooms": found}
-              for key, found in grouped.items()]
+    groups = [{"key": key, "title": titles[key], "rooms": found} for key, found in grouped.items()]
     return render(request, "your_games.html", {"groups": groups})
 
 
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
     """The scorecard of one variant: every box with how it scores, and its columns."""
     if variant not in rulesets.names():
-        raise Http404(gettext("Five Dice has no game called “%(name)s”.")
-                      % {"name": variant})
+        raise Http404(gettext("Five Dice has no game called “%(name)s”.") % {"name": variant})
     ruleset = rulesets.get(variant)
     words = words_of(ruleset)
     sections = [
         SectionView(
             title=section_title(section_name),
             boxes=tuple(
-                BoxRow(key=box, title=words["boxes"][box]["title"],
-                       rule=words["boxes"][box]["rule"])
+                BoxRow(
+                    key=box, title=words["boxes"][box]["title"], rule=words["boxes"][box]["rule"]
+                )
                 for box in boxes
             ),
         )
@@ -122,4 +130,3 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
         "others": [v for v in variant_list() if v.name != variant],
     }
     return render(request, "rules.html", context)
-

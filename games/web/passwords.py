@@ -43,14 +43,26 @@ class ResetForm(SiteFields, PasswordResetForm):
             kwargs.update(domain_override=site.netloc, use_https=site.scheme == "https")
         super().save(*args, **kwargs)
 
-    def send_mail(self, subject_template_name: str, email_template_name: str,
-                  context: dict[str, Any], from_email: str | None, to_email: str,
-                  html_email_template_name: str | None = None) -> None:
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
         if not may_send(to_email):
             return
         with translation.override(language_for(context["user"])):
-            super().send_mail(subject_template_name, email_template_name, context,
-                              from_email, to_email, html_email_template_name)
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name,
+            )
 
 
 class NewPasswordForm(SiteFields, SetPasswordForm):  # type: ignore[type-arg]  # generic in django-stubs only
@@ -92,8 +104,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         # Wrong guesses of the old password from here no longer hold the owner back;
         # other addresses' counts stay.
         axes_reset(ip=http_address(self.request), username=user.get_username())
-        messages.success(self.request, gettext(
-            "Your new password is set: sign in with it."))
+        messages.success(self.request, gettext("Your new password is set: sign in with it."))
         return response
 
     def form_invalid(self, form: forms.Form) -> HttpResponse:

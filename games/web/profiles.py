@@ -17,7 +17,8 @@ from games.services.players import current_player
 from games.web.charts import percent_chart
 
 REFUSED = gettext_lazy(
-    "Only the player and the people who shared a room with them can see this profile.")
+    "Only the player and the people who shared a room with them can see this profile."
+)
 
 
 @require_GET
@@ -33,15 +34,22 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     stats = player_stats(player)
     own = viewer is not None and viewer.pk == player.pk
     days = played_days(player)
-    return render(request, "games/profile.html", {
-        "profile": player,
-        "daily_days": len(days), "streak": streak(days), "calendar": calendar(days),
-        "own": own,
-        "stats": stats,
-        "accuracy_points": ACCURACY_POINTS,
-        "chart": percent_chart([p.accuracy for p in stats.accuracy]) if stats.accuracy
-        else None,
-    })
+    return render(
+        request,
+        "games/profile.html",
+        {
+            "profile": player,
+            "daily_days": len(days),
+            "streak": streak(days),
+            "calendar": calendar(days),
+            "own": own,
+            "stats": stats,
+            "accuracy_points": ACCURACY_POINTS,
+            "chart": percent_chart([p.accuracy for p in stats.accuracy])
+            if stats.accuracy
+            else None,
+        },
+    )
 
 
 @require_GET
@@ -50,6 +58,5 @@ def my_profile(request: HttpRequest) -> HttpResponse:
     for a visitor who has no player yet."""
     viewer = current_player(request.session, request.user)
     if viewer is None:
-        raise Http404(gettext("You have no player yet: it starts when you open or join a "
-                              "room."))
+        raise Http404(gettext("You have no player yet: it starts when you open or join a room."))
     return HttpResponseRedirect(reverse("games:player_profile", args=[viewer.pk]))

@@ -83,8 +83,13 @@ def push_subscribe(request: HttpRequest) -> JsonResponse:
         endpoint, p256dh, auth = _subscription(data)
     except BadSubscription:
         return _unusable()
-    subscription_keep(player=player, endpoint=endpoint, p256dh=p256dh, auth=auth,
-                      language=getattr(request, "LANGUAGE_CODE", ""))
+    subscription_keep(
+        player=player,
+        endpoint=endpoint,
+        p256dh=p256dh,
+        auth=auth,
+        language=getattr(request, "LANGUAGE_CODE", ""),
+    )
     return JsonResponse({"subscribed": True})
 
 

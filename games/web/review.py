@@ -64,11 +64,19 @@ def split_texts(data: dict[str, Any]) -> dict[str, str]:
     """A review's split of the final score as printed: ``start`` + ``luck`` - ``yours``
     - ``others`` = the score, each part to one decimal, adding up exactly as written
     (``games.figures.score_split``)."""
-    split = score_split(start=data["expected_start"], luck=data["luck"],
-                        yours=data["total_lost"], others=data.get("others_lost", 0.0),
-                        total=data["total"])
-    return {"start": tenths(split.start), "luck": signed(split.luck),
-            "yours": given_away(split.yours), "others": given_away(split.others)}
+    split = score_split(
+        start=data["expected_start"],
+        luck=data["luck"],
+        yours=data["total_lost"],
+        others=data.get("others_lost", 0.0),
+        total=data["total"],
+    )
+    return {
+        "start": tenths(split.start),
+        "luck": signed(split.luck),
+        "yours": given_away(split.yours),
+        "others": given_away(split.others),
+    }
 
 
 @require_GET
@@ -84,14 +92,17 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         review = services.review_of(player=player, code=code, number=number)
     except ServiceError as exc:
         if exc.code == "review_not_ready":
-            response = render(request, "review_pending.html",
-                              {"number": number, "room_url": room_url(found.code),
-                               "retry": REVIEW_RETRY_SECONDS})
+            response = render(
+                request,
+                "review_pending.html",
+                {"number": number, "room_url": room_url(found.code), "retry": REVIEW_RETRY_SECONDS},
+            )
             response["Retry-After"] = str(REVIEW_RETRY_SECONDS)
             return response
         if exc.code == "not_in_room":
             raise PermissionDenied(
-                gettext("Only the players at this table can see its reviews.")) from None
+                gettext("Only the players at this table can see its reviews.")
+            ) from None
         raise Http404(exc.message) from None
     data = review.data
     game = review.game
@@ -101,17 +112,20 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     rows = []
     for decision in data["decisions"]:
         loss = decision["loss"]
-        rows.append({
-            **decision,
-            "loss_text": points(loss) if loss >= 0.01 else "0",
-            "best_move": loss < 0.01,
-            "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
-            "chosen_value": points(decision["chosen"]["value"]),
-            "best_value": points(decision["best"]["value"]),
-            "roll_number": 3 - decision["rolls_left"],
-            "announced_title": gettext(rs.box_title(decision["announced"]))
-            if decision.get("announced") else None,
-        })
+        rows.append(
+            {
+                **decision,
+                "loss_text": points(loss) if loss >= 0.01 else "0",
+                "best_move": loss < 0.01,
+                "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
+                "chosen_value": points(decision["chosen"]["value"]),
+                "best_value": points(decision["best"]["value"]),
+                "roll_number": 3 - decision["rolls_left"],
+                "announced_title": gettext(rs.box_title(decision["announced"]))
+                if decision.get("announced")
+                else None,
+            }
+        )
     context = {
         "room": found,
         "game": game,
@@ -128,7 +142,8 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "expected_start": tenths(rounded(data["expected_start"])),
         "split": split,
         "chart": value_chart(data["path"], LUCKY, BLUNDER) if data.get("path") else None,
-        "lucky_at": points(LUCKY, 0), "blunder_at": points(BLUNDER, 0),
+        "lucky_at": points(LUCKY, 0),
+        "blunder_at": points(BLUNDER, 0),
         "room_url": room_url(found.code),
         "costly_at": f"{COSTLY:g}",
     }
@@ -159,8 +174,15 @@ def players_luck(game: Game, viewer: Player) -> tuple[list[dict[str, Any]], bool
             missing = True
             continue
         data = review.data
-        rows.append({
-            "seat": card.seat, "name": person.name, "is_viewer": person.pk == viewer.pk,
-            "total": data["total"], **split_texts(data), "exact": data["exact"],
-            "chart": value_chart(data["path"], LUCKY, BLUNDER)})
+        rows.append(
+            {
+                "seat": card.seat,
+                "name": person.name,
+                "is_viewer": person.pk == viewer.pk,
+                "total": data["total"],
+                **split_texts(data),
+                "exact": data["exact"],
+                "chart": value_chart(data["path"], LUCKY, BLUNDER),
+            }
+        )
     return rows, missing

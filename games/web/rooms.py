@@ -55,10 +55,16 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
     """The 429 page of a miss over the guess limit: how long until codes are checked again,
     and the join form, since a right code still opens its room."""
     response = error_page(
-        request, 429, gettext("Too many wrong room codes"), str(refusal),
-        detail=gettext("Room links are long and random so that nobody can guess them. A "
-                       "right code still opens its room: check the link, or ask the host "
-                       "to send it again."))
+        request,
+        429,
+        gettext("Too many wrong room codes"),
+        str(refusal),
+        detail=gettext(
+            "Room links are long and random so that nobody can guess them. A "
+            "right code still opens its room: check the link, or ask the host "
+            "to send it again."
+        ),
+    )
     response["Retry-After"] = str(refusal.wait)
     return response
 
@@ -66,9 +72,15 @@ def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> 
 def too_many_guests(request: HttpRequest, refusal: guest_limit.TooManyGuests) -> HttpResponse:
     """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
     response = error_page(
-        request, 429, gettext("Too many new players"), refusal.message,
-        detail=gettext("This address has started many new players lately. If you "
-                       "already have one, go back to the window you played in."))
+        request,
+        429,
+        gettext("Too many new players"),
+        refusal.message,
+        detail=gettext(
+            "This address has started many new players lately. If you "
+            "already have one, go back to the window you played in."
+        ),
+    )
     response["Retry-After"] = str(max(1, refusal.wait))
     return response
 
@@ -80,8 +92,9 @@ def register(request: HttpRequest, name: object, *, opening: bool) -> Player:
     not unless the address is under a ban); over it, ``TooManyGuests`` and nothing is
     created."""
     new_guest = current_player(request.session, request.user) is None
-    admission = (guest_limit.admit(throttle.http_address(request), opening=opening)
-                 if new_guest else None)
+    admission = (
+        guest_limit.admit(throttle.http_address(request), opening=opening) if new_guest else None
+    )
     player = player_register(session=request.session, name=name, user=request.user)
     if admission is not None:
         admission.record(player.pk)
@@ -151,9 +164,23 @@ def _together(form: dict[str, str]) -> bool | None:
 @require_POST
 def room_create(request: HttpRequest) -> HttpResponse:
     """Start a room from the home page's form; the visitor becomes its host."""
-    form = {k: request.POST.get(k, "") for k in
-            ("name", "ruleset", "joker", "exact_counts", "seats", "turn_seconds", "pace",
-             "turn_hours", "holidays", "together", "together_set", "duplicate")}
+    form = {
+        k: request.POST.get(k, "")
+        for k in (
+            "name",
+            "ruleset",
+            "joker",
+            "exact_counts",
+            "seats",
+            "turn_seconds",
+            "pace",
+            "turn_hours",
+            "holidays",
+            "together",
+            "together_set",
+            "duplicate",
+        )
+    }
     ruleset = form["ruleset"]
     options: dict[str, object] = {}
     choices = rulesets.option_choices(ruleset) if ruleset in rulesets.names() else {}
@@ -170,11 +197,18 @@ def room_create(request: HttpRequest) -> HttpResponse:
         with registering(request):
             player = register(request, form["name"], opening=True)
             room = services.room_create(
-                player=player, ruleset=ruleset, options=options,
-                seats=_int_or_none(form["seats"]), pace=pace, turn_seconds=timer,
-                holidays=form["holidays"] == "on", together=_together(form),
-                duplicate=form["duplicate"] == "on", browser=browser_id(request),
-                address=address_key(throttle.http_address(request)))
+                player=player,
+                ruleset=ruleset,
+                options=options,
+                seats=_int_or_none(form["seats"]),
+                pace=pace,
+                turn_seconds=timer,
+                holidays=form["holidays"] == "on",
+                together=_together(form),
+                duplicate=form["duplicate"] == "on",
+                browser=browser_id(request),
+                address=address_key(throttle.http_address(request)),
+            )
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:
@@ -197,16 +231,30 @@ def room_find(request: HttpRequest) -> HttpResponse:
 
 def room_setup() -> dict[str, object]:
     """What the host's settings form offers, from the engine and the services' limits."""
-    variants = [{"name": v.name, "title": v.title, "summary": v.summary, "shape": v.shape,
-                 "options": list(rulesets.option_choices(v.name))} for v in variant_list()]
+    variants = [
+        {
+            "name": v.name,
+            "title": v.title,
+            "summary": v.summary,
+            "shape": v.shape,
+            "options": list(rulesets.option_choices(v.name)),
+        }
+        for v in variant_list()
+    ]
     bots = [{"name": name, "title": bot_level_title(name)} for name in levels.names()]
-    return {"variants": variants, "seats": [1, MAX_SEATS], "timer": list(TURN_SECONDS),
-            "day_hours": list(DAY_HOURS), "bot_levels": bots}
+    return {
+        "variants": variants,
+        "seats": [1, MAX_SEATS],
+        "timer": list(TURN_SECONDS),
+        "day_hours": list(DAY_HOURS),
+        "bot_levels": bots,
+    }
 
 
 @guess_limited
-def room(request: HttpRequest, code: str, *, join_error: str | None = None,
-         status: int = 200) -> HttpResponse:
+def room(
+    request: HttpRequest, code: str, *, join_error: str | None = None, status: int = 200
+) -> HttpResponse:
     """A room: the table for its members; for anyone else with the link, a way in."""
     found = room_or_404(request, code)
     player = current_player(request.session, request.user)
@@ -224,8 +272,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "ruleset": selectors.ruleset_of(found),
         "player": player,
         "member": member,  # a closed room still shows its members the final table
-        "join_error": join_error or (
-            gettext("This room is closed.") if closed and not member else None),
+        "join_error": join_error
+        or (gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,
         "banned": banned,  # offered nothing the ban refuses
         "ws_path": f"/ws/rooms/{found.code}/",
@@ -236,8 +284,8 @@ def room(request: HttpRequest, code: str, *, join_error: str | None = None,
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if challenge else "",
-        "daily_practice": challenge and DailyAttempt.objects.filter(
-            game__room=found).exclude(practice="").exists(),
+        "daily_practice": challenge
+        and DailyAttempt.objects.filter(game__room=found).exclude(practice="").exists(),
     }
     return render(request, "room.html", context, status=status)
 
@@ -247,8 +295,9 @@ def daily_url(found: Room) -> str:
     attempt = DailyAttempt.objects.filter(game__room=found).select_related("challenge").first()
     if attempt is None:
         return reverse("games:daily")
-    return reverse("games:daily_result",
-                   args=[attempt.challenge.ruleset, attempt.challenge.day.isoformat()])
+    return reverse(
+        "games:daily_result", args=[attempt.challenge.ruleset, attempt.challenge.day.isoformat()]
+    )
 
 
 @require_POST
@@ -259,8 +308,12 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     room_or_404(request, code)
     try:
         player = register(request, request.POST.get("name"), opening=False)
-        joined = services.room_join(player=player, code=code, browser=browser_id(request),
-                                    address=address_key(throttle.http_address(request)))
+        joined = services.room_join(
+            player=player,
+            code=code,
+            browser=browser_id(request),
+            address=address_key(throttle.http_address(request)),
+        )
     except guest_limit.TooManyGuests as refusal:
         return too_many_guests(request, refusal)
     except ServiceError as exc:

@@ -25,9 +25,16 @@ def qr_svg(text: str, title: str = "") -> bytes:
     when empty)."""
     code = segno.make(text, error="m")
     out = io.BytesIO()
-    code.save(out, kind="svg", border=4, xmldecl=False, omitsize=True,
-              title=title or gettext("QR code of the invite link"), dark="#1d1b16",
-              light="#ffffff")
+    code.save(
+        out,
+        kind="svg",
+        border=4,
+        xmldecl=False,
+        omitsize=True,
+        title=title or gettext("QR code of the invite link"),
+        dark="#1d1b16",
+        light="#ffffff",
+    )
     return out.getvalue()
 
 

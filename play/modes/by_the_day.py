@@ -33,9 +33,13 @@ class ByTheDay(Pace):
 
     def hurry_refusal(self) -> Refusal | None:
         """Each turn has its deadline: nobody plays it for its player sooner."""
-        return Refusal("by_the_day", gettext(
-            "in a room by the day, each turn has its deadline: nobody plays it for its "
-            "player sooner"))
+        return Refusal(
+            "by_the_day",
+            gettext(
+                "in a room by the day, each turn has its deadline: nobody plays it for its "
+                "player sooner"
+            ),
+        )
 
     def holiday_refusal(self) -> Refusal | None:
         """None: a player may pause their own clock."""
@@ -46,9 +50,11 @@ class ByTheDay(Pace):
         low, high = TURN_SECONDS
         seconds = TURN_DEFAULT if seconds is None else seconds
         if not low <= seconds <= high:
-            return Refusal("bad_timer", gettext(
-                "by the day, a turn lasts 1 hour to 7 days (%(low)s to %(high)s seconds)")
-                % {"low": low, "high": high})
+            return Refusal(
+                "bad_timer",
+                gettext("by the day, a turn lasts 1 hour to 7 days (%(low)s to %(high)s seconds)")
+                % {"low": low, "high": high},
+            )
         return seconds
 
 

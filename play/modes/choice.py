@@ -33,8 +33,10 @@ PACES: dict[str, Pace] = {policy.name: policy for policy in (LIVE, BY_THE_DAY)}
 TABLES: dict[bool, Table] = {False: OPEN_TABLE, True: DAILY_TABLE}
 # (whether the game has a seed, or before a game Room.duplicate; Room.daily).
 DICE: dict[tuple[bool, bool], Dice] = {
-    (False, False): OWN_DICE, (False, True): OWN_DICE,
-    (True, False): SHARED_DICE, (True, True): DAILY_DICE,
+    (False, False): OWN_DICE,
+    (False, True): OWN_DICE,
+    (True, False): SHARED_DICE,
+    (True, True): DAILY_DICE,
 }
 
 
@@ -57,12 +59,16 @@ class Mode:
         """Why a filled box may not be taken back (a game that counts), if so."""
         why = self.counts
         if why == "daily":
-            return Refusal("room_counts", gettext(
-                "a daily challenge counts: a filled box stays filled"))
+            return Refusal(
+                "room_counts", gettext("a daily challenge counts: a filled box stays filled")
+            )
         if why == "duplicate":
-            return Refusal("room_counts", gettext(
-                "with the same dice for everyone, the game counts: a filled box stays "
-                "filled"))
+            return Refusal(
+                "room_counts",
+                gettext(
+                    "with the same dice for everyone, the game counts: a filled box stays filled"
+                ),
+            )
         return None
 
 
@@ -75,18 +81,19 @@ def mode_for(*, pace: str, together: bool, seeded: bool, daily: bool) -> Mode:
     """The mode of a game stored with these values (read as rows, not models): its
     room's ``pace`` and ``daily``, the game's ``together`` and whether it has a seed.
     One shared object per combination of policies."""
-    return _mode(TURN_ORDERS[together], DICE[seeded, daily], pace_named(pace),
-                 TABLES[daily])
+    return _mode(TURN_ORDERS[together], DICE[seeded, daily], pace_named(pace), TABLES[daily])
 
 
 def mode_of(room: Room, game: Game | None = None) -> Mode:
     """The mode of ``game`` of ``room`` (without a game: of the room's next game, as its
     settings stand)."""
     if game is None:
-        return mode_for(pace=room.pace, together=room.together, seeded=room.duplicate,
-                        daily=room.daily)
-    return mode_for(pace=room.pace, together=game.together, seeded=bool(game.seed),
-                    daily=room.daily)
+        return mode_for(
+            pace=room.pace, together=room.together, seeded=room.duplicate, daily=room.daily
+        )
+    return mode_for(
+        pace=room.pace, together=game.together, seeded=bool(game.seed), daily=room.daily
+    )
 
 
 def turn_order_of(game: Game) -> TurnOrder:

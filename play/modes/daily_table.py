@@ -8,8 +8,7 @@ from django.utils.translation import gettext
 from play.modes.base import Refusal, Table
 
 # The room actions the table refuses.
-REFUSED = frozenset({"join", "configure", "start", "rematch", "add_bot", "remove_bot",
-                     "take_seat"})
+REFUSED = frozenset({"join", "configure", "start", "rematch", "add_bot", "remove_bot", "take_seat"})
 
 
 class DailyTable(Table):
@@ -23,9 +22,12 @@ class DailyTable(Table):
     def refusal(self, action: str) -> Refusal | None:
         """Joining, configuring, starting, rematching and seating anyone."""
         if action in REFUSED:
-            return Refusal("daily_table", gettext(
-                "a daily challenge is played alone, once: nobody joins and there is no "
-                "rematch"))
+            return Refusal(
+                "daily_table",
+                gettext(
+                    "a daily challenge is played alone, once: nobody joins and there is no rematch"
+                ),
+            )
         return None
 
     def coach_refusal(self) -> Refusal | None:

@@ -35,8 +35,13 @@ class EveryoneAtOnce(TurnOrder):
 
     def expired_seat(self, game: Game, at: datetime) -> int | None:
         """The seat of the open turn whose own deadline passed first."""
-        return _open_turns(game).filter(deadline__lte=at).order_by("deadline", "seat") \
-            .values_list("seat", flat=True).first()
+        return (
+            _open_turns(game)
+            .filter(deadline__lte=at)
+            .order_by("deadline", "seat")
+            .values_list("seat", flat=True)
+            .first()
+        )
 
     def deadline_of(self, game: Game, turn: Turn) -> datetime | None:
         """The turn's own deadline."""
@@ -52,8 +57,10 @@ class EveryoneAtOnce(TurnOrder):
         if mine is None:
             return Refusal("not_your_turn", gettext("you are not playing this game"))
         if sql.open_turn_of(game, mine.seat) is None:
-            return Refusal("not_your_turn", gettext(
-                "you have scored this round: the others are still playing theirs"))
+            return Refusal(
+                "not_your_turn",
+                gettext("you have scored this round: the others are still playing theirs"),
+            )
         return mine
 
     def turn_to_play(self, game: Game, card: Scorecard | None) -> tuple[Scorecard, Turn]:
@@ -67,13 +74,18 @@ class EveryoneAtOnce(TurnOrder):
 
     def card_to_skip(self, game: Game, seat: object) -> Scorecard | Refusal:
         """The card at ``seat``, if its turn of the round is open."""
-        current = game.scorecards.select_related("player").filter(seat=seat).first() \
-            if type(seat) is int else None
+        current = (
+            game.scorecards.select_related("player").filter(seat=seat).first()
+            if type(seat) is int
+            else None
+        )
         if current is None:
             return Refusal("unknown_seat", gettext("there is no such seat in this game"))
         if sql.open_turn_of(game, current.seat) is None:
-            return Refusal("cannot_skip", gettext("%(name)s has scored this round")
-                           % {"name": current.player.name})
+            return Refusal(
+                "cannot_skip",
+                gettext("%(name)s has scored this round") % {"name": current.player.name},
+            )
         return current
 
     def keep_deadline(self, game: Game) -> None:
@@ -82,9 +94,13 @@ class EveryoneAtOnce(TurnOrder):
     def placed_turn(self, game: Game, card: Scorecard) -> Turn | Refusal:
         """The seat's last turn, once it has filled its box of the open round."""
         if sql.open_turn_of(game, card.seat) is not None:
-            return Refusal("nothing_to_take_back", gettext(
-                "you have not filled a box this round (a box filled in a round that has "
-                "closed stays filled)"))
+            return Refusal(
+                "nothing_to_take_back",
+                gettext(
+                    "you have not filled a box this round (a box filled in a round that has "
+                    "closed stays filled)"
+                ),
+            )
         found = Turn.objects.filter(game=game, seat=card.seat).order_by("-number").first()
         if found is None or not found.box:
             return Refusal("nothing_to_take_back", gettext("you have no box to take back"))

@@ -40,9 +40,11 @@ class Live(Pace):
         """Off (``None``), or ``TURN_SECONDS``."""
         low, high = TURN_SECONDS
         if seconds is not None and not low <= seconds <= high:
-            return Refusal("bad_timer", gettext(
-                "the turn time limit is off or %(low)s to %(high)s seconds") % {
-                    "low": low, "high": high})
+            return Refusal(
+                "bad_timer",
+                gettext("the turn time limit is off or %(low)s to %(high)s seconds")
+                % {"low": low, "high": high},
+            )
         return seconds
 
 

@@ -46,8 +46,9 @@ class OneAfterAnother(TurnOrder):
         if current is None:
             raise Scorecard.DoesNotExist(f"no scorecard at seat {game.current_seat}")
         if current.player_id != player.pk:
-            return Refusal("not_your_turn", gettext("it is %(name)s's turn")
-                           % {"name": current.player.name})
+            return Refusal(
+                "not_your_turn", gettext("it is %(name)s's turn") % {"name": current.player.name}
+            )
         return current
 
     def turn_to_play(self, game: Game, card: Scorecard | None) -> tuple[Scorecard, Turn]:
@@ -68,7 +69,8 @@ class OneAfterAnother(TurnOrder):
         the same time left."""
         if game.turn_deadline is not None:
             Turn.objects.filter(game=game, number=game.turn_count).update(
-                deadline=game.turn_deadline)
+                deadline=game.turn_deadline
+            )
 
     def placed_turn(self, game: Game, card: Scorecard) -> Turn | Refusal:
         """The turn before the current one, if ``card``'s seat filled its box."""
@@ -76,16 +78,19 @@ class OneAfterAnother(TurnOrder):
         if turn is None or not turn.box:
             return Refusal("nothing_to_take_back", gettext("no box has been filled yet"))
         if turn.seat != card.seat:
-            return Refusal("not_your_placement", gettext(
-                "only the player who filled the last box can take it back"))
+            return Refusal(
+                "not_your_placement",
+                gettext("only the player who filled the last box can take it back"),
+            )
         return turn
 
     def take_back_closed(self, game: Game) -> Refusal | None:
         """Once the next seat has rolled."""
         following = sql.turn_of(game, game.turn_count)
         if following is None or following.rolls:
-            return Refusal("take_back_closed", gettext(
-                "the next turn has begun: your box stays filled"))
+            return Refusal(
+                "take_back_closed", gettext("the next turn has begun: your box stays filled")
+            )
         return None
 
 

@@ -28,8 +28,7 @@ def sealed_data(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     if kind not in MOVE_KINDS:
         return data
     if kind in ("timeout", "skip"):
-        return {step: _public(part) for step, part in data.items()
-                if isinstance(part, dict)}
+        return {step: _public(part) for step, part in data.items() if isinstance(part, dict)}
     return _public(data)
 
 

@@ -191,8 +191,7 @@ def announcement(card: Scorecard, turn: Turn) -> str | None:
     if card.must_announce:
         holds = candidate_holds(turn.dice)
         prospects = {
-            box: round(max(now[box], aim_at(card, column, box, holds).value), 9)
-            for box in boxes
+            box: round(max(now[box], aim_at(card, column, box, holds).value), 9) for box in boxes
         }
         return min(boxes, key=lambda box: (-prospects[box], rs.box_bounds(box)[1]))
     made = [box for box in boxes if 0 < rs.box_bounds(box)[1] <= now[box]]

@@ -27,9 +27,11 @@ FACES = 6
 DICE = 5
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(DICE + 1)
-    for keep in sorted(combinations_with_replacement(range(1, FACES + 1), size),
-                       key=lambda k: (-len(set(k)), k))
+    keep
+    for size in range(DICE + 1)
+    for keep in sorted(
+        combinations_with_replacement(range(1, FACES + 1), size), key=lambda k: (-len(set(k)), k)
+    )
 )
 KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
 SIZE_START: tuple[int, ...] = (
@@ -69,7 +71,7 @@ def _local(keep: tuple[int, ...]) -> int:
 
 def _children(size: int) -> np.ndarray:
     """For each keep of ``size`` dice, the keep of ``size + 1`` after adding face 1..6."""
-    keeps = KEEPS[SIZE_START[size]:SIZE_START[size + 1]]
+    keeps = KEEPS[SIZE_START[size] : SIZE_START[size + 1]]
     return np.array(
         [[_local(tuple(sorted((*k, f)))) for f in range(1, FACES + 1)] for k in keeps],
         dtype=np.intp,
@@ -79,10 +81,10 @@ def _children(size: int) -> np.ndarray:
 def _parents(size: int) -> np.ndarray:
     """For each keep of ``size`` dice, the keeps of ``size - 1`` after dropping one die
     (one per distinct face; rows padded by repeating the first)."""
-    keeps = KEEPS[SIZE_START[size]:SIZE_START[size + 1]]
+    keeps = KEEPS[SIZE_START[size] : SIZE_START[size + 1]]
     rows = []
     for k in keeps:
-        row = [_local(k[:i] + k[i + 1:]) for i in range(len(k)) if i == 0 or k[i] != k[i - 1]]
+        row = [_local(k[:i] + k[i + 1 :]) for i in range(len(k)) if i == 0 or k[i] != k[i - 1]]
         rows.append(row + [row[0]] * (size - len(row)))
     return np.array(rows, dtype=np.intp)
 
@@ -96,8 +98,10 @@ PARENTS: tuple[np.ndarray, ...] = (
 )
 # PARENT_COUNTS[m][j]: how many keeps of m dice (the first ones) have a (j+1)-th parent.
 PARENT_COUNTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 for k in KEEPS[SIZE_START[m]:SIZE_START[m + 1]] if len(set(k)) > j)
-          for j in range(m))
+    tuple(
+        sum(1 for k in KEEPS[SIZE_START[m] : SIZE_START[m + 1]] if len(set(k)) > j)
+        for j in range(m)
+    )
     for m in range(DICE + 1)
 )
 

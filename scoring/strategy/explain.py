@@ -20,12 +20,30 @@ from scoring.strategy.advice import Choice
 from scoring.words import Param, Words, gettext_noop
 
 # Words for kept dice: "the six", "the three sixes" (said by ``games.words.say``).
-FACE_WORDS = (gettext_noop("ones"), gettext_noop("twos"), gettext_noop("threes"),
-              gettext_noop("fours"), gettext_noop("fives"), gettext_noop("sixes"))
-ONE_DIE = (gettext_noop("the one"), gettext_noop("the two"), gettext_noop("the three"),
-           gettext_noop("the four"), gettext_noop("the five"), gettext_noop("the six"))
-SAME_DICE = ("", "", gettext_noop("the two %(faces)s"), gettext_noop("the three %(faces)s"),
-             gettext_noop("the four %(faces)s"), gettext_noop("the five %(faces)s"))
+FACE_WORDS = (
+    gettext_noop("ones"),
+    gettext_noop("twos"),
+    gettext_noop("threes"),
+    gettext_noop("fours"),
+    gettext_noop("fives"),
+    gettext_noop("sixes"),
+)
+ONE_DIE = (
+    gettext_noop("the one"),
+    gettext_noop("the two"),
+    gettext_noop("the three"),
+    gettext_noop("the four"),
+    gettext_noop("the five"),
+    gettext_noop("the six"),
+)
+SAME_DICE = (
+    "",
+    "",
+    gettext_noop("the two %(faces)s"),
+    gettext_noop("the three %(faces)s"),
+    gettext_noop("the four %(faces)s"),
+    gettext_noop("the five %(faces)s"),
+)
 # A box is "within reach" when keeping the dice lifts its chance to score well by this.
 LIFT = 0.1
 TARGETS_NAMED = 3
@@ -45,7 +63,7 @@ def _good(rs: RuleSet, box: str, dice: tuple[int, ...]) -> bool:
 def _chance(rs: RuleSet, box: str, keep: tuple[int, ...]) -> float:
     """The chance that ``keep`` plus one throw of the other dice scores well in ``box``."""
     free = 5 - len(keep)
-    total, good = 6 ** free, 0
+    total, good = 6**free, 0
     for throw in itertools.combinations_with_replacement(range(1, 7), free):
         ways = math.factorial(free)
         for count in Counter(throw).values():
@@ -56,7 +74,7 @@ def _chance(rs: RuleSet, box: str, keep: tuple[int, ...]) -> float:
 
 
 def _kept_words(keep: tuple[int, ...]) -> Words:
-    """"the three sixes", "the 2-3-4-5", "the 6", "5 5 3"."""
+    """ "the three sixes", "the 2-3-4-5", "the 6", "5 5 3"."""
     if len(set(keep)) == 1:
         face = keep[0]
         if len(keep) == 1:
@@ -73,14 +91,15 @@ def _kept_words(keep: tuple[int, ...]) -> Words:
 WITHIN_REACH = {
     (1, False): gettext_noop("Keep %(dice)s: %(box)s is within reach."),
     (2, False): gettext_noop("Keep %(dice)s: %(box)s and %(box2)s are both within reach."),
-    (3, False): gettext_noop("Keep %(dice)s: %(box)s, %(box2)s and %(box3)s are all within "
-                             "reach."),
-    (1, True): gettext_noop("Keep %(dice)s: %(box)s is within reach, and so is the upper "
-                            "bonus."),
-    (2, True): gettext_noop("Keep %(dice)s: %(box)s and %(box2)s are both within reach, and "
-                            "so is the upper bonus."),
-    (3, True): gettext_noop("Keep %(dice)s: %(box)s, %(box2)s and %(box3)s are all within "
-                            "reach, and so is the upper bonus."),
+    (3, False): gettext_noop("Keep %(dice)s: %(box)s, %(box2)s and %(box3)s are all within reach."),
+    (1, True): gettext_noop("Keep %(dice)s: %(box)s is within reach, and so is the upper bonus."),
+    (2, True): gettext_noop(
+        "Keep %(dice)s: %(box)s and %(box2)s are both within reach, and so is the upper bonus."
+    ),
+    (3, True): gettext_noop(
+        "Keep %(dice)s: %(box)s, %(box2)s and %(box3)s are all within "
+        "reach, and so is the upper bonus."
+    ),
 }
 
 
@@ -95,8 +114,9 @@ def why_keep(sheet: Scorecard, keep: tuple[int, ...]) -> Words:
     """Why to keep ``keep`` (values) and reroll the rest."""
     rs = sheet.ruleset
     if not keep:
-        return Words(gettext_noop("Reroll all five: none of these dice helps the boxes "
-                                  "still open enough."))
+        return Words(
+            gettext_noop("Reroll all five: none of these dice helps the boxes still open enough.")
+        )
     open_boxes = sorted({box for _column, box in sheet.open_slots()}, key=rs.index)
     lifts = []
     for box in open_boxes:
@@ -107,44 +127,59 @@ def why_keep(sheet: Scorecard, keep: tuple[int, ...]) -> Words:
     names = [rs.box_title(box) for box in targets[:TARGETS_NAMED]]
     kept = _kept_words(keep)
     if not names:
-        return Words(gettext_noop("Keep %(dice)s: it gives the best final score from here."),
-                     {"dice": kept})
+        return Words(
+            gettext_noop("Keep %(dice)s: it gives the best final score from here."), {"dice": kept}
+        )
     bonus = rs.box(targets[0]).section == "upper" and _bonus_open(sheet, rs)
     params: dict[str, Param] = {"dice": kept}
     params.update(zip(("box", "box2", "box3"), names, strict=False))
     return Words(WITHIN_REACH[len(names), bonus], params)
 
 
-def why_place(sheet: Scorecard, dice: Sequence[int], box: str, column: str | None,
-              announced: str | None = None) -> Words:
+def why_place(
+    sheet: Scorecard,
+    dice: Sequence[int],
+    box: str,
+    column: str | None,
+    announced: str | None = None,
+) -> Words:
     """Why to fill ``box`` (in ``column``) with ``dice`` now."""
     rs = sheet.ruleset
     options = sheet.options(dice, announced=announced)
-    chosen = next((p for p in options if p.box == box
-                   and (column is None or p.column == column)), None)
+    chosen = next(
+        (p for p in options if p.box == box and (column is None or p.column == column)), None
+    )
     where: Param = rs.box_title(box)
     if len(rs.columns) > 1 and column:
         where = Words("%(box)s (%(column)s)", {"box": where, "column": rs.column_title(column)})
     if chosen is None:
-        return Words(gettext_noop("Fill %(box)s: it gives the best final score from here."),
-                     {"box": where})
+        return Words(
+            gettext_noop("Fill %(box)s: it gives the best final score from here."), {"box": where}
+        )
     points = chosen.points + chosen.bonus
     if points == 0:
-        return Words(gettext_noop("Score 0 in %(box)s: of the open boxes, it is the one you "
-                                  "will miss least."), {"box": where})
+        return Words(
+            gettext_noop(
+                "Score 0 in %(box)s: of the open boxes, it is the one you will miss least."
+            ),
+            {"box": where},
+        )
     params: dict[str, Param] = {"points": points, "box": where}
     if sheet.gain(chosen) > points and rs.box(box).section == "upper":
-        return Words(gettext_noop("Score %(points)s in %(box)s: it earns the upper bonus."),
-                     params)
+        return Words(gettext_noop("Score %(points)s in %(box)s: it earns the upper bonus."), params)
     if points >= max(p.points + p.bonus for p in options):
-        return Words(gettext_noop("Score %(points)s in %(box)s: the most these dice can "
-                                  "score."), params)
-    return Words(gettext_noop("Score %(points)s in %(box)s: the boxes worth more are better "
-                              "kept for a better roll."), params)
+        return Words(
+            gettext_noop("Score %(points)s in %(box)s: the most these dice can score."), params
+        )
+    return Words(
+        gettext_noop(
+            "Score %(points)s in %(box)s: the boxes worth more are better kept for a better roll."
+        ),
+        params,
+    )
 
 
-def why(sheet: Scorecard, dice: Sequence[int], best: Choice,
-        announced: str | None = None) -> Words:
+def why(sheet: Scorecard, dice: Sequence[int], best: Choice, announced: str | None = None) -> Words:
     """One sentence on why ``best`` (a choice of ``advise``) is the move to make (said in
     English by ``str``, in the viewer's language by ``games.words.say``).
 
@@ -159,7 +194,10 @@ def why(sheet: Scorecard, dice: Sequence[int], best: Choice,
     if best.kind == "keep":
         return why_keep(sheet, tuple(best.keep))
     if best.kind == "announce":
-        return Words(gettext_noop("Announce %(box)s: of the boxes you may announce, these "
-                                  "dice suit it best."),
-                     {"box": sheet.ruleset.box_title(best.box or "")})
+        return Words(
+            gettext_noop(
+                "Announce %(box)s: of the boxes you may announce, these dice suit it best."
+            ),
+            {"box": sheet.ruleset.box_title(best.box or "")},
+        )
     return why_place(sheet, dice, best.box or "", best.column, announced)

@@ -67,8 +67,9 @@ class Softmax:
 
     def decide(self, card: Scorecard, turn: Turn) -> Decision:
         """One of the advisor's choices for this sheet and turn, drawn, as a move."""
-        choices = advisor_for(card.ruleset).advise(card, turn.dice, turn.rolls_left,
-                                                   announced=turn.announced)
+        choices = advisor_for(card.ruleset).advise(
+            card, turn.dice, turn.rolls_left, announced=turn.announced
+        )
         if not choices:
             raise ValueError("no legal placement: a Yam's turn that had to announce did not")
         best = choices[0].value
@@ -85,8 +86,9 @@ def field(uniforms: Callable[[int], Uniform]) -> list[tuple[str, Strategy]]:
     """The honest field, named: the expert, the beginner, then ``PER_TEMPERATURE``
     Softmax players at each of ``TEMPERATURES``; player ``i`` of them draws with
     ``uniforms(i)``."""
-    players: list[tuple[str, Strategy]] = [(name, levels.get(name))
-                                           for name in ("expert", "beginner")]
+    players: list[tuple[str, Strategy]] = [
+        (name, levels.get(name)) for name in ("expert", "beginner")
+    ]
     for index in range(PER_TEMPERATURE * len(TEMPERATURES)):
         temperature = TEMPERATURES[index % len(TEMPERATURES)]
         players.append((f"softmax {temperature:g}", Softmax(temperature, uniforms(index))))
@@ -106,5 +108,10 @@ def bound_of(lucks: Sequence[float]) -> dict[str, float]:
     if len(lucks) < 2:
         raise ValueError("a bound needs the lucks of two games or more")
     mean, spread = statistics.fmean(lucks), statistics.pstdev(lucks)
-    return {"bound": mean + SPREADS * spread, "mean": mean, "spread": spread,
-            "highest": max(lucks), "games": len(lucks)}
+    return {
+        "bound": mean + SPREADS * spread,
+        "mean": mean,
+        "spread": spread,
+        "highest": max(lucks),
+        "games": len(lucks),
+    }

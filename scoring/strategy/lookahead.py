@@ -81,10 +81,10 @@ class LookaheadAdvisor:
         table = self.model.after_place(card, plain + announce)
         best = np.full(len(ROLLS), -np.inf)
         if plain:
-            terminal = self.terminal(card, plain, table[:len(plain)], None)
+            terminal = self.terminal(card, plain, table[: len(plain)], None)
             best = np.maximum(best, turn_values(terminal).seen2)
         if announce:
-            best = np.maximum(best, self._announced(table[len(plain):], announce).max(axis=0))
+            best = np.maximum(best, self._announced(table[len(plain) :], announce).max(axis=0))
         return float(FIRST_ROLL @ best)
 
     def advise(
@@ -105,8 +105,7 @@ class LookaheadAdvisor:
         total = card.total
         must = card.must_announce and announced is None
         plain = [] if must else self.slots(card, announced)
-        announce = (self.announce_slots(card)
-                    if announced is None and rolls_left == 2 else [])
+        announce = self.announce_slots(card) if announced is None and rolls_left == 2 else []
         table = self.model.after_place(card, plain + announce)
         choices: list[Choice] = []
         if plain:
@@ -118,16 +117,19 @@ class LookaheadAdvisor:
             if not rolls_left and self.refine and len(choices) > 1:
                 choices = self._deeper(card, dice, announced, choices)
             if rolls_left:
-                terminal = self.terminal(card, plain, table[:len(plain)], announced)
-                keeps = (keep_values(terminal) if rolls_left == 1
-                         else turn_values(terminal).keep2)
-                choices += [Choice("keep", total + float(keeps[KEEP_INDEX[keep]]), keep=keep)
-                            for keep in SUB_KEEPS[here]]
+                terminal = self.terminal(card, plain, table[: len(plain)], announced)
+                keeps = keep_values(terminal) if rolls_left == 1 else turn_values(terminal).keep2
+                choices += [
+                    Choice("keep", total + float(keeps[KEEP_INDEX[keep]]), keep=keep)
+                    for keep in SUB_KEEPS[here]
+                ]
         if announce:
-            values = self._announced(table[len(plain):], announce)[:, here]
+            values = self._announced(table[len(plain) :], announce)[:, here]
             column = rs.announce_column
-            choices += [Choice("announce", total + float(v), box=rs.categories[b], column=column)
-                        for (_, b), v in zip(announce, values, strict=True)]
+            choices += [
+                Choice("announce", total + float(v), box=rs.categories[b], column=column)
+                for (_, b), v in zip(announce, values, strict=True)
+            ]
         # Values are rounded to 1e-9 so that sums done in another order tie exactly.
         ranked = sorted(
             ((round(ch.value, 9), KIND_ORDER[ch.kind], i) for i, ch in enumerate(choices)),
@@ -138,11 +140,14 @@ class LookaheadAdvisor:
     # -- the machinery -------------------------------------------------------------
 
     def _deeper(
-        self, card: Scorecard, dice: Sequence[int], announced: str | None,
+        self,
+        card: Scorecard,
+        dice: Sequence[int],
+        announced: str | None,
         choices: list[Choice],
     ) -> list[Choice]:
         """Re-value the ``refine`` best placements one turn deeper (see ``REFINE``)."""
-        best = sorted(range(len(choices)), key=lambda i: -choices[i].value)[:self.refine]
+        best = sorted(range(len(choices)), key=lambda i: -choices[i].value)[: self.refine]
         found = list(choices)
         shifts = []
         for i in best:
@@ -153,14 +158,17 @@ class LookaheadAdvisor:
             shifts.append(value - ch.value)
             found[i] = replace(ch, value=value)
         shift = sum(shifts) / len(shifts)
-        return [ch if i in best else replace(ch, value=ch.value + shift)
-                for i, ch in enumerate(found)]
+        return [
+            ch if i in best else replace(ch, value=ch.value + shift) for i, ch in enumerate(found)
+        ]
 
     def slots(self, card: Scorecard, announced: str | None) -> list[Slot]:
         """The (column, box) indexes a roll may fill, jokers aside."""
         rs = self.ruleset
-        return [(rs.columns.index(p.column), rs.index(p.box))
-                for p in card.options(PROBE, announced=announced)]
+        return [
+            (rs.columns.index(p.column), rs.index(p.box))
+            for p in card.options(PROBE, announced=announced)
+        ]
 
     def announce_slots(self, card: Scorecard) -> list[Slot]:
         """Yam's: the open boxes of the announced column (none in other variants)."""
@@ -180,8 +188,11 @@ class LookaheadAdvisor:
         rows = np.arange(len(slots))[:, None]
         terminal: np.ndarray = table[rows, self.model.scores[:, boxes].T].max(axis=0)
         yahtzee = self.model.yahtzee
-        if self.jokers and yahtzee is not None and any(
-                column[yahtzee] is not None for column in card.scores):
+        if (
+            self.jokers
+            and yahtzee is not None
+            and any(column[yahtzee] is not None for column in card.scores)
+        ):
             rs = self.ruleset
             where = {slot: s for s, slot in enumerate(slots)}
             for r in FIVE_OF_A_KIND:

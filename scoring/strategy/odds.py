@@ -46,9 +46,7 @@ REROLLS: tuple[tuple[Outcome, ...], ...] = tuple(
 # FINALS[held]: for every sorted multiset of 0 to 5 kept dice, the five dice after
 # re-rolling the others once (sorted) and their probability.
 FINALS: Mapping[Values, tuple[Outcome, ...]] = {
-    held: tuple(
-        (tuple(sorted(held + faces)), p) for faces, p in REROLLS[DICE_COUNT - len(held)]
-    )
+    held: tuple((tuple(sorted(held + faces)), p) for faces, p in REROLLS[DICE_COUNT - len(held)])
     for n in range(DICE_COUNT + 1)
     for held in combinations_with_replacement(FACES, n)
 }

@@ -97,14 +97,21 @@ class SheetModel:
         w = dict(zip(self.names, self.weights, strict=True))
 
         def per_box(kind: str) -> np.ndarray:
-            return np.array([[w.get(f"{kind}/{col}/{key}", 0.0) for key in self.ruleset.categories]
-                             for col in self.columns]).reshape(cols, width)
+            return np.array(
+                [
+                    [w.get(f"{kind}/{col}/{key}", 0.0) for key in self.ruleset.categories]
+                    for col in self.columns
+                ]
+            ).reshape(cols, width)
 
         def per_column(kind: str) -> np.ndarray:
             return np.array([w.get(f"{kind}/{col}", 0.0) for col in self.columns])
 
         self.w_open, self.w_open_t, self.w_next = (
-            per_box("open"), per_box("open_t"), per_box("next"))
+            per_box("open"),
+            per_box("open_t"),
+            per_box("next"),
+        )
         self.w_bonus, self.w_bonus_t = per_column("bonus"), per_column("bonus_t")
         self.w_min_alone, self.w_min_turn = per_column("min_alone"), per_column("min_turn")
         self.w_max_alone, self.w_max_turn = per_column("max_alone"), per_column("max_turn")
@@ -140,11 +147,15 @@ class SheetModel:
             high, low = row[self.high], row[self.low]
             assert self.pair_turn is not None
             if high is not None and low is None:
-                found += [("min_alone", None, 1.0),
-                          ("min_turn", None, float(self.pair_turn[0][high]))]
+                found += [
+                    ("min_alone", None, 1.0),
+                    ("min_turn", None, float(self.pair_turn[0][high])),
+                ]
             if low is not None and high is None:
-                found += [("max_alone", None, 1.0),
-                          ("max_turn", None, float(self.pair_turn[1][low]))]
+                found += [
+                    ("max_alone", None, 1.0),
+                    ("max_turn", None, float(self.pair_turn[1][low])),
+                ]
         if c in self.ordered:
             following = self.next_box(c, row)
             if following is not None:
@@ -224,8 +235,12 @@ class SheetModel:
         found = np.empty((len(slots), TOP))
         for s, (c, b) in enumerate(slots):
             row = card.scores[c]
-            found[s] = (self.multipliers[c] * self._delta_total(row, b)
-                        + total_rest - rest[c] + self._column_after(c, row, b, t))
+            found[s] = (
+                self.multipliers[c] * self._delta_total(row, b)
+                + total_rest
+                - rest[c]
+                + self._column_after(c, row, b, t)
+            )
         return found
 
     def _delta_total(self, row: Row, b: int) -> np.ndarray:
@@ -246,7 +261,7 @@ class SheetModel:
 
     def _column_after(self, c: int, row: Row, b: int, t: float) -> np.ndarray | float:
         """``column_value`` of the column once box ``b`` holds each score 0-50."""
-        after = (*row[:b], 0, *row[b + 1:])
+        after = (*row[:b], 0, *row[b + 1 :])
         total: np.ndarray | float = 0.0
         for i, value in enumerate(after):
             if value is None:
@@ -254,13 +269,18 @@ class SheetModel:
         weight = self.w_bonus[c] + self.w_bonus_t[c] * t
         if b in self.face_of and weight:
             upper = sum(row[i] or 0 for i in self.upper) + SCORE_RANGE
-            chance = self.bonus_chance[self.upper_mask(after),
-                                       np.clip(self.threshold - upper, 0, self.threshold)]
+            chance = self.bonus_chance[
+                self.upper_mask(after), np.clip(self.threshold - upper, 0, self.threshold)
+            ]
             total = total + weight * np.where(upper >= self.threshold, 0.0, chance)
         else:
             total += weight * self.column_bonus_chance(after)
-        if self.pair_turn is not None and self.high is not None and self.low is not None \
-                and b in (self.high, self.low):
+        if (
+            self.pair_turn is not None
+            and self.high is not None
+            and self.low is not None
+            and b in (self.high, self.low)
+        ):
             high, low = row[self.high], row[self.low]
             if b == self.high and low is None:
                 total = total + self.w_min_alone[c] + self.w_min_turn[c] * self.pair_turn[0]
@@ -291,8 +311,7 @@ def feature_names(ruleset: RuleSet) -> tuple[str, ...]:
         names += [f"open_t/{col}/{key}" for key in cats]
         names += [f"bonus/{col}", f"bonus_t/{col}"]
         if "maximum" in cats and "minimum" in cats:
-            names += [f"min_alone/{col}", f"min_turn/{col}", f"max_alone/{col}",
-                      f"max_turn/{col}"]
+            names += [f"min_alone/{col}", f"min_turn/{col}", f"max_alone/{col}", f"max_turn/{col}"]
         if col in (DOWN, UP):
             names += [f"next/{col}/{key}" for key in cats]
         if ruleset.extra_yahtzee_bonus:
@@ -314,10 +333,10 @@ def bonus_chances(counts: np.ndarray, threshold: int) -> np.ndarray:
             if mask >> (face - 1) & 1:
                 grown = np.zeros(top)
                 for n, p in enumerate(counts[face - 1]):
-                    grown[n * face:] += p * spread[:top - n * face]
+                    grown[n * face :] += p * spread[: top - n * face]
                 spread = grown
         at_least = spread[::-1].cumsum()[::-1]
-        table[mask, 1:] = at_least[1:threshold + 1]
+        table[mask, 1:] = at_least[1 : threshold + 1]
     return table
 
 

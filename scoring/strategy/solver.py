@@ -122,19 +122,23 @@ class Solver:
             raise RulesError("game_over", gettext_noop("every box is filled: the game is over"))
         total = card.total
         state = self.state_of(card)
-        choices = [Choice("place", total + self._placement_value(state, p),
-                          box=p.box, column=p.column)
-                   for p in card.options(dice)]
+        choices = [
+            Choice("place", total + self._placement_value(state, p), box=p.box, column=p.column)
+            for p in card.options(dice)
+        ]
         if rolls_left:
             worth = self._roll_worth(card, state, rolls_left - 1)
             keeps = [k for k in sub_keeps(tuple(sorted(dice))) if len(k) < len(dice)]
             expected = OUTCOMES[[KEEP_INDEX[k] for k in keeps]] @ worth
-            choices += [Choice("keep", total + float(v), keep=k)
-                        for k, v in zip(keeps, expected, strict=True)]
+            choices += [
+                Choice("keep", total + float(v), keep=k)
+                for k, v in zip(keeps, expected, strict=True)
+            ]
         return tuple(sorted(choices, key=_rank))
 
-    def _roll_worth(self, card: Scorecard, state: tuple[int, int, int],
-                    rolls_after: int) -> np.ndarray:
+    def _roll_worth(
+        self, card: Scorecard, state: tuple[int, int, int], rolls_after: int
+    ) -> np.ndarray:
         """What each roll of the next throw is worth (score still to come) when
         ``rolls_after`` more rolls follow it; the last few states are remembered."""
         key = (state, rolls_after)
@@ -181,8 +185,11 @@ class Solver:
                 for count in range(DICE + 1):
                     reached = upper + (box + 1) * count
                     bonus = rules.upper_bonus if upper < threshold <= reached else 0
-                    by_count[count] = (box + 1) * count + bonus + values[
-                        value_index(rules, nxt, min(reached, threshold), flag)]
+                    by_count[count] = (
+                        (box + 1) * count
+                        + bonus
+                        + values[value_index(rules, nxt, min(reached, threshold), flag)]
+                    )
                 np.maximum(worth, by_count[COUNTS[box]], out=worth)
             elif box == rules.yahtzee_box:
                 after = np.full(len(ROLLS), values[value_index(rules, nxt, upper, 0)])
@@ -193,16 +200,25 @@ class Solver:
                 np.maximum(worth, rules.scores[box] + after, out=worth)
         if rules.flags > 1 and mask >> rules.yahtzee_box & 1:
             for face, row in enumerate(FIVE_OF_A_KIND, start=1):
-                worth[row] = max(self._placement_value(state, p)
-                                 for p in card.options((face,) * DICE))
+                worth[row] = max(
+                    self._placement_value(state, p) for p in card.options((face,) * DICE)
+                )
         return worth
 
     # -- storage ---------------------------------------------------------
 
     def to_bytes(self) -> bytes:
         """The table with a header naming the rules and code it was built for."""
-        header = json.dumps({"rules": self.rules.key, "fingerprint": fingerprint(self.rules),
-                             "entries": len(self.values)}).encode() + b"\n"
+        header = (
+            json.dumps(
+                {
+                    "rules": self.rules.key,
+                    "fingerprint": fingerprint(self.rules),
+                    "entries": len(self.values),
+                }
+            ).encode()
+            + b"\n"
+        )
         return MAGIC + header + self.values.astype("<f8").tobytes()
 
     @classmethod
@@ -212,7 +228,7 @@ class Solver:
         if not data.startswith(MAGIC):
             raise ValueError("not a solver table")
         end = data.index(b"\n", len(MAGIC))
-        header = json.loads(data[len(MAGIC):end])
+        header = json.loads(data[len(MAGIC) : end])
         if header.get("fingerprint") != fingerprint(rules):
             raise ValueError("the table was built for other rules or another code version")
         values = np.frombuffer(data, dtype="<f8", offset=end + 1)
@@ -222,16 +238,26 @@ class Solver:
 
 
 def _rank(choice: Choice) -> tuple[float, int, int]:
-    return (-round(choice.value / TIE) * TIE, 0 if choice.kind == "place" else 1,
-            -len(choice.keep))
+    return (-round(choice.value / TIE) * TIE, 0 if choice.kind == "place" else 1, -len(choice.keep))
 
 
 def fingerprint(rules: SolverRules) -> str:
     """Names exactly what a table solves: the rules' numbers and the code version."""
     digest = hashlib.sha256()
-    digest.update(json.dumps([CODE_VERSION, rules.key, rules.threshold, rules.upper_bonus,
-                              rules.extra_bonus, rules.joker, rules.yahtzee_box,
-                              rules.joker_points]).encode())
+    digest.update(
+        json.dumps(
+            [
+                CODE_VERSION,
+                rules.key,
+                rules.threshold,
+                rules.upper_bonus,
+                rules.extra_bonus,
+                rules.joker,
+                rules.yahtzee_box,
+                rules.joker_points,
+            ]
+        ).encode()
+    )
     digest.update(rules.scores.astype("<f8").tobytes())
     return digest.hexdigest()
 
@@ -261,8 +287,7 @@ class Tables:
     and a ``solve`` that returns a fake table at once, and hand it to ``build_strategy``.
     """
 
-    def __init__(self, store: TableStore | None = None,
-                 solve: Solve = solver_build.solve) -> None:
+    def __init__(self, store: TableStore | None = None, solve: Solve = solver_build.solve) -> None:
         self.store = store
         self.solve = solve
         self._solvers: dict[RuleSet, Solver] = {}

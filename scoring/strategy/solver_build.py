@@ -55,8 +55,9 @@ class States:
         return len(self.mask)
 
 
-def value_index(rules: SolverRules, mask: np.ndarray | int, upper: np.ndarray | int,
-                flag: np.ndarray | int) -> np.ndarray | int:
+def value_index(
+    rules: SolverRules, mask: np.ndarray | int, upper: np.ndarray | int, flag: np.ndarray | int
+) -> np.ndarray | int:
     """Position of states in the flat value table."""
     return (mask * (rules.threshold + 1) + upper) * rules.flags + flag
 
@@ -98,8 +99,7 @@ def layer_states(rules: SolverRules, filled: int) -> tuple[States, np.ndarray, n
             continue
         solved, dead = _upper_classes(used, rules.threshold)
         with_fifty = rest[(rest & yahtzee_bit) != 0] if yahtzee_bit else rest[:0]
-        for flag, group in ((0, rest[(rest & yahtzee_bit) == 0]), (0, with_fifty),
-                            (1, with_fifty)):
+        for flag, group in ((0, rest[(rest & yahtzee_bit) == 0]), (0, with_fifty), (1, with_fifty)):
             if not len(group):
                 continue
             group_masks = (group << UPPER_COUNT) | used
@@ -107,10 +107,20 @@ def layer_states(rules: SolverRules, filled: int) -> tuple[States, np.ndarray, n
             ups.append(np.tile(solved, len(group)))
             flags.append(np.full(len(group) * len(solved), flag, dtype=np.int64))
             if len(dead):
-                copy_to.append(np.asarray(value_index(
-                    rules, np.repeat(group_masks, len(dead)), np.tile(dead, len(group)), flag)))
-                copy_from.append(np.repeat(value_index(rules, group_masks, solved[0], flag),
-                                           len(dead)))
+                copy_to.append(
+                    np.asarray(
+                        value_index(
+                            rules,
+                            np.repeat(group_masks, len(dead)),
+                            np.tile(dead, len(group)),
+                            flag,
+                        )
+                    )
+                )
+                copy_from.append(
+                    np.repeat(value_index(rules, group_masks, solved[0], flag), len(dead))
+                )
+
     def join(parts: list[np.ndarray]) -> np.ndarray:
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
@@ -178,8 +188,9 @@ def placement_plan(rules: SolverRules) -> PlacementPlan:
     return PlacementPlan(tuple(lower_rows), next_row, order, back, columns)
 
 
-def placement_values(rules: SolverRules, values: np.ndarray, states: States,
-                     ws: Workspace | None = None) -> np.ndarray:
+def placement_values(
+    rules: SolverRules, values: np.ndarray, states: States, ws: Workspace | None = None
+) -> np.ndarray:
     """``out[roll, state]``: the best of filling an open box with ``roll``, counting the
     points, bonuses and the value of the state it leads to.
 
@@ -208,12 +219,11 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States,
             after = values[value_index(rules, nxt, np.minimum(reached, threshold), flag)]
             worth = np.where(is_open, points + bonus + after, NEG)
             zero_after[box] = worth[0]
-            sources[upper_row(box, 1):upper_row(box, DICE) + 1] = worth[1:]
+            sources[upper_row(box, 1) : upper_row(box, DICE) + 1] = worth[1:]
         elif box == rules.yahtzee_box:
             zero_after[box] = np.where(is_open, values[value_index(rules, nxt, upper, 0)], NEG)
         else:
-            zero_after[box] = np.where(is_open, values[value_index(rules, nxt, upper, flag)],
-                                       NEG)
+            zero_after[box] = np.where(is_open, values[value_index(rules, nxt, upper, flag)], NEG)
         np.maximum(zero, zero_after[box], out=zero)
     for box, positive, first in plan.lower_rows:
         if box == rules.yahtzee_box:
@@ -221,7 +231,7 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States,
             after = np.where((mask >> box) & 1 == 0, fifty, NEG)
         else:
             after = zero_after[box]
-        np.add(positive[:, None], after[None, :], out=sources[first:first + len(positive)])
+        np.add(positive[:, None], after[None, :], out=sources[first : first + len(positive)])
     best, part, out = ws.best, ws.part, ws.out
     best[:] = zero
     for rows in plan.columns:
@@ -234,8 +244,14 @@ def placement_values(rules: SolverRules, values: np.ndarray, states: States,
     return out
 
 
-def _five_of_a_kind(rules: SolverRules, values: np.ndarray, states: States, out: np.ndarray,
-                    sources: np.ndarray, zero_after: dict[int, np.ndarray]) -> None:
+def _five_of_a_kind(
+    rules: SolverRules,
+    values: np.ndarray,
+    states: States,
+    out: np.ndarray,
+    sources: np.ndarray,
+    zero_after: dict[int, np.ndarray],
+) -> None:
     """Yahtzee's rows for five of a kind once the Yahtzee box is used: the extra
     bonus and the joker rule (the rows are already right while the box is open)."""
     mask, flag = states.mask, states.flag
@@ -263,11 +279,11 @@ def _five_of_a_kind(rules: SolverRules, values: np.ndarray, states: States, out:
                 np.maximum(other_upper, zero_after[box], out=other_upper)
         if rules.joker == "forced":
             lower_left = (mask & lower_bits) != lower_bits
-            used = np.where(upper_open, own_upper,
-                            np.where(lower_left, as_joker, other_upper))
+            used = np.where(upper_open, own_upper, np.where(lower_left, as_joker, other_upper))
         else:
-            used = np.maximum(np.maximum(own_upper, other_upper),
-                              np.where(upper_open, as_plain, as_joker))
+            used = np.maximum(
+                np.maximum(own_upper, other_upper), np.where(upper_open, as_plain, as_joker)
+            )
         out[row] = np.where(filled, used + extra, out[row])
 
 
@@ -303,7 +319,7 @@ def keep_values(after: np.ndarray, ws: Workspace) -> list[np.ndarray]:
     by_size: list[np.ndarray] = [*ws.keeps, after]
     for size in range(DICE - 1, -1, -1):
         acc, rows, index = by_size[size], by_size[size + 1], CHILDREN[size]
-        part = ws.part[:len(acc)]
+        part = ws.part[: len(acc)]
         np.take(rows, index[:, 0], axis=0, out=acc, mode="clip")
         for j in range(1, FACES):
             np.take(rows, index[:, j], axis=0, out=part, mode="clip")
@@ -348,8 +364,11 @@ def solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
         for filled in range(rules.boxes - 1, -1, -1):
             states, copy_to, copy_from = layer_states(rules, filled)
             batches = [
-                States(states.mask[i:i + BATCH], states.upper[i:i + BATCH],
-                       states.flag[i:i + BATCH])
+                States(
+                    states.mask[i : i + BATCH],
+                    states.upper[i : i + BATCH],
+                    states.flag[i : i + BATCH],
+                )
                 for i in range(0, len(states), BATCH)
             ]
             results = pool.map(lambda b: turn_values(rules, values, b), batches)
@@ -357,4 +376,3 @@ def solve(rules: SolverRules, workers: int = 2) -> np.ndarray:
                 values[value_index(rules, batch.mask, batch.upper, batch.flag)] = result
             values[copy_to] = values[copy_from]
     return values
-

@@ -60,9 +60,7 @@ def is_solvable(ruleset: RuleSet) -> bool:
 def rules_for(ruleset: RuleSet) -> SolverRules:
     """The arrays for ``ruleset``; ``ValueError`` if the solver does not handle it."""
     if not is_solvable(ruleset):
-        raise ValueError(
-            f"the exact solver handles {' and '.join(SOLVABLE)}, not {ruleset.name}"
-        )
+        raise ValueError(f"the exact solver handles {' and '.join(SOLVABLE)}, not {ruleset.name}")
     if tuple(ruleset.categories[:UPPER_COUNT]) != UPPER:
         raise ValueError("the solver expects ones to sixes as the first six boxes")
     scores = np.array(
@@ -71,9 +69,7 @@ def rules_for(ruleset: RuleSet) -> SolverRules:
     )
     joker = ruleset.options.get("joker")
     yahtzee_box = ruleset.categories.index("yahtzee") if joker else -1
-    joker_points = tuple(
-        _joker_points(ruleset, box) for box in ruleset.categories
-    ) if joker else ()
+    joker_points = tuple(_joker_points(ruleset, box) for box in ruleset.categories) if joker else ()
     return SolverRules(
         ruleset=ruleset,
         boxes=len(ruleset.categories),

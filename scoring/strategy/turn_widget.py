@@ -54,8 +54,12 @@ def _growth() -> tuple[np.ndarray, ...]:
     levels = [list(combinations_with_replacement(FACES, n)) for n in range(DICE_COUNT + 1)]
     where = [{values: i for i, values in enumerate(level)} for level in levels]
     return tuple(
-        np.array([[where[n + 1][tuple(sorted((*values, face)))] for face in FACES]
-                  for values in levels[n]])
+        np.array(
+            [
+                [where[n + 1][tuple(sorted((*values, face)))] for face in FACES]
+                for values in levels[n]
+            ]
+        )
         for n in range(DICE_COUNT)
     )
 

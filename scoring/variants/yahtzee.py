@@ -20,26 +20,69 @@ def yahtzee_boxes() -> tuple[Box, ...]:
     """The thirteen boxes of a Yahtzee sheet."""
     return (
         *upper_boxes(),
-        Box("three_of_a_kind", gettext_noop("Three of a kind"),
-            gettext_noop("Sum of all dice when at least three show the same face."), "lower",
-            sum_if(lambda c: max(c) >= 3), 0, 30),
-        Box("four_of_a_kind", gettext_noop("Four of a kind"),
-            gettext_noop("Sum of all dice when at least four show the same face."), "lower",
-            sum_if(lambda c: max(c) >= 4), 0, 30),
-        Box("full_house", gettext_noop("Full house"),
-            gettext_noop("25 for three of one face and two of another."), "lower",
-            fixed_if(lambda c: patterns.shape(c) == (3, 2), 25), 0, 25),
-        Box("small_straight", gettext_noop("Small straight"),
-            gettext_noop("30 for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6)."), "lower",
-            fixed_if(lambda c: patterns.longest_run(c) >= 4, 30), 0, 30),
-        Box("large_straight", gettext_noop("Large straight"),
-            gettext_noop("40 for five faces in a row (1-2-3-4-5 or 2-3-4-5-6)."), "lower",
-            fixed_if(lambda c: patterns.longest_run(c) == 5, 40), 0, 40),
-        Box("yahtzee", gettext_noop("Yahtzee"),
-            gettext_noop("50 when all five dice show the same face."), "lower",
-            fixed_if(patterns.is_five_of_a_kind, 50), 0, 50),
-        Box("chance", gettext_noop("Chance"), gettext_noop("Sum of all dice."), "lower",
-            patterns.total, 5, 30),
+        Box(
+            "three_of_a_kind",
+            gettext_noop("Three of a kind"),
+            gettext_noop("Sum of all dice when at least three show the same face."),
+            "lower",
+            sum_if(lambda c: max(c) >= 3),
+            0,
+            30,
+        ),
+        Box(
+            "four_of_a_kind",
+            gettext_noop("Four of a kind"),
+            gettext_noop("Sum of all dice when at least four show the same face."),
+            "lower",
+            sum_if(lambda c: max(c) >= 4),
+            0,
+            30,
+        ),
+        Box(
+            "full_house",
+            gettext_noop("Full house"),
+            gettext_noop("25 for three of one face and two of another."),
+            "lower",
+            fixed_if(lambda c: patterns.shape(c) == (3, 2), 25),
+            0,
+            25,
+        ),
+        Box(
+            "small_straight",
+            gettext_noop("Small straight"),
+            gettext_noop("30 for four faces in a row (1-2-3-4, 2-3-4-5 or 3-4-5-6)."),
+            "lower",
+            fixed_if(lambda c: patterns.longest_run(c) >= 4, 30),
+            0,
+            30,
+        ),
+        Box(
+            "large_straight",
+            gettext_noop("Large straight"),
+            gettext_noop("40 for five faces in a row (1-2-3-4-5 or 2-3-4-5-6)."),
+            "lower",
+            fixed_if(lambda c: patterns.longest_run(c) == 5, 40),
+            0,
+            40,
+        ),
+        Box(
+            "yahtzee",
+            gettext_noop("Yahtzee"),
+            gettext_noop("50 when all five dice show the same face."),
+            "lower",
+            fixed_if(patterns.is_five_of_a_kind, 50),
+            0,
+            50,
+        ),
+        Box(
+            "chance",
+            gettext_noop("Chance"),
+            gettext_noop("Sum of all dice."),
+            "lower",
+            patterns.total,
+            5,
+            30,
+        ),
     )
 
 
@@ -81,10 +124,12 @@ class Yahtzee(RuleSet):
             )
         return (
             *super().special_rule_phrases(),
-            Words(gettext_noop(
-                "Every further Yahtzee earns 100 bonus points while the Yahtzee box holds 50 "
-                "(none if it was filled with 0)."
-            )),
+            Words(
+                gettext_noop(
+                    "Every further Yahtzee earns 100 bonus points while the Yahtzee box holds 50 "
+                    "(none if it was filled with 0)."
+                )
+            ),
             Words(joker),
         )
 
@@ -131,12 +176,22 @@ class Yahtzee(RuleSet):
         if context is not None:
             upper_key, upper_open = context
             if upper_open:
-                return RulesError("illegal_box", gettext_noop(
-                    "joker rule: a Yahtzee of %(face)s must go in the open %(box)s box"),
-                    face=upper_key, box=self.box_title(upper_key))
-            return RulesError("illegal_box", gettext_noop(
-                "joker rule: with %(box)s filled, a Yahtzee goes in an open lower box while "
-                "there is one"), box=self.box_title(upper_key))
+                return RulesError(
+                    "illegal_box",
+                    gettext_noop(
+                        "joker rule: a Yahtzee of %(face)s must go in the open %(box)s box"
+                    ),
+                    face=upper_key,
+                    box=self.box_title(upper_key),
+                )
+            return RulesError(
+                "illegal_box",
+                gettext_noop(
+                    "joker rule: with %(box)s filled, a Yahtzee goes in an open lower box while "
+                    "there is one"
+                ),
+                box=self.box_title(upper_key),
+            )
         return super().illegal_reason(card, col, key, counts, announced)
 
 
@@ -152,22 +207,30 @@ class TripleYahtzee(Yahtzee):
     columns = ("x1", "x2", "x3")
     multipliers = (1, 2, 3)
     # Symbols, the same in every language: not marked for translation.
-    column_titles = MappingProxyType({"x1": "\N{MULTIPLICATION SIGN}1",
-                                      "x2": "\N{MULTIPLICATION SIGN}2",
-                                      "x3": "\N{MULTIPLICATION SIGN}3"})
-    column_rules = MappingProxyType({
-        "x1": gettext_noop("Its total, bonuses included, counts once."),
-        "x2": gettext_noop("Its total, bonuses included, counts twice."),
-        "x3": gettext_noop("Its total, bonuses included, counts three times."),
-    })
+    column_titles = MappingProxyType(
+        {
+            "x1": "\N{MULTIPLICATION SIGN}1",
+            "x2": "\N{MULTIPLICATION SIGN}2",
+            "x3": "\N{MULTIPLICATION SIGN}3",
+        }
+    )
+    column_rules = MappingProxyType(
+        {
+            "x1": gettext_noop("Its total, bonuses included, counts once."),
+            "x2": gettext_noop("Its total, bonuses included, counts twice."),
+            "x3": gettext_noop("Its total, bonuses included, counts three times."),
+        }
+    )
 
     def special_rule_phrases(self) -> tuple[Words, ...]:
         """Yahtzee's rules, applied to each column on its own."""
         return (
             Words(gettext_noop("Each turn fills any open box of any column.")),
-            Words(gettext_noop(
-                "Each column is a Yahtzee sheet of its own: the bonuses and the joker rule "
-                "below look only at the column the dice are placed in."
-            )),
+            Words(
+                gettext_noop(
+                    "Each column is a Yahtzee sheet of its own: the bonuses and the joker rule "
+                    "below look only at the column the dice are placed in."
+                )
+            ),
             *super().special_rule_phrases(),
         )

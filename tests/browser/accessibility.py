@@ -75,15 +75,24 @@ def assert_accessible(page: Page, where: str, *, allow: Iterable[str] = ()) -> N
 # Where a page is scanned: every size in every scheme, or (for pages whose parts other
 # scans already see in both schemes) each size once, in one scheme each.
 Scheme = Literal["light", "dark"]  # a colour scheme the pages are checked in
-EVERYWHERE: tuple[tuple[str, Scheme], ...] = (("desktop", "light"), ("desktop", "dark"),
-                                              ("phone", "dark"), ("phone", "light"))
+EVERYWHERE: tuple[tuple[str, Scheme], ...] = (
+    ("desktop", "light"),
+    ("desktop", "dark"),
+    ("phone", "dark"),
+    ("phone", "light"),
+)
 LIGHT_DESKTOP_DARK_PHONE: tuple[tuple[str, Scheme], ...] = (("desktop", "light"), ("phone", "dark"))
 DARK_DESKTOP_LIGHT_PHONE: tuple[tuple[str, Scheme], ...] = (("desktop", "dark"), ("phone", "light"))
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
 
-def assert_accessible_everywhere(page: Page, where: str, *, allow: Iterable[str] = (),
-                                 on: Iterable[tuple[str, Scheme]] = EVERYWHERE) -> None:
+def assert_accessible_everywhere(
+    page: Page,
+    where: str,
+    *,
+    allow: Iterable[str] = (),
+    on: Iterable[tuple[str, Scheme]] = EVERYWHERE,
+) -> None:
     """``assert_accessible`` at each (size, scheme) of ``on`` (by default desktop and
     phone, each light and dark) on this one page, failing once with what all found.
 

@@ -22,9 +22,26 @@ def login_of(page: Page, base_url: str) -> Login:
     """The session of ``page``'s browser context as a scripted player's login."""
     login = Login(base_url, "page")
     for c in page.context.cookies():
-        login.jar.set_cookie(http.cookiejar.Cookie(
-            0, c["name"], c["value"], None, False, c["domain"], False, False, c["path"], True,
-            c["secure"], None, False, None, None, {}))
+        login.jar.set_cookie(
+            http.cookiejar.Cookie(
+                0,
+                c["name"],
+                c["value"],
+                None,
+                False,
+                c["domain"],
+                False,
+                False,
+                c["path"],
+                True,
+                c["secure"],
+                None,
+                False,
+                None,
+                None,
+                {},
+            )
+        )
     return login
 
 

@@ -51,10 +51,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.sections.append(("pages still open", "\n".join(map(page_state, pages))))
     log = item.config.stash.get(LIVE_LOG, None)
     if log is not None and log.exists():
-        lines = [line for line in log.read_text(errors="replace").splitlines()
-                 if '"GET /static/' not in line]
-        report.sections.append(("live server log, last lines (static files left out)",
-                                "\n".join(lines[-LOG_LINES:])))
+        lines = [
+            line
+            for line in log.read_text(errors="replace").splitlines()
+            if '"GET /static/' not in line
+        ]
+        report.sections.append(
+            ("live server log, last lines (static files left out)", "\n".join(lines[-LOG_LINES:]))
+        )
 
 
 def page_state(page: Page) -> str:
@@ -109,13 +113,14 @@ def browser() -> Browser:
 # Pages start with the sound off, as a player may choose (the page remembers it in
 # localStorage): a sounding page keeps an audio thread busy, which the suite does not
 # need. tests/browser/test_signals.py asks for ``sound=True``.
-MUTED = "try { localStorage.getItem('dice.sound') ?? localStorage.setItem('dice.sound', 'off') }" \
-        " catch {}"
+MUTED = (
+    "try { localStorage.getItem('dice.sound') ?? localStorage.setItem('dice.sound', 'off') }"
+    " catch {}"
+)
 
 
 @pytest.fixture
-def new_page(live_url: str, browser: Browser,
-             request: pytest.FixtureRequest) -> Iterator[NewPage]:
+def new_page(live_url: str, browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewPage]:
     """Open a page in a fresh browser context (its own cookies: one person each).
 
     ``new_page(viewport={"width": 360, "height": 740}, name="Ada")``; with
@@ -138,15 +143,29 @@ def new_page(live_url: str, browser: Browser,
     contexts: list[BrowserContext] = []
     problems: list[str] = []
 
-    def _open(viewport: ViewportSize | None = None, name: str = "page",
-              forwarded_for: str | None = None, error_pages: bool = False,
-              sound: bool = False, locale: str | None = None, mobile: bool = False,
-              scale: float | None = None, storage_state: StorageState | None = None,
-              timezone: str | None = None, service_worker: bool = False) -> Page:
+    def _open(
+        viewport: ViewportSize | None = None,
+        name: str = "page",
+        forwarded_for: str | None = None,
+        error_pages: bool = False,
+        sound: bool = False,
+        locale: str | None = None,
+        mobile: bool = False,
+        scale: float | None = None,
+        storage_state: StorageState | None = None,
+        timezone: str | None = None,
+        service_worker: bool = False,
+    ) -> Page:
         context = browser.new_context(
-            viewport=viewport or {"width": 1280, "height": 900}, base_url=live_url,
-            reduced_motion="reduce", locale=locale, is_mobile=mobile, has_touch=mobile,
-            device_scale_factor=scale, storage_state=storage_state, timezone_id=timezone,
+            viewport=viewport or {"width": 1280, "height": 900},
+            base_url=live_url,
+            reduced_motion="reduce",
+            locale=locale,
+            is_mobile=mobile,
+            has_touch=mobile,
+            device_scale_factor=scale,
+            storage_state=storage_state,
+            timezone_id=timezone,
             service_workers="allow" if service_worker else "block",
             extra_http_headers={"X-Forwarded-For": forwarded_for} if forwarded_for else None,
         )
@@ -171,15 +190,19 @@ def watch(page: Page, name: str, problems: list[str], *, error_pages: bool) -> N
     note that a page came with a 4xx status), uncaught exception and server error (5xx)."""
     page.on(
         "console",
-        lambda msg: problems.append(f"{name} console {msg.type}: {msg.text}")
-        if msg.type == "error"
-        and not (error_pages and msg.text.startswith("Failed to load resource"))
-        else None,
+        lambda msg: (
+            problems.append(f"{name} console {msg.type}: {msg.text}")
+            if msg.type == "error"
+            and not (error_pages and msg.text.startswith("Failed to load resource"))
+            else None
+        ),
     )
     page.on("pageerror", lambda exc: problems.append(f"{name} page error: {exc}"))
     page.on(
         "response",
-        lambda resp: problems.append(f"{name} HTTP {resp.status} for {resp.url}")
-        if resp.status >= 500
-        else None,
+        lambda resp: (
+            problems.append(f"{name} HTTP {resp.status} for {resp.url}")
+            if resp.status >= 500
+            else None
+        ),
     )

@@ -50,16 +50,25 @@ def check_the_review(page: Page, code: str) -> None:
         expect(page.locator("tr.is-costly, tr.is-blunder").first).to_be_visible()
     # Skill or luck: the split of her score, and its chart roll by roll.
     expect(page.get_by_test_id("review-luck-yours")).to_have_text(
-        lost_text if lost_text == "0" else f"\N{MINUS SIGN}{lost_text}")
-    assert sum(printed_figures(page.get_by_test_id("review-luck"), "review-luck-", (
-        "start", "luck", "yours", "others"))) == printed_figures(
-            page, "review-luck-", ("total",))[0]
+        lost_text if lost_text == "0" else f"\N{MINUS SIGN}{lost_text}"
+    )
+    assert (
+        sum(
+            printed_figures(
+                page.get_by_test_id("review-luck"),
+                "review-luck-",
+                ("start", "luck", "yours", "others"),
+            )
+        )
+        == printed_figures(page, "review-luck-", ("total",))[0]
+    )
     expect(page.get_by_test_id("review-chart").locator("polyline")).to_have_count(1)
     assert_accessible_everywhere(page, "the review", on=DARK_DESKTOP_LIGHT_PHONE)
     # On a 360 px phone the whole table fits: nothing to slide sideways.
     page.set_viewport_size(PHONE)
-    assert page.evaluate("(el => el.scrollWidth <= el.clientWidth)"
-                         "(document.querySelector('.table-scroll'))")
+    assert page.evaluate(
+        "(el => el.scrollWidth <= el.clientWidth)(document.querySelector('.table-scroll'))"
+    )
     assert horizontal_overflow(page) <= PHONE["width"]
     page.set_viewport_size(DESKTOP)
     page.get_by_test_id("review-back").click()
@@ -75,15 +84,19 @@ def check_the_past_games(page: Page, code: str, scores: Scores) -> None:
     page.wait_for_url(re.compile(rf"/r/{code}/games/$"))
     ranked = sorted(scores, key=lambda r: (int(r[0]), -int(r[1])))
     rows = page.get_by_test_id("history-result").evaluate_all(
-        "els => els.map(e => [e.dataset.rank, e.dataset.total, e.dataset.name])")
-    assert [tuple(r) for r in rows] in ([tuple(r) for r in ranked],
-                                        [tuple(r) for r in reversed(ranked)])
+        "els => els.map(e => [e.dataset.rank, e.dataset.total, e.dataset.name])"
+    )
+    assert [tuple(r) for r in rows] in (
+        [tuple(r) for r in ranked],
+        [tuple(r) for r in reversed(ranked)],
+    )
     expect(page.get_by_test_id("history-review")).to_have_count(1)
     page.get_by_test_id("history-replay").click()
     page.wait_for_url(re.compile(rf"/r/{code}/games/1/replay/$"))
     # Until this server process has the coach's tables, the page reloads itself.
     expect(page.get_by_test_id("replay-coach-status")).to_have_attribute(
-        "data-status", "ready", timeout=60_000)
+        "data-status", "ready", timeout=60_000
+    )
 
 
 def check_the_first_steps_of_the_replay(page: Page) -> None:
@@ -101,22 +114,25 @@ def check_the_first_steps_of_the_replay(page: Page) -> None:
     page.keyboard.press("ArrowRight")  # Ada's first placement, valued by the coach
     expect(step).to_have_attribute("data-step", "2")
     expect(page).to_have_url(re.compile(r"#step-2$"))
-    expect(page.locator("[data-testid=scorecards] td[data-cell^='0-'].is-filled")
-           ).to_have_count(1)
+    expect(page.locator("[data-testid=scorecards] td[data-cell^='0-'].is-filled")).to_have_count(1)
     expect(page.get_by_test_id("replay-live")).to_contain_text("Ada, turn 1: scored")
     coach_line = page.get_by_test_id("replay-coach")
     expect(coach_line).to_have_attribute("data-best", re.compile(r"^\d"))
-    chosen, best, loss = (float(coach_line.get_attribute(f"data-{key}") or "")
-                          for key in ("chosen", "best", "loss"))
+    chosen, best, loss = (
+        float(coach_line.get_attribute(f"data-{key}") or "") for key in ("chosen", "best", "loss")
+    )
     assert chosen <= best
     # The JavaScript writes each value the page was sent, exact, rounded once by the
     # server's rule; and each person's split of the score adds up as printed.
     assert re.findall(r"\d+\.\d+", coach_line.inner_text()) == [str(rounded(chosen))] + (
-        [str(rounded(best)), str(rounded(loss, 2))] if loss >= 0.01 else [])
+        [str(rounded(best)), str(rounded(loss, 2))] if loss >= 0.01 else []
+    )
     expect(page.get_by_test_id("replay-luck-row")).to_have_count(2)
     for row in page.get_by_test_id("replay-luck-row").all():
-        assert sum(printed_figures(row, "replay-luck-", ("start", "luck", "lost", "others"))
-                   ) == printed_figures(row, "replay-luck-", ("total",))[0]
+        assert (
+            sum(printed_figures(row, "replay-luck-", ("start", "luck", "lost", "others")))
+            == printed_figures(row, "replay-luck-", ("total",))[0]
+        )
     page.get_by_test_id("replay-next").click()  # Bob's first roll
     expect(page.get_by_test_id("replay-text")).to_contain_text("Bob, turn 1, roll 1")
 

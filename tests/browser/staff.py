@@ -20,7 +20,9 @@ def make_moderator(database: Path) -> tuple[str, str]:
         db.execute(
             "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name,"
             " email, is_staff, is_active, date_joined) VALUES (?, 1, ?, '', '', '', 1, 1,"
-            " datetime('now'))", (hashed, username))
+            " datetime('now'))",
+            (hashed, username),
+        )
     return username, password
 
 

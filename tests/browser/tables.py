@@ -19,8 +19,15 @@ def connected(page: Page) -> None:
     expect(page.locator(".room__loading")).to_be_hidden()
 
 
-def create_room(page: Page, *, name: str, ruleset: str = "yatzy", seats: int = 2,
-                timer: str = "", from_home: bool = False) -> str:
+def create_room(
+    page: Page,
+    *,
+    name: str,
+    ruleset: str = "yatzy",
+    seats: int = 2,
+    timer: str = "",
+    from_home: bool = False,
+) -> str:
     """Open a room and go to it; returns its code. ``from_home``: through the home page's
     form, as a person does (the page already showing it, if it does); else the page's
     browser context posts what that form posts (its cookies, its CSRF token), which spares
@@ -38,9 +45,19 @@ def create_room(page: Page, *, name: str, ruleset: str = "yatzy", seats: int = 2
         languages = {"Accept-Language": page.evaluate("navigator.languages.join(',')")}
         context.request.get("/", headers=languages)  # the CSRF cookie
         token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
-        answer = context.request.post("/rooms/new/", max_redirects=0, headers=languages, form={
-            "csrfmiddlewaretoken": token, "name": name, "ruleset": ruleset,
-            "joker": "forced", "seats": str(seats), "turn_seconds": timer})
+        answer = context.request.post(
+            "/rooms/new/",
+            max_redirects=0,
+            headers=languages,
+            form={
+                "csrfmiddlewaretoken": token,
+                "name": name,
+                "ruleset": ruleset,
+                "joker": "forced",
+                "seats": str(seats),
+                "turn_seconds": timer,
+            },
+        )
         assert answer.status == 302, f"{answer.status}: {answer.text()[:500]}"
         page.goto(answer.headers["location"])
     page.wait_for_url(ROOM_URL)
@@ -78,41 +95,54 @@ def until(page: Page, script: str, arg: object = None) -> None:
 
 def roll(page: Page) -> None:
     """Click Roll once it can be clicked, and wait for the dice to land."""
-    until(page, "() => document.querySelector('[data-testid=roll]')"
-                "?.getAttribute('aria-disabled') === 'false'")
+    until(
+        page,
+        "() => document.querySelector('[data-testid=roll]')"
+        "?.getAttribute('aria-disabled') === 'false'",
+    )
     before = page.get_by_test_id("rolls-left").get_attribute("data-count")
     page.get_by_test_id("roll").click()
-    until(page, """before => {
+    until(
+        page,
+        """before => {
         const left = document.querySelector('[data-testid=rolls-left]');
         const die = document.querySelector('[data-testid=die-0]');
         return left && left.dataset.count !== before && die && !die.classList.contains('is-blank');
-    }""", before)
+    }""",
+        before,
+    )
 
 
 def dice(page: Page) -> list[int]:
     faces: list[int] = page.evaluate(
         "[0, 1, 2, 3, 4].map(i => Number(document.querySelector(`[data-testid=die-${i}]`)"
-        ".dataset.face || 0))")
+        ".dataset.face || 0))"
+    )
     return faces
 
 
 def held(page: Page) -> list[int]:
     positions: list[int] = page.evaluate(
         "[0, 1, 2, 3, 4].filter(i => document.querySelector(`[data-testid=die-${i}]`)"
-        ".getAttribute('aria-pressed') === 'true')")
+        ".getAttribute('aria-pressed') === 'true')"
+    )
     return positions
 
 
 def newest_seq(page: Page) -> str | None:
     seq: str | None = page.evaluate(
-        "document.querySelector('[data-testid=log-list] li[data-seq]')?.dataset.seq ?? null")
+        "document.querySelector('[data-testid=log-list] li[data-seq]')?.dataset.seq ?? null"
+    )
     return seq
 
 
 def same_newest_event(watcher: Page, player: Page) -> None:
     """The watcher's move log has caught up with the player's."""
-    until(watcher, "seq => document.querySelector('[data-testid=log-list] li[data-seq]')"
-                   "?.dataset.seq === seq", newest_seq(player))
+    until(
+        watcher,
+        "seq => document.querySelector('[data-testid=log-list] li[data-seq]')?.dataset.seq === seq",
+        newest_seq(player),
+    )
 
 
 def place_first_box(page: Page) -> str:
@@ -132,8 +162,8 @@ def wait_my_turn(page: Page, timeout: float | None = None) -> None:
     """Wait until the page says it is this player's turn (``timeout`` in ms: the page's
     default when ``None``)."""
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')",
-        timeout=timeout)
+        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')", timeout=timeout
+    )
 
 
 def play_turn(page: Page) -> str:
@@ -168,8 +198,13 @@ def final_scores(page: Page, seats: int) -> list[tuple[str, str, str]]:
     rows = []
     for seat in range(seats):
         item = page.get_by_test_id(f"rank-{seat}")
-        rows.append((item.get_attribute("data-rank") or "", item.get_attribute("data-total") or "",
-                     item.locator(".ranking__name").inner_text()))
+        rows.append(
+            (
+                item.get_attribute("data-rank") or "",
+                item.get_attribute("data-total") or "",
+                item.locator(".ranking__name").inner_text(),
+            )
+        )
     return rows
 
 

@@ -41,7 +41,8 @@ def test_sign_up_mid_game_then_play_the_seat_from_another_device(new_page: NewPa
     sign_up_from_the_room(phone, code, username)
     # Someone guessing Ada's password is stopped ...
     a_guesser_is_locked_out(
-        new_page(name="guesser", forwarded_for="203.0.113.61", error_pages=True), username)
+        new_page(name="guesser", forwarded_for="203.0.113.61", error_pages=True), username
+    )
     # ... while Ada's second device, elsewhere, signs in and plays her seat.
     laptop = new_page(name="laptop", forwarded_for="203.0.113.62")
     sign_in_and_find_the_game(laptop, code, username)

@@ -15,12 +15,18 @@ pytestmark = pytest.mark.browser
 
 
 def test_chromium_can_install_it_and_offline_it_shows_its_own_page(
-        browser: object, live_url: str, tmp_path: Path) -> None:
+    browser: object, live_url: str, tmp_path: Path
+) -> None:
     # A person's own browser (a profile on disk): Chromium never offers to install from
     # an incognito window, which the other tests' contexts are.
     context = chromium.persistent_context(
-        str(tmp_path / "profile"), base_url=live_url, viewport=PHONE, is_mobile=True,
-        has_touch=True, reduced_motion="reduce")
+        str(tmp_path / "profile"),
+        base_url=live_url,
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
     try:
         errors: list[str] = []
         page = context.pages[0] if context.pages else context.new_page()

@@ -47,7 +47,8 @@ def ban_in_the_admin(page: Page, name: str, reason: str) -> float:
 
 
 def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
-        new_page: NewPage, live_database: Path, live_url: str) -> None:
+    new_page: NewPage, live_database: Path, live_url: str
+) -> None:
     moderator = new_page(name="moderator")
     sign_in_as_moderator(moderator, live_database)
     expect(moderator.locator("#site-name")).to_be_visible()
@@ -78,8 +79,7 @@ def test_a_ban_hands_the_seat_to_a_bot_at_once_and_the_game_goes_on(
     expect(troll.get_by_test_id("fatal")).to_be_visible()  # not behind the chat tab
     expect(troll.get_by_test_id("room-tabs")).to_be_hidden()
     expect(moderator.locator(".messagelist")).to_contain_text("Banned Troll9")
-    assert_accessible_everywhere(troll, "the banned player's page",
-                                 on=LIGHT_DESKTOP_DARK_PHONE)
+    assert_accessible_everywhere(troll, "the banned player's page", on=LIGHT_DESKTOP_DARK_PHONE)
     assert_offered_nothing_refused(troll, code)
 
 

@@ -22,7 +22,8 @@ def deadline(page: Page) -> str:
 
 
 def test_a_room_by_the_day_shows_each_friend_their_own_time_and_a_holiday(
-        new_page: NewPage) -> None:
+    new_page: NewPage,
+) -> None:
     ada = new_page(viewport=PHONE, mobile=True, name="ada", timezone="Asia/Tokyo")
     bob = new_page(name="bob", timezone="America/New_York")
     ada.goto("/")
@@ -63,12 +64,14 @@ def test_a_room_by_the_day_shows_each_friend_their_own_time_and_a_holiday(
     expect(bob.get_by_test_id("holiday-end")).to_be_visible()
     expect(ada.get_by_test_id("holiday-note-1")).to_contain_text("On holiday until")
     expect(ada.get_by_test_id("log-list")).to_contain_text(
-        "Bob is on holiday for 2 days: their clock waits")
+        "Bob is on holiday for 2 days: their clock waits"
+    )
 
     # His turn comes while he is away: his two days start when the holiday ends.
     play_turn(ada)
     expect(ada.get_by_test_id("turn-status")).to_contain_text(
-        "Bob is on holiday: their clock waits until they are back.")
+        "Bob is on holiday: their clock waits until they are back."
+    )
     expect(ada.get_by_test_id("timer")).to_have_text(re.compile(r"\((3 d 23 h|4 d 0 h) left\)"))
 
     # Back early: the unused days come off the deadline, and the note goes.

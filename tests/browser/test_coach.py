@@ -28,8 +28,7 @@ pytestmark = pytest.mark.browser
 NewPage = Callable[..., Page]
 
 
-def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(
-        new_page: NewPage) -> None:
+def test_hints_show_the_best_move_and_what_every_other_choice_is_worth(new_page: NewPage) -> None:
     page = new_page(viewport=PHONE, name="coach")
     create_room(page, name="Ada", ruleset="yahtzee", seats=1)
     page.get_by_test_id("start").click()
@@ -84,15 +83,18 @@ def every_choice_is_valued_below_the_best(page: Page, best: Locator) -> None:
     assert page.locator("[data-testid=coach-choice][data-kind=keep] .die--mini").count() > 0
     expect(choices.first).to_contain_text(re.compile(r"\d+\.\d"))
     expect(page.get_by_test_id("coach-why")).to_have_text(
-        re.compile(r"^(Keep|Reroll all five|Score \d+ in) .+\."))
+        re.compile(r"^(Keep|Reroll all five|Score \d+ in) .+\.")
+    )
 
 
 def apply_the_best_move(page: Page, best: Locator) -> None:
     """The best move is marked on the table too, never like a held die; Apply does it (a
     box filled: the next turn's roll, for what follows)."""
     if best.get_attribute("data-kind") == "keep":
-        suggested = page.evaluate("[0, 1, 2, 3, 4].filter(i => document.querySelector("
-                                  "`[data-testid=die-${i}]`).classList.contains('is-suggested'))")
+        suggested = page.evaluate(
+            "[0, 1, 2, 3, 4].filter(i => document.querySelector("
+            "`[data-testid=die-${i}]`).classList.contains('is-suggested'))"
+        )
         if suggested:
             die = page.locator(".die--play.is-suggested").first
             expect(die).to_be_visible()
@@ -102,9 +104,13 @@ def apply_the_best_move(page: Page, best: Locator) -> None:
             held_gold = "rgb(242, 182, 50)"
             assert ring != held_gold
         page.get_by_test_id("coach-apply").click()
-        until(page, """want => JSON.stringify([0, 1, 2, 3, 4].filter(i => document.querySelector(
+        until(
+            page,
+            """want => JSON.stringify([0, 1, 2, 3, 4].filter(i => document.querySelector(
             `[data-testid=die-${i}]`).getAttribute('aria-pressed') === 'true'))
-            === JSON.stringify(want)""", suggested)
+            === JSON.stringify(want)""",
+            suggested,
+        )
         assert held(page) == suggested
     else:
         expect(page.locator(".cell-btn.is-coach")).to_have_count(1)
@@ -113,8 +119,7 @@ def apply_the_best_move(page: Page, best: Locator) -> None:
         roll(page)
 
 
-def test_with_the_coach_off_there_are_no_hints_and_an_expert_bot_plays(
-        new_page: NewPage) -> None:
+def test_with_the_coach_off_there_are_no_hints_and_an_expert_bot_plays(new_page: NewPage) -> None:
     page = new_page(name="strict")
     create_room(page, name="Ada", ruleset="yams", seats=2)
     page.get_by_test_id("settings-open").click()

@@ -13,8 +13,10 @@ def test_an_injected_inline_script_is_refused(live_url: str, browser: object) ->
     context = browser.new_context(base_url=live_url)  # type: ignore[attr-defined]
     page = context.new_page()
     refusals: list[str] = []
-    page.on("console", lambda m: refusals.append(m.text)
-            if "Content Security Policy" in m.text else None)
+    page.on(
+        "console",
+        lambda m: refusals.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     response = page.goto("/")
     assert response is not None
     assert "script-src 'self'" in response.headers["content-security-policy"]

@@ -27,12 +27,15 @@ YATZY_BOXES = 15
 def made_yesterday(database: Path, username: str) -> None:
     """Date the account ``username`` of the live server's database from yesterday."""
     with sqlite3.connect(database, timeout=20) as db:
-        db.execute("UPDATE auth_user SET date_joined = datetime('now', '-1 day') "
-                   "WHERE username = ?", (username,))
+        db.execute(
+            "UPDATE auth_user SET date_joined = datetime('now', '-1 day') WHERE username = ?",
+            (username,),
+        )
 
 
 def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
-        new_page: NewPage, live_url: str, live_database: Path) -> None:
+    new_page: NewPage, live_url: str, live_database: Path
+) -> None:
     phone = new_page(viewport=PHONE, mobile=True, name="phone")
     code = sign_up_and_start_the_daily(phone, live_database)
     roll(phone)
@@ -50,8 +53,11 @@ def test_a_player_plays_the_daily_sees_par_rank_and_review_and_shares(
     a_friend_opens_the_shared_link(new_page(name="friend"), shared_url, total, day)
     # Ada's day is played: the daily page links to her result instead of a second try.
     phone.goto("/daily/")
-    expect(phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
-           .get_by_test_id("daily-result-link")).to_be_visible()
+    expect(
+        phone.locator("[data-testid=daily-variant][data-variant=yatzy]").get_by_test_id(
+            "daily-result-link"
+        )
+    ).to_be_visible()
 
 
 def sign_up_and_start_the_daily(phone: Page, live_database: Path) -> str:
@@ -66,8 +72,7 @@ def sign_up_and_start_the_daily(phone: Page, live_database: Path) -> str:
     phone.get_by_test_id("sign-up-submit").click()
     phone.wait_for_url("**/daily/")
     yatzy = phone.locator("[data-testid=daily-variant][data-variant=yatzy]")
-    expect(yatzy.get_by_test_id("daily-practice")).to_have_attribute("data-reason",
-                                                                      "new_account")
+    expect(yatzy.get_by_test_id("daily-practice")).to_have_attribute("data-reason", "new_account")
     made_yesterday(live_database, name)
     phone.reload()
     expect(yatzy.get_by_test_id("daily-play")).to_have_attribute("data-practice", "false")
@@ -88,7 +93,8 @@ def see_score_par_rank_and_accuracy(phone: Page) -> tuple[str | None, str | None
     score = phone.get_by_test_id("daily-score")
     expect(score).to_have_attribute("data-ranked", "true")
     expect(phone.get_by_test_id("daily-par")).to_have_attribute(
-        "data-par", re.compile(r"^[1-9]\d*$"), timeout=60_000)
+        "data-par", re.compile(r"^[1-9]\d*$"), timeout=60_000
+    )
     expect(phone.get_by_test_id("daily-rank")).to_have_attribute("data-rank", "1")
     expect(phone.get_by_test_id("daily-accuracy")).to_contain_text("%")
     total = score.get_attribute("data-score")
@@ -102,15 +108,19 @@ def see_score_par_rank_and_accuracy(phone: Page) -> tuple[str | None, str | None
 def share_the_result(phone: Page, total: str | None, par: str | None, day: str) -> str:
     """The share text says the score, par and skill; never a die. Copied; its link."""
     text = phone.get_by_test_id("daily-share-text")
-    expect(text).to_contain_text(re.compile(
-        rf"^Yatzy daily {day}: {total}, par {par}, skill \d+\.\d% http://\S+/daily/shared/[\w-]{{16}}/$"))
+    expect(text).to_contain_text(
+        re.compile(
+            rf"^Yatzy daily {day}: {total}, par {par}, skill \d+\.\d% http://\S+/daily/shared/[\w-]{{16}}/$"
+        )
+    )
     phone.get_by_test_id("daily-copy-button").click()
     expect(phone.get_by_test_id("daily-share-said")).not_to_be_empty()
     return text.inner_text().rsplit(" ", 1)[1]
 
 
-def a_friend_opens_the_shared_link(friend: Page, shared_url: str, total: str | None,
-                                   day: str) -> None:
+def a_friend_opens_the_shared_link(
+    friend: Page, shared_url: str, total: str | None, day: str
+) -> None:
     """A friend opens the shared link: the result, no dice, and the way to play them; a
     guest would practise on dice of their own, and is told how to be ranked."""
     friend.goto(shared_url)
@@ -120,7 +130,8 @@ def a_friend_opens_the_shared_link(friend: Page, shared_url: str, total: str | N
     og_image = friend.locator("meta[property='og:image']").get_attribute("content") or ""
     assert og_image.endswith("/card.png")  # the result's own card, for link previews
     friend.wait_for_function(
-        "() => document.querySelector('[data-testid=daily-shared-card]').naturalWidth === 1200")
+        "() => document.querySelector('[data-testid=daily-shared-card]').naturalWidth === 1200"
+    )
     assert friend.get_by_test_id("daily-shared").locator(".die, .round-dice__die").count() == 0
     friend.get_by_test_id("daily-shared-play").click()
     expect(friend.get_by_test_id("daily-board-line")).to_have_count(1)

@@ -30,14 +30,20 @@ YATZY_BOXES = 15
 
 def revealed_rolls(page: Page, seat: int) -> list[list[int]]:
     """The rolls of ``seat``'s turn in the revealed round, as the page shows them."""
-    rolls: list[list[int]] = page.get_by_test_id(f"revealed-{seat}").locator(
-        ".round-dice__faces").evaluate_all("rolls => rolls.map(r => [...r.querySelectorAll("
-                                           "'.round-dice__die')].map(d => Number(d.textContent)))")
+    rolls: list[list[int]] = (
+        page.get_by_test_id(f"revealed-{seat}")
+        .locator(".round-dice__faces")
+        .evaluate_all(
+            "rolls => rolls.map(r => [...r.querySelectorAll("
+            "'.round-dice__die')].map(d => Number(d.textContent)))"
+        )
+    )
     return rolls
 
 
 def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
-        new_page: NewPage, live_url: str) -> None:
+    new_page: NewPage, live_url: str
+) -> None:
     ada = new_page(viewport=PHONE, mobile=True, name="ada")
     bob = new_page(name="bob")
     code = open_a_room_with_the_same_dice(ada)
@@ -56,7 +62,8 @@ def test_two_friends_roll_the_same_dice_and_see_them_only_once_the_round_closes(
     for page in (ada, bob):
         expect(page.get_by_test_id("compare-link")).to_be_visible()
         expect(page.get_by_test_id("results").get_by_test_id("revealed")).to_contain_text(
-            f"Round {YATZY_BOXES} with the same dice")
+            f"Round {YATZY_BOXES} with the same dice"
+        )
     compare_every_round_with_par(bob)
 
 
@@ -123,12 +130,14 @@ def compare_every_round_with_par(bob: Page) -> None:
     expect(bob.get_by_test_id("compare-round")).to_have_count(YATZY_BOXES)
     # Par shows once the expert's tables are loaded (the page reloads itself till then).
     expect(bob.get_by_test_id("compare-par")).to_have_attribute(
-        "data-total", re.compile(r"^[1-9]\d*$"), timeout=60_000)
+        "data-total", re.compile(r"^[1-9]\d*$"), timeout=60_000
+    )
     seed = bob.get_by_test_id("compare-seed").inner_text()
     assert re.fullmatch(r"[0-9a-f]{64}", seed)
     first_round = bob.get_by_test_id("compare-round").first
     firsts = first_round.locator("td").evaluate_all(
-        "cells => cells.map(c => c.querySelector('.round-dice__faces')?.textContent)")
+        "cells => cells.map(c => c.querySelector('.round-dice__faces')?.textContent)"
+    )
     assert len(set(firsts)) == 1 and firsts[0]  # Ada, Bob and par: the same first roll
     width = bob.viewport_size["width"]  # type: ignore[index]
     assert bob.evaluate("document.documentElement.scrollWidth") <= width

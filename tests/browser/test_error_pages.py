@@ -49,8 +49,7 @@ def test_a_mistyped_room_link_shows_the_sites_page_and_the_way_in(fresh_page: Op
     response = friend.goto(f"/r/{code[:-1]}{typo}/")
     assert response is not None and response.status == 404
     assert_site_error_page(friend, 404)
-    expect(friend.get_by_test_id("error-message")).to_have_text(
-        "There is no room with that code.")
+    expect(friend.get_by_test_id("error-message")).to_have_text("There is no room with that code.")
     # The way on: type the right code into the page's own form.
     friend.get_by_test_id("error-join-code").fill(code)
     friend.get_by_test_id("error-join-submit").click()

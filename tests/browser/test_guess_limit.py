@@ -21,8 +21,7 @@ NewPage = Callable[..., Page]
 FAMILY = "203.0.113.7"  # TEST-NET-3: the address the family's router shows the world
 
 
-def test_a_guesser_on_the_same_address_locks_nobody_out_of_a_real_room(
-        new_page: NewPage) -> None:
+def test_a_guesser_on_the_same_address_locks_nobody_out_of_a_real_room(new_page: NewPage) -> None:
     host = new_page(name="host", forwarded_for=FAMILY)
     code = create_room(host, name="Mum", ruleset="yahtzee", seats=4)
 

@@ -31,8 +31,11 @@ def run_out_of_time(database: Path, code: str) -> None:
     """The turn of the room's game in play is past its deadline (the clock sees it next)."""
     when = (datetime.now(UTC) - timedelta(seconds=1)).replace(tzinfo=None).isoformat(" ")
     with sqlite3.connect(database, timeout=20) as db:
-        db.execute("UPDATE games_game SET turn_deadline = ? WHERE status = 'playing' AND room_id ="
-                   " (SELECT id FROM games_room WHERE code = ?)", (when, code))
+        db.execute(
+            "UPDATE games_game SET turn_deadline = ? WHERE status = 'playing' AND room_id ="
+            " (SELECT id FROM games_room WHERE code = ?)",
+            (when, code),
+        )
 
 
 def host_walks_off_her_turn(new_page: NewPage) -> tuple[Page, str]:
@@ -52,7 +55,8 @@ def host_walks_off_her_turn(new_page: NewPage) -> tuple[Page, str]:
 
 
 def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot_after_the_host_role_passes(
-        new_page: NewPage, live_database: Path) -> None:
+    new_page: NewPage, live_database: Path
+) -> None:
     """Bob is offered "Hand to bot" once Ada has been gone a minute, before he is host; then
     the role passes to him. Patches carry the members' presence only when it changed: when
     the host role passed after the page had already been told the host was gone, the
@@ -95,7 +99,8 @@ def test_a_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot_after_the_hos
 
 
 def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_banner(
-        new_page: NewPage, live_database: Path) -> None:
+    new_page: NewPage, live_database: Path
+) -> None:
     hosty, bob = new_page(name="Hosty"), new_page(name="Bob")
     code = create_room(hosty, name="Hosty", ruleset="yatzy", seats=3, timer="90")
     join_room(bob, code, name="Bob")
@@ -133,7 +138,8 @@ def test_a_host_gone_a_minute_hands_the_table_on_and_hand_to_bot_shows_in_the_ba
 
 
 def test_after_three_missed_turns_a_bot_keeps_the_seat_until_its_person_takes_it_back(
-        new_page: NewPage, live_database: Path, live_url: str) -> None:
+    new_page: NewPage, live_database: Path, live_url: str
+) -> None:
     ada, bob = new_page(name="Ada"), new_page(name="Bob")
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=2, timer="90")
     join_room(bob, code, name="Bob")

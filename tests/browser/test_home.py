@@ -27,8 +27,14 @@ def open_page(new_page: Callable[..., Page]) -> Iterator[OpenPage]:
 
     def _open(path: str, viewport: ViewportSize) -> Page:
         page = new_page(viewport=viewport)
-        page.on("response", lambda resp: problems.append(f"HTTP {resp.status} for {resp.url}")
-                if resp.status >= 400 else None)
+        page.on(
+            "response",
+            lambda resp: (
+                problems.append(f"HTTP {resp.status} for {resp.url}")
+                if resp.status >= 400
+                else None
+            ),
+        )
         page.on("requestfailed", lambda req: problems.append(f"request failed: {req.url}"))
         response = page.goto(path, wait_until="load")
         assert response is not None and response.status == 200

@@ -66,7 +66,8 @@ def test_the_host_changes_the_room_settings_before_the_first_game(new_page: NewP
     expect(bob.get_by_test_id("rules-facts")).to_contain_text("60 s per turn")
     expect(bob.locator(".room-bar__variant")).to_have_text("Yam's")
     expect(bob.get_by_test_id("log-list")).to_contain_text(
-        "Ada changed the room: Yam's, 3 seats, 60 s per turn")
+        "Ada changed the room: Yam's, 3 seats, 60 s per turn"
+    )
 
     # The game is played with them: Yam's four columns and a 60 s turn timer.
     ada.get_by_test_id("start").click()

@@ -36,28 +36,51 @@ from tests.browser.tables import (
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-NEAR_THE_END = ("import sys, django; django.setup(); "
-                "from tests.support.histories import yams_near_the_end; "
-                "yams_near_the_end(sys.argv[1], sys.argv[2:])")
+NEAR_THE_END = (
+    "import sys, django; django.setup(); "
+    "from tests.support.histories import yams_near_the_end; "
+    "yams_near_the_end(sys.argv[1], sys.argv[2:])"
+)
 
 # A 1366 x 768 laptop's screen less the browser's tabs, address bar and the taskbar.
 LAPTOP: ViewportSize = {"width": 1366, "height": 657}
 
 # What each player reads: the sheet's columns and boxes, the controls, the results.
 WORDS = {
-    "en": {"columns": ["Free", "Down", "Up", "Announced"],
-           "boxes": ["Ones", "Sixes", "Maximum", "Minimum", "Full house", "Four of a kind",
-                     "Straight", "Yam's"],
-           "roll": "Roll the dice", "over": "Sven wins!", "scored": "Inès scored",
-           "picker": "English"},
-    "fr": {"columns": ["Libre", "Descendante", "Montante", "Annoncée"],
-           "boxes": ["As", "Six", "Maximum", "Minimum", "Full", "Carré", "Suite", "Yam's"],
-           "roll": "Lancer les dés", "announce": "Annoncer Maximum ?",
-           "over": "Sven a gagné !", "scored": "Sven a marqué", "picker": "Français"},
-    "sv": {"columns": ["Fri", "Nedåt", "Uppåt", "Annonserad"],
-           "boxes": ["Ettor", "Sexor", "Maximum", "Minimum", "Kåk", "Fyrtal", "Stege",
-                     "Yam's"],
-           "roll": "Slå", "over": "Du vann!", "scored": "Ada satte", "picker": "Svenska"},
+    "en": {
+        "columns": ["Free", "Down", "Up", "Announced"],
+        "boxes": [
+            "Ones",
+            "Sixes",
+            "Maximum",
+            "Minimum",
+            "Full house",
+            "Four of a kind",
+            "Straight",
+            "Yam's",
+        ],
+        "roll": "Roll the dice",
+        "over": "Sven wins!",
+        "scored": "Inès scored",
+        "picker": "English",
+    },
+    "fr": {
+        "columns": ["Libre", "Descendante", "Montante", "Annoncée"],
+        "boxes": ["As", "Six", "Maximum", "Minimum", "Full", "Carré", "Suite", "Yam's"],
+        "roll": "Lancer les dés",
+        "announce": "Annoncer Maximum ?",
+        "over": "Sven a gagné !",
+        "scored": "Sven a marqué",
+        "picker": "Français",
+    },
+    "sv": {
+        "columns": ["Fri", "Nedåt", "Uppåt", "Annonserad"],
+        "boxes": ["Ettor", "Sexor", "Maximum", "Minimum", "Kåk", "Fyrtal", "Stege", "Yam's"],
+        "roll": "Slå",
+        "over": "Du vann!",
+        "scored": "Ada satte",
+        "picker": "Svenska",
+    },
 }
 
 
@@ -80,16 +103,23 @@ HEADER_CUT = """() => {
 
 # One size and scheme each: together they cover the desktop and the phone, light and dark.
 AXE_ON: dict[str, tuple[tuple[str, Scheme], ...]] = {
-    "en": (("desktop", "light"),), "fr": (("phone", "dark"),),
-    "sv": (("desktop", "dark"), ("phone", "light"))}
+    "en": (("desktop", "light"),),
+    "fr": (("phone", "dark"),),
+    "sv": (("desktop", "dark"), ("phone", "light")),
+}
 
 
 def sheet_words(page: Page) -> tuple[list[str], list[str]]:
     """The column headings and the row headings (box names) of the scorecards."""
     expect(page.locator("[data-testid=scorecards] tbody th").first).to_be_attached()
-    return tuple(page.evaluate(
-        """part => [...document.querySelectorAll(`[data-testid=scorecards] ${part} th`)]
-                    .map(cell => cell.textContent.trim())""", part) for part in ("thead", "tbody"))
+    return tuple(
+        page.evaluate(
+            """part => [...document.querySelectorAll(`[data-testid=scorecards] ${part} th`)]
+                    .map(cell => cell.textContent.trim())""",
+            part,
+        )
+        for part in ("thead", "tbody")
+    )
 
 
 def reads_its_language(page: Page, language: str) -> None:
@@ -114,7 +144,8 @@ def place(page: Page, testid: str) -> None:
 
 
 def test_an_english_a_french_and_a_swedish_player_share_a_yams_table(
-        new_page: NewPage, live_database: Path) -> None:
+    new_page: NewPage, live_database: Path
+) -> None:
     sven = new_page(name="sven", locale="sv-SE")
     ada = new_page(name="ada", locale="en-GB")
     ines = new_page(name="ines", locale="fr-FR")
@@ -173,13 +204,16 @@ def sven_starts_from_a_laptop(sven: Page, ada: Page) -> None:
     expect(ada.get_by_test_id("scorecards")).to_be_visible()
 
 
-def bring_the_game_near_its_end(code: str, live_database: Path,
-                                pages: dict[str, Page]) -> None:
+def bring_the_game_near_its_end(code: str, live_database: Path, pages: dict[str, Page]) -> None:
     """The game brought to its last round in the live server's database; each page,
     reloaded, reads its language."""
-    subprocess.run([sys.executable, "-c", NEAR_THE_END, code, "down/yams", "free/yams",
-                    "announced/maximum"],
-                   cwd=ROOT, env=site_env(live_database.parent), check=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-c", NEAR_THE_END, code, "down/yams", "free/yams", "announced/maximum"],
+        cwd=ROOT,
+        env=site_env(live_database.parent),
+        check=True,
+        timeout=60,
+    )
     for language, page in pages.items():
         page.reload()
         connected(page)
@@ -222,7 +256,8 @@ def ines_announces_her_last_turn_in_french(ines: Page) -> None:
     ines.get_by_test_id("confirm-ok").click()
     expect(ines.get_by_test_id("announced")).to_contain_text("Maximum")
     expect(ines.get_by_test_id("box-announced-maximum")).to_have_attribute(
-        "aria-label", re.compile(r"^Marquer \d+ en "))
+        "aria-label", re.compile(r"^Marquer \d+ en ")
+    )
     place(ines, "box-announced-maximum")
 
 

@@ -18,7 +18,8 @@ PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non
 
 
 def test_an_emoji_name_sits_down_its_twin_gets_a_number_and_a_long_one_is_said_while_typing(
-        new_page: NewPage) -> None:
+    new_page: NewPage,
+) -> None:
     host = new_page(name="host")
     host.goto("/")
     name, count = host.get_by_test_id("create-name"), host.get_by_test_id("create-name-count")

@@ -44,14 +44,17 @@ def devices(database: Path) -> list[str]:
         return [row[0] for row in db.execute("SELECT endpoint FROM games_pushsubscription")]
 
 
-def test_notifications_turn_on_and_off_on_this_device(new_page: NewPage, live_url: str,
-                                                      live_database: Path) -> None:
+def test_notifications_turn_on_and_off_on_this_device(
+    new_page: NewPage, live_url: str, live_database: Path
+) -> None:
     page = new_page(name="ada", service_worker=True, timezone="America/Chicago")
     page.context.grant_permissions(["notifications"], origin=live_url)
-    public = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-    page.context.add_init_script(
-        f"({STAND_IN})({[ENDPOINT, b64(public), b64(bytes(16))]!r})")
+    public = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    page.context.add_init_script(f"({STAND_IN})({[ENDPOINT, b64(public), b64(bytes(16))]!r})")
     create_room(page, name="Ada")
     page.goto("/notifications/")
     expect(page.get_by_test_id("notices-zone")).to_have_value("America/Chicago")

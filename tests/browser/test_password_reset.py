@@ -29,8 +29,12 @@ def emailed_link(log: Path, address: str, path: str) -> str:
     deadline = time.monotonic() + 20
     while True:
         emails = log.read_text(errors="replace").split("\nFrom: ")
-        links: list[str] = [link for text in emails if f"To: {address}" in text
-                 for link in re.findall(rf"https?://[^/\s]+({re.escape(path)}\S+)", text)]
+        links: list[str] = [
+            link
+            for text in emails
+            if f"To: {address}" in text
+            for link in re.findall(rf"https?://[^/\s]+({re.escape(path)}\S+)", text)
+        ]
         if links:
             return links[-1]
         assert time.monotonic() < deadline, f"no email to {address} in the server's log"
@@ -38,7 +42,8 @@ def emailed_link(log: Path, address: str, path: str) -> str:
 
 
 def test_a_confirmed_address_gets_a_forgotten_password_back(
-        new_page: NewPage, live_workdir: Path) -> None:
+    new_page: NewPage, live_workdir: Path
+) -> None:
     log = live_workdir / "daphne.log"
     name = f"ada-{uuid.uuid4().hex[:6]}"
     address = f"{name}@example.org"

@@ -17,12 +17,15 @@ pytestmark = pytest.mark.browser
 
 def drawn(page: Page) -> dict[str, str]:
     """The words of the parts of the table a version decides."""
-    return {part: page.get_by_test_id(part).inner_text()
-            for part in ("scorecards", "log-list", "chat-list", "turn-status")}
+    return {
+        part: page.get_by_test_id(part).inner_text()
+        for part in ("scorecards", "log-list", "chat-list", "turn-status")
+    }
 
 
 def test_a_lost_patch_makes_the_page_sync_and_draw_the_fresh_state(
-        new_page: Callable[..., Page]) -> None:
+    new_page: Callable[..., Page],
+) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob")
     line = {"lose": False, "lost": 0, "syncs": 0}
 

@@ -19,15 +19,22 @@ from tests.browser.tables import create_room, horizontal_overflow
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-BUILD = ("import django; django.setup(); from tests.support.histories import games_for_host; "
-         "games_for_host(sys.argv[1])")
+BUILD = (
+    "import django; django.setup(); from tests.support.histories import games_for_host; "
+    "games_for_host(sys.argv[1])"
+)
 
 
 def test_a_profile_shows_the_players_games(new_page: NewPage, live_database: Path) -> None:
     ada = new_page(name="ada")
     code = create_room(ada, name="Ada", ruleset="yahtzee", seats=2)
-    subprocess.run([sys.executable, "-c", f"import sys; {BUILD}", code], cwd=ROOT,
-                   env=site_env(live_database.parent), check=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-c", f"import sys; {BUILD}", code],
+        cwd=ROOT,
+        env=site_env(live_database.parent),
+        check=True,
+        timeout=60,
+    )
 
     ada.goto("/")
     ada.get_by_test_id("your-profile").click()
@@ -40,11 +47,13 @@ def test_a_profile_shows_the_players_games(new_page: NewPage, live_database: Pat
     expect(variant.get_by_test_id("stat-bonuses")).to_have_text("3")
     chart = ada.get_by_test_id("profile-chart")
     expect(chart.get_by_role("img")).to_have_accessible_name(
-        "The coach's accuracy in 3 reviewed games")
+        "The coach's accuracy in 3 reviewed games"
+    )
     expect(chart.locator("circle")).to_have_count(3)
     expect(ada.get_by_test_id("profile-game")).to_have_count(3)
     expect(ada.get_by_test_id("profile-review").first).to_have_attribute(
-        "href", f"/r/{code}/games/3/review/")
+        "href", f"/r/{code}/games/3/review/"
+    )
 
     assert_accessible_everywhere(ada, "profile", on=LIGHT_DESKTOP_DARK_PHONE)
     ada.set_viewport_size({"width": 360, "height": 740})

@@ -39,7 +39,8 @@ def open_daily(page: Page) -> str:
 
 
 def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
-        new_page: NewPage, live_url: str) -> None:
+    new_page: NewPage, live_url: str
+) -> None:
     ada, bob = new_page(name="ada"), new_page(name="bob", service_worker=True)
     bob.context.grant_permissions(["notifications"], origin=live_url)
     code = open_daily(ada)
@@ -62,9 +63,10 @@ def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
     bob.wait_for_function("() => navigator.serviceWorker.controller !== null")
     cdp = bob.context.new_cdp_session(bob)
     registrations: list[str] = []
-    cdp.on("ServiceWorker.workerRegistrationUpdated",
-           lambda event: registrations.extend(r["registrationId"]
-                                              for r in event["registrations"]))
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(r["registrationId"] for r in event["registrations"]),
+    )
     cdp.send("ServiceWorker.enable")
     bob.wait_for_function("() => navigator.serviceWorker.ready")
     # The registrations come as CDP events, which may follow the answer to ``enable``;
@@ -74,10 +76,16 @@ def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
             break
         bob.wait_for_timeout(50)
     assert registrations, "the site's service worker is registered"
-    payload = {"title": "Your turn in Yahtzee", "body": "Game 1 with Ada · 24 hours left",
-               "url": f"/r/{code}/", "tag": f"{code}:1:2"}
-    cdp.send("ServiceWorker.deliverPushMessage", {
-        "origin": live_url, "registrationId": registrations[0], "data": json.dumps(payload)})
+    payload = {
+        "title": "Your turn in Yahtzee",
+        "body": "Game 1 with Ada · 24 hours left",
+        "url": f"/r/{code}/",
+        "tag": f"{code}:1:2",
+    }
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": live_url, "registrationId": registrations[0], "data": json.dumps(payload)},
+    )
     bob.wait_for_function(SHOWN, polling=100)
     assert bob.evaluate("window.shown") == [payload]
 

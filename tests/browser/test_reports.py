@@ -23,8 +23,9 @@ RUDE = "you all play like potatoes"
 def open_reports(database: Path) -> int:
     """How many reports in the live server's database wait for a moderator."""
     with sqlite3.connect(database, timeout=20) as db:
-        count: int = db.execute("SELECT count(*) FROM games_report WHERE status = 'open'"
-                                ).fetchone()[0]
+        count: int = db.execute(
+            "SELECT count(*) FROM games_report WHERE status = 'open'"
+        ).fetchone()[0]
         return count
 
 
@@ -32,7 +33,8 @@ def assert_whole_table_in_view(page: Page) -> None:
     """Every column of the admin's list, its last included, is on screen: the table is
     not wider than its box, and no heading ends past the window's right edge."""
     widths = page.locator("#changelist-form .results").evaluate(
-        "box => [box.scrollWidth, box.clientWidth]")
+        "box => [box.scrollWidth, box.clientWidth]"
+    )
     assert widths[0] <= widths[1], f"the table is {widths[0]} px wide in a {widths[1]} px box"
     right = page.evaluate("document.documentElement.clientWidth")
     for heading in page.locator("#result_list thead th").all():
@@ -40,8 +42,7 @@ def assert_whole_table_in_view(page: Page) -> None:
         assert box is not None and box["x"] + box["width"] <= right + 1, heading.inner_text()
 
 
-def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_database: Path
-                                                   ) -> None:
+def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_database: Path) -> None:
     ada, bob = new_page(name="Ada"), new_page(name="Bob")
     code = create_room(ada, name="Ada")
     join_room(bob, code, name="Bob")
@@ -75,7 +76,8 @@ def test_a_reported_line_is_removed_by_a_moderator(new_page: NewPage, live_datab
     username = sign_in_as_moderator(mod, live_database, "/admin/moderation/report/")
     waiting = open_reports(live_database)
     expect(mod.get_by_test_id("open-reports")).to_have_text(
-        f"{waiting} open report{'s' if waiting != 1 else ''}")
+        f"{waiting} open report{'s' if waiting != 1 else ''}"
+    )
     expect(mod.locator("#content h1")).to_have_text(f"Reports: {waiting} open")
     rows = mod.locator("#result_list tbody tr")
     ours = rows.filter(has_text=code)

@@ -47,7 +47,8 @@ NewPage = Callable[..., Page]
 
 
 def test_two_play_yatzy_while_a_third_watches_then_joins_the_rematch(
-        new_page: NewPage, live_url: str) -> None:
+    new_page: NewPage, live_url: str
+) -> None:
     # Cy watches on a phone.
     ada, bob, cy = new_page(name="ada"), new_page(name="bob"), new_page(viewport=PHONE, name="cy")
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=3)
@@ -74,7 +75,8 @@ def chat_in_the_lobby(ada: Page, bob: Page) -> None:
     Ada, and her move log is not redrawn for it."""
     expect(ada.get_by_test_id("seat-1")).to_contain_text("Bob")
     expect(ada.get_by_test_id("seat-1").locator("[data-presence]")).to_have_attribute(
-        "data-presence", "online")
+        "data-presence", "online"
+    )
     expect(bob.get_by_test_id("seat-0")).to_contain_text("Ada")
     expect(bob.get_by_test_id("start")).to_have_count(0)  # only the host starts
 
@@ -119,18 +121,19 @@ def round_through_the_pages(ada: Page, bob: Page, cy: Page, moves: int) -> int:
     return moves
 
 
-def play_the_game_with_cy_watching(ada: Page, bob: Page, cy: Page, live_url: str,
-                                   code: str) -> None:
+def play_the_game_with_cy_watching(
+    ada: Page, bob: Page, cy: Page, live_url: str, code: str
+) -> None:
     """The first round and the last through the pages; the thirteen between over the
     players' own sockets, which every page draws as they come (docs/decisions/0007)."""
     moves = round_through_the_pages(ada, bob, cy, 0)
     play_turns((ada, bob), live_url, code, 2 * (YATZY_BOXES - 2))
-    expect(cy.locator("[data-testid=scorecards] td.is-filled")).to_have_count(
-        2 * (YATZY_BOXES - 1))
+    expect(cy.locator("[data-testid=scorecards] td.is-filled")).to_have_count(2 * (YATZY_BOXES - 1))
     moves = round_through_the_pages(ada, bob, cy, moves)
     assert moves == 4 * 2
-    assert cy.evaluate("window.firstFilled.isConnected"
-                       " && window.firstFilled.classList.contains('is-filled')")
+    assert cy.evaluate(
+        "window.firstFilled.isConnected && window.firstFilled.classList.contains('is-filled')"
+    )
 
 
 def see_the_same_results(ada: Page, bob: Page, cy: Page) -> Scores:
@@ -157,8 +160,13 @@ def see_the_same_results(ada: Page, bob: Page, cy: Page) -> Scores:
     expect(cy.get_by_test_id("waiting-host")).to_be_visible()
     # The pages prefer reduced motion: the waiting dots do not blink.
     for page in (bob, cy):
-        assert page.evaluate("document.getAnimations().filter(a =>"
-                             " a.effect.getComputedTiming().iterations === Infinity).length") == 0
+        assert (
+            page.evaluate(
+                "document.getAnimations().filter(a =>"
+                " a.effect.getComputedTiming().iterations === Infinity).length"
+            )
+            == 0
+        )
     return scores
 
 
@@ -209,10 +217,12 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     expect(ada.get_by_test_id("connection")).to_have_attribute("data-state", "reconnecting")
     # Ada shows as reconnecting to the others; meanwhile Bob plays and chats.
     expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
-        "data-presence", "reconnecting")
+        "data-presence", "reconnecting"
+    )
     # Ada's page cannot vouch for Bob meanwhile: his presence is unknown, not "online".
     expect(ada.get_by_test_id("player-1").locator("[data-presence]")).to_have_attribute(
-        "data-presence", "unknown")
+        "data-presence", "unknown"
+    )
     play_turn(bob)
     bob.get_by_test_id("chat-input").fill("your turn, Ada")
     bob.get_by_test_id("chat-input").press("Enter")
@@ -224,9 +234,11 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     expect(my_turn(ada)).to_be_visible()
     assert newest_seq(ada) == newest_seq(bob)
     expect(bob.get_by_test_id("player-0").locator("[data-presence]")).to_have_attribute(
-        "data-presence", "online")
+        "data-presence", "online"
+    )
     expect(ada.get_by_test_id("player-1").locator("[data-presence]")).to_have_attribute(
-        "data-presence", "online")
+        "data-presence", "online"
+    )
 
     # A die clicked while the line is down is refused, visibly, not shown HELD and lost.
     roll(ada)

@@ -36,8 +36,7 @@ pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 
-SIZES = [(360, 640), (360, 740), (390, 844), (768, 1024), (1366, 768), (1440, 900),
-         (1920, 1080)]
+SIZES = [(360, 640), (360, 740), (390, 844), (768, 1024), (1366, 768), (1440, 900), (1920, 1080)]
 # Phones held sideways, with touch and the page's viewport tag as on a real phone.
 LANDSCAPE = [(844, 390), (740, 360), (667, 375)]
 # A 1280 x 800 screen at 200 % zoom: the browser then lays the page out in 640 x 400 CSS
@@ -177,8 +176,9 @@ def playable(page: Page, width: int, height: int, label: str, keyboard: bool = F
     # names are still there.
     page.evaluate("document.querySelector('.sheet-scroll').scrollTo(0, 1e6)")
     for target in ("[data-testid=total-0]", "[data-testid=scorecards] tr[data-box=yams] > th"):
-        page.evaluate("sel => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
-                      target)
+        page.evaluate(
+            "sel => document.querySelector(sel).scrollIntoView({block: 'nearest'})", target
+        )
     settle(page)
     assert centre_seen(page, "[data-testid=total-0]"), (label, width, height)
     assert centre_seen(page, "[data-testid=card-0]"), (label, width, height)
@@ -189,8 +189,9 @@ def playable(page: Page, width: int, height: int, label: str, keyboard: bool = F
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_dice_roll_and_every_open_box_fit_every_screen(new_page: NewPage,
-                                                           language: str) -> None:
+def test_the_dice_roll_and_every_open_box_fit_every_screen(
+    new_page: NewPage, language: str
+) -> None:
     page = new_page(viewport=PHONE, name="Ada", locale=LANGUAGES[language])
     page.goto("/")
     fits(page, f"home {language}")
@@ -237,18 +238,21 @@ def start_with_the_coach_open(page: Page, language: str) -> None:
         expect(page.get_by_test_id("hint-toggle")).to_have_text("?Tips")
         expect(page.get_by_test_id("coach-kind")).to_have_text("Uppskattning")  # Yam's: estimated
         expect(page.locator("[data-testid=coach-best] .coach__best-value")).to_have_text(
-            re.compile(r"^förväntad slutpoäng → \d+,\d$"))
+            re.compile(r"^förväntad slutpoäng → \d+,\d$")
+        )
         expect(page.get_by_test_id("chat-list")).to_contain_text("Inga meddelanden än. Säg hej!")
 
 
-def play_sideways_then_zoomed(new_page: NewPage, page: Page, language: str
-                              ) -> dict[tuple[int, int], int]:
+def play_sideways_then_zoomed(
+    new_page: NewPage, page: Page, language: str
+) -> dict[tuple[int, int], int]:
     """The same person on a phone held sideways (touch), then on a laptop zoomed to 200 %
     (four held dice's marks kept apart); the scorecards' window at each size."""
     windows = {}
     me = page.context.storage_state()
-    sideways = new_page(viewport=PHONE, name="sideways", locale=LANGUAGES[language],
-                        mobile=True, storage_state=me)
+    sideways = new_page(
+        viewport=PHONE, name="sideways", locale=LANGUAGES[language], mobile=True, storage_state=me
+    )
     sideways.goto(page.url)
     connected(sideways)
     for size in LANDSCAPE:
@@ -257,8 +261,13 @@ def play_sideways_then_zoomed(new_page: NewPage, page: Page, language: str
             share = sideways.evaluate(BARS_SHARE)
             assert share <= 0.30, (language, size, f"the bars take {share:.0%}")
     sideways.context.close()
-    zoomed = new_page(viewport=dict(zip(("width", "height"), ZOOM_200, strict=True)),
-                      name="zoomed", locale=LANGUAGES[language], scale=2, storage_state=me)
+    zoomed = new_page(
+        viewport=dict(zip(("width", "height"), ZOOM_200, strict=True)),
+        name="zoomed",
+        locale=LANGUAGES[language],
+        scale=2,
+        storage_state=me,
+    )
     zoomed.goto(page.url)
     connected(zoomed)
     windows[ZOOM_200] = playable(zoomed, *ZOOM_200, f"{language}-zoom-200", keyboard=True)
@@ -275,8 +284,10 @@ def play_sideways_then_zoomed(new_page: NewPage, page: Page, language: str
 def your_columns_come_first_on_the_smallest_phone(page: Page) -> None:
     """On the smallest phone your four columns come first and fit without sliding."""
     page.set_viewport_size({"width": 360, "height": 640})
-    page.evaluate("document.querySelector(\"td[data-cell='0-free-ones']\")"
-                  ".scrollIntoView({block: 'nearest', inline: 'nearest'})")
+    page.evaluate(
+        "document.querySelector(\"td[data-cell='0-free-ones']\")"
+        ".scrollIntoView({block: 'nearest', inline: 'nearest'})"
+    )
     first_row = page.locator("[data-testid=scorecards] tr[data-box=ones] td")
     assert first_row.first.get_attribute("data-cell") == "0-free-ones"
     for column in ("free", "down", "up", "announced"):
@@ -318,17 +329,19 @@ def test_names_break_between_words_in_a_swedish_lobby(new_page: NewPage) -> None
     for width in (360, 420, 480, 520, 560):
         host.set_viewport_size({"width": width, "height": 740})
         settle(host)
-        lines = host.evaluate("""el => {
+        lines = host.evaluate(
+            """el => {
           const range = document.createRange();
           range.selectNodeContents(el);
           return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        }""", name.element_handle())
+        }""",
+            name.element_handle(),
+        )
         assert lines == 1, f"Françoise takes {lines} lines at {width} px"
         fits(host, f"lobby sv with a guest at {width} px")
 
 
-def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(
-        new_page: NewPage) -> None:
+def test_phones_show_players_moves_and_chat_on_tabs_with_unread_messages(new_page: NewPage) -> None:
     ada = new_page(viewport=PHONE, name="Ada")
     code = create_room(ada, name="Ada", ruleset="yatzy", seats=2)
     bea = new_page(name="Bea")

@@ -22,20 +22,21 @@ def test_the_lobby_shows_the_invite_as_a_qr_code(new_page: Callable[..., Page]) 
     qr.locator("summary").click()
     expect(image).to_be_visible()
     expect(image).to_have_attribute("src", f"/r/{code}/qr.svg")
-    host.wait_for_function("img => img.complete && img.naturalWidth > 0",
-                           arg=image.element_handle())
+    host.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=image.element_handle()
+    )
     box = image.bounding_box()
     assert box is not None and box["width"] >= 160  # large enough for a camera
 
 
 def test_a_host_at_localhost_is_told_friends_cannot_open_the_link(
-        new_page: Callable[..., Page]) -> None:
+    new_page: Callable[..., Page],
+) -> None:
     host = new_page(name="host", viewport={"width": 360, "height": 740}, locale="sv-SE")
     create_room(host, name="Ada", ruleset="yatzy", seats=2)
     note = host.get_by_test_id("invite-note")
     expect(note).to_be_visible()
     expect(note).to_contain_text("localhost")
-    expect(host.get_by_test_id("invite-url")).to_have_attribute("aria-describedby",
-                                                                 "invite-note")
+    expect(host.get_by_test_id("invite-url")).to_have_attribute("aria-describedby", "invite-note")
     box = note.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360  # it wraps

@@ -64,9 +64,15 @@ def test_sounds_play_until_muted_and_the_switch_is_remembered(new_page: NewPage)
     origin = re.match(r"https?://[^/]+", ada.url).group(0)  # type: ignore[union-attr]
     cdp = ada.context.new_cdp_session(ada)
     context_id = cdp.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
-    cdp.send("Browser.setPermission", {"permission": {"name": "notifications"},
-                                       "setting": "denied", "origin": origin,
-                                       "browserContextId": context_id})
+    cdp.send(
+        "Browser.setPermission",
+        {
+            "permission": {"name": "notifications"},
+            "setting": "denied",
+            "origin": origin,
+            "browserContextId": context_id,
+        },
+    )
     assert ada.evaluate("Notification.permission") == "denied"
     ada.get_by_test_id("alerts-toggle").click()
     expect(ada.get_by_test_id("toast").filter(has_text="Notifications are blocked")).to_be_visible()

@@ -29,9 +29,13 @@ NewPage = Callable[..., Page]
 
 def held_are(page: Page, positions: list[int]) -> None:
     """Wait until ``page`` shows exactly these dice held."""
-    until(page, """want => JSON.stringify([0, 1, 2, 3, 4].filter(i =>
+    until(
+        page,
+        """want => JSON.stringify([0, 1, 2, 3, 4].filter(i =>
         document.querySelector(`[data-testid=die-${i}]`)?.getAttribute('aria-pressed') === 'true'))
-        === JSON.stringify(want)""", positions)
+        === JSON.stringify(want)""",
+        positions,
+    )
 
 
 def test_holds_reach_everyone_at_once_and_survive_a_reopened_tab(new_page: NewPage) -> None:
@@ -90,7 +94,8 @@ def test_a_bot_plays_its_turns_between_yours(new_page: NewPage) -> None:
 
 
 def test_hold_and_score_with_the_keyboard_only_and_escape_keeps_a_zero_box(
-        new_page: NewPage) -> None:
+    new_page: NewPage,
+) -> None:
     page = new_page(name="keys")
     create_room(page, name="Ada", ruleset="yatzy", seats=1)
     page.get_by_test_id("start").click()
@@ -166,14 +171,14 @@ def take_it_back_and_score_another_with_keys(page: Page, focused: str) -> None:
     expect(take_back).to_have_count(0)
     expect(page.get_by_test_id("rolls-left")).to_have_attribute("data-count", "1")
     expect(page.get_by_test_id("log-list")).to_contain_text("Ada took back")
-    other = page.locator(f"button[data-testid^='box-']:not([data-testid='{focused}'])"
-                         ":not(.is-zero)").first
+    other = page.locator(
+        f"button[data-testid^='box-']:not([data-testid='{focused}']):not(.is-zero)"
+    ).first
     other_id = other.get_attribute("data-testid")
     other.focus()
     page.keyboard.press("Enter")
     expect(page.locator(f"td[data-testid='{other_id}'].is-filled")).to_be_visible()
-    expect(page.locator(f"td[data-testid='{focused}']")).not_to_have_class(
-        re.compile(r"is-filled"))
+    expect(page.locator(f"td[data-testid='{focused}']")).not_to_have_class(re.compile(r"is-filled"))
 
 
 def escape_keeps_a_zero_box_open(page: Page) -> None:

@@ -29,8 +29,10 @@ LANDSCAPE: ViewportSize = {"width": 740, "height": 360}
 
 def round_dice(page: Page, seat: int) -> list[int]:
     """The dice of ``seat``'s turn of the round, as the players list shows them."""
-    return [int(t) for t in page.get_by_test_id(f"round-{seat}")
-            .locator(".round-dice__die").all_inner_texts()]
+    return [
+        int(t)
+        for t in page.get_by_test_id(f"round-{seat}").locator(".round-dice__die").all_inner_texts()
+    ]
 
 
 def totals(page: Page) -> list[str]:
@@ -53,7 +55,8 @@ def test_four_friends_play_a_round_at_once_in_their_own_order(new_page: NewPage)
     eve = new_page(name="eve")
     join_room(eve, code, name="Eve")
     expect(eve.get_by_test_id("rolls-left")).to_have_text(
-        "Everyone rolls their own dice this round")
+        "Everyone rolls their own dice this round"
+    )
     eve.context.close()
     play_round_one_in_their_own_order(ada, bob, cy, dee)
     every_page_agrees_the_round_closed(pages)
@@ -91,7 +94,8 @@ def play_round_one_in_their_own_order(ada: Page, bob: Page, cy: Page, dee: Page)
     dees = place_first_box(dee)
     expect(dee.get_by_test_id("turn-status")).to_contain_text("You have scored this round")
     expect(dee.get_by_test_id("turn-status")).to_contain_text(
-        re.compile(r"Waiting for Ada, Bob,? and Cy"))
+        re.compile(r"Waiting for Ada, Bob,? and Cy")
+    )
     # Her empty tray says so too, not that three rolls are left.
     expect(dee.get_by_test_id("rolls-left")).to_have_text("Scored: waiting for the others")
     expect(bob.get_by_test_id("round-3")).to_have_attribute("data-done", "true")

@@ -35,26 +35,33 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
         database_url = stack.enter_context(postgres_server())
         redis_url = stack.enter_context(redis_server())
         urls = tuple(
-            stack.enter_context(serve(tmp_path_factory.mktemp(f"daphne-{name}"),
-                                      DATABASE_URL=database_url, REDIS_URL=redis_url,
-                                      GAMES_BOT_DELAY_SECONDS="0.05"))
-            for name in ("a", "b"))
+            stack.enter_context(
+                serve(
+                    tmp_path_factory.mktemp(f"daphne-{name}"),
+                    DATABASE_URL=database_url,
+                    REDIS_URL=redis_url,
+                    GAMES_BOT_DELAY_SECONDS="0.05",
+                )
+            )
+            for name in ("a", "b")
+        )
         yield urls
 
 
 def open_page(browser: Browser, base_url: str, problems: list[str], name: str) -> Page:
-    context = browser.new_context(
-        base_url=base_url, reduced_motion="reduce")
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    page.on("console", lambda m: problems.append(f"{name}: {m.text}") if m.type == "error"
-            else None)
+    page.on(
+        "console", lambda m: problems.append(f"{name}: {m.text}") if m.type == "error" else None
+    )
     page.on("pageerror", lambda exc: problems.append(f"{name}: {exc}"))
     return page
 
 
 def test_friends_on_two_server_processes_see_each_others_moves(
-        two_servers: tuple[str, ...], browser: Browser) -> None:
+    two_servers: tuple[str, ...], browser: Browser
+) -> None:
     url_a, url_b = two_servers
     assert url_a != url_b
     problems: list[str] = []
@@ -79,5 +86,6 @@ def test_friends_on_two_server_processes_see_each_others_moves(
         wait_my_turn(other)
     for seat in range(2):
         expect(bob.get_by_test_id(f"total-{seat}")).to_have_text(
-            ada.get_by_test_id(f"total-{seat}").inner_text())
+            ada.get_by_test_id(f"total-{seat}").inner_text()
+        )
     assert problems == []

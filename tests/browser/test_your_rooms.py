@@ -26,12 +26,15 @@ NewPage = Callable[..., Page]
 def listed(page: Page) -> list[tuple[str, str]]:
     page.goto("/")
     links = page.get_by_test_id("your-room")
-    return [(link.get_attribute("data-code") or "", link.get_attribute("data-state") or "")
-            for link in links.all()]
+    return [
+        (link.get_attribute("data-code") or "", link.get_attribute("data-state") or "")
+        for link in links.all()
+    ]
 
 
 def test_your_rooms_put_the_table_waiting_for_you_first_with_its_deadline_in_your_time(
-        new_page: NewPage) -> None:
+    new_page: NewPage,
+) -> None:
     """The home page and the page of your games list this browser's rooms, and a click
     opens one, seat and all (a first visit lists none: tests/browser/test_accounts.py;
     which rooms, their states and order: tests/games/test_your_rooms.py)."""
@@ -56,17 +59,21 @@ def test_your_rooms_put_the_table_waiting_for_you_first_with_its_deadline_in_you
     expect(card).to_contain_text("Yam's")
     expect(card).to_contain_text("In the lobby")
     bob.get_by_test_id("your-games-link").click()
-    expect(bob.get_by_test_id("group-your_turn").locator("+ ul [data-testid=your-room]")
-           ).to_have_attribute("data-code", daily)
-    expect(bob.get_by_test_id("group-lobby").locator("+ ul [data-testid=your-room]")
-           ).to_have_attribute("data-code", lobby)
+    expect(
+        bob.get_by_test_id("group-your_turn").locator("+ ul [data-testid=your-room]")
+    ).to_have_attribute("data-code", daily)
+    expect(
+        bob.get_by_test_id("group-lobby").locator("+ ul [data-testid=your-room]")
+    ).to_have_attribute("data-code", lobby)
     deadline = bob.get_by_test_id("your-room-deadline")
     expect(deadline).to_contain_text("Until")
     written = deadline.locator("time")
     expect(written).not_to_contain_text("UTC")  # rewritten in the device's own time zone
-    local = bob.evaluate("""el => new Intl.DateTimeFormat('en', {timeZone: 'America/Los_Angeles',
+    local = bob.evaluate(
+        """el => new Intl.DateTimeFormat('en', {timeZone: 'America/Los_Angeles',
         hour: '2-digit', minute: '2-digit'}).format(new Date(el.dateTime))""",
-                         written.element_handle())
+        written.element_handle(),
+    )
     expect(written).to_contain_text(local)
 
     ada.goto("/games/")

@@ -106,16 +106,32 @@ def make_room(db: None) -> MakeRoom:
     ``start`` begins the first game. The room is returned as the database now has it.
     Async tests call it through ``channels.db.database_sync_to_async``."""
 
-    def make(host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
-             options: dict[str, Any] | None = None, turn_seconds: int | None = None,
-             pace: str = "live", holidays: bool | None = None,
-             together: bool | None = None, duplicate: bool | None = None,
-             joined: Sequence[Player] = (), bots: Sequence[str] = (),
-             start: bool = False) -> Room:
-        room = services.room_create(player=host, ruleset=ruleset, options=options,
-                                    seats=seats, turn_seconds=turn_seconds, pace=pace,
-                                    holidays=holidays, together=together,
-                                    duplicate=duplicate)
+    def make(
+        host: Player,
+        ruleset: str = "yahtzee",
+        *,
+        seats: int = 4,
+        options: dict[str, Any] | None = None,
+        turn_seconds: int | None = None,
+        pace: str = "live",
+        holidays: bool | None = None,
+        together: bool | None = None,
+        duplicate: bool | None = None,
+        joined: Sequence[Player] = (),
+        bots: Sequence[str] = (),
+        start: bool = False,
+    ) -> Room:
+        room = services.room_create(
+            player=host,
+            ruleset=ruleset,
+            options=options,
+            seats=seats,
+            turn_seconds=turn_seconds,
+            pace=pace,
+            holidays=holidays,
+            together=together,
+            duplicate=duplicate,
+        )
         for player in joined:
             services.room_join(player=player, code=room.code)
         for level in bots:
@@ -177,7 +193,14 @@ async def pair() -> AsyncIterator[Pair]:
     assert (await ada_ws.connect())[0] and (await bob_ws.connect())[0]
     await receive(ada_ws, "state")
     await receive(bob_ws, "state")
-    yield {"code": room.code, "ada": ada, "bob": bob, "ada_ws": ada_ws, "bob_ws": bob_ws,
-           "bob_key": bob_key, "ada_key": ada_key}
+    yield {
+        "code": room.code,
+        "ada": ada,
+        "bob": bob,
+        "ada_ws": ada_ws,
+        "bob_ws": bob_ws,
+        "bob_key": bob_key,
+        "ada_key": ada_key,
+    }
     await ada_ws.disconnect()
     await bob_ws.disconnect()

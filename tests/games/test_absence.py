@@ -26,7 +26,8 @@ def seen(player: Player, code: str, seconds: float, sockets: int = 0) -> None:
     """The server last heard of ``player`` in the room ``seconds`` ago, with ``sockets``
     open."""
     Membership.objects.filter(room__code=code, player=player).update(
-        sockets=sockets, seen_at=timezone.now() - timedelta(seconds=seconds))
+        sockets=sockets, seen_at=timezone.now() - timedelta(seconds=seconds)
+    )
 
 
 def host_of(code: str) -> Player:
@@ -34,7 +35,8 @@ def host_of(code: str) -> Player:
 
 
 def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=4, joined=[bob, cy]).code
     for player in (ada, bob, cy):
         services.presence_connect(player=player, code=code)
@@ -45,8 +47,10 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(
     assert len(services.rooms_pass_host()) == 1
     assert host_of(code) == bob  # Bob joined before Cy
     event = present(Event.objects.filter(room__code=code).last())
-    assert (event.kind, event.data) == ("host_passed", {"player": "Bob", "player_id": bob.pk,
-                                                        "from": "Ada", "pace": "live"})
+    assert (event.kind, event.data) == (
+        "host_passed",
+        {"player": "Bob", "player_id": bob.pk, "from": "Ada", "pace": "live"},
+    )
     assert len(services.rooms_pass_host()) == 0  # once
     # Bob can do what only the host can; Ada, back later, is a player like the others.
     services.room_add_bot(player=bob, code=code)
@@ -57,20 +61,22 @@ def test_the_host_role_passes_after_a_minute_to_the_person_here_longest(
 
 
 def test_a_host_whose_page_has_not_connected_yet_keeps_the_role_for_a_minute(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     # A friend opened the link and connected before the host's own page did.
     code = make_room(ada, "yatzy", seats=4, joined=[bob]).code
     services.presence_connect(player=bob, code=code)
     assert len(services.rooms_pass_host()) == 0 and host_of(code) == ada
     Membership.objects.filter(room__code=code, player=ada).update(
-        joined_at=timezone.now() - timedelta(seconds=61))  # a minute on, still not here
+        joined_at=timezone.now() - timedelta(seconds=61)
+    )  # a minute on, still not here
     assert len(services.rooms_pass_host()) == 1 and host_of(code) == bob
 
 
 def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yatzy", seats=4, joined=[bob, cy], bots=["beginner"],
-                     start=True).code
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(ada, "yatzy", seats=4, joined=[bob, cy], bots=["beginner"], start=True).code
     seen(ada, code, 120)
     seen(bob, code, 90)  # gone as well: Bob's turn is not enough to be here
     assert len(services.rooms_pass_host()) == 0  # nobody here: the role waits
@@ -81,7 +87,8 @@ def test_during_a_game_the_role_goes_to_someone_present_and_never_to_a_bot(
 
 
 def test_after_a_game_the_new_host_starts_the_rematch(
-        ada: Player, bob: Player, staff: User, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, staff: User, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     services.mod_end_game(moderator=staff, game=game_of(code), reason="test")
     services.presence_connect(player=bob, code=code)
@@ -92,7 +99,8 @@ def test_after_a_game_the_new_host_starts_the_rematch(
 
 
 def test_a_socket_left_by_a_dead_server_counts_as_gone_a_quiet_one_does_not(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob]).code
     services.presence_connect(player=bob, code=code)
     seen(ada, code, 90, sockets=1)  # a background tab pings once a minute: still here
@@ -112,8 +120,7 @@ def expire(code: str) -> None:
 
 
 def card(code: str, seat: int) -> Scorecard:
-    return Scorecard.objects.select_related("player", "held_for").get(game=game_of(code),
-                                                                       seat=seat)
+    return Scorecard.objects.select_related("player", "held_for").get(game=game_of(code), seat=seat)
 
 
 @pytest.fixture
@@ -128,7 +135,8 @@ def miss_three(ada: Player, code: str) -> None:
 
 
 def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(
-        timed: str, ada: Player, bob: Player) -> None:
+    timed: str, ada: Player, bob: Player
+) -> None:
     play_turn(ada, timed)
     expire(timed)
     play_turn(ada, timed)
@@ -140,7 +148,11 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot_for_now(
     assert held.player.is_bot and held.held_for == bob
     event = present(Event.objects.filter(room__code=timed).last())
     assert (event.kind, event.data["player"], event.data["bot"], event.data["missed"]) == (
-        "seat_held", "Bob", held.player.name, 3)
+        "seat_held",
+        "Bob",
+        held.player.name,
+        3,
+    )
     assert Membership.objects.get(room__code=timed, player=bob).seat is None
     assert Membership.objects.get(room__code=timed, player=held.player).seat == 1
     # Every page sees whom the bot keeps the seat for (as the protocol's schema says).
@@ -170,7 +182,8 @@ def test_a_played_turn_starts_the_count_again(timed: str, ada: Player, bob: Play
 
 
 def test_a_person_whose_seat_is_kept_takes_it_back_on_their_own_turn(
-        timed: str, ada: Player, bob: Player) -> None:
+    timed: str, ada: Player, bob: Player
+) -> None:
     miss_three(ada, timed)
     play_turn(ada, timed)  # the bot's turn now, kept for Bob
     refused("not_held", services.game_take_back, player=ada, code=timed)
@@ -183,9 +196,9 @@ def test_a_person_whose_seat_is_kept_takes_it_back_on_their_own_turn(
 
 
 def test_a_kept_seat_stays_kept_in_the_rematch_and_comes_back_after(
-        ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yatzy", seats=3, turn_seconds=15, joined=[bob, cy],
-                     start=True).code
+    ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom
+) -> None:
+    code = make_room(ada, "yatzy", seats=3, turn_seconds=15, joined=[bob, cy], start=True).code
     for _ in range(3):
         play_turn(ada, code)
         expire(code)  # Bob

@@ -37,8 +37,9 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *,
-         page: str | None = None) -> ClientResponse:
+def post(
+    client: Client, url: str, data: dict[str, str], *, page: str | None = None
+) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     token = client.cookies["csrftoken"].value
@@ -47,8 +48,12 @@ def post(client: Client, url: str, data: dict[str, str], *,
 
 def guest_with_room(client: Client, name: str = "Ada", *, start: bool = True) -> str:
     """The browser opens a room (the home page's form) with a bot and starts a game."""
-    response = post(client, reverse("games:room_create"),
-                    {"name": name, "ruleset": "yatzy", "seats": "2"}, page="/")
+    response = post(
+        client,
+        reverse("games:room_create"),
+        {"name": name, "ruleset": "yatzy", "seats": "2"},
+        page="/",
+    )
     code: str = response["Location"].rstrip("/").rsplit("/", 1)[-1]
     player = Room.objects.get(code=code).host
     services.room_add_bot(player=player, code=code, level="beginner")
@@ -64,8 +69,11 @@ def player_of(client: Client) -> Player | None:
 
 
 def sign_up(client: Client, username: str = "ada", **extra: str) -> ClientResponse:
-    return post(client, SIGN_UP, {"username": username, "password1": PASSWORD,
-                                  "password2": PASSWORD, **extra})
+    return post(
+        client,
+        SIGN_UP,
+        {"username": username, "password1": PASSWORD, "password2": PASSWORD, **extra},
+    )
 
 
 def test_signing_up_keeps_the_guest_player_its_seat_and_goes_back() -> None:
@@ -92,24 +100,26 @@ def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat() ->
     ada = Player.objects.get(user__username="ada")
 
     second = browser("198.51.100.9")
-    assert "your_rooms" not in second.get("/").context or not second.get("/").context[
-        "your_rooms"]
-    response = post(second, SIGN_IN, {"username": "ada", "password": PASSWORD,
-                                      "next": reverse("games:room", args=[code])})
+    assert "your_rooms" not in second.get("/").context or not second.get("/").context["your_rooms"]
+    response = post(
+        second,
+        SIGN_IN,
+        {"username": "ada", "password": PASSWORD, "next": reverse("games:room", args=[code])},
+    )
     assert response.status_code == 302
     assert response["Location"] == reverse("games:room", args=[code])
 
     assert player_of(second) == ada
     home = second.get("/")
     assert [(r.code, r.state, r.seat) for r in home.context["your_rooms"]] == [
-        (code, "your_turn", 0)]
+        (code, "your_turn", 0)
+    ]
     assert home.context["user"].username == "ada"
     room = second.get(reverse("games:room", args=[code]))
     assert room.context["member"] and room.context["player"] == ada
     # The seat is theirs to play from this device.
     request = room.wsgi_request
-    answer = services.game_roll(player=current_player(request.session, request.user),
-                                code=code)
+    answer = services.game_roll(player=current_player(request.session, request.user), code=code)
     assert answer["ok"] and len(game_of(code).turns.get(number=1).state["dice"]) == 5
 
 
@@ -138,20 +148,32 @@ def test_an_account_without_a_player_takes_the_guest_of_the_device_it_signs_in_o
     assert present(player.user).username == "ada" and player.memberships.get().room.code == code
 
 
-@pytest.mark.parametrize(("form", "says"), [
-    ({"username": "bob", "password1": "short", "password2": "short"}, "too short"),
-    ({"username": "bob", "password1": "password123", "password2": "password123"},
-     "too common"),
-    ({"username": "bob", "password1": PASSWORD, "password2": PASSWORD + "x"},
-     "didn\u2019t match"),
-    ({"username": "", "password1": PASSWORD, "password2": PASSWORD}, "required"),
-    ({"username": "ada", "password1": PASSWORD, "password2": PASSWORD}, "already exists"),
-    ({"username": "bo b!", "password1": PASSWORD, "password2": PASSWORD}, "valid username"),
-    ({"username": "bob", "email": "not-an-address", "password1": PASSWORD,
-      "password2": PASSWORD}, "valid email"),
-])
+@pytest.mark.parametrize(
+    ("form", "says"),
+    [
+        ({"username": "bob", "password1": "short", "password2": "short"}, "too short"),
+        ({"username": "bob", "password1": "password123", "password2": "password123"}, "too common"),
+        (
+            {"username": "bob", "password1": PASSWORD, "password2": PASSWORD + "x"},
+            "didn\u2019t match",
+        ),
+        ({"username": "", "password1": PASSWORD, "password2": PASSWORD}, "required"),
+        ({"username": "ada", "password1": PASSWORD, "password2": PASSWORD}, "already exists"),
+        ({"username": "bo b!", "password1": PASSWORD, "password2": PASSWORD}, "valid username"),
+        (
+            {
+                "username": "bob",
+                "email": "not-an-address",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+            "valid email",
+        ),
+    ],
+)
 def test_bad_sign_ups_are_refused_with_a_reason_and_create_nothing(
-        form: dict[str, Any], says: str) -> None:
+    form: dict[str, Any], says: str
+) -> None:
     User.objects.create_user("ada", password=PASSWORD)
     client = browser()
     guest_with_room(client, "Bob", start=False)
@@ -182,25 +204,38 @@ def test_signing_out_is_a_post_and_this_browser_forgets_the_player() -> None:
 def test_changing_the_password_keeps_the_session_and_retires_the_old_one() -> None:
     client = browser()
     sign_up(client)
-    response = post(client, PASSWORD_CHANGE, {
-        "old_password": PASSWORD, "new_password1": "new-dice-77-tea",
-        "new_password2": "new-dice-77-tea"})
+    response = post(
+        client,
+        PASSWORD_CHANGE,
+        {
+            "old_password": PASSWORD,
+            "new_password1": "new-dice-77-tea",
+            "new_password2": "new-dice-77-tea",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == ACCOUNT
     assert client.get(ACCOUNT).status_code == 200  # still signed in
 
     other = browser("198.51.100.9")
     refused = post(other, SIGN_IN, {"username": "ada", "password": PASSWORD})
     assert refused.status_code == 400 and not refused.wsgi_request.user.is_authenticated
-    assert post(other, SIGN_IN, {"username": "ada", "password": "new-dice-77-tea"}
-                ).status_code == 302
+    assert (
+        post(other, SIGN_IN, {"username": "ada", "password": "new-dice-77-tea"}).status_code == 302
+    )
 
 
 def test_a_wrong_old_password_changes_nothing() -> None:
     client = browser()
     sign_up(client)
-    response = post(client, PASSWORD_CHANGE, {
-        "old_password": "wrong", "new_password1": "new-dice-77-tea",
-        "new_password2": "new-dice-77-tea"})
+    response = post(
+        client,
+        PASSWORD_CHANGE,
+        {
+            "old_password": "wrong",
+            "new_password1": "new-dice-77-tea",
+            "new_password2": "new-dice-77-tea",
+        },
+    )
     assert response.status_code == 200 and "incorrectly" in response.content.decode()
     assert User.objects.get().check_password(PASSWORD)
 
@@ -210,8 +245,7 @@ def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings: Set
     User.objects.create_user("bob", password=PASSWORD)
     wifi = browser("192.0.2.10")
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
-        assert post(wifi, SIGN_IN, {"username": "ada", "password": "guess"}
-                    ).status_code == 400
+        assert post(wifi, SIGN_IN, {"username": "ada", "password": "guess"}).status_code == 400
 
     locked = post(wifi, SIGN_IN, {"username": "ada", "password": "guess"})
     assert locked.status_code == 429
@@ -224,14 +258,21 @@ def test_wrong_passwords_lock_out_that_name_from_that_address_only(settings: Set
     assert again.status_code == 429 and not again.wsgi_request.user.is_authenticated
 
     # Someone else on the same Wi-Fi, and Ada from another address, still sign in.
-    assert post(browser("192.0.2.10"), SIGN_IN,
-                {"username": "bob", "password": PASSWORD}).status_code == 302
-    assert post(browser("198.51.100.9"), SIGN_IN,
-                {"username": "ada", "password": PASSWORD}).status_code == 302
+    assert (
+        post(browser("192.0.2.10"), SIGN_IN, {"username": "bob", "password": PASSWORD}).status_code
+        == 302
+    )
+    assert (
+        post(
+            browser("198.51.100.9"), SIGN_IN, {"username": "ada", "password": PASSWORD}
+        ).status_code
+        == 302
+    )
 
 
 def test_deleting_the_account_renames_the_player_and_changes_nothing_else(
-        bob: Player, make_room: MakeRoom) -> None:
+    bob: Player, make_room: MakeRoom
+) -> None:
     client = browser()
     code = guest_with_room(client, start=False)
     sign_up(client)
@@ -264,47 +305,54 @@ def test_deleting_the_account_renames_the_player_and_changes_nothing_else(
     assert [m["name"] for m in state["chat"]] == ["Deleted player"]
     assert list(Scorecard.objects.filter(game=game_of(finished)).values()) == cards
     assert list(GameReview.objects.values()) == reviews
-    assert list(Turn.objects.order_by("id").values())[:len(turns)] == turns
+    assert list(Turn.objects.order_by("id").values())[: len(turns)] == turns
     # Ada left every room; her seat in the game in play went to a bot.
     assert not Membership.objects.filter(player=ada, state=Membership.State.ACTIVE).exists()
     assert game_of(live).scorecards.get(seat=0).player.is_bot
     assert game_of(live).status == Game.Status.PLAYING
-    assert Membership.objects.get(player=ada, room__code=code).state == \
-        Membership.State.LEFT
+    assert Membership.objects.get(player=ada, room__code=code).state == Membership.State.LEFT
 
 
 def test_every_account_form_refuses_a_post_without_its_csrf_token() -> None:
     client = browser()
     sign_up(client)
-    for url, data in [(SIGN_OUT, {}), (PASSWORD_CHANGE, {"old_password": PASSWORD}),
-                      (DELETE, {"password": PASSWORD})]:
+    for url, data in [
+        (SIGN_OUT, {}),
+        (PASSWORD_CHANGE, {"old_password": PASSWORD}),
+        (DELETE, {"password": PASSWORD}),
+    ]:
         assert client.post(url, data).status_code == 403
     assert client.get(ACCOUNT).status_code == 200 and User.objects.count() == 1
 
     anonymous = browser()
     anonymous.get(SIGN_UP)
-    assert anonymous.post(SIGN_UP, {"username": "bob", "password1": PASSWORD,
-                                    "password2": PASSWORD}).status_code == 403
-    assert anonymous.post(SIGN_IN, {"username": "ada", "password": PASSWORD}
-                          ).status_code == 403
+    assert (
+        anonymous.post(
+            SIGN_UP, {"username": "bob", "password1": PASSWORD, "password2": PASSWORD}
+        ).status_code
+        == 403
+    )
+    assert anonymous.post(SIGN_IN, {"username": "ada", "password": PASSWORD}).status_code == 403
     assert User.objects.count() == 1
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/r/x/",
-                                    "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/r/x/", "javascript:alert(1)"]
+)
 def test_next_goes_only_to_pages_of_this_site(target: str) -> None:
     client = browser()
     assert sign_up(client, next=target)["Location"] == "/"
     assert post(client, SIGN_OUT, {"next": target}, page=ACCOUNT)["Location"] == "/"
-    assert post(client, SIGN_IN, {"username": "ada", "password": PASSWORD,
-                                  "next": target})["Location"] == "/"
+    assert (
+        post(client, SIGN_IN, {"username": "ada", "password": PASSWORD, "next": target})["Location"]
+        == "/"
+    )
 
 
 def test_the_header_offers_the_account_on_every_page(ada: Player, make_room: MakeRoom) -> None:
     client = browser()
     code = make_room(ada, "yatzy").code
-    for url in ["/", reverse("games:rules", args=["yatzy"]), reverse("games:room",
-                                                                       args=[code])]:
+    for url in ["/", reverse("games:rules", args=["yatzy"]), reverse("games:room", args=[code])]:
         page = client.get(url).content.decode()
         assert f'href="{SIGN_IN}?next={url}"' in page
         assert f'href="{SIGN_UP}?next={url}"' in page

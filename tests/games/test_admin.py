@@ -39,7 +39,6 @@ from tests.support.game_state import game_of
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 
-
 @pytest.fixture
 def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     """Ada hosts a Yahtzee room with Bob; their first game is in progress."""
@@ -58,24 +57,30 @@ def test_close_rooms_ends_their_games(admin_client: Client, admin_user: User, ro
     assert messages_of(done) == [("success", f"Closed room {room.code}.")]
     record = recorded(admin_client, action="close_room")
     assert (record.moderator, record.reason, record.room, record.game) == (
-        admin_user, "abusive room name", room, game)
+        admin_user,
+        "abusive room name",
+        room,
+        game,
+    )
 
 
 def test_a_refused_object_is_reported_and_the_others_go_on(
-        admin_client: Client, admin_user: User, room: Room, cy: Player,
-        make_room: MakeRoom) -> None:
+    admin_client: Client, admin_user: User, room: Room, cy: Player, make_room: MakeRoom
+) -> None:
     other = make_room(cy, "yatzy", seats=2)
     services.mod_close_room(moderator=admin_user, room=room, reason="first")
-    done = act(admin_client, "room", "close_rooms", [room, other], post="yes",
-               reason="second", follow=True)
+    done = act(
+        admin_client, "room", "close_rooms", [room, other], post="yes", reason="second", follow=True
+    )
     assert sorted(messages_of(done)) == [
         ("error", f"{room.code}: room {room.code} is already closed"),
         ("success", f"Closed room {other.code}."),
     ]
     other.refresh_from_db()
     assert other.status == Room.Status.CLOSED
-    assert list(ModerationAction.objects.filter(reason="second").values_list("room", flat=True)) \
-        == [other.pk]
+    assert list(
+        ModerationAction.objects.filter(reason="second").values_list("room", flat=True)
+    ) == [other.pk]
 
 
 def test_end_games(admin_client: Client, admin_user: User, room: Room) -> None:
@@ -90,8 +95,9 @@ def test_end_games(admin_client: Client, admin_user: User, room: Room) -> None:
     assert (record.moderator, record.room, record.game) == (admin_user, room, game)
 
 
-def test_kick_hands_the_game_seat_to_a_bot(admin_client: Client, admin_user: User, room: Room,
-                                           bob: Player) -> None:
+def test_kick_hands_the_game_seat_to_a_bot(
+    admin_client: Client, admin_user: User, room: Room, bob: Player
+) -> None:
     member = Membership.objects.get(room=room, player=bob)
     done = moderate(admin_client, "membership", "kick_members", [member], "rude in chat")
     member.refresh_from_db()
@@ -110,23 +116,33 @@ def test_kick_hands_the_game_seat_to_a_bot(admin_client: Client, admin_user: Use
 def test_bots_cannot_be_kicked(admin_client: Client, room: Room) -> None:
     services.room_leave(player=room.host, code=room.code)  # a bot takes Ada's seat
     bot_member = Membership.objects.get(room=room, seat=0, state="active")
-    done = act(admin_client, "membership", "kick_members", [bot_member], post="yes",
-               reason="test", follow=True)
+    done = act(
+        admin_client,
+        "membership",
+        "kick_members",
+        [bot_member],
+        post="yes",
+        reason="test",
+        follow=True,
+    )
     assert [level for level, _ in messages_of(done)] == ["error"]
     assert not ModerationAction.objects.exists()
 
 
-def test_ban_then_unban(admin_client: Client, admin_user: User, room: Room, ada: Player, cy: Player,
-                        make_room: MakeRoom) -> None:
+def test_ban_then_unban(
+    admin_client: Client, admin_user: User, room: Room, ada: Player, cy: Player, make_room: MakeRoom
+) -> None:
     other = make_room(cy, "yatzy", seats=3)
     moderate(admin_client, "player", "ban_players", [ada], "harassment")
     ada.refresh_from_db()
     assert ada.is_banned and ada.ban_reason == "harassment"
     record = recorded(admin_client, action="ban")
     assert (record.moderator, record.player, record.reason) == (admin_user, ada, "harassment")
-    for call, kwargs in ((services.room_join, {"code": other.code}),
-                         (services.room_create, {"ruleset": "yatzy"}),
-                         (services.chat_post, {"code": room.code, "text": "hello?"})):
+    for call, kwargs in (
+        (services.room_join, {"code": other.code}),
+        (services.room_create, {"ruleset": "yatzy"}),
+        (services.chat_post, {"code": room.code, "text": "hello?"}),
+    ):
         with pytest.raises(ServiceError) as err:
             call(player=ada, **kwargs)
         assert err.value.code == "banned"
@@ -144,14 +160,16 @@ def test_ban_then_unban(admin_client: Client, admin_user: User, room: Room, ada:
 
 def test_banning_twice_is_reported(admin_client: Client, admin_user: User, ada: Player) -> None:
     services.mod_ban(moderator=admin_user, player=ada, reason="spam")
-    done = act(admin_client, "player", "ban_players", [ada], post="yes", reason="again",
-               follow=True)
+    done = act(
+        admin_client, "player", "ban_players", [ada], post="yes", reason="again", follow=True
+    )
     assert messages_of(done) == [("error", "Ada: Ada is already banned")]
     assert ModerationAction.objects.count() == 1
 
 
-def test_remove_chat_messages(admin_client: Client, admin_user: User, room: Room, ada: Player,
-                              bob: Player) -> None:
+def test_remove_chat_messages(
+    admin_client: Client, admin_user: User, room: Room, ada: Player, bob: Player
+) -> None:
     services.chat_post(player=ada, code=room.code, text="you are all idiots")
     services.chat_post(player=bob, code=room.code, text="gg")
     rude = ChatMessage.objects.get(player=ada)
@@ -168,8 +186,12 @@ def test_actions_are_csrf_protected(admin_user: User, room: Room) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(admin_user)
     before = snapshot()
-    data = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
-            "reason": "no token"}
+    data = {
+        "action": "close_rooms",
+        ACTION_CHECKBOX_NAME: [room.pk],
+        "post": "yes",
+        "reason": "no token",
+    }
     assert client.post(changelist("room"), data).status_code == 403
     assert snapshot() == before
     client.get(changelist("room"))
@@ -182,8 +204,14 @@ def test_actions_are_csrf_protected(admin_user: User, room: Room) -> None:
 
 
 @pytest.fixture
-def world(room: Room, ada: Player, cy: Player, make_player: MakePlayer, make_room: MakeRoom,
-          admin_user: User) -> SimpleNamespace:
+def world(
+    room: Room,
+    ada: Player,
+    cy: Player,
+    make_player: MakePlayer,
+    make_room: MakeRoom,
+    admin_user: User,
+) -> SimpleNamespace:
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
     return moderated_world(room, ada, cy, make_player, make_room, admin_user)
 
@@ -201,18 +229,19 @@ def test_room_list(admin_client: Client, world: SimpleNamespace) -> None:
     assert listed(admin_client, "room") == {room, other}
     assert listed(admin_client, "room", q=room.code) == {room}
     # Cy hosts the other room; a random code may hold "cy" as well (1 in about 90).
-    assert listed(admin_client, "room", q="cy") == {other} | ({room} if "cy" in room.code
-                                                              else set())
+    assert listed(admin_client, "room", q="cy") == {other} | (
+        {room} if "cy" in room.code else set()
+    )
     assert listed(admin_client, "room", status__exact="closed") == {other}
     assert listed(admin_client, "room", ruleset="yahtzee") == {room}
     assert listed(admin_client, "room", **today_range("created_at")) == {room, other}
     assert listed(admin_client, "room", **today_range("last_activity_at")) == {room, other}
-    assert listed(admin_client, "room", last_activity_at__year=timezone.now().year) == {
-        room, other}
+    assert listed(admin_client, "room", last_activity_at__year=timezone.now().year) == {room, other}
 
 
-def test_player_list(admin_client: Client, world: SimpleNamespace, ada: Player, bob: Player,
-                     cy: Player) -> None:
+def test_player_list(
+    admin_client: Client, world: SimpleNamespace, ada: Player, bob: Player, cy: Player
+) -> None:
     html = admin_client.get(changelist("player")).content.decode()
     assert "Ban selected players" in html and "Unban selected players" in html
     assert listed(admin_client, "player", q="bob") == {bob}
@@ -231,7 +260,8 @@ def test_membership_list(admin_client: Client, world: SimpleNamespace, bob: Play
     assert listed(admin_client, "membership", q="bob") == {bobs}
     assert len(listed(admin_client, "membership", q=world.other.code)) == 2
     assert listed(admin_client, "membership", kind="bot") == {
-        Membership.objects.get(player=world.bot)}
+        Membership.objects.get(player=world.bot)
+    }
     assert bobs in listed(admin_client, "membership", state__exact="active", kind="person")
     assert listed(admin_client, "membership", state__exact="kicked") == set()
     assert len(listed(admin_client, "membership", joined_at__year=timezone.now().year)) == 4
@@ -247,8 +277,7 @@ def test_game_list(admin_client: Client, world: SimpleNamespace) -> None:
     assert listed(admin_client, "game", q=world.room.code) == {game}
     assert listed(admin_client, "game", q="bob") == {game}
     # Cy did not play; the search also looks in room codes, which are random letters.
-    assert listed(admin_client, "game", q="cy") == ({game} if "cy" in world.room.code
-                                                      else set())
+    assert listed(admin_client, "game", q="cy") == ({game} if "cy" in world.room.code else set())
     assert listed(admin_client, "game", status__exact="playing") == {game}
     assert listed(admin_client, "game", status__exact="finished") == set()
     assert listed(admin_client, "game", ruleset="yahtzee") == {game}
@@ -264,13 +293,16 @@ def test_chat_list(admin_client: Client, world: SimpleNamespace, ada: Player) ->
     assert listed(admin_client, "chatmessage", q="luck") == {luck}
     # Ada wrote in the room; a random code may hold "ada" as well (1 in about 3,000).
     assert listed(admin_client, "chatmessage", q="ada") == {luck} | (
-        {anyone} if "ada" in world.other.code else set())
+        {anyone} if "ada" in world.other.code else set()
+    )
     assert listed(admin_client, "chatmessage", q=world.other.code) == {anyone}
     assert listed(admin_client, "chatmessage", removed="yes") == {anyone}
     assert listed(admin_client, "chatmessage", removed="no") == {luck}
     assert listed(admin_client, "chatmessage", **today_range("created_at")) == {luck, anyone}
     assert listed(admin_client, "chatmessage", created_at__year=timezone.now().year) == {
-        luck, anyone}
+        luck,
+        anyone,
+    }
 
 
 def test_moderation_action_list(admin_client: Client, world: SimpleNamespace) -> None:
@@ -284,8 +316,7 @@ def test_moderation_action_list(admin_client: Client, world: SimpleNamespace) ->
     assert len(listed(admin_client, "moderationaction", q=world.other.code)) == 2
     assert listed(admin_client, "moderationaction", action="ban") == {ban}
     assert len(listed(admin_client, "moderationaction", **today_range("created_at"))) == 3
-    assert len(listed(admin_client, "moderationaction",
-                      created_at__year=timezone.now().year)) == 3
+    assert len(listed(admin_client, "moderationaction", created_at__year=timezone.now().year)) == 3
     page = admin_client.get(reverse("admin:moderation_moderationaction_change", args=[ban.pk]))
     assert page.status_code == 200 and "spam links" in page.content.decode()
 
@@ -293,8 +324,9 @@ def test_moderation_action_list(admin_client: Client, world: SimpleNamespace) ->
 # -- the move log ---------------------------------------------------------------
 
 
-def test_the_game_page_shows_every_die_drawn(admin_client: Client, room: Room, ada: Player,
-                                             bob: Player, script_dice: ScriptDice) -> None:
+def test_the_game_page_shows_every_die_drawn(
+    admin_client: Client, room: Room, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 3, 3, 3, 2, 2])
     services.game_roll(player=ada, code=room.code)
     services.game_roll(player=ada, code=room.code, hold=[0, 1])
@@ -306,9 +338,11 @@ def test_the_game_page_shows_every_die_drawn(admin_client: Client, room: Room, a
     assert page.status_code == 200
     html = page.content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())  # what the moderator reads
-    for line in ("held [] drew [1, 2, 3, 4, 5] → dice [1, 2, 3, 4, 5]",
-                 "held [1, 2] (dice 1, 2) drew [6, 6, 6] → dice [1, 2, 6, 6, 6]",
-                 "held [] drew [3, 3, 3, 2, 2] → dice [3, 3, 3, 2, 2]"):
+    for line in (
+        "held [] drew [1, 2, 3, 4, 5] → dice [1, 2, 3, 4, 5]",
+        "held [1, 2] (dice 1, 2) drew [6, 6, 6] → dice [1, 2, 6, 6, 6]",
+        "held [] drew [3, 3, 3, 2, 2] → dice [3, 3, 3, 2, 2]",
+    ):
         assert line in text
     assert html.count('<li title="rolled at ') == 3
     assert "<strong>Score</strong> (1/13): Chance 21" in html
@@ -318,13 +352,15 @@ def test_the_game_page_shows_every_die_drawn(admin_client: Client, room: Room, a
     assert "game_started" in html  # the event log
 
 
-def test_the_game_page_shows_an_announced_box(admin_client: Client, ada: Player,
-                                              script_dice: ScriptDice, make_room: MakeRoom) -> None:
+def test_the_game_page_shows_an_announced_box(
+    admin_client: Client, ada: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 2, 1])
     services.game_roll(player=ada, code=room.code)
     services.game_announce(player=ada, code=room.code, box="sixes")
     html = admin_client.get(
-        reverse("admin:play_game_change", args=[game_of(room.code).pk])).content.decode()
+        reverse("admin:play_game_change", args=[game_of(room.code).pk])
+    ).content.decode()
     assert re.search(r'field-announced">\s*<p>sixes</p>', html)
     assert "<strong>Announced</strong> (0/12): nothing yet" in html

@@ -28,8 +28,9 @@ from tests.support.present import present
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 # Every model of the games app in the admin, and every model of the whole admin.
-MODELS = sorted(present(m._meta.model_name) for m in admin.site._registry
-                if m._meta.app_label in SITE_APPS)
+MODELS = sorted(
+    present(m._meta.model_name) for m in admin.site._registry if m._meta.app_label in SITE_APPS
+)
 ALL_MODELS = sorted((m._meta.app_label, present(m._meta.model_name)) for m in admin.site._registry)
 
 
@@ -40,21 +41,33 @@ def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
 
 
 @pytest.fixture
-def world(room: Room, ada: Player, cy: Player, make_player: MakePlayer, make_room: MakeRoom,
-          admin_user: User) -> SimpleNamespace:
+def world(
+    room: Room,
+    ada: Player,
+    cy: Player,
+    make_player: MakePlayer,
+    make_room: MakeRoom,
+    admin_user: User,
+) -> SimpleNamespace:
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
     return moderated_world(room, ada, cy, make_player, make_room, admin_user)
 
 
 def test_nothing_is_added_changed_or_deleted_here(
-        admin_client: Client, world: SimpleNamespace) -> None:
+    admin_client: Client, world: SimpleNamespace
+) -> None:
     for model in MODELS:
         assert admin_client.get(reverse(f"admin:{app_of(model)}_{model}_add")).status_code == 403
     game = game_of(world.room.code)
     record = ModerationAction.objects.first()
-    objects = {"room": world.room, "player": world.eve, "game": game,
-               "membership": Membership.objects.first(), "chatmessage": ChatMessage.objects.first(),
-               "moderationaction": record}
+    objects = {
+        "room": world.room,
+        "player": world.eve,
+        "game": game,
+        "membership": Membership.objects.first(),
+        "chatmessage": ChatMessage.objects.first(),
+        "moderationaction": record,
+    }
     before = snapshot()
     for model, obj in objects.items():
         url = reverse(f"admin:{app_of(model)}_{model}_change", args=[obj.pk])
@@ -71,7 +84,8 @@ def test_nothing_is_added_changed_or_deleted_here(
 
 
 def test_visitors_and_players_are_sent_to_the_login_page(
-        client: Client, django_user_model: type[User]) -> None:
+    client: Client, django_user_model: type[User]
+) -> None:
     urls = ["/admin/", *(changelist(model, app) for app, model in ALL_MODELS)]
     assert len(MODELS) >= 7 and ("auth", "user") in ALL_MODELS
     for url in urls:
@@ -89,14 +103,24 @@ def test_staff_without_permissions_see_nothing(client: Client, room: Room) -> No
     assert client.get("/admin/").status_code == 200
     for model in MODELS:
         assert client.get(changelist(model)).status_code == 403
-    assert client.post(changelist("room"), {
-        "action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
-        "reason": "x"}).status_code == 403
+    assert (
+        client.post(
+            changelist("room"),
+            {
+                "action": "close_rooms",
+                ACTION_CHECKBOX_NAME: [room.pk],
+                "post": "yes",
+                "reason": "x",
+            },
+        ).status_code
+        == 403
+    )
     assert Room.objects.get(pk=room.pk).status == Room.Status.OPEN
 
 
 def test_staff_with_view_permissions_see_every_list_and_page(
-        client: Client, world: SimpleNamespace) -> None:
+    client: Client, world: SimpleNamespace
+) -> None:
     staff = User.objects.create_user("viewer", password="pw-12345678", is_staff=True)
     staff.user_permissions.add(*Permission.objects.filter(codename__startswith="view_"))
     client.force_login(staff)
@@ -110,18 +134,22 @@ def test_staff_with_view_permissions_see_every_list_and_page(
 
 
 def test_view_permission_shows_change_permission_moderates(
-        client: Client, room: Room, script_dice: ScriptDice) -> None:
+    client: Client, room: Room, script_dice: ScriptDice
+) -> None:
     script_dice([5, 5, 5, 5, 5])
     services.game_roll(player=room.host, code=room.code)
     staff = User.objects.create_user("moderator", password="pw-12345678", is_staff=True)
-    staff.user_permissions.add(*Permission.objects.filter(
-        codename__in=["view_room", "view_game"]))
+    staff.user_permissions.add(*Permission.objects.filter(codename__in=["view_room", "view_game"]))
     client.force_login(staff)
     game_page = client.get(reverse("admin:play_game_change", args=[game_of(room.code).pk]))
     assert "drew [5, 5, 5, 5, 5]" in game_page.content.decode()
     assert "Close selected rooms" not in client.get(changelist("room")).content.decode()
-    data = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
-            "reason": "not allowed"}
+    data = {
+        "action": "close_rooms",
+        ACTION_CHECKBOX_NAME: [room.pk],
+        "post": "yes",
+        "reason": "not allowed",
+    }
     client.post(changelist("room"), data)
     assert Room.objects.get(pk=room.pk).status == Room.Status.OPEN
 

@@ -21,17 +21,25 @@ HOME, CAFE = "198.51.100.7", "203.0.113.9"
 def table(host: Player, *others: Player, devices: list[tuple[str, str]]) -> Room:
     """A duplicate room of ``host`` and ``others``, each from its (browser, address)."""
     browser, address = devices[0]
-    room = services.room_create(player=host, ruleset="yatzy", seats=4, duplicate=True,
-                                browser=browser, address=address_key(address))
+    room = services.room_create(
+        player=host,
+        ruleset="yatzy",
+        seats=4,
+        duplicate=True,
+        browser=browser,
+        address=address_key(address),
+    )
     for player, (browser, address) in zip(others, devices[1:], strict=True):
-        services.room_join(player=player, code=room.code, browser=browser,
-                           address=address_key(address))
+        services.room_join(
+            player=player, code=room.code, browser=browser, address=address_key(address)
+        )
     return room
 
 
 @pytest.fixture
-def rooms(ada: Player, bob: Player, cy: Player, dee: Player, make_player: MakePlayer,
-          make_room: MakeRoom) -> dict[str, Room]:
+def rooms(
+    ada: Player, bob: Player, cy: Player, dee: Player, make_player: MakePlayer, make_room: MakeRoom
+) -> dict[str, Room]:
     """One room of two seats on one browser, one of two seats on one network, one apart
     (with a bot, whose empty browser and address match nothing)."""
     eve, fay = make_player("Eve"), make_player("Fay")
@@ -43,20 +51,19 @@ def rooms(ada: Player, bob: Player, cy: Player, dee: Player, make_player: MakePl
 
 
 def test_the_room_list_finds_rooms_whose_seats_share_a_device_or_a_network(
-        admin_client: Client, rooms: dict[str, Room]) -> None:
-    services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code,
-                          level="beginner")
-    services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code,
-                          level="expert")
+    admin_client: Client, rooms: dict[str, Room]
+) -> None:
+    services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code, level="beginner")
+    services.room_add_bot(player=rooms["apart"].host, code=rooms["apart"].code, level="expert")
     assert listed(admin_client, "room", shared="device") == {rooms["device"]}
     assert listed(admin_client, "room", shared="network") == {rooms["network"]}
-    assert listed(admin_client, "room", shared="device", duplicate__exact="1") == {
-        rooms["device"]}
+    assert listed(admin_client, "room", shared="device", duplicate__exact="1") == {rooms["device"]}
     assert listed(admin_client, "room") == set(rooms.values())
 
 
 def test_the_room_and_game_pages_name_the_seats_that_share(
-        admin_client: Client, rooms: dict[str, Room], ada: Player, bob: Player) -> None:
+    admin_client: Client, rooms: dict[str, Room], ada: Player, bob: Player
+) -> None:
     room = rooms["device"]
     page = admin_client.get(reverse("admin:rooms_room_change", args=[room.pk]))
     html = page.content.decode()
@@ -68,8 +75,9 @@ def test_the_room_and_game_pages_name_the_seats_that_share(
     apart = admin_client.get(reverse("admin:rooms_room_change", args=[rooms["apart"].pk]))
     assert "same device" not in apart.content.decode()
     assert "same network" not in apart.content.decode()
-    network = admin_client.get(reverse("admin:rooms_room_change",
-                                       args=[rooms["network"].pk])).content.decode()
+    network = admin_client.get(
+        reverse("admin:rooms_room_change", args=[rooms["network"].pk])
+    ).content.decode()
     assert "same network as Dee" in network and "same network as Cy" in network
     # A member who left still counts: their seat was played from there.
     Membership.objects.filter(player=bob).update(state=Membership.State.LEFT, seat=None)

@@ -25,7 +25,10 @@ def test_the_manifest_names_the_app_its_icons_and_its_start(client: Client) -> N
     assert response["Content-Type"] == "application/manifest+json"
     manifest = json.loads(response.content)
     assert (manifest["name"], manifest["start_url"], manifest["display"]) == (
-        "Five Dice", "/", "standalone")
+        "Five Dice",
+        "/",
+        "standalone",
+    )
     assert manifest["lang"] == "fr" and "entre amis" in manifest["description"]
     sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
@@ -50,10 +53,13 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client:
 
 def test_every_page_links_the_manifest_and_the_phone_tags(client: Client) -> None:
     html = client.get("/").content.decode()
-    for tag in ('<link rel="manifest" href="/manifest.webmanifest">',
-                '<meta name="theme-color" content="#14532d">',
-                '<meta name="apple-mobile-web-app-capable" content="yes">',
-                '<meta name="apple-mobile-web-app-title" content="Five Dice">',
-                'rel="apple-touch-icon"', "js/install.js"):
+    for tag in (
+        '<link rel="manifest" href="/manifest.webmanifest">',
+        '<meta name="theme-color" content="#14532d">',
+        '<meta name="apple-mobile-web-app-capable" content="yes">',
+        '<meta name="apple-mobile-web-app-title" content="Five Dice">',
+        'rel="apple-touch-icon"',
+        "js/install.js",
+    ):
         assert tag in html, tag
     assert png_size(STATIC / "img" / "apple-touch-icon.png") == (180, 180)

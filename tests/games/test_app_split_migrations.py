@@ -57,7 +57,8 @@ def before_the_split(settings: Any, tmp_path: Any) -> Iterator[None]:
     settings.WEBPUSH_KEY_FILE = tmp_path / "vapid.pem"
     notices.vapid_key.cache_clear()
     MigrationRecorder(connection).migration_qs.filter(
-        Q(app__in=NEW_APPS) | Q(app="games", name__gt=LAST_BEFORE)).delete()
+        Q(app__in=NEW_APPS) | Q(app="games", name__gt=LAST_BEFORE)
+    ).delete()
     ContentType.objects.filter(app_label__in=NEW_APPS).update(app_label="games")
     ContentType.objects.clear_cache()
     yield
@@ -73,22 +74,27 @@ def applied() -> set[tuple[str, str]]:
 def rows() -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the site's models, and of the permissions and the
     admin's log that point at their content types, in key order."""
-    tables = sorted({m._meta.db_table for m in apps.get_models()
-                     if m._meta.app_label in SITE_APPS}
-                    | {"auth_permission", "auth_user_user_permissions", "django_admin_log"})
+    tables = sorted(
+        {m._meta.db_table for m in apps.get_models() if m._meta.app_label in SITE_APPS}
+        | {"auth_permission", "auth_user_user_permissions", "django_admin_log"}
+    )
     found = {}
     with connection.cursor() as cursor:
         for table in tables:
             cursor.execute(f"SELECT * FROM {connection.ops.quote_name(table)} ORDER BY 1")
-            found[table] = [tuple(json.dumps(v, default=str) for v in row)
-                            for row in cursor.fetchall()]
+            found[table] = [
+                tuple(json.dumps(v, default=str) for v in row) for row in cursor.fetchall()
+            ]
     return found
 
 
 def content_types() -> dict[int, tuple[str, str]]:
-    return {ct.pk: (ct.app_label, ct.model)
-            for ct in ContentType.objects.exclude(app_label__in=("auth", "admin", "sessions",
-                                                                 "contenttypes", "axes"))}
+    return {
+        ct.pk: (ct.app_label, ct.model)
+        for ct in ContentType.objects.exclude(
+            app_label__in=("auth", "admin", "sessions", "contenttypes", "axes")
+        )
+    }
 
 
 def browser_of(player: Player) -> Client:
@@ -108,8 +114,9 @@ def finish(code: str, players: list[Player]) -> Game:
     return game_of(code)
 
 
-def fill(make_player: Callable[[str], Player], make_room: Callable[..., Room],
-         moderator: User) -> dict[str, Any]:
+def fill(
+    make_player: Callable[[str], Player], make_room: Callable[..., Room], moderator: User
+) -> dict[str, Any]:
     """Rooms of every mode through the services, with what play leaves behind."""
     ada, bob, cy, eve = (make_player(name) for name in ("Ada", "Bob", "Cy", "Eve"))
     live = make_room(ada, "yahtzee", seats=2, together=False, joined=[bob], start=True)
@@ -122,8 +129,9 @@ def fill(make_player: Callable[[str], Player], make_room: Callable[..., Room],
     play_turn(cy, together.code)
     duplicate = make_room(bob, "yams", seats=2, duplicate=True, joined=[cy], start=True)
     play_turn(cy, duplicate.code)
-    by_the_day = make_room(ada, "triple_yahtzee", seats=2, pace="day", together=False,
-                           joined=[bob], start=True)
+    by_the_day = make_room(
+        ada, "triple_yahtzee", seats=2, pace="day", together=False, joined=[bob], start=True
+    )
     play_turn(ada, by_the_day.code)
     attempt = daily_play(player=cy, ruleset="yatzy")
     line = ChatMessage.objects.get(room=live)
@@ -131,22 +139,40 @@ def fill(make_player: Callable[[str], Player], make_room: Callable[..., Room],
     services.mod_ban(moderator=moderator, player=eve, reason="spam links")
     with push_service() as service:
         subscription = service.device().subscription()
-    assert browser_of(bob).post("/push/subscribe/", json.dumps(subscription),
-                                content_type="application/json").status_code == 200
+    assert (
+        browser_of(bob)
+        .post("/push/subscribe/", json.dumps(subscription), content_type="application/json")
+        .status_code
+        == 200
+    )
     report = ContentType.objects.get(app_label="games", model="report")
-    moderator.user_permissions.add(Permission.objects.get(content_type=report,
-                                                          codename="view_report"))
-    LogEntry.objects.create(user=moderator, content_type=report,
-                            object_id=str(Report.objects.get().pk), object_repr="report",
-                            action_flag=ADDITION)
-    return {"players": (ada, bob, cy), "live": live.code, "together": together.code,
-            "duplicate": duplicate.code, "by_the_day": by_the_day.code, "review": review,
-            "attempt": attempt}
+    moderator.user_permissions.add(
+        Permission.objects.get(content_type=report, codename="view_report")
+    )
+    LogEntry.objects.create(
+        user=moderator,
+        content_type=report,
+        object_id=str(Report.objects.get().pk),
+        object_repr="report",
+        action_flag=ADDITION,
+    )
+    return {
+        "players": (ada, bob, cy),
+        "live": live.code,
+        "together": together.code,
+        "duplicate": duplicate.code,
+        "by_the_day": by_the_day.code,
+        "review": review,
+        "attempt": attempt,
+    }
 
 
 def test_a_database_of_the_site_before_the_split_migrates_with_every_row(
-        before_the_split: None, make_player: Callable[[str], Player],
-        make_room: Callable[..., Room], yahtzee_coach: object) -> None:
+    before_the_split: None,
+    make_player: Callable[[str], Player],
+    make_room: Callable[..., Room],
+    yahtzee_coach: object,
+) -> None:
     assert ("games", LAST_BEFORE) in applied()
     assert not {(app, name) for app, name in applied() if app in NEW_APPS}
     assert not any(app in NEW_APPS for app, _ in content_types().values())
@@ -173,8 +199,12 @@ def test_a_database_of_the_site_before_the_split_migrates_with_every_row(
     assert LogEntry.objects.get().get_edited_object() == Report.objects.get()
 
     ada, bob, cy = world["players"]
-    for player, code in ((bob, world["live"]), (ada, world["together"]),
-                         (bob, world["duplicate"]), (bob, world["by_the_day"])):
+    for player, code in (
+        (bob, world["live"]),
+        (ada, world["together"]),
+        (bob, world["duplicate"]),
+        (bob, world["by_the_day"]),
+    ):
         version = game_of(code).version
         play_turn(player, code)
         assert game_of(code).version > version, code

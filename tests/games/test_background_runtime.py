@@ -167,8 +167,9 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path: Path) ->
         process = present(server.process)
         pid = process.pid
         # The child starts with the game's review job.
-        children = wait_until(lambda: children_of(pid), 60,
-                              what="the finished game's review child to start")
+        children = wait_until(
+            lambda: children_of(pid), 60, what="the finished game's review child to start"
+        )
         assert len(children) == 1, children
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
@@ -176,8 +177,7 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path: Path) ->
         # The child runs at idle priority: with every core busy it may wait a long while
         # for the CPU it needs even to exit.
         try:
-            wait_until(lambda: not alive(child), 60,
-                       what="the review child to end with its server")
+            wait_until(lambda: not alive(child), 60, what="the review child to end with its server")
         except AssertionError as failure:  # with what the server said of it as it stopped
             raise AssertionError(f"{failure}\n{server.log_text()[-3000:]}") from None
 
@@ -186,8 +186,11 @@ def test_a_server_stopped_with_sigterm_leaves_no_review_child(tmp_path: Path) ->
 def test_a_server_writes_where_it_waits_on_sigusr1_and_goes_on(tmp_path: Path) -> None:
     with daphne(tmp_path) as server:
         present(server.process).send_signal(signal.SIGUSR1)
-        log = wait_until(lambda: "asyncio tasks ---" in server.log_text() and server.log_text(),
-                         30, what="the stacks in the server's log")
+        log = wait_until(
+            lambda: "asyncio tasks ---" in server.log_text() and server.log_text(),
+            30,
+            what="the stacks in the server's log",
+        )
         assert isinstance(log, str)
         assert "--- stacks of process on signal" in log
         assert "Thread" in log and "most recent call first" in log  # every thread's stack

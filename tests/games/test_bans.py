@@ -43,7 +43,8 @@ def tables(ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> tuple[R
 
 
 def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(
-        tables: tuple[Room, Room], bob: Player, staff: User) -> None:
+    tables: tuple[Room, Room], bob: Player, staff: User
+) -> None:
     playing, waiting = tables
     before = game_of(playing.code).version
     services.mod_ban(moderator=staff, player=bob, reason="abuse")
@@ -60,8 +61,9 @@ def test_a_ban_hands_the_seat_to_a_bot_and_tells_every_room(
     assert Membership.objects.get(room=playing, player=card.player).seat == 1
 
 
-def test_a_banned_host_passes_the_room_on(ada: Player, bob: Player, staff: User,
-                                          make_room: MakeRoom) -> None:
+def test_a_banned_host_passes_the_room_on(
+    ada: Player, bob: Player, staff: User, make_room: MakeRoom
+) -> None:
     room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
     services.mod_ban(moderator=staff, player=bob, reason="abuse")
     room.refresh_from_db()
@@ -82,8 +84,10 @@ WRITES: list[tuple[Callable[..., Answer], dict[str, object]]] = [
     (services.game_place, {"box": "chance"}),
     (services.game_skip, {}),
     (services.game_hand_to_bot, {"seat": 0}),
-    (services.room_configure, {"ruleset": "yatzy", "options": {}, "seats": 2,
-                               "turn_seconds": None}),
+    (
+        services.room_configure,
+        {"ruleset": "yatzy", "options": {}, "seats": 2, "turn_seconds": None},
+    ),
     (services.room_start, {}),
     (services.room_rematch, {}),
     (services.room_add_bot, {}),
@@ -93,11 +97,17 @@ WRITES: list[tuple[Callable[..., Answer], dict[str, object]]] = [
 ]
 
 
-@pytest.mark.parametrize(("service", "fields"), WRITES,
-                         ids=[service.__name__ for service, _ in WRITES])
+@pytest.mark.parametrize(
+    ("service", "fields"), WRITES, ids=[service.__name__ for service, _ in WRITES]
+)
 def test_a_banned_player_can_do_nothing_in_a_room(
-        ada: Player, bob: Player, staff: User, make_room: MakeRoom,
-        service: Callable[..., Answer], fields: dict[str, object]) -> None:
+    ada: Player,
+    bob: Player,
+    staff: User,
+    make_room: MakeRoom,
+    service: Callable[..., Answer],
+    fields: dict[str, object],
+) -> None:
     room = make_room(bob, "yatzy", seats=2, joined=[ada], start=True)
     services.mod_ban(moderator=staff, player=Player.objects.get(pk=bob.pk), reason="x")
     refused("banned", service, player=bob, code=room.code, **fields)
@@ -110,8 +120,9 @@ def test_a_banned_player_opens_no_room(bob: Player, staff: User) -> None:
 
 def test_a_ban_ends_by_itself(ada: Player, bob: Player, staff: User, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
-    services.mod_ban(moderator=staff, player=bob, reason="cool off",
-                     until=timezone.now() + timedelta(hours=1))
+    services.mod_ban(
+        moderator=staff, player=bob, reason="cool off", until=timezone.now() + timedelta(hours=1)
+    )
     refused("banned", services.room_join, player=bob, code=room.code)
     Player.objects.filter(pk=bob.pk).update(banned_until=timezone.now() - timedelta(seconds=1))
     services.room_join(player=bob, code=room.code)
@@ -121,11 +132,14 @@ def test_a_ban_ends_by_itself(ada: Player, bob: Player, staff: User, make_room: 
     assert ModerationAction.objects.get(action="ban").details["until"] is not None
 
 
-@pytest.mark.parametrize("until", [
-    timezone.now() - timedelta(minutes=1),
-    timezone.now().replace(tzinfo=None) + timedelta(days=1),
-    "tomorrow",
-])
+@pytest.mark.parametrize(
+    "until",
+    [
+        timezone.now() - timedelta(minutes=1),
+        timezone.now().replace(tzinfo=None) + timedelta(days=1),
+        "tomorrow",
+    ],
+)
 def test_a_ban_ends_in_the_future(bob: Player, staff: User, until: datetime | str) -> None:
     with pytest.raises(ServiceError) as err:
         services.mod_ban(moderator=staff, player=bob, reason="x", until=until)
@@ -136,8 +150,10 @@ def test_a_ban_ends_in_the_future(bob: Player, staff: User, until: datetime | st
 
 # -- accounts: the ban is on the account's player, whatever browser it signs in from --
 
+
 def test_every_browser_of_a_banned_account_is_refused(
-        ada: Player, staff: User, make_room: MakeRoom) -> None:
+    ada: Player, staff: User, make_room: MakeRoom
+) -> None:
     user = User.objects.create_user("troll", password="pw")
     troll = Player.objects.create(name="Troll", user=user)
     room = make_room(ada, "yatzy", seats=3)
@@ -156,6 +172,7 @@ def test_every_browser_of_a_banned_account_is_refused(
 
 
 # -- a kick refuses the browser -------------------------------------------------------
+
 
 def test_a_kicked_browser_cannot_come_back_as_a_new_guest(ada: Player, make_room: MakeRoom) -> None:
     room = make_room(ada, "yatzy", seats=3)
@@ -177,16 +194,16 @@ def test_a_forged_browser_cookie_is_a_new_browser(ada: Player, make_room: MakeRo
     browser = Client()
     browser.post(f"/r/{room.code}/join/", {"name": "Troll"})
     kicked = browser.cookies[COOKIE].value
-    services.room_kick(player=ada, code=room.code,
-                       target=Player.objects.get(name="Troll").pk)
+    services.room_kick(player=ada, code=room.code, target=Player.objects.get(name="Troll").pk)
     forged = Client()
     forged.cookies[COOKIE] = kicked.split(":", 1)[0] + ":forged"
     assert forged.post(f"/r/{room.code}/join/", {"name": "Eve"}).status_code == 302
     assert forged.cookies[COOKIE].value != kicked
 
 
-def test_the_services_refuse_a_kicked_browser(ada: Player, bob: Player, cy: Player,
-                                              make_room: MakeRoom) -> None:
+def test_the_services_refuse_a_kicked_browser(
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=3)
     services.room_join(player=bob, code=room.code, browser="b" * 32)
     services.room_kick(player=ada, code=room.code, target=bob.pk)
@@ -195,6 +212,7 @@ def test_the_services_refuse_a_kicked_browser(ada: Player, bob: Player, cy: Play
 
 
 # -- sockets: closed at once, with the reason -----------------------------------------
+
 
 async def banned_close(comm: WebsocketCommunicator) -> str:
     """The ``banned`` error a socket receives, after which it must close with 4451."""
@@ -221,8 +239,11 @@ async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bo
     ada_ws = await connected(room.code, ada_key)
     troll_tabs = [await connected(room.code, troll_key) for _ in range(2)]
     until = timezone.now() + timedelta(days=2)
-    await publish((await call(services.mod_ban, moderator=staff, player=troll, reason="abuse",
-                              until=until)).news)
+    await publish(
+        (
+            await call(services.mod_ban, moderator=staff, player=troll, reason="abuse", until=until)
+        ).news
+    )
     end = formats.date_format(until.astimezone(UTC), "DATETIME_FORMAT")
     for tab in troll_tabs:
         assert f"until {end} UTC" in await banned_close(tab)
@@ -233,7 +254,8 @@ async def test_a_ban_closes_every_socket_of_the_player_and_the_table_sees_the_bo
     assert state["log"][0]["data"]["player"] == "Troll9"
     assert state["log"][0]["data"]["bot"]
     assert [m["name"] for m in state["members"] if m.get("seat") == 1] == [
-        state["log"][0]["data"]["bot"]]
+        state["log"][0]["data"]["bot"]
+    ]
     again = socket(room.code, troll_key)  # and a new socket is told at once
     assert (await again.connect())[0]
     assert "banned" in await banned_close(again)
@@ -251,8 +273,10 @@ async def test_a_socket_whose_ban_message_never_came_closes_on_its_next_request(
     await call(Player.objects.filter(pk=troll.pk).update, banned_at=timezone.now())
     answer = await request(tab, {"type": "chat", "id": "c1", "text": "hi"})
     assert answer["code"] == "banned"
-    assert await tab.receive_output(timeout=WAIT) == {"type": "websocket.close",
-                                                      "code": CLOSE_BANNED}
+    assert await tab.receive_output(timeout=WAIT) == {
+        "type": "websocket.close",
+        "code": CLOSE_BANNED,
+    }
 
 
 @pytest.mark.asyncio
@@ -266,8 +290,9 @@ async def test_a_ban_closes_the_sockets_of_every_browser_of_the_account() -> Non
     keys = [await call(signed_in, user=user) for _ in range(2)]  # two browsers
     tabs = [await connected(room.code, key) for key in keys]
     staff = await call(User.objects.create_user, username="mod", is_staff=True)
-    await publish((await call(services.mod_ban, moderator=staff, player=troll,
-                              reason="abuse")).news)
+    await publish(
+        (await call(services.mod_ban, moderator=staff, player=troll, reason="abuse")).news
+    )
     for tab in tabs:
         await banned_close(tab)
 
@@ -281,24 +306,50 @@ def signed_in(*, user: User) -> str:
 
 # -- the admin: a reason and an optional end ------------------------------------------
 
+
 def test_the_admin_bans_until_a_date_and_lists_it(
-        admin_client: Client, bob: Player, cy: Player) -> None:
+    admin_client: Client, bob: Player, cy: Player
+) -> None:
     url = reverse("admin:accounts_player_changelist")
     ask = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk]})
-    assert 'name="until"' in ask.content.decode() and 'type="datetime-local"' in \
-        ask.content.decode()
-    past = admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk],
-                                   "post": "yes", "reason": "spam",
-                                   "until": "2001-01-01T10:00"}, follow=True)
+    assert (
+        'name="until"' in ask.content.decode() and 'type="datetime-local"' in ask.content.decode()
+    )
+    past = admin_client.post(
+        url,
+        {
+            "action": "ban_players",
+            ACTION_CHECKBOX_NAME: [bob.pk],
+            "post": "yes",
+            "reason": "spam",
+            "until": "2001-01-01T10:00",
+        },
+        follow=True,
+    )
     assert "a ban ends in the future" in past.content.decode()
     bob.refresh_from_db()
     assert not bob.is_banned
     until = (timezone.now() + timedelta(days=3)).replace(second=0, microsecond=0)
-    admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [bob.pk],
-                            "post": "yes", "reason": "spam",
-                            "until": f"{until:%Y-%m-%dT%H:%M}"})
-    admin_client.post(url, {"action": "ban_players", ACTION_CHECKBOX_NAME: [cy.pk],
-                            "post": "yes", "reason": "spam", "until": ""})
+    admin_client.post(
+        url,
+        {
+            "action": "ban_players",
+            ACTION_CHECKBOX_NAME: [bob.pk],
+            "post": "yes",
+            "reason": "spam",
+            "until": f"{until:%Y-%m-%dT%H:%M}",
+        },
+    )
+    admin_client.post(
+        url,
+        {
+            "action": "ban_players",
+            ACTION_CHECKBOX_NAME: [cy.pk],
+            "post": "yes",
+            "reason": "spam",
+            "until": "",
+        },
+    )
     bob.refresh_from_db()
     assert bob.banned_until == until and bob.ban_reason == "spam"
     listing = admin_client.get(url).content.decode()
@@ -324,22 +375,29 @@ def test_the_ban_rule_is_the_same_in_sql_in_python_and_on_a_move(make_player: Ma
     player's ``is_banned``, a move's plain read): none, ended, lasting and for good agree."""
     moment = timezone.now()
     hour = timedelta(hours=1)
-    cases = {"never": (None, None), "ended": (moment - 2 * hour, moment - hour),
-             "lasting": (moment - hour, moment + hour), "for good": (moment - hour, None)}
+    cases = {
+        "never": (None, None),
+        "ended": (moment - 2 * hour, moment - hour),
+        "lasting": (moment - hour, moment + hour),
+        "for good": (moment - hour, None),
+    }
     players = {}
     for name, (at, until) in cases.items():
         player = players[name] = make_player(name)
         Player.objects.filter(pk=player.pk).update(banned_at=at, banned_until=until)
     in_force = {"lasting", "for good"}
-    assert {p.name for p in Player.objects.filter(banned_now(), pk__in=[
-        p.pk for p in players.values()])} == in_force
-    assert {name for name, p in players.items()
-            if Player.objects.get(pk=p.pk).is_banned} == in_force
+    assert {
+        p.name for p in Player.objects.filter(banned_now(), pk__in=[p.pk for p in players.values()])
+    } == in_force
+    assert {
+        name for name, p in players.items() if Player.objects.get(pk=p.pk).is_banned
+    } == in_force
     assert {name for name, p in players.items() if sql.banned(p.pk, moment)} == in_force
 
 
 def test_the_banned_players_room_page_offers_no_invite_nor_leaving(
-        ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, staff: User, make_room: MakeRoom
+) -> None:
     """Whether the ban left the player in the room or not (a spectator's chair, a seat a
     bot took), its page offers nothing the ban refuses: no invite link, no way to leave."""
     playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
@@ -349,6 +407,11 @@ def test_the_banned_players_room_page_offers_no_invite_nor_leaving(
     for code in (playing.code, watching.code):
         page = client_of(bob).get(f"/r/{code}/").content.decode()
         assert "You are banned" in page
-        for control in ('data-testid="copy-invite-bar"', 'data-action="copy-invite"',
-                        'data-testid="leave"', 'data-action="leave"', "Invite link"):
+        for control in (
+            'data-testid="copy-invite-bar"',
+            'data-action="copy-invite"',
+            'data-testid="leave"',
+            'data-action="leave"',
+            "Invite link",
+        ):
             assert control not in page

@@ -24,22 +24,23 @@ def room(ada: Player, bob: Player, make_room: MakeRoom) -> Room:
     return make_room(ada, "yahtzee", seats=2, joined=[bob])
 
 
-
 def test_chat_is_kept_with_the_room(room: Room, ada: Player, bob: Player) -> None:
     services.chat_post(player=ada, code=room.code, text="  good luck!  ")
     answer = services.chat_post(player=bob, code=room.code, text="line one\nline two")
     assert answer["event"]["kind"] == "chat"
     assert list(room.chat.values_list("player__name", "text")) == [
-        ("Ada", "good luck!"), ("Bob", "line one\nline two")]
+        ("Ada", "good luck!"),
+        ("Bob", "line one\nline two"),
+    ]
 
 
 def test_spectators_chat_too_and_strangers_cannot(
-        room: Room, ada: Player, cy: Player, make_player: MakePlayer) -> None:
+    room: Room, ada: Player, cy: Player, make_player: MakePlayer
+) -> None:
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)
     services.chat_post(player=cy, code=room.code, text="nice roll")
-    refused("not_in_room", services.chat_post, player=make_player("Eve"), code=room.code,
-            text="hi")
+    refused("not_in_room", services.chat_post, player=make_player("Eve"), code=room.code, text="hi")
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\x07\x08", "x" * 501, None, 42, ["hi"]])
@@ -58,8 +59,7 @@ def test_a_few_messages_at_a_time(room: Room, ada: Player, bob: Player) -> None:
         services.chat_post(player=ada, code=room.code, text=f"spam {n}")
     refused("chat_too_fast", services.chat_post, player=ada, code=room.code, text="more")
     services.chat_post(player=bob, code=room.code, text="my turn to talk")
-    ChatMessage.objects.filter(player=ada).update(
-        created_at=timezone.now() - timedelta(seconds=3))
+    ChatMessage.objects.filter(player=ada).update(created_at=timezone.now() - timedelta(seconds=3))
     services.chat_post(player=ada, code=room.code, text="after a pause")
 
 
@@ -71,7 +71,11 @@ def test_moderators_close_rooms_and_their_games(room: Room, ada: Player, staff: 
     assert game_of(room.code).status == Game.Status.ENDED
     record = ModerationAction.objects.get()
     assert (record.moderator, record.action, record.reason, record.room) == (
-        staff, "close_room", "abusive names", room)
+        staff,
+        "close_room",
+        "abusive names",
+        room,
+    )
     refused("room_closed", services.room_join, player=ada, code=room.code)
     with pytest.raises(ServiceError):
         services.mod_close_room(moderator=staff, room=room, reason="again")
@@ -96,8 +100,9 @@ def test_end_game(room: Room, ada: Player, staff: User) -> None:
     assert game_of(room.code).number == 2
 
 
-def test_kick_hands_the_game_seat_to_a_bot(room: Room, ada: Player, bob: Player,
-                                           staff: User) -> None:
+def test_kick_hands_the_game_seat_to_a_bot(
+    room: Room, ada: Player, bob: Player, staff: User
+) -> None:
     services.room_start(player=ada, code=room.code)
     member = Membership.objects.get(room=room, player=bob)
     services.mod_kick(moderator=staff, member=member, reason="rude in chat")
@@ -107,8 +112,9 @@ def test_kick_hands_the_game_seat_to_a_bot(room: Room, ada: Player, bob: Player,
     refused("kicked", services.room_join, player=bob, code=room.code)
 
 
-def test_ban_and_unban(room: Room, bob: Player, staff: User, ada: Player,
-                       make_room: MakeRoom) -> None:
+def test_ban_and_unban(
+    room: Room, bob: Player, staff: User, ada: Player, make_room: MakeRoom
+) -> None:
     services.mod_ban(moderator=staff, player=bob, reason="spam")
     bob.refresh_from_db()
     assert bob.is_banned
@@ -120,8 +126,9 @@ def test_ban_and_unban(room: Room, bob: Player, staff: User, ada: Player,
     bob.refresh_from_db()
     services.room_join(player=bob, code=room.code)  # the ban took him out of the room
     services.chat_post(player=bob, code=room.code, text="sorry")
-    assert list(ModerationAction.objects.order_by("created_at").values_list(
-        "action", flat=True)) == ["ban", "unban"]
+    assert list(
+        ModerationAction.objects.order_by("created_at").values_list("action", flat=True)
+    ) == ["ban", "unban"]
 
 
 def test_remove_chat_keeps_the_record(room: Room, bob: Player, staff: User) -> None:
@@ -138,38 +145,60 @@ def test_remove_chat_keeps_the_record(room: Room, bob: Player, staff: User) -> N
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "safe" RLO "gnp.exe" shows as "safeexe.png"
 
 
-@pytest.mark.parametrize(("raw", "kept"), [
-    (f"safe{RLO}gnp.exe", "safegnp.exe"), ("\u2067gg\u2069 wp", "gg wp"),
-    ("g\u200bg\ufeff", "gg"), ("nice\u2800 roll", "nice roll"), ("a\u200d\u200cb", "ab"),
-    ("line one\u2066\nline two", "line one\nline two"),
-    ("\U0001f469\u200d\U0001f4bb coding", "\U0001f469\u200d\U0001f4bb coding"),  # emoji
-    ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c\u062e\u0648"
-     "\u0627\u0647\u0645"),  # Persian's non-joiner shapes the word: it stays
-    ("\u2764\ufe0f", "\u2764\ufe0f"),
-])
+@pytest.mark.parametrize(
+    ("raw", "kept"),
+    [
+        (f"safe{RLO}gnp.exe", "safegnp.exe"),
+        ("\u2067gg\u2069 wp", "gg wp"),
+        ("g\u200bg\ufeff", "gg"),
+        ("nice\u2800 roll", "nice roll"),
+        ("a\u200d\u200cb", "ab"),
+        ("line one\u2066\nline two", "line one\nline two"),
+        ("\U0001f469\u200d\U0001f4bb coding", "\U0001f469\u200d\U0001f4bb coding"),  # emoji
+        (
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+        ),  # Persian's non-joiner shapes the word: it stays
+        ("\u2764\ufe0f", "\u2764\ufe0f"),
+    ],
+)
 def test_chat_loses_the_invisible_characters_names_lose(
-        room: Room, ada: Player, raw: str, kept: str) -> None:
+    room: Room, ada: Player, raw: str, kept: str
+) -> None:
     answer = services.chat_post(player=ada, code=room.code, text=raw)
     assert ChatMessage.objects.get().text == kept == answer["event"]["data"]["text"]
 
 
 @pytest.mark.parametrize("text", [f"{RLO}\u200b", "\u2800 \u2066\u2069"])
-def test_a_message_of_invisible_characters_only_is_refused(room: Room, ada: Player,
-                                                           text: str) -> None:
+def test_a_message_of_invisible_characters_only_is_refused(
+    room: Room, ada: Player, text: str
+) -> None:
     refused("bad_text", services.chat_post, player=ada, code=room.code, text=text)
 
 
 def test_reports_and_moderators_reasons_lose_them_too(
-        room: Room, ada: Player, bob: Player, staff: User) -> None:
+    room: Room, ada: Player, bob: Player, staff: User
+) -> None:
     services.chat_post(player=bob, code=room.code, text="rude")
-    services.report_send(player=ada, code=room.code, reason="other",
-                         text=f"he wrote {RLO}gnp.exe", message=ChatMessage.objects.get().pk)
+    services.report_send(
+        player=ada,
+        code=room.code,
+        reason="other",
+        text=f"he wrote {RLO}gnp.exe",
+        message=ChatMessage.objects.get().pk,
+    )
     assert Report.objects.get().text == "he wrote gnp.exe"
-    refused("bad_reason", services.report_send, player=ada, code=room.code, reason="other",
-            text="\u200b\u2066", target=bob.pk)
+    refused(
+        "bad_reason",
+        services.report_send,
+        player=ada,
+        code=room.code,
+        reason="other",
+        text="\u200b\u2066",
+        target=bob.pk,
+    )
     services.mod_ban(moderator=staff, player=bob, reason=f"spam{RLO} links")
     bob.refresh_from_db()
     assert bob.ban_reason == "spam links"
     assert ModerationAction.objects.get().reason == "spam links"
-    refused("reason_required", services.mod_unban, moderator=staff, player=bob,
-            reason="\u200b")
+    refused("reason_required", services.mod_unban, moderator=staff, player=bob, reason="\u200b")

@@ -72,7 +72,8 @@ def test_the_thread_keeps_the_log_short_while_commits_never_checkpoint(tmp_path:
 
 
 def test_a_failed_checkpoint_is_logged_and_the_next_one_runs(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "db.sqlite3"
     with closing(_writer(path)) as db:
         _write(db, 5)
@@ -100,8 +101,7 @@ def test_commits_checkpoint_only_past_the_safety_net() -> None:
 
 
 @pytest.mark.django_db
-def test_a_server_process_starts_one_thread_on_its_database(
-        settings: Settings) -> None:
+def test_a_server_process_starts_one_thread_on_its_database(settings: Settings) -> None:
     settings.SQLITE_CHECKPOINT_THREAD = False
     sqlite_wal.ensure_started()
     assert "default" not in sqlite_wal._started

@@ -47,7 +47,8 @@ def test_nothing_happens_before_the_deadline(timed: str) -> None:
 
 
 def test_an_expired_turn_takes_the_best_immediate_score_once(
-        timed: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
+    timed: str, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     script_dice([6, 6, 6, 6, 6])
     services.game_roll(player=ada, code=timed)
     expired = timezone.now() + timedelta(seconds=16)
@@ -63,7 +64,8 @@ def test_an_expired_turn_takes_the_best_immediate_score_once(
 
 
 def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(
-        timed: str, script_dice: ScriptDice) -> None:
+    timed: str, script_dice: ScriptDice
+) -> None:
     script_dice([2, 2, 5, 5, 5])
     assert len(services.games_run_due(at=timezone.now() + timedelta(seconds=16))) == 1
     turn = Turn.objects.get(game=game_of(timed), number=1)
@@ -72,16 +74,32 @@ def test_an_expired_turn_without_a_roll_is_rolled_for_the_player(
 
 
 def test_an_expired_yams_turn_announces_when_it_must(
-        ada: Player, bob: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yams", seats=2, turn_seconds=15, joined=[bob], start=True)
     game = game_of(room.code)
     card = Scorecard.objects.get(game=game, seat=0)
     data = dict(card.data)
-    zero = {"ones": 0, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 0,
-            "maximum": 5, "minimum": 5, "full_house": 0, "four_of_a_kind": 0, "straight": 0,
-            "yams": 0}
-    data["boxes"] = {"free": zero, "down": zero, "up": zero,
-                     "announced": {k: v for k, v in zero.items() if k not in {"sixes", "yams"}}}
+    zero = {
+        "ones": 0,
+        "twos": 0,
+        "threes": 0,
+        "fours": 0,
+        "fives": 0,
+        "sixes": 0,
+        "maximum": 5,
+        "minimum": 5,
+        "full_house": 0,
+        "four_of_a_kind": 0,
+        "straight": 0,
+        "yams": 0,
+    }
+    data["boxes"] = {
+        "free": zero,
+        "down": zero,
+        "up": zero,
+        "announced": {k: v for k, v in zero.items() if k not in {"sixes", "yams"}},
+    }
     card.data = data
     card.save()
     script_dice([6, 6, 6, 2, 1])
@@ -149,23 +167,27 @@ def test_the_host_hands_a_seat_to_a_bot(timed: str, ada: Player, bob: Player) ->
 
 
 def test_a_solo_player_among_bots_has_no_turn_timer(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     solo = make_room(ada, "yatzy", seats=2, turn_seconds=15, bots=["beginner"], start=True)
     assert game_of(solo.code).turn_deadline is None  # nobody else waits for Ada
     assert len(services.games_run_due(at=timezone.now() + timedelta(hours=1))) == 0
-    pair = make_room(ada, "yatzy", seats=3, turn_seconds=15, joined=[bob], bots=["beginner"],
-                     start=True)
+    pair = make_room(
+        ada, "yatzy", seats=3, turn_seconds=15, joined=[bob], bots=["beginner"], start=True
+    )
     assert game_of(pair.code).turn_deadline is not None
 
 
 def away(player: Player, code: str, seconds: float) -> None:
     """``player`` closed the room's page ``seconds`` ago."""
     Membership.objects.filter(room__code=code, player=player).update(
-        sockets=0, seen_at=timezone.now() - timedelta(seconds=seconds))
+        sockets=0, seen_at=timezone.now() - timedelta(seconds=seconds)
+    )
 
 
 def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
     play_turn(ada, code)  # Bob's turn now, and Bob is gone
     away(bob, code, 50)
@@ -184,18 +206,21 @@ def test_any_player_hands_the_seat_of_someone_gone_a_minute_to_a_bot(
 
 
 def test_a_player_not_seen_since_joining_is_away_only_a_minute_after_joining(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], start=True).code
     play_turn(ada, code)  # Bob's turn; his page has not connected yet
     refused("not_away", services.game_hand_to_bot, player=cy, code=code, seat=1)
     Membership.objects.filter(room__code=code, player=bob).update(
-        joined_at=timezone.now() - timedelta(seconds=61))
+        joined_at=timezone.now() - timedelta(seconds=61)
+    )
     services.game_hand_to_bot(player=cy, code=code, seat=1)
     assert Scorecard.objects.get(game=game_of(code), seat=1).player.is_bot
 
 
 def test_a_spectator_cannot_hand_a_seat_to_a_bot(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     services.room_join(player=cy, code=code)  # the game is on: Cy watches
     away(bob, code, 120)
@@ -203,7 +228,8 @@ def test_a_spectator_cannot_hand_a_seat_to_a_bot(
 
 
 def test_leaving_mid_turn_hands_the_turn_to_a_bot_that_finishes_it(
-        timed: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
+    timed: str, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     play_turn(ada, timed)
     script_dice([5, 5, 5, 5, 2] + [5] * 20)
     services.game_roll(player=bob, code=timed)
@@ -225,17 +251,25 @@ def test_when_the_last_person_leaves_a_game_of_bots_ends(ada: Player, make_room:
     assert len(services.games_run_due()) == 0
 
 
-def test_idle_rooms_are_closed_by_the_command(ada: Player, bob: Player,
-                                              make_room: MakeRoom) -> None:
+def test_idle_rooms_are_closed_by_the_command(
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     idle = make_room(ada, "yatzy", seats=1, start=True)
     fresh = make_room(bob, "yams", seats=1)
     Room.objects.filter(pk=idle.pk).update(
-        last_activity_at=timezone.now() - timedelta(hours=24, minutes=1))
+        last_activity_at=timezone.now() - timedelta(hours=24, minutes=1)
+    )
     # Notices sent 31 and 29 days ago: the older is forgotten; one still to send stays.
     done = timezone.now() - timedelta(days=31)
     for sent in (done, done + timedelta(days=2), None):
-        Notice.objects.create(player=ada, game=game_of(idle.code), turn=Notice.objects.count()
-                              + 1, kind="your_turn", due_at=done, sent_at=sent)
+        Notice.objects.create(
+            player=ada,
+            game=game_of(idle.code),
+            turn=Notice.objects.count() + 1,
+            kind="your_turn",
+            due_at=done,
+            sent_at=sent,
+        )
     out = StringIO()
     call_command("close_idle_rooms", stdout=out)
     assert out.getvalue().strip() == "closed 1 idle room, forgot 1 sent notice"
@@ -249,7 +283,8 @@ def test_idle_rooms_are_closed_by_the_command(ada: Player, bob: Player,
 
 
 def test_a_rooms_last_activity_is_kept_to_the_minute(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=2)
     created = Room.objects.get(pk=room.pk).last_activity_at
     services.room_join(player=bob, code=room.code)  # within the minute: not rewritten
@@ -260,10 +295,12 @@ def test_a_rooms_last_activity_is_kept_to_the_minute(
     assert Room.objects.get(pk=room.pk).last_activity_at > earlier + timedelta(minutes=1)
 
 
-def test_the_clock_command_does_due_work_once(timed: str,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_clock_command_does_due_work_once(
+    timed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     Game.objects.filter(room__code=timed).update(
-        turn_deadline=timezone.now() - timedelta(seconds=1))
+        turn_deadline=timezone.now() - timedelta(seconds=1)
+    )
     call_command("run_game_clock", "--once")
     assert "did 1 due action" in capsys.readouterr().out
     assert game_of(timed).turn_count == 2

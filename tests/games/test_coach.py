@@ -44,7 +44,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_host_turns_the_coach_off_and_on_between_games(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yahtzee", seats=2, joined=[bob])
     assert room.coach_enabled and state_seen(room.code, bob)["room"]["coach"] is True
     settings = {"ruleset": "yahtzee", "options": {}, "seats": 2, "turn_seconds": None}
@@ -54,15 +55,21 @@ def test_the_host_turns_the_coach_off_and_on_between_games(
     # Left out, the switch stays as it is.
     services.room_configure(player=ada, code=room.code, **settings)
     assert Room.objects.get(pk=room.pk).coach_enabled is False
-    refused("bad_options", services.room_configure, player=ada, code=room.code, coach="no",
-            **settings)
-    refused("not_host", services.room_configure, player=bob, code=room.code, coach=True,
-            **settings)
+    refused(
+        "bad_options", services.room_configure, player=ada, code=room.code, coach="no", **settings
+    )
+    refused("not_host", services.room_configure, player=bob, code=room.code, coach=True, **settings)
     services.room_configure(player=ada, code=room.code, coach=True, **settings)
     assert Room.objects.get(pk=room.pk).coach_enabled is True
     services.room_start(player=ada, code=room.code)
-    refused("game_in_progress", services.room_configure, player=ada, code=room.code,
-            coach=False, **settings)
+    refused(
+        "game_in_progress",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        coach=False,
+        **settings,
+    )
 
 
 # -- warming ------------------------------------------------------------------------
@@ -100,8 +107,9 @@ def _best(code: str) -> tuple[Choice, ...]:
 
 
 @pytest.fixture
-def reviewed_game(ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor,
-                  make_room: MakeRoom) -> ReviewedGame:
+def reviewed_game(
+    ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor, make_room: MakeRoom
+) -> ReviewedGame:
     """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
     kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
     clock finished, and first boxes after one roll for the rest."""
@@ -142,7 +150,8 @@ def play_turn_place_first(player: Player, code: str) -> None:
 
 
 def test_a_review_values_each_decision_of_the_player(
-        reviewed_game: ReviewedGame, ada: Player) -> None:
+    reviewed_game: ReviewedGame, ada: Player
+) -> None:
     stored = services.review_of(player=ada, code=reviewed_game["code"], number=1)
     data = stored.data
     decisions = data["decisions"]
@@ -177,14 +186,14 @@ def test_a_review_values_each_decision_of_the_player(
     # Luck and skill: five sixes at once moved the expectation up; the clock's turn lost
     # what it lost; and the parts add up to the score.
     assert adds_up(data)
-    assert [(s["turn"], s["roll"]) for s in data["path"]][:4] == [(1, 1), (2, 1), (2, 2),
-                                                                 (3, 1)]
+    assert [(s["turn"], s["roll"]) for s in data["path"]][:4] == [(1, 1), (2, 1), (2, 2), (3, 1)]
     assert data["path"][0]["luck"] > 20 and data["path"][0]["lost"] == chance["loss"]
     assert data["path"][3]["yours"] is False and data["others_lost"] == data["path"][3]["lost"]
 
 
-def test_a_review_is_built_once_and_stored(reviewed_game: ReviewedGame, ada: Player,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_review_is_built_once_and_stored(
+    reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = reviewed_game["game"]
     first = services.review_for(game=game, player=ada)
     monkeypatch.setattr(review, "build_review", lambda *a: pytest.fail("built twice"))
@@ -193,7 +202,8 @@ def test_a_review_is_built_once_and_stored(reviewed_game: ReviewedGame, ada: Pla
 
 
 def test_a_review_stored_meanwhile_by_another_process_wins(
-        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = reviewed_game["game"]
     build = review.build_review
 
@@ -208,7 +218,8 @@ def test_a_review_stored_meanwhile_by_another_process_wins(
 
 
 def test_reviews_are_for_members_who_played_a_finished_game(
-        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
+    reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player
+) -> None:
     code = reviewed_game["code"]
     refused("not_in_room", services.review_of, player=cy, code=code, number=1)
     refused("not_played", services.review_of, player=bob, code=code, number=1)
@@ -220,9 +231,12 @@ def test_reviews_are_for_members_who_played_a_finished_game(
 
 
 def test_finished_games_have_their_reviews_precomputed(
-        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch,
-        script_dice: ScriptDice,
-        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    reviewed_game: ReviewedGame,
+    ada: Player,
+    monkeypatch: pytest.MonkeyPatch,
+    script_dice: ScriptDice,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     game = reviewed_game["game"]
     assert services.reviews_precompute(game_id=game.pk) == 1
     assert GameReview.objects.filter(game=game, player=ada).exists()
@@ -248,10 +262,10 @@ def test_finished_games_have_their_reviews_precomputed(
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
 def test_background_reviews_are_computed_by_a_child_process(
-        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
+    reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType
+) -> None:
     game = reviewed_game["game"]
-    here = review.build_review(ruleset_of(game), list(game.turns.order_by("number")),
-                               ada)
+    here = review.build_review(ruleset_of(game), list(game.turns.order_by("number")), ada)
     texts = review_child.reviews(game.pk)
     assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
     child = review_child.child()
@@ -267,21 +281,29 @@ def test_background_reviews_are_computed_by_a_child_process(
 # Not in the PostgreSQL pass (docs/decisions/0007): the review child's process handling is
 # the same on any database.
 @pytest.mark.sqlite_pass_only
-def test_the_review_child_runs_on_idle_cpu_only(review_child: ModuleType,
-                                                settings: Settings) -> None:
+def test_the_review_child_runs_on_idle_cpu_only(
+    review_child: ModuleType, settings: Settings
+) -> None:
     settings.GAMES_REVIEWS_ON_IDLE_CPU = True
     child = review_child.start()
     assert review_child.start() is child  # one child at a time
-    wait_until(lambda: os.sched_getscheduler(child.pid) == os.SCHED_IDLE, 60,
-               what="the review child to take the SCHED_IDLE policy")
-    wait_until(lambda: os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS,
-               60, what="the review child to lower its priority")
+    wait_until(
+        lambda: os.sched_getscheduler(child.pid) == os.SCHED_IDLE,
+        60,
+        what="the review child to take the SCHED_IDLE policy",
+    )
+    wait_until(
+        lambda: os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS,
+        60,
+        what="the review child to lower its priority",
+    )
 
 
 @pytest.mark.sqlite_pass_only  # process handling, the same on any database (as above)
 @pytest.mark.django_db(transaction=True)
 def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
-        reviewed_game: ReviewedGame, review_child: ModuleType) -> None:
+    reviewed_game: ReviewedGame, review_child: ModuleType
+) -> None:
     game = reviewed_game["game"]
     assert review_child.reviews(game.pk)
     first = review_child.child()
@@ -301,7 +323,8 @@ def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
-        reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType) -> None:
+    reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType
+) -> None:
     game = reviewed_game["game"]
     assert review_jobs.precompute_later(game_id=game.pk) is False  # no worker runs here
     worker = jobs.start()
@@ -312,11 +335,13 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
         jobs.stop()
     assert not worker.is_alive()
     assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
-        ruleset_of(game), list(game.turns.order_by("number")), ada)
+        ruleset_of(game), list(game.turns.order_by("number")), ada
+    )
 
 
 def test_a_yams_review_counts_announcements_and_says_it_estimates(
-        ada: Player, script_dice: ScriptDice, make_room: MakeRoom) -> None:
+    ada: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([6, 6, 6, 6, 6] + [1, 2, 3, 4, 6] * 60)
     services.game_roll(player=ada, code=room.code)
@@ -345,7 +370,8 @@ def test_a_yams_review_counts_announcements_and_says_it_estimates(
 
 
 def test_the_review_page_is_for_the_players_of_the_game(
-        reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player) -> None:
+    reviewed_game: ReviewedGame, ada: Player, bob: Player, cy: Player
+) -> None:
     url = f"/r/{reviewed_game['code']}/games/1/review/"
     Player.objects.filter(pk=ada.pk).update(name="<b>Ada</b>")
     page = client_of(ada).get(url)
@@ -372,7 +398,8 @@ def test_the_review_page_is_for_the_players_of_the_game(
 
 
 def test_the_review_page_never_waits_for_the_coachs_tables(
-        reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    reviewed_game: ReviewedGame, ada: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the advisor's tables are being built the page says so and asks again; once
     they are ready the review is computed on the request, without any background job."""
     url = f"/r/{reviewed_game['code']}/games/1/review/"

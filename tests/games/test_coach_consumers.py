@@ -29,16 +29,21 @@ async def yahtzee_table(yahtzee_coach: Advisor) -> AsyncIterator[Table]:
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=2)
     await call(services.room_join, player=bob, code=room.code)
-    table: Table = {"code": room.code, "ada": ada, "bob": bob,
-             "ada_ws": await connected(room.code, ada_key),
-             "bob_ws": await connected(room.code, bob_key)}
+    table: Table = {
+        "code": room.code,
+        "ada": ada,
+        "bob": bob,
+        "ada_ws": await connected(room.code, ada_key),
+        "bob_ws": await connected(room.code, bob_key),
+    }
     yield table
     await table["ada_ws"].disconnect()
     await table["bob_ws"].disconnect()
 
 
 async def test_the_coach_gives_exact_values_on_your_turn(
-        yahtzee_table: Table, script_dice: ScriptDice) -> None:
+    yahtzee_table: Table, script_dice: ScriptDice
+) -> None:
     ada_ws, bob_ws = yahtzee_table["ada_ws"], yahtzee_table["bob_ws"]
     early = await request(ada_ws, {"type": "hint", "id": "h0"})
     assert early["code"] == "not_started"
@@ -49,7 +54,11 @@ async def test_the_coach_gives_exact_values_on_your_turn(
     assert before["type"] == "hint" and before["id"] == "h1"
     assert before["exact"] is True
     assert (before["dice"], before["rolls_left"], before["total"], before["choices"]) == (
-        [], 3, 0, [])
+        [],
+        3,
+        0,
+        [],
+    )
     assert before["expected"] == pytest.approx(START, abs=1e-6)  # exact: rounded when shown
 
     script_dice([6, 6, 6, 2, 3])
@@ -57,9 +66,13 @@ async def test_the_coach_gives_exact_values_on_your_turn(
     hint = await request(ada_ws, {"type": "hint", "id": "h2"})
     assert (hint["dice"], hint["rolls_left"], hint["total"]) == ([6, 6, 6, 2, 3], 2, 0)
     best = hint["choices"][0]
-    assert best == {"kind": "keep", "keep": [6, 6, 6],
-                    "value": pytest.approx(THREE_SIXES, abs=1e-6), "label": "keep 6 6 6",
-                    "loss": 0.0}
+    assert best == {
+        "kind": "keep",
+        "keep": [6, 6, 6],
+        "value": pytest.approx(THREE_SIXES, abs=1e-6),
+        "label": "keep 6 6 6",
+        "loss": 0.0,
+    }
     assert hint["expected"] == best["value"]
     values = [c["value"] for c in hint["choices"]]
     assert values == sorted(values, reverse=True)
@@ -79,12 +92,31 @@ async def test_the_coach_gives_exact_values_on_your_turn(
 
 async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table: Table) -> None:
     ada_ws = yahtzee_table["ada_ws"]
-    configured = await request(ada_ws, {"type": "configure", "id": "c", "ruleset": "yahtzee",
-                                     "options": {}, "seats": 2, "turn_seconds": None,
-                                     "coach": False})
+    configured = await request(
+        ada_ws,
+        {
+            "type": "configure",
+            "id": "c",
+            "ruleset": "yahtzee",
+            "options": {},
+            "seats": 2,
+            "turn_seconds": None,
+            "coach": False,
+        },
+    )
     assert configured["type"] == "ack"
-    bad = await request(ada_ws, {"type": "configure", "id": "c2", "ruleset": "yahtzee",
-                              "options": {}, "seats": 2, "turn_seconds": None, "coach": "no"})
+    bad = await request(
+        ada_ws,
+        {
+            "type": "configure",
+            "id": "c2",
+            "ruleset": "yahtzee",
+            "options": {},
+            "seats": 2,
+            "turn_seconds": None,
+            "coach": "no",
+        },
+    )
     assert bad["code"] == "bad_field"
     await request(ada_ws, {"type": "start", "id": "s"})
     await request(ada_ws, {"type": "roll", "id": "r", "hold": []})
@@ -94,8 +126,10 @@ async def test_no_hints_when_the_host_turned_the_coach_off(yahtzee_table: Table)
 
 
 async def test_the_client_is_told_to_ask_again_while_the_coach_warms_up(
-        yahtzee_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    yahtzee_table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     started: list[str] = []
+
     def warm(rs: RuleSet) -> bool:
         started.append(rs.name)
         return False

@@ -45,7 +45,8 @@ def only_yatzy_stored(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_the_owner_reads_the_stored_tables_at_start_and_builds_none(
-        only_yatzy_stored: Path) -> None:
+    only_yatzy_stored: Path,
+) -> None:
     assert coach_tables.read_at_start() == (YAHTZEE, YATZY)
     assert not solver.is_loaded(YATZY)
     runtime.start()
@@ -57,4 +58,5 @@ def test_the_owner_reads_the_stored_tables_at_start_and_builds_none(
     assert warm(YATZY)  # the first hint: no warming up
     assert not solver.is_loaded(YAHTZEE)  # not stored: left to its first use
     assert sorted(p.name.split("-")[0] for p in only_yatzy_stored.iterdir()) == [
-        "yatzy_exact_counts_false"]
+        "yatzy_exact_counts_false"
+    ]

@@ -62,15 +62,17 @@ def test_two_placements_race_and_one_wins(rolled: str, ada: Player) -> None:
 
 
 def test_the_same_request_twice_at_once_is_applied_once(rolled: str, ada: Player) -> None:
-    results = race(*(lambda: services.game_roll(player=ada, code=rolled, hold=[0],
-                                                request_id="again"),) * 2)
+    results = race(
+        *(lambda: services.game_roll(player=ada, code=rolled, hold=[0], request_id="again"),) * 2
+    )
     assert isinstance(results[0], dict) and results[0] == results[1]
     assert state_of(rolled)[2].rolls_used == 2
 
 
 def test_two_clocks_claim_an_expired_turn_once(rolled: str) -> None:
     Game.objects.filter(room__code=rolled).update(
-        turn_deadline=timezone.now() - timedelta(seconds=1))
+        turn_deadline=timezone.now() - timedelta(seconds=1)
+    )
     done = race(services.games_run_due, services.games_run_due, services.games_run_due)
     claimed = [found for found in done if isinstance(found, list)]
     assert len(claimed) == len(done) and sum(map(len, claimed)) == 1

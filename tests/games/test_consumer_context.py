@@ -43,8 +43,9 @@ def hosted_room(make_room: MakeRoom) -> tuple[str, str]:
     return make_room(player, "yatzy", seats=2).code, present(session.session_key)
 
 
-async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch: pytest.MonkeyPatch,
-                                                                      make_room: MakeRoom) -> None:
+async def test_the_service_a_socket_calls_sees_the_sockets_language(
+    monkeypatch: pytest.MonkeyPatch, make_room: MakeRoom
+) -> None:
     seen: list[tuple[str, str]] = []
     real = services.presence_connect
 
@@ -54,12 +55,21 @@ async def test_the_service_a_socket_calls_sees_the_sockets_language(monkeypatch:
 
     monkeypatch.setattr(services, "presence_connect", watched)
     code, session_key = await hosted_room(make_room)
-    app = SessionMiddlewareStack(URLRouter([
-        # path() is typed for views, not ASGI applications (as in games/realtime/routing.py).
-        path("ws/rooms/<str:code>/",  # type: ignore[list-item]
-             FrenchRoomConsumer.as_asgi())]))  # type: ignore[arg-type]
-    comm = WebsocketCommunicator(app, f"/ws/rooms/{code}/",
-                                 headers=[(b"cookie", f"sessionid={session_key}".encode())])
+    app = SessionMiddlewareStack(
+        URLRouter(
+            [
+                # path() is typed for views, not ASGI applications (as in
+                # games/realtime/routing.py).
+                path(
+                    "ws/rooms/<str:code>/",  # type: ignore[list-item]
+                    FrenchRoomConsumer.as_asgi(),
+                )
+            ]
+        )
+    )  # type: ignore[arg-type]
+    comm = WebsocketCommunicator(
+        app, f"/ws/rooms/{code}/", headers=[(b"cookie", f"sessionid={session_key}".encode())]
+    )
     assert (await comm.connect(timeout=WAIT))[0]
     state = json.loads(await comm.receive_from(timeout=WAIT))
     assert state["type"] == "state"

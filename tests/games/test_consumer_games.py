@@ -16,14 +16,14 @@ from tests.support.game_state import game_of
 from tests.support.sockets import call, receive, request, socket, state_at, visitor
 
 
-async def polite_request(comm: WebsocketCommunicator,
-                         payload: dict[str, Any]) -> dict[str, Any]:
+async def polite_request(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[str, Any]:
     """Send a request as a well-behaved client: back off and retry when rate limited."""
     while True:
         answer = await request(comm, payload)
         if answer.get("code") != "rate_limited":
             return answer
         await asyncio.sleep(0.25)
+
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -47,9 +47,16 @@ async def latest_state(comm: WebsocketCommunicator, code: str) -> dict[str, Any]
 
 # Yatzy, Yam's and Triple Yahtzee differ from Yahtzee only in the rules engine, which the
 # SQLite pass covers: the PostgreSQL pass plays the Yahtzee game alone (docs/decisions/0007).
-@pytest.mark.parametrize("ruleset", ["yahtzee", *(
-    pytest.param(name, marks=pytest.mark.sqlite_pass_only)
-    for name in ("yatzy", "yams", "triple_yahtzee"))])
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        "yahtzee",
+        *(
+            pytest.param(name, marks=pytest.mark.sqlite_pass_only)
+            for name in ("yatzy", "yams", "triple_yahtzee")
+        ),
+    ],
+)
 async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
     ada, ada_key = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
@@ -67,8 +74,9 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
         game = await call(game_of, code=room.code)
         if game.status != "playing":
             break
-        seat = await call(lambda g=game: g.scorecards.select_related("player").get(
-            seat=g.current_seat))
+        seat = await call(
+            lambda g=game: g.scorecards.select_related("player").get(seat=g.current_seat)
+        )
         if seat.player.is_bot:
             done = await call(services.games_run_due)
             assert done
@@ -83,13 +91,20 @@ async def test_two_people_and_a_bot_play_a_whole_game(ruleset: str) -> None:
             rs = await latest_state(comm, room.code)
             column = rs["room"]["ruleset"]["announce_column"]
             filled = rs["game"]["seats"][seat.seat]["boxes"][column]
-            box = next(b["key"] for sec in rs["room"]["ruleset"]["sections"]
-                       for b in sec["boxes"] if b["key"] not in filled)
+            box = next(
+                b["key"]
+                for sec in rs["room"]["ruleset"]["sections"]
+                for b in sec["boxes"]
+                if b["key"] not in filled
+            )
             announced = await polite_request(
-                comm, {"type": "announce", "id": f"a{moves}", "box": box})
+                comm, {"type": "announce", "id": f"a{moves}", "box": box}
+            )
             option = placements((await state_at(comm, announced["version"]))["game"])[0]
-        placed = await polite_request(comm, {"type": "place", "id": f"p{moves}",
-                                             "box": option["box"], "column": option["column"]})
+        placed = await polite_request(
+            comm,
+            {"type": "place", "id": f"p{moves}", "box": option["box"], "column": option["column"]},
+        )
         assert placed["type"] == "ack", placed
     finals = []
     for comm in sockets.values():

@@ -20,28 +20,35 @@ async def test_service_errors_carry_the_id_and_code_and_change_nothing(pair: Pai
     await request(pair["ada_ws"], {"type": "start", "id": "s1"})
     before = (await call(game_of, code=pair["code"])).version
     answer = await request(pair["bob_ws"], {"type": "roll", "id": "b1", "hold": []})
-    assert answer == {"type": "error", "id": "b1", "code": "not_your_turn",
-                      "message": "it is Ada's turn"}
+    assert answer == {
+        "type": "error",
+        "id": "b1",
+        "code": "not_your_turn",
+        "message": "it is Ada's turn",
+    }
     assert (await call(game_of, code=pair["code"])).version == before
 
 
-@pytest.mark.parametrize(("frame", "code"), [
-    ("not json", "bad_json"),
-    ("[1, 2]", "bad_json"),
-    ('{"type": "roll"}', "bad_request_id"),
-    ('{"type": "roll", "id": ""}', "bad_request_id"),
-    ('{"type": "roll", "id": 7}', "bad_request_id"),
-    ('{"type": "fly", "id": "x"}', "bad_type"),
-    ('{"type": "roll", "id": "x"}', "bad_field"),
-    ('{"type": "roll", "id": "x", "hold": "01"}', "bad_field"),
-    ('{"type": "roll", "id": "x", "hold": [true]}', "bad_field"),
-    ('{"type": "place", "id": "x"}', "bad_field"),
-    ('{"type": "place", "id": "x", "box": 3}', "bad_field"),
-    ('{"type": "place", "id": "x", "box": "ones", "column": 1}', "bad_field"),
-    ('{"type": "chat", "id": "x", "text": null}', "bad_field"),
-    ('{"type": "remove_bot", "id": "x", "seat": "1"}', "bad_field"),
-    ('{"type": "kick", "id": "x", "player": true}', "bad_field"),
-])
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        ('{"type": "roll"}', "bad_request_id"),
+        ('{"type": "roll", "id": ""}', "bad_request_id"),
+        ('{"type": "roll", "id": 7}', "bad_request_id"),
+        ('{"type": "fly", "id": "x"}', "bad_type"),
+        ('{"type": "roll", "id": "x"}', "bad_field"),
+        ('{"type": "roll", "id": "x", "hold": "01"}', "bad_field"),
+        ('{"type": "roll", "id": "x", "hold": [true]}', "bad_field"),
+        ('{"type": "place", "id": "x"}', "bad_field"),
+        ('{"type": "place", "id": "x", "box": 3}', "bad_field"),
+        ('{"type": "place", "id": "x", "box": "ones", "column": 1}', "bad_field"),
+        ('{"type": "chat", "id": "x", "text": null}', "bad_field"),
+        ('{"type": "remove_bot", "id": "x", "seat": "1"}', "bad_field"),
+        ('{"type": "kick", "id": "x", "player": true}', "bad_field"),
+    ],
+)
 async def test_malformed_messages_get_an_error(pair: Pair, frame: str, code: str) -> None:
     comm = pair["ada_ws"]
     await comm.send_to(text_data=frame)
@@ -92,7 +99,8 @@ async def test_a_stale_request_is_refused(pair: Pair, script_dice: ScriptDice) -
     await request(pair["ada_ws"], {"type": "start", "id": "s"})
     script_dice([2, 3, 4, 5, 6])
     await request(pair["ada_ws"], {"type": "roll", "id": "r", "hold": []})
-    assert (await request(pair["ada_ws"], {"type": "place", "id": "p1",
-                                         "box": "large_straight"}))["type"] == "ack"
+    assert (await request(pair["ada_ws"], {"type": "place", "id": "p1", "box": "large_straight"}))[
+        "type"
+    ] == "ack"
     stale = await request(pair["ada_ws"], {"type": "place", "id": "p2", "box": "chance"})
     assert stale["code"] == "not_your_turn"

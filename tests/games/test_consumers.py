@@ -31,6 +31,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 THUMBS = "\U0001f44d"
 
+
 async def closed_with(comm: WebsocketCommunicator) -> int:
     connected, _ = await comm.connect()
     assert connected  # accepted, then closed with a reason the client can read
@@ -74,7 +75,8 @@ async def test_connect_starts_with_the_full_state_for_this_viewer(pair: Pair) ->
 
 
 async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(
-        pair: Pair, script_dice: ScriptDice) -> None:
+    pair: Pair, script_dice: ScriptDice
+) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     started = await request(ada_ws, {"type": "start", "id": "s1"})
     assert started["type"] == "ack"
@@ -88,7 +90,8 @@ async def test_a_move_is_acked_and_every_viewer_gets_the_new_state(
 
 
 async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that_build(
-        pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch) -> None:
+    pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The service's trip to the database thread also builds the version it made, so the
     # room's sockets do not queue for a second trip before they can be sent it.
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
@@ -112,7 +115,8 @@ async def test_a_move_is_built_once_before_its_ack_and_every_viewer_is_sent_that
 
 
 async def test_a_move_reaches_every_viewer_without_a_hop_per_message(
-        pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch) -> None:
+    pair: Pair, script_dice: ScriptDice, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Channels' own dispatch sends every message of every socket to asgiref's thread
     # first, to close stale connections; the room socket's database work already does
     # that on its own thread, so no message of a move waits for that hop.
@@ -144,7 +148,8 @@ async def test_a_group_message_of_no_handler_is_refused(pair: Pair) -> None:
 
 
 async def test_options_are_shown_only_to_the_player_whose_turn_it_is(
-        pair: Pair, script_dice: ScriptDice) -> None:
+    pair: Pair, script_dice: ScriptDice
+) -> None:
     await request(pair["ada_ws"], {"type": "start", "id": "s1"})
     script_dice([6, 6, 2, 3, 6])
     answer = await request(pair["ada_ws"], {"type": "roll", "id": "r1", "hold": []})
@@ -157,7 +162,8 @@ async def test_options_are_shown_only_to_the_player_whose_turn_it_is(
 async def test_every_message_type(pair: Pair, script_dice: ScriptDice) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     assert (await request(ada_ws, {"type": "add_bot", "id": "a", "level": "beginner"}))[
-        "type"] == "ack"
+        "type"
+    ] == "ack"
     assert (await request(ada_ws, {"type": "remove_bot", "id": "b", "seat": 2}))["type"] == "ack"
     assert (await request(bob_ws, {"type": "chat", "id": "c", "text": "ready"}))["type"] == "ack"
     assert (await request(ada_ws, {"type": "start", "id": "d"}))["type"] == "ack"
@@ -171,19 +177,18 @@ async def test_every_message_type(pair: Pair, script_dice: ScriptDice) -> None:
     assert skipped["type"] == "ack", skipped
     script_dice([6, 6, 6, 6, 6])
     assert (await request(ada_ws, {"type": "roll", "id": "h", "hold": []}))["type"] == "ack"
-    assert (await request(ada_ws, {"type": "hand_to_bot", "id": "i", "seat": 1}))[
-        "type"] == "ack"
+    assert (await request(ada_ws, {"type": "hand_to_bot", "id": "i", "seat": 1}))["type"] == "ack"
     await ada_ws.send_json_to({"type": "sync", "id": "j"})
     assert (await receive(ada_ws, "state"))["version"] >= placed["version"]
     assert (await request(ada_ws, {"type": "announce", "id": "k", "box": "ones"}))[
-        "code"] == "no_announcements"
+        "code"
+    ] == "no_announcements"
     assert (await request(ada_ws, {"type": "rematch", "id": "l"}))["code"] == "game_in_progress"
     assert (await request(bob_ws, {"type": "take_seat", "id": "m"}))["code"] == "game_in_progress"
 
 
 async def test_kick_closes_the_kicked_players_socket(pair: Pair) -> None:
-    answer = await request(pair["ada_ws"], {"type": "kick", "id": "k",
-                                          "player": pair["bob"].pk})
+    answer = await request(pair["ada_ws"], {"type": "kick", "id": "k", "player": pair["bob"].pk})
     assert answer["type"] == "ack"
     bob = pair["bob_ws"]
     while True:
@@ -223,7 +228,8 @@ async def test_announce_in_yams() -> None:
     state = await state_at(comm, answer["version"])
     assert state["game"]["announced"] == "straight"
     assert [(o["column"], o["box"]) for o in placements(state["game"])] == [
-        ("announced", "straight")]
+        ("announced", "straight")
+    ]
     await comm.disconnect()
 
 
@@ -247,7 +253,8 @@ async def test_presence_follows_the_sockets(pair: Pair) -> None:
 
 
 async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(
-        pair: Pair, caplog: pytest.LogCaptureFixture) -> None:
+    pair: Pair, caplog: pytest.LogCaptureFixture
+) -> None:
     layer = present(get_channel_layer())
 
     async def broken(group: str, channel: str) -> None:
@@ -264,9 +271,17 @@ async def test_a_socket_closing_while_the_layer_fails_still_counts_as_gone(
 
 
 async def test_configure_changes_what_every_viewer_sees(pair: Pair) -> None:
-    answer = await request(pair["ada_ws"], {
-        "type": "configure", "id": "c", "ruleset": "triple_yahtzee",
-        "options": {"joker": "free"}, "seats": 2, "turn_seconds": None})
+    answer = await request(
+        pair["ada_ws"],
+        {
+            "type": "configure",
+            "id": "c",
+            "ruleset": "triple_yahtzee",
+            "options": {"joker": "free"},
+            "seats": 2,
+            "turn_seconds": None,
+        },
+    )
     assert answer["type"] == "ack"
     state = await state_at(pair["bob_ws"], answer["version"])
     assert state["room"]["ruleset"]["name"] == "triple_yahtzee"
@@ -274,16 +289,35 @@ async def test_configure_changes_what_every_viewer_sees(pair: Pair) -> None:
     assert [c["key"] for c in state["room"]["ruleset"]["columns"]] == ["x1", "x2", "x3"]
     assert (state["room"]["seat_count"], state["room"]["turn_seconds"]) == (2, None)
     assert state["event"]["kind"] == "room_configured"
-    bad = await request(pair["ada_ws"], {"type": "configure", "id": "d", "ruleset": "yams",
-                                       "options": [], "seats": 2, "turn_seconds": None})
+    bad = await request(
+        pair["ada_ws"],
+        {
+            "type": "configure",
+            "id": "d",
+            "ruleset": "yams",
+            "options": [],
+            "seats": 2,
+            "turn_seconds": None,
+        },
+    )
     assert bad["code"] == "bad_field"
-    other = await request(pair["bob_ws"], {"type": "configure", "id": "e", "ruleset": "yams",
-                                         "options": {}, "seats": 2, "turn_seconds": 60})
+    other = await request(
+        pair["bob_ws"],
+        {
+            "type": "configure",
+            "id": "e",
+            "ruleset": "yams",
+            "options": {},
+            "seats": 2,
+            "turn_seconds": 60,
+        },
+    )
     assert other["code"] == "not_host"
 
 
 async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(
-        pair: Pair, staff: User) -> None:
+    pair: Pair, staff: User
+) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
     sent = await request(bob_ws, {"type": "react", "id": "r1", "emoji": THUMBS})
     assert sent["type"] == "ack"
@@ -291,19 +325,28 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(
         state = await state_at(comm, sent["version"])
         assert state["event"]["kind"] == "react"
         assert [(r["actor_id"], r["data"]["emoji"]) for r in state["reactions"]] == [
-            (pair["bob"].pk, THUMBS)]
+            (pair["bob"].pk, THUMBS)
+        ]
         assert all(e["kind"] != "react" for e in state["log"])
-    for n, (emoji, code) in enumerate([
-            ("\U0001f44d\U0001f3fd", "bad_reaction"), ("+1", "bad_reaction"),
-            (1, "bad_field"), (None, "bad_field"), ([THUMBS], "bad_field")]):
+    for n, (emoji, code) in enumerate(
+        [
+            ("\U0001f44d\U0001f3fd", "bad_reaction"),
+            ("+1", "bad_reaction"),
+            (1, "bad_field"),
+            (None, "bad_field"),
+            ([THUMBS], "bad_field"),
+        ]
+    ):
         answer = await request(bob_ws, {"type": "react", "id": f"bad{n}", "emoji": emoji})
         assert answer["code"] == code, answer
     assert (await request(bob_ws, {"type": "react", "id": "nothing"}))["code"] == "bad_field"
     for n in range(2):
         assert (await request(bob_ws, {"type": "react", "id": f"r{n + 2}", "emoji": THUMBS}))[
-            "type"] == "ack"
+            "type"
+        ] == "ack"
     assert (await request(bob_ws, {"type": "react", "id": "r4", "emoji": THUMBS}))[
-        "code"] == "react_too_fast"
+        "code"
+    ] == "react_too_fast"
     other = await request(ada_ws, {"type": "react", "id": "a1", "emoji": THUMBS})
     assert other["type"] == "ack"  # another player's own limit
     # Bob's socket holds that version before the ban: news still on its way to it would
@@ -314,7 +357,8 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(
     # next request, which the database refuses.
     banned = await call(services.mod_ban, moderator=staff, player=pair["bob"], reason="spam")
     assert (await request(bob_ws, {"type": "react", "id": "r5", "emoji": THUMBS}))[
-        "code"] == "banned"
+        "code"
+    ] == "banned"
     await publish(banned.news)
     # The ban took Bob out of the room: Ada's page hears of it before she leaves (else the
     # news could reach her socket after her departure, which closes it).
@@ -322,17 +366,23 @@ async def test_a_reaction_reaches_every_viewer_and_every_refusal_has_its_code(
         pass
     await call(lambda: Membership.objects.filter(player=pair["ada"]).update(state="left"))
     assert (await request(ada_ws, {"type": "react", "id": "a2", "emoji": THUMBS}))[
-        "code"] == "not_in_room"
+        "code"
+    ] == "not_in_room"
     await call(lambda: Membership.objects.filter(player=pair["ada"]).update(state="active"))
     room = await call(Room.objects.get, code=pair["code"])
-    await publish((await call(services.mod_close_room, moderator=staff, room=room,
-                              reason="closing time")).news)
+    await publish(
+        (
+            await call(services.mod_close_room, moderator=staff, room=room, reason="closing time")
+        ).news
+    )
     assert (await request(ada_ws, {"type": "react", "id": "a3", "emoji": THUMBS}))[
-        "code"] == "room_closed"
+        "code"
+    ] == "room_closed"
 
 
 async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused(
-        pair: Pair) -> None:
+    pair: Pair,
+) -> None:
     ada_ws, bob_ws, bob = pair["ada_ws"], pair["bob_ws"], pair["bob"]
     muted = await request(ada_ws, {"type": "mute", "id": "m1", "player": bob.pk, "muted": True})
     assert muted["type"] == "ack"
@@ -341,33 +391,34 @@ async def test_the_host_mutes_a_player_whose_chat_and_reactions_are_then_refused
     assert state["log"][0]["kind"] == "mute"
     assert state["log"][0]["data"] == {"player": "Bob", "muted": True}
     payload: dict[str, Any]
-    for payload in ({"type": "chat", "id": "c1", "text": "hello?"},
-                    {"type": "react", "id": "r1", "emoji": THUMBS}):
+    for payload in (
+        {"type": "chat", "id": "c1", "text": "hello?"},
+        {"type": "react", "id": "r1", "emoji": THUMBS},
+    ):
         answer = await request(bob_ws, payload)
         assert answer["code"] == "muted" and "muted" in answer["message"]
     again = await request(ada_ws, {"type": "mute", "id": "m2", "player": bob.pk, "muted": True})
     assert again == {"type": "ack", "id": "m2", "version": muted["version"]}  # no change
 
-    not_host = await request(bob_ws, {"type": "mute", "id": "x1", "player": pair["ada"].pk,
-                                      "muted": True})
+    not_host = await request(
+        bob_ws, {"type": "mute", "id": "x1", "player": pair["ada"].pk, "muted": True}
+    )
     assert not_host["code"] == "not_host"
     for payload, code in [
-            ({"type": "mute", "id": "x3", "player": pair["ada"].pk, "muted": True},
-             "cannot_mute"),
-            ({"type": "mute", "id": "x4", "player": 10**12, "muted": True}, "not_in_room"),
-            ({"type": "mute", "id": "x5", "player": bob.pk}, "bad_field"),
-            ({"type": "mute", "id": "x6", "player": bob.pk, "muted": "no"}, "bad_field"),
-            ({"type": "mute", "id": "x7", "player": str(bob.pk), "muted": False}, "bad_field"),
-            ({"type": "mute", "id": "x8", "player": 2**63, "muted": False}, "bad_field")]:
+        ({"type": "mute", "id": "x3", "player": pair["ada"].pk, "muted": True}, "cannot_mute"),
+        ({"type": "mute", "id": "x4", "player": 10**12, "muted": True}, "not_in_room"),
+        ({"type": "mute", "id": "x5", "player": bob.pk}, "bad_field"),
+        ({"type": "mute", "id": "x6", "player": bob.pk, "muted": "no"}, "bad_field"),
+        ({"type": "mute", "id": "x7", "player": str(bob.pk), "muted": False}, "bad_field"),
+        ({"type": "mute", "id": "x8", "player": 2**63, "muted": False}, "bad_field"),
+    ]:
         assert (await request(ada_ws, payload))["code"] == code, payload
     await call(services.room_add_bot, player=pair["ada"], code=pair["code"])
     bot = await call(lambda: Membership.objects.get(room__code=pair["code"], seat=2).player_id)
     bot_muted = await request(ada_ws, {"type": "mute", "id": "x9", "player": bot, "muted": True})
     assert bot_muted["code"] == "cannot_mute"
 
-    unmuted = await request(ada_ws, {"type": "mute", "id": "m3", "player": bob.pk,
-                                     "muted": False})
+    unmuted = await request(ada_ws, {"type": "mute", "id": "m3", "player": bob.pk, "muted": False})
     state = await state_at(bob_ws, unmuted["version"])
     assert not next(m for m in state["members"] if m["name"] == "Bob")["muted"]
-    assert (await request(bob_ws, {"type": "chat", "id": "c2", "text": "thanks"}))[
-        "type"] == "ack"
+    assert (await request(bob_ws, {"type": "chat", "id": "c2", "text": "thanks"}))["type"] == "ack"

@@ -42,8 +42,10 @@ def account(make_player: MakePlayer) -> MakeAccount:
         player = make_player(name)
         if signed:
             player.user = User.objects.create_user(
-                name.lower(), password="pw-long-enough",
-                date_joined=timezone.now() - timedelta(days=1))
+                name.lower(),
+                password="pw-long-enough",
+                date_joined=timezone.now() - timedelta(days=1),
+            )
             player.save()
         return player
 
@@ -51,7 +53,8 @@ def account(make_player: MakePlayer) -> MakeAccount:
 
 
 def test_the_days_dice_come_from_the_secret_and_the_date(
-        account: MakeAccount, settings: Settings) -> None:
+    account: MakeAccount, settings: Settings
+) -> None:
     ada, bob = account("Ada"), account("Bob")
     first = daily.daily_play(player=ada, ruleset="yatzy")
     second = daily.daily_play(player=bob, ruleset="yatzy")
@@ -65,7 +68,9 @@ def test_the_days_dice_come_from_the_secret_and_the_date(
         services.game_roll(player=attempt.player, code=attempt.game.room.code)
     faces = [duplicate.die(bytes.fromhex(seed), 1, 1, s) for s in range(5)]
     assert [list(state_of(a.game.room.code, a.player)[2].dice) for a in (first, second)] == [
-        faces, faces]
+        faces,
+        faces,
+    ]
     # The dice of the day stay out of the pages: the log of a solo table keeps them.
     room = first.game.room
     assert room.daily and not room.coach_enabled and room.seat_count == 1
@@ -81,8 +86,9 @@ def test_one_ranked_attempt_per_account_and_day(account: MakeAccount) -> None:
     assert not again.ranked and again.game_id != first.game_id
     assert again.practice == Practice.AGAIN
     assert daily.daily_play(player=guest, ruleset="yahtzee").practice == Practice.GUEST
-    yesterday = daily.daily_play(player=account("Cy"), ruleset="yahtzee",
-                                 day=selectors.today() - timedelta(days=1))
+    yesterday = daily.daily_play(
+        player=account("Cy"), ruleset="yahtzee", day=selectors.today() - timedelta(days=1)
+    )
     assert not yesterday.ranked and not yesterday.practice  # past days: their own dice
     assert yesterday.game.seed == daily.seed_of("yahtzee", selectors.today() - timedelta(days=1))
     # A guest who makes an account today ranks from tomorrow.
@@ -90,8 +96,13 @@ def test_one_ranked_attempt_per_account_and_day(account: MakeAccount) -> None:
     guest.save()
     assert daily.daily_play(player=guest, ruleset="yatzy").practice == Practice.NEW_ACCOUNT
     before = DailyAttempt.objects.count()
-    refused("not_yet", daily.daily_play, player=ada, ruleset="yahtzee",
-            day=selectors.today() + timedelta(days=1))
+    refused(
+        "not_yet",
+        daily.daily_play,
+        player=ada,
+        ruleset="yahtzee",
+        day=selectors.today() + timedelta(days=1),
+    )
     refused("unknown_ruleset", daily.daily_play, player=ada, ruleset="poker")
     assert DailyAttempt.objects.count() == before
 
@@ -102,36 +113,48 @@ def test_only_ranked_attempts_see_the_days_dice(account: MakeAccount) -> None:
     seed = daily.seed_of("yahtzee", selectors.today())
     scouts = [
         daily.daily_play(player=account("Gus", signed=False), ruleset="yahtzee"),
-        daily.daily_play(player=account("Nia", signed=False), ruleset="yahtzee",
-                         browser="b" * 32, address="a" * 32),
+        daily.daily_play(
+            player=account("Nia", signed=False),
+            ruleset="yahtzee",
+            browser="b" * 32,
+            address="a" * 32,
+        ),
     ]
-    ranked = daily.daily_play(player=account("Ada"), ruleset="yahtzee", browser="b" * 32,
-                              address="a" * 32)
+    ranked = daily.daily_play(
+        player=account("Ada"), ruleset="yahtzee", browser="b" * 32, address="a" * 32
+    )
     assert ranked.ranked and ranked.game.seed == seed  # the scouts left no mark on it
     scouts += [
         daily.daily_play(player=account("Bob"), ruleset="yahtzee", browser="b" * 32),
         daily.daily_play(player=account("Cy"), ruleset="yahtzee", address="a" * 32),
     ]
     assert [s.practice for s in scouts] == [
-        Practice.GUEST, Practice.GUEST, Practice.BROWSER, Practice.ADDRESS]
+        Practice.GUEST,
+        Practice.GUEST,
+        Practice.BROWSER,
+        Practice.ADDRESS,
+    ]
     seeds = {s.game.seed for s in scouts}
     assert seed not in seeds and len(seeds) == len(scouts)  # each practice its own dice
     for scout in scouts:
         services.game_roll(player=scout.player, code=scout.game.room.code)
         dice = list(state_of(scout.game.room.code, scout.player)[2].dice)
-        assert dice == [duplicate.die(bytes.fromhex(scout.game.seed), 1, 1, slot)
-                        for slot in range(5)]
+        assert dice == [
+            duplicate.die(bytes.fromhex(scout.game.seed), 1, 1, slot) for slot in range(5)
+        ]
     # Staff read every game's dice in the admin: they practise.
     mod = account("Mod")
     User.objects.filter(pk=present(mod.user_id)).update(is_staff=True)
     assert daily.daily_play(player=mod, ruleset="yahtzee").practice == Practice.STAFF
     # Another browser and address, an account from before the day: ranked.
-    assert daily.daily_play(player=account("Dee"), ruleset="yahtzee", browser="c" * 32,
-                            address="d" * 32).ranked
+    assert daily.daily_play(
+        player=account("Dee"), ruleset="yahtzee", browser="c" * 32, address="d" * 32
+    ).ranked
 
 
 def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
-        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
+    account: MakeAccount, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada, bob = account("Ada"), account("Bob")
     assert daily.daily_play(player=ada, ruleset="yatzy", browser="b" * 32).ranked
     real = daily.why_practice
@@ -143,7 +166,8 @@ def test_a_browser_or_address_that_wins_a_race_leaves_the_other_practising(
 
 
 def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(
-        account: MakeAccount, bob: Player) -> None:
+    account: MakeAccount, bob: Player
+) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     code = attempt.game.room.code
@@ -158,8 +182,9 @@ def test_a_daily_table_takes_no_hints_no_guests_and_no_rematch(
 def test_ranks_among_everyone_and_among_friends(account: MakeAccount, make_room: MakeRoom) -> None:
     ada, bob, cy, dee = (account(n) for n in ("Ada", "Bob", "Cy", "Dee"))
     make_room(ada, "yatzy", joined=[bob])  # Ada and Bob shared a table: friends
-    attempts = {p.name: play_out(daily.daily_play(player=p, ruleset="yatzy"))
-                for p in (ada, bob, cy, dee)}
+    attempts = {
+        p.name: play_out(daily.daily_play(player=p, ruleset="yatzy")) for p in (ada, bob, cy, dee)
+    }
     scores = {"Ada": 150, "Bob": 200, "Cy": 250, "Dee": 200}
     for name, score in scores.items():
         DailyAttempt.objects.filter(pk=attempts[name].pk).update(score=score)
@@ -169,7 +194,11 @@ def test_ranks_among_everyone_and_among_friends(account: MakeAccount, make_room:
     challenge = attempts["Ada"].challenge
     lines = selectors.leaderboard(challenge, bob)
     assert [(line.rank, line.name, line.score) for line in lines] == [
-        (1, "Cy", 250), (2, "Bob", 200), (2, "Dee", 200), (4, "Ada", 150)]
+        (1, "Cy", 250),
+        (2, "Bob", 200),
+        (2, "Dee", 200),
+        (4, "Ada", 150),
+    ]
     assert [line.is_viewer for line in lines] == [False, True, False, False]
     # An unranked attempt sees where it would stand, and is not on the board.
     extra = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
@@ -184,19 +213,24 @@ def test_par_and_the_results_page(account: MakeAccount) -> None:
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     challenge = attempt.challenge
     par = daily.par_of(challenge)
-    expected = duplicate.play(rulesets.get("yatzy").new_scorecard(), levels.get("expert"),
-                              bytes.fromhex(daily.seed_of("yatzy", challenge.day)))
+    expected = duplicate.play(
+        rulesets.get("yatzy").new_scorecard(),
+        levels.get("expert"),
+        bytes.fromhex(daily.seed_of("yatzy", challenge.day)),
+    )
     assert par == expected["total"] and DailyChallenge.objects.get().par == expected
     assert attempt.score == attempt.game.scorecards.get().total
     assert attempt.finished_at is not None
-    html = client_of(ada).get(reverse("games:daily_result", args=[
-        "yatzy", challenge.day.isoformat()])).content.decode()
+    html = (
+        client_of(ada)
+        .get(reverse("games:daily_result", args=["yatzy", challenge.day.isoformat()]))
+        .content.decode()
+    )
     assert f'data-score="{attempt.score}" data-ranked="true"' in html
     assert f'data-par="{par}"' in html and 'data-rank="1" data-of="1"' in html
     attempt.refresh_from_db()
     assert attempt.accuracy is not None  # the review was built for it
-    assert f"Yatzy daily {challenge.day.isoformat()}: {attempt.score}, par {par}, skill " \
-        in html
+    assert f"Yatzy daily {challenge.day.isoformat()}: {attempt.score}, par {par}, skill " in html
     assert client_of().get(f"/daily/shared/{attempt.pk}/").status_code == 404  # no walking
     shared = client_of().get(reverse("games:daily_shared", args=[attempt.share_code]))
     text = shared.content.decode()
@@ -220,11 +254,18 @@ def test_streaks_and_the_calendar(account: MakeAccount, monkeypatch: pytest.Monk
     for back in (0, 1, 2, 4):
         day = today - timedelta(days=back)
         challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
-        room = Room.objects.create(code=f"c{back}", host=ada, ruleset="yatzy", seat_count=1,
-                                   daily=True, last_activity_at=timezone.now())
+        room = Room.objects.create(
+            code=f"c{back}",
+            host=ada,
+            ruleset="yatzy",
+            seat_count=1,
+            daily=True,
+            last_activity_at=timezone.now(),
+        )
         game = Game.objects.create(room=room, number=1, ruleset="yatzy")
-        DailyAttempt.objects.create(challenge=challenge, player=ada, game=game, ranked=True,
-                                    score=200)
+        DailyAttempt.objects.create(
+            challenge=challenge, player=ada, game=game, ranked=True, score=200
+        )
     days = selectors.played_days(ada)
     assert selectors.streak(days) == 3
     assert selectors.streak(days - {today}) == 2  # today's still to play
@@ -241,18 +282,26 @@ def test_near_perfect_days_go_to_the_moderators_queue(account: MakeAccount) -> N
     for back in range(3):
         day = selectors.today() - timedelta(days=back)
         challenge = DailyChallenge.objects.create(day=day, ruleset="yatzy")
-        room = Room.objects.create(code=f"p{back}", host=ada, ruleset="yatzy", seat_count=1,
-                                   daily=True, last_activity_at=timezone.now())
+        room = Room.objects.create(
+            code=f"p{back}",
+            host=ada,
+            ruleset="yatzy",
+            seat_count=1,
+            daily=True,
+            last_activity_at=timezone.now(),
+        )
         game = Game.objects.create(room=room, number=1, ruleset="yatzy")
-        attempts.append(DailyAttempt.objects.create(challenge=challenge, player=ada,
-                                                    game=game, ranked=True, score=250))
+        attempts.append(
+            DailyAttempt.objects.create(
+                challenge=challenge, player=ada, game=game, ranked=True, score=250
+            )
+        )
     daily_scores.record_accuracy(attempts[0].game, ada, 100.0)
     daily_scores.record_accuracy(attempts[1].game, ada, 99.8)
     assert not Report.objects.exists()
     daily_scores.record_accuracy(attempts[2].game, ada, 99.6)
     report = Report.objects.get()
-    assert (report.reason, report.reported, report.reporter) == (
-        Report.Reason.ACCURACY, ada, None)
+    assert (report.reason, report.reported, report.reporter) == (Report.Reason.ACCURACY, ada, None)
     daily_scores.record_accuracy(attempts[2].game, ada, 99.9)
     assert Report.objects.count() == 1  # once while it is open
 
@@ -269,7 +318,8 @@ def test_the_day_turns_at_midnight_utc(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
-        account: MakeAccount, monkeypatch: pytest.MonkeyPatch) -> None:
+    account: MakeAccount, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada = account("Ada")
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     assert attempt.ranked
@@ -281,7 +331,8 @@ def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
 
 
 def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(
-        account: MakeAccount, admin_client: Client) -> None:
+    account: MakeAccount, admin_client: Client
+) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     code = attempt.game.room.code
@@ -299,18 +350,25 @@ def test_a_daily_game_has_no_comparison_that_would_give_the_days_seed(
 
 
 def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
-        account: MakeAccount) -> None:
+    account: MakeAccount,
+) -> None:
     ada, gus = account("Ada"), account("Gus", signed=False)
     ranked = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     DailyAttempt.objects.filter(pk=ranked.pk).update(score=200)
     practice = play_out(daily.daily_play(player=gus, ruleset="yatzy"))
-    expected = duplicate.play(rulesets.get("yatzy").new_scorecard(), levels.get("expert"),
-                              bytes.fromhex(practice.game.seed))["total"]
+    expected = duplicate.play(
+        rulesets.get("yatzy").new_scorecard(),
+        levels.get("expert"),
+        bytes.fromhex(practice.game.seed),
+    )["total"]
     assert daily.attempt_par(practice) == expected
     practice.refresh_from_db()
     assert practice.par == expected
-    html = client_of(gus).get(reverse("games:daily_result", args=[
-        "yatzy", practice.challenge.day.isoformat()])).content.decode()
+    html = (
+        client_of(gus)
+        .get(reverse("games:daily_result", args=["yatzy", practice.challenge.day.isoformat()]))
+        .content.decode()
+    )
     assert 'data-ranked="false" data-practice="true"' in html
     assert f'data-par="{expected}"' in html and "Par of your dice" in html
     assert "Would rank" in html and 'data-of="2"' in html
@@ -318,12 +376,15 @@ def test_a_practice_game_shows_its_own_par_where_it_would_stand_and_how_to_rank(
     assert ", practice: " in html  # the share text says so
     room = client_of(gus).get(f"/r/{practice.game.room.code}/").content.decode()
     assert 'data-testid="daily-practice-badge"' in room
-    assert 'data-testid="daily-practice-badge"' not in client_of(ada).get(
-        f"/r/{ranked.game.room.code}/").content.decode()
+    assert (
+        'data-testid="daily-practice-badge"'
+        not in client_of(ada).get(f"/r/{ranked.game.room.code}/").content.decode()
+    )
 
 
 def test_the_play_page_says_beforehand_who_ranks(
-        account: MakeAccount, make_player: MakePlayer) -> None:
+    account: MakeAccount, make_player: MakePlayer
+) -> None:
     ada = account("Ada")
     html = client_of(ada, ip="203.0.113.7").get("/daily/").content.decode()
     assert html.count('data-practice="false"') == len(rulesets.names())
@@ -331,13 +392,17 @@ def test_the_play_page_says_beforehand_who_ranks(
     newcomer = make_player("Nia")
     newcomer.user = User.objects.create_user("nia", password="pw-long-enough")
     newcomer.save()
-    html = client_of(newcomer).get("/daily/yatzy/" + selectors.today().isoformat() + "/") \
+    html = (
+        client_of(newcomer)
+        .get("/daily/yatzy/" + selectors.today().isoformat() + "/")
         .content.decode()
+    )
     assert 'data-reason="new_account"' in html and "Practise on dice of your own" in html
 
 
 def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(
-        account: MakeAccount) -> None:
+    account: MakeAccount,
+) -> None:
     ada, bob = account("Ada"), account("Bob")
     played = client_of(ada, ip="203.0.113.7").post("/daily/play/", {"ruleset": "yams"})
     assert played.status_code == 302
@@ -350,13 +415,17 @@ def test_a_ranked_attempt_from_an_address_leaves_the_next_one_practising(
 
 
 @pytest.mark.sqlite_pass_only  # the page's words while par is unknown: no database in it
-def test_share_text_never_says_par_unknown(account: MakeAccount,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_share_text_never_says_par_unknown(
+    account: MakeAccount, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada = account("Ada")
     attempt = play_out(daily.daily_play(player=ada, ruleset="yatzy"))
     monkeypatch.setattr(daily, "level_ready", lambda level, rs: False)  # tables warming
-    html = client_of(ada).get(reverse("games:daily_result", args=[
-        "yatzy", attempt.challenge.day.isoformat()])).content.decode()
+    html = (
+        client_of(ada)
+        .get(reverse("games:daily_result", args=["yatzy", attempt.challenge.day.isoformat()]))
+        .content.decode()
+    )
     assert "par ?" not in html and 'data-testid="daily-share"' not in html
     assert "Par is being worked out" in html
     shared = client_of().get(reverse("games:daily_shared", args=[attempt.share_code]))
@@ -370,20 +439,23 @@ def test_a_guest_who_makes_an_account_keeps_their_streak(account: MakeAccount) -
     gus.save()
     assert selectors.streak(selectors.played_days(gus)) == 1
     # A past day played again is no part of a streak.
-    play_out(daily.daily_play(player=gus, ruleset="yatzy",
-                              day=selectors.today() - timedelta(days=1)))
+    play_out(
+        daily.daily_play(player=gus, ruleset="yatzy", day=selectors.today() - timedelta(days=1))
+    )
     assert selectors.streak(selectors.played_days(gus)) == 1
 
 
 def test_a_guest_who_signs_in_to_an_older_account_ranks_after_practising(
-        account: MakeAccount) -> None:
+    account: MakeAccount,
+) -> None:
     """Issue 41's problem 2: the guest practised on dice of their own, so the account
     they then sign in to in that browser (taking the guest's player) may still rank."""
     gus = account("Gus", signed=False)
     practice = play_out(daily.daily_play(player=gus, ruleset="yatzy", browser="b" * 32))
     assert practice.practice == Practice.GUEST
-    gus.user = User.objects.create_user("gus", password="pw-long-enough",
-                                        date_joined=timezone.now() - timedelta(days=3))
+    gus.user = User.objects.create_user(
+        "gus", password="pw-long-enough", date_joined=timezone.now() - timedelta(days=3)
+    )
     gus.save()
     ranked = daily.daily_play(player=gus, ruleset="yatzy", browser="b" * 32)
     assert ranked.ranked and ranked.game.seed == daily.seed_of("yatzy", selectors.today())

@@ -54,24 +54,53 @@ def everything_sent(code: str, viewers: Sequence[Player]) -> list[str]:
 
 
 def test_a_duplicate_room_plays_everyone_at_once_and_refuses_one_after_another(
-        ada: Player, make_room: MakeRoom) -> None:
+    ada: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", duplicate=True)
     assert room.duplicate and room.together
-    refused("bad_options", services.room_create, player=ada, ruleset="yatzy",
-            duplicate=True, together=False)
-    refused("bad_options", services.room_create, player=ada, ruleset="yatzy",
-            duplicate="yes")
+    refused(
+        "bad_options",
+        services.room_create,
+        player=ada,
+        ruleset="yatzy",
+        duplicate=True,
+        together=False,
+    )
+    refused("bad_options", services.room_create, player=ada, ruleset="yatzy", duplicate="yes")
     before = Room.objects.count()
-    refused("bad_options", services.room_configure, player=ada, code=room.code,
-            ruleset="yatzy", options={}, seats=4, turn_seconds=None, duplicate=True,
-            together=False)
+    refused(
+        "bad_options",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=4,
+        turn_seconds=None,
+        duplicate=True,
+        together=False,
+    )
     # Turning everyone at once off turns the same dice off too; on again, both.
-    services.room_configure(player=ada, code=room.code, ruleset="yatzy", options={},
-                            seats=4, turn_seconds=None, together=False)
+    services.room_configure(
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=4,
+        turn_seconds=None,
+        together=False,
+    )
     room.refresh_from_db()
     assert (room.duplicate, room.together) == (False, False)
-    services.room_configure(player=ada, code=room.code, ruleset="yatzy", options={},
-                            seats=4, turn_seconds=None, duplicate=True)
+    services.room_configure(
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=4,
+        turn_seconds=None,
+        duplicate=True,
+    )
     room.refresh_from_db()
     assert (room.duplicate, room.together) == (True, True)
     assert Room.objects.count() == before
@@ -103,7 +132,8 @@ def test_every_seat_rolls_the_same_dice_slot_by_slot(pair: str, ada: Player, bob
 
 
 def test_nobody_sees_another_seats_round_before_it_closes(
-        pair: str, ada: Player, bob: Player, cy: Player) -> None:
+    pair: str, ada: Player, bob: Player, cy: Player
+) -> None:
     services.room_join(player=cy, code=pair)  # a spectator
     seed_hex = game_of(pair).seed
     services.game_roll(player=ada, code=pair)
@@ -140,7 +170,8 @@ def test_nobody_sees_another_seats_round_before_it_closes(
 
 
 def test_the_round_is_revealed_once_everyone_has_scored(
-        pair: str, ada: Player, bob: Player) -> None:
+    pair: str, ada: Player, bob: Player
+) -> None:
     services.game_roll(player=ada, code=pair)
     place_first(ada, pair)
     services.game_roll(player=bob, code=pair)
@@ -168,8 +199,9 @@ def play_out(code: str, people: Sequence[Player]) -> None:
         for player in people:
             if game_of(code).status != Game.Status.PLAYING:
                 break
-            if not Turn.objects.filter(game=game_of(code), player=player,
-                                       finished_at__isnull=True).exists():
+            if not Turn.objects.filter(
+                game=game_of(code), player=player, finished_at__isnull=True
+            ).exists():
                 continue
             services.game_roll(player=player, code=code)
             services.game_roll(player=player, code=code, hold=[0, 1])
@@ -177,7 +209,8 @@ def play_out(code: str, people: Sequence[Player]) -> None:
 
 
 def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, duplicate=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     game = game_of(code)
@@ -188,12 +221,14 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
     found = comparison(game, par=par_of(game))
     assert found.par_total == expected["total"] and len(found.rounds) == 15
     assert [s["to_par"] for s in found.seats] == [
-        c.total - expected["total"] for c in game.scorecards.order_by("seat")]
+        c.total - expected["total"] for c in game.scorecards.order_by("seat")
+    ]
     for number, round_ in enumerate(found.rounds, start=1):
         # Everyone's first roll of a round, par's too, is the same five dice.
         firsts = {tuple(present(c).rolls[0]["dice"]) for c in [*round_.cells, round_.par]}
-        assert firsts == {tuple(duplicate.die(bytes.fromhex(game.seed), number, 1, s)
-                                for s in range(5))}
+        assert firsts == {
+            tuple(duplicate.die(bytes.fromhex(game.seed), number, 1, s) for s in range(5))
+        }
     # The reviews' luck and skill add up on the same dice too.
     for player in (ada, bob):
         review = services.review_for(game=game, player=player)
@@ -205,13 +240,16 @@ def test_after_the_game_every_round_compares_with_par_and_the_seed_is_shown(
     assert game.seed in html and f'data-total="{expected["total"]}"' in html
     assert html.count('data-testid="compare-round"') == 15
     for card in game.scorecards.all():  # each total says what its gap is
-        assert f"{card.total} <small class=\"compare-to-par\">" \
-               f"({card.total - expected['total']:+d} to par)</small>" in html
+        assert (
+            f'{card.total} <small class="compare-to-par">'
+            f"({card.total - expected['total']:+d} to par)</small>" in html
+        )
     assert client_of(cy).get(reverse("games:game_compare", args=[code, 1])).status_code == 403
 
 
 def test_a_game_with_the_systems_dice_has_no_comparison(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, together=True, joined=[bob], start=True).code
     play_out(code, [ada, bob])
     assert not game_of(code).seed
@@ -220,9 +258,11 @@ def test_a_game_with_the_systems_dice_has_no_comparison(
 
 
 def test_bots_and_the_host_skipping_play_the_same_dice(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yahtzee", seats=3, duplicate=True, joined=[bob], bots=["expert"],
-                     start=True).code
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(
+        ada, "yahtzee", seats=3, duplicate=True, joined=[bob], bots=["expert"], start=True
+    ).code
     seed = seed_of(code)
     first = [duplicate.die(seed, 1, 1, s) for s in range(5)]
     for _ in range(20):
@@ -235,12 +275,12 @@ def test_bots_and_the_host_skipping_play_the_same_dice(
     skipped = Turn.objects.get(game=game_of(code), seat=1, number=2)
     assert skipped.finish == Turn.Finish.SKIPPED and skipped.rolls[0]["dice"] == first
     event = present(Event.objects.filter(room__code=code, kind="skip").last())
-    assert event.data == {"roll": {"seat": 1, "sealed": True},
-                          "place": {"seat": 1, "sealed": True}}
+    assert event.data == {"roll": {"seat": 1, "sealed": True}, "place": {"seat": 1, "sealed": True}}
 
 
 def test_staff_read_the_seed_only_once_the_game_is_over(
-        pair: str, ada: Player, bob: Player, admin_client: Client) -> None:
+    pair: str, ada: Player, bob: Player, admin_client: Client
+) -> None:
     game = game_of(pair)
     page = reverse("admin:play_game_change", args=[game.pk])
     html = admin_client.get(page).content.decode()

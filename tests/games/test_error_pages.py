@@ -41,7 +41,8 @@ def error_page(response: ClientResponse, status: int) -> str:
 @pytest.mark.parametrize("debug", [False, True])
 @pytest.mark.parametrize("path", ["/r/zzzzzzzzzz/", "/nowhere/", "/rules/checkers/"])
 def test_missing_pages_get_the_sites_404_in_debug_and_production(
-        settings: Settings, path: str, debug: bool) -> None:
+    settings: Settings, path: str, debug: bool
+) -> None:
     settings.DEBUG = debug
     html = error_page(Client().get(path), 404)
     assert "URLconf" not in html and "Django" not in html
@@ -59,7 +60,8 @@ def test_a_missing_room_says_so_and_a_missing_slash_is_still_redirected(settings
 @pytest.mark.urls(__name__)
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_crash_gets_the_500_page_and_is_logged_with_its_traceback(
-        settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool) -> None:
+    settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool
+) -> None:
     settings.DEBUG = debug
     with caplog.at_level(logging.ERROR, logger="django.request"):
         response = Client(raise_request_exception=False).get("/crash/?again=1")
@@ -80,8 +82,9 @@ def test_in_debug_a_crash_still_reaches_the_test_clients_exception_hook(settings
 def test_a_post_without_its_csrf_token_gets_the_expired_form_page(settings: Settings) -> None:
     settings.DEBUG = True
     client = Client(enforce_csrf_checks=True)
-    response = client.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy"},
-                           HTTP_REFERER="http://testserver/")
+    response = client.post(
+        "/rooms/new/", {"name": "Ada", "ruleset": "yatzy"}, HTTP_REFERER="http://testserver/"
+    )
     html = error_page(response, 403)
     assert "This form has expired" in html and 'href="http://testserver/"' in html
     # A referer elsewhere is not offered as the way back.
@@ -96,12 +99,14 @@ def test_favicon_ico_leads_to_the_sites_icon(client: Client) -> None:
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_host_name_not_in_allowed_hosts_gets_a_page_that_says_how_to_allow_it(
-        settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool) -> None:
+    settings: Settings, caplog: pytest.LogCaptureFixture, debug: bool
+) -> None:
     settings.DEBUG = debug
     settings.ALLOWED_HOSTS = ["dice.example"]
     with caplog.at_level(logging.WARNING, logger="django.request"):
-        response = Client().get("/r/zzzzzzzzzzzz/", HTTP_HOST="192.168.1.20:8200",
-                                HTTP_ACCEPT_LANGUAGE="fr")
+        response = Client().get(
+            "/r/zzzzzzzzzzzz/", HTTP_HOST="192.168.1.20:8200", HTTP_ACCEPT_LANGUAGE="fr"
+        )
     assert response.status_code == 400
     html = response.content.decode()
     assert 'data-testid="error-page"' in html and 'data-status="400"' in html

@@ -25,8 +25,7 @@ def _play_to_the_end(code: str, person: Player, limit: int = 2000) -> Game:
         game = game_of(code)
         if game.status != Game.Status.PLAYING:
             return game
-        card = Scorecard.objects.select_related("player").get(game=game,
-                                                              seat=game.current_seat)
+        card = Scorecard.objects.select_related("player").get(game=game, seat=game.current_seat)
         if card.player.is_bot:
             assert len(services.games_run_due()) == 1
         else:
@@ -39,7 +38,8 @@ def _play_to_the_end(code: str, person: Player, limit: int = 2000) -> Game:
 @pytest.mark.sqlite_pass_only
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yams"])
 def test_expert_and_beginner_bots_play_a_whole_game(
-        ruleset: str, ada: Player, yahtzee_coach: Advisor, make_room: MakeRoom) -> None:
+    ruleset: str, ada: Player, yahtzee_coach: Advisor, make_room: MakeRoom
+) -> None:
     room = make_room(ada, ruleset, seats=3, bots=["expert"])
     answer = services.room_add_bot(player=ada, code=room.code, level="beginner")
     assert answer["event"]["data"]["level"] == "beginner"
@@ -52,11 +52,15 @@ def test_expert_and_beginner_bots_play_a_whole_game(
     assert all(play.sheet_of(card).is_complete for card in cards)
     assert sorted(present(card.rank) for card in cards)[0] == 1
     assert [s["bot_level"] for s in state_seen(room.code, ada)["game"]["seats"]] == [
-        None, "expert", "beginner"]
+        None,
+        "expert",
+        "beginner",
+    ]
 
 
 def test_an_expert_bot_waits_for_its_tables_without_holding_up_the_clock(
-        ada: Player, monkeypatch: pytest.MonkeyPatch, make_room: MakeRoom) -> None:
+    ada: Player, monkeypatch: pytest.MonkeyPatch, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yams", seats=2, bots=["expert"])
     monkeypatch.setattr(coach, "warm", lambda rs: False)  # the tables are still building
     services.room_start(player=ada, code=room.code)

@@ -67,12 +67,17 @@ def live_database() -> Iterator[str | None]:
 
 
 @pytest.fixture(scope="module")
-def module_stack(live_database: str | None, tmp_path_factory: pytest.TempPathFactory
-                 ) -> Iterator[faults.Stack]:
+def module_stack(
+    live_database: str | None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[faults.Stack]:
     """Live servers for this module's tests."""
     redis = suite_redis()
-    with faults.running_stack(tmp_path_factory.mktemp("faults"), database_url=live_database,
-                              redis_url=redis, processes=2 if redis else 1) as stack:
+    with faults.running_stack(
+        tmp_path_factory.mktemp("faults"),
+        database_url=live_database,
+        redis_url=redis,
+        processes=2 if redis else 1,
+    ) as stack:
         yield stack
 
 
@@ -86,10 +91,8 @@ def stack(module_stack: faults.Stack) -> Iterator[faults.Stack]:
             process.wait_ready()
 
 
-async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(
-        stack: faults.Stack) -> None:
-    found = await faults.kill_daphne(stack, players=2,
-                                     moments=("sent", "committed", "between"))
+async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(stack: faults.Stack) -> None:
+    found = await faults.kill_daphne(stack, players=2, moments=("sent", "committed", "between"))
 
     assert found["problems"] == []
     assert found["kills"] == 3
@@ -110,7 +113,8 @@ async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(
 
 
 async def test_a_connection_cut_in_mid_turn_is_answered_once_and_applied_once(
-        stack: faults.Stack) -> None:
+    stack: faults.Stack,
+) -> None:
     found = await faults.drop_client(stack, rounds=1, to_end=False)
 
     assert found["problems"] == []
@@ -127,7 +131,8 @@ async def test_a_connection_cut_in_mid_turn_is_answered_once_and_applied_once(
 # the same record as one re-sent after the kill -9 that pass keeps.
 @pytest.mark.sqlite_pass_only
 async def test_the_same_request_twice_is_applied_once_and_answered_alike(
-        stack: faults.Stack) -> None:
+    stack: faults.Stack,
+) -> None:
     found = await faults.duplicate_request(stack, rounds=2)
 
     assert found["problems"] == []
@@ -137,8 +142,7 @@ async def test_the_same_request_twice_is_applied_once_and_answered_alike(
     assert found["place_events"] == found["boxes_filled"] == 3
 
 
-async def test_actions_at_the_same_instant_have_one_legal_outcome(
-        stack: faults.Stack) -> None:
+async def test_actions_at_the_same_instant_have_one_legal_outcome(stack: faults.Stack) -> None:
     found = await faults.simultaneous(stack, rounds=2)
 
     assert found["problems"] == []
@@ -152,13 +156,21 @@ async def test_actions_at_the_same_instant_have_one_legal_outcome(
 
 
 async def test_redis_restarted_and_flushed_under_a_game(
-        live_database: str | None, module_stack: faults.Stack, tmp_path: Path) -> None:
-    with redis_process() as redis, faults.running_stack(
-            tmp_path, database_url=live_database, redis=redis,
+    live_database: str | None, module_stack: faults.Stack, tmp_path: Path
+) -> None:
+    with (
+        redis_process() as redis,
+        faults.running_stack(
+            tmp_path,
+            database_url=live_database,
+            redis=redis,
             processes=2 if live_database else 1,
-            migrated=live_database is not None) as stack:  # by the module's stack
-        found = await faults.diagnosed(stack, faults.restart_redis(
-            stack, players=2, ping_every=1.0, turns_after=2))
+            migrated=live_database is not None,
+        ) as stack,
+    ):  # by the module's stack
+        found = await faults.diagnosed(
+            stack, faults.restart_redis(stack, players=2, ping_every=1.0, turns_after=2)
+        )
 
     assert found["problems"] == []
     assert found["status"] == "finished"

@@ -44,8 +44,13 @@ ROUNDS = len(rulesets.get("yahtzee").categories)
 def the_day(monkeypatch: pytest.MonkeyPatch) -> bytes:
     """Today's Yahtzee challenge plays ``DAY_SEED``'s dice; the exact coach is loaded."""
     real = daily.seed_of
-    monkeypatch.setattr(daily, "seed_of", lambda ruleset, day: DAY_SEED
-                        if (ruleset, day) == ("yahtzee", today()) else real(ruleset, day))
+    monkeypatch.setattr(
+        daily,
+        "seed_of",
+        lambda ruleset, day: (
+            DAY_SEED if (ruleset, day) == ("yahtzee", today()) else real(ruleset, day)
+        ),
+    )
     advisors.advisor_for(rulesets.get("yahtzee"))
     return bytes.fromhex(DAY_SEED)
 
@@ -53,8 +58,9 @@ def the_day(monkeypatch: pytest.MonkeyPatch) -> bytes:
 def account(make_player: MakePlayer, name: str) -> Player:
     """A person whose account was made before the day: their first attempt ranks."""
     player = make_player(name)
-    player.user = User.objects.create_user(name.lower(), password="pw-long-enough",
-                                           date_joined=timezone.now() - timedelta(days=3))
+    player.user = User.objects.create_user(
+        name.lower(), password="pw-long-enough", date_joined=timezone.now() - timedelta(days=3)
+    )
     player.save()
     return player
 
@@ -74,8 +80,7 @@ def play_ranked(player: Player, strategy: Strategy) -> DailyAttempt:
                 services.game_roll(player=player, code=code, hold=list(move.hold))
             else:
                 assert isinstance(move, Place)
-                services.game_place(player=player, code=code, box=move.box,
-                                    column=move.column)
+                services.game_place(player=player, code=code, box=move.box, column=move.column)
                 break
     attempt.refresh_from_db()
     return attempt
@@ -84,15 +89,22 @@ def play_ranked(player: Player, strategy: Strategy) -> DailyAttempt:
 def scouted(seed: bytes) -> dict[tuple[int, int, int], int]:
     """What a scout who rerolled all five dice at every roll saw: every slot of every roll
     of every round (read from the seed here; it stands for any leak of the day's dice)."""
-    return {(round_, roll, slot): duplicate.die(seed, round_, roll, slot)
-            for round_ in range(1, ROUNDS + 1) for roll in (1, 2, 3) for slot in range(5)}
+    return {
+        (round_, roll, slot): duplicate.die(seed, round_, roll, slot)
+        for round_ in range(1, ROUNDS + 1)
+        for roll in (1, 2, 3)
+        for slot in range(5)
+    }
 
 
 def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
-        the_day: bytes, make_player: MakePlayer, admin_client: Client) -> None:
+    the_day: bytes, make_player: MakePlayer, admin_client: Client
+) -> None:
     seen = scouted(the_day)
-    cheat = play_ranked(account(make_player, "Newcomer"),
-                        Foresight(lambda round_, roll, slot: seen[round_, roll, slot]))
+    cheat = play_ranked(
+        account(make_player, "Newcomer"),
+        Foresight(lambda round_, roll, slot: seen[round_, roll, slot]),
+    )
     review = services.review_for(game=cheat.game, player=cheat.player).data
     challenge = DailyChallenge.objects.get()
     bound = present(challenge.luck_bound)
@@ -103,12 +115,21 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
     assert luck > bound["bound"] > bound["highest"]
     report = Report.objects.get()
     assert (report.reason, report.reported, report.reporter, report.room) == (
-        Report.Reason.FORESIGHT, cheat.player, None, cheat.game.room)
+        Report.Reason.FORESIGHT,
+        cheat.player,
+        None,
+        cheat.game.room,
+    )
     cheat.refresh_from_db()
-    for figure in (f"score {cheat.score}", f"par {par}", f"Luck {review['luck']:+.1f}",
-                   f"on rerolls {luck:+.1f}", f"the bound {bound['bound']:+.1f}",
-                   f"gave away {review['total_lost']:.1f}",
-                   f"accuracy {cheat.accuracy:.1f} %"):
+    for figure in (
+        f"score {cheat.score}",
+        f"par {par}",
+        f"Luck {review['luck']:+.1f}",
+        f"on rerolls {luck:+.1f}",
+        f"the bound {bound['bound']:+.1f}",
+        f"gave away {review['total_lost']:.1f}",
+        f"accuracy {cheat.accuracy:.1f} %",
+    ):
         assert figure in report.text, (figure, report.text)
     # Stored again (the coach's worker's turn): still one report.
     assert foresight.foresight_check(game=cheat.game) is None
@@ -126,7 +147,8 @@ def test_a_scouted_day_played_with_foresight_is_reported_and_honest_play_is_not(
 
 @pytest.mark.django_db(transaction=True)  # the child process reads committed rows
 def test_a_server_works_the_bound_out_in_the_review_child(
-        make_player: MakePlayer, settings: Settings, review_child: ModuleType) -> None:
+    make_player: MakePlayer, settings: Settings, review_child: ModuleType
+) -> None:
     """With the coach's worker on, a review stored on a page's request does not wait for
     the bound: the game's review job has the review child work it out on the real day's
     dice, then checks the attempt against it."""

@@ -63,8 +63,12 @@ LOOKUP_EXAMPLES = 6  # wrong room codes: well below the guess limit of 20 an add
 MIN_TURNS = 10  # turns the victims finish while the fuzzer runs
 LOBBY_SEATS = 8
 # No shrinking: each example costs a live server real time, and a failure names its frame.
-FUZZ = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck),
-                phases=(Phase.explicit, Phase.generate))
+FUZZ = settings(
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+    phases=(Phase.explicit, Phase.generate),
+)
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +76,9 @@ def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
     """A live server: the victims playing in V, Mal seated in A and alone in S, Lou's
     empty lobby L; rooms opened through the real forms."""
     workdir = tmp_path_factory.mktemp("fuzz-live")
-    with serve(workdir, GAMES_BOT_DELAY_SECONDS="0.05",
-               GAMES_AWAY_FOR_HANDOVER_SECONDS="3600") as base_url:
+    with serve(
+        workdir, GAMES_BOT_DELAY_SECONDS="0.05", GAMES_AWAY_FOR_HANDOVER_SECONDS="3600"
+    ) as base_url:
         logins, codes = {}, {}
         logins["vera"], codes["V"] = open_room(base_url, "Vera", seats=2)
         logins["walt"] = join_room(base_url, codes["V"], "Walt")
@@ -85,8 +90,17 @@ def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
         try:
             setup = runner.run(set_tables(base_url, logins, codes))
             try:
-                yield Arena(base_url, workdir, runner, logins, setup.players, codes,
-                            setup.table, setup.anchors, setup.probes)
+                yield Arena(
+                    base_url,
+                    workdir,
+                    runner,
+                    logins,
+                    setup.players,
+                    codes,
+                    setup.table,
+                    setup.anchors,
+                    setup.probes,
+                )
             finally:
                 runner.run(tear_down(setup))
         finally:
@@ -99,9 +113,14 @@ def test_strangers_cannot_open_the_victims_socket(arena: Arena) -> None:
     (two misses of the guess limit) with 4404.  The victims notice nothing."""
     window = VictimWindow(arena)
     base, codes, logins = arena.base_url, arena.codes, arena.logins
-    tries = [(codes["V"], logins["mal"]), (codes["V"], None), (codes["A"], logins["vera"]),
-             (codes["S"], logins["hank"]), (codes["V"][::-1], logins["mal"]),
-             (codes["V"].upper(), logins["mal"])]
+    tries = [
+        (codes["V"], logins["mal"]),
+        (codes["V"], None),
+        (codes["A"], logins["vera"]),
+        (codes["S"], logins["hank"]),
+        (codes["V"][::-1], logins["mal"]),
+        (codes["V"].upper(), logins["mal"]),
+    ]
 
     async def knock() -> list[object]:
         return [await first_answer(base, code, login) for code, login in tries]
@@ -136,8 +155,12 @@ def test_fuzzed_frames(arena: Arena) -> None:
     window = VictimWindow(arena)
     before = arena.attacker_rooms()
     volleys = Volleys(arena)
-    one = st.one_of(*(frames(target, arena.strangers).map(partial(_in_room, room))
-                      for room, target in arena.targets.items()))
+    one = st.one_of(
+        *(
+            frames(target, arena.strangers).map(partial(_in_room, room))
+            for room, target in arena.targets.items()
+        )
+    )
 
     @settings(FUZZ, max_examples=FRAME_EXAMPLES)
     @given(batch=st.lists(one, min_size=BATCH, max_size=BATCH))
@@ -176,13 +199,18 @@ def test_fuzzed_form_posts(arena: Arena) -> None:
         reply = send_post(arena, post, csrf)
         statuses[reply.status] += 1
         assert reply.status == expected_status(post, LOBBY_SEATS - 1 - redirects["L"]), (
-            post, reply.status, reply.body[:300])
+            post,
+            reply.status,
+            reply.body[:300],
+        )
         if reply.status == 302:
             assert re.fullmatch(r"/r/[a-z0-9]+/", reply.location), reply.location
             redirects[post.room or "create"] += 1
         elif reply.status == 400:
-            assert 'data-testid="create-error"' in reply.body or \
-                'data-testid="join-error"' in reply.body, reply.body[:300]
+            assert (
+                'data-testid="create-error"' in reply.body
+                or 'data-testid="join-error"' in reply.body
+            ), reply.body[:300]
         else:  # the site's page for a failed CSRF check
             assert 'data-status="403"' in reply.body and "This form has expired" in reply.body
 
@@ -190,7 +218,10 @@ def test_fuzzed_form_posts(arena: Arena) -> None:
     print(f"{sum(statuses.values())} form posts: {dict(statuses)}, redirects {dict(redirects)}")
     assert db.room_count() == rooms + redirects["create"]
     assert {room: db.members(codes[room]) for room in "VAL"} == {
-        "V": members["V"], "A": members["A"], "L": members["L"] + redirects["L"]}
+        "V": members["V"],
+        "A": members["A"],
+        "L": members["L"] + redirects["L"],
+    }
     window.close(min_turns=0)
     arena.assert_log_clean()
 
@@ -210,8 +241,10 @@ def test_fuzzed_room_lookups(arena: Arena) -> None:
         assert Browser(arena.base_url).request(f"/r/{quoted}/").status in (404, 429)
 
     @settings(FUZZ, max_examples=30)
-    @given(number=st.one_of(st.just(0), st.integers(1000, 10**30)),
-           who=st.sampled_from(("vera", "mal", None)))
+    @given(
+        number=st.one_of(st.just(0), st.integers(1000, 10**30)),
+        who=st.sampled_from(("vera", "mal", None)),
+    )
     def reviews(number: int, who: str | None) -> None:
         browser = Browser(arena.base_url, arena.logins[who].jar if who else None)
         status = browser.request(f"/r/{victims}/games/{number}/review/").status
@@ -222,8 +255,10 @@ def test_fuzzed_room_lookups(arena: Arena) -> None:
     @example(garbage="../../etc/passwd")  # no room URL can hold a "/"
     @example(garbage=f"http://host/r/{victims}/games/1/review/")
     def other_pages(garbage: str) -> None:
-        quoted, query = urllib.parse.quote(garbage, safe=""), urllib.parse.urlencode(
-            {"code": garbage})
+        quoted, query = (
+            urllib.parse.quote(garbage, safe=""),
+            urllib.parse.urlencode({"code": garbage}),
+        )
         browser = Browser(arena.base_url)
         assert browser.request(f"/rules/{quoted}/").status == 404
         assert browser.request(f"/rooms/find/?{query}").status == 302

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db
 # Views that take a post without a CSRF token, and why.
 CSRF_EXEMPT = {
     "games:notices_unsubscribe": "an email's one-click unsubscribe (RFC 8058): the signed "
-                                 "link is the proof, and mail programs post it with no page",
+    "link is the proof, and mail programs post it with no page",
 }
 
 
@@ -56,8 +56,9 @@ def world(make_player: MakePlayer, make_room: MakeRoom) -> World:
     return World(room, ada, account, staff)
 
 
-def answered(client: Client, url: str, body: str | bytes, content_type: str,
-             failures: list[str]) -> int:
+def answered(
+    client: Client, url: str, body: str | bytes, content_type: str, failures: list[str]
+) -> int:
     """The status of ``body`` posted to ``url``; a server error is noted in ``failures``."""
     response = client.post(url, body, content_type=content_type)
     if response.status_code >= 500:
@@ -81,30 +82,48 @@ def targets(world: World) -> dict[str, str]:
 
 
 def test_the_targets_are_every_page_but_djangos_admin(
-        world: World, targets: dict[str, str]) -> None:
+    world: World, targets: dict[str, str]
+) -> None:
     names = {route.name for route in site_routes()}
-    assert {"games:push_subscribe", "games:room_create", "set_language", "games:login",
-            "games:room", "healthz"} <= names
+    assert {
+        "games:push_subscribe",
+        "games:room_create",
+        "set_language",
+        "games:login",
+        "games:room",
+        "healthz",
+    } <= names
     assert not any(name.startswith("admin:") for name in names) and set(LEFT_OUT) == {"admin"}
     kinds = {resolve(url).view_name: kind for url, kind in targets.items()}
     assert kinds["games:push_subscribe"] == kinds["games:push_unsubscribe"] == "json"
-    for name in ("games:room_create", "games:room_join", "games:daily_play", "set_language",
-                 "games:sign_up", "games:login", "games:notices"):
+    for name in (
+        "games:room_create",
+        "games:room_join",
+        "games:daily_play",
+        "set_language",
+        "games:sign_up",
+        "games:login",
+        "games:notices",
+    ):
         assert kinds[name] == "form", name
 
 
 def test_no_hostile_body_makes_a_500_and_a_refused_one_changes_nothing(
-        world: World, targets: dict[str, str]) -> None:
+    world: World, targets: dict[str, str]
+) -> None:
     """A JSON endpoint gets every body from every kind of visitor; a form, every body but
     the JSON ones it does not read (two of those), from each kind of visitor in turn."""
     failures: list[str] = []
     changed: list[str] = []
     for i, (url, kind) in enumerate(targets.items()):
         clients = {role: world.client(role) for role in ROLES}
-        bodies = HOSTILE if kind == "json" else [
-            body for body in HOSTILE if body[2] != JSON or body[0] in SOME_JSON]
+        bodies = (
+            HOSTILE
+            if kind == "json"
+            else [body for body in HOSTILE if body[2] != JSON or body[0] in SOME_JSON]
+        )
         for j, (what, body, content_type) in enumerate(bodies):
-            for role in (ROLES if kind == "json" else [ROLES[(i + j) % len(ROLES)]]):
+            for role in ROLES if kind == "json" else [ROLES[(i + j) % len(ROLES)]]:
                 before = count_rows()
                 status = answered(clients[role], url, body, content_type, failures)
                 if status >= 400 and not unchanged(before):
@@ -139,7 +158,8 @@ def test_the_json_posts_answer_a_clear_400(world: World, url: str) -> None:
 
 
 def test_the_sites_own_fields_with_odd_values_make_no_500(
-        world: World, targets: dict[str, str]) -> None:
+    world: World, targets: dict[str, str]
+) -> None:
     """Every field name the site's pages show, posted to every URL that takes posts,
     with odd values (two forms each, the values turned round per field and URL, from two
     kinds of visitor in turn)."""
@@ -156,31 +176,65 @@ def test_the_sites_own_fields_with_odd_values_make_no_500(
     assert {"name", "ruleset", "seats", "language", "password", "email"} <= names
     for i, url in enumerate(targets):
         for shift in range(2):
-            form = {name: ODD_VALUES[(n + shift * 7 + i) % len(ODD_VALUES)]
-                    for n, name in enumerate(sorted(names))}
+            form = {
+                name: ODD_VALUES[(n + shift * 7 + i) % len(ODD_VALUES)]
+                for n, name in enumerate(sorted(names))
+            }
             body = json.dumps(form) if targets[url] == "json" else urllib.parse.urlencode(form)
-            answered(world.client(ROLES[(i + shift) % len(ROLES)]), url, body,
-                     JSON if targets[url] == "json" else FORM, failures)
+            answered(
+                world.client(ROLES[(i + shift) % len(ROLES)]),
+                url,
+                body,
+                JSON if targets[url] == "json" else FORM,
+                failures,
+            )
     assert failures == []
 
 
-FIELD_NAMES = ["name", "ruleset", "seats", "turn_seconds", "pace", "code", "language",
-               "next", "day", "endpoint", "keys", "username", "password", "email", "push",
-               "quiet_from", "quiet_until", "time_zone", "joker", "options"]
+FIELD_NAMES = [
+    "name",
+    "ruleset",
+    "seats",
+    "turn_seconds",
+    "pace",
+    "code",
+    "language",
+    "next",
+    "day",
+    "endpoint",
+    "keys",
+    "username",
+    "password",
+    "email",
+    "push",
+    "quiet_from",
+    "quiet_until",
+    "time_zone",
+    "joker",
+    "options",
+]
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
-form_fields = st.lists(st.tuples(st.sampled_from(FIELD_NAMES) | st.text(max_size=8),
-                                 st.text(max_size=60)), max_size=8)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+form_fields = st.lists(
+    st.tuples(st.sampled_from(FIELD_NAMES) | st.text(max_size=8), st.text(max_size=60)), max_size=8
+)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
-def test_hypothesis_finds_no_post_that_makes_a_500(world: World, targets: dict[str, str],
-                                                   data: st.DataObject) -> None:
+def test_hypothesis_finds_no_post_that_makes_a_500(
+    world: World, targets: dict[str, str], data: st.DataObject
+) -> None:
     url = data.draw(st.sampled_from(sorted(targets)), label="url")
     role = data.draw(st.sampled_from(ROLES), label="role")
     if data.draw(st.booleans(), label="json"):

@@ -76,9 +76,12 @@ def miss(client: Client, n: int) -> ClientResponse:
 def lookups(client: Client, code: str) -> list[ClientResponse]:
     """Every way of looking up an existing room (the join form without a name, so that it
     finds the room and changes nothing)."""
-    return [client.get(f"/r/{code}/"), client.post(f"/r/{code}/join/", {"name": ""}),
-            client.get("/rooms/find/", {"code": code}),
-            client.get(f"/r/{code}/games/1/review/")]
+    return [
+        client.get(f"/r/{code}/"),
+        client.post(f"/r/{code}/join/", {"name": ""}),
+        client.get("/rooms/find/", {"code": code}),
+        client.get(f"/r/{code}/games/1/review/"),
+    ]
 
 
 def assert_limited(response: ClientResponse, minutes: str) -> None:
@@ -93,7 +96,8 @@ def test_the_limits() -> None:
 
 
 def test_after_twenty_misses_further_misses_are_429_until_the_window_ends(
-        clock: FakeClock, room: Room) -> None:
+    clock: FakeClock, room: Room
+) -> None:
     guesser = client_of(ip="203.0.113.5")
     for n in range(throttle.MISS_LIMIT):
         assert miss(guesser, n).status_code == 404, n
@@ -147,7 +151,8 @@ def test_an_ipv6_client_is_counted_by_its_64_network(clock: FakeClock, room: Roo
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_sockets_count_misses_and_a_miss_over_the_limit_is_closed_4429(
-        clock: FakeClock, make_room: MakeRoom) -> None:
+    clock: FakeClock, make_room: MakeRoom
+) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     half = throttle.MISS_LIMIT // 2
@@ -168,19 +173,28 @@ async def test_sockets_count_misses_and_a_miss_over_the_limit_is_closed_4429(
     assert await refused_with(socket("nosuch9999", key, ip="198.51.100.7")) == 4404
 
 
-def settings_caches(clean_env: Callable[..., dict[str, str]], root: Path,
-                    **env: str) -> dict[str, Any]:
+def settings_caches(
+    clean_env: Callable[..., dict[str, str]], root: Path, **env: str
+) -> dict[str, Any]:
     """``CACHES`` as a fresh process reads it from the environment ``env``."""
     code = "import json; from django.conf import settings; print(json.dumps(settings.CACHES))"
-    done = subprocess.run([sys.executable, "-c", code], env=clean_env(**env), cwd=root,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=clean_env(**env),
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     caches: dict[str, Any] = json.loads(done.stdout)
     return caches
 
 
 def test_the_cache_is_local_memory_without_redis(
-        clean_env: Callable[..., dict[str, str]], project_root: Path) -> None:
+    clean_env: Callable[..., dict[str, str]], project_root: Path
+) -> None:
     caches = settings_caches(clean_env, project_root)
     assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
 
@@ -196,7 +210,8 @@ for _ in range(throttle.MISS_LIMIT):
 
 
 def test_with_redis_every_process_shares_the_counts(
-        clean_env: Callable[..., dict[str, str]], project_root: Path, room: Room) -> None:
+    clean_env: Callable[..., dict[str, str]], project_root: Path, room: Room
+) -> None:
     if shutil.which("redis-server") is None:
         message = "redis-server is missing: install it (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":
@@ -211,9 +226,15 @@ def test_with_redis_every_process_shares_the_counts(
         with override_settings(CACHES=caches):
             for n in range(throttle.MISS_LIMIT):
                 assert miss(client_of(ip="192.0.2.1"), n).status_code == 404
-            other = subprocess.run([sys.executable, "-c", OTHER_PROCESS],
-                                   env=clean_env(REDIS_URL=url), cwd=project_root,
-                                   capture_output=True, text=True, timeout=60, check=False)
+            other = subprocess.run(
+                [sys.executable, "-c", OTHER_PROCESS],
+                env=clean_env(REDIS_URL=url),
+                cwd=project_root,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
             assert other.returncode == 0, other.stderr
             waits = [int(w) for w in other.stdout.split()]
             assert waits[0] > 0 and waits[1] == 0  # it sees this process's misses

@@ -27,25 +27,27 @@ UNDER_BAN = 2  # the site's default GUEST_LIMIT_UNDER_BAN (yahtzee_site/settings
 def new_guest(address: str, name: str = "Guest", **extra: str) -> ClientResponse:
     """Open a room as a new browser (no cookies) coming from ``address``."""
     return Client(REMOTE_ADDR=address).post(
-        "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra})
+        "/rooms/new/", {"name": name, "ruleset": "yatzy", "seats": "2", **extra}
+    )
 
 
 def join(room: Room, address: str, name: str, browser: Client | None = None) -> ClientResponse:
     """Join ``room`` through its link's form as a new browser from ``address``."""
-    return (browser or Client(REMOTE_ADDR=address)).post(f"/r/{room.code}/join/",
-                                                         {"name": name})
+    return (browser or Client(REMOTE_ADDR=address)).post(f"/r/{room.code}/join/", {"name": name})
 
 
 def test_eight_and_more_from_one_address_join_a_room_through_its_link(
-        ada: Player, make_room: MakeRoom) -> None:
+    ada: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=8)
     for n in range(1, 8):  # every free seat, from one home network
         assert join(room, HOME, f"Cousin{n}").status_code == 302
     services.room_start(player=ada, code=room.code)
     for n in range(8, 13):  # and more watch the game
         assert join(room, HOME, f"Cousin{n}").status_code == 302
-    members = Membership.objects.filter(room=room, player__name__startswith="Cousin",
-                                        state=Membership.State.ACTIVE)
+    members = Membership.objects.filter(
+        room=room, player__name__startswith="Cousin", state=Membership.State.ACTIVE
+    )
     assert members.count() == 12
     assert members.filter(seat__isnull=False).count() == 7
 
@@ -72,7 +74,8 @@ def test_opening_rooms_as_new_guests_is_still_limited(ada: Player, make_room: Ma
 
 
 def test_a_banned_players_new_guests_from_their_address_stay_limited(
-        ada: Player, staff: User, make_room: MakeRoom) -> None:
+    ada: Player, staff: User, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=8)
     troll = Client(REMOTE_ADDR=HOME)
     assert join(room, HOME, "Troll", troll).status_code == 302
@@ -94,8 +97,9 @@ def test_the_limit_lifts_when_the_ban_ends(ada: Player, staff: User, make_room: 
     room = make_room(ada, "yatzy", seats=8)
     assert join(room, HOME, "Troll").status_code == 302
     troll = Player.objects.get(name="Troll")
-    services.mod_ban(moderator=staff, player=troll, reason="x",
-                     until=timezone.now() + timedelta(days=1))
+    services.mod_ban(
+        moderator=staff, player=troll, reason="x", until=timezone.now() + timedelta(days=1)
+    )
     assert guest_limit.under_ban(HOME)
     Player.objects.filter(pk=troll.pk).update(banned_until=timezone.now())
     assert not guest_limit.under_ban(HOME)
@@ -104,7 +108,8 @@ def test_the_limit_lifts_when_the_ban_ends(ada: Player, staff: User, make_room: 
 
 
 def test_a_banned_player_seen_at_another_address_puts_it_under_the_ban(
-        ada: Player, staff: User, make_room: MakeRoom) -> None:
+    ada: Player, staff: User, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=8)
     troll = Client(REMOTE_ADDR=HOME)
     assert join(room, HOME, "Troll", troll).status_code == 302

@@ -18,12 +18,16 @@ def test_a_healthy_process_answers_ok_and_is_never_cached(client: Client) -> Non
 
 
 def test_a_process_that_cannot_reach_its_database_answers_503(
-        client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken_cursor(*args: object, **kwargs: object) -> None:
         raise ConnectionError("database went away")
 
     monkeypatch.setattr(connection, "cursor", broken_cursor)
     answer = client.get("/healthz")
     assert answer.status_code == 503
-    assert answer.json() == {"status": "failing", "database": "failed: ConnectionError",
-                             "channel_layer": "ok"}
+    assert answer.json() == {
+        "status": "failing",
+        "database": "failed: ConnectionError",
+        "channel_layer": "ok",
+    }

@@ -16,24 +16,41 @@ RAINBOW_FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"
 PERSIAN = "\u0645\u0647\u062f\u06cc\u200c\u0632\u0627\u062f\u0647"  # with a non-joiner
 
 
-@pytest.mark.parametrize(("raw", "name"), [
-    ("Ada", "Ada"), ("  Ada   Lovelace ", "Ada Lovelace"), ("x" * 24, "x" * 24),
-    ("Zoë 🎲", "Zoë 🎲"), ("Zoe\u0308", "Zoë"),  # composed: one Zoë, however typed
-    (f"{WOMAN_TECHNOLOGIST} Ann", f"{WOMAN_TECHNOLOGIST} Ann"), (RAINBOW_FLAG, RAINBOW_FLAG),
-    (PERSIAN, PERSIAN), (RAINBOW_FLAG * 24, RAINBOW_FLAG * 24),  # 24 characters, 96 points
-    ("\u2067Ann\u2069", "Ann"),  # direction controls are dropped: test_players_names.py
-])
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [
+        ("Ada", "Ada"),
+        ("  Ada   Lovelace ", "Ada Lovelace"),
+        ("x" * 24, "x" * 24),
+        ("Zoë 🎲", "Zoë 🎲"),
+        ("Zoe\u0308", "Zoë"),  # composed: one Zoë, however typed
+        (f"{WOMAN_TECHNOLOGIST} Ann", f"{WOMAN_TECHNOLOGIST} Ann"),
+        (RAINBOW_FLAG, RAINBOW_FLAG),
+        (PERSIAN, PERSIAN),
+        (RAINBOW_FLAG * 24, RAINBOW_FLAG * 24),  # 24 characters, 96 points
+        ("\u2067Ann\u2069", "Ann"),  # direction controls are dropped: test_players_names.py
+    ],
+)
 def test_names_people_type_are_accepted(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
 
-@pytest.mark.parametrize(("raw", "says"), [
-    ("", "visible"), ("   ", "visible"), ("\u200d", "visible"),
-    ("x" * 25, "at most 24"), (f"{WOMAN_TECHNOLOGIST}" * 25, "at most 24"),
-    ("A\nB", "control"), ("A\x00", "control"), ("A\tB", "control"),
-    ("\ue000", "control"),  # private use: no font shows it
-    (None, "text"), (42, "text"),
-])
+@pytest.mark.parametrize(
+    ("raw", "says"),
+    [
+        ("", "visible"),
+        ("   ", "visible"),
+        ("\u200d", "visible"),
+        ("x" * 25, "at most 24"),
+        (f"{WOMAN_TECHNOLOGIST}" * 25, "at most 24"),
+        ("A\nB", "control"),
+        ("A\x00", "control"),
+        ("A\tB", "control"),
+        ("\ue000", "control"),  # private use: no font shows it
+        (None, "text"),
+        (42, "text"),
+    ],
+)
 def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw: object, says: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
@@ -53,8 +70,7 @@ def test_the_same_browser_stays_the_same_player() -> None:
 
 def test_another_browser_is_another_player() -> None:
     first, second = SessionStore(), SessionStore()
-    assert player_register(session=first, name="Ada") != player_register(session=second,
-                                                                         name="Ada")
+    assert player_register(session=first, name="Ada") != player_register(session=second, name="Ada")
     assert current_player(SessionStore()) is None
 
 

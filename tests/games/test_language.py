@@ -32,18 +32,22 @@ COOKIE = settings.LANGUAGE_COOKIE_NAME
 def html_lang(response: ClientResponse) -> str:
     text = response.content.decode()
     start = text.index('<html lang="') + len('<html lang="')
-    return text[start:text.index('"', start)]
+    return text[start : text.index('"', start)]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("header", "language", "words"), [
-    ("fr-FR,fr;q=0.9,en;q=0.5", "fr", "Aller au contenu"),
-    ("sv-SE,sv;q=0.8", "sv", "Hoppa till innehållet"),
-    ("de-DE,de;q=0.9", "en", "Skip to content"),
-    ("", "en", "Skip to content"),
-])
+@pytest.mark.parametrize(
+    ("header", "language", "words"),
+    [
+        ("fr-FR,fr;q=0.9,en;q=0.5", "fr", "Aller au contenu"),
+        ("sv-SE,sv;q=0.8", "sv", "Hoppa till innehållet"),
+        ("de-DE,de;q=0.9", "en", "Skip to content"),
+        ("", "en", "Skip to content"),
+    ],
+)
 def test_the_browser_language_chooses_the_page_language(
-        client: Client, header: str, language: str, words: str) -> None:
+    client: Client, header: str, language: str, words: str
+) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE=header)
     assert html_lang(page) == language
     assert words in page.content.decode()
@@ -52,8 +56,9 @@ def test_the_browser_language_chooses_the_page_language(
 
 @pytest.mark.django_db
 def test_the_picker_remembers_a_choice_in_a_cookie(client: Client) -> None:
-    chosen = client.post("/language/", {"language": "sv", "next": "/rules/yatzy/"},
-                         HTTP_ACCEPT_LANGUAGE="fr")
+    chosen = client.post(
+        "/language/", {"language": "sv", "next": "/rules/yatzy/"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
     assert chosen.status_code == 302 and chosen["Location"] == "/rules/yatzy/"
     assert chosen.cookies[COOKIE].value == "sv"
     assert chosen.cookies[COOKIE]["max-age"] == settings.LANGUAGE_COOKIE_AGE
@@ -130,13 +135,16 @@ def test_the_javascript_catalog_follows_the_page_language(client: Client) -> Non
 
 # -- sockets speak each viewer's language; the state they share has no words ----------
 
+
 async def ban_text(comm: WebsocketCommunicator) -> str:
     while True:
         message = json.loads(await comm.receive_from(timeout=WAIT))
         if message["type"] == "error":
             assert message["code"] == "banned"
             assert await comm.receive_output(timeout=WAIT) == {
-                "type": "websocket.close", "code": CLOSE_BANNED}
+                "type": "websocket.close",
+                "code": CLOSE_BANNED,
+            }
             said: str = message["message"]
             return said
 
@@ -149,24 +157,31 @@ async def test_one_ban_reaches_each_socket_in_its_own_language() -> None:
     room = await call(services.room_create, player=ada, ruleset="yams", seats=2)
     await call(services.room_join, player=troll, code=room.code)
     french = await connected(room.code, key, accept_language="fr-FR,fr")
-    swedish = await connected(room.code, key, accept_language="fr",
-                              cookies=f"{COOKIE}=sv")  # the cookie wins
+    swedish = await connected(
+        room.code, key, accept_language="fr", cookies=f"{COOKIE}=sv"
+    )  # the cookie wins
     english = await connected(room.code, key)
     staff = await call(User.objects.create_user, username="mod", is_staff=True)
     until = timezone.now() + timedelta(days=3)
-    await publish((await call(services.mod_ban, moderator=staff, player=troll, reason="abuse",
-                              until=until)).news)
+    await publish(
+        (
+            await call(services.mod_ban, moderator=staff, player=troll, reason="abuse", until=until)
+        ).news
+    )
 
     def end(language: str) -> str:
         with translation.override(language):
             return formats.date_format(until.astimezone(UTC), "DATETIME_FORMAT")
 
     assert await ban_text(french) == (
-        f"Un modérateur vous a banni de ce site jusqu'au {end('fr')} UTC.")
+        f"Un modérateur vous a banni de ce site jusqu'au {end('fr')} UTC."
+    )
     assert await ban_text(swedish) == (
-        f"En moderator har stängt av dig från att spela här till {end('sv')} UTC.")
+        f"En moderator har stängt av dig från att spela här till {end('sv')} UTC."
+    )
     assert await ban_text(english) == (
-        f"A moderator banned you from playing here until {end('en')} UTC.")
+        f"A moderator banned you from playing here until {end('en')} UTC."
+    )
     assert end("fr") != end("en")
 
 

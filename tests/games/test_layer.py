@@ -71,14 +71,17 @@ async def test_groups_reach_their_members_and_pass_over_full_ones() -> None:
         await layer.send(bob, {"type": "three"})
     await layer.group_send("room.ABC", {"type": "news"})  # bob is full: passed over
     assert await layer.receive(ada) == {"type": "news"}
-    assert [await layer.receive(bob), await layer.receive(bob)] == [{"type": "one"},
-                                                                    {"type": "two"}]
+    assert [await layer.receive(bob), await layer.receive(bob)] == [
+        {"type": "one"},
+        {"type": "two"},
+    ]
     assert await nothing_for(layer, bob) and await nothing_for(layer, cy)
     await layer.group_send("nobody.here", {"type": "lost"})  # an empty group is no error
 
 
 async def test_a_channel_whose_message_expired_leaves_its_groups(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(process_layer, "SWEEP_SECONDS", 0.0)  # housekeeping at every call
     layer = ProcessChannelLayer(expiry=-1)  # every message has expired when it is read
     gone, here = await layer.new_channel(), await layer.new_channel()

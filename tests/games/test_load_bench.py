@@ -17,9 +17,22 @@ pytestmark = pytest.mark.sqlite_pass_only
 
 def test_a_small_load_run_plays_whole_games_with_nothing_lost() -> None:
     run = subprocess.run(
-        [sys.executable, "bench/load.py", "--rooms", "2", "--players", "2", "--rate", "25",
-         "--baseline"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "bench/load.py",
+            "--rooms",
+            "2",
+            "--players",
+            "2",
+            "--rate",
+            "25",
+            "--baseline",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     result = json.loads(run.stdout.strip().splitlines()[-1])
     # 2 players x 13 turns, each at least one roll and one placement, per room.

@@ -71,8 +71,7 @@ async def test_a_rules_error_names_the_box_in_the_viewers_language(script_dice: 
     assert (await request(ws, {"type": "start", "id": "s"}))["type"] == "ack"
     for turn in (1, 2):
         script_dice([1, 1, 2, 3, 4])
-        assert (await request(ws, {"type": "roll", "id": f"r{turn}", "hold": []}))["type"] \
-            == "ack"
+        assert (await request(ws, {"type": "roll", "id": f"r{turn}", "hold": []}))["type"] == "ack"
         answer = await request(ws, {"type": "place", "id": f"f{turn}", "box": "ones"})
     await ws.disconnect()
     assert answer["code"] == "box_taken"
@@ -82,7 +81,8 @@ async def test_a_rules_error_names_the_box_in_the_viewers_language(script_dice: 
 @on_a_socket[0]
 @on_a_socket[1]
 async def test_a_hint_is_worded_in_the_viewers_language(
-        yahtzee_coach: Advisor, script_dice: ScriptDice) -> None:
+    yahtzee_coach: Advisor, script_dice: ScriptDice
+) -> None:
     ada, ada_key = await visitor("Ada")
     room = await call(services.room_create, player=ada, ruleset="yahtzee", seats=1)
     ws = await speaking(room.code, ada_key, b"fr")
@@ -99,8 +99,19 @@ async def test_a_hint_is_worded_in_the_viewers_language(
 def test_a_stored_choice_is_labelled_again_in_the_language_it_is_shown_in() -> None:
     from scoring import rulesets
 
-    stored = {"decisions": [{"chosen": {"kind": "keep", "keep": [6, 6, 6], "value": 1.0,
-                                        "label": "keep 6 6 6", "loss": 0.0}}]}
+    stored = {
+        "decisions": [
+            {
+                "chosen": {
+                    "kind": "keep",
+                    "keep": [6, 6, 6],
+                    "value": 1.0,
+                    "label": "keep 6 6 6",
+                    "loss": 0.0,
+                }
+            }
+        ]
+    }
     with translation.override("sv"):
         shown = coach.relabel(stored, rulesets.get("yahtzee"))
     assert shown["decisions"][0]["chosen"]["label"] == "spara 6 6 6"

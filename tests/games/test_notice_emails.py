@@ -73,8 +73,9 @@ def choose(player: Player, **chosen: object) -> None:
 
 def ada_waits(bob: Player, ada: Player, make_room: MakeRoom) -> str:
     """A room by the day, one after another, where Bob has played and Ada is to play."""
-    code = make_room(bob, "yatzy", seats=2, pace="day", together=False, joined=[ada],
-                     start=True).code
+    code = make_room(
+        bob, "yatzy", seats=2, pace="day", together=False, joined=[ada], start=True
+    ).code
     play_turn(bob, code)
     return code
 
@@ -88,7 +89,8 @@ def path_of(url: str) -> str:
 
 
 def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
-        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     code = ada_waits(bob, ada_account, make_room)
     assert notices_send() == 3  # Bob's push (no device), Ada's push and her email
     [message] = mail.outbox
@@ -97,15 +99,16 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
     assert "Yatzy, game 1 with Bob" in message.body and "Until " in message.body
     room, preferences, unsubscribe = links(message)
     assert "/go/" in room and path_of(preferences) == "/notifications/"
-    assert message.extra_headers == {"List-Unsubscribe": f"<{unsubscribe}>",
-                                     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+    assert message.extra_headers == {
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
     # On a browser that is no one yet, the link asks, then signs its reader in (once:
     # a sign-in changes what the link must carry) and opens the room.
     reader = Client(enforce_csrf_checks=True)
     asked = reader.get(path_of(room))
     assert "Continue as Ada" in asked.content.decode()
-    answer = reader.post(path_of(room),
-                         {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
+    answer = reader.post(path_of(room), {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
     assert answer.status_code == 302 and answer["Location"] == f"/r/{code}/"
     assert int(reader.session["_auth_user_id"]) == ada_account.user_id
     assert reader.get(path_of(room))["Location"] == f"/r/{code}/"  # hers: straight in
@@ -122,12 +125,14 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
     play_turn(ada_account, code)
     play_turn(bob, code)
     notices_send()
-    assert len(mail.outbox) == 1 and not Notice.objects.filter(channel="email",
-                                                               sent_at__isnull=True)
+    assert len(mail.outbox) == 1 and not Notice.objects.filter(
+        channel="email", sent_at__isnull=True
+    )
 
 
 def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
-        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     ada_waits(bob, ada_account, make_room)
     notices_send()
     room = path_of(links(mail.outbox[0])[0])
@@ -142,7 +147,8 @@ def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
 
 
 def test_no_email_unless_asked_for_and_to_a_confirmed_address(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     user = User.objects.create_user("ada", password="pw-long-enough")
     Player.objects.filter(pk=ada.pk).update(user=user)
     PendingEmail.objects.create(user=user, address="ada@example.org")  # not confirmed yet
@@ -156,7 +162,8 @@ def test_no_email_unless_asked_for_and_to_a_confirmed_address(
 
 
 def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
-        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
+    clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     choose(ada_account, reminder_hours=3)
     code = ada_waits(bob, ada_account, make_room)
     deadline = present(game_of(code).turn_deadline)
@@ -174,7 +181,8 @@ def test_a_reminder_comes_hours_before_the_deadline_and_moves_with_a_holiday(
 
 
 def test_quiet_hours_hold_emails_and_several_rooms_come_as_one_digest_a_day(
-        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
+    clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     choose(ada_account, quiet_from=22, quiet_until=8, time_zone="Europe/Paris")
     clock.to(datetime(2026, 11, 27, 23, 0, tzinfo=PARIS))
     codes = [ada_waits(bob, ada_account, make_room) for _ in range(3)]
@@ -221,15 +229,18 @@ def test_quiet_hours_are_the_players_own_across_midnight_and_a_clock_change() ->
     evening = Preferences(quiet_from=22, quiet_until=7, time_zone="Europe/Paris")
     assert quiet_end(evening, datetime(2026, 3, 28, 21, 59, tzinfo=PARIS)) is None
     assert quiet_end(evening, datetime(2026, 3, 28, 23, 0, tzinfo=PARIS)) == datetime(
-        2026, 3, 29, 7, 0, tzinfo=PARIS)  # the night the clocks go forward
+        2026, 3, 29, 7, 0, tzinfo=PARIS
+    )  # the night the clocks go forward
     afternoon = Preferences(quiet_from=13, quiet_until=15, time_zone="Asia/Tokyo")
-    assert quiet_end(afternoon, datetime(2026, 1, 5, 5, 0, tzinfo=ZoneInfo("UTC"))) == \
-        datetime(2026, 1, 5, 15, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
+    assert quiet_end(afternoon, datetime(2026, 1, 5, 5, 0, tzinfo=ZoneInfo("UTC"))) == datetime(
+        2026, 1, 5, 15, 0, tzinfo=ZoneInfo("Asia/Tokyo")
+    )
     assert quiet_end(Preferences(), timezone.now()) is None
 
 
-def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player,
-                                                make_room: MakeRoom) -> None:
+def test_a_turn_email_really_goes_out_over_smtp(
+    ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     received: list[Envelope] = []
 
     class Inbox:
@@ -240,11 +251,15 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player
     server = Controller(Inbox(), hostname="127.0.0.1", port=free_port())
     server.start()
     try:
-        with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-                               EMAIL_HOST="127.0.0.1", EMAIL_PORT=server.port,
-                               EMAIL_USE_TLS=False, EMAIL_TIMEOUT=30,
-                               DEFAULT_FROM_EMAIL="Five Dice <dice@example.org>",
-                               SITE_URL="https://dice.example.org"):
+        with override_settings(
+            EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+            EMAIL_HOST="127.0.0.1",
+            EMAIL_PORT=server.port,
+            EMAIL_USE_TLS=False,
+            EMAIL_TIMEOUT=30,
+            DEFAULT_FROM_EMAIL="Five Dice <dice@example.org>",
+            SITE_URL="https://dice.example.org",
+        ):
             ada_waits(bob, ada_account, make_room)
             notices_send()
     finally:
@@ -261,9 +276,14 @@ def test_a_turn_email_really_goes_out_over_smtp(ada_account: Player, bob: Player
 
 
 def test_a_mail_server_that_fails_gets_the_notice_again_later(
-        ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
-    with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-                           EMAIL_HOST="127.0.0.1", EMAIL_PORT=free_port(), EMAIL_TIMEOUT=5):
+    ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
+    with override_settings(
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_PORT=free_port(),
+        EMAIL_TIMEOUT=5,
+    ):
         ada_waits(bob, ada_account, make_room)
         notices_send()  # nobody listens on that port
     notice = Notice.objects.get(channel="email")
@@ -274,17 +294,29 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(
 
 
 def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(
-        ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     page = Client()
     page.force_login(present(ada_account.user))
-    form = {"push": "on", "email": "on", "reminder_hours": "6", "quiet_from": "22",
-            "quiet_until": "7", "time_zone": "Asia/Tokyo"}
+    form = {
+        "push": "on",
+        "email": "on",
+        "reminder_hours": "6",
+        "quiet_from": "22",
+        "quiet_until": "7",
+        "time_zone": "Asia/Tokyo",
+    }
     assert page.post("/notifications/", form).status_code == 302
     chosen = Preferences.objects.get(player=ada_account)
-    assert (chosen.push, chosen.email, chosen.reminder_hours, chosen.quiet_from,
-            chosen.quiet_until, chosen.time_zone) == (True, True, 6, 22, 7, "Asia/Tokyo")
-    for bad in ({"time_zone": "Mars/Olympus"}, {"quiet_until": ""},
-                {"reminder_hours": "5"}):
+    assert (
+        chosen.push,
+        chosen.email,
+        chosen.reminder_hours,
+        chosen.quiet_from,
+        chosen.quiet_until,
+        chosen.time_zone,
+    ) == (True, True, 6, 22, 7, "Asia/Tokyo")
+    for bad in ({"time_zone": "Mars/Olympus"}, {"quiet_until": ""}, {"reminder_hours": "5"}):
         answer = page.post("/notifications/", {**form, "email": "", **bad})
         assert answer.status_code == 400
     assert Preferences.objects.get(player=ada_account).email  # nothing changed
@@ -305,15 +337,20 @@ def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_on
     assert "Open or join a room first" not in guest
     assert 'href="/account/sign-up/?next=/notifications/"' in guest
     assert 'data-testid="notices-form"' not in guest
-    user = User.objects.create_user("newcomer", email="new@example.org",
-                                    password="pw-long-enough")
+    user = User.objects.create_user("newcomer", email="new@example.org", password="pw-long-enough")
     page = Client()
     page.force_login(user)
     shown = page.get("/notifications/").content.decode()
     assert 'data-testid="notices-email"' in shown and "new@example.org" in shown
     assert not Player.objects.filter(user=user).exists()  # a page view creates nothing
-    form = {"push": "on", "email": "on", "reminder_hours": "2", "quiet_from": "",
-            "quiet_until": "", "time_zone": "Europe/Paris"}
+    form = {
+        "push": "on",
+        "email": "on",
+        "reminder_hours": "2",
+        "quiet_from": "",
+        "quiet_until": "",
+        "time_zone": "Europe/Paris",
+    }
     assert page.post("/notifications/", form).status_code == 302
     chosen = Preferences.objects.get(player__user=user)
     assert (chosen.email, chosen.reminder_hours, chosen.time_zone) == (True, 2, "Europe/Paris")
@@ -322,32 +359,36 @@ def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_on
 
 
 def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
-        clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom) -> None:
+    clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom
+) -> None:
     choose(ada_account, reminder_hours=2)
-    code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada_account],
-                     start=True).code
+    code = make_room(bob, "yatzy", seats=2, pace="day", joined=[ada_account], start=True).code
     mine = Turn.objects.get(game=game_of(code), seat=1)
     reminder = Notice.objects.get(kind="reminder")
     assert reminder.due_at == present(mine.deadline) - timedelta(hours=2)
     assert reminder.turn == mine.number
     clock.to(reminder.due_at + timedelta(seconds=5))
     notices_send()
-    assert sorted(m.subject for m in mail.outbox) == ["2 hours left for your turn in Yatzy",
-                                                      "Your turn in Yatzy"]
+    assert sorted(m.subject for m in mail.outbox) == [
+        "2 hours left for your turn in Yatzy",
+        "Your turn in Yatzy",
+    ]
 
 
 def emailed(monkeypatch: pytest.MonkeyPatch, age: timedelta) -> str:
     """The room link of an email written ``age`` ago (the signature's own clock moved)."""
     written = time.time() - age.total_seconds()
-    monkeypatch.setattr(signing.TimestampSigner, "timestamp",
-                        lambda self: signing.b62_encode(int(written)))
+    monkeypatch.setattr(
+        signing.TimestampSigner, "timestamp", lambda self: signing.b62_encode(int(written))
+    )
     notices_send()
     monkeypatch.undo()
     return path_of(links(mail.outbox[-1])[0])
 
 
-def test_a_room_link_signs_in_for_three_days(ada_account: Player, bob: Player, make_room: MakeRoom,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_room_link_signs_in_for_three_days(
+    ada_account: Player, bob: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=3) - timedelta(hours=1))
     reader = Client(enforce_csrf_checks=True)
@@ -357,9 +398,9 @@ def test_a_room_link_signs_in_for_three_days(ada_account: Player, bob: Player, m
     assert int(reader.session["_auth_user_id"]) == ada_account.user_id
 
 
-def test_an_expired_room_link_offers_to_sign_in(ada_account: Player, bob: Player,
-                                                make_room: MakeRoom,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_expired_room_link_offers_to_sign_in(
+    ada_account: Player, bob: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code = ada_waits(bob, ada_account, make_room)
     room = emailed(monkeypatch, timedelta(days=4))
     reader = Client(enforce_csrf_checks=True)

@@ -15,13 +15,25 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 async def test_a_holiday_reaches_every_viewer_and_ends_early(pair: Pair) -> None:
     ada_ws, bob_ws = pair["ada_ws"], pair["bob_ws"]
-    configured = await request(ada_ws, {
-        "type": "configure", "id": "c", "ruleset": "yatzy", "options": {}, "seats": 2,
-        "turn_seconds": 2 * 3600, "pace": "day"})
+    configured = await request(
+        ada_ws,
+        {
+            "type": "configure",
+            "id": "c",
+            "ruleset": "yatzy",
+            "options": {},
+            "seats": 2,
+            "turn_seconds": 2 * 3600,
+            "pace": "day",
+        },
+    )
     assert configured["type"] == "ack"
     state = await state_at(bob_ws, configured["version"])
-    assert (state["room"]["pace"], state["room"]["turn_seconds"],
-            state["room"]["holidays"]) == ("day", 7200, True)
+    assert (state["room"]["pace"], state["room"]["turn_seconds"], state["room"]["holidays"]) == (
+        "day",
+        7200,
+        True,
+    )
     assert (await request(ada_ws, {"type": "start", "id": "s"}))["type"] == "ack"
     bad = await request(bob_ws, {"type": "holiday", "id": "h0", "days": "two"})
     assert bad["code"] == "bad_field"
@@ -33,7 +45,8 @@ async def test_a_holiday_reaches_every_viewer_and_ends_early(pair: Pair) -> None
         state = await state_at(comm, away["version"])
         bob_seat = state["game"]["seats"][1]
         assert datetime.fromisoformat(bob_seat["holiday_until"]) > datetime.fromisoformat(
-            state["event"]["at"])
+            state["event"]["at"]
+        )
         assert bob_seat["holiday_left"] == 5 * 24 * 3600
         assert state["event"]["kind"] == "holiday" and state["event"]["data"]["days"] == 2
     refused = await request(ada_ws, {"type": "skip", "id": "k"})

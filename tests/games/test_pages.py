@@ -82,7 +82,7 @@ def test_rules_page_lists_every_box(client: Client, name: str) -> None:
     for category in ruleset.categories:
         title = escape(ruleset.box_title(category))
         rule = escape(ruleset.box_rule(category))
-        assert f"<th scope=\"row\">{title}</th><td>{rule}</td>" in html, category
+        assert f'<th scope="row">{title}</th><td>{rule}</td>' in html, category
     shown = [box.key for section in response.context["sections"] for box in section.boxes]
     assert shown == list(ruleset.categories)
 
@@ -143,8 +143,11 @@ def test_stylesheet_and_favicon_are_served_by_whitenoise(client: Client) -> None
             assert response.status_code == 200
             assert response["Content-Type"].startswith(content_type)
             # The stylesheet is joined by a view with DEBUG on (yahtzee_site/stylesheet.py).
-            body = (response.streaming_content if isinstance(response, StreamingHttpResponse)
-                    else [response.content])
+            body = (
+                response.streaming_content
+                if isinstance(response, StreamingHttpResponse)
+                else [response.content]
+            )
             assert marker in b"".join(body)
         finally:
             response.close()

@@ -36,8 +36,9 @@ def browser(address: str = "203.0.113.7") -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def post(client: Client, url: str, data: dict[str, str], *,
-         page: str | None = None) -> ClientResponse:
+def post(
+    client: Client, url: str, data: dict[str, str], *, page: str | None = None
+) -> ClientResponse:
     """Submit a form as a browser would: open its page for the CSRF token, then post."""
     client.get(page or url)
     return client.post(url, {**data, "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
@@ -51,8 +52,7 @@ def link_in(message: mail.EmailMessage) -> str:
     return url.removeprefix("http://testserver")
 
 
-def account(username: str = "ada", email: str = "ada@example.org",
-            language: str = "") -> User:
+def account(username: str = "ada", email: str = "ada@example.org", language: str = "") -> User:
     user = User.objects.create_user(username, email=email, password=PASSWORD)
     Player.objects.create(name=username.title(), user=user, language=language)
     return user
@@ -78,14 +78,15 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link_once() -> None:
     link = link_in(message)
     # Django's view hides the token behind a redirect, then shows the form.
     form_page = client.get(link, follow=True)
-    assert form_page.status_code == 200 and 'data-testid="new-password-form"' in \
-        form_page.content.decode()
+    assert (
+        form_page.status_code == 200
+        and 'data-testid="new-password-form"' in form_page.content.decode()
+    )
     set_url = form_page.redirect_chain[-1][0]
     weak = post(client, set_url, {"new_password1": "12345678", "new_password2": "12345678"})
     assert weak.status_code == 400 and User.objects.get().check_password(PASSWORD)
 
-    done = post(client, set_url, {"new_password1": NEW_PASSWORD,
-                                  "new_password2": NEW_PASSWORD})
+    done = post(client, set_url, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
 
     assert done.status_code == 302 and done["Location"] == SIGN_IN
     after = client.get(SIGN_IN)
@@ -136,8 +137,11 @@ def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings: Settin
     home = browser("192.0.2.10")
     post(home, RESET, {"email": "ada@example.org"})
     set_page = home.get(link_in(mail.outbox[0]), follow=True)
-    post(home, set_page.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD,
-                                                "new_password2": NEW_PASSWORD})
+    post(
+        home,
+        set_page.redirect_chain[-1][0],
+        {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
 
     assert sign_in("192.0.2.10", "ada", NEW_PASSWORD).status_code == 302
     # The guesser elsewhere is still held back, even with the new password.
@@ -146,8 +150,16 @@ def test_a_reset_lifts_the_sign_in_limit_only_where_it_was_made(settings: Settin
 
 def test_an_address_given_at_sign_up_counts_once_its_link_is_followed() -> None:
     client = browser()
-    post(client, SIGN_UP, {"username": "ada", "email": "ada@example.org",
-                           "password1": PASSWORD, "password2": PASSWORD})
+    post(
+        client,
+        SIGN_UP,
+        {
+            "username": "ada",
+            "email": "ada@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
     user = User.objects.get()
     assert user.email == "" and PendingEmail.objects.get(user=user).address == "ada@example.org"
     [confirm] = mail.outbox
@@ -195,16 +207,26 @@ def test_a_new_address_needs_its_own_confirmation_and_the_password() -> None:
 
 
 def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
-        settings: Settings) -> None:
+    settings: Settings,
+) -> None:
     """A host on ``make serve`` browsing at localhost sends links a friend can open, as
     invite links are (``SITE_URL``); a secure ``SITE_URL`` gives https links."""
     settings.SITE_URL = "http://192.168.1.20:8200"
     account()
-    at_localhost = Client(enforce_csrf_checks=True, REMOTE_ADDR="127.0.0.1",
-                          HTTP_HOST="localhost:8200")
+    at_localhost = Client(
+        enforce_csrf_checks=True, REMOTE_ADDR="127.0.0.1", HTTP_HOST="localhost:8200"
+    )
     post(at_localhost, RESET, {"email": "ada@example.org"})
-    post(at_localhost, SIGN_UP, {"username": "bob", "email": "bob@example.org",
-                                 "password1": PASSWORD, "password2": PASSWORD})
+    post(
+        at_localhost,
+        SIGN_UP,
+        {
+            "username": "bob",
+            "email": "bob@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
     [reset, confirm] = mail.outbox
     [reset_url], [confirm_url] = LINK.findall(str(reset.body)), LINK.findall(str(confirm.body))
     assert reset_url.startswith("http://192.168.1.20:8200/"), reset_url
@@ -218,7 +240,9 @@ def test_emailed_links_are_on_site_url_whatever_address_the_page_was_opened_at(
 
     settings.SITE_URL = "https://dice.example"
     post(at_localhost, RESET, {"email": "ada@example.org"})
-    assert LINK.findall(str(mail.outbox[-1].body))[0].startswith("https://dice.example/account/password/reset/")
+    assert LINK.findall(str(mail.outbox[-1].body))[0].startswith(
+        "https://dice.example/account/password/reset/"
+    )
 
 
 class OldSigner(signing.TimestampSigner):
@@ -235,8 +259,9 @@ def test_an_expired_or_forged_confirmation_link_is_refused(kind: str) -> None:
     payload = {"u": user.pk, "e": "eve@example.org"}
     token = {
         "expired": OldSigner(salt="games.email-confirmation").sign_object(payload),
-        "forged": signing.TimestampSigner(key="guessed-key", salt="games.email-confirmation")
-        .sign_object(payload),
+        "forged": signing.TimestampSigner(
+            key="guessed-key", salt="games.email-confirmation"
+        ).sign_object(payload),
         "another purpose": signing.TimestampSigner(salt="other").sign_object(payload),
     }[kind]
     url = reverse("games:email_confirm", args=[token])
@@ -251,11 +276,11 @@ def test_every_email_and_reset_form_needs_its_csrf_token() -> None:
     PendingEmail.objects.create(user=user, address="ada@new.example")
     client = browser()
     client.force_login(user)
-    assert client.post(EMAIL, {"email": "x@example.org", "password": PASSWORD}
-                       ).status_code == 403
+    assert client.post(EMAIL, {"email": "x@example.org", "password": PASSWORD}).status_code == 403
     assert browser().post(RESET, {"email": "ada@example.org"}).status_code == 403
     token = signing.TimestampSigner(salt="games.email-confirmation").sign_object(
-        {"u": user.pk, "e": "ada@new.example"})
+        {"u": user.pk, "e": "ada@new.example"}
+    )
     assert browser().post(reverse("games:email_confirm", args=[token])).status_code == 403
     assert not mail.outbox and User.objects.get().email == "ada@example.org"
 
@@ -272,22 +297,33 @@ def test_a_reset_email_really_goes_out_over_smtp() -> None:
             received.append(envelope)
             return "250 OK"
 
-    def authenticate(server: SMTP, session: Session, envelope: Envelope, mechanism: str,
-                     auth_data: LoginPassword) -> AuthResult:
+    def authenticate(
+        server: SMTP, session: Session, envelope: Envelope, mechanism: str, auth_data: LoginPassword
+    ) -> AuthResult:
         logins.append((auth_data.login, auth_data.password))
         return AuthResult(success=auth_data.password == b"mail-secret")
 
     account()
-    server = Controller(Inbox(), hostname="127.0.0.1", port=free_port(),
-                        authenticator=authenticate, auth_required=True,
-                        auth_require_tls=False)
+    server = Controller(
+        Inbox(),
+        hostname="127.0.0.1",
+        port=free_port(),
+        authenticator=authenticate,
+        auth_required=True,
+        auth_require_tls=False,
+    )
     server.start()
     try:
-        with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
-                               EMAIL_HOST="127.0.0.1", EMAIL_PORT=server.port,
-                               EMAIL_HOST_USER="dice", EMAIL_HOST_PASSWORD="mail-secret",
-                               EMAIL_USE_TLS=False, EMAIL_TIMEOUT=30,
-                               DEFAULT_FROM_EMAIL="Five Dice <dice@example.org>"):
+        with override_settings(
+            EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+            EMAIL_HOST="127.0.0.1",
+            EMAIL_PORT=server.port,
+            EMAIL_HOST_USER="dice",
+            EMAIL_HOST_PASSWORD="mail-secret",
+            EMAIL_USE_TLS=False,
+            EMAIL_TIMEOUT=30,
+            DEFAULT_FROM_EMAIL="Five Dice <dice@example.org>",
+        ):
             client = browser()
             assert post(client, RESET, {"email": "ada@example.org"}).status_code == 302
     finally:

@@ -20,8 +20,11 @@ from tests.support.fixture_types import MakeRoom
 from tests.support.views import fresh_snapshot_of, message_to, snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
-MOVES = {"roll": services.game_roll, "place": services.game_place,
-         "announce": services.game_announce}
+MOVES = {
+    "roll": services.game_roll,
+    "place": services.game_place,
+    "announce": services.game_announce,
+}
 
 
 def fresh(snapshot: Snapshot, viewer: int) -> str:
@@ -31,7 +34,8 @@ def fresh(snapshot: Snapshot, viewer: int) -> str:
 
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
 def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
-        ruleset: str, ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ruleset: str, ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     """Ada and Bob play a whole game, Cy watches; after every move each viewer's state,
     built from the patches they are sent, is the fresh state of that version, and the
     patches keep to the byte budget of docs/decisions/0059 (p95 at most 1,500 bytes)."""
@@ -66,8 +70,8 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
 
 
 def test_a_roll_patch_carries_only_the_options_it_changed(
-        ada: Player, bob: Player, make_room: MakeRoom,
-        script_dice: Callable[[list[int]], None]) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom, script_dice: Callable[[list[int]], None]
+) -> None:
     """Yam's: a second roll that changes one die changes what the free column's boxes
     would score, not the down column's next box (ones) nor the up column's (Yam's): the
     patch leaves those out, and the player's options are then those of the new dice."""
@@ -85,4 +89,5 @@ def test_a_roll_patch_carries_only_the_options_it_changed(
     assert after["down"] == before["down"] and after["up"] == before["up"]
     assert paths and all(p.startswith("/game/options/free") for p in paths), paths
     assert json.dumps(after) == json.dumps(
-        view_of(fresh_snapshot_of(room.code), ada.pk)["game"]["options"])
+        view_of(fresh_snapshot_of(room.code), ada.pk)["game"]["options"]
+    )

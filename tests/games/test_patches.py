@@ -39,37 +39,47 @@ from tests.support.views import fresh_snapshot_of, message_to, text_of, view_of
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~/"]),
-    lambda inner: st.lists(inner, max_size=6)
-    | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), inner, max_size=4),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
 
 
 @pytest.mark.sqlite_pass_only  # no database: once is enough
 @settings(max_examples=60, deadline=None)
 @given(json_values, json_values)
-def test_a_diff_applied_by_another_implementation_gives_the_new_document(old: object,
-                                                                       new: object) -> None:
+def test_a_diff_applied_by_another_implementation_gives_the_new_document(
+    old: object, new: object
+) -> None:
     old, new = json.loads(json.dumps(old)), json.loads(json.dumps(new))  # no shared parts
     assert jsonpatch.apply_patch(old, diff(old, new)) == new
 
 
 @pytest.mark.sqlite_pass_only  # no database: once is enough
 def test_a_sliding_log_and_chat_cost_one_add_and_one_remove_each() -> None:
-    log = [{"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
-           for n in range(50, 0, -1)]
+    log = [
+        {"seq": n, "kind": "roll", "data": {"dice": [n % 6 + 1] * 5}, "at": f"{n}"}
+        for n in range(50, 0, -1)
+    ]
     chat = [{"id": n} for n in range(50)]
     event = {"seq": 51, "kind": "place", "data": {"box": "chance"}, "at": "51"}
-    ops = diff({"event": log[0], "log": log, "chat": chat},
-               {"event": event, "log": [event, *log[:49]], "chat": [*chat[1:], {"id": 50}]})
+    ops = diff(
+        {"event": log[0], "log": log, "chat": chat},
+        {"event": event, "log": [event, *log[:49]], "chat": [*chat[1:], {"id": 50}]},
+    )
     assert ops == [
         {"op": "replace", "path": "/event", "value": event},
         {"op": "remove", "path": "/log/49"},
         {"op": "copy", "from": "/event", "path": "/log/0"},  # the same object: not sent twice
         {"op": "remove", "path": "/chat/0"},
-        {"op": "add", "path": "/chat/49", "value": {"id": 50}}]
+        {"op": "add", "path": "/chat/49", "value": {"id": 50}},
+    ]
 
 
 # -- over the room's websocket --------------------------------------------------------
+
 
 @database_sync_to_async
 def fresh_document(code: str, viewer: int) -> str:
@@ -86,14 +96,21 @@ async def held_at(comm: CheckedCommunicator, version: int) -> dict[str, Any]:
     return await state_at(comm, version)
 
 
-async def open_table(ruleset: str, together: bool | str = False
-                     ) -> tuple[str, list[Player], list[CheckedCommunicator]]:
+async def open_table(
+    ruleset: str, together: bool | str = False
+) -> tuple[str, list[Player], list[CheckedCommunicator]]:
     """Ada hosts; Bob and Cy play; Dee watches; every socket open, the game started
     (``together``: everyone's turn at once; ``"duplicate"``: with the same dice)."""
     people = [await visitor(name) for name in ("Ada", "Bob", "Cy", "Dee")]
     (ada, _), (bob, _), (cy, _), (dee, _) = people
-    room = await call(services.room_create, player=ada, ruleset=ruleset, seats=3,
-                      together=bool(together), duplicate=together == "duplicate")
+    room = await call(
+        services.room_create,
+        player=ada,
+        ruleset=ruleset,
+        seats=3,
+        together=bool(together),
+        duplicate=together == "duplicate",
+    )
     for player in (bob, cy):
         await call(services.room_join, player=player, code=room.code)
     comms: list[CheckedCommunicator] = []
@@ -133,8 +150,9 @@ def assert_round_sealed(state: dict[str, Any], viewer: int) -> None:
     game = state["game"]
     if game is None or game["status"] != "playing":
         return
-    assert all(t["dice"] == [] and t["held"] == [] and t["announced"] is None
-               for t in game["turns"])
+    assert all(
+        t["dice"] == [] and t["held"] == [] and t["announced"] is None for t in game["turns"]
+    )
     for seat in game["seats"]:
         if seat["player"] != viewer:
             assert sum(len(boxes) for boxes in seat["boxes"].values()) <= game["round"] - 1
@@ -143,11 +161,20 @@ def assert_round_sealed(state: dict[str, Any], viewer: int) -> None:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("ruleset", "seed", "together"), [
-    ("yahtzee", 1, False), ("yams", 2, False), ("yams", 3, True), ("triple_yahtzee", 4, True),
-    ("yatzy", 5, "duplicate"), ("yams", 6, "duplicate")])
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "together"),
+    [
+        ("yahtzee", 1, False),
+        ("yams", 2, False),
+        ("yams", 3, True),
+        ("triple_yahtzee", 4, True),
+        ("yatzy", 5, "duplicate"),
+        ("yams", 6, "duplicate"),
+    ],
+)
 async def test_every_viewer_holds_the_fresh_state_at_every_version(
-        ruleset: str, seed: int, together: bool | str) -> None:
+    ruleset: str, seed: int, together: bool | str
+) -> None:
     """Three players and a spectator; random moves, holds, chat, reactions and boxes taken
     back (everyone's turn at once, with the same dice or not: by any player with a turn
     open; with the same dice, nothing can be taken back). After every
@@ -158,18 +185,29 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(
     taken_back = 0
     for n in range(45 if together == "duplicate" else 30):
         game = present(comms[0].held)["game"]
-        actor = rng.choice([i for i in range(3) if present(comms[i].held)["game"]["current_seat"]
-                            is not None]) if together else next(
-            i for i, p in enumerate(players)
-            if p.pk == game["seats"][game["current_seat"]]["player"])
-        takers = [i for i, p in enumerate(players[:3])
-                  if any(t["player"] == p.pk for t in game["undoable"])]
+        actor = (
+            rng.choice(
+                [i for i in range(3) if present(comms[i].held)["game"]["current_seat"] is not None]
+            )
+            if together
+            else next(
+                i
+                for i, p in enumerate(players)
+                if p.pk == game["seats"][game["current_seat"]]["player"]
+            )
+        )
+        takers = [
+            i
+            for i, p in enumerate(players[:3])
+            if any(t["player"] == p.pk for t in game["undoable"])
+        ]
         if takers and rng.random() < 0.5:
             who, payload = rng.choice(takers), {"type": "take_back_place"}
         elif rng.random() < 0.15:
             who = rng.randrange(4)
-            payload = rng.choice([{"type": "chat", "text": f"line {n}"},
-                                  {"type": "react", "emoji": "👍"}])
+            payload = rng.choice(
+                [{"type": "chat", "text": f"line {n}"}, {"type": "react", "emoji": "👍"}]
+            )
         else:
             who, payload = actor, random_move(present(comms[actor].held)["game"], rng)
         answer = await request(comms[who], {**payload, "id": f"r{n}"})
@@ -188,8 +226,9 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(
     for comm in comms:
         kinds = [m["type"] for m in comm.sent if m["type"] in ("state", "patch")]
         assert kinds.count("state") == 1 and kinds[0] == "state"  # then patches only
-        sizes = [len(json.dumps(m, separators=(",", ":"))) for m in comm.sent
-                 if m["type"] == "patch"]
+        sizes = [
+            len(json.dumps(m, separators=(",", ":"))) for m in comm.sent if m["type"] == "patch"
+        ]
         assert statistics.median(sizes) < 1000, sizes
         await comm.disconnect()
 
@@ -197,13 +236,17 @@ async def test_every_viewer_holds_the_fresh_state_at_every_version(
 async def raw(comm: WebsocketCommunicator) -> dict[str, Any]:
     """The next message as the server sent it (not applied to the state held)."""
     message: dict[str, Any] = json.loads(
-        await WebsocketCommunicator.receive_from(comm, timeout=WAIT))
+        await WebsocketCommunicator.receive_from(comm, timeout=WAIT)
+    )
     return message
 
 
 async def roll(comm: WebsocketCommunicator, n: int) -> int:
-    answer = await request(comm, {"type": "roll", "hold": [], "id": f"roll{n}"}) \
-        if n == 0 else await request(comm, {"type": "hold", "hold": [n % 5], "id": f"h{n}"})
+    answer = (
+        await request(comm, {"type": "roll", "hold": [], "id": f"roll{n}"})
+        if n == 0
+        else await request(comm, {"type": "hold", "hold": [n % 5], "id": f"h{n}"})
+    )
     assert answer["type"] == "ack", answer
     version: int = answer["version"]
     return version
@@ -257,8 +300,9 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
     placed = await request(ada, {"type": "place", "box": option["box"], "id": "p1"})
     for comm in comms:
         state = await held_at(comm, placed["version"])
-        assert state["game"]["undoable"] == [{"seat": 0, "player": players[0].pk,
-                                               "box": option["box"], "column": "main"}]
+        assert state["game"]["undoable"] == [
+            {"seat": 0, "player": players[0].pk, "box": option["box"], "column": "main"}
+        ]
     refused = await request(bob, {"type": "take_back_place", "id": "b1"})
     assert refused["code"] == "not_your_placement"
     taken = await request(ada, {"type": "take_back_place", "id": "t1"})
@@ -270,8 +314,12 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
         assert state["log"][0]["kind"] == "place_taken_back"
         assert state["log"][0]["data"]["box"] == option["box"]
         game = state["game"]
-        assert (game["current_seat"], game["dice"], game["rolls_left"], game["undoable"]) \
-            == (0, before["dice"], before["rolls_left"], [])
+        assert (game["current_seat"], game["dice"], game["rolls_left"], game["undoable"]) == (
+            0,
+            before["dice"],
+            before["rolls_left"],
+            [],
+        )
         assert option["box"] not in game["seats"][0]["boxes"]["main"]
     assert present(ada.held)["game"]["options"] == before["options"]  # hers to choose again
     other = placements(before)[1]
@@ -287,9 +335,11 @@ async def test_a_box_taken_back_reaches_every_viewer_and_their_states_converge()
 
 # -- what each viewer is sent ----------------------------------------------------------
 
+
 @pytest.fixture
-def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
-          make_room: MakeRoom) -> str:
+def table(
+    ada: Player, bob: Player, cy: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> str:
     """A Yahtzee room of Ada and Bob, Cy watching; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     services.room_join(player=cy, code=room.code)
@@ -306,12 +356,15 @@ def sent(code: str, viewer: Player, held: Held | None = None) -> tuple[dict[str,
 
 @pytest.mark.django_db
 def test_only_the_player_whose_turn_it_is_gets_the_options_in_a_patch(
-        table: str, ada: Player, bob: Player, cy: Player) -> None:
+    table: str, ada: Player, bob: Player, cy: Player
+) -> None:
     before = {p.pk: sent(table, p) for p in (ada, bob, cy)}
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     patches = {p.pk: sent(table, p, before[p.pk][1])[0] for p in (ada, bob, cy)}
-    options = {pk: [op for op in m["ops"] if op["path"].startswith("/game/options")]
-               for pk, m in patches.items()}
+    options = {
+        pk: [op for op in m["ops"] if op["path"].startswith("/game/options")]
+        for pk, m in patches.items()
+    }
     assert options[ada.pk] and not options[bob.pk] and not options[cy.pk]
     assert patches[bob.pk] == patches[cy.pk]  # the shared part, for everyone else
     for player in (ada, bob, cy):
@@ -325,20 +378,42 @@ def test_presence_held_survives_a_patch_that_replaces_the_members() -> None:
     """The host role passing replaces members in the document; presence, left out of the
     patch as unchanged, stays as held (the page's store does the same)."""
     member = {"player": 1, "name": "Ada", "host": True}
-    held = {"version": 4, "game": None, "members": [
-        {**member, "presence": "gone", "seen_seconds_ago": 75},
-        {"player": 2, "name": "Bob", "host": False, "presence": "online",
-         "seen_seconds_ago": 0}]}
-    patch = {"type": "patch", "base": 4, "version": 5, "ops": [
-        {"op": "replace", "path": "/members", "value": [
-            {**member, "host": False}, {"player": 2, "name": "Bob", "host": True}]}]}
+    held = {
+        "version": 4,
+        "game": None,
+        "members": [
+            {**member, "presence": "gone", "seen_seconds_ago": 75},
+            {
+                "player": 2,
+                "name": "Bob",
+                "host": False,
+                "presence": "online",
+                "seen_seconds_ago": 0,
+            },
+        ],
+    }
+    patch = {
+        "type": "patch",
+        "base": 4,
+        "version": 5,
+        "ops": [
+            {
+                "op": "replace",
+                "path": "/members",
+                "value": [{**member, "host": False}, {"player": 2, "name": "Bob", "host": True}],
+            }
+        ],
+    }
     state = apply_change(held, patch)
     assert [(m["host"], m["presence"], m["seen_seconds_ago"]) for m in state["members"]] == [
-        (False, "gone", 75), (True, "online", 0)]
+        (False, "gone", 75),
+        (True, "online", 0),
+    ]
 
 
 def test_presence_comes_in_a_patch_only_when_it_changed(
-        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     services.presence_connect(player=bob, code=table)
     _state, held = sent(table, ada)
     services.chat_post(player=bob, code=table, text="hi")
@@ -357,7 +432,8 @@ async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_view
     fresh state of each version."""
     code, players, comms = await open_table("yatzy")
     moderator = await database_sync_to_async(User.objects.create_user)(
-        "mod", password="pw-long-enough", is_staff=True)
+        "mod", password="pw-long-enough", is_staff=True
+    )
     settings = {"type": "configure", "ruleset": "yatzy", "options": {}, "seats": 3}
     n = 0
 
@@ -371,8 +447,9 @@ async def test_a_rematch_that_turns_everyone_at_once_on_or_off_patches_each_view
             assert canonical(document_of(state)) == await fresh_document(code, player.pk)
 
     async def end_and_rematch(together: bool) -> None:
-        game = await database_sync_to_async(lambda: Game.objects.get(
-            room__code=code, status=Game.Status.PLAYING))()
+        game = await database_sync_to_async(
+            lambda: Game.objects.get(room__code=code, status=Game.Status.PLAYING)
+        )()
         await call(services.mod_end_game, moderator=moderator, game=game, reason="test")
         await step(0, {**settings, "together": together})
         await step(0, {"type": "rematch"})

@@ -23,8 +23,9 @@ def table(ada: Player, bob: Player, make_room: MakeRoom) -> str:
     return make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
 
 
-def test_a_turn_is_logged_die_by_die(table: str, ada: Player, bob: Player,
-                                     script_dice: ScriptDice) -> None:
+def test_a_turn_is_logged_die_by_die(
+    table: str, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     script_dice([1, 2, 3, 4, 6, 5])
     room_version, game_version, _ = versions(table)
     first = services.game_roll(player=ada, code=table)
@@ -33,24 +34,40 @@ def test_a_turn_is_logged_die_by_die(table: str, ada: Player, bob: Player,
     services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
     placed = services.game_place(player=ada, code=table, box="small_straight")
     assert placed["event"]["data"] | {"seat": 0} == {
-        "seat": 0, "box": "small_straight", "column": "main", "points": 15, "bonus": 0,
-        "dice": [1, 2, 3, 4, 5], "total": 15}
+        "seat": 0,
+        "box": "small_straight",
+        "column": "main",
+        "points": 15,
+        "bonus": 0,
+        "dice": [1, 2, 3, 4, 5],
+        "total": 15,
+    }
     assert versions(table)[:2] == (room_version + 3, present(game_version) + 3)
     game = game_of(table)
     assert [e.kind for e in Event.objects.filter(game=game).order_by("seq")][-3:] == [
-        "roll", "roll", "place"]
+        "roll",
+        "roll",
+        "place",
+    ]
     turn = Turn.objects.get(game=game, number=1)
     assert [(r["held"], r["drawn"], r["dice"]) for r in turn.rolls] == [
-        ([], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6]), ([0, 1, 2, 3], [5], [1, 2, 3, 4, 5])]
-    assert (turn.player, turn.box, turn.points, turn.finish) == (ada, "small_straight", 15,
-                                                                  Turn.Finish.PLAYED)
+        ([], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6]),
+        ([0, 1, 2, 3], [5], [1, 2, 3, 4, 5]),
+    ]
+    assert (turn.player, turn.box, turn.points, turn.finish) == (
+        ada,
+        "small_straight",
+        15,
+        Turn.Finish.PLAYED,
+    )
     assert Scorecard.objects.get(game=game, seat=0).total == 15
     assert (game.current_seat, game.turn_count) == (1, 2)
     assert Turn.objects.get(game=game, number=2).player == bob
 
 
-def test_refusals_change_nothing(table: str, ada: Player, bob: Player, cy: Player,
-                                 script_dice: ScriptDice) -> None:
+def test_refusals_change_nothing(
+    table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice
+) -> None:
     refused("not_your_turn", services.game_roll, code=table, player=bob)
     refused("not_in_room", services.game_roll, code=table, player=cy)
     refused("not_rolled", services.game_place, code=table, player=ada, box="chance")
@@ -64,8 +81,9 @@ def test_refusals_change_nothing(table: str, ada: Player, bob: Player, cy: Playe
     refused("no_rolls_left", services.game_roll, code=table, player=ada, hold=[0])
     refused("unknown_box", services.game_place, code=table, player=ada, box="yahtzee")
     refused("unknown_box", services.game_place, code=table, player=ada, box=None)
-    refused("unknown_column", services.game_place, code=table, player=ada, box="chance",
-            column="x1")
+    refused(
+        "unknown_column", services.game_place, code=table, player=ada, box="chance", column="x1"
+    )
     refused("no_announcements", services.game_announce, code=table, player=ada, box="chance")
     services.game_place(player=ada, code=table, box="chance")
     play_turn(bob, table)
@@ -79,13 +97,15 @@ def test_no_game_yet(ada: Player, make_room: MakeRoom) -> None:
     refused("not_started", services.game_roll, code=room.code, player=ada)
 
 
-def test_illegal_box_under_the_column_rules(ada: Player, script_dice: ScriptDice,
-                                            make_room: MakeRoom) -> None:
+def test_illegal_box_under_the_column_rules(
+    ada: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yams", seats=1, start=True)
     script_dice([1, 2, 3, 4, 5])
     services.game_roll(player=ada, code=room.code)
-    refused("illegal_box", services.game_place, code=room.code, player=ada, box="twos",
-            column="down")
+    refused(
+        "illegal_box", services.game_place, code=room.code, player=ada, box="twos", column="down"
+    )
     refused("column_required", services.game_place, code=room.code, player=ada, box="twos")
 
 
@@ -97,8 +117,9 @@ def test_yams_announcement(ada: Player, script_dice: ScriptDice, make_room: Make
     refused("unknown_box", services.game_announce, code=room.code, player=ada, box="pair")
     services.game_announce(player=ada, code=room.code, box="yams")
     refused("already_announced", services.game_announce, code=room.code, player=ada, box="straight")
-    refused("illegal_box", services.game_place, code=room.code, player=ada, box="fours",
-            column="free")
+    refused(
+        "illegal_box", services.game_place, code=room.code, player=ada, box="fours", column="free"
+    )
     services.game_roll(player=ada, code=room.code, hold=[0, 1, 2])
     placed = services.game_place(player=ada, code=room.code, box="yams")
     assert placed["event"]["data"]["column"] == "announced"
@@ -116,11 +137,19 @@ def play_to_the_end(code: str, players: Sequence[Player]) -> dict[str, Any]:
 
 # Yatzy, Yam's and Triple Yahtzee differ from Yahtzee only in the rules engine, which the
 # SQLite pass covers: the PostgreSQL pass plays the Yahtzee game alone (docs/decisions/0007).
-@pytest.mark.parametrize("ruleset", ["yahtzee", *(
-    pytest.param(name, marks=pytest.mark.sqlite_pass_only)
-    for name in ("yatzy", "yams", "triple_yahtzee"))])
-def test_a_whole_game_ends_with_a_ranking(ruleset: str, ada: Player, bob: Player,
-                                          make_room: MakeRoom) -> None:
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        "yahtzee",
+        *(
+            pytest.param(name, marks=pytest.mark.sqlite_pass_only)
+            for name in ("yatzy", "yams", "triple_yahtzee")
+        ),
+    ],
+)
+def test_a_whole_game_ends_with_a_ranking(
+    ruleset: str, ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     last = play_to_the_end(room.code, [ada, bob])
     game = game_of(room.code)
@@ -134,8 +163,9 @@ def test_a_whole_game_ends_with_a_ranking(ruleset: str, ada: Player, bob: Player
     refused("game_over", services.game_roll, code=room.code, player=ada)
 
 
-def test_equal_totals_share_the_rank(ada: Player, bob: Player, script_dice: ScriptDice,
-                                     make_room: MakeRoom) -> None:
+def test_equal_totals_share_the_rank(
+    ada: Player, bob: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     rounds = [[(r % 6) + 1, 2, 3, (r * 5) % 6 + 1, 6] for r in range(15)]
     script_dice([die for dice in rounds for die in dice * 2])
@@ -162,15 +192,17 @@ def test_the_server_draws_the_dice(table: str, ada: Player) -> None:
         services.game_roll(player=ada, code=table, dice=[6, 6, 6, 6, 6])
 
 
-def test_first_option_helper_matches_the_engine(table: str, ada: Player,
-                                                script_dice: ScriptDice) -> None:
+def test_first_option_helper_matches_the_engine(
+    table: str, ada: Player, script_dice: ScriptDice
+) -> None:
     script_dice([3, 3, 3, 3, 3])
     services.game_roll(player=ada, code=table)
     assert first_option(table).box == "ones"
 
 
 def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(
-        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
+    table: str, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     refused("not_rolled", services.game_hold, code=table, player=ada, hold=[0])
     script_dice([6, 6, 2, 3, 6, 6, 1, 6])
     services.game_roll(player=ada, code=table)

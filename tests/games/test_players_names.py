@@ -24,18 +24,35 @@ RLO, PDF = "\u202e", "\u202c"  # RIGHT-TO-LEFT OVERRIDE ... POP: RLO "boB" PDF s
 CYRILLIC_BOB = "\u0412\u043eb"  # Cyrillic Ve and o, Latin b: shows as "Bob"
 
 
-@pytest.mark.parametrize(("raw", "name"), [
-    (f"{RLO}boB{PDF}", "boB"), (f"b{RLO}oB", "boB"), (f"{RLO}Ann", "Ann"), ("Ann\u202c", "Ann"),
-    ("\u2067Ann\u2069", "Ann"), ("\u2066Ann", "Ann"), ("\u200fBob\u200e", "Bob"),
-    ("B\u200bob", "Bob"), ("B\u200dob", "Bob"), ("Bob\u200d", "Bob"), ("Bo\u200cb", "Bob"),
-    ("Bo\u00adb", "Bob"), ("\ufeffBob\u2060", "Bob"), ("Bob\U000e0041\U000e007f", "Bob"),
-    ("Bo\u034fb", "Bob"), ("Bob\u3164", "Bob"), ("Bob \u2800", "Bob"),
-    ("\ufe0fBob", "Bob"),  # a variation selector with nothing to vary
-    ("\U0001f469\u200d\U0001f4bb Ann", "\U0001f469\u200d\U0001f4bb Ann"),  # emoji joined
-    ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
-    ("\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
-     "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"),
-])
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [
+        (f"{RLO}boB{PDF}", "boB"),
+        (f"b{RLO}oB", "boB"),
+        (f"{RLO}Ann", "Ann"),
+        ("Ann\u202c", "Ann"),
+        ("\u2067Ann\u2069", "Ann"),
+        ("\u2066Ann", "Ann"),
+        ("\u200fBob\u200e", "Bob"),
+        ("B\u200bob", "Bob"),
+        ("B\u200dob", "Bob"),
+        ("Bob\u200d", "Bob"),
+        ("Bo\u200cb", "Bob"),
+        ("Bo\u00adb", "Bob"),
+        ("\ufeffBob\u2060", "Bob"),
+        ("Bob\U000e0041\U000e007f", "Bob"),
+        ("Bo\u034fb", "Bob"),
+        ("Bob\u3164", "Bob"),
+        ("Bob \u2800", "Bob"),
+        ("\ufe0fBob", "Bob"),  # a variation selector with nothing to vary
+        ("\U0001f469\u200d\U0001f4bb Ann", "\U0001f469\u200d\U0001f4bb Ann"),  # emoji joined
+        ("\U0001f3f3\ufe0f\u200d\U0001f308", "\U0001f3f3\ufe0f\u200d\U0001f308"),
+        (
+            "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
+            "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+        ),
+    ],
+)
 def test_names_lose_their_invisible_characters(raw: str, name: str) -> None:
     assert clean_name(raw) == name
 
@@ -47,10 +64,19 @@ def test_a_name_of_invisible_characters_only_is_refused(raw: str) -> None:
     assert err.value.code == "bad_name" and "visible" in err.value.message
 
 
-@pytest.mark.parametrize(("one", "other"), [
-    ("Bob", CYRILLIC_BOB), ("Bob", f"{RLO}boB{PDF}"), ("Bob", "B\u200dob"), ("Bob", "BOB"),
-    ("Bob", "\uff22ob"), ("Paypal", "PayPa\u0406"), ("Ada", "\u0410da"), ("rn", "m"),
-])
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Bob", CYRILLIC_BOB),
+        ("Bob", f"{RLO}boB{PDF}"),
+        ("Bob", "B\u200dob"),
+        ("Bob", "BOB"),
+        ("Bob", "\uff22ob"),
+        ("Paypal", "PayPa\u0406"),
+        ("Ada", "\u0410da"),
+        ("rn", "m"),
+    ],
+)
 def test_names_that_look_alike_look_alike(one: str, other: str) -> None:
     assert looks(one) == looks(other)
 
@@ -61,7 +87,8 @@ def test_names_that_differ_stay_apart(one: str, other: str) -> None:
 
 
 def test_look_alike_names_joining_a_table_are_numbered(
-        make_player: MakePlayer, make_room: MakeRoom) -> None:
+    make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     host = make_player("Bob")
     room = make_room(host, seats=6)
     raws = [f"{RLO}boB{PDF}", CYRILLIC_BOB, "B\u200dob", "Bob\u200b", "Rob"]
@@ -74,7 +101,8 @@ def test_look_alike_names_joining_a_table_are_numbered(
 
 
 def test_a_rename_to_a_look_alike_of_a_tablemate_is_numbered(
-        make_player: MakePlayer, make_room: MakeRoom) -> None:
+    make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     host = make_player("Bob")
     session = SessionStore()
     guest = player_register(session=session, name="Zed")
@@ -93,10 +121,23 @@ def nfc(text: str) -> str:
 # stacks (three nonspacing marks on one letter), Hebrew and Arabic vowel points, Yoruba
 # tones, Korean in conjoining jamo, emoji with skin tones, joiners, a keycap.
 REAL_NAMES = [
-    "Nguyễn Thị Ánh", unicodedata.normalize("NFD", "Nguyễn Thị Ánh"), "Trần Thị Thủy",
-    "ज्योत्स्ना", "अंकित श्रीवास्तव", "สมศักดิ์ น้ำฝน", "ကျော်ဇော", "བསྟན་འཛིན་རྒྱ་མཚོ",
-    "שְׁלֹמֹה", "مُحَمَّد", "Adéṣọ̀lá", "\u1112\u1161\u11ab\u1100\u1173\u11af",
-    "\u1112\u119e\u11ab", "👍🏽 Ana", "👩🏾\u200d💻", "1️⃣ Bo", "👨\u200d👩\u200d👧\u200d👦",
+    "Nguyễn Thị Ánh",
+    unicodedata.normalize("NFD", "Nguyễn Thị Ánh"),
+    "Trần Thị Thủy",
+    "ज्योत्स्ना",
+    "अंकित श्रीवास्तव",
+    "สมศักดิ์ น้ำฝน",
+    "ကျော်ဇော",
+    "བསྟན་འཛིན་རྒྱ་མཚོ",
+    "שְׁלֹמֹה",
+    "مُحَمَّد",
+    "Adéṣọ̀lá",
+    "\u1112\u1161\u11ab\u1100\u1173\u11af",
+    "\u1112\u119e\u11ab",
+    "👍🏽 Ana",
+    "👩🏾\u200d💻",
+    "1️⃣ Bo",
+    "👨\u200d👩\u200d👧\u200d👦",
 ]
 
 
@@ -107,16 +148,23 @@ def test_real_names_in_every_script_keep_their_marks(raw: str) -> None:
 
 
 ACUTE, GRAVE, TILDE, MACRON, DOT_BELOW = "\u0301", "\u0300", "\u0303", "\u0304", "\u0323"
-ZALGO = "Z\u0351\u036b\u0343\u036a\u0302\u036b\u033d\u034f\u0334\u0319\u0324\u031e" \
-        "a\u0300\u0360\u0327\u033a\u0317l\u0352\u0314\u0360\u0340\u0330\u032bgo"
+ZALGO = (
+    "Z\u0351\u036b\u0343\u036a\u0302\u036b\u033d\u034f\u0334\u0319\u0324\u031e"
+    "a\u0300\u0360\u0327\u033a\u0317l\u0352\u0314\u0360\u0340\u0330\u032bgo"
+)
 
 
-@pytest.mark.parametrize("raw", [
-    "a" + ACUTE * 60, ZALGO, "a" + ACUTE + GRAVE + TILDE + MACRON + DOT_BELOW,
-    "Ada" + "\u0308" * 5,  # a diaeresis five times: nothing composes it away
-    "a" + ACUTE + GRAVE + "\u200d" + TILDE + MACRON + DOT_BELOW,  # a joiner between
-    "ၵ" + "\u103d\u103e\u102d" + "\u103c" + "\u102f\u1037",  # a spacing mark between
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "a" + ACUTE * 60,
+        ZALGO,
+        "a" + ACUTE + GRAVE + TILDE + MACRON + DOT_BELOW,
+        "Ada" + "\u0308" * 5,  # a diaeresis five times: nothing composes it away
+        "a" + ACUTE + GRAVE + "\u200d" + TILDE + MACRON + DOT_BELOW,  # a joiner between
+        "ၵ" + "\u103d\u103e\u102d" + "\u103c" + "\u102f\u1037",  # a spacing mark between
+    ],
+)
 def test_a_letter_under_a_pile_of_marks_is_refused(raw: str) -> None:
     err = refused("bad_name", player_register, session=SessionStore(), name=raw)
     assert "4 accents or marks" in err.message
@@ -137,16 +185,60 @@ def greta(db: None) -> User:
 
 OFFICIAL = "this name could pass for the site or its staff: please choose another"
 PASSING_FOR_STAFF = [
-    "Admin", "admin", "ADMIN", "\u0410dmin", "\u0410D\u041c\u0406N", "\u0391dmin",
-    "\uff21\uff44\uff4d\uff49\uff4e", "Adrnin", "Ädmin", "Ad\u200bmin", "A.d.m.i.n",
-    "Admin 2", "Admin2", "Admin Bob", "Bob the Mod", "BobTheMod", "mod", "Staff",
-    "Moderator", "Administrator", "System", "Support", "Five Dice", "FiveDice",
-    "five-dice", "Modérateur", "moderateur", "Administrateur", "Système", "Modo",
-    "Administratör", "Systemet", "Moderatorn",
-    "Greta", "GRETA", "Gr\u0435ta", "Greta!", "ops_greta", "Ops Greta",
+    "Admin",
+    "admin",
+    "ADMIN",
+    "\u0410dmin",
+    "\u0410D\u041c\u0406N",
+    "\u0391dmin",
+    "\uff21\uff44\uff4d\uff49\uff4e",
+    "Adrnin",
+    "Ädmin",
+    "Ad\u200bmin",
+    "A.d.m.i.n",
+    "Admin 2",
+    "Admin2",
+    "Admin Bob",
+    "Bob the Mod",
+    "BobTheMod",
+    "mod",
+    "Staff",
+    "Moderator",
+    "Administrator",
+    "System",
+    "Support",
+    "Five Dice",
+    "FiveDice",
+    "five-dice",
+    "Modérateur",
+    "moderateur",
+    "Administrateur",
+    "Système",
+    "Modo",
+    "Administratör",
+    "Systemet",
+    "Moderatorn",
+    "Greta",
+    "GRETA",
+    "Gr\u0435ta",
+    "Greta!",
+    "ops_greta",
+    "Ops Greta",
 ]
-HONEST = ["Badminton", "Modesty", "Systematic", "Staffan", "Supporter", "Dice", "Five",
-          "Greta Smith", "Margareta", "Admiral", "Moderna", "Ada"]
+HONEST = [
+    "Badminton",
+    "Modesty",
+    "Systematic",
+    "Staffan",
+    "Supporter",
+    "Dice",
+    "Five",
+    "Greta Smith",
+    "Margareta",
+    "Admiral",
+    "Moderna",
+    "Ada",
+]
 
 
 @pytest.mark.parametrize("raw", PASSING_FOR_STAFF)
@@ -174,43 +266,64 @@ def test_staff_keep_their_own_names(greta: User) -> None:
     assert player_register(session=SessionStore(), name="Admin", user=boss).name == "Admin"
     session = SessionStore()
     assert player_register(session=session, name="Greta", user=greta).name == "Greta"
-    assert player_register(session=session, name="Moderator Greta",
-                           user=greta).name == "Moderator Greta"
+    assert (
+        player_register(session=session, name="Moderator Greta", user=greta).name
+        == "Moderator Greta"
+    )
 
 
 def test_the_forms_refuse_it_in_the_visitors_language(greta: User) -> None:
     client = Client()
-    response = client.post(reverse("games:room_create"),
-                           {"name": "\u0410dmin", "ruleset": "yatzy", "seats": "2"},
-                           HTTP_ACCEPT_LANGUAGE="fr")
+    response = client.post(
+        reverse("games:room_create"),
+        {"name": "\u0410dmin", "ruleset": "yatzy", "seats": "2"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
     assert response.status_code == 400
     assert "pourrait passer pour le site ou son équipe" in response.content.decode()
     assert not Player.objects.filter(user=None).exists()
 
 
-@pytest.mark.parametrize(("username", "refusal"), [
-    ("admin", True), ("\u0410dmin", True), ("Admin_Bob", True), ("ops.greta", True),
-    ("badminton", False), ("staffan", False),
-])
+@pytest.mark.parametrize(
+    ("username", "refusal"),
+    [
+        ("admin", True),
+        ("\u0410dmin", True),
+        ("Admin_Bob", True),
+        ("ops.greta", True),
+        ("badminton", False),
+        ("staffan", False),
+    ],
+)
 def test_sign_up_refuses_a_username_passing_for_staff(
-        greta: User, username: str, refusal: bool) -> None:
+    greta: User, username: str, refusal: bool
+) -> None:
     client = Client()
-    response = client.post(reverse("games:sign_up"), {
-        "username": username, "password1": "dice-and-tea-42", "password2": "dice-and-tea-42"})
+    response = client.post(
+        reverse("games:sign_up"),
+        {"username": username, "password1": "dice-and-tea-42", "password2": "dice-and-tea-42"},
+    )
     assert response.status_code == (400 if refusal else 302)
     assert User.objects.filter(username=username).exists() is not refusal
     assert (OFFICIAL in response.content.decode()) is refusal
 
 
 def test_the_admin_still_names_accounts_as_it_likes(admin_client: Client) -> None:
-    response = admin_client.post("/admin/auth/user/add/", {
-        "username": "support", "password1": "dice-and-tea-42",
-        "password2": "dice-and-tea-42", "usable_password": "true"})
+    response = admin_client.post(
+        "/admin/auth/user/add/",
+        {
+            "username": "support",
+            "password1": "dice-and-tea-42",
+            "password2": "dice-and-tea-42",
+            "usable_password": "true",
+        },
+    )
     assert response.status_code == 302 and User.objects.filter(username="support").exists()
 
 
 def test_names_in_capitals_meet_their_lowercase_twins(
-        make_player: MakePlayer, make_room: MakeRoom) -> None:
+    make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     host = make_player("Alice")
     room = make_room(host, seats=3)
     guest = Player.objects.create(name=clean_name("ALICE"))

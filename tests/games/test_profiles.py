@@ -64,22 +64,42 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
     room = room_of(ada, "yahtzee", [bob])
     win = sheet("yahtzee", [*UPPER_63, (YAHTZEE, "yahtzee")])
     assert win.total == 63 + 35 + 50
-    played(room, [Seat(ada, win, turns=[[PLAIN, YAHTZEE], [(2, 2, 2, 2, 2)], [PLAIN]]),
-                  Seat(bob, sheet("yahtzee", [((5, 5, 5, 5, 5), "yahtzee")]),
-                       turns=[[(5, 5, 5, 5, 5)]])])
-    hundred = sheet("yahtzee", [(YAHTZEE, "chance"), (YAHTZEE, "yahtzee"),
-                                ((5, 5, 5, 5, 1), "fives")])
+    played(
+        room,
+        [
+            Seat(ada, win, turns=[[PLAIN, YAHTZEE], [(2, 2, 2, 2, 2)], [PLAIN]]),
+            Seat(bob, sheet("yahtzee", [((5, 5, 5, 5, 5), "yahtzee")]), turns=[[(5, 5, 5, 5, 5)]]),
+        ],
+    )
+    hundred = sheet(
+        "yahtzee", [(YAHTZEE, "chance"), (YAHTZEE, "yahtzee"), ((5, 5, 5, 5, 1), "fives")]
+    )
     assert hundred.total == 30 + 50 + 20
     played(room, [Seat(ada, hundred, turns=[[PLAIN]]), Seat(bob, hundred, turns=[[PLAIN]])])
-    played(room, [Seat(ada, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]]),
-                  Seat(bob, sheet("yahtzee"))], status=Game.Status.ENDED)
+    played(
+        room,
+        [Seat(ada, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]]), Seat(bob, sheet("yahtzee"))],
+        status=Game.Status.ENDED,
+    )
 
     triple = room_of(ada, "triple_yahtzee", [cy])
-    two_bonuses = sheet("triple_yahtzee", [(d, box, "x1") for d, box in UPPER_63]
-                        + [(d, box, "x3") for d, box in UPPER_63])
-    played(triple, [Seat(ada, two_bonuses, turns=[[YAHTZEE, YAHTZEE, PLAIN]]),
-                    Seat(cy, sheet("triple_yahtzee", [(d, b, "x2") for d, b in UPPER_63]
-                                   + [(d, b, "x3") for d, b in UPPER_63]))])
+    two_bonuses = sheet(
+        "triple_yahtzee",
+        [(d, box, "x1") for d, box in UPPER_63] + [(d, box, "x3") for d, box in UPPER_63],
+    )
+    played(
+        triple,
+        [
+            Seat(ada, two_bonuses, turns=[[YAHTZEE, YAHTZEE, PLAIN]]),
+            Seat(
+                cy,
+                sheet(
+                    "triple_yahtzee",
+                    [(d, b, "x2") for d, b in UPPER_63] + [(d, b, "x3") for d, b in UPPER_63],
+                ),
+            ),
+        ],
+    )
 
     alone = room_of(ada, "yatzy")
     played(alone, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])
@@ -88,16 +108,28 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
     Player.objects.filter(pk=bot.pk).update(bot_level="beginner")
     bot.refresh_from_db()
     handed = room_of(ada, "yahtzee", [bob])
-    played(handed, [Seat(bot, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]],
-                         before_by=ada, before=[[YAHTZEE]]),
-                    Seat(bob, sheet("yahtzee"))])
+    played(
+        handed,
+        [
+            Seat(
+                bot,
+                sheet("yahtzee", UPPER_63),
+                turns=[[YAHTZEE]],
+                before_by=ada,
+                before=[[YAHTZEE]],
+            ),
+            Seat(bob, sheet("yahtzee")),
+        ],
+    )
     return {"bot": bot, "room": room, "triple": triple}
 
 
 def test_each_figure_per_variant_from_the_stored_games(history: History, ada: Player) -> None:
     stats = player_stats(ada)
-    figures = {v.ruleset: (v.played, v.won, v.average, v.best, v.yahtzees, v.upper_bonuses)
-               for v in stats.variants}
+    figures = {
+        v.ruleset: (v.played, v.won, v.average, v.best, v.yahtzees, v.upper_bonuses)
+        for v in stats.variants
+    }
     assert figures == {
         "yahtzee": (2, 2, 124.0, 148, 2, 1),
         "yatzy": (1, 0, 6 * 5, 30, 0, 0),
@@ -108,19 +140,25 @@ def test_each_figure_per_variant_from_the_stored_games(history: History, ada: Pl
     assert stats.played == 4
     last = stats.last_games
     assert [(g.ruleset, g.total, g.rank, g.seats) for g in last] == [
-        ("yatzy", 30, 1, 1), ("triple_yahtzee", two_bonus_total(), 2, 2),
-        ("yahtzee", 100, 1, 2), ("yahtzee", 148, 1, 2)]
+        ("yatzy", 30, 1, 1),
+        ("triple_yahtzee", two_bonus_total(), 2, 2),
+        ("yahtzee", 100, 1, 2),
+        ("yahtzee", 148, 1, 2),
+    ]
 
 
 def two_bonus_total() -> int:
-    return sheet("triple_yahtzee", [(d, box, "x1") for d, box in UPPER_63]
-                 + [(d, box, "x3") for d, box in UPPER_63]).total
+    return sheet(
+        "triple_yahtzee",
+        [(d, box, "x1") for d, box in UPPER_63] + [(d, box, "x3") for d, box in UPPER_63],
+    ).total
 
 
 def test_a_seat_taken_over_by_a_bot_counts_for_the_bot(history: History, bob: Player) -> None:
     bot_stats = player_stats(history["bot"])
-    assert [(v.ruleset, v.played, v.yahtzees, v.upper_bonuses)
-            for v in bot_stats.variants] == [("yahtzee", 1, 1, 1)]
+    assert [(v.ruleset, v.played, v.yahtzees, v.upper_bonuses) for v in bot_stats.variants] == [
+        ("yahtzee", 1, 1, 1)
+    ]
     # Bob lost that game to the bot; tied the 100; lost the 148.
     bob_yahtzee = player_stats(bob).variants[0]
     assert (bob_yahtzee.played, bob_yahtzee.won, bob_yahtzee.yahtzees) == (3, 1, 1)
@@ -151,12 +189,13 @@ def test_the_page_shows_the_figures_and_the_chart(history: History, ada: Player)
     assert html.count('data-testid="profile-accuracy-row"') == 2 and "90.5%" in html
     assert html.count('data-testid="profile-review"') == 4
     assert html.count('data-testid="profile-replay"') == 4
-    assert f'/r/{history["room"].code}/games/1/review/' in html
-    assert f'/r/{history["room"].code}/games/1/replay/' in html
+    assert f"/r/{history['room'].code}/games/1/review/" in html
+    assert f"/r/{history['room'].code}/games/1/replay/" in html
 
 
-def test_who_may_see_a_profile(history: History, ada: Player, bob: Player, cy: Player,
-                               make_player: MakePlayer) -> None:
+def test_who_may_see_a_profile(
+    history: History, ada: Player, bob: Player, cy: Player, make_player: MakePlayer
+) -> None:
     stranger = make_player("Dee")
     assert client_of(ada).get(url(ada)).status_code == 200
     co_member = client_of(bob).get(url(ada))
@@ -178,7 +217,8 @@ def test_my_profile_goes_to_the_visitors_own(ada: Player) -> None:
 
 
 def test_a_deleted_accounts_player_keeps_a_profile(
-        history: History, ada: Player, bob: Player) -> None:
+    history: History, ada: Player, bob: Player
+) -> None:
     user = User.objects.create_user("ada", password="x")
     Player.objects.filter(pk=ada.pk).update(user=user)
     services.account_delete(user=User.objects.get(pk=user.pk))
@@ -193,8 +233,13 @@ def test_the_pages_queries_do_not_grow_with_the_games(ada: Player, bob: Player) 
 
     def add_games(n: int) -> None:
         for _ in range(n):
-            game = played(room, [Seat(ada, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]]),
-                                 Seat(bob, sheet("yahtzee"))])
+            game = played(
+                room,
+                [
+                    Seat(ada, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]]),
+                    Seat(bob, sheet("yahtzee")),
+                ],
+            )
             GameReview.objects.create(game=game, player=ada, data={"accuracy": 50})
 
     def queries() -> int:
@@ -211,7 +256,8 @@ def test_the_pages_queries_do_not_grow_with_the_games(ada: Player, bob: Player) 
 
 
 def test_the_header_the_account_and_your_rooms_link_to_the_profile(
-        history: History, ada: Player) -> None:
+    history: History, ada: Player
+) -> None:
     guest = client_of(ada).get("/").content.decode()
     assert 'data-testid="your-profile"' in guest and 'href="/players/me/"' in guest
     assert 'data-testid="profile-link"' not in guest  # the header's is for accounts
@@ -229,8 +275,9 @@ def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada: P
     Room.objects.filter(pk=room.pk).update(daily=True)
     played(room, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])
     challenge = DailyChallenge.objects.create(day=date(2026, 12, 6), ruleset="yatzy")
-    DailyAttempt.objects.create(challenge=challenge, player=ada,
-                                game=Game.objects.get(room=room), ranked=True)
+    DailyAttempt.objects.create(
+        challenge=challenge, player=ada, game=Game.objects.get(room=room), ranked=True
+    )
     [shown] = player_stats(ada).last_games
     assert shown.daily_day == date(2026, 12, 6)
     html = client_of(ada).get(url(ada)).content.decode()
@@ -240,8 +287,7 @@ def test_a_daily_game_shows_as_the_days_challenge_and_links_as_the_others(ada: P
     assert f'href="/r/{room.code}/games/1/replay/"' in row
     assert "of the daily challenge of 6 Dec" in row  # what the links say to a screen reader
     # Its accuracy, in the table under the chart, is named by the day too.
-    GameReview.objects.create(game=Game.objects.get(room=room), player=ada,
-                              data={"accuracy": 75})
+    GameReview.objects.create(game=Game.objects.get(room=room), player=ada, data={"accuracy": 75})
     html = client_of(ada).get(url(ada)).content.decode()
     accuracy = html.split('data-testid="profile-accuracy-row"')[1].split("</tr>")[0]
     assert "Yatzy, daily challenge · 6 Dec" in accuracy and room.code not in accuracy

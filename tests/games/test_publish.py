@@ -65,8 +65,7 @@ async def test_a_room_service_returns_its_change_and_sends_nothing_itself() -> N
     layer = present(get_channel_layer())
     inbox = await layer.new_channel()
     await layer.group_add(group_name(room.code), inbox)
-    answer = await call(services.chat_post, player=ada, code=room.code, text="hi",
-                        request_id="c1")
+    answer = await call(services.chat_post, player=ada, code=room.code, text="hi", request_id="c1")
     assert answer.news == (Change(room.code, answer["version"]),)
     await layer.group_send(group_name(room.code), MARKER)
     assert await next_message(inbox) == MARKER  # committed, not sent
@@ -74,13 +73,13 @@ async def test_a_room_service_returns_its_change_and_sends_nothing_itself() -> N
     assert await next_message(inbox) == message(answer["version"])
     # A retry is answered as before and announces the room's version again: the first
     # answer's news may never have gone out.
-    retry = await call(services.chat_post, player=ada, code=room.code, text="hi",
-                       request_id="c1")
+    retry = await call(services.chat_post, player=ada, code=room.code, text="hi", request_id="c1")
     assert retry == answer and retry.news == answer.news
 
 
 def test_a_ban_returns_the_player_whose_sockets_close_and_the_rooms_left(
-        ada: Player, bob: Player, admin_user: User, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, admin_user: User, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     done = services.mod_ban(moderator=admin_user, player=bob, reason="abuse")
     version = Room.objects.get(pk=room.pk).version
@@ -88,18 +87,29 @@ def test_a_ban_returns_the_player_whose_sockets_close_and_the_rooms_left(
     assert done.news == (Ban(bob.pk, None), Change(room.code, version))
     assert messages([*done.news, Change(room.code, version - 1)]) == [
         (player_group(bob.pk), {"type": "player.banned", "until": None}),
-        (group_name(room.code), message(version))]  # a room once, at its newest version
+        (group_name(room.code), message(version)),
+    ]  # a room once, at its newest version
 
 
 def test_the_admin_publishes_what_it_did_once_it_is_committed(
-        admin_client: Client, ada: Player, bob: Player, make_room: MakeRoom,
-        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    admin_client: Client,
+    ada: Player,
+    bob: Player,
+    make_room: MakeRoom,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob])
     inbox = listen(group_name(room.code))
     with django_capture_on_commit_callbacks() as on_commit:
-        admin_client.post(reverse("admin:rooms_room_changelist"), {
-            "action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
-            "reason": "spam"})
+        admin_client.post(
+            reverse("admin:rooms_room_changelist"),
+            {
+                "action": "close_rooms",
+                ACTION_CHECKBOX_NAME: [room.pk],
+                "post": "yes",
+                "reason": "spam",
+            },
+        )
         assert nothing_sent_yet(group_name(room.code), inbox)
     assert on_commit
     for callback in on_commit:
@@ -108,11 +118,13 @@ def test_the_admin_publishes_what_it_did_once_it_is_committed(
 
 
 def test_a_clock_pass_publishes_the_rooms_it_changed(
-        ada: Player, bob: Player, make_room: MakeRoom,
-        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    ada: Player,
+    bob: Player,
+    make_room: MakeRoom,
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=15, joined=[bob], start=True).code
-    Game.objects.filter(room__code=code).update(
-        turn_deadline=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(room__code=code).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     inbox = listen(group_name(code))
     with django_capture_on_commit_callbacks(execute=True):
         assert clock_pass(hosts=True)

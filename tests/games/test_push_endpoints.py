@@ -30,6 +30,7 @@ from tests.support.push_service import Device
 
 pytestmark = pytest.mark.django_db
 
+
 @pytest.fixture
 def connections(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every address a socket of this process connects to while the test runs."""
@@ -89,45 +90,80 @@ def browser_of(player: Player) -> Client:
 
 
 def subscribe(player: Player, subscription: dict[str, Any]) -> ClientResponse:
-    return browser_of(player).post("/push/subscribe/", json.dumps(subscription),
-                                   content_type="application/json")
+    return browser_of(player).post(
+        "/push/subscribe/", json.dumps(subscription), content_type="application/json"
+    )
 
 
 BAD = [
     "https://127.0.0.1\\@fcm.googleapis.com/x",  # urllib3 reads 127.0.0.1, urlsplit fcm
     "https://fcm.googleapis.com\\@127.0.0.1/x",
     "https://127.0.0.1%5c@fcm.googleapis.com/x",
-    "https://user@fcm.googleapis.com/x", "https://u:p@fcm.googleapis.com/x",
-    "https://@fcm.googleapis.com/x", "https://fcm.googleapis.com:443@127.0.0.1/x",
-    "http://fcm.googleapis.com/x", "ftp://fcm.googleapis.com/x", "//fcm.googleapis.com/x",
-    "fcm.googleapis.com/x", "https:fcm.googleapis.com/x", "https:///fcm.googleapis.com/x",
-    "https://fcm.googleapis.com:8443/x", "https://fcm.googleapis.com:0/x",
-    "https://fcm.googleapis.com:99999/x", "https://fcm.googleapis.com:+443/x",
+    "https://user@fcm.googleapis.com/x",
+    "https://u:p@fcm.googleapis.com/x",
+    "https://@fcm.googleapis.com/x",
+    "https://fcm.googleapis.com:443@127.0.0.1/x",
+    "http://fcm.googleapis.com/x",
+    "ftp://fcm.googleapis.com/x",
+    "//fcm.googleapis.com/x",
+    "fcm.googleapis.com/x",
+    "https:fcm.googleapis.com/x",
+    "https:///fcm.googleapis.com/x",
+    "https://fcm.googleapis.com:8443/x",
+    "https://fcm.googleapis.com:0/x",
+    "https://fcm.googleapis.com:99999/x",
+    "https://fcm.googleapis.com:+443/x",
     "https://fcm.googleapis.com:44 3/x",
-    "https://127.0.0.1/x", "https://10.0.0.1/x", "https://169.254.169.254/x",
-    "https://[::1]/x", "https://[::ffff:127.0.0.1]/x", "https://[fe80::1%25lo]/x",
-    "https://2130706433/x", "https://0x7f000001/x", "https://0x7f.0.0.1/x",
-    "https://0177.0.0.1/x", "https://127.1/x", "https://127.0.0.1.nip.io/x",
-    "https://push.example/x", "https://fcm.googleapis.com.evil.example/x",
-    "https://evilfcm.googleapis.com/x", "https://googleapis.com/x", "https://windows.com/x",
-    "https://fcm.googleapis.com./x", "https://fcm..googleapis.com/x",
-    "https://fcm.googleapis.com /x", " https://fcm.googleapis.com/x",
-    "https://fcm.googleapis.com/x\n", "https://fcm.google\tapis.com/x",
-    "https://fcm.googleapis.com/x\x00", "https://fcm.googleapis.com/\x7f",
-    "https://fcm%2egoogleapis.com/x", "https://fcm.googleapis.com%2f@127.0.0.1/x",
-    "https://fcm.googleapis.com/x%zz", "https://fcm.googleapis.com/ü",
-    "https://\uff46cm.googleapis.com/x", "https://fcm.googleapis.com/x#frag",
-    "https://fcm.googleapis.com/a/../x", "https://fcm.googleapis.com/./x",
-    "https://fcm.googleapis.com/x|y", "https://fcm.googleapis.com/<x>",
-    "https://fcm_x.googleapis.com/x", "https://-x.fcm.googleapis.com/x",
+    "https://127.0.0.1/x",
+    "https://10.0.0.1/x",
+    "https://169.254.169.254/x",
+    "https://[::1]/x",
+    "https://[::ffff:127.0.0.1]/x",
+    "https://[fe80::1%25lo]/x",
+    "https://2130706433/x",
+    "https://0x7f000001/x",
+    "https://0x7f.0.0.1/x",
+    "https://0177.0.0.1/x",
+    "https://127.1/x",
+    "https://127.0.0.1.nip.io/x",
+    "https://push.example/x",
+    "https://fcm.googleapis.com.evil.example/x",
+    "https://evilfcm.googleapis.com/x",
+    "https://googleapis.com/x",
+    "https://windows.com/x",
+    "https://fcm.googleapis.com./x",
+    "https://fcm..googleapis.com/x",
+    "https://fcm.googleapis.com /x",
+    " https://fcm.googleapis.com/x",
+    "https://fcm.googleapis.com/x\n",
+    "https://fcm.google\tapis.com/x",
+    "https://fcm.googleapis.com/x\x00",
+    "https://fcm.googleapis.com/\x7f",
+    "https://fcm%2egoogleapis.com/x",
+    "https://fcm.googleapis.com%2f@127.0.0.1/x",
+    "https://fcm.googleapis.com/x%zz",
+    "https://fcm.googleapis.com/ü",
+    "https://\uff46cm.googleapis.com/x",
+    "https://fcm.googleapis.com/x#frag",
+    "https://fcm.googleapis.com/a/../x",
+    "https://fcm.googleapis.com/./x",
+    "https://fcm.googleapis.com/x|y",
+    "https://fcm.googleapis.com/<x>",
+    "https://fcm_x.googleapis.com/x",
+    "https://-x.fcm.googleapis.com/x",
     "http://127.0.0.1:6443/push/x",  # the tests' own push service, not allowed here
-    "https://fcm.googleapis.com/" + "x" * 1000, "", 7, None, ["https://fcm.googleapis.com/x"],
+    "https://fcm.googleapis.com/" + "x" * 1000,
+    "",
+    7,
+    None,
+    ["https://fcm.googleapis.com/x"],
 ]
 
 
 @pytest.mark.parametrize("endpoint", BAD, ids=[repr(e)[:60] for e in BAD])
 def test_an_endpoint_that_is_not_a_push_services_is_refused_and_kept_nowhere(
-        ada: Player, device: Device, endpoint: str) -> None:
+    ada: Player, device: Device, endpoint: str
+) -> None:
     with pytest.raises(BadEndpoint):
         endpoint_checked(endpoint)
     response = subscribe(ada, device.subscription() | {"endpoint": endpoint})
@@ -135,17 +171,26 @@ def test_an_endpoint_that_is_not_a_push_services_is_refused_and_kept_nowhere(
     assert not PushSubscription.objects.exists()
 
 
-@pytest.mark.parametrize(("endpoint", "sent_to"), [
-    ("https://fcm.googleapis.com/fcm/send/dXk:APA91b-_x", None),
-    ("https://FCM.GoogleAPIs.com:443/fcm/send/a%2fb", "https://fcm.googleapis.com/fcm/send/a%2Fb"),
-    ("https://updates.push.services.mozilla.com/wpush/v2/gAAAAABn", None),
-    ("https://web.push.apple.com/QGuQyavXutnMH", None),
-    ("https://wns2-par02p.notify.windows.com/w/?token=BQYAAAC%2bx%3d",
-     "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAC%2Bx%3D"),
-    ("https://fcm.googleapis.com:/x?", "https://fcm.googleapis.com/x"),
-])
+@pytest.mark.parametrize(
+    ("endpoint", "sent_to"),
+    [
+        ("https://fcm.googleapis.com/fcm/send/dXk:APA91b-_x", None),
+        (
+            "https://FCM.GoogleAPIs.com:443/fcm/send/a%2fb",
+            "https://fcm.googleapis.com/fcm/send/a%2Fb",
+        ),
+        ("https://updates.push.services.mozilla.com/wpush/v2/gAAAAABn", None),
+        ("https://web.push.apple.com/QGuQyavXutnMH", None),
+        (
+            "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAC%2bx%3d",
+            "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAC%2Bx%3D",
+        ),
+        ("https://fcm.googleapis.com:/x?", "https://fcm.googleapis.com/x"),
+    ],
+)
 def test_a_push_services_endpoint_is_kept_as_the_server_sends_to_it(
-        ada: Player, device: Device, endpoint: str, sent_to: str | None) -> None:
+    ada: Player, device: Device, endpoint: str, sent_to: str | None
+) -> None:
     assert endpoint_checked(endpoint) == (sent_to or endpoint)
     assert subscribe(ada, device.subscription() | {"endpoint": endpoint}).status_code == 200
     assert PushSubscription.objects.get().endpoint == (sent_to or endpoint)
@@ -162,14 +207,22 @@ def test_the_push_services_are_a_setting(ada: Player, device: Device, settings: 
 
 
 def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
-        ada: Player, bob: Player, make_room: MakeRoom, device: Device, listener: socket.socket,
-        connections: list[Any], caplog: pytest.LogCaptureFixture) -> None:
+    ada: Player,
+    bob: Player,
+    make_room: MakeRoom,
+    device: Device,
+    listener: socket.socket,
+    connections: list[Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """The issue's endpoint, and the same aimed at a listener on this machine: refused when
     subscribing; kept from before the rule, forgotten unsent when a turn comes."""
     port = listener.getsockname()[1]
-    endpoints = ["https://127.0.0.1\\@fcm.googleapis.com/x",
-                 f"https://127.0.0.1:{port}\\@fcm.googleapis.com/x",
-                 f"https://127.0.0.1:{port}/\\@fcm.googleapis.com/x"]
+    endpoints = [
+        "https://127.0.0.1\\@fcm.googleapis.com/x",
+        f"https://127.0.0.1:{port}\\@fcm.googleapis.com/x",
+        f"https://127.0.0.1:{port}/\\@fcm.googleapis.com/x",
+    ]
     for endpoint in endpoints:
         assert subscribe(ada, device.subscription() | {"endpoint": endpoint}).status_code == 400
     assert not PushSubscription.objects.exists()
@@ -186,8 +239,15 @@ def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
 
 
 def test_the_listener_sees_a_connection_the_server_makes(
-        ada: Player, bob: Player, make_room: MakeRoom, device: Device, listener: socket.socket,
-        connections: list[Any], settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    ada: Player,
+    bob: Player,
+    make_room: MakeRoom,
+    device: Device,
+    listener: socket.socket,
+    connections: list[Any],
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The check above can fail: a push to the tests' own service on this machine (allowed
     by the setting only tests turn on) reaches the listener, and ``connections`` sees it."""
     settings.WEBPUSH_LOOPBACK = True

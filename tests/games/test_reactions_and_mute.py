@@ -42,8 +42,10 @@ def muted_in_state(room: Room, viewer: Player) -> dict[str, bool]:
 
 # -- reactions ---------------------------------------------------------------------------
 
+
 def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(
-        room: Room, ada: Player, bob: Player) -> None:
+    room: Room, ada: Player, bob: Player
+) -> None:
     answer = services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     assert answer["event"]["kind"] == "react"
     assert answer["event"]["data"] == {"player": "Bob", "emoji": THUMBS}
@@ -52,7 +54,11 @@ def test_a_reaction_is_an_event_every_viewer_sees_but_not_a_line_of_the_log(
     assert state["event"]["kind"] == "react" and state["event"]["actor_id"] == bob.pk
     [shown] = state["reactions"]
     assert (shown["seq"], shown["actor"], shown["actor_id"], shown["data"]["emoji"]) == (
-        answer["version"], "Bob", bob.pk, THUMBS)
+        answer["version"],
+        "Bob",
+        bob.pk,
+        THUMBS,
+    )
     assert "react" not in {e["kind"] for e in state["log"]}
     assert state_seen(room.code, bob)["reactions"] == state["reactions"]
 
@@ -62,22 +68,40 @@ def test_the_six_emoji_and_nothing_else(room: Room, ada: Player) -> None:
     for emoji in EMOJI:
         services.reaction_send(player=ada, code=room.code, emoji=emoji)
         Event.objects.filter(kind="react").update(created_at=timezone.now() - timedelta(minutes=1))
-    for bad in ("\U0001f44d\U0001f3fd", THUMBS + "\ufe0f", THUMBS * 2, ":+1:", "thumbs up",
-                "", " ", None, 1, [THUMBS], {"emoji": THUMBS}):
+    for bad in (
+        "\U0001f44d\U0001f3fd",
+        THUMBS + "\ufe0f",
+        THUMBS * 2,
+        ":+1:",
+        "thumbs up",
+        "",
+        " ",
+        None,
+        1,
+        [THUMBS],
+        {"emoji": THUMBS},
+    ):
         refused("bad_reaction", services.reaction_send, player=ada, code=room.code, emoji=bad)
 
 
-def test_spectators_react_and_strangers_cannot(room: Room, ada: Player, cy: Player,
-                                               make_player: MakePlayer) -> None:
+def test_spectators_react_and_strangers_cannot(
+    room: Room, ada: Player, cy: Player, make_player: MakePlayer
+) -> None:
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)  # a game is on: Cy watches
     assert services.reaction_send(player=cy, code=room.code, emoji=PARTY)["ok"]
-    refused("not_in_room", services.reaction_send, player=make_player("Eve"), code=room.code,
-            emoji=THUMBS)
+    refused(
+        "not_in_room",
+        services.reaction_send,
+        player=make_player("Eve"),
+        code=room.code,
+        emoji=THUMBS,
+    )
 
 
-def test_a_few_reactions_at_a_time_per_room(room: Room, ada: Player, bob: Player,
-                                            make_room: MakeRoom) -> None:
+def test_a_few_reactions_at_a_time_per_room(
+    room: Room, ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     for _ in range(3):
         services.reaction_send(player=ada, code=room.code, emoji=THUMBS)
     refused("react_too_fast", services.reaction_send, player=ada, code=room.code, emoji=PARTY)
@@ -86,12 +110,14 @@ def test_a_few_reactions_at_a_time_per_room(room: Room, ada: Player, bob: Player
     services.reaction_send(player=ada, code=other.code, emoji=THUMBS)  # another room
     services.chat_post(player=ada, code=room.code, text="chat has its own limit")
     Event.objects.filter(room=room, actor=ada, kind="react").update(
-        created_at=timezone.now() - timedelta(seconds=3))
+        created_at=timezone.now() - timedelta(seconds=3)
+    )
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
 
 
 def test_banned_players_and_closed_rooms_send_no_reactions(
-        room: Room, ada: Player, bob: Player, staff: User) -> None:
+    room: Room, ada: Player, bob: Player, staff: User
+) -> None:
     services.mod_ban(moderator=staff, player=bob, reason="spam")
     refused("banned", services.reaction_send, player=bob, code=room.code, emoji=THUMBS)
     services.mod_close_room(moderator=staff, room=room, reason="abuse")
@@ -107,12 +133,15 @@ def test_a_retried_reaction_is_sent_once(room: Room, bob: Player) -> None:
 
 
 def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
-        room: Room, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    room: Room, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     services.reaction_send(player=ada, code=room.code, emoji=PARTY)
     fresh = fresh_snapshot_of(room.code)
     assert [(r["actor"], r["data"]["emoji"]) for r in fresh.shared["reactions"]] == [
-        ("Bob", THUMBS), ("Ada", PARTY)]  # oldest first
+        ("Bob", THUMBS),
+        ("Ada", PARTY),
+    ]  # oldest first
     # The state of a version is the same whenever it is read ...
     later = timezone.now() + timedelta(seconds=snapshots.REACTION_SECONDS + 1)
     monkeypatch.setattr(timezone, "now", lambda: later)
@@ -123,7 +152,8 @@ def test_the_state_lists_the_reactions_of_the_seconds_before_its_version(
 
 
 def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(
-        room: Room, ada: Player, bob: Player) -> None:
+    room: Room, ada: Player, bob: Player
+) -> None:
     a_moment_ago = timezone.now() - timedelta(seconds=3)  # past the rate limit's window
     for n in range(24):
         services.reaction_send(player=(ada, bob)[n % 2], code=room.code, emoji=THUMBS)
@@ -133,15 +163,16 @@ def test_at_most_twenty_reactions_and_only_among_the_last_fifty_versions(
     assert [r["seq"] for r in shown] == list(range(version - 19, version + 1))
     for n in range(snapshots.REACTION_VERSIONS - 1):  # sockets open and close: versions
         (services.presence_connect if n % 2 == 0 else services.presence_disconnect)(
-            player=ada, code=room.code)
-    assert [r["seq"] for r in fresh_snapshot_of(room.code).shared["reactions"]] == [
-        version]
+            player=ada, code=room.code
+        )
+    assert [r["seq"] for r in fresh_snapshot_of(room.code).shared["reactions"]] == [version]
     services.presence_connect(player=bob, code=room.code)
     assert fresh_snapshot_of(room.code).shared["reactions"] == []
 
 
 def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(
-        room: Room, ada: Player, bob: Player) -> None:
+    room: Room, ada: Player, bob: Player
+) -> None:
     first = snapshot_of(room.code)
     services.reaction_send(player=bob, code=room.code, emoji=THUMBS)
     with CaptureQueriesContext(connection) as reads:
@@ -154,6 +185,7 @@ def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(
 
 
 # -- the host mutes -------------------------------------------------------------------------
+
 
 def test_the_host_mutes_and_unmutes_a_player(room: Room, ada: Player, bob: Player) -> None:
     answer = services.room_mute(player=ada, code=room.code, target=bob.pk, muted=True)
@@ -176,21 +208,25 @@ def test_the_host_mutes_and_unmutes_a_player(room: Room, ada: Player, bob: Playe
 
 
 def test_only_the_host_mutes_and_only_other_people(
-        room: Room, ada: Player, bob: Player, cy: Player) -> None:
+    room: Room, ada: Player, bob: Player, cy: Player
+) -> None:
     services.room_add_bot(player=ada, code=room.code)
     bot = Membership.objects.get(room=room, seat=2).player
-    refused("not_host", services.room_mute, player=bob, code=room.code, target=ada.pk,
-            muted=True)
-    refused("cannot_mute", services.room_mute, player=ada, code=room.code, target=ada.pk,
-            muted=True)
-    refused("cannot_mute", services.room_mute, player=ada, code=room.code, target=bot.pk,
-            muted=True)
+    refused("not_host", services.room_mute, player=bob, code=room.code, target=ada.pk, muted=True)
+    refused(
+        "cannot_mute", services.room_mute, player=ada, code=room.code, target=ada.pk, muted=True
+    )
+    refused(
+        "cannot_mute", services.room_mute, player=ada, code=room.code, target=bot.pk, muted=True
+    )
     for target in (cy.pk, str(bob.pk), None):
-        refused("not_in_room", services.room_mute, player=ada, code=room.code, target=target,
-                muted=True)
+        refused(
+            "not_in_room", services.room_mute, player=ada, code=room.code, target=target, muted=True
+        )
     for muted in ("yes", 1, None):
-        refused("bad_field", services.room_mute, player=ada, code=room.code, target=bob.pk,
-                muted=muted)
+        refused(
+            "bad_field", services.room_mute, player=ada, code=room.code, target=bob.pk, muted=muted
+        )
 
 
 def test_muting_a_muted_player_again_changes_nothing(room: Room, ada: Player, bob: Player) -> None:
@@ -200,12 +236,14 @@ def test_muting_a_muted_player_again_changes_nothing(room: Room, ada: Player, bo
     assert answer["event"] is None and answer["version"] == before[0]
     assert versions(room.code) == before
     services.room_mute(player=ada, code=room.code, target=bob.pk, muted=False)
-    assert services.room_mute(player=ada, code=room.code, target=bob.pk,
-                              muted=False)["event"] is None
+    assert (
+        services.room_mute(player=ada, code=room.code, target=bob.pk, muted=False)["event"] is None
+    )
 
 
 def test_a_spectator_is_muted_too_and_a_mute_outlasts_leaving(
-        room: Room, ada: Player, bob: Player, cy: Player) -> None:
+    room: Room, ada: Player, bob: Player, cy: Player
+) -> None:
     services.room_start(player=ada, code=room.code)
     services.room_join(player=cy, code=room.code)
     services.room_mute(player=ada, code=room.code, target=cy.pk, muted=True)
@@ -225,7 +263,8 @@ def test_a_muted_player_who_becomes_host_is_unmuted(room: Room, ada: Player, bob
 
 
 def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
-        room: Room, ada: Player, bob: Player, cy: Player) -> None:
+    room: Room, ada: Player, bob: Player, cy: Player
+) -> None:
     """As ``test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch``, for
     reactions and mutes between moves."""
     services.room_start(player=ada, code=room.code)
@@ -244,8 +283,9 @@ def test_snapshots_built_on_the_last_one_keep_reactions_and_mutes_right(
     for turn, player in enumerate((ada, bob) * 3):
         services.game_roll(player=player, code=room.code)
         check()
-        services.reaction_send(player=(ada, bob, cy)[turn % 3], code=room.code,
-                               emoji=list(EMOJI)[turn])
+        services.reaction_send(
+            player=(ada, bob, cy)[turn % 3], code=room.code, emoji=list(EMOJI)[turn]
+        )
         check()
         if turn == 2:
             services.room_mute(player=ada, code=room.code, target=cy.pk, muted=True)

@@ -44,8 +44,11 @@ def _dice(count: int) -> list[int]:
 
 
 def _replay_data(page: ClientResponse) -> dict[str, Any]:
-    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
-                      page.content.decode(), re.S)
+    found = re.search(
+        r'<script id="replay-data" type="application/json">(.*?)</script>',
+        page.content.decode(),
+        re.S,
+    )
     assert found is not None
     data: dict[str, Any] = json.loads(found.group(1))
     return data
@@ -69,18 +72,25 @@ def two_games(ada: Player, bob: Player, cy: Player, make_room: MakeRoom, staff: 
 
 
 def test_the_history_lists_past_games_newest_first_for_members(
-        two_games: Room, ada: Player, cy: Player, make_player: MakePlayer) -> None:
+    two_games: Room, ada: Player, cy: Player, make_player: MakePlayer
+) -> None:
     page = _client_of(ada).get(f"/r/{two_games.code}/games/")
     assert page.status_code == 200
     html = page.content.decode()
-    numbers = re.findall(r'data-testid="history-game" data-number="(\d+)" '
-                         r'data-status="(\w+)"', html)
+    numbers = re.findall(
+        r'data-testid="history-game" data-number="(\d+)" '
+        r'data-status="(\w+)"',
+        html,
+    )
     assert numbers == [("2", "ended"), ("1", "finished")]
-    first = html[html.index('data-number="1"'):]
+    first = html[html.index('data-number="1"') :]
     cards = Scorecard.objects.filter(game__number=1, game__room=two_games)
     ranked = sorted(cards, key=lambda c: (c.rank, -c.total, c.seat))
-    rows = re.findall(r'data-testid="history-result" data-rank="(\d*)" data-total="(\d+)" '
-                      r'data-name="(\w+)"', first)
+    rows = re.findall(
+        r'data-testid="history-result" data-rank="(\d*)" data-total="(\d+)" '
+        r'data-name="(\w+)"',
+        first,
+    )
     assert rows == [(str(c.rank), str(c.total), c.player.name) for c in ranked]
     assert [r[0] for r in rows] in (["1", "2"], ["1", "1"])
     # A replay of each game; a review only of the finished one Ada played in.
@@ -112,7 +122,8 @@ def test_a_room_without_past_games_says_so(ada: Player, make_room: MakeRoom) -> 
 
 
 def test_the_replay_has_every_roll_hold_and_placement_in_order(
-        ada: Player, bob: Player, make_room: MakeRoom, script_dice: ScriptDice) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom, script_dice: ScriptDice
+) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     # Ada's first turn: three rolls, keeping the sixes.
     script_dice([6, 1, 2, 6, 3])
@@ -131,8 +142,7 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
     data = replay.replay_of(game)
     steps = data["steps"]
     assert [s["kind"] for s in steps[:4]] == ["roll", "roll", "roll", "place"]
-    assert [s["dice"] for s in steps[:3]] == [[6, 1, 2, 6, 3], [6, 6, 4, 6, 5],
-                                              [6, 6, 6, 6, 2]]
+    assert [s["dice"] for s in steps[:3]] == [[6, 1, 2, 6, 3], [6, 6, 4, 6, 5], [6, 6, 6, 6, 2]]
     assert [s["held"] for s in steps[:3]] == [[], [0, 3], [0, 1, 3]]
     assert steps[2]["text"] == "Ada, turn 1, roll 3: 6 6 6 6 2, kept 6 6 6"
     assert (steps[3]["box"], steps[3]["points"]) == ("sixes", 24)
@@ -144,8 +154,9 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
         expected += [("roll", turn.seat, r["dice"], r["held"]) for r in turn.rolls]
         expected.append(("place", turn.seat, turn.rolls[-1]["dice"], []))
     assert [(s["kind"], s["seat"], s["dice"], s["held"]) for s in steps] == expected
-    assert [s["round"] for s in steps if s["kind"] == "place" and s["seat"] == 0] == \
-        list(range(1, 16))
+    assert [s["round"] for s in steps if s["kind"] == "place" and s["seat"] == 0] == list(
+        range(1, 16)
+    )
     # The sheets after the last placements are the stored ones.
     last = {s["seat"]: s["card"] for s in steps if s["kind"] == "place"}
     for card in Scorecard.objects.filter(game=game):
@@ -154,7 +165,8 @@ def test_the_replay_has_every_roll_hold_and_placement_in_order(
 
 
 def test_the_coach_values_every_decision_of_every_seat(
-        ada: Player, make_room: MakeRoom, script_dice: ScriptDice, yahtzee_coach: Advisor) -> None:
+    ada: Player, make_room: MakeRoom, script_dice: ScriptDice, yahtzee_coach: Advisor
+) -> None:
     room = make_room(ada, "yahtzee", seats=2, bots=["beginner"], start=True)
     code = room.code
     script_dice([6, 6, 2, 3, 6])
@@ -198,7 +210,8 @@ def test_the_coach_values_every_decision_of_every_seat(
 
 
 def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
-        ada: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch) -> None:
+    ada: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch
+) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     for _ in range(15):
         play_turn(ada, room.code)
@@ -214,7 +227,8 @@ def test_without_the_coachs_tables_the_replay_says_values_are_not_ready(
 
 @pytest.mark.parametrize("ruleset", ["yams", "triple_yahtzee"])
 def test_yams_and_triple_yahtzee_replay_without_values(
-        ada: Player, bob: Player, make_room: MakeRoom, staff: User, ruleset: str) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom, staff: User, ruleset: str
+) -> None:
     room = make_room(ada, ruleset, seats=2, joined=[bob], start=True)
     for _ in range(2):
         play_turn(ada, room.code)
@@ -228,6 +242,7 @@ def test_yams_and_triple_yahtzee_replay_without_values(
     assert all(s["coach"] is None for s in data["steps"])
     cards = {c.seat: c for c in Scorecard.objects.filter(game__room=room)}
     last = {s["seat"]: s["card"] for s in data["steps"] if s["kind"] == "place"}
-    assert {seat: card["boxes"] for seat, card in last.items()} == \
-        {seat: card.data["boxes"] for seat, card in cards.items()}
+    assert {seat: card["boxes"] for seat, card in last.items()} == {
+        seat: card.data["boxes"] for seat, card in cards.items()
+    }
     assert "Yahtzee and Yatzy only" in page.content.decode()

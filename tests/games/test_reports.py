@@ -42,13 +42,21 @@ def report(player: Player, room: Room, **fields: object) -> Answer:
 
 
 def test_a_reported_message_lands_in_the_queue_once(
-        room: Room, ada: Player, bob: Player, rude: ChatMessage) -> None:
+    room: Room, ada: Player, bob: Player, rude: ChatMessage
+) -> None:
     version = Room.objects.get(pk=room.pk).version
     answer = report(ada, room, message=rude.pk, text="  rude to me  ")
     assert answer["report"] == "received" and answer["version"] == version  # no event
     made = Report.objects.get()
-    assert (made.reporter, made.reported, made.message, made.room, made.reason, made.text,
-            made.status) == (ada, bob, rude, room, "abuse", "rude to me", "open")
+    assert (
+        made.reporter,
+        made.reported,
+        made.message,
+        made.room,
+        made.reason,
+        made.text,
+        made.status,
+    ) == (ada, bob, rude, room, "abuse", "rude to me", "open")
     again = report(ada, room, message=rude.pk, reason="spam", request_id="other-id")
     assert again["report"] == "already" and Report.objects.count() == 1
     # Another member's report of the same line is their own.
@@ -58,11 +66,13 @@ def test_a_reported_message_lands_in_the_queue_once(
 
 
 def test_a_player_is_reported_once_while_the_report_is_open(
-        room: Room, ada: Player, bob: Player, staff: User) -> None:
+    room: Room, ada: Player, bob: Player, staff: User
+) -> None:
     assert report(bob, room, target=ada.pk, reason="cheating")["report"] == "received"
     assert report(bob, room, target=ada.pk, reason="abuse")["report"] == "already"
-    services.report_handle(moderator=staff, report=Report.objects.get(), outcome="dismiss",
-                           reason="no sign of it")
+    services.report_handle(
+        moderator=staff, report=Report.objects.get(), outcome="dismiss", reason="no sign of it"
+    )
     assert report(bob, room, target=ada.pk, reason="cheating")["report"] == "received"
     assert Report.objects.count() == 2
 
@@ -74,8 +84,14 @@ def test_a_player_who_left_can_still_be_reported(room: Room, ada: Player, bob: P
 
 
 def test_every_refusal_has_its_code_and_changes_nothing(
-        room: Room, ada: Player, bob: Player, cy: Player, rude: ChatMessage, make_room: MakeRoom,
-        make_player: MakePlayer) -> None:
+    room: Room,
+    ada: Player,
+    bob: Player,
+    cy: Player,
+    rude: ChatMessage,
+    make_room: MakeRoom,
+    make_player: MakePlayer,
+) -> None:
     services.chat_post(player=ada, code=room.code, text="mine")
     mine = ChatMessage.objects.get(player=ada)
     other = make_room(cy, "yatzy", seats=2)
@@ -89,8 +105,10 @@ def test_every_refusal_has_its_code_and_changes_nothing(
         ("cannot_report", {"player": ada, "message": mine.pk}),
         ("cannot_report", {"player": ada, "target": ada.pk}),
         ("cannot_report", {"player": ada, "target": bot.pk}),
-        ("unknown_message", {"player": ada, "message": ChatMessage.objects.get(
-            text="elsewhere").pk}),
+        (
+            "unknown_message",
+            {"player": ada, "message": ChatMessage.objects.get(text="elsewhere").pk},
+        ),
         ("unknown_message", {"player": ada, "message": 10**12}),
         ("not_in_room", {"player": ada, "target": stranger.pk}),
         ("bad_report", {"player": ada}),
@@ -107,25 +125,45 @@ def test_every_refusal_has_its_code_and_changes_nothing(
     report(ada, room, message=rude.pk, reason="other", text="x" * 500)  # the longest
     # No moderator at hand: the record keeps none (as when an account is deleted).
     services.mod_close_room(moderator=None, room=room, reason="closing")  # type: ignore[arg-type]
-    refused("room_closed", services.report_send, player=ada, code=code, target=bob.pk,
-            reason="abuse")
+    refused(
+        "room_closed", services.report_send, player=ada, code=code, target=bob.pk, reason="abuse"
+    )
 
 
-def test_a_removed_message_cannot_be_reported(room: Room, ada: Player, rude: ChatMessage,
-                                              staff: User) -> None:
+def test_a_removed_message_cannot_be_reported(
+    room: Room, ada: Player, rude: ChatMessage, staff: User
+) -> None:
     services.mod_remove_chat(moderator=staff, message=rude, reason="insult")
-    refused("unknown_message", services.report_send, player=ada, code=room.code,
-            message=rude.pk, reason="abuse")
+    refused(
+        "unknown_message",
+        services.report_send,
+        player=ada,
+        code=room.code,
+        message=rude.pk,
+        reason="abuse",
+    )
 
 
-def test_a_few_reports_at_a_time(room: Room, ada: Player, bob: Player, cy: Player,
-                                 rude: ChatMessage, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_few_reports_at_a_time(
+    room: Room,
+    ada: Player,
+    bob: Player,
+    cy: Player,
+    rude: ChatMessage,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(reports, "REPORTS_PER_WINDOW", 2)
     services.room_join(player=cy, code=room.code)
     report(ada, room, message=rude.pk)
     report(ada, room, target=bob.pk)
-    refused("report_too_fast", services.report_send, player=ada, code=room.code,
-            target=cy.pk, reason="spam")
+    refused(
+        "report_too_fast",
+        services.report_send,
+        player=ada,
+        code=room.code,
+        target=cy.pk,
+        reason="spam",
+    )
     assert report(ada, room, message=rude.pk)["report"] == "already"  # still answered
     assert Report.objects.count() == 2
 
@@ -140,76 +178,96 @@ def open_report(room: Room, ada: Player, rude: ChatMessage) -> Report:
 
 
 def test_removing_the_message_settles_every_report_of_it(
-        room: Room, ada: Player, bob: Player, cy: Player, rude: ChatMessage, staff: User,
-        open_report: Report) -> None:
+    room: Room,
+    ada: Player,
+    bob: Player,
+    cy: Player,
+    rude: ChatMessage,
+    staff: User,
+    open_report: Report,
+) -> None:
     services.room_join(player=cy, code=room.code)
     report(cy, room, message=rude.pk, reason="spam")
     report(cy, room, target=bob.pk, reason="abuse")  # about the player: stays open
-    settled = services.report_handle(moderator=staff, report=open_report,
-                                     outcome="remove_chat", reason="insult").value
+    settled = services.report_handle(
+        moderator=staff, report=open_report, outcome="remove_chat", reason="insult"
+    ).value
     assert settled == 2
     rude.refresh_from_db()
     assert rude.removed_at is not None
     action = ModerationAction.objects.get()
     assert (action.action, action.moderator, action.player, action.reason) == (
-        "remove_chat", staff, bob, "insult")
+        "remove_chat",
+        staff,
+        bob,
+        "insult",
+    )
     assert action.details["report_id"] == open_report.pk
     handled = Report.objects.filter(message=rude)
     assert {(r.status, r.handled_by, r.outcome, r.action) for r in handled} == {
-        ("handled", staff, "remove_chat", action)}
+        ("handled", staff, "remove_chat", action)
+    }
     assert all(r.handled_at is not None for r in handled)
     assert Report.objects.get(message=None).status == "open"
 
 
-def test_kick_ban_and_dismiss_are_recorded(room: Room, ada: Player, bob: Player, staff: User,
-                                           rude: ChatMessage, open_report: Report) -> None:
-    services.report_handle(moderator=staff, report=open_report, outcome="kick",
-                           reason="rude")
+def test_kick_ban_and_dismiss_are_recorded(
+    room: Room, ada: Player, bob: Player, staff: User, rude: ChatMessage, open_report: Report
+) -> None:
+    services.report_handle(moderator=staff, report=open_report, outcome="kick", reason="rude")
     assert Membership.objects.get(room=room, player=bob).state == Membership.State.KICKED
     open_report.refresh_from_db()
     assert (open_report.status, open_report.outcome, present(open_report.action).action) == (
-        "handled", "kick", "kick")
+        "handled",
+        "kick",
+        "kick",
+    )
 
     Report.objects.create(room=room, reporter=ada, reported=bob, reason="spam")
-    services.report_handle(moderator=staff, report=Report.objects.get(status="open"),
-                           outcome="ban", reason="repeat offender")
+    services.report_handle(
+        moderator=staff,
+        report=Report.objects.get(status="open"),
+        outcome="ban",
+        reason="repeat offender",
+    )
     bob.refresh_from_db()
     assert bob.is_banned
     assert present(Report.objects.get(outcome="ban").action).action == "ban"
 
     third = Report.objects.create(room=room, reporter=bob, reported=ada, reason="abuse")
-    services.report_handle(moderator=staff, report=third, outcome="dismiss",
-                           reason="nothing wrong")
+    services.report_handle(moderator=staff, report=third, outcome="dismiss", reason="nothing wrong")
     third.refresh_from_db()
     action = present(third.action)
     assert (third.status, third.outcome, action.action, action.player) == (
-        "dismissed", "dismiss", "dismiss_report", ada)
+        "dismissed",
+        "dismiss",
+        "dismiss_report",
+        ada,
+    )
     assert ada.is_banned is False
 
 
-def test_handling_refusals_change_nothing(room: Room, ada: Player, bob: Player, staff: User,
-                                          open_report: Report) -> None:
-    player_report = Report.objects.create(room=room, reporter=ada, reported=bob,
-                                          reason="abuse")
+def test_handling_refusals_change_nothing(
+    room: Room, ada: Player, bob: Player, staff: User, open_report: Report
+) -> None:
+    player_report = Report.objects.create(room=room, reporter=ada, reported=bob, reason="abuse")
     for outcome, target, reason, code in [
-            ("shout", open_report, "x", "bad_outcome"),
-            ("dismiss", open_report, "  ", "reason_required"),
-            ("remove_chat", player_report, "x", "no_message")]:
+        ("shout", open_report, "x", "bad_outcome"),
+        ("dismiss", open_report, "  ", "reason_required"),
+        ("remove_chat", player_report, "x", "no_message"),
+    ]:
         with pytest.raises(ServiceError) as err:
-            services.report_handle(moderator=staff, report=target, outcome=outcome,
-                                   reason=reason)
+            services.report_handle(moderator=staff, report=target, outcome=outcome, reason=reason)
         assert err.value.code == code
     services.room_leave(player=bob, code=room.code)
     with pytest.raises(ServiceError) as err:
-        services.report_handle(moderator=staff, report=open_report, outcome="kick",
-                               reason="x")
+        services.report_handle(moderator=staff, report=open_report, outcome="kick", reason="x")
     assert err.value.code == "not_in_room"
     assert not ModerationAction.objects.exists()
     assert set(Report.objects.values_list("status", flat=True)) == {"open"}
     services.report_handle(moderator=staff, report=open_report, outcome="dismiss", reason="x")
     with pytest.raises(ServiceError) as err:
-        services.report_handle(moderator=staff, report=open_report, outcome="ban",
-                               reason="x")
+        services.report_handle(moderator=staff, report=open_report, outcome="ban", reason="x")
     assert err.value.code == "report_closed"
     assert not Player.objects.get(pk=bob.pk).is_banned
 
@@ -232,18 +290,18 @@ async def test_the_report_message_over_the_socket() -> None:
     assert [m["player"] for m in state["chat"]] == [bob.pk]
     sent = {"type": "report", "id": "r1", "message": line, "reason": "spam"}
     first = await request(ws, sent)
-    assert first == {"type": "ack", "id": "r1", "version": state["version"],
-                     "report": "received"}
+    assert first == {"type": "ack", "id": "r1", "version": state["version"], "report": "received"}
     second = await request(ws, {**sent, "id": "r2", "text": "again"})
     assert second["report"] == "already"
     refusals: list[tuple[dict[str, Any], str]] = [
-            ({"type": "report", "id": "x1", "player": ada.pk, "reason": "abuse"},
-             "cannot_report"),
-            ({"type": "report", "id": "x2", "player": bob.pk}, "bad_field"),
-            ({"type": "report", "id": "x3", "player": str(bob.pk), "reason": "abuse"},
-             "bad_field"),
-            ({"type": "report", "id": "x4", "message": line, "reason": "abuse", "text": 3},
-             "bad_field")]
+        ({"type": "report", "id": "x1", "player": ada.pk, "reason": "abuse"}, "cannot_report"),
+        ({"type": "report", "id": "x2", "player": bob.pk}, "bad_field"),
+        ({"type": "report", "id": "x3", "player": str(bob.pk), "reason": "abuse"}, "bad_field"),
+        (
+            {"type": "report", "id": "x4", "message": line, "reason": "abuse", "text": 3},
+            "bad_field",
+        ),
+    ]
     for payload, code in refusals:
         assert (await request(ws, payload))["code"] == code, payload
     assert await database_sync_to_async(Report.objects.count)() == 1

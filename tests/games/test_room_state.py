@@ -29,8 +29,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
-          make_room: MakeRoom) -> str:
+def table(
+    ada: Player, bob: Player, cy: Player, script_dice: ScriptDice, make_room: MakeRoom
+) -> str:
     """A Yahtzee room with Ada, Bob and Cy; Ada has rolled once."""
     room = make_room(ada, "yahtzee", seats=3, joined=[bob, cy], start=True)
     script_dice([6, 6, 6, 2, 3, 4, 5])
@@ -39,7 +40,8 @@ def table(ada: Player, bob: Player, cy: Player, script_dice: ScriptDice,
 
 
 def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(
-        table: str, ada: Player, bob: Player, cy: Player) -> None:
+    table: str, ada: Player, bob: Player, cy: Player
+) -> None:
     built = snapshot_of(table)
     with CaptureQueriesContext(connection) as queries:
         shared = snapshot_of(table, built.version)
@@ -57,7 +59,8 @@ def test_viewers_of_one_version_share_one_build_and_get_their_own_parts(
 
 
 def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(
-        table: str, ada: Player, bob: Player) -> None:
+    table: str, ada: Player, bob: Player
+) -> None:
     before = state_seen(table, bob)
     services.game_place(player=ada, code=table, box="sixes")
     after = state_seen(table, bob)
@@ -70,7 +73,8 @@ def test_a_change_is_seen_at_once_and_the_shared_part_is_never_altered(
 
 
 def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(
-        table: str, ada: Player, cy: Player) -> None:
+    table: str, ada: Player, cy: Player
+) -> None:
     room_state(table, ada)
     services.room_leave(player=cy, code=table)
     assert room_state(table, cy) is None
@@ -78,7 +82,8 @@ def test_a_viewer_who_left_is_refused_even_with_a_snapshot_in_hand(
 
 
 def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(
-        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = Game.objects.get(room__code=table)
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() + timedelta(seconds=60))
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])  # a new version
@@ -91,19 +96,22 @@ def test_time_left_and_presence_are_worked_out_when_the_state_is_sent(
 
 
 def test_the_text_sent_on_a_socket_is_the_viewers_state(
-        table: str, ada: Player, bob: Player, cy: Player) -> None:
+    table: str, ada: Player, bob: Player, cy: Player
+) -> None:
     """The socket's JSON is put together from pieces serialised once per version; it must
     say exactly what the viewer's state says, for the player on turn and the others."""
     services.chat_post(player=bob, code=table, text='say "hi" <b>')
     shared = snapshot_of(table)
     for viewer in (ada, bob, cy):
         assert json.loads(text_of(shared, viewer.pk)) == json.loads(
-            json.dumps(shared.state_for(viewer.pk)))
+            json.dumps(shared.state_for(viewer.pk))
+        )
     assert shared.text_for(10**9) is None and shared.state_for(10**9) is None
 
 
 def test_the_members_presence_is_worked_out_when_the_state_is_sent(
-        table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    table: str, ada: Player, bob: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One version's state shows each member's presence as it is when it is sent."""
     services.presence_connect(player=ada, code=table)
     shared = snapshot_of(table)
@@ -120,7 +128,8 @@ def test_the_members_presence_is_worked_out_when_the_state_is_sent(
 
 
 def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(
-        table: str, ada: Player) -> None:
+    table: str, ada: Player
+) -> None:
     built = snapshot_of(table)
     assert snapshot_cache.cached(table, built.version) is built
     assert snapshot_cache.cached(table, built.version + 1) is None
@@ -131,12 +140,14 @@ def test_a_snapshot_is_built_once_per_version_and_not_reused_for_a_newer_one(
 
 
 def _tables_read(queries: CaptureQueriesContext) -> set[str]:
-    return {name for q in queries.captured_queries
-            for name in re.findall(r"FROM \"?(\w+)", q["sql"])}
+    return {
+        name for q in queries.captured_queries for name in re.findall(r"FROM \"?(\w+)", q["sql"])
+    }
 
 
 def test_moves_reuse_the_members_and_chat_read_a_moment_before(
-        table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice) -> None:
+    table: str, ada: Player, bob: Player, cy: Player, script_dice: ScriptDice
+) -> None:
     """A move changes neither who is in the room nor the chat: the next snapshot takes
     them from the last one while they are less than SNAPSHOT_SECONDS old (heartbeats
     change members without a version), and reads them again after that, or after any
@@ -154,8 +165,7 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(
     services.game_roll(player=ada, code=table, hold=[0, 1, 2])
     with CaptureQueriesContext(connection) as stale_reads:
         fresh = snapshot_of(table, moved.version + 1)
-    assert {"games_membership", "games_chatmessage", "games_scorecard"} <= _tables_read(
-        stale_reads)
+    assert {"games_membership", "games_chatmessage", "games_scorecard"} <= _tables_read(stale_reads)
     seen = Membership.objects.get(player=bob).seen_at
     assert next(m["seen_at"] for m in fresh.shared["members"] if m["player"] == bob.pk) == seen
     services.presence_connect(player=cy, code=table)  # a presence change: read again
@@ -167,7 +177,8 @@ def test_moves_reuse_the_members_and_chat_read_a_moment_before(
 
 
 def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
-        table: str, ada: Player, bob: Player, script_dice: ScriptDice) -> None:
+    table: str, ada: Player, bob: Player, script_dice: ScriptDice
+) -> None:
     """Only the events since the last snapshot tell what changed: after a roll or a hold
     the next build reuses the scorecards and reactions it had; a reaction has the
     reactions read again, a placement the scorecards."""
@@ -194,8 +205,8 @@ def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
 
 
 def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
-        table: str, ada: Player, script_dice: ScriptDice, make_player: MakePlayer,
-        make_room: MakeRoom) -> None:
+    table: str, ada: Player, script_dice: ScriptDice, make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     """Joining a room where her name is taken makes Ada "Ada 2" everywhere, with no new
     version of this room: past SNAPSHOT_SECONDS its next snapshot reads her seat, her
     chat lines and the members again, as a build from nothing does."""
@@ -218,7 +229,8 @@ def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
 def _same(built: snapshots.Snapshot, fresh: snapshots.Snapshot, viewers: Sequence[Player]) -> None:
     assert built.version == fresh.version
     assert json.loads(json.dumps(built.shared, default=str)) == json.loads(
-        json.dumps(fresh.shared, default=str))
+        json.dumps(fresh.shared, default=str)
+    )
     for viewer in viewers:
         assert _timeless(text_of(built, viewer.pk)) == _timeless(text_of(fresh, viewer.pk))
 
@@ -237,8 +249,8 @@ def _timeless(text: str) -> dict[str, Any]:
 
 
 def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
-        ada: Player, bob: Player, cy: Player, staff: User, make_player: MakePlayer,
-        make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, staff: User, make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     """Each version's snapshot reads only the events newer than the process's last one and
     reuses unchanged scorecards and reactions: over whole games, holds, reactions, chat,
     a moderator's removal and a rematch, it must say exactly what a build from nothing
@@ -256,8 +268,9 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
 
     check()
     for game in range(2):
-        services.room_start(player=ada, code=room.code) if game == 0 else \
-            services.room_rematch(player=ada, code=room.code)
+        services.room_start(player=ada, code=room.code) if game == 0 else services.room_rematch(
+            player=ada, code=room.code
+        )
         check()
         for turn in range(13 * 3):
             player = people[turn % 3]
@@ -267,8 +280,7 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
                 services.game_hold(player=player, code=room.code, hold=[0, 2])
                 check()
             if turn % 13 == 5:
-                services.reaction_send(player=people[(turn + 1) % 3], code=room.code,
-                                       emoji="👍")
+                services.reaction_send(player=people[(turn + 1) % 3], code=room.code, emoji="👍")
                 check()
             if turn % 5 == 1:  # sockets open and close between moves
                 services.presence_connect(player=player, code=room.code)
@@ -286,12 +298,16 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
                 posted = services.chat_post(player=player, code=room.code, text=f"turn {turn}")
                 check()
                 if turn % 26 == 0:
-                    services.mod_remove_chat(moderator=staff, reason="test",
-                                             message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]))
+                    services.mod_remove_chat(
+                        moderator=staff,
+                        reason="test",
+                        message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]),
+                    )
                     check()
             play_place = placements(view_of(snapshot_of(room.code), player.pk)["game"])[0]
-            services.game_place(player=player, code=room.code, box=play_place["box"],
-                                column=play_place["column"])
+            services.game_place(
+                player=player, code=room.code, box=play_place["box"], column=play_place["column"]
+            )
             check()
     assert snapshot_of(room.code).shared["game"]["status"] == Game.Status.FINISHED
     assert len(snapshot_of(room.code).shared["log"]) == snapshots.LOG_SIZE

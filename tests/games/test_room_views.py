@@ -10,8 +10,7 @@ from tests.support.clients import ClientResponse
 
 pytestmark = pytest.mark.django_db
 
-CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3",
-          "turn_seconds": "60"}
+CREATE = {"name": "Ada", "ruleset": "yahtzee", "joker": "free", "seats": "3", "turn_seconds": "60"}
 
 
 def create(client: Client, **changes: str) -> ClientResponse:
@@ -25,7 +24,11 @@ def test_starting_a_room_makes_the_visitor_its_host(client: Client) -> None:
     player = Player.objects.get(pk=client.session[SESSION_KEY])
     assert (room.host, player.name) == (player, "Ada")
     assert (room.ruleset, room.options, room.seat_count, room.turn_seconds) == (
-        "yahtzee", {"joker": "free"}, 3, 60)
+        "yahtzee",
+        {"joker": "free"},
+        3,
+        60,
+    )
     page = client.get(f"/r/{room.code}/")
     assert page.status_code == 200 and page.context["member"] is True
     assert page.context["ws_path"] == f"/ws/rooms/{room.code}/"
@@ -37,15 +40,19 @@ def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client: Clie
     assert (room.options, room.turn_seconds) == ({"exact_counts": True}, None)
 
 
-@pytest.mark.parametrize(("changes", "words"), [
-    ({"name": ""}, "a name needs at least one visible character"),
-    ({"ruleset": "poker"}, "poker"),
-    ({"seats": "9"}, "1 to 8 seats"),
-    ({"seats": "many"}, "1 to 8 seats"),
-    ({"turn_seconds": "5"}, "15 to 300 seconds"),
-])
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"name": ""}, "a name needs at least one visible character"),
+        ({"ruleset": "poker"}, "poker"),
+        ({"seats": "9"}, "1 to 8 seats"),
+        ({"seats": "many"}, "1 to 8 seats"),
+        ({"turn_seconds": "5"}, "15 to 300 seconds"),
+    ],
+)
 def test_a_refused_room_shows_why_on_the_home_page(
-        client: Client, changes: dict[str, str], words: str) -> None:
+    client: Client, changes: dict[str, str], words: str
+) -> None:
     response = create(client, **changes)
     assert response.status_code == 400
     assert words in response.context["create_error"]
@@ -62,8 +69,10 @@ def test_a_refused_daily_play_leaves_no_guest(client: Client) -> None:
 
 def test_find_by_code_or_by_pasted_link(client: Client) -> None:
     assert client.get("/rooms/find/", {"code": " ABCdef2345 "})["Location"] == "/r/abcdef2345/"
-    assert client.get("/rooms/find/", {"code": "http://x/r/abcdef2345/"})[
-        "Location"] == "/r/abcdef2345/"
+    assert (
+        client.get("/rooms/find/", {"code": "http://x/r/abcdef2345/"})["Location"]
+        == "/r/abcdef2345/"
+    )
     assert client.get("/rooms/find/", {"code": ""})["Location"] == "/#join"
 
 
@@ -111,8 +120,7 @@ def test_the_room_page_offers_the_engines_variants_for_the_settings_form(client:
     create(client)
     page = client.get(f"/r/{Room.objects.get().code}/")
     setup = page.context["room_setup"]
-    assert [v["name"] for v in setup["variants"]] == [
-        "yahtzee", "yatzy", "yams", "triple_yahtzee"]
+    assert [v["name"] for v in setup["variants"]] == ["yahtzee", "yatzy", "yams", "triple_yahtzee"]
     assert setup["variants"][2]["shape"] == "12 boxes \N{MULTIPLICATION SIGN} 4 columns"
     assert setup["variants"][0]["options"] == ["joker"]
     assert (setup["seats"], setup["timer"]) == ([1, 8], [15, 300])

@@ -23,11 +23,14 @@ def room(ada: Player, make_room: MakeRoom) -> Room:
 
 
 def test_create(ada: Player) -> None:
-    room = services.room_create(player=ada, ruleset="yahtzee", options={"joker": "free"},
-                                seats=4)
+    room = services.room_create(player=ada, ruleset="yahtzee", options={"joker": "free"}, seats=4)
     assert len(room.code) == CODE_LENGTH and set(room.code) <= set(CODE_ALPHABET)
     assert (room.host, room.ruleset, room.options, room.seat_count) == (
-        ada, "yahtzee", {"joker": "free"}, 4)
+        ada,
+        "yahtzee",
+        {"joker": "free"},
+        4,
+    )
     assert room.turn_seconds is None and room.status == Room.Status.OPEN
     assert Membership.objects.get(room=room).seat == 0
     assert room.events.get().kind == "room_created"
@@ -37,20 +40,23 @@ def test_codes_are_unguessable_and_distinct(ada: Player) -> None:
     codes = {services.room_create(player=ada, ruleset="yams").code for _ in range(50)}
     assert len(codes) == 50
     # Guessing at 10,000 lookups a second with 10,000 rooms open takes 250 years.
-    assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2 ** 59
+    assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2**59
 
 
-@pytest.mark.parametrize(("kwargs", "code"), [
-    ({"ruleset": "poker"}, "bad_options"),
-    ({"ruleset": "yahtzee", "options": {"joker": "wild"}}, "bad_options"),
-    ({"ruleset": "yahtzee", "options": ["joker"]}, "bad_options"),
-    ({"ruleset": "yams", "seats": 0}, "bad_seats"),
-    ({"ruleset": "yams", "seats": 9}, "bad_seats"),
-    ({"ruleset": "yams", "seats": "4"}, "bad_seats"),
-    ({"ruleset": "yams", "turn_seconds": 14}, "bad_timer"),
-    ({"ruleset": "yams", "turn_seconds": 301}, "bad_timer"),
-    ({"ruleset": "yams", "turn_seconds": 20.5}, "bad_timer"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"ruleset": "poker"}, "bad_options"),
+        ({"ruleset": "yahtzee", "options": {"joker": "wild"}}, "bad_options"),
+        ({"ruleset": "yahtzee", "options": ["joker"]}, "bad_options"),
+        ({"ruleset": "yams", "seats": 0}, "bad_seats"),
+        ({"ruleset": "yams", "seats": 9}, "bad_seats"),
+        ({"ruleset": "yams", "seats": "4"}, "bad_seats"),
+        ({"ruleset": "yams", "turn_seconds": 14}, "bad_timer"),
+        ({"ruleset": "yams", "turn_seconds": 301}, "bad_timer"),
+        ({"ruleset": "yams", "turn_seconds": 20.5}, "bad_timer"),
+    ],
+)
 def test_create_refuses_bad_settings(ada: Player, kwargs: dict[str, Any], code: str) -> None:
     refused(code, services.room_create, player=ada, **kwargs)
     assert not Room.objects.exists()
@@ -64,7 +70,8 @@ def test_banned_players_cannot_create_or_join(ada: Player, bob: Player, room: Ro
 
 
 def test_join_takes_the_next_free_seat_then_refuses_when_full(
-        room: Room, bob: Player, cy: Player, make_player: MakePlayer) -> None:
+    room: Room, bob: Player, cy: Player, make_player: MakePlayer
+) -> None:
     assert services.room_join(player=bob, code=room.code)["seat"] == 1
     assert services.room_join(player=cy, code=room.code)["seat"] == 2
     refused("room_full", services.room_join, player=make_player("Dee"), code=room.code)
@@ -88,7 +95,8 @@ def test_closed_room(room: Room, bob: Player) -> None:
 
 
 def test_after_the_game_started_newcomers_watch_and_can_take_a_seat_for_the_rematch(
-        room: Room, ada: Player, bob: Player, cy: Player) -> None:
+    room: Room, ada: Player, bob: Player, cy: Player
+) -> None:
     services.room_start(player=ada, code=room.code)
     assert services.room_join(player=bob, code=room.code)["seat"] is None
     refused("game_in_progress", services.room_take_seat, player=bob, code=room.code)
@@ -101,7 +109,8 @@ def test_after_the_game_started_newcomers_watch_and_can_take_a_seat_for_the_rema
 
 
 def test_leave_frees_the_seat_and_hands_the_host_role_on(
-        room: Room, ada: Player, bob: Player) -> None:
+    room: Room, ada: Player, bob: Player
+) -> None:
     services.room_join(player=bob, code=room.code)
     services.room_leave(player=ada, code=room.code)
     room.refresh_from_db()
@@ -145,7 +154,8 @@ def test_kick(room: Room, ada: Player, bob: Player, cy: Player) -> None:
 
 
 def test_start_needs_the_host_a_person_and_no_game_in_progress(
-        room: Room, ada: Player, bob: Player) -> None:
+    room: Room, ada: Player, bob: Player
+) -> None:
     services.room_join(player=bob, code=room.code)
     refused("not_host", services.room_start, player=bob, code=room.code)
     refused("not_started", services.room_rematch, player=ada, code=room.code)
@@ -168,50 +178,98 @@ def test_repeated_request_ids_are_answered_once(room: Room, bob: Player) -> None
     services.room_leave(player=bob, code=room.code, request_id="r2")
     assert services.room_join(player=bob, code=room.code, request_id="r1") == first
     assert Membership.objects.get(room=room, player=bob).state == Membership.State.LEFT
-    refused("bad_request_id", services.room_join, player=bob, code=room.code,
-            request_id="x" * 65)
+    refused("bad_request_id", services.room_join, player=bob, code=room.code, request_id="x" * 65)
 
 
 def test_the_host_changes_the_settings_between_games(
-        room: Room, ada: Player, bob: Player, make_player: MakePlayer) -> None:
+    room: Room, ada: Player, bob: Player, make_player: MakePlayer
+) -> None:
     services.room_join(player=bob, code=room.code)
     services.room_add_bot(player=ada, code=room.code)
     services.room_remove_bot(player=ada, code=room.code, seat=2)
-    answer = services.room_configure(player=ada, code=room.code, ruleset="yams", options={},
-                                     seats=2, turn_seconds=None)
+    answer = services.room_configure(
+        player=ada, code=room.code, ruleset="yams", options={}, seats=2, turn_seconds=None
+    )
     assert answer["event"]["kind"] == "room_configured"
     room.refresh_from_db()
-    assert (room.ruleset, room.options, room.seat_count, room.turn_seconds) == (
-        "yams", {}, 2, None)
-    refused("not_host", services.room_configure, player=bob, code=room.code,
-            ruleset="yatzy", options={}, seats=2, turn_seconds=None)
-    refused("seats_taken", services.room_configure, player=ada, code=room.code,
-            ruleset="yatzy", options={}, seats=1, turn_seconds=None)
-    refused("bad_options", services.room_configure, player=ada, code=room.code,
-            ruleset="yams", options={"joker": "free"}, seats=2, turn_seconds=None)
-    refused("bad_timer", services.room_configure, player=ada, code=room.code,
-            ruleset="yams", options={}, seats=2, turn_seconds=10)
+    assert (room.ruleset, room.options, room.seat_count, room.turn_seconds) == ("yams", {}, 2, None)
+    refused(
+        "not_host",
+        services.room_configure,
+        player=bob,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=2,
+        turn_seconds=None,
+    )
+    refused(
+        "seats_taken",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=1,
+        turn_seconds=None,
+    )
+    refused(
+        "bad_options",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        ruleset="yams",
+        options={"joker": "free"},
+        seats=2,
+        turn_seconds=None,
+    )
+    refused(
+        "bad_timer",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        ruleset="yams",
+        options={},
+        seats=2,
+        turn_seconds=10,
+    )
     services.room_start(player=ada, code=room.code)
     assert Game.objects.get(room=room).ruleset == "yams"
-    refused("game_in_progress", services.room_configure, player=ada, code=room.code,
-            ruleset="yatzy", options={}, seats=2, turn_seconds=None)
+    refused(
+        "game_in_progress",
+        services.room_configure,
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={},
+        seats=2,
+        turn_seconds=None,
+    )
 
 
 def test_configure_closes_the_ranks_of_the_seated(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=4)
     services.room_add_bot(player=ada, code=room.code)
     services.room_join(player=bob, code=room.code)
     services.room_join(player=cy, code=room.code)
     services.room_remove_bot(player=ada, code=room.code, seat=1)
-    services.room_configure(player=ada, code=room.code, ruleset="yatzy",
-                            options={"exact_counts": True}, seats=3, turn_seconds=30)
+    services.room_configure(
+        player=ada,
+        code=room.code,
+        ruleset="yatzy",
+        options={"exact_counts": True},
+        seats=3,
+        turn_seconds=30,
+    )
     seats = dict(room.members.filter(state="active").values_list("player__name", "seat"))
     assert seats == {"Ada": 0, "Bob": 1, "Cy": 2}
 
 
-def test_names_are_unique_within_a_room(ada: Player, make_player: MakePlayer,
-                                        make_room: MakeRoom) -> None:
+def test_names_are_unique_within_a_room(
+    ada: Player, make_player: MakePlayer, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=6)
     newcomers = [make_player(name) for name in ("Ada", "ADA", "ada 2", "Bob")]
     for player in newcomers:
@@ -223,7 +281,8 @@ def test_names_are_unique_within_a_room(ada: Player, make_player: MakePlayer,
 
 
 def test_a_rename_never_copies_a_name_at_the_same_table(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     make_room(ada, "yatzy", seats=3, joined=[bob])
     session = SessionStore()
     session[SESSION_KEY] = bob.pk

@@ -50,7 +50,8 @@ def engine_keys() -> set[str]:
 
 @pytest.mark.parametrize("name", rulesets.names())
 def test_the_state_ruleset_holds_keys_and_numbers_only(
-        name: str, ada: Player, make_room: Callable[..., Room]) -> None:
+    name: str, ada: Player, make_room: Callable[..., Room]
+) -> None:
     room = make_room(ada, name)
     with translation.override("fr"):
         state = state_seen(room.code, ada)
@@ -74,21 +75,24 @@ def test_rule_texts_cover_every_option_combination_in_the_active_language() -> N
 
 
 def embedded_texts(html: str) -> list[dict[str, Any]]:
-    found = re.search(r'<script id="rule-texts" type="application/json">(.*?)</script>', html,
-                      re.S)
+    found = re.search(r'<script id="rule-texts" type="application/json">(.*?)</script>', html, re.S)
     assert found, "the page embeds no rule-texts"
     texts: list[dict[str, Any]] = json.loads(found.group(1))
     return texts
 
 
 def test_the_room_page_embeds_the_words_in_the_readers_language(
-        client: Client, ada: Player, make_room: Callable[..., Room]) -> None:
+    client: Client, ada: Player, make_room: Callable[..., Room]
+) -> None:
     room = make_room(ada, "yahtzee")
     english = embedded_texts(client.get(f"/r/{room.code}/").content.decode())
     french = embedded_texts(
-        client.get(f"/r/{room.code}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    assert next(t for t in english if t["name"] == "yahtzee")["boxes"]["three_of_a_kind"][
-        "title"] == "Three of a kind"
+        client.get(f"/r/{room.code}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert (
+        next(t for t in english if t["name"] == "yahtzee")["boxes"]["three_of_a_kind"]["title"]
+        == "Three of a kind"
+    )
     yahtzee = next(t for t in french if t["name"] == "yahtzee")
     assert yahtzee["boxes"]["three_of_a_kind"]["title"] == "Brelan"
     assert yahtzee["boxes"]["ones"]["title"] == "As"
@@ -96,13 +100,18 @@ def test_the_room_page_embeds_the_words_in_the_readers_language(
     assert any(rule.startswith("Règle du joker") for rule in yahtzee["special_rules"])
 
 
-@pytest.mark.parametrize(("language", "variant", "words"), [
-    ("sv", "yatzy", ["Kåk", "Liten stege", "Regler för Yatzy"]),
-    ("fr", "yams", ["Carré", "Suite", "Descendante", "Règles du Yam's"]),
-])
+@pytest.mark.parametrize(
+    ("language", "variant", "words"),
+    [
+        ("sv", "yatzy", ["Kåk", "Liten stege", "Regler för Yatzy"]),
+        ("fr", "yams", ["Carré", "Suite", "Descendante", "Règles du Yam's"]),
+    ],
+)
 def test_a_rules_page_in_the_readers_language(
-        client: Client, language: str, variant: str, words: list[str]) -> None:
-    html = unescape(client.get(f"/rules/{variant}/",
-                               HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    client: Client, language: str, variant: str, words: list[str]
+) -> None:
+    html = unescape(
+        client.get(f"/rules/{variant}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
     for word in words:
         assert f">{word}<" in html

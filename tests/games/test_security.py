@@ -65,10 +65,19 @@ def assert_escaped(html: str, *raws: str) -> None:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
-                                    b"http://evil.example:8000", b"null", None])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"https://evil.example",
+        b"http://localhost.evil.example",
+        b"http://evil.example:8000",
+        b"null",
+        None,
+    ],
+)
 async def test_a_cross_site_socket_is_refused_even_with_a_members_cookie(
-        origin: bytes | None, make_room: MakeRoom) -> None:
+    origin: bytes | None, make_room: MakeRoom
+) -> None:
     ada, key = await visitor("Ada")
     room = await database_sync_to_async(make_room)(ada, "yams")
     connected, _ = await socket(room.code, key, origin=origin).connect()
@@ -98,9 +107,14 @@ def make_table(make_room: Callable[..., Room]) -> SimpleNamespace:
     room = make_room(zeb, "yatzy", seats=3, joined=[quentin, kim], start=True)
     services.room_kick(player=zeb, code=room.code, target=kim.pk)
     services.chat_post(player=zeb, code=room.code, text="secret plans")
-    return SimpleNamespace(code=room.code, zeb=zeb, quentin=quentin, kim=kim, eve=eve,
-                           keys={"zeb": zeb_key, "quentin": quentin_key, "kim": kim_key,
-                                 "eve": eve_key})
+    return SimpleNamespace(
+        code=room.code,
+        zeb=zeb,
+        quentin=quentin,
+        kim=kim,
+        eve=eve,
+        keys={"zeb": zeb_key, "quentin": quentin_key, "kim": kim_key, "eve": eve_key},
+    )
 
 
 @pytest.mark.asyncio
@@ -110,8 +124,7 @@ async def test_strangers_sockets_close_4403_without_any_state(make_room: MakeRoo
     for key in (None, table.keys["eve"], table.keys["kim"]):
         assert await refused_with(socket(table.code, key)) == 4403
     member = socket(table.code, table.keys["quentin"])
-    assert [m["name"] for m in (await first_state(member))["members"]][:2] == [
-        "Zebedee", "Quentin"]
+    assert [m["name"] for m in (await first_state(member))["members"]][:2] == ["Zebedee", "Quentin"]
     await member.disconnect()
 
 
@@ -123,8 +136,15 @@ def test_the_room_page_shows_strangers_only_the_join_form(make_room: MakeRoom) -
         html = page.content.decode()
         assert page.status_code == 200 and page.context["member"] is False
         assert 'data-testid="join-room-form"' in html
-        for private in ('id="room-app"', "data-ws-path", 'data-testid="chat-list"',
-                        'data-testid="board"', "Zebedee", "Quentin", "secret plans"):
+        for private in (
+            'id="room-app"',
+            "data-ws-path",
+            'data-testid="chat-list"',
+            'data-testid="board"',
+            "Zebedee",
+            "Quentin",
+            "secret plans",
+        ):
             assert private not in html, (stranger, private)
     member = client_of(table.quentin).get(url).content.decode()
     assert 'id="room-app"' in member and 'data-testid="join-room-form"' not in member
@@ -134,9 +154,14 @@ def test_strangers_cannot_act_through_the_services(make_room: MakeRoom) -> None:
     table = make_table(make_room)
     before = versions(table.code)
     for stranger in (table.eve, table.kim):
-        for call, kwargs in ((services.chat_post, {"text": "hi"}), (services.game_roll, {}),
-                             (services.room_configure, {"ruleset": "yams", "options": {},
-                                                        "seats": 2, "turn_seconds": None})):
+        for call, kwargs in (
+            (services.chat_post, {"text": "hi"}),
+            (services.game_roll, {}),
+            (
+                services.room_configure,
+                {"ruleset": "yams", "options": {}, "seats": 2, "turn_seconds": None},
+            ),
+        ):
             with pytest.raises(ServiceError) as err:
                 call(player=stranger, code=table.code, **kwargs)
             assert err.value.code in {"not_in_room", "not_host"}, err.value.code
@@ -154,8 +179,9 @@ def test_the_review_page_is_403_for_strangers(make_room: MakeRoom) -> None:
 # -- 3. CSRF on every form ------------------------------------------------------------
 
 
-def every_pattern(resolver: URLResolver | None = None,
-                  namespace: str = "") -> Iterator[tuple[str, URLPattern]]:
+def every_pattern(
+    resolver: URLResolver | None = None, namespace: str = ""
+) -> Iterator[tuple[str, URLPattern]]:
     """Every URL pattern of the site, with its namespaced name."""
     resolver = resolver or get_resolver()
     for entry in resolver.url_patterns:
@@ -169,8 +195,14 @@ def every_pattern(resolver: URLResolver | None = None,
 def test_every_view_is_csrf_protected() -> None:
     assert "django.middleware.csrf.CsrfViewMiddleware" in settings.MIDDLEWARE
     patterns = dict(every_pattern())
-    assert {"games:room_create", "games:room_join", "admin:login", "admin:logout",
-            "admin:rooms_room_changelist", "healthz"} <= set(patterns)
+    assert {
+        "games:room_create",
+        "games:room_join",
+        "admin:login",
+        "admin:logout",
+        "admin:rooms_room_changelist",
+        "healthz",
+    } <= set(patterns)
     exempt = [name for name, p in patterns.items() if getattr(p.callback, "csrf_exempt", False)]
     assert exempt == list(CSRF_EXEMPT)
 
@@ -187,8 +219,11 @@ SITE_PATTERNS = [(name, p) for name, p in every_pattern() if not name.startswith
 
 def sample_url(name: str, pattern: URLPattern, code: str) -> str:
     """A URL of one of the site's patterns, for a room with ``code``."""
-    samples = {converters.StringConverter: code, converters.IntConverter: 1,
-               converters.SlugConverter: "yahtzee"}
+    samples = {
+        converters.StringConverter: code,
+        converters.IntConverter: 1,
+        converters.SlugConverter: "yahtzee",
+    }
     kwargs = {}
     for key, converter in pattern.pattern.converters.items():
         if type(converter) not in samples:
@@ -215,7 +250,8 @@ def test_the_site_patterns_are_found() -> None:
 
 @pytest.mark.parametrize(("name", "pattern"), SITE_PATTERNS, ids=[n for n, _ in SITE_PATTERNS])
 def test_every_page_of_the_site_refuses_a_post_without_the_token(
-        name: str, pattern: URLPattern, make_room: MakeRoom) -> None:
+    name: str, pattern: URLPattern, make_room: MakeRoom
+) -> None:
     host, _ = register_visitor("Ada")
     room = make_room(host, "yahtzee", seats=2)
     url = sample_url(name, pattern, room.code)
@@ -225,11 +261,11 @@ def test_every_page_of_the_site_refuses_a_post_without_the_token(
         assert refused.status_code == 404
     else:
         assert refused.status_code == 403 and CSRF_FAILED in refused.content
-    assert (Room.objects.count(), Player.objects.count(), Membership.objects.count()) == (
-        1, 1, 1)
+    assert (Room.objects.count(), Player.objects.count(), Membership.objects.count()) == (1, 1, 1)
     token = token_of(client, "/")
-    allowed = client.post(url, {"name": "Bob", "ruleset": "yatzy", "seats": "2",
-                                "csrfmiddlewaretoken": token})
+    allowed = client.post(
+        url, {"name": "Bob", "ruleset": "yatzy", "seats": "2", "csrfmiddlewaretoken": token}
+    )
     assert allowed.status_code != 403  # a form view acts, a page answers 405 or itself
 
 
@@ -253,8 +289,7 @@ def test_the_room_forms_work_with_their_token() -> None:
 
 
 def test_the_admin_forms_refuse_a_post_without_the_token(make_room: MakeRoom) -> None:
-    User.objects.create_user("mod", password="pw-long-enough", is_staff=True,
-                             is_superuser=True)
+    User.objects.create_user("mod", password="pw-long-enough", is_staff=True, is_superuser=True)
     client = csrf_client()
     login = reverse("admin:login")
     credentials = {"username": "mod", "password": "pw-long-enough"}
@@ -266,8 +301,12 @@ def test_the_admin_forms_refuse_a_post_without_the_token(make_room: MakeRoom) ->
 
     host, _ = register_visitor("Ada")
     room = make_room(host, "yahtzee")
-    close = {"action": "close_rooms", ACTION_CHECKBOX_NAME: [room.pk], "post": "yes",
-             "reason": "no token"}
+    close = {
+        "action": "close_rooms",
+        ACTION_CHECKBOX_NAME: [room.pk],
+        "post": "yes",
+        "reason": "no token",
+    }
     for model in admin.site._registry:
         opts = model._meta
         url = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
@@ -296,13 +335,27 @@ def rude(staff: User, make_room: Callable[..., Room]) -> SimpleNamespace:
     services.room_start(player=host, code=room.code)
     play_turn(host, room.code)
     play_turn(bob, room.code)
-    services.mod_remove_chat(moderator=staff, message=ChatMessage.objects.get(text=IMG),
-                             reason="script in chat")
+    services.mod_remove_chat(
+        moderator=staff, message=ChatMessage.objects.get(text=IMG), reason="script in chat"
+    )
     game = game_of(room.code)
-    GameReview.objects.create(game=game, player=host, data={
-        "format": 2, "decisions": [], "total_lost": 0.0, "accuracy": None,
-        "expected_start": 245.87, "total": 0, "decisions_count": 0, "exact": True,
-        "luck": -245.87, "others_lost": 0.0, "path": []})  # adds up to the total
+    GameReview.objects.create(
+        game=game,
+        player=host,
+        data={
+            "format": 2,
+            "decisions": [],
+            "total_lost": 0.0,
+            "accuracy": None,
+            "expected_start": 245.87,
+            "total": 0,
+            "decisions_count": 0,
+            "exact": True,
+            "luck": -245.87,
+            "others_lost": 0.0,
+            "path": [],
+        },
+    )  # adds up to the total
     return SimpleNamespace(room=room, host=host, bob=bob, game=game)
 
 
@@ -313,26 +366,37 @@ def admin_page(client: Client, name: str, *args: object, **params: str) -> str:
     return response.content.decode()
 
 
-def test_the_admin_shows_chat_and_names_as_text(admin_client: Client,
-                                                rude: SimpleNamespace) -> None:
+def test_the_admin_shows_chat_and_names_as_text(
+    admin_client: Client, rude: SimpleNamespace
+) -> None:
     script, img = ChatMessage.objects.get(text=SCRIPT), ChatMessage.objects.get(text=IMG)
     assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist"), SCRIPT, IMG, NAME)
     assert_escaped(admin_page(admin_client, "rooms_chatmessage_changelist", q=SCRIPT), SCRIPT)
     for message in (script, img):
-        assert_escaped(admin_page(admin_client, "rooms_chatmessage_change", message.pk),
-                       message.text)
-    confirm = admin_client.post(reverse("admin:rooms_chatmessage_changelist"), {
-        "action": "remove_messages", ACTION_CHECKBOX_NAME: [script.pk], "index": 0})
+        assert_escaped(
+            admin_page(admin_client, "rooms_chatmessage_change", message.pk), message.text
+        )
+    confirm = admin_client.post(
+        reverse("admin:rooms_chatmessage_changelist"),
+        {"action": "remove_messages", ACTION_CHECKBOX_NAME: [script.pk], "index": 0},
+    )
     assert_escaped(confirm.content.decode(), SCRIPT, NAME)
     record = rude.room.moderation.get()
     assert_escaped(admin_page(admin_client, "moderation_moderationaction_change", record.pk), IMG)
     assert_escaped(admin_page(admin_client, "play_game_change", rude.game.pk), NAME)
-    for page in ("accounts_player_changelist", "rooms_membership_changelist",
-                 "play_game_changelist", "rooms_room_changelist",
-                 "coach_gamereview_changelist"):
+    for page in (
+        "accounts_player_changelist",
+        "rooms_membership_changelist",
+        "play_game_changelist",
+        "rooms_room_changelist",
+        "coach_gamereview_changelist",
+    ):
         assert_escaped(admin_page(admin_client, page), NAME)
-    for page, pk in (("accounts_player_change", rude.host.pk), ("rooms_room_change", rude.room.pk),
-                     ("coach_gamereview_change", GameReview.objects.get().pk)):
+    for page, pk in (
+        ("accounts_player_change", rude.host.pk),
+        ("rooms_room_change", rude.room.pk),
+        ("coach_gamereview_change", GameReview.objects.get().pk),
+    ):
         assert_escaped(admin_page(admin_client, page, pk), NAME)
 
 
@@ -373,8 +437,10 @@ async def test_chat_over_the_socket_reaches_every_viewer_as_plain_text(make_room
     await comm.disconnect()
 
 
-HTML_SINKS = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser"
-                        r"|createContextualFragment|srcdoc|\beval\(|new Function")
+HTML_SINKS = re.compile(
+    r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser"
+    r"|createContextualFragment|srcdoc|\beval\(|new Function"
+)
 
 
 def test_the_page_scripts_never_turn_text_into_html() -> None:

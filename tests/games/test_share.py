@@ -20,8 +20,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_pass_only]
 
 
 def open_room(client: Client) -> str:
-    client.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2",
-                                "turn_seconds": ""})
+    client.post(
+        "/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2", "turn_seconds": ""}
+    )
     return Room.objects.get().code
 
 
@@ -92,15 +93,18 @@ def test_invite_links_and_qr_codes_use_site_url(client: Client, settings: Settin
     assert client.get(f"/r/{code}/qr.svg").content == qr_svg(link)
     # At localhost, the host is told that friends use the link, not the address bar.
     link_there, note = invite_of(
-        client.get(f"/r/{code}/", HTTP_HOST="localhost:8200").content.decode())
+        client.get(f"/r/{code}/", HTTP_HOST="localhost:8200").content.decode()
+    )
     assert link_there == link
     assert "You opened this page at localhost" in note and "192.0.2.20:8200" in note
 
 
-@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "127.0.1.1", "[::1]:8000",
-                                  "dice.localhost"])
+@pytest.mark.parametrize(
+    "host", ["localhost:8000", "127.0.0.1:8000", "127.0.1.1", "[::1]:8000", "dice.localhost"]
+)
 def test_a_host_at_a_loopback_address_is_told_friends_cannot_open_its_link(
-        client: Client, settings: Settings, host: str) -> None:
+    client: Client, settings: Settings, host: str
+) -> None:
     settings.ALLOWED_HOSTS = ["testserver", ".localhost", "127.0.0.1", "127.0.1.1", "[::1]"]
     code = open_room(client)
     link, note = invite_of(client.get(f"/r/{code}/", HTTP_HOST=host).content.decode())

@@ -25,17 +25,25 @@ HOME, CAFE = "198.51.100.7", "203.0.113.9"
 ADA_TABLET, BOB_PHONE, CY_LAPTOP = "a" * 32, "b" * 32, "c" * 32
 
 
-def duplicate_table(ada: Player, bob: Player, cy: Player,
-                    devices: dict[str, tuple[str, str | None]]) -> str:
+def duplicate_table(
+    ada: Player, bob: Player, cy: Player, devices: dict[str, tuple[str, str | None]]
+) -> str:
     """Ada, Bob and Cy at one duplicate room, each from ``devices[name]`` (browser,
     address): the room's code."""
     browser, address = devices["Ada"]
-    room = services.room_create(player=ada, ruleset="yahtzee", seats=3, duplicate=True,
-                                browser=browser, address=address_key(address))
+    room = services.room_create(
+        player=ada,
+        ruleset="yahtzee",
+        seats=3,
+        duplicate=True,
+        browser=browser,
+        address=address_key(address),
+    )
     for player in (bob, cy):
         browser, address = devices[player.name]
-        services.room_join(player=player, code=room.code, browser=browser,
-                           address=address_key(address))
+        services.room_join(
+            player=player, code=room.code, browser=browser, address=address_key(address)
+        )
     return room.code
 
 
@@ -48,14 +56,21 @@ def ended(code: str, moderator: User) -> Game:
 
 
 def marks(game: Game) -> dict[str, list[tuple[str, str]]]:
-    return {seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
-            for seat in comparison(game, par=None).seats}
+    return {
+        seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
+        for seat in comparison(game, par=None).seats
+    }
 
 
 def test_seats_from_one_browser_are_marked_the_same_device(
-        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
-    code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
-                                          "Cy": (CY_LAPTOP, CAFE)})
+    ada: Player, bob: Player, cy: Player, admin_user: User
+) -> None:
+    code = duplicate_table(
+        ada,
+        bob,
+        cy,
+        {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE), "Cy": (CY_LAPTOP, CAFE)},
+    )
     assert Membership.objects.get(player=bob).address == address_key(CAFE) != ""
     assert marks(ended(code, admin_user)) == {
         "Ada": [("device", "Bob")],
@@ -66,17 +81,24 @@ def test_seats_from_one_browser_are_marked_the_same_device(
 
 
 def test_seats_on_one_address_are_marked_the_same_network_only(
-        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
-    code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, HOME),
-                                          "Cy": (CY_LAPTOP, CAFE)})
+    ada: Player, bob: Player, cy: Player, admin_user: User
+) -> None:
+    code = duplicate_table(
+        ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, HOME), "Cy": (CY_LAPTOP, CAFE)}
+    )
     assert marks(ended(code, admin_user)) == {
-        "Ada": [("network", "Bob")], "Bob": [("network", "Ada")], "Cy": []}
+        "Ada": [("network", "Bob")],
+        "Bob": [("network", "Ada")],
+        "Cy": [],
+    }
 
 
 def test_seats_apart_and_unknown_addresses_are_not_marked(
-        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
-    code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
-                                          "Cy": ("", None)})
+    ada: Player, bob: Player, cy: Player, admin_user: User
+) -> None:
+    code = duplicate_table(
+        ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE), "Cy": ("", None)}
+    )
     # Cy's browser and address are unknown: empty, which matches nothing, not even Cy's
     # twin in emptiness.
     Membership.objects.filter(player=bob).update(browser="", address="")
@@ -85,8 +107,12 @@ def test_seats_apart_and_unknown_addresses_are_not_marked(
 
 def test_the_pages_keep_the_address_hash_and_the_browser_of_who_joins() -> None:
     cafe = Client(REMOTE_ADDR=CAFE)
-    assert cafe.post("/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2",
-                                     "duplicate": "on"}).status_code == 302
+    assert (
+        cafe.post(
+            "/rooms/new/", {"name": "Ada", "ruleset": "yatzy", "seats": "2", "duplicate": "on"}
+        ).status_code
+        == 302
+    )
     host = Membership.objects.get(player__name="Ada", seat=0)
     assert host.address == address_key(CAFE) and host.address != CAFE
     assert host.browser and host.browser in cafe.cookies[COOKIE].value
@@ -110,8 +136,17 @@ async def test_a_seat_played_from_another_seats_browser_is_marked() -> None:
     """Bob joined from his phone on another network, then plays from Ada's tablet at
     home: his socket records it, and the share stays when he goes back to his phone."""
     (ada, ada_key), (bob, bob_key), (cy, _) = [await visitor(n) for n in ("Ada", "Bob", "Cy")]
-    code = await call(duplicate_table, ada=ada, bob=bob, cy=cy, devices={
-        "Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE), "Cy": (CY_LAPTOP, "192.0.2.9")})
+    code = await call(
+        duplicate_table,
+        ada=ada,
+        bob=bob,
+        cy=cy,
+        devices={
+            "Ada": (ADA_TABLET, HOME),
+            "Bob": (BOB_PHONE, CAFE),
+            "Cy": (CY_LAPTOP, "192.0.2.9"),
+        },
+    )
     tablet = await connected(code, ada_key, ip=HOME, cookies=signed_browser(ADA_TABLET))
     stolen = await connected(code, bob_key, ip=HOME, cookies=signed_browser(ADA_TABLET))
     bob_there = await call(lambda: Membership.objects.get(player=bob))
@@ -129,11 +164,17 @@ async def test_a_seat_played_from_another_seats_browser_is_marked() -> None:
 
 
 def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(
-        ada: Player, bob: Player, cy: Player) -> None:
-    code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE),
-                                          "Cy": (CY_LAPTOP, "192.0.2.1")})
-    services.presence_connect(player=cy, code=code, browser="d" * 32,
-                              address=address_key("192.0.2.2"))
+    ada: Player, bob: Player, cy: Player
+) -> None:
+    code = duplicate_table(
+        ada,
+        bob,
+        cy,
+        {"Ada": (ADA_TABLET, HOME), "Bob": (BOB_PHONE, CAFE), "Cy": (CY_LAPTOP, "192.0.2.1")},
+    )
+    services.presence_connect(
+        player=cy, code=code, browser="d" * 32, address=address_key("192.0.2.2")
+    )
     member = Membership.objects.get(player=cy)
     assert (member.browser, member.address) == ("d" * 32, address_key("192.0.2.2"))
     # An unknown address (or one of a trusted network) leaves the kept one alone.
@@ -143,9 +184,14 @@ def test_a_seat_alone_on_its_browser_follows_the_browser_it_plays_from(
 
 
 def test_the_comparison_page_marks_shared_devices_for_another_player(
-        ada: Player, bob: Player, cy: Player, admin_user: User) -> None:
-    code = duplicate_table(ada, bob, cy, {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE),
-                                          "Cy": (CY_LAPTOP, CAFE)})
+    ada: Player, bob: Player, cy: Player, admin_user: User
+) -> None:
+    code = duplicate_table(
+        ada,
+        bob,
+        cy,
+        {"Ada": (ADA_TABLET, HOME), "Bob": (ADA_TABLET, CAFE), "Cy": (CY_LAPTOP, CAFE)},
+    )
     game = ended(code, admin_user)
     page = client_of(cy).get(reverse("games:game_compare", args=[code, game.number]))
     assert page.status_code == 200

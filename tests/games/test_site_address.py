@@ -31,8 +31,9 @@ def ada_waits(ada: Player, bob: Player, make_room: MakeRoom) -> tuple[Player, st
     Player.objects.filter(pk=ada.pk).update(user=user)
     ada.refresh_from_db()
     Preferences.objects.create(player=ada, email=True)
-    code = make_room(bob, "yatzy", seats=2, pace="day", together=False, joined=[ada],
-                     start=True).code
+    code = make_room(
+        bob, "yatzy", seats=2, pace="day", together=False, joined=[ada], start=True
+    ).code
     play_turn(bob, code)
     return ada, code
 
@@ -41,14 +42,16 @@ def email_links() -> list[str]:
     """Every link of the one turn email sent, its List-Unsubscribe header's included."""
     notices_send()
     [message] = mail.outbox
-    found = (LINK.findall(str(message.body))
-             + LINK.findall(message.extra_headers["List-Unsubscribe"]))
+    found = LINK.findall(str(message.body)) + LINK.findall(
+        message.extra_headers["List-Unsubscribe"]
+    )
     assert len(found) == 4  # play your turn, preferences, unsubscribe (body and header)
     return found
 
 
 def test_links_are_on_the_address_the_players_opened_pages_at(
-        ada_waits: tuple[Player, str], bob: Player, settings: Settings) -> None:
+    ada_waits: tuple[Player, str], bob: Player, settings: Settings
+) -> None:
     settings.SITE_URL = ""
     settings.ALLOWED_HOSTS = ["testserver", "localhost", "10.0.0.9"]
     ada, code = ada_waits
@@ -62,7 +65,8 @@ def test_links_are_on_the_address_the_players_opened_pages_at(
 
 
 def test_site_url_wins_over_the_address_pages_were_opened_at(
-        ada_waits: tuple[Player, str], settings: Settings) -> None:
+    ada_waits: tuple[Player, str], settings: Settings
+) -> None:
     settings.SITE_URL = "https://dice.example.org"
     ada, code = ada_waits
     client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/", SERVER_PORT="8300")
@@ -70,7 +74,8 @@ def test_site_url_wins_over_the_address_pages_were_opened_at(
 
 
 def test_with_only_loopback_pages_links_stay_on_this_machine(
-        ada_waits: tuple[Player, str], settings: Settings) -> None:
+    ada_waits: tuple[Player, str], settings: Settings
+) -> None:
     settings.SITE_URL = ""
     ada, code = ada_waits
     client_of(ada, HTTP_HOST="localhost:8300").get(f"/r/{code}/", SERVER_PORT="8300")
@@ -78,14 +83,16 @@ def test_with_only_loopback_pages_links_stay_on_this_machine(
 
 
 def test_before_any_page_links_use_the_port_make_run_serves_on(
-        ada_waits: tuple[Player, str], settings: Settings) -> None:
+    ada_waits: tuple[Player, str], settings: Settings
+) -> None:
     settings.SITE_URL = ""
     settings.PORT = 8300
     assert all(link.startswith("http://127.0.0.1:8300/") for link in email_links())
 
 
 def test_with_any_host_allowed_no_address_is_taken_from_a_request(
-        ada_waits: tuple[Player, str], settings: Settings) -> None:
+    ada_waits: tuple[Player, str], settings: Settings
+) -> None:
     settings.SITE_URL = ""
     settings.ALLOWED_HOSTS = ["*"]
     ada, code = ada_waits
@@ -94,7 +101,8 @@ def test_with_any_host_allowed_no_address_is_taken_from_a_request(
 
 
 def test_a_visitor_cannot_choose_where_links_point(
-        ada_waits: tuple[Player, str], bob: Player, settings: Settings) -> None:
+    ada_waits: tuple[Player, str], bob: Player, settings: Settings
+) -> None:
     ada, code = ada_waits
     settings.ALLOWED_HOSTS = ["testserver", ".example.org"]
     client_of(ada, HTTP_HOST="testserver:8300").get(f"/r/{code}/", SERVER_PORT="8300")

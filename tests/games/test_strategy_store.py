@@ -37,7 +37,9 @@ def test_a_saved_table_reads_back_and_replaces_older_ones_of_the_same_rules(tmp_
     assert store.load("yahtzee_joker_forced-aaaa") is None
     assert store.load("yahtzee_joker_free-bbbb") == b"other rules"
     assert sorted(p.name for p in (tmp_path / "tables").iterdir()) == [
-        "yahtzee_joker_forced-cccc.table", "yahtzee_joker_free-bbbb.table"]
+        "yahtzee_joker_forced-cccc.table",
+        "yahtzee_joker_free-bbbb.table",
+    ]
 
 
 class FakeSolve:
@@ -94,7 +96,8 @@ def files(tables: solver.Tables) -> list[str]:
 
 
 def test_build_strategy_builds_every_missing_table_under_its_rules_name(
-        tables: solver.Tables) -> None:
+    tables: solver.Tables,
+) -> None:
     lines = build_strategy(tables)
     every = solver.solvable_rulesets()
     assert built_by(tables) == keys(*every)
@@ -120,7 +123,8 @@ def test_force_rebuilds_every_table(stored: solver.Tables) -> None:
 
 
 def test_a_new_code_version_rebuilds_every_table_and_drops_the_old_files(
-        stored: solver.Tables, monkeypatch: pytest.MonkeyPatch) -> None:
+    stored: solver.Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
     before = files(stored)
     monkeypatch.setattr(solver, "CODE_VERSION", solver.CODE_VERSION + 1)
     build_strategy(stored)

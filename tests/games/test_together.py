@@ -23,8 +23,11 @@ DAY = 24 * 3600
 
 
 def open_seats(code: str) -> list[int]:
-    return sorted(Turn.objects.filter(game=game_of(code), finished_at__isnull=True)
-                  .values_list("seat", flat=True))
+    return sorted(
+        Turn.objects.filter(game=game_of(code), finished_at__isnull=True).values_list(
+            "seat", flat=True
+        )
+    )
 
 
 def deadline_of(code: str, seat: int) -> datetime | None:
@@ -38,7 +41,8 @@ def trio(ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> str:
 
 
 def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
-        trio: str, ada: Player, bob: Player, cy: Player, dee: Player) -> None:
+    trio: str, ada: Player, bob: Player, cy: Player, dee: Player
+) -> None:
     game = game_of(trio)
     assert game.together and game.turn_count == 3 and open_seats(trio) == [0, 1, 2]
     # Any order: Cy rolls, Ada rolls, Bob scores first, Ada rolls again, Cy and Ada score.
@@ -61,12 +65,13 @@ def test_a_round_opens_a_turn_for_every_seat_and_closes_when_all_have_scored(
     assert [t.seat for t in finished] == [1, 2, 0]  # the order they scored in
     assert all(len(t.rolls) >= 1 and t.box for t in finished)
     assert [Scorecard.objects.get(game=game, seat=s).total for s in range(3)] == [
-        t.points for t in finished.order_by("seat")]
+        t.points for t in finished.order_by("seat")
+    ]
 
 
 def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
-        trio: str, ada: Player, bob: Player, cy: Player, dee: Player,
-        script_dice: ScriptDice) -> None:
+    trio: str, ada: Player, bob: Player, cy: Player, dee: Player, script_dice: ScriptDice
+) -> None:
     services.room_join(player=dee, code=trio)
     script_dice([1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 2, 2])
     services.game_roll(player=bob, code=trio)
@@ -77,15 +82,36 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
     dee_game = view_of(snapshot, dee.pk)["game"]
     assert (ada_game["current_seat"], ada_game["dice"], ada_game["options"]) == (0, [], {})
     assert (bob_game["current_seat"], bob_game["dice"], bob_game["rolls_left"]) == (
-        1, [1, 2, 3, 4, 5], 2)
+        1,
+        [1, 2, 3, 4, 5],
+        2,
+    )
     assert {o["box"] for o in placements(bob_game)} >= {"small_straight", "chance"}
     assert (dee_game["current_seat"], dee_game["dice"], dee_game["options"]) == (None, [], {})
-    assert ada_game["turns"] == bob_game["turns"] == dee_game["turns"] == [
-        {"seat": 0, "dice": [], "held": [], "rolls_left": 3, "announced": None, "done": False},
-        {"seat": 1, "dice": [1, 2, 3, 4, 5], "held": [], "rolls_left": 2, "announced": None,
-         "done": False},
-        {"seat": 2, "dice": [6, 6, 6, 6, 6], "held": [], "rolls_left": 2, "announced": None,
-         "done": False}]
+    assert (
+        ada_game["turns"]
+        == bob_game["turns"]
+        == dee_game["turns"]
+        == [
+            {"seat": 0, "dice": [], "held": [], "rolls_left": 3, "announced": None, "done": False},
+            {
+                "seat": 1,
+                "dice": [1, 2, 3, 4, 5],
+                "held": [],
+                "rolls_left": 2,
+                "announced": None,
+                "done": False,
+            },
+            {
+                "seat": 2,
+                "dice": [6, 6, 6, 6, 6],
+                "held": [],
+                "rolls_left": 2,
+                "announced": None,
+                "done": False,
+            },
+        ]
+    )
     assert ada_game["round"] == 1 and ada_game["together"]
     # Each player's clock is their own; a spectator sees the round's last deadline.
     assert 0 < ada_game["seconds_left"] <= DAY and 0 < dee_game["seconds_left"] <= DAY
@@ -93,12 +119,19 @@ def test_each_player_sees_their_own_turn_and_everyone_sees_every_seats_dice(
     services.game_place(player=bob, code=trio, box="twos")
     bob_game = view_of(fresh_snapshot_of(trio), bob.pk)["game"]
     assert (bob_game["current_seat"], bob_game["dice"]) == (None, [])
-    assert bob_game["turns"][1] == {"seat": 1, "dice": [2, 2, 3, 4, 2], "held": [1, 2, 3],
-                                    "rolls_left": 1, "announced": None, "done": True}
+    assert bob_game["turns"][1] == {
+        "seat": 1,
+        "dice": [2, 2, 3, 4, 2],
+        "held": [1, 2, 3],
+        "rolls_left": 1,
+        "announced": None,
+        "done": True,
+    }
 
 
 def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
-        trio: str, ada: Player, bob: Player, cy: Player) -> None:
+    trio: str, ada: Player, bob: Player, cy: Player
+) -> None:
     play_turn(ada, trio)
     services.seat_holiday(player=bob, code=trio, days=2)
     cys = present(deadline_of(trio, 2))
@@ -120,7 +153,8 @@ def test_each_seat_has_its_own_deadline_and_the_clock_plays_each_when_it_passes(
 
 
 def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
-        trio: str, ada: Player, bob: Player, cy: Player) -> None:
+    trio: str, ada: Player, bob: Player, cy: Player
+) -> None:
     for _ in range(3):
         play_turn(ada, trio)
         play_turn(bob, trio)
@@ -140,9 +174,11 @@ def test_three_missed_rounds_give_the_seat_to_a_bot_that_plays_the_next_round(
 
 
 def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(
-        ada: Player, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yatzy", seats=3, bots=["beginner", "beginner"], together=True,
-                     start=True).code
+    ada: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(
+        ada, "yatzy", seats=3, bots=["beginner", "beginner"], together=True, start=True
+    ).code
     game = game_of(code)
     assert game.bot_due_at is not None and game.turn_deadline is None
     services.game_roll(player=ada, code=code)
@@ -155,9 +191,11 @@ def test_bots_play_their_turns_of_the_round_while_the_person_plays_theirs(
 
 
 def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yatzy", seats=3, joined=[bob], bots=["beginner"], together=True,
-                     start=True).code
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(
+        ada, "yatzy", seats=3, joined=[bob], bots=["beginner"], together=True, start=True
+    ).code
     rounds = 0
     while game_of(code).status == Game.Status.PLAYING and rounds < 20:
         rounds += 1
@@ -170,14 +208,16 @@ def test_a_whole_game_at_once_ends_with_a_ranking_after_the_last_round(
     assert game.turns.count() == 45 and not open_seats(code)
     ranking = Event.objects.filter(kind__in=("place", "roll", "announce")).latest("seq")
     assert [r["seat"] for r in ranking.data["ranking"]] == [
-        c.seat for c in sorted(game.scorecards.all(), key=lambda c: (c.rank, c.seat))]
+        c.seat for c in sorted(game.scorecards.all(), key=lambda c: (c.rank, c.seat))
+    ]
     # A rematch plays at once too; the room's setting decides the next game.
     services.room_rematch(player=ada, code=code)
     assert game_of(code).together and game_of(code).turn_count == 3
 
 
-def test_yams_announcements_are_each_seats_own(ada: Player, bob: Player, make_room: MakeRoom,
-                                               script_dice: ScriptDice) -> None:
+def test_yams_announcements_are_each_seats_own(
+    ada: Player, bob: Player, make_room: MakeRoom, script_dice: ScriptDice
+) -> None:
     code = make_room(ada, "yams", seats=2, joined=[bob], together=True, start=True).code
     script_dice([1, 1, 1, 2, 3, 6, 6, 6, 5, 4])
     services.game_roll(player=ada, code=code)
@@ -197,9 +237,9 @@ def test_yams_announcements_are_each_seats_own(ada: Player, bob: Player, make_ro
 
 
 def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
-    code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], together=True,
-                     start=True).code
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(ada, "yatzy", seats=3, joined=[bob, cy], together=True, start=True).code
     refused("unknown_seat", services.game_skip, player=ada, code=code)
     refused("cannot_skip", services.game_skip, player=ada, code=code, seat=0)  # her own
     services.game_skip(player=ada, code=code, seat=2)
@@ -215,26 +255,34 @@ def test_the_host_skips_an_absent_seat_of_a_live_round_by_its_number(
 
 
 def test_the_host_chooses_at_once_or_one_after_another_between_games(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     code = make_room(ada, "yatzy", seats=2, joined=[bob]).code
     settings = {"ruleset": "yatzy", "options": {}, "seats": 2, "turn_seconds": None}
-    refused("bad_options", services.room_configure, player=ada, code=code, **settings,
-            together="yes")
+    refused(
+        "bad_options", services.room_configure, player=ada, code=code, **settings, together="yes"
+    )
     services.room_configure(player=ada, code=code, **settings, together=True)
     assert view_of(fresh_snapshot_of(code), ada.pk)["room"]["together"] is True
     services.room_configure(player=ada, code=code, **settings)  # left out: as it was
     services.room_start(player=ada, code=code)
     assert game_of(code).together
-    refused("game_in_progress", services.room_configure, player=ada, code=code, **settings,
-            together=False)
+    refused(
+        "game_in_progress",
+        services.room_configure,
+        player=ada,
+        code=code,
+        **settings,
+        together=False,
+    )
 
 
 def test_your_games_show_your_own_deadline_of_the_round(
-        trio: str, ada: Player, bob: Player) -> None:
+    trio: str, ada: Player, bob: Player
+) -> None:
     services.seat_holiday(player=bob, code=trio, days=2)
     [bobs] = rooms_of(bob)
-    assert (bobs.state, bobs.deadline, bobs.turn_of) == ("your_turn", deadline_of(trio, 1),
-                                                         None)
+    assert (bobs.state, bobs.deadline, bobs.turn_of) == ("your_turn", deadline_of(trio, 1), None)
     play_turn(ada, trio)
     [adas] = rooms_of(ada)
     assert (adas.state, adas.turn_of) == ("playing", None)  # no one turn is "the" turn

@@ -41,15 +41,20 @@ def _writes(queries: CaptureQueriesContext) -> list[tuple[str, list[str]]]:
         sql = query["sql"]
         if sql.startswith("UPDATE"):
             head = sql.split(" WHERE ", 1)[0]
-            found.append((re.findall(r'UPDATE "?(\w+)"?', head)[0],
-                          sorted(re.findall(r'(?:SET |, )"?(\w+)"? = ', head))))
+            found.append(
+                (
+                    re.findall(r'UPDATE "?(\w+)"?', head)[0],
+                    sorted(re.findall(r'(?:SET |, )"?(\w+)"? = ', head)),
+                )
+            )
         elif sql.startswith("INSERT"):
             found.append((re.findall(r'INSERT INTO "?(\w+)"?', sql)[0], []))
     return found
 
 
 def test_a_room_writes_only_the_fields_changed_since_it_was_read(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=2, turn_seconds=60)
     with transaction.atomic():
         read = lock_room(room.code)
@@ -71,15 +76,25 @@ def test_a_room_writes_only_the_fields_changed_since_it_was_read(
         assert again.captured_queries == []
     stored = Room.objects.get(pk=room.pk)
     assert (stored.version, stored.options, stored.turn_seconds, stored.host_id) == (
-        room.version + 1, room.options | {"forced_joker": True}, None, bob.pk)
-    made = Room(code="fresh-room", host=ada, ruleset="yatzy", seat_count=2,
-                last_activity_at=stored.last_activity_at)
+        room.version + 1,
+        room.options | {"forced_joker": True},
+        None,
+        bob.pk,
+    )
+    made = Room(
+        code="fresh-room",
+        host=ada,
+        ruleset="yatzy",
+        seat_count=2,
+        last_activity_at=stored.last_activity_at,
+    )
     made.save_changes()  # not read from the database: saved whole
     assert Room.objects.get(code="fresh-room").seat_count == 2
 
 
-def test_a_move_writes_only_the_rows_it_changes(ada: Player, bob: Player,
-                                                make_room: MakeRoom) -> None:
+def test_a_move_writes_only_the_rows_it_changes(
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     with CaptureQueriesContext(connection) as roll:
         services.game_roll(player=ada, code=room.code, request_id="r1")
@@ -95,8 +110,10 @@ def test_a_move_writes_only_the_rows_it_changes(ada: Player, bob: Player,
         services.game_place(player=ada, code=room.code, box="chance")
     assert _writes(place) == [
         ("games_scorecard", ["data", "total"]),
-        ("games_turn", ["bonus", "box", "column", "finish", "finished_at", "placed_by_id",
-                        "points"]),
+        (
+            "games_turn",
+            ["bonus", "box", "column", "finish", "finished_at", "placed_by_id", "points"],
+        ),
         ("games_turn", []),  # bob's turn opens
         ("games_room", ["version"]),
         ("games_game", ["version"]),
@@ -106,14 +123,16 @@ def test_a_move_writes_only_the_rows_it_changes(ada: Player, bob: Player,
 
 
 def test_a_whole_game_takes_a_bounded_number_of_queries_a_move(
-        ada: Player, make_room: MakeRoom) -> None:
+    ada: Player, make_room: MakeRoom
+) -> None:
     room = make_room(ada, "yatzy", seats=1, start=True)
     most = {"roll": 0, "place": 0}
     for n, box in enumerate(rulesets.get("yatzy").categories):
         for kind, move in (("roll", {}), ("place", {"box": box})):
             with CaptureQueriesContext(connection) as queries:
-                getattr(services, f"game_{kind}")(player=ada, code=room.code,
-                                                  request_id=f"{kind}{n}", **move)
+                getattr(services, f"game_{kind}")(
+                    player=ada, code=room.code, request_id=f"{kind}{n}", **move
+                )
             most[kind] = max(most[kind], len(queries.captured_queries))
     assert Game.objects.get(room=room).status == Game.Status.FINISHED
     # Savepoint and release, the ban check, the room, a repeated request id, the
@@ -126,9 +145,19 @@ def _fields(instance: Model) -> dict[str, Any]:
     return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
 
 
-@pytest.mark.parametrize("row", [sql.PLAYER_ROW, sql.ROOM_ROW, sql.GAME_ROW, sql.MEMBERSHIP_ROW,
-                                 sql.REQUEST_ROW, sql.CARD_ROW, sql.TURN_ROW],
-                         ids=lambda row: row.table)
+@pytest.mark.parametrize(
+    "row",
+    [
+        sql.PLAYER_ROW,
+        sql.ROOM_ROW,
+        sql.GAME_ROW,
+        sql.MEMBERSHIP_ROW,
+        sql.REQUEST_ROW,
+        sql.CARD_ROW,
+        sql.TURN_ROW,
+    ],
+    ids=lambda row: row.table,
+)
 def test_the_plain_sql_reads_name_every_field_and_convert_every_value(row: sql.Row[Any]) -> None:
     fields = row.model._meta.concrete_fields
     assert row.table == row.model._meta.db_table
@@ -138,10 +167,10 @@ def test_the_plain_sql_reads_name_every_field_and_convert_every_value(row: sql.R
 
 
 def test_the_plain_sql_reads_give_what_the_orm_gives(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     # Everyone's turn at once: two turns open, each with its deadline.
-    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
-                     together=True)
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60, together=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     game = Game.objects.get(room=room)
     pairs = [
@@ -161,32 +190,78 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(
     for read, expected in pairs:
         assert read is not None and _fields(read) == _fields(expected)
         # Types too: 0 and 1 compare equal to booleans, a naive time fails to.
-        assert ({k: type(v) for k, v in _fields(read).items()}
-                == {k: type(v) for k, v in _fields(expected).items()})
+        assert {k: type(v) for k, v in _fields(read).items()} == {
+            k: type(v) for k, v in _fields(expected).items()
+        }
         assert read.get_deferred_fields() == set() and not read._state.adding
     assert sql.answered_request(room, ada.pk, "nope") is None
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
-    assert sql.first(sql.ROOM, [room.code]) == Room.objects.filter(pk=room.pk).values(
-        "id", "code", "status", "seat_count", "pace", "turn_seconds", "holidays", "together",
-        "duplicate", "daily", "host_id", "coach_enabled", "ruleset", "options", "version").get()
+    assert (
+        sql.first(sql.ROOM, [room.code])
+        == Room.objects.filter(pk=room.pk)
+        .values(
+            "id",
+            "code",
+            "status",
+            "seat_count",
+            "pace",
+            "turn_seconds",
+            "holidays",
+            "together",
+            "duplicate",
+            "daily",
+            "host_id",
+            "coach_enabled",
+            "ruleset",
+            "options",
+            "version",
+        )
+        .get()
+    )
     has_seed = ExpressionWrapper(~Q(seed=""), output_field=BooleanField())
     # django-stubs' plugin takes the annotation for the model's own ``duplicate`` property.
-    assert sql.first(sql.GAME, [room.pk]) == Game.objects.filter(pk=game.pk).annotate(  # type: ignore[no-redef, misc]
-        duplicate=has_seed).values(
-        "id", "number", "ruleset", "options", "status", "version", "together", "duplicate",
-        "current_seat", "turn_count", "turn_deadline").get()
-    assert sql.fetch(sql.TURN, [game.pk, 1]) == list(Turn.objects.filter(
-        game=game, number=1).values("state", "holding"))
+    assert (
+        sql.first(sql.GAME, [room.pk])
+        == Game.objects.filter(pk=game.pk)
+        .annotate(  # type: ignore[no-redef, misc]
+            duplicate=has_seed
+        )
+        .values(
+            "id",
+            "number",
+            "ruleset",
+            "options",
+            "status",
+            "version",
+            "together",
+            "duplicate",
+            "current_seat",
+            "turn_count",
+            "turn_deadline",
+        )
+        .get()
+    )
+    assert sql.fetch(sql.TURN, [game.pk, 1]) == list(
+        Turn.objects.filter(game=game, number=1).values("state", "holding")
+    )
     assert [row["deadline"] for row in sql.fetch(sql.ROUND, [game.pk, 0])] == [
-        game.turn_deadline] * 2
-    assert sql.fetch(sql.ROUND, [game.pk, 0]) == list(Turn.objects.filter(
-        game=game, number__gt=0).order_by("seat").values(
-        "seat", "state", "holding", "deadline", "finished_at", "box", "column", "bonus"))
-    assert sql.fetch(sql.ROUND_PLAYED, [game.pk, 0, 2]) == list(Turn.objects.filter(
-        game=game, number__in=[1, 2]).order_by("seat").values(
-        "seat", "state", "rolls", "box", "column", "points", "bonus", "finish"))
-    events = Event.objects.filter(room=room).order_by("-seq").values(
-        "seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
+        game.turn_deadline
+    ] * 2
+    assert sql.fetch(sql.ROUND, [game.pk, 0]) == list(
+        Turn.objects.filter(game=game, number__gt=0)
+        .order_by("seat")
+        .values("seat", "state", "holding", "deadline", "finished_at", "box", "column", "bonus")
+    )
+    assert sql.fetch(sql.ROUND_PLAYED, [game.pk, 0, 2]) == list(
+        Turn.objects.filter(game=game, number__in=[1, 2])
+        .order_by("seat")
+        .values("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
+    )
+    events = (
+        Event.objects.filter(room=room)
+        .order_by("-seq")
+        .values("seq", "kind", "actor_id", "data", "created_at", actor_name=F("actor__name"))
+    )
     assert sql.fetch(sql.LOGGED, [room.pk, "presence", "react", 0, 50]) == list(events)
     version = Room.objects.get(pk=room.pk).version
     assert sql.first(sql.AT, [room.pk, version]) == events.filter(seq=version).get()
@@ -199,18 +274,24 @@ def _stored(table: str, pk: int) -> tuple[Any, ...]:
 
 
 def test_the_plain_sql_writes_store_what_the_orm_would(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
     # Everyone's turn at once: two turns open, each with its deadline.
-    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60,
-                     together=True)
+    room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60, together=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     services.game_announce(player=ada, code=room.code, box="maximum", request_id="a1")
-    services.game_place(player=ada, code=room.code, box="maximum", column="announced",
-                        request_id="p1")
+    services.game_place(
+        player=ada, code=room.code, box="maximum", column="announced", request_id="p1"
+    )
     game = Game.objects.get(room=room)
-    written = [Room.objects.get(pk=room.pk), game, *Turn.objects.filter(game=game),
-               Scorecard.objects.get(game=game, seat=0), *Event.objects.filter(room=room),
-               *ActionRequest.objects.filter(room=room)]
+    written = [
+        Room.objects.get(pk=room.pk),
+        game,
+        *Turn.objects.filter(game=game),
+        Scorecard.objects.get(game=game, seat=0),
+        *Event.objects.filter(room=room),
+        *ActionRequest.objects.filter(room=room),
+    ]
     # The room, the game, two turns, a card, six events (created, joined, started, the
     # three moves) and the three answers.
     assert len(written) == 2 + 2 + 1 + 6 + 3

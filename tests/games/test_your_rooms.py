@@ -19,7 +19,8 @@ def states(player: Player) -> dict[str, tuple[str, int | None, tuple[str, ...]]]
 
 
 def test_each_room_says_where_it_stands_for_this_player(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
     lobby = make_room(ada, "yatzy", seats=3, joined=[bob]).code
     playing = make_room(ada, "yatzy", seats=2, joined=[bob], start=True).code
     watched = make_room(cy, "yatzy", seats=1, start=True).code
@@ -29,8 +30,10 @@ def test_each_room_says_where_it_stands_for_this_player(
     services.room_leave(player=ada, code=closed)  # the last one out closes it: not listed
 
     assert states(ada) == {
-        lobby: ("lobby", 0, ("Bob",)), playing: ("your_turn", 0, ("Bob",)),
-        watched: ("playing", None, ("Cy",))}
+        lobby: ("lobby", 0, ("Bob",)),
+        playing: ("your_turn", 0, ("Bob",)),
+        watched: ("playing", None, ("Cy",)),
+    }
     assert states(bob)[playing] == ("playing", 1, ("Ada",))
     play_turn(ada, playing)
     assert states(bob)[playing][0] == "your_turn"
@@ -48,20 +51,39 @@ def test_a_finished_game_and_the_limit(ada: Player, make_room: MakeRoom) -> None
 
 
 def test_games_waiting_for_you_come_first_soonest_deadline_first(
-        ada: Player, bob: Player, cy: Player, make_room: MakeRoom) -> None:
-    late = make_room(bob, "yatzy", seats=2, pace="day", together=False, turn_seconds=3 * 24 * 3600,
-                     joined=[ada], start=True).code
+    ada: Player, bob: Player, cy: Player, make_room: MakeRoom
+) -> None:
+    late = make_room(
+        bob,
+        "yatzy",
+        seats=2,
+        pace="day",
+        together=False,
+        turn_seconds=3 * 24 * 3600,
+        joined=[ada],
+        start=True,
+    ).code
     services.room_join(player=cy, code=late)  # Cy watches
-    soon = make_room(bob, "yatzy", seats=2, pace="day", together=False,
-                     turn_seconds=3600, joined=[ada],
-                     start=True).code
+    soon = make_room(
+        bob,
+        "yatzy",
+        seats=2,
+        pace="day",
+        together=False,
+        turn_seconds=3600,
+        joined=[ada],
+        start=True,
+    ).code
     lobby = make_room(ada, "yatzy", seats=3, joined=[bob]).code
     play_turn(bob, late)
     play_turn(bob, soon)  # both now wait for Ada; then Ada's lobby is the latest move
     services.room_join(player=cy, code=lobby)
     found = selectors.rooms_of(ada)
     assert [(r.code, r.state) for r in found] == [
-        (soon, "your_turn"), (late, "your_turn"), (lobby, "lobby")]
+        (soon, "your_turn"),
+        (late, "your_turn"),
+        (lobby, "lobby"),
+    ]
     assert present(found[0].deadline) < present(found[1].deadline) and found[0].pace == "day"
     watching = {r.code: r for r in selectors.rooms_of(cy)}[late]
     assert (watching.state, watching.turn_of, watching.seat) == ("playing", "Ada", None)
@@ -69,9 +91,11 @@ def test_games_waiting_for_you_come_first_soonest_deadline_first(
 
 
 def test_the_page_of_your_games_groups_them_with_their_deadlines(
-        client: Client, ada: Player, bob: Player, make_room: MakeRoom) -> None:
-    code = make_room(bob, "yatzy", seats=2, pace="day", together=False,
-                     joined=[ada], start=True).code
+    client: Client, ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
+    code = make_room(
+        bob, "yatzy", seats=2, pace="day", together=False, joined=[ada], start=True
+    ).code
     lobby = make_room(bob, "yams", seats=3, joined=[ada]).code
     session = client.session  # a guest: the session names the player
     session[SESSION_KEY] = bob.pk
@@ -88,9 +112,11 @@ def test_the_page_of_your_games_groups_them_with_their_deadlines(
 
 
 def test_a_game_waiting_for_someone_else_is_not_cut_off_by_newer_lobbies(
-        ada: Player, bob: Player, make_room: MakeRoom) -> None:
-    waiting = make_room(ada, "yatzy", seats=2, pace="day", together=False,
-                        joined=[bob], start=True).code
+    ada: Player, bob: Player, make_room: MakeRoom
+) -> None:
+    waiting = make_room(
+        ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True
+    ).code
     play_turn(ada, waiting)  # Bob's turn now
     for _ in range(YOUR_ROOMS_MAX):
         make_room(ada, "yams", seats=2)  # newer, in the lobby

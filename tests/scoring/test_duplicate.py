@@ -18,8 +18,12 @@ seeds = st.binary(min_size=32, max_size=32)
 holds = st.sets(st.integers(0, 4), max_size=4)
 
 
-def rolled(seed: bytes, round_: int, holds_by_roll: Sequence[Iterable[int]],
-           config: tuple[str, dict[str, object]]) -> Dice:
+def rolled(
+    seed: bytes,
+    round_: int,
+    holds_by_roll: Sequence[Iterable[int]],
+    config: tuple[str, dict[str, object]],
+) -> Dice:
     """A turn's dice after its rolls keeping ``holds_by_roll`` (the first holds nothing)."""
     card = rulesets.get(config[0], **config[1]).new_scorecard()
     turn = Turn().roll(duplicate.source(seed, round_, 1, ()), card=card)
@@ -31,8 +35,8 @@ def rolled(seed: bytes, round_: int, holds_by_roll: Sequence[Iterable[int]],
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 @given(seed=seeds, round_=st.integers(1, 39), plan=st.lists(holds, max_size=2))
 def test_the_same_holds_give_every_seat_the_same_dice(
-        config: tuple[str, dict[str, object]], seed: bytes, round_: int,
-        plan: list[set[int]]) -> None:
+    config: tuple[str, dict[str, object]], seed: bytes, round_: int, plan: list[set[int]]
+) -> None:
     # Two seats, each naming the dice it keeps in its own order.
     one = rolled(seed, round_, [sorted(hold) for hold in plan], config)
     other = rolled(seed, round_, [sorted(hold, reverse=True) for hold in plan], config)
@@ -41,8 +45,9 @@ def test_the_same_holds_give_every_seat_the_same_dice(
 
 
 @given(seed=seeds, round_=st.integers(1, 39), first=holds, second=holds)
-def test_different_holds_share_every_slot_both_reroll(seed: bytes, round_: int, first: set[int],
-                                                      second: set[int]) -> None:
+def test_different_holds_share_every_slot_both_reroll(
+    seed: bytes, round_: int, first: set[int], second: set[int]
+) -> None:
     config: tuple[str, dict[str, object]] = ("yatzy", {})
     a, b = rolled(seed, round_, [first], config), rolled(seed, round_, [second], config)
     opening = rolled(seed, round_, [], config)
@@ -62,8 +67,12 @@ def test_two_seeds_give_other_dice(seed: bytes) -> None:
 
 def test_every_face_is_equally_likely() -> None:
     seed = bytes(range(32))
-    counts = Counter(duplicate.die(seed, r, roll, s)
-                     for r in range(1, 401) for roll in (1, 2, 3) for s in range(5))
+    counts = Counter(
+        duplicate.die(seed, r, roll, s)
+        for r in range(1, 401)
+        for roll in (1, 2, 3)
+        for s in range(5)
+    )
     expected = sum(counts.values()) / 6
     chi_square = sum((counts[f] - expected) ** 2 / expected for f in range(1, 7))
     assert set(counts) == {1, 2, 3, 4, 5, 6}
@@ -86,11 +95,15 @@ def test_par_plays_a_whole_game_on_the_seeds_dice(config: tuple[str, dict[str, o
         pairs = zip(turn["rolls"], turn["rolls"][1:], strict=False)
         for roll, (before, after) in enumerate(pairs, start=2):
             for slot in range(5):
-                expected = before["dice"][slot] if slot in after["held"] \
+                expected = (
+                    before["dice"][slot]
+                    if slot in after["held"]
                     else duplicate.die(seed, number, roll, slot)
+                )
                 assert after["dice"][slot] == expected
-        card = card.place(turn["rolls"][-1]["dice"], turn["box"], turn["column"],
-                          announced=turn["announced"])
+        card = card.place(
+            turn["rolls"][-1]["dice"], turn["box"], turn["column"], announced=turn["announced"]
+        )
     assert card.total == played["total"] and card.is_complete
 
 

@@ -56,7 +56,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(name: str, path: list[str]) -> list[str] | None:
         if name in path:
-            return [*path[path.index(name):], name]
+            return [*path[path.index(name) :], name]
         if name in done:
             return None
         for target in sorted(graph[name]):

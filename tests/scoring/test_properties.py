@@ -13,11 +13,17 @@ from scoring.scorecard import Scorecard
 from scoring.turn import Turn
 
 DICE = st.lists(st.integers(1, 6), min_size=5, max_size=5)
-RULESETS = st.sampled_from([
-    rulesets.get("yahtzee"), rulesets.get("yahtzee", joker="free"), rulesets.get("yatzy"),
-    rulesets.get("yatzy", exact_counts=True), rulesets.get("yams"),
-    rulesets.get("triple_yahtzee"), rulesets.get("triple_yahtzee", joker="free"),
-])
+RULESETS = st.sampled_from(
+    [
+        rulesets.get("yahtzee"),
+        rulesets.get("yahtzee", joker="free"),
+        rulesets.get("yatzy"),
+        rulesets.get("yatzy", exact_counts=True),
+        rulesets.get("yams"),
+        rulesets.get("triple_yahtzee"),
+        rulesets.get("triple_yahtzee", joker="free"),
+    ]
+)
 
 
 @given(RULESETS, DICE)
@@ -30,7 +36,8 @@ def test_chance_is_the_sum_of_the_dice(rs: RuleSet, dice: list[int]) -> None:
 
 @given(RULESETS, DICE, st.randoms(use_true_random=False))
 def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(
-        rs: RuleSet, dice: list[int], rng: random.Random) -> None:
+    rs: RuleSet, dice: list[int], rng: random.Random
+) -> None:
     shuffled = list(dice)
     rng.shuffle(shuffled)
     for box in rs.categories:
@@ -40,8 +47,9 @@ def test_every_score_is_within_its_box_bounds_and_ignores_dice_order(
         assert rs.score(shuffled, box) == points
 
 
-def play_random_game(rs: RuleSet, rng: random.Random
-                     ) -> tuple[Scorecard, list[int], list[Scorecard]]:
+def play_random_game(
+    rs: RuleSet, rng: random.Random
+) -> tuple[Scorecard, list[int], list[Scorecard]]:
     """Play one complete game with random holds, announcements and placements."""
     card = rs.new_scorecard()
     source = from_rng(rng)
@@ -67,8 +75,9 @@ def play_random_game(rs: RuleSet, rng: random.Random
 
 
 @given(RULESETS, st.randoms(use_true_random=False))
-def test_a_random_complete_game_totals_the_sum_of_its_parts(rs: RuleSet,
-                                                            rng: random.Random) -> None:
+def test_a_random_complete_game_totals_the_sum_of_its_parts(
+    rs: RuleSet, rng: random.Random
+) -> None:
     card, placed, _ = play_random_game(rs, rng)
     assert card.is_complete
     assert card.filled_count == len(rs.categories) * len(rs.columns)
@@ -82,8 +91,7 @@ def test_a_random_complete_game_totals_the_sum_of_its_parts(rs: RuleSet,
         middle = sum(row[box] for box in rs.section_boxes("middle"))
         lower = sum(row[box] for box in rs.section_boxes("lower"))
         assert (t.upper, t.lower) == (upper, lower)
-        assert t.upper_bonus == (rs.upper_bonus_points if upper >= rs.upper_bonus_threshold
-                                 else 0)
+        assert t.upper_bonus == (rs.upper_bonus_points if upper >= rs.upper_bonus_threshold else 0)
         if middle:
             zeroed = row["minimum"] >= row["maximum"]
             assert t.middle == (0 if zeroed else middle)

@@ -8,8 +8,20 @@ from pathlib import Path
 import scoring
 
 ENGINE = Path(scoring.__file__).parent
-FORBIDDEN_IMPORTS = {"django", "channels", "games", "yahtzee_site", "socket", "sqlite3",
-                     "secrets", "urllib", "http", "os", "subprocess", "asyncio"}
+FORBIDDEN_IMPORTS = {
+    "django",
+    "channels",
+    "games",
+    "yahtzee_site",
+    "socket",
+    "sqlite3",
+    "secrets",
+    "urllib",
+    "http",
+    "os",
+    "subprocess",
+    "asyncio",
+}
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -9,16 +9,20 @@ from scoring.errors import RulesError
 
 BOXES = {
     "yahtzee": "ones twos threes fours fives sixes three_of_a_kind four_of_a_kind full_house "
-               "small_straight large_straight yahtzee chance",
+    "small_straight large_straight yahtzee chance",
     "yatzy": "ones twos threes fours fives sixes one_pair two_pairs three_of_a_kind "
-             "four_of_a_kind small_straight large_straight full_house chance yatzy",
+    "four_of_a_kind small_straight large_straight full_house chance yatzy",
     "yams": "ones twos threes fours fives sixes maximum minimum full_house four_of_a_kind "
-            "straight yams",
+    "straight yams",
     "triple_yahtzee": "ones twos threes fours fives sixes three_of_a_kind four_of_a_kind "
-                      "full_house small_straight large_straight yahtzee chance",
+    "full_house small_straight large_straight yahtzee chance",
 }
-COLUMNS = {"yahtzee": ("main",), "yatzy": ("main",), "yams": ("free", "down", "up", "announced"),
-           "triple_yahtzee": ("x1", "x2", "x3")}
+COLUMNS = {
+    "yahtzee": ("main",),
+    "yatzy": ("main",),
+    "yams": ("free", "down", "up", "announced"),
+    "triple_yahtzee": ("x1", "x2", "x3"),
+}
 
 
 def test_names() -> None:
@@ -45,18 +49,22 @@ def test_defaults_and_options() -> None:
     assert rulesets.option_choices("yatzy") == {"exact_counts": (False, True)}
 
 
-@pytest.mark.parametrize(("call", "words"), [
-    (lambda: rulesets.get("poker"), ["poker", "yahtzee, yatzy, yams, triple_yahtzee"]),
-    (lambda: rulesets.get(None), ["None", "yahtzee"]),  # type: ignore[arg-type]  # on purpose
-    (lambda: rulesets.get("yahtzee", jokers="free"), ["jokers", "joker"]),
-    (lambda: rulesets.get("yams", joker="free"), ["joker", "none"]),
-    (lambda: rulesets.get("yahtzee", joker="wild"), ["'wild'", "'forced', 'free'"]),
-    (lambda: rulesets.get("yatzy", exact_counts="yes"), ["'yes'", "False, True"]),
-    (lambda: rulesets.get("yatzy", exact_counts=1), ["exact_counts", "False, True"]),
-    (lambda: rulesets.get("yahtzee", joker=["free"]), ["joker", "'forced', 'free'"]),
-])
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: rulesets.get("poker"), ["poker", "yahtzee, yatzy, yams, triple_yahtzee"]),
+        (lambda: rulesets.get(None), ["None", "yahtzee"]),  # type: ignore[arg-type]  # on purpose
+        (lambda: rulesets.get("yahtzee", jokers="free"), ["jokers", "joker"]),
+        (lambda: rulesets.get("yams", joker="free"), ["joker", "none"]),
+        (lambda: rulesets.get("yahtzee", joker="wild"), ["'wild'", "'forced', 'free'"]),
+        (lambda: rulesets.get("yatzy", exact_counts="yes"), ["'yes'", "False, True"]),
+        (lambda: rulesets.get("yatzy", exact_counts=1), ["exact_counts", "False, True"]),
+        (lambda: rulesets.get("yahtzee", joker=["free"]), ["joker", "'forced', 'free'"]),
+    ],
+)
 def test_bad_names_and_options_raise_value_error_naming_the_choices(
-        call: Callable[[], object], words: list[str]) -> None:
+    call: Callable[[], object], words: list[str]
+) -> None:
     with pytest.raises(ValueError) as err:
         call()
     for word in words:
@@ -64,10 +72,22 @@ def test_bad_names_and_options_raise_value_error_naming_the_choices(
 
 
 @pytest.mark.parametrize("name", list(BOXES))
-@pytest.mark.parametrize("dice", [
-    [1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4], [1, 2, 3, 4, 7], [1, 2, 3, 4, 5.0],
-    [1, 2, 3, 4, "5"], [True, 2, 3, 4, 5], "12345", 12345, None, [],
-])
+@pytest.mark.parametrize(
+    "dice",
+    [
+        [1, 2, 3, 4],
+        [1, 2, 3, 4, 5, 6],
+        [0, 1, 2, 3, 4],
+        [1, 2, 3, 4, 7],
+        [1, 2, 3, 4, 5.0],
+        [1, 2, 3, 4, "5"],
+        [True, 2, 3, 4, 5],
+        "12345",
+        12345,
+        None,
+        [],
+    ],
+)
 def test_invalid_dice_raise_value_error(name: str, dice: object) -> None:
     with pytest.raises(ValueError, match="dice") as err:
         rulesets.get(name).score(dice, "ones")
@@ -76,8 +96,7 @@ def test_invalid_dice_raise_value_error(name: str, dice: object) -> None:
 
 @pytest.mark.parametrize("name", list(BOXES))
 @pytest.mark.parametrize("box", ["pair", "Ones", "", None, 3])
-def test_unknown_box_raises_value_error_listing_the_boxes(name: str,
-                                                          box: str | int | None) -> None:
+def test_unknown_box_raises_value_error_listing_the_boxes(name: str, box: str | int | None) -> None:
     with pytest.raises(ValueError, match="unknown box") as err:
         rulesets.get(name).score([1, 1, 1, 1, 1], box)  # type: ignore[arg-type]  # on purpose
     assert "ones" in str(err.value)
@@ -110,11 +129,17 @@ def test_special_rules_follow_the_options() -> None:
     assert rulesets.get("triple_yahtzee").special_rules()[-1] == forced[-1]
 
 
-@pytest.mark.parametrize(("name", "titles"), [
-    ("yahtzee", ["Score"]), ("yams", ["Free", "Down", "Up", "Announced"]),
-    ("triple_yahtzee", ["\N{MULTIPLICATION SIGN}1", "\N{MULTIPLICATION SIGN}2",
-                        "\N{MULTIPLICATION SIGN}3"]),
-])
+@pytest.mark.parametrize(
+    ("name", "titles"),
+    [
+        ("yahtzee", ["Score"]),
+        ("yams", ["Free", "Down", "Up", "Announced"]),
+        (
+            "triple_yahtzee",
+            ["\N{MULTIPLICATION SIGN}1", "\N{MULTIPLICATION SIGN}2", "\N{MULTIPLICATION SIGN}3"],
+        ),
+    ],
+)
 def test_every_column_has_a_title_and_a_rule(name: str, titles: list[str]) -> None:
     rs = rulesets.get(name)
     assert [rs.column_title(c) for c in rs.columns] == titles
@@ -132,8 +157,9 @@ def test_a_rule_set_cannot_be_changed_since_every_game_shares_it() -> None:
     assert rulesets.get("yahtzee").new_scorecard().place((6,) * 5, "sixes").total == 30
 
 
-@pytest.mark.parametrize("dice", [{1, 2, 3, 4, 5}, dict.fromkeys([1, 2, 3, 4, 5]),
-                                  bytearray([1, 2, 3, 4, 5])])
+@pytest.mark.parametrize(
+    "dice", [{1, 2, 3, 4, 5}, dict.fromkeys([1, 2, 3, 4, 5]), bytearray([1, 2, 3, 4, 5])]
+)
 def test_unordered_or_byte_containers_are_not_dice(dice: object) -> None:
     with pytest.raises(RulesError) as err:
         rulesets.get("yatzy").score(dice, "chance")

@@ -42,30 +42,34 @@ def good() -> dict[str, Any]:
     return scorecard_json.to_json(SAMPLES[0])
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (lambda d: d.pop("boxes"), "keys"),
-    (lambda d: d.update(ruleset="poker"), "unknown variant"),
-    (lambda d: d.update(options={"joker": "wild"}), "joker"),
-    (lambda d: d.update(options=[]), "options"),
-    (lambda d: d["boxes"].update(x1={}), "columns"),
-    (lambda d: d["boxes"]["main"].update(pair=4), "unknown boxes"),
-    (lambda d: d["boxes"]["main"].update(ones=6), "0 to 5"),
-    (lambda d: d["boxes"]["main"].update(fours=3), "fours must be a score"),
-    (lambda d: d["boxes"]["main"].update(full_house=7), "full_house must be a score"),
-    (lambda d: d["boxes"]["main"].update(three_of_a_kind=4), "three_of_a_kind must be a score"),
-    (lambda d: d["boxes"]["main"].update(chance=0), "chance must be a score"),
-    (lambda d: d["boxes"]["main"].update({1: 3}), "object of box scores"),
-    (lambda d: d.update(options={"name": "yatzy"}), "unknown option 'name'"),
-    (lambda d: d.update(options={1: "x"}), "options an object"),
-    (lambda d: d["boxes"]["main"].update(ones=True), "got True"),
-    (lambda d: d["boxes"]["main"].update(chance="16"), "got .16."),
-    (lambda d: d["extra_yahtzees"].update(main=-1), ">= 0"),
-    (lambda d: d["extra_yahtzees"].update(main=5), "cannot hold 5"),
-    (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
-    (lambda d: d.update(boxes="x"), "columns"),
-])
-def test_malformed_sheets_are_refused(change: Callable[[dict[str, Any]], object],
-                                      words: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.pop("boxes"), "keys"),
+        (lambda d: d.update(ruleset="poker"), "unknown variant"),
+        (lambda d: d.update(options={"joker": "wild"}), "joker"),
+        (lambda d: d.update(options=[]), "options"),
+        (lambda d: d["boxes"].update(x1={}), "columns"),
+        (lambda d: d["boxes"]["main"].update(pair=4), "unknown boxes"),
+        (lambda d: d["boxes"]["main"].update(ones=6), "0 to 5"),
+        (lambda d: d["boxes"]["main"].update(fours=3), "fours must be a score"),
+        (lambda d: d["boxes"]["main"].update(full_house=7), "full_house must be a score"),
+        (lambda d: d["boxes"]["main"].update(three_of_a_kind=4), "three_of_a_kind must be a score"),
+        (lambda d: d["boxes"]["main"].update(chance=0), "chance must be a score"),
+        (lambda d: d["boxes"]["main"].update({1: 3}), "object of box scores"),
+        (lambda d: d.update(options={"name": "yatzy"}), "unknown option 'name'"),
+        (lambda d: d.update(options={1: "x"}), "options an object"),
+        (lambda d: d["boxes"]["main"].update(ones=True), "got True"),
+        (lambda d: d["boxes"]["main"].update(chance="16"), "got .16."),
+        (lambda d: d["extra_yahtzees"].update(main=-1), ">= 0"),
+        (lambda d: d["extra_yahtzees"].update(main=5), "cannot hold 5"),
+        (lambda d: d["boxes"]["main"].update(yahtzee=0), "cannot hold 1"),
+        (lambda d: d.update(boxes="x"), "columns"),
+    ],
+)
+def test_malformed_sheets_are_refused(
+    change: Callable[[dict[str, Any]], object], words: str
+) -> None:
     data = good()
     change(data)
     with pytest.raises(RulesError, match=words) as err:
@@ -98,8 +102,15 @@ def test_bonus_in_a_variant_without_one() -> None:
 
 def test_every_value_a_game_can_write_is_accepted() -> None:
     data = scorecard_json.to_json(rulesets.get("yahtzee").new_scorecard())
-    data["boxes"]["main"] = {"full_house": 25, "small_straight": 30, "large_straight": 40,
-                             "yahtzee": 50, "three_of_a_kind": 5, "chance": 30, "sixes": 0}
+    data["boxes"]["main"] = {
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "yahtzee": 50,
+        "three_of_a_kind": 5,
+        "chance": 30,
+        "sixes": 0,
+    }
     assert scorecard_json.from_json(data).total == 180
     yams = scorecard_json.to_json(rulesets.get("yams").new_scorecard())
     yams["boxes"]["free"] = {"full_house": 20, "maximum": 5, "minimum": 30}

@@ -47,7 +47,8 @@ def test_seed_001_with_exact_counts(dice: tuple[int, ...], box: str, exact: int,
 
 @pytest.mark.parametrize(("dice", "box", "_", "scandinavian"), SEED_001)
 def test_seed_001_rolls_under_scandinavian_rules(
-        dice: tuple[int, ...], box: str, _: int, scandinavian: int) -> None:
+    dice: tuple[int, ...], box: str, _: int, scandinavian: int
+) -> None:
     assert rulesets.get("yatzy").score(dice, box) == scandinavian
 
 
@@ -117,22 +118,38 @@ def test_seed_003_scores(name: str, dice: tuple[int, ...], box: str, points: int
 
 # Seed 003, the is_*() predicate asserts: a roll "is" a pattern when its box scores.
 SEED_003_PATTERNS = [
-    ("three_of_a_kind", (1, 1, 2, 2, 2), True), ("three_of_a_kind", (1, 4, 4, 4, 4), True),
-    ("three_of_a_kind", (5, 5, 5, 5, 5), True), ("three_of_a_kind", (1, 2, 3, 4, 5), False),
-    ("three_of_a_kind", (2, 3, 4, 5, 6), False), ("three_of_a_kind", (1, 1, 2, 2, 5), False),
-    ("three_of_a_kind", (6, 1, 4, 6, 1), False), ("three_of_a_kind", (6, 1, 1, 1, 2), True),
-    ("four_of_a_kind", (1, 2, 3, 4, 5), False), ("four_of_a_kind", (1, 1, 2, 2, 2), False),
-    ("four_of_a_kind", (2, 1, 2, 2, 2), True), ("four_of_a_kind", (4, 4, 4, 4, 4), True),
-    ("full_house", (1, 2, 3, 4, 5), False), ("full_house", (1, 1, 2, 2, 2), True),
-    ("full_house", (6, 4, 6, 4, 6), True), ("full_house", (4, 4, 4, 4, 4), False),
-    ("small_straight", (1, 2, 3, 4, 1), True), ("small_straight", (6, 5, 4, 3, 2), True),
-    ("small_straight", (2, 3, 4, 5, 2), True), ("small_straight", (3, 4, 5, 6, 6), True),
-    ("small_straight", (4, 4, 4, 4, 4), False), ("small_straight", (1, 2, 2, 3, 6), False),
-    ("large_straight", (1, 2, 3, 4, 5), True), ("large_straight", (6, 5, 4, 3, 2), True),
-    ("large_straight", (2, 3, 4, 5, 2), False), ("large_straight", (3, 4, 5, 6, 6), False),
-    ("large_straight", (4, 4, 4, 4, 4), False), ("large_straight", (1, 3, 4, 5, 6), False),
-    ("yahtzee", (1, 2, 3, 4, 5), False), ("yahtzee", (6, 5, 6, 6, 6), False),
-    ("yahtzee", (2, 2, 2, 2, 2), True), ("yahtzee", (2, 4, 4, 2, 2), False),
+    ("three_of_a_kind", (1, 1, 2, 2, 2), True),
+    ("three_of_a_kind", (1, 4, 4, 4, 4), True),
+    ("three_of_a_kind", (5, 5, 5, 5, 5), True),
+    ("three_of_a_kind", (1, 2, 3, 4, 5), False),
+    ("three_of_a_kind", (2, 3, 4, 5, 6), False),
+    ("three_of_a_kind", (1, 1, 2, 2, 5), False),
+    ("three_of_a_kind", (6, 1, 4, 6, 1), False),
+    ("three_of_a_kind", (6, 1, 1, 1, 2), True),
+    ("four_of_a_kind", (1, 2, 3, 4, 5), False),
+    ("four_of_a_kind", (1, 1, 2, 2, 2), False),
+    ("four_of_a_kind", (2, 1, 2, 2, 2), True),
+    ("four_of_a_kind", (4, 4, 4, 4, 4), True),
+    ("full_house", (1, 2, 3, 4, 5), False),
+    ("full_house", (1, 1, 2, 2, 2), True),
+    ("full_house", (6, 4, 6, 4, 6), True),
+    ("full_house", (4, 4, 4, 4, 4), False),
+    ("small_straight", (1, 2, 3, 4, 1), True),
+    ("small_straight", (6, 5, 4, 3, 2), True),
+    ("small_straight", (2, 3, 4, 5, 2), True),
+    ("small_straight", (3, 4, 5, 6, 6), True),
+    ("small_straight", (4, 4, 4, 4, 4), False),
+    ("small_straight", (1, 2, 2, 3, 6), False),
+    ("large_straight", (1, 2, 3, 4, 5), True),
+    ("large_straight", (6, 5, 4, 3, 2), True),
+    ("large_straight", (2, 3, 4, 5, 2), False),
+    ("large_straight", (3, 4, 5, 6, 6), False),
+    ("large_straight", (4, 4, 4, 4, 4), False),
+    ("large_straight", (1, 3, 4, 5, 6), False),
+    ("yahtzee", (1, 2, 3, 4, 5), False),
+    ("yahtzee", (6, 5, 6, 6, 6), False),
+    ("yahtzee", (2, 2, 2, 2, 2), True),
+    ("yahtzee", (2, 4, 4, 2, 2), False),
 ]
 
 
@@ -143,32 +160,46 @@ def test_seed_003_patterns(box: str, dice: tuple[int, ...], matches: bool) -> No
 
 @pytest.mark.parametrize("joker", ["free", "forced"])
 @pytest.mark.parametrize("yahtzee_box", [50, 0])
-@pytest.mark.parametrize(("box", "points"),
-                         [("small_straight", 30), ("large_straight", 40), ("full_house", 25)])
+@pytest.mark.parametrize(
+    ("box", "points"), [("small_straight", 30), ("large_straight", 40), ("full_house", 25)]
+)
 def test_seed_003_joker_with_ones_and_yahtzee_used(
-        joker: str, yahtzee_box: int, box: str, points: int) -> None:
+    joker: str, yahtzee_box: int, box: str, points: int
+) -> None:
     card = filled("yahtzee", {"main": {"ones": 5, "yahtzee": yahtzee_box}}, joker=joker)
     placement = card.placement([1, 1, 1, 1, 1], box)
     assert placement.points == points
     assert placement.bonus == (100 if yahtzee_box == 50 else 0)
 
 
-UPPER_100 = [((1,) * 5, "ones"), ((2,) * 5, "twos"), ((3,) * 5, "threes"), ((4,) * 5, "fours"),
-             ((5, 5, 5, 1, 1), "fives"), ((1, 2, 3, 4, 1), "sixes")]
+UPPER_100 = [
+    ((1,) * 5, "ones"),
+    ((2,) * 5, "twos"),
+    ((3,) * 5, "threes"),
+    ((4,) * 5, "fours"),
+    ((5, 5, 5, 1, 1), "fives"),
+    ((1, 2, 3, 4, 1), "sixes"),
+]
 
 
-@pytest.mark.parametrize(("moves", "total"), [
-    # Example 1: upper section 65 earns the bonus of 35.  (The seed lists the sixes
-    # roll as 1,2,6,6,3 but scores it 0; a roll without sixes gives that 0 here.)
-    (UPPER_100, 100),
-    # Example 2: a Yahtzee of ones before the Yahtzee box earns nothing; a Yahtzee of
-    # twos after it holds 50 earns 100.
-    ([((1,) * 5, "ones"), ((2,) * 5, "yahtzee"), ((2,) * 5, "twos")], 165),
-    # Example 3: two extra Yahtzees, 200.
-    ([((1,) * 5, "ones"), ((2,) * 5, "yahtzee"), ((2,) * 5, "twos"), ((3,) * 5, "threes")], 280),
-    # Example 4: Yahtzee box scratched with 0: no bonus for later Yahtzees.
-    ([((1,) * 5, "ones"), ((3, 4, 2, 2, 2), "yahtzee"), ((2,) * 5, "twos")], 15),
-])
+@pytest.mark.parametrize(
+    ("moves", "total"),
+    [
+        # Example 1: upper section 65 earns the bonus of 35.  (The seed lists the sixes
+        # roll as 1,2,6,6,3 but scores it 0; a roll without sixes gives that 0 here.)
+        (UPPER_100, 100),
+        # Example 2: a Yahtzee of ones before the Yahtzee box earns nothing; a Yahtzee of
+        # twos after it holds 50 earns 100.
+        ([((1,) * 5, "ones"), ((2,) * 5, "yahtzee"), ((2,) * 5, "twos")], 165),
+        # Example 3: two extra Yahtzees, 200.
+        (
+            [((1,) * 5, "ones"), ((2,) * 5, "yahtzee"), ((2,) * 5, "twos"), ((3,) * 5, "threes")],
+            280,
+        ),
+        # Example 4: Yahtzee box scratched with 0: no bonus for later Yahtzees.
+        ([((1,) * 5, "ones"), ((3, 4, 2, 2, 2), "yahtzee"), ((2,) * 5, "twos")], 15),
+    ],
+)
 @pytest.mark.parametrize("joker", ["free", "forced"])
 def test_seed_003_final_scores(moves: list[Move], total: int, joker: str) -> None:
     card = sheet("yahtzee", moves, joker=joker)
@@ -183,34 +214,40 @@ def test_seed_004_extra_yahtzee_goes_to_its_upper_box_with_a_bonus() -> None:
     assert card.total == 50 + 30 + 100
 
 
-@pytest.mark.parametrize(("dice", "box", "points"), [
-    ((4, 4, 4, 4, 4), "full_house", 0),  # x x x y y needs two different numbers
-    ((3, 3, 3, 5, 5), "full_house", 25),
-    ((6, 2, 3, 4, 5), "small_straight", 30),  # 1 2 3 4: four numbers one apart
-    ((6, 1, 3, 4, 5), "small_straight", 30),
-    ((6, 1, 3, 4, 6), "small_straight", 0),
-])
+@pytest.mark.parametrize(
+    ("dice", "box", "points"),
+    [
+        ((4, 4, 4, 4, 4), "full_house", 0),  # x x x y y needs two different numbers
+        ((3, 3, 3, 5, 5), "full_house", 25),
+        ((6, 2, 3, 4, 5), "small_straight", 30),  # 1 2 3 4: four numbers one apart
+        ((6, 1, 3, 4, 5), "small_straight", 30),
+        ((6, 1, 3, 4, 6), "small_straight", 0),
+    ],
+)
 def test_seed_004_patterns(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yahtzee").score(dice, box) == points
 
 
 # Seed 002 (Yam's) gives its rules in words; each statement as an example.
-@pytest.mark.parametrize(("dice", "box", "points"), [
-    ((4, 4, 4, 2, 2), "full_house", 20),
-    ((4, 4, 4, 4, 4), "full_house", 20),  # "a yahtzee is a fullhouse"
-    ((4, 4, 4, 4, 2), "full_house", 0),
-    ((5, 5, 5, 5, 1), "four_of_a_kind", 30),
-    ((5, 5, 5, 5, 5), "four_of_a_kind", 30),  # "a yahtzee is a four-of-a-kind"
-    ((5, 5, 5, 1, 1), "four_of_a_kind", 0),
-    ((3, 1, 2, 5, 4), "straight", 40),
-    ((6, 3, 2, 5, 4), "straight", 40),
-    ((1, 3, 4, 5, 6), "straight", 0),
-    ((2, 2, 2, 2, 2), "yams", 50),
-    ((2, 2, 2, 2, 3), "yams", 0),
-    ((6, 6, 5, 5, 4), "maximum", 26),
-    ((1, 1, 2, 2, 3), "minimum", 9),
-    ((3, 3, 3, 1, 6), "threes", 9),
-])
+@pytest.mark.parametrize(
+    ("dice", "box", "points"),
+    [
+        ((4, 4, 4, 2, 2), "full_house", 20),
+        ((4, 4, 4, 4, 4), "full_house", 20),  # "a yahtzee is a fullhouse"
+        ((4, 4, 4, 4, 2), "full_house", 0),
+        ((5, 5, 5, 5, 1), "four_of_a_kind", 30),
+        ((5, 5, 5, 5, 5), "four_of_a_kind", 30),  # "a yahtzee is a four-of-a-kind"
+        ((5, 5, 5, 1, 1), "four_of_a_kind", 0),
+        ((3, 1, 2, 5, 4), "straight", 40),
+        ((6, 3, 2, 5, 4), "straight", 40),
+        ((1, 3, 4, 5, 6), "straight", 0),
+        ((2, 2, 2, 2, 2), "yams", 50),
+        ((2, 2, 2, 2, 3), "yams", 0),
+        ((6, 6, 5, 5, 4), "maximum", 26),
+        ((1, 1, 2, 2, 3), "minimum", 9),
+        ((3, 3, 3, 1, 6), "threes", 9),
+    ],
+)
 def test_seed_002_boxes(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yams").score(dice, box) == points
 
@@ -218,15 +255,17 @@ def test_seed_002_boxes(dice: tuple[int, ...], box: str, points: int) -> None:
 @pytest.mark.parametrize(("upper", "bonus"), [(61, 30), (60, 0)])
 def test_seed_002_bonus_when_upper_sum_greater_than_60(upper: int, bonus: int) -> None:
     ones = upper - 57  # twos 6, threes 12, fours 12, fives 15, sixes 12 = 57
-    card = filled("yams", {"free": {"ones": ones, "twos": 6, "threes": 12, "fours": 12,
-                                    "fives": 15, "sixes": 12}})
+    card = filled(
+        "yams",
+        {"free": {"ones": ones, "twos": 6, "threes": 12, "fours": 12, "fives": 15, "sixes": 12}},
+    )
     assert card.column_totals("free").upper == upper
     assert card.column_totals("free").upper_bonus == bonus
 
 
-@pytest.mark.parametrize(("maximum", "minimum", "middle"),
-                         [(25, 10, 35), (12, 12, 0), (10, 20, 0)])
+@pytest.mark.parametrize(("maximum", "minimum", "middle"), [(25, 10, 35), (12, 12, 0), (10, 20, 0)])
 def test_seed_002_minimum_not_below_maximum_zeroes_the_middle(
-        maximum: int, minimum: int, middle: int) -> None:
+    maximum: int, minimum: int, middle: int
+) -> None:
     card = filled("yams", {"free": {"maximum": maximum, "minimum": minimum}})
     assert card.column_totals("free").middle == middle

@@ -16,8 +16,9 @@ def test_any_open_box_of_any_column() -> None:
 
 
 def test_the_same_box_in_each_column_and_the_multipliers() -> None:
-    card = sheet("triple_yahtzee", [((6, 5, 4, 3, 2), "chance", column)
-                                    for column in ("x1", "x2", "x3")])
+    card = sheet(
+        "triple_yahtzee", [((6, 5, 4, 3, 2), "chance", column) for column in ("x1", "x2", "x3")]
+    )
     assert [t.total for t in card.totals()] == [20, 40, 60]
     assert card.total == 120
 

@@ -47,10 +47,20 @@ def test_a_finished_sheet_cannot_roll() -> None:
     assert err.value.code == "game_over"
 
 
-@pytest.mark.parametrize(("hold", "first"), [
-    ([5], False), ([-1], False), ([0, 0], False), (["1"], False), ([True], False), ("01", False),
-    ([0, 1, 2, 3, 4], False), ([0], True), (None, False),
-])
+@pytest.mark.parametrize(
+    ("hold", "first"),
+    [
+        ([5], False),
+        ([-1], False),
+        ([0, 0], False),
+        (["1"], False),
+        ([True], False),
+        ("01", False),
+        ([0, 1, 2, 3, 4], False),
+        ([0], True),
+        (None, False),
+    ],
+)
 def test_bad_holds_are_refused(hold: object, first: bool) -> None:
     turn = Turn() if first else Turn().roll(scripted([2] * 5), card=CARD)
     with pytest.raises(RulesError) as err:
@@ -58,8 +68,10 @@ def test_bad_holds_are_refused(hold: object, first: bool) -> None:
     assert err.value.code == "bad_hold"
 
 
-@pytest.mark.parametrize("source", [lambda n: [7] * n, lambda n: [1, 2], lambda n: None,
-                                    lambda n: "66666", lambda n: [1.0] * n])
+@pytest.mark.parametrize(
+    "source",
+    [lambda n: [7] * n, lambda n: [1, 2], lambda n: None, lambda n: "66666", lambda n: [1.0] * n],
+)
 def test_a_dice_source_returning_nonsense_is_refused(source: Callable[[int], object]) -> None:
     with pytest.raises(RulesError) as err:
         Turn().roll(source, card=CARD)  # type: ignore[arg-type]  # nonsense on purpose
@@ -93,21 +105,26 @@ def test_json_round_trip() -> None:
     assert Turn.from_json(later.to_json(), card=YAMS) == later
 
 
-@pytest.mark.parametrize(("data", "card"), [
-    ({"dice": [], "held": [], "rolls_used": 4, "announced": None}, CARD),
-    ({"dice": [1, 2], "held": [], "rolls_used": 1, "announced": None}, CARD),
-    ({"dice": [1] * 5, "held": [], "rolls_used": 0, "announced": None}, CARD),
-    ({"dice": [], "held": [], "rolls_used": 0, "announced": "yams"}, YAMS),
-    ({"dice": [1] * 5, "held": [9], "rolls_used": 2, "announced": None}, CARD),
-    ({"dice": [1] * 5, "held": [0], "rolls_used": 1, "announced": None}, CARD),
-    ({"dice": [1] * 5, "held": [0, 1, 2, 3, 4], "rolls_used": 2, "announced": None}, CARD),
-    ({"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "bogus"}, YAMS),
-    ({"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "yams"}, CARD),
-    ({"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "sixes"},
-     filled("yams", {"announced": {"sixes": 12}})),
-    ({"dice": [1] * 5}, CARD),
-    ("turn", CARD),
-])
+@pytest.mark.parametrize(
+    ("data", "card"),
+    [
+        ({"dice": [], "held": [], "rolls_used": 4, "announced": None}, CARD),
+        ({"dice": [1, 2], "held": [], "rolls_used": 1, "announced": None}, CARD),
+        ({"dice": [1] * 5, "held": [], "rolls_used": 0, "announced": None}, CARD),
+        ({"dice": [], "held": [], "rolls_used": 0, "announced": "yams"}, YAMS),
+        ({"dice": [1] * 5, "held": [9], "rolls_used": 2, "announced": None}, CARD),
+        ({"dice": [1] * 5, "held": [0], "rolls_used": 1, "announced": None}, CARD),
+        ({"dice": [1] * 5, "held": [0, 1, 2, 3, 4], "rolls_used": 2, "announced": None}, CARD),
+        ({"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "bogus"}, YAMS),
+        ({"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "yams"}, CARD),
+        (
+            {"dice": [1] * 5, "held": [], "rolls_used": 1, "announced": "sixes"},
+            filled("yams", {"announced": {"sixes": 12}}),
+        ),
+        ({"dice": [1] * 5}, CARD),
+        ("turn", CARD),
+    ],
+)
 def test_impossible_turns_are_refused_as_bad_turn(data: object, card: Scorecard) -> None:
     with pytest.raises(RulesError) as err:
         Turn.from_json(data, card=card)

@@ -9,8 +9,14 @@ from scoring.errors import RulesError
 from scoring.scorecard import Placement
 from tests.support.sheets import UPPER_63, filled, sheet
 
-LOWER_FULL = {"three_of_a_kind": 20, "four_of_a_kind": 0, "full_house": 25, "small_straight": 30,
-              "large_straight": 0, "chance": 22}
+LOWER_FULL = {
+    "three_of_a_kind": 20,
+    "four_of_a_kind": 0,
+    "full_house": 25,
+    "small_straight": 30,
+    "large_straight": 0,
+    "chance": 22,
+}
 
 
 def boxes(options: Iterable[Placement]) -> list[tuple[str, int, int]]:
@@ -31,8 +37,16 @@ def test_no_upper_bonus_at_62() -> None:
 
 @pytest.mark.parametrize("joker", ["forced", "free"])
 def test_every_further_yahtzee_earns_100_while_the_box_holds_50(joker: str) -> None:
-    card = sheet("yahtzee", [((5,) * 5, "yahtzee"), ((5,) * 5, "fives"),
-                             ((5,) * 5, "large_straight"), ((2,) * 5, "twos")], joker=joker)
+    card = sheet(
+        "yahtzee",
+        [
+            ((5,) * 5, "yahtzee"),
+            ((5,) * 5, "fives"),
+            ((5,) * 5, "large_straight"),
+            ((2,) * 5, "twos"),
+        ],
+        joker=joker,
+    )
     assert card.extra_yahtzees() == 3
     totals = card.column_totals()
     assert totals.yahtzee_bonus == 300
@@ -41,8 +55,11 @@ def test_every_further_yahtzee_earns_100_while_the_box_holds_50(joker: str) -> N
 
 @pytest.mark.parametrize("joker", ["forced", "free"])
 def test_no_bonus_once_the_yahtzee_box_holds_0(joker: str) -> None:
-    card = sheet("yahtzee", [((1, 2, 3, 4, 6), "yahtzee"), ((3,) * 5, "threes"),
-                             ((3,) * 5, "full_house")], joker=joker)
+    card = sheet(
+        "yahtzee",
+        [((1, 2, 3, 4, 6), "yahtzee"), ((3,) * 5, "threes"), ((3,) * 5, "full_house")],
+        joker=joker,
+    )
     assert card.extra_yahtzees() == 0
     assert card.total == 0 + 15 + 25
 
@@ -71,8 +88,13 @@ class TestForcedJoker:
     def test_upper_box_filled_any_open_lower_box_at_full_value(self) -> None:
         card = filled("yahtzee", {"main": {"yahtzee": 0, "fours": 12, "ones": 2}})
         assert boxes(card.options((4,) * 5)) == [
-            ("three_of_a_kind", 20, 0), ("four_of_a_kind", 20, 0), ("full_house", 25, 0),
-            ("small_straight", 30, 0), ("large_straight", 40, 0), ("chance", 20, 0)]
+            ("three_of_a_kind", 20, 0),
+            ("four_of_a_kind", 20, 0),
+            ("full_house", 25, 0),
+            ("small_straight", 30, 0),
+            ("large_straight", 40, 0),
+            ("chance", 20, 0),
+        ]
         with pytest.raises(RulesError) as err:
             card.place((4,) * 5, "twos")
         assert err.value.code == "illegal_box"
@@ -80,8 +102,12 @@ class TestForcedJoker:
     def test_lower_section_full_then_an_open_upper_box_for_zero(self) -> None:
         card = filled("yahtzee", {"main": {"yahtzee": 50, "fours": 16, **LOWER_FULL}})
         assert boxes(card.options((4,) * 5)) == [
-            ("ones", 0, 100), ("twos", 0, 100), ("threes", 0, 100), ("fives", 0, 100),
-            ("sixes", 0, 100)]
+            ("ones", 0, 100),
+            ("twos", 0, 100),
+            ("threes", 0, 100),
+            ("fives", 0, 100),
+            ("sixes", 0, 100),
+        ]
         card = card.place((4,) * 5, "sixes")
         assert card.score_in("sixes") == 0 and card.extra_yahtzees() == 1
 
@@ -123,11 +149,14 @@ def test_place_returns_a_new_sheet_and_leaves_the_old_one_alone() -> None:
         card.scores = ()  # type: ignore[misc]  # the change tried
 
 
-@pytest.mark.parametrize(("dice", "box", "code"), [
-    ((1, 2, 3), "chance", "invalid_dice"),
-    ((1, 2, 3, 4, 5), "pair", "unknown_box"),
-    ((1, 2, 3, 4, 5), "chance", None),
-])
+@pytest.mark.parametrize(
+    ("dice", "box", "code"),
+    [
+        ((1, 2, 3), "chance", "invalid_dice"),
+        ((1, 2, 3, 4, 5), "pair", "unknown_box"),
+        ((1, 2, 3, 4, 5), "chance", None),
+    ],
+)
 def test_bad_placements_change_nothing(dice: tuple[int, ...], box: str, code: str | None) -> None:
     card = sheet("yahtzee", [((6, 6, 6, 2, 2), "full_house")])
     if code is None:
@@ -148,10 +177,16 @@ def test_a_one_column_sheet_accepts_its_column_by_name_and_refuses_others() -> N
 
 
 def test_complete_sheet() -> None:
-    moves = [*UPPER_63, ((2, 2, 2, 5, 6), "three_of_a_kind"), ((3, 3, 3, 3, 1), "four_of_a_kind"),
-             ((2, 2, 5, 5, 5), "full_house"), ((1, 2, 3, 4, 6), "small_straight"),
-             ((2, 3, 4, 5, 6), "large_straight"), ((6, 6, 6, 6, 6), "yahtzee"),
-             ((6, 6, 5, 5, 1), "chance")]
+    moves = [
+        *UPPER_63,
+        ((2, 2, 2, 5, 6), "three_of_a_kind"),
+        ((3, 3, 3, 3, 1), "four_of_a_kind"),
+        ((2, 2, 5, 5, 5), "full_house"),
+        ((1, 2, 3, 4, 6), "small_straight"),
+        ((2, 3, 4, 5, 6), "large_straight"),
+        ((6, 6, 6, 6, 6), "yahtzee"),
+        ((6, 6, 5, 5, 1), "chance"),
+    ]
     card = sheet("yahtzee", moves)
     assert card.is_complete and card.open_slots() == ()
     assert card.total == 63 + 35 + 17 + 13 + 25 + 30 + 40 + 50 + 23

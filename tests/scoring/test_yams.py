@@ -45,10 +45,20 @@ def test_up_fills_from_yams_upwards() -> None:
 
 
 def test_free_column_in_any_order() -> None:
-    card = sheet("yams", [(ROLL, "sixes", "free"), (ROLL, "ones", "free"),
-                          (ROLL, "maximum", "free")])
-    assert card.open_boxes("free") == ("twos", "threes", "fours", "fives", "minimum",
-                                       "full_house", "four_of_a_kind", "straight", "yams")
+    card = sheet(
+        "yams", [(ROLL, "sixes", "free"), (ROLL, "ones", "free"), (ROLL, "maximum", "free")]
+    )
+    assert card.open_boxes("free") == (
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "minimum",
+        "full_house",
+        "four_of_a_kind",
+        "straight",
+        "yams",
+    )
 
 
 def test_announced_box_is_the_only_placement_of_that_turn() -> None:
@@ -98,8 +108,15 @@ def test_announce_only_right_after_the_first_roll() -> None:
 def test_when_only_announced_boxes_are_left_the_turn_must_announce_before_rerolling() -> None:
     rs = rulesets.get("yams")
     every = {box: rs.box_bounds(box)[0] for box in rs.categories}
-    card = filled("yams", {"free": every, "down": every, "up": every,
-                           "announced": {k: v for k, v in every.items() if k != "yams"}})
+    card = filled(
+        "yams",
+        {
+            "free": every,
+            "down": every,
+            "up": every,
+            "announced": {k: v for k, v in every.items() if k != "yams"},
+        },
+    )
     assert card.must_announce
     assert card.options(ROLL) == ()
     turn = Turn().roll(scripted(ROLL), card=card)
@@ -118,11 +135,17 @@ def test_column_is_required() -> None:
 
 
 def test_totals_per_column() -> None:
-    card = sheet("yams", [
-        ((6, 6, 6, 6, 5), "sixes", "free"), ((6, 6, 6, 5, 5), "maximum", "free"),
-        ((1, 1, 2, 2, 3), "minimum", "free"), ((3, 3, 3, 3, 3), "full_house", "free"),
-        ((1, 1, 1, 1, 2), "ones", "down"), ((5, 5, 5, 5, 5), "yams", "up"),
-    ])
+    card = sheet(
+        "yams",
+        [
+            ((6, 6, 6, 6, 5), "sixes", "free"),
+            ((6, 6, 6, 5, 5), "maximum", "free"),
+            ((1, 1, 2, 2, 3), "minimum", "free"),
+            ((3, 3, 3, 3, 3), "full_house", "free"),
+            ((1, 1, 1, 1, 2), "ones", "down"),
+            ((5, 5, 5, 5, 5), "yams", "up"),
+        ],
+    )
     free, down, up, announced = card.totals()
     assert (free.upper, free.middle, free.lower, free.total) == (24, 37, 20, 81)
     assert (down.upper, down.total) == (4, 4)

@@ -16,21 +16,24 @@ def test_no_upper_bonus_at_62() -> None:
     assert (card.column_totals().upper_bonus, card.total) == (0, 62)
 
 
-@pytest.mark.parametrize(("dice", "box", "points"), [
-    ((3, 3, 3, 3, 1), "three_of_a_kind", 9),
-    ((3, 3, 3, 3, 1), "one_pair", 6),
-    ((3, 3, 3, 3, 1), "four_of_a_kind", 12),
-    ((6, 6, 6, 6, 6), "four_of_a_kind", 24),
-    ((6, 6, 6, 6, 6), "one_pair", 12),
-    ((3, 3, 6, 6, 6), "two_pairs", 18),
-    ((3, 3, 3, 3, 6), "two_pairs", 0),
-    ((5, 5, 5, 5, 5), "two_pairs", 0),
-    ((4, 4, 4, 4, 4), "full_house", 0),
-    ((4, 4, 4, 1, 1), "full_house", 14),
-    ((1, 2, 3, 4, 6), "small_straight", 0),
-    ((1, 2, 3, 4, 5), "large_straight", 0),
-    ((2, 3, 4, 5, 6), "small_straight", 0),
-])
+@pytest.mark.parametrize(
+    ("dice", "box", "points"),
+    [
+        ((3, 3, 3, 3, 1), "three_of_a_kind", 9),
+        ((3, 3, 3, 3, 1), "one_pair", 6),
+        ((3, 3, 3, 3, 1), "four_of_a_kind", 12),
+        ((6, 6, 6, 6, 6), "four_of_a_kind", 24),
+        ((6, 6, 6, 6, 6), "one_pair", 12),
+        ((3, 3, 6, 6, 6), "two_pairs", 18),
+        ((3, 3, 3, 3, 6), "two_pairs", 0),
+        ((5, 5, 5, 5, 5), "two_pairs", 0),
+        ((4, 4, 4, 4, 4), "full_house", 0),
+        ((4, 4, 4, 1, 1), "full_house", 14),
+        ((1, 2, 3, 4, 6), "small_straight", 0),
+        ((1, 2, 3, 4, 5), "large_straight", 0),
+        ((2, 3, 4, 5, 6), "small_straight", 0),
+    ],
+)
 def test_scandinavian_boxes(dice: tuple[int, ...], box: str, points: int) -> None:
     assert rulesets.get("yatzy").score(dice, box) == points
 

@@ -29,16 +29,26 @@ SITE_APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderati
 
 def app_of(model: str) -> str:
     """The label of the site's app that holds the model named ``model`` (lower case)."""
-    return next(m._meta.app_label for m in apps.get_models()
-                if m._meta.model_name == model and m._meta.app_label in SITE_APPS)
+    return next(
+        m._meta.app_label
+        for m in apps.get_models()
+        if m._meta.model_name == model and m._meta.app_label in SITE_APPS
+    )
 
 
 def changelist(model: str, app: str | None = None) -> str:
     return reverse(f"admin:{app or app_of(model)}_{model}_changelist")
 
 
-Snapshot = tuple[list[tuple[str, int]], list[tuple[str, int]], list[tuple[str, int | None]],
-                 list[int], list[datetime | None], list[datetime | None], int]
+Snapshot = tuple[
+    list[tuple[str, int]],
+    list[tuple[str, int]],
+    list[tuple[str, int | None]],
+    list[int],
+    list[datetime | None],
+    list[datetime | None],
+    int,
+]
 
 
 def snapshot() -> Snapshot:
@@ -54,21 +64,29 @@ def snapshot() -> Snapshot:
     )
 
 
-def act(client: Client, model: str, action: str, objects: Collection[Model],
-        **data: object) -> ClientResponse:
+def act(
+    client: Client, model: str, action: str, objects: Collection[Model], **data: object
+) -> ClientResponse:
     """POST an admin action on ``objects`` to the model's change list, as its forms do."""
     follow = bool(data.pop("follow", False))
-    return client.post(changelist(model), {
-        "action": action, ACTION_CHECKBOX_NAME: [o.pk for o in objects], **data,
-    }, follow=follow)
+    return client.post(
+        changelist(model),
+        {
+            "action": action,
+            ACTION_CHECKBOX_NAME: [o.pk for o in objects],
+            **data,
+        },
+        follow=follow,
+    )
 
 
 def messages_of(response: ClientResponse) -> list[tuple[str, str]]:
     return [(m.level_tag, m.message) for m in response.context["messages"]]
 
 
-def moderate(client: Client, model: str, action: str, objects: Collection[Model],
-             reason: str) -> ClientResponse:
+def moderate(
+    client: Client, model: str, action: str, objects: Collection[Model], reason: str
+) -> ClientResponse:
     """Run an action through its confirmation page: the page lists the objects and asks
     for a reason; a blank reason changes nothing; then the reason is given."""
     before = snapshot()
@@ -107,16 +125,24 @@ def listed(client: Client, model: str, **params: str | int) -> set[Model]:
     return set(response.context["cl"].result_list)
 
 
-def moderated_world(room: Room, ada: Player, cy: Player, make_player: MakePlayer,
-                    make_room: MakeRoom, admin_user: User) -> SimpleNamespace:
+def moderated_world(
+    room: Room,
+    ada: Player,
+    cy: Player,
+    make_player: MakePlayer,
+    make_room: MakeRoom,
+    admin_user: User,
+) -> SimpleNamespace:
     """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
     other = make_room(cy, "yatzy", seats=2, bots=["beginner"])
     services.chat_post(player=ada, code=room.code, text="good luck all")
     services.chat_post(player=cy, code=other.code, text="anyone here?")
-    services.mod_remove_chat(moderator=admin_user, message=ChatMessage.objects.get(player=cy),
-                             reason="off topic")
+    services.mod_remove_chat(
+        moderator=admin_user, message=ChatMessage.objects.get(player=cy), reason="off topic"
+    )
     services.mod_close_room(moderator=admin_user, room=other, reason="empty table")
     eve = make_player("Eve")
     services.mod_ban(moderator=admin_user, player=eve, reason="spam links")
-    return SimpleNamespace(room=room, other=other, eve=eve,
-                           bot=Player.objects.get(bot_level="beginner"))
+    return SimpleNamespace(
+        room=room, other=other, eve=eve, bot=Player.objects.get(bot_level="beginner")
+    )

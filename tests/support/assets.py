@@ -16,8 +16,9 @@ SCRIPTS = re.compile(r"""<script[^>]*\ssrc="([^"]+)\"""")
 YEAR = 365 * 24 * 3600
 
 
-def fetch(url: str, opener: urllib.request.OpenerDirector | None = None,
-          **headers: str) -> tuple[int, dict[str, str], bytes]:
+def fetch(
+    url: str, opener: urllib.request.OpenerDirector | None = None, **headers: str
+) -> tuple[int, dict[str, str], bytes]:
     """GET ``url`` (through ``opener``, say with a session's cookies); (status, headers,
     body as sent), errors included."""
     request = urllib.request.Request(url, headers=headers)
@@ -28,8 +29,11 @@ def fetch(url: str, opener: urllib.request.OpenerDirector | None = None,
         return error.code, dict(error.headers), error.read()
 
 
-def module_graph(base_url: str, page: str, opener: urllib.request.OpenerDirector | None = None,
-                 ) -> dict[str, dict[str, str]]:
+def module_graph(
+    base_url: str,
+    page: str,
+    opener: urllib.request.OpenerDirector | None = None,
+) -> dict[str, dict[str, str]]:
     """Every script ``page`` loads (asked through ``opener``), and every module those
     import, transitively: {path: its answer's headers}.  Each is asked once, as a
     browser's module map does; an answer other than 200 fails."""

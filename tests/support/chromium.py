@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     )
 
 
-
 class _Open(TypedDict, total=False):
     playwright: Playwright
     browser: Browser
@@ -35,11 +34,20 @@ class NewPage(Protocol):
     """The browser tests' ``new_page`` fixture: a page in a fresh browser context
     (``tests/browser/conftest.py`` says what each option does)."""
 
-    def __call__(self, viewport: ViewportSize | None = None, name: str = "page",
-                 forwarded_for: str | None = None, error_pages: bool = False,
-                 sound: bool = False, locale: str | None = None, mobile: bool = False,
-                 scale: float | None = None, storage_state: StorageState | None = None,
-                 timezone: str | None = None, service_worker: bool = False) -> Page: ...
+    def __call__(
+        self,
+        viewport: ViewportSize | None = None,
+        name: str = "page",
+        forwarded_for: str | None = None,
+        error_pages: bool = False,
+        sound: bool = False,
+        locale: str | None = None,
+        mobile: bool = False,
+        scale: float | None = None,
+        storage_state: StorageState | None = None,
+        timezone: str | None = None,
+        service_worker: bool = False,
+    ) -> Page: ...
 
 
 _open: _Open = {}
@@ -58,7 +66,8 @@ def browser() -> Browser:
 
     _open["playwright"] = sync_playwright().start()
     _open["browser"] = _open["playwright"].chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
     return _open["browser"]
 
 
@@ -68,8 +77,8 @@ def persistent_context(user_data_dir: str, **options: Any) -> BrowserContext:
     to install a web app only outside incognito). The caller closes it."""
     browser()  # starts Playwright if need be
     return _open["playwright"].chromium.launch_persistent_context(
-        user_data_dir, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-        **options)
+        user_data_dir, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, **options
+    )
 
 
 def close() -> None:

@@ -18,12 +18,22 @@ ScriptDice = Callable[[list[int]], None]  # the ``script_dice`` fixture
 class MakeRoom(Protocol):
     """The ``make_room`` fixture: a room opened through the services."""
 
-    def __call__(self, host: Player, ruleset: str = "yahtzee", *, seats: int = 4,
-                 options: dict[str, Any] | None = None, turn_seconds: int | None = None,
-                 pace: str = "live", holidays: bool | None = None,
-                 together: bool | None = None, duplicate: bool | None = None,
-                 joined: Sequence[Player] = (), bots: Sequence[str] = (),
-                 start: bool = False) -> Room: ...
+    def __call__(
+        self,
+        host: Player,
+        ruleset: str = "yahtzee",
+        *,
+        seats: int = 4,
+        options: dict[str, Any] | None = None,
+        turn_seconds: int | None = None,
+        pace: str = "live",
+        holidays: bool | None = None,
+        together: bool | None = None,
+        duplicate: bool | None = None,
+        joined: Sequence[Player] = (),
+        bots: Sequence[str] = (),
+        start: bool = False,
+    ) -> Room: ...
 
 
 class MakeAccount(Protocol):

@@ -26,12 +26,18 @@ def versions(code: str) -> tuple[int, int | None, int]:
     return room.version, game.version if game else None, room.events.count()
 
 
-def _world() -> tuple[list[tuple[int, int, str, int]], list[tuple[int, str, int | None, bool]],
-                      list[tuple[int, str, int, str]], list[tuple[int, Any, int, int]]]:
-    return (list(Room.objects.values_list("id", "version", "status", "host_id")),
-            list(Membership.objects.values_list("id", "state", "seat", "muted")),
-            list(Turn.objects.values_list("id", "state", "rolls", "box")),
-            list(Scorecard.objects.values_list("id", "data", "total", "player_id")))
+def _world() -> tuple[
+    list[tuple[int, int, str, int]],
+    list[tuple[int, str, int | None, bool]],
+    list[tuple[int, str, int, str]],
+    list[tuple[int, Any, int, int]],
+]:
+    return (
+        list(Room.objects.values_list("id", "version", "status", "host_id")),
+        list(Membership.objects.values_list("id", "state", "seat", "muted")),
+        list(Turn.objects.values_list("id", "state", "rolls", "box")),
+        list(Scorecard.objects.values_list("id", "data", "total", "player_id")),
+    )
 
 
 def refused(error: str, call: Callable[..., object], **kwargs: Any) -> ServiceError:
@@ -56,8 +62,9 @@ def play_out(attempt: DailyAttempt) -> DailyAttempt:
         services.game_roll(player=player, code=code)
         _, sheet, _ = state_of(code, player)
         if sheet.must_announce:
-            services.game_announce(player=player, code=code,
-                                   box=sheet.open_boxes(sheet.ruleset.announce_column)[0])
+            services.game_announce(
+                player=player, code=code, box=sheet.open_boxes(sheet.ruleset.announce_column)[0]
+            )
         option = first_option(code, player)
         services.game_place(player=player, code=code, box=option.box, column=option.column)
     attempt.refresh_from_db()

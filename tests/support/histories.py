@@ -23,20 +23,32 @@ def games_for_host(code: str) -> None:
     bea = Player.objects.create(name="Bea")
     win = sheet("yahtzee", [*UPPER_63, ((6, 6, 6, 6, 6), "yahtzee")])
     upper = sheet("yahtzee", UPPER_63)
-    bea_sheet = sheet("yahtzee", [*UPPER_63[:4], ((5, 5, 5, 5, 5), "yahtzee"),
-                                  ((6, 6, 6, 6, 5), "chance")])
+    bea_sheet = sheet(
+        "yahtzee", [*UPPER_63[:4], ((5, 5, 5, 5, 5), "yahtzee"), ((6, 6, 6, 6, 5), "chance")]
+    )
     assert (win.total, upper.total, bea_sheet.total) == (148, 98, 109)
     for host_sheet, accuracy in ((win, 60), (upper, 75), (win, 90)):
-        game = played(room, [Seat(room.host, host_sheet, turns=[[(6, 6, 6, 6, 6)]]),
-                             Seat(bea, bea_sheet)])
+        game = played(
+            room, [Seat(room.host, host_sheet, turns=[[(6, 6, 6, 6, 6)]]), Seat(bea, bea_sheet)]
+        )
         GameReview.objects.create(game=game, player=room.host, data={"accuracy": accuracy})
 
 
-
 # Yam's boxes filled with scores a real roll can make.
-YAMS_SCORES = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
-               "maximum": 26, "minimum": 9, "full_house": 20, "four_of_a_kind": 30,
-               "straight": 40, "yams": 0}
+YAMS_SCORES = {
+    "ones": 3,
+    "twos": 6,
+    "threes": 9,
+    "fours": 12,
+    "fives": 15,
+    "sixes": 18,
+    "maximum": 26,
+    "minimum": 9,
+    "full_house": 20,
+    "four_of_a_kind": 30,
+    "straight": 40,
+    "yams": 0,
+}
 
 
 def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
@@ -54,7 +66,8 @@ def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
             column_boxes[column] = {
                 box: 0 if box == "four_of_a_kind" and card.seat else score
                 for box, score in YAMS_SCORES.items()
-                if f"{column}/{box}" != open_boxes[card.seat]}
+                if f"{column}/{box}" != open_boxes[card.seat]
+            }
         full = filled("yams", column_boxes)
         card.data, card.total = scorecard_json.to_json(full), full.total
         card.save(update_fields=["data", "total"])

@@ -47,9 +47,12 @@ class Device:
     def subscription(self) -> dict[str, Any]:
         """What ``PushSubscription.toJSON()`` gives a page."""
         point = self.private_key.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-        return {"endpoint": self.endpoint, "keys": {"p256dh": b64url(point),
-                                                    "auth": b64url(self.auth)}}
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        return {
+            "endpoint": self.endpoint,
+            "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)},
+        }
 
 
 @dataclass
@@ -78,8 +81,8 @@ class PushService:
         """A new browser subscription on this service."""
         name = b64url(os.urandom(9))
         found = self.devices[name] = Device(
-            f"{self.origin}/push/{name}", ec.generate_private_key(ec.SECP256R1()),
-            os.urandom(16))
+            f"{self.origin}/push/{name}", ec.generate_private_key(ec.SECP256R1()), os.urandom(16)
+        )
         return found
 
     def to(self, device: Device) -> list[dict[str, Any]]:
@@ -99,8 +102,11 @@ def _verified_claims(authorization: str, origin: str) -> tuple[dict[str, Any], s
     public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(key))
     raw = unb64url(signature)
     try:
-        public.verify(encode_dss_signature(int.from_bytes(raw[:32]), int.from_bytes(raw[32:])),
-                      f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
+        public.verify(
+            encode_dss_signature(int.from_bytes(raw[:32]), int.from_bytes(raw[32:])),
+            f"{header}.{claims}".encode(),
+            ec.ECDSA(hashes.SHA256()),
+        )
     except InvalidSignature:
         raise AssertionError("the VAPID signature does not verify") from None
     found = json.loads(unb64url(claims))
@@ -133,8 +139,12 @@ def push_service() -> Iterator[PushService]:
                 claims, key = _verified_claims(self.headers["Authorization"], service.origin)
                 assert self.headers["Content-Encoding"] == "aes128gcm"
                 assert int(self.headers["TTL"]) > 0
-                plain = http_ece.decrypt(body, private_key=device.private_key,
-                                         auth_secret=device.auth, version="aes128gcm")
+                plain = http_ece.decrypt(
+                    body,
+                    private_key=device.private_key,
+                    auth_secret=device.auth,
+                    version="aes128gcm",
+                )
                 payload = json.loads(plain)
             except Exception as error:  # the test sees a 400 and what went wrong
                 service.refused.append(f"{name}: {error!r}")

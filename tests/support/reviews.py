@@ -21,11 +21,12 @@ def adds_up(data: dict[str, Any]) -> bool:
     path's steps sum to the totals (the values are kept exact)."""
     parts = data["expected_start"] + data["luck"] - data["total_lost"] - data["others_lost"]
     steps = data["path"]
-    return bool(abs(parts - data["total"]) < EXACT
-            and abs(sum(s["luck"] for s in steps) - data["luck"]) < EXACT
-            and abs(sum(s["lost"] for s in steps) - data["total_lost"] - data["others_lost"])
-            < EXACT
-            and abs(steps[-1]["expected"] - steps[-1]["lost"] - data["total"]) < EXACT)
+    return bool(
+        abs(parts - data["total"]) < EXACT
+        and abs(sum(s["luck"] for s in steps) - data["luck"]) < EXACT
+        and abs(sum(s["lost"] for s in steps) - data["total_lost"] - data["others_lost"]) < EXACT
+        and abs(steps[-1]["expected"] - steps[-1]["lost"] - data["total"]) < EXACT
+    )
 
 
 def split_printed_right(printed: dict[str, Decimal], data: dict[str, Any]) -> bool:
@@ -33,18 +34,19 @@ def split_printed_right(printed: dict[str, Decimal], data: dict[str, Any]) -> bo
     ``total``) adds up exactly as written, its expectation at the start is rounded once,
     every other part is within a tenth of its exact value, and no more of them are a
     tenth away from their own rounding than the sum needs."""
-    exact = {"luck": data["luck"], "yours": -data["total_lost"],
-             "others": -data["others_lost"]}
-    signed = {"luck": printed["luck"], "yours": -printed["yours"],
-              "others": -printed["others"]}
+    exact = {"luck": data["luck"], "yours": -data["total_lost"], "others": -data["others_lost"]}
+    signed = {"luck": printed["luck"], "yours": -printed["yours"], "others": -printed["others"]}
     own = {key: rounded(value) for key, value in exact.items()}
     needed = abs(printed["total"] - printed["start"] - sum(own.values())) * 10
     moved = sum(1 for key in exact if signed[key] != own[key])
-    return (printed["start"] + signed["luck"] + signed["yours"] + signed["others"]
-            == printed["total"] == data["total"]
-            and once(printed["start"], data["expected_start"])
-            and all(abs(signed[k] - Decimal(exact[k])) < Decimal("0.1") for k in exact)
-            and moved == needed)
+    return (
+        printed["start"] + signed["luck"] + signed["yours"] + signed["others"]
+        == printed["total"]
+        == data["total"]
+        and once(printed["start"], data["expected_start"])
+        and all(abs(signed[k] - Decimal(exact[k])) < Decimal("0.1") for k in exact)
+        and moved == needed
+    )
 
 
 def check_luck_adds_up(game: Game) -> int:
@@ -62,8 +64,11 @@ def check_luck_adds_up(game: Game) -> int:
     people = {t.player for t in turns if not t.player.is_bot}
     for player in people:
         data = build_review(rs, turns, player)
-        assert adds_up(data), (game.pk, player.pk, {k: data[k] for k in (
-            "expected_start", "luck", "total_lost", "others_lost", "total")})
+        assert adds_up(data), (
+            game.pk,
+            player.pk,
+            {k: data[k] for k in ("expected_start", "luck", "total_lost", "others_lost", "total")},
+        )
     return len(people)
 
 
@@ -71,10 +76,14 @@ def review_figures_are_rounded_once(html: str, data: dict[str, Any]) -> None:
     """Fail unless the review page ``html`` prints the split of ``data`` adding up, its
     points lost as the split's part, and every decision's loss and values, and every
     marked moment, as the exact value rounded once."""
-    printed = {key: shown(html, f"review-luck-{key}") for key in (
-        "start", "luck", "yours", "total")}
-    printed["others"] = (shown(html, "review-luck-others")
-                         if 'data-testid="review-luck-others"' in html else Decimal(0))
+    printed = {
+        key: shown(html, f"review-luck-{key}") for key in ("start", "luck", "yours", "total")
+    }
+    printed["others"] = (
+        shown(html, "review-luck-others")
+        if 'data-testid="review-luck-others"' in html
+        else Decimal(0)
+    )
     printed["yours"], printed["others"] = -printed["yours"], -printed["others"]
     assert split_printed_right(printed, data), (printed, data)
     assert shown(html, "review-lost") == printed["yours"]
@@ -86,14 +95,17 @@ def review_figures_are_rounded_once(html: str, data: dict[str, Any]) -> None:
         text = row.split('class="num review-loss">', 1)[1].split("<", 1)[0]
         assert text == "0" if loss < 0.01 else once(figure(text), loss), (text, loss)
         values = re.findall(r'class="review-small">(\d+\.\d)</span>', row)
-        exact = [decision["chosen"]["value"]] + ([decision["best"]["value"]] if loss >= 0.01
-                                                 else [])
+        exact = [decision["chosen"]["value"]] + (
+            [decision["best"]["value"]] if loss >= 0.01 else []
+        )
         assert len(values) == len(exact)
         assert all(once(Decimal(v), e) for v, e in zip(values, exact, strict=True))
     steps = {(s["turn"], s["roll"]): s for s in data["path"]}
     for turn, roll, kind, points in re.findall(
-            r"Turn (\d+), (?:after )?roll (\d+): (a lucky roll|an unlucky roll|a choice)"
-            r"\D*?([+-]?\d+\.\d) expected points", html):
+        r"Turn (\d+), (?:after )?roll (\d+): (a lucky roll|an unlucky roll|a choice)"
+        r"\D*?([+-]?\d+\.\d) expected points",
+        html,
+    ):
         step = steps[int(turn), int(roll)]
         exact = step["lost"] if kind == "a choice" else step["luck"]
         assert once(Decimal(points), exact), (turn, roll, points, exact)

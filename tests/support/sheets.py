@@ -11,8 +11,14 @@ from scoring.scorecard import Scorecard
 Move = tuple[Dice, str] | tuple[Dice, str, str]  # (dice, box) or (dice, box, column)
 
 # Three of each face in the upper section: exactly 63.
-UPPER_63 = [((1, 1, 1, 2, 3), "ones"), ((2, 2, 2, 1, 3), "twos"), ((3, 3, 3, 1, 2), "threes"),
-            ((4, 4, 4, 1, 2), "fours"), ((5, 5, 5, 1, 2), "fives"), ((6, 6, 6, 1, 2), "sixes")]
+UPPER_63 = [
+    ((1, 1, 1, 2, 3), "ones"),
+    ((2, 2, 2, 1, 3), "twos"),
+    ((3, 3, 3, 1, 2), "threes"),
+    ((4, 4, 4, 1, 2), "fours"),
+    ((5, 5, 5, 1, 2), "fives"),
+    ((6, 6, 6, 1, 2), "sixes"),
+]
 
 
 def play(card: Scorecard, moves: Iterable[Move]) -> Scorecard:
@@ -28,8 +34,12 @@ def sheet(name: str, moves: Iterable[Move] = (), **options: object) -> Scorecard
     return play(rulesets.get(name, **options).new_scorecard(), moves)
 
 
-def filled(name: str, column_boxes: dict[str, dict[str, int]], extra: dict[str, int] | None = None,
-           **options: object) -> Scorecard:
+def filled(
+    name: str,
+    column_boxes: dict[str, dict[str, int]],
+    extra: dict[str, int] | None = None,
+    **options: object,
+) -> Scorecard:
     """A sheet read from JSON with the given boxes already filled."""
     rs = rulesets.get(name, **options)
     boxes = {c: column_boxes.get(c, {}) for c in rs.columns}

@@ -44,8 +44,9 @@ def validator(side: str, kind: str | None = None) -> Callable[[Any], Any]:
     ``kind`` when given: it raises ``fastjsonschema.JsonSchemaException`` on the first
     thing the schema refuses."""
     ref = f"#/definitions/{side}/{kind}" if kind else f"#/definitions/{side}_message"
-    return fastjsonschema.compile({"$schema": schema()["$schema"], "$ref": ref,
-                                   "definitions": schema()["definitions"]})
+    return fastjsonschema.compile(
+        {"$schema": schema()["$schema"], "$ref": ref, "definitions": schema()["definitions"]}
+    )
 
 
 def check_server_message(message: dict[str, Any]) -> None:
@@ -123,15 +124,20 @@ def call(fn: Any, **kwargs: Any) -> Any:
     return fn(**kwargs)
 
 
-def socket(code: str, session_key: str | None = None, *, origin: bytes | None = SAME_SITE,
-           ip: str = "127.0.0.1", cookies: str = "",
-           accept_language: str | None = None) -> CheckedCommunicator:
+def socket(
+    code: str,
+    session_key: str | None = None,
+    *,
+    origin: bytes | None = SAME_SITE,
+    ip: str = "127.0.0.1",
+    cookies: str = "",
+    accept_language: str | None = None,
+) -> CheckedCommunicator:
     """A not yet connected websocket to room ``code`` from ``ip``, with that session
     cookie (and ``cookies``, "name=value; ..."), ``Origin`` header (``None``: no such
     header) and ``Accept-Language`` header."""
     headers = [(b"origin", origin)] if origin is not None else []
-    jar = "; ".join(c for c in [f"sessionid={session_key}" if session_key else "", cookies]
-                    if c)
+    jar = "; ".join(c for c in [f"sessionid={session_key}" if session_key else "", cookies] if c)
     if jar:
         headers.append((b"cookie", jar.encode()))
     if accept_language is not None:
@@ -176,14 +182,16 @@ async def request(comm: WebsocketCommunicator, payload: dict[str, Any]) -> dict[
     await comm.send_json_to(payload)
     while True:
         message: dict[str, Any] = json.loads(await comm.receive_from(timeout=WAIT))
-        if message["type"] in {"ack", "error", "pong", "hint"} \
-                and message.get("id") == payload.get("id"):
+        if message["type"] in {"ack", "error", "pong", "hint"} and message.get("id") == payload.get(
+            "id"
+        ):
             break
     if message["type"] != "error":
         assert schema_accepts(payload), f"the server accepted {payload}, the schema does not"
     elif message["code"] in PROTOCOL_REFUSALS:
-        assert not schema_accepts(payload), \
+        assert not schema_accepts(payload), (
             f"the server refused {payload} ({message['code']}), the schema accepts it"
+        )
     return message
 
 

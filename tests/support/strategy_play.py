@@ -13,8 +13,12 @@ from scoring.turn import Turn
 
 #: (rule-set name, options) pairs the strategy tests run over, and their pytest ids.
 CONFIGS: list[tuple[str, dict[str, object]]] = [
-    ("yahtzee", {}), ("yahtzee", {"joker": "free"}), ("yatzy", {}),
-    ("yatzy", {"exact_counts": True}), ("yams", {}), ("triple_yahtzee", {}),
+    ("yahtzee", {}),
+    ("yahtzee", {"joker": "free"}),
+    ("yatzy", {}),
+    ("yatzy", {"exact_counts": True}),
+    ("yams", {}),
+    ("triple_yahtzee", {}),
     ("triple_yahtzee", {"joker": "free"}),
 ]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
@@ -98,7 +102,12 @@ class Announcer(RandomPlayer):
         """A random legal move, announcing now and then."""
         rs = card.ruleset
         column = rs.announce_column
-        if (column and turn.rolls_used == 1 and turn.announced is None
-                and card.open_boxes(column) and self.rng.random() < 1 / 3):
+        if (
+            column
+            and turn.rolls_used == 1
+            and turn.announced is None
+            and card.open_boxes(column)
+            and self.rng.random() < 1 / 3
+        ):
             return Announce(self.rng.choice(card.open_boxes(column)))
         return super().decide(card, turn)

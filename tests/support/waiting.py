@@ -13,8 +13,13 @@ TIMEOUT = 30.0  # seconds; only a broken test waits this long
 INTERVAL = 0.01  # seconds between two looks
 
 
-def wait_until(predicate: Callable[[], T], timeout: float = TIMEOUT, *,
-               interval: float = INTERVAL, what: str = "") -> T:
+def wait_until(
+    predicate: Callable[[], T],
+    timeout: float = TIMEOUT,
+    *,
+    interval: float = INTERVAL,
+    what: str = "",
+) -> T:
     """The first true value of ``predicate()``; ``AssertionError`` naming ``what`` if
     none came within ``timeout`` seconds."""
     deadline = time.monotonic() + timeout

@@ -11,9 +11,19 @@ from bench.harness.faults.ledger import Ledger, read_ledger
 from bench.harness.faults.requests import drop_client, duplicate_request, simultaneous
 from bench.harness.faults.stack import Problem, Stack, running_stack
 
-SCENARIOS = ("kill_daphne", "restart_redis", "drop_client", "duplicate_request",
-             "simultaneous")
+SCENARIOS = ("kill_daphne", "restart_redis", "drop_client", "duplicate_request", "simultaneous")
 
-__all__ = ["SCENARIOS", "Ledger", "Problem", "Stack", "diagnosed", "drop_client",
-           "duplicate_request", "kill_daphne", "read_ledger", "restart_redis", "running_stack",
-           "simultaneous"]
+__all__ = [
+    "SCENARIOS",
+    "Ledger",
+    "Problem",
+    "Stack",
+    "diagnosed",
+    "drop_client",
+    "duplicate_request",
+    "kill_daphne",
+    "read_ledger",
+    "restart_redis",
+    "running_stack",
+    "simultaneous",
+]

@@ -29,8 +29,9 @@ async def _restart(table: Table, process: DaphneProcess, killed: float) -> tuple
     return ready - started, max(s.synced_at or ready for s in on_it) - started
 
 
-def kill_once_finished(process: DaphneProcess, database_url: str, code: str, turn: int,
-                       timeout: float = 10.0) -> None:
+def kill_once_finished(
+    process: DaphneProcess, database_url: str, code: str, turn: int, timeout: float = 10.0
+) -> None:
     """Watch the database and SIGKILL ``process`` the moment turn ``turn`` is finished
     there: after the commit, most often before the player has the answer."""
     connection = connect(database_url)
@@ -65,8 +66,7 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
         place = asyncio.create_task(table.send(actor, "place", **move))
         await actor.wait_for(lambda: actor.sent > written, 10)  # the frame is written
     if moment == "committed":
-        await asyncio.to_thread(kill_once_finished, process, table.database_url, table.code,
-                                turn)
+        await asyncio.to_thread(kill_once_finished, process, table.database_url, table.code, turn)
     killed = time.monotonic()
     process.kill()
     answered = place is not None and place.done()
@@ -74,8 +74,10 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
     boot_s, resync_s = await _restart(table, process, killed)
     if place is None:
         if (actor.game["turn"], actor.game["dice"]) != (turn, dice):
-            raise Problem(f"after the restart {actor.login.name} holds turn "
-                          f"{actor.game['turn']} dice {actor.game['dice']}, not {turn} {dice}")
+            raise Problem(
+                f"after the restart {actor.login.name} holds turn "
+                f"{actor.game['turn']} dice {actor.game['dice']}, not {turn} {dice}"
+            )
         place = asyncio.create_task(table.send(actor, "place", **move))
     answer = await place
     if answer.get("type") != "ack":
@@ -84,13 +86,21 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
     done = (await table.ledger()).turn(turn)
     if (done["box"], len(done["rolls"])) != (move["box"], 1):
         raise Problem(f"turn {turn} holds {done['box']} after {len(done['rolls'])} rolls")
-    return {"kill": moment, "placed_before_kill": committed, "answered_before_kill": answered,
-            "boot_s": round(boot_s, 2), "resync_s": round(resync_s, 2)}
+    return {
+        "kill": moment,
+        "placed_before_kill": committed,
+        "answered_before_kill": answered,
+        "boot_s": round(boot_s, 2),
+        "resync_s": round(resync_s, 2),
+    }
 
 
-async def kill_daphne(stack: Stack, *, players: int = 3,
-                      moments: Sequence[str] = ("sent", "committed", "between",
-                                                "sent", "committed")) -> dict[str, Any]:
+async def kill_daphne(
+    stack: Stack,
+    *,
+    players: int = 3,
+    moments: Sequence[str] = ("sent", "committed", "between", "sent", "committed"),
+) -> dict[str, Any]:
     """kill -9 the first Daphne process in mid-game at each of ``moments`` in turn, then
     play on to the end; see bench/faults.py."""
     process = stack.daphnes[0]
@@ -103,16 +113,24 @@ async def kill_daphne(stack: Stack, *, players: int = 3,
     finally:
         await table.close()
     tracebacks = stack.check_logs(marks, problems)
-    return {"players": players, "processes": len(stack.daphnes), "kills": len(rounds),
-            "placed_before_kill": sum(r["placed_before_kill"] for r in rounds),
-            "answered_before_kill": sum(r["answered_before_kill"] for r in rounds),
-            "status": ledger.status, "turns": len(ledger.turns),
-            "place_events": len(ledger.of_kind("place")), "boxes_filled": ledger.filled(),
-            "reconnects": sum(s.reconnects for s in table.seats),
-            "resent": sum(s.resent for s in table.seats),
-            "boot_s": max(r["boot_s"] for r in rounds),
-            "resync_s": max(r["resync_s"] for r in rounds),
-            "server_tracebacks": tracebacks, "rounds": rounds, "problems": problems}
+    return {
+        "players": players,
+        "processes": len(stack.daphnes),
+        "kills": len(rounds),
+        "placed_before_kill": sum(r["placed_before_kill"] for r in rounds),
+        "answered_before_kill": sum(r["answered_before_kill"] for r in rounds),
+        "status": ledger.status,
+        "turns": len(ledger.turns),
+        "place_events": len(ledger.of_kind("place")),
+        "boxes_filled": ledger.filled(),
+        "reconnects": sum(s.reconnects for s in table.seats),
+        "resent": sum(s.resent for s in table.seats),
+        "boot_s": max(r["boot_s"] for r in rounds),
+        "resync_s": max(r["resync_s"] for r in rounds),
+        "server_tracebacks": tracebacks,
+        "rounds": rounds,
+        "problems": problems,
+    }
 
 
 # -- restart_redis ----------------------------------------------------------------
@@ -136,9 +154,11 @@ async def _after(table: Table, turns: int) -> dict[str, Any]:
         if table.playing():
             await table.play_turn()
     times = [t * 1000 for t in table.latencies[start:]]
-    return {"first_ms": round(times[0], 1) if times else None,
-            "later_p50_ms": round(statistics.median(times[1:]), 1) if len(times) > 1 else None,
-            "later_max_ms": round(max(times[1:]), 1) if len(times) > 1 else None}
+    return {
+        "first_ms": round(times[0], 1) if times else None,
+        "later_p50_ms": round(statistics.median(times[1:]), 1) if len(times) > 1 else None,
+        "later_max_ms": round(max(times[1:]), 1) if len(times) > 1 else None,
+    }
 
 
 STACKS_MARK = "--- stacks of process on signal"
@@ -152,8 +172,7 @@ async def ask_where_they_wait(stack: Stack) -> None:
         if STACKS_MARK not in daphne.log_text() and daphne.process is not None:
             daphne.process.send_signal(signal.SIGUSR1)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not all(
-            STACKS_MARK in d.log_text() for d in running):
+    while time.monotonic() < deadline and not all(STACKS_MARK in d.log_text() for d in running):
         await asyncio.sleep(0.1)
 
 
@@ -165,10 +184,8 @@ async def diagnosed(stack: Stack, scenario: Awaitable[dict[str, Any]]) -> dict[s
         return await scenario
     except TimeoutError:
         await ask_where_they_wait(stack)
-        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}"
-                           for d in stack.daphnes)
-        raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") \
-            from None
+        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}" for d in stack.daphnes)
+        raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") from None
 
 
 async def _by_broadcast(table: Table, since: Sequence[int]) -> None:
@@ -176,8 +193,9 @@ async def _by_broadcast(table: Table, since: Sequence[int]) -> None:
     ping joins the socket to its room's group again), stop the pings and play a turn:
     each move then reaches the other seats by broadcast alone, or ``Problem``."""
     for seat, mark in zip(table.seats, since, strict=True):
-        await seat.wait_for(lambda seat=seat, mark=mark: any(
-            a.get("type") == "pong" for a in seat.answers[mark:]))
+        await seat.wait_for(
+            lambda seat=seat, mark=mark: any(a.get("type") == "pong" for a in seat.answers[mark:])
+        )
     for seat in table.seats:
         seat.stop_pinging()
     try:
@@ -188,8 +206,9 @@ async def _by_broadcast(table: Table, since: Sequence[int]) -> None:
             seat.start_pinging()
 
 
-async def restart_redis(stack: Stack, *, players: int = 4, ping_every: float = 0.5,
-                        turns_after: int = 4) -> dict[str, Any]:
+async def restart_redis(
+    stack: Stack, *, players: int = 4, ping_every: float = 0.5, turns_after: int = 4
+) -> dict[str, Any]:
     """Restart Redis under a running game, then flush it; every player must still see
     every move, and after each fault a turn played without pings must reach everyone
     (broadcasts flow again, not only the pings' catch-up)."""
@@ -219,9 +238,17 @@ async def restart_redis(stack: Stack, *, players: int = 4, ping_every: float = 0
         raise
     finally:
         await table.close()
-    return {"players": players, "processes": len(stack.daphnes), "ping_s": ping_every,
-            "outage_s": round(outage, 2), "reconnects": reconnects,
-            "after_restart": restarted, "after_flush": flushed,
-            "status": ledger.status, "place_events": len(ledger.of_kind("place")),
-            "boxes_filled": ledger.filled(), "server_tracebacks": stack.log_problems(marks),
-            "problems": problems}
+    return {
+        "players": players,
+        "processes": len(stack.daphnes),
+        "ping_s": ping_every,
+        "outage_s": round(outage, 2),
+        "reconnects": reconnects,
+        "after_restart": restarted,
+        "after_flush": flushed,
+        "status": ledger.status,
+        "place_events": len(ledger.of_kind("place")),
+        "boxes_filled": ledger.filled(),
+        "server_tracebacks": stack.log_problems(marks),
+        "problems": problems,
+    }

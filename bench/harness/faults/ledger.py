@@ -34,8 +34,7 @@ class Ledger:
 
     def filled(self) -> int:
         """Boxes filled on all the scorecards."""
-        return sum(len(boxes) for card in self.cards.values()
-                   for boxes in card["boxes"].values())
+        return sum(len(boxes) for card in self.cards.values() for boxes in card["boxes"].values())
 
 
 def connect(database_url: str) -> Any:
@@ -67,22 +66,42 @@ def read_ledger(database_url: str, code: str) -> Ledger:
 
     try:
         room_id, version = rows("SELECT id, version FROM games_room WHERE code = %s", code)[0]
-        events = [(seq, kind, _json(data)) for seq, kind, data in rows(
-            "SELECT seq, kind, data FROM games_event WHERE room_id = %s ORDER BY seq", room_id)]
+        events = [
+            (seq, kind, _json(data))
+            for seq, kind, data in rows(
+                "SELECT seq, kind, data FROM games_event WHERE room_id = %s ORDER BY seq", room_id
+            )
+        ]
         game_id, game_version, status = rows(
-            "SELECT id, version, status FROM games_game WHERE room_id = %s "
-            "ORDER BY number LIMIT 1", room_id)[0]
-        cards = {seat: {"boxes": _json(data)["boxes"], "total": total} for seat, data, total in
-                 rows("SELECT seat, data, total FROM games_scorecard WHERE game_id = %s",
-                      game_id)}
-        turns = [{"number": n, "seat": seat, "box": box, "column": column,
-                  "rolls": _json(rolls), "finish": finish} for n, seat, box, column, rolls, finish
-                 in rows('SELECT number, seat, box, "column", rolls, finish FROM games_turn '
-                         "WHERE game_id = %s ORDER BY number", game_id)]
+            "SELECT id, version, status FROM games_game WHERE room_id = %s ORDER BY number LIMIT 1",
+            room_id,
+        )[0]
+        cards = {
+            seat: {"boxes": _json(data)["boxes"], "total": total}
+            for seat, data, total in rows(
+                "SELECT seat, data, total FROM games_scorecard WHERE game_id = %s", game_id
+            )
+        }
+        turns = [
+            {
+                "number": n,
+                "seat": seat,
+                "box": box,
+                "column": column,
+                "rolls": _json(rolls),
+                "finish": finish,
+            }
+            for n, seat, box, column, rolls, finish in rows(
+                'SELECT number, seat, box, "column", rolls, finish FROM games_turn '
+                "WHERE game_id = %s ORDER BY number",
+                game_id,
+            )
+        ]
     finally:
         connection.close()
-    return Ledger(version, [seq for seq, _k, _d in events], events, game_version, status,
-                  cards, turns)
+    return Ledger(
+        version, [seq for seq, _k, _d in events], events, game_version, status, cards, turns
+    )
 
 
 def ledger_problems(ledger: Ledger) -> list[str]:
@@ -94,12 +113,17 @@ def ledger_problems(ledger: Ledger) -> list[str]:
     places = ledger.of_kind("place")
     finished = [t for t in ledger.turns if t["finish"]]
     if not len(places) == len(finished) == ledger.filled():
-        problems.append(f"{len(places)} place events, {len(finished)} finished turns, "
-                        f"{ledger.filled()} boxes filled")
+        problems.append(
+            f"{len(places)} place events, {len(finished)} finished turns, "
+            f"{ledger.filled()} boxes filled"
+        )
     for index, (event, turn) in enumerate(zip(places, finished, strict=False)):
         said = (event["seat"], event["box"], event["column"])
         if event["seat"] != index % len(ledger.cards) or said != (
-                turn["seat"], turn["box"], turn["column"]):
+            turn["seat"],
+            turn["box"],
+            turn["column"],
+        ):
             problems.append(f"placement {index + 1} {said} is not turn {turn['number']}'s")
             break
     rolled = sum(len(t["rolls"]) for t in ledger.turns)
@@ -113,20 +137,28 @@ def view_problems(seats: Sequence[Seat], ledger: Ledger) -> list[str]:
     problems = []
     for seat in seats:
         game = seat.game or {}
-        shown = {s["seat"]: {"boxes": s["boxes"], "total": s["total"]}
-                 for s in game.get("seats", [])}
+        shown = {
+            s["seat"]: {"boxes": s["boxes"], "total": s["total"]} for s in game.get("seats", [])
+        }
         if game.get("version") != ledger.game_version or shown != ledger.cards:
-            problems.append(f"{seat.login.name} shows game version {game.get('version')} "
-                            f"and other scorecards than the database ({ledger.game_version})")
+            problems.append(
+                f"{seat.login.name} shows game version {game.get('version')} "
+                f"and other scorecards than the database ({ledger.game_version})"
+            )
     return problems
 
 
 def turn_finished_on(connection: Any, code: str, turn: int) -> bool:
     """Whether turn ``turn`` of room ``code``'s first game is finished, on ``connection``
     (from ``connect``)."""
-    rows = _query(connection, "SELECT t.finish FROM games_turn t JOIN games_game g "
-                  "ON t.game_id = g.id JOIN games_room r ON g.room_id = r.id "
-                  "WHERE r.code = %s AND g.number = 1 AND t.number = %s", code, turn)
+    rows = _query(
+        connection,
+        "SELECT t.finish FROM games_turn t JOIN games_game g "
+        "ON t.game_id = g.id JOIN games_room r ON g.room_id = r.id "
+        "WHERE r.code = %s AND g.number = 1 AND t.number = %s",
+        code,
+        turn,
+    )
     return bool(rows and rows[0][0])
 
 

@@ -50,9 +50,15 @@ class Stack:
 
 
 @contextlib.contextmanager
-def running_stack(workdir: Path, *, database_url: str | None = None,
-                  redis: RedisServer | None = None, redis_url: str | None = None,
-                  processes: int = 1, migrated: bool = False) -> Iterator[Stack]:
+def running_stack(
+    workdir: Path,
+    *,
+    database_url: str | None = None,
+    redis: RedisServer | None = None,
+    redis_url: str | None = None,
+    processes: int = 1,
+    migrated: bool = False,
+) -> Iterator[Stack]:
     """Migrate the database (a fresh SQLite file in ``workdir`` unless ``database_url``;
     not when ``migrated`` says another stack did), start ``processes`` Daphne processes on
     it (the channel layer on ``redis`` or ``redis_url`` if given, else in memory: one

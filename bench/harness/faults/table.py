@@ -54,8 +54,9 @@ class Table:
     async def reach(self, version: int, seats: Sequence[Seat] | None = None) -> float:
         """Wait until every seat holds ``version``; returns the last arrival."""
         try:
-            moments = await asyncio.gather(*(s.reached(version, REACH_TIMEOUT)
-                                             for s in seats or self.seats))
+            moments = await asyncio.gather(
+                *(s.reached(version, REACH_TIMEOUT) for s in seats or self.seats)
+            )
         except TimeoutError:
             behind = [s.login.name for s in self.seats if s.version < version]
             raise Problem(f"{', '.join(behind)} never received version {version}") from None
@@ -72,8 +73,9 @@ class Table:
             sent.popleft()
         sent.append(time.monotonic())
 
-    async def send(self, seat: Seat, kind: str, request_id: str | None = None,
-                   **fields: Any) -> dict[str, Any]:
+    async def send(
+        self, seat: Seat, kind: str, request_id: str | None = None, **fields: Any
+    ) -> dict[str, Any]:
         """``seat.send`` at the table's pace; returns the answer, whatever it is."""
         await self.pace(seat)
         return await seat.send(kind, request_id, **fields)
@@ -132,15 +134,17 @@ class Table:
         await asyncio.gather(*(s.close() for s in self.seats))
 
 
-async def open_table(stack: Stack, players: int, *, ping_every: float | None = None,
-                     ruleset: str = "yahtzee") -> Table:
+async def open_table(
+    stack: Stack, players: int, *, ping_every: float | None = None, ruleset: str = "yahtzee"
+) -> Table:
     """A room of ``players`` (player n on process n modulo the processes) through the
     real forms, every socket open and the game started."""
     urls = stack.urls
-    host, code = await asyncio.to_thread(open_room, urls[0], "P0", ruleset=ruleset,
-                                         seats=players)
-    logins = [host] + [await asyncio.to_thread(join_room, urls[n % len(urls)], code, f"P{n}")
-                       for n in range(1, players)]
+    host, code = await asyncio.to_thread(open_room, urls[0], "P0", ruleset=ruleset, seats=players)
+    logins = [host] + [
+        await asyncio.to_thread(join_room, urls[n % len(urls)], code, f"P{n}")
+        for n in range(1, players)
+    ]
     seats = [Seat(login, code, ping_every=ping_every) for login in logins]
     await asyncio.gather(*(s.connect() for s in seats))
     table = Table(code, seats, stack.database_url)
@@ -165,6 +169,7 @@ async def answered(seat: Seat, request_id: str, count: int) -> list[dict[str, An
     try:
         await seat.wait_for(lambda: len(answers_to(seat, request_id)) >= count)
     except TimeoutError:
-        raise Problem(f"request {request_id} got {len(answers_to(seat, request_id))} "
-                      f"answers, not {count}") from None
+        raise Problem(
+            f"request {request_id} got {len(answers_to(seat, request_id))} answers, not {count}"
+        ) from None
     return answers_to(seat, request_id)

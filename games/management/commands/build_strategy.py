@@ -12,8 +12,10 @@ from scoring.strategy import solver
 
 
 class Command(BaseCommand):
-    help = ("Build (or check) the exact solver's tables for Yahtzee and Yatzy and keep them "
-            "in STRATEGY_CACHE_DIR, so servers start with the coach and expert bots ready.")
+    help = (
+        "Build (or check) the exact solver's tables for Yahtzee and Yatzy and keep them "
+        "in STRATEGY_CACHE_DIR, so servers start with the coach and expert bots ready."
+    )
 
     def __init__(self, *args: Any, tables: solver.Tables | None = None, **kwargs: Any) -> None:
         """``tables``: whose store to fill and how to build (the process's by default;
@@ -22,8 +24,9 @@ class Command(BaseCommand):
         self.tables = tables if tables is not None else solver.process_tables()
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--force", action="store_true",
-                            help="rebuild even the tables that are up to date")
+        parser.add_argument(
+            "--force", action="store_true", help="rebuild even the tables that are up to date"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         self.stdout.write(f"solver tables in {settings.STRATEGY_CACHE_DIR}")
@@ -38,5 +41,6 @@ class Command(BaseCommand):
             self.tables.save(built)
             elapsed = time.perf_counter() - started
             value = built.state_value(ruleset.new_scorecard())
-            self.stdout.write(f"{ruleset!r}: built in {elapsed:.1f} s, "
-                              f"optimal expected score {value:.7f}")
+            self.stdout.write(
+                f"{ruleset!r}: built in {elapsed:.1f} s, optimal expected score {value:.7f}"
+            )

@@ -19,8 +19,10 @@ from games.services.notices import notices_send
 
 
 class Command(BaseCommand):
-    help = ("Do due bot moves and expired turns, pass on the host role of hosts gone a "
-            "minute and send the notices due, every --interval seconds.")
+    help = (
+        "Do due bot moves and expired turns, pass on the host role of hosts gone a "
+        "minute and send the notices due, every --interval seconds."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--interval", type=float, default=0.25)
@@ -33,9 +35,11 @@ class Command(BaseCommand):
             sent = notices_send()
             done = len(changes) + sent
             if options["once"]:
-                self.stdout.write(f"did {len(changes)} due action"
-                                  f"{'s' if len(changes) != 1 else ''}, sent {sent} notice"
-                                  f"{'s' if sent != 1 else ''}")
+                self.stdout.write(
+                    f"did {len(changes)} due action"
+                    f"{'s' if len(changes) != 1 else ''}, sent {sent} notice"
+                    f"{'s' if sent != 1 else ''}"
+                )
                 return
             if not done:
                 time.sleep(options["interval"])

@@ -17,8 +17,18 @@ from django.core.management.base import BaseCommand
 
 SOURCE_LANGUAGE = "en"
 # What makemessages must not read: tools, tests, build output, data, docs.
-IGNORED = [".venv/*", "node_modules/*", "tests/*", "bench/*", "docs/*", "var/*", "staticfiles/*",
-           "locale/*", "build/*", "*.egg-info/*"]
+IGNORED = [
+    ".venv/*",
+    "node_modules/*",
+    "tests/*",
+    "bench/*",
+    "docs/*",
+    "var/*",
+    "staticfiles/*",
+    "locale/*",
+    "build/*",
+    "*.egg-info/*",
+]
 
 
 def translated_languages() -> list[str]:
@@ -31,8 +41,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         locales = translated_languages()
-        common = {"locale": locales, "ignore_patterns": IGNORED, "no_obsolete": True,
-                  "add_location": "file", "verbosity": options["verbosity"]}
-        call_command("makemessages", domain="django", extensions=["html", "txt", "py"],
-                     **common)
+        common = {
+            "locale": locales,
+            "ignore_patterns": IGNORED,
+            "no_obsolete": True,
+            "add_location": "file",
+            "verbosity": options["verbosity"],
+        }
+        call_command("makemessages", domain="django", extensions=["html", "txt", "py"], **common)
         call_command("makemessages", domain="djangojs", extensions=["js"], **common)

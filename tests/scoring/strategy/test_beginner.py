@@ -52,7 +52,8 @@ def test_holds_three_sixes_with_one_roll_left_too() -> None:
 
 def test_places_a_large_straight_at_once() -> None:
     assert BEGINNER.decide(YAHTZEE, rolled(YAHTZEE, [1, 2, 3, 4, 5])) == Place(
-        "large_straight", "main")
+        "large_straight", "main"
+    )
 
 
 def test_places_a_yahtzee_at_once() -> None:
@@ -108,8 +109,9 @@ def test_prefers_the_column_that_counts_most() -> None:
 def test_scratches_in_the_column_that_counts_least() -> None:
     rs = rulesets.get("triple_yahtzee")
     only = dict.fromkeys(rs.categories, 0) | {"chance": 5}
-    card = filled("triple_yahtzee", {c: {k: v for k, v in only.items() if k != "yahtzee"}
-                                     for c in rs.columns})
+    card = filled(
+        "triple_yahtzee", {c: {k: v for k, v in only.items() if k != "yahtzee"} for c in rs.columns}
+    )
     turn = rolled(card, [6, 6, 1, 1, 2], [6, 6, 1, 1, 3], [6, 6, 1, 1, 2])
     assert BEGINNER.decide(card, turn) == Place("yahtzee", "x1")
 
@@ -124,8 +126,9 @@ def test_yams_must_announce_the_most_promising_box() -> None:
     rs = rulesets.get("yams")
     lowest = {k: rs.box_bounds(k)[0] for k in rs.categories}  # maximum, minimum: 5
     done = dict.fromkeys(("free", "down", "up"), lowest)
-    card = filled("yams", done | {"announced": {k: v for k, v in lowest.items()
-                                                if k not in ("ones", "yams")}})
+    card = filled(
+        "yams", done | {"announced": {k: v for k, v in lowest.items() if k not in ("ones", "yams")}}
+    )
     assert card.must_announce
     turn = rolled(card, [6, 6, 6, 6, 2])
     assert BEGINNER.decide(card, turn) == Announce("yams")
@@ -154,17 +157,22 @@ def test_yams_never_puts_a_minimum_at_or_above_the_maximum_while_it_can_scratch(
 
 def test_yams_puts_a_low_roll_in_the_minimum() -> None:
     rs = rulesets.get("yams")
-    card = filled("yams", {"free": {k: rs.box_bounds(k)[0] for k in rs.categories
-                                    if k != "minimum"} | {"maximum": 25}})
+    card = filled(
+        "yams",
+        {
+            "free": {k: rs.box_bounds(k)[0] for k in rs.categories if k != "minimum"}
+            | {"maximum": 25}
+        },
+    )
     turn = rolled(card, [6, 6, 6, 6, 6], [1, 1, 2, 2, 6], [1, 1, 2, 2, 3])
     # Down's next box is ones (2), up's is yams (0); the minimum is worth 9.
     assert BEGINNER.decide(card, turn) == Place("minimum", "free")
 
 
-@pytest.mark.parametrize(("points", "worth"), [(MINIMUM_CAP, MINIMUM_CAP),
-                                               (MINIMUM_CAP + 1, 0)])
-def test_a_minimum_above_the_cap_is_worth_nothing_while_the_maximum_is_open(points: int,
-                                                                           worth: int) -> None:
+@pytest.mark.parametrize(("points", "worth"), [(MINIMUM_CAP, MINIMUM_CAP), (MINIMUM_CAP + 1, 0)])
+def test_a_minimum_above_the_cap_is_worth_nothing_while_the_maximum_is_open(
+    points: int, worth: int
+) -> None:
     (option,) = [p for p in YAMS.options([1, 1, 1, 1, 1]) if p.box == "minimum"]
     option = type(option)(option.column, option.box, points)
     assert placement_value(YAMS, option) == worth

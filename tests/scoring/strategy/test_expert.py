@@ -16,8 +16,11 @@ from scoring.turn import Turn
 from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, play_game
 
-SLOW: list[tuple[str, dict[str, object]]] = [("yams", {}), ("triple_yahtzee", {}),
-                                             ("triple_yahtzee", {"joker": "free"})]
+SLOW: list[tuple[str, dict[str, object]]] = [
+    ("yams", {}),
+    ("triple_yahtzee", {}),
+    ("triple_yahtzee", {"joker": "free"}),
+]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in SLOW]
 
 
@@ -32,11 +35,13 @@ def test_the_expert_plays_whole_games_legally(name: str, options: dict[str, obje
 
 @pytest.mark.parametrize(("name", "options"), SLOW, ids=IDS)
 def test_the_expert_answers_legally_in_states_a_random_player_reaches(
-        name: str, options: dict[str, object]) -> None:
+    name: str, options: dict[str, object]
+) -> None:
     rs = rulesets.get(name, **options)
     rng = random.Random(17)
-    card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(random.Random(18)),
-                     watcher=Expert())
+    card = play_game(
+        rs.new_scorecard(), Announcer(rng), from_rng(random.Random(18)), watcher=Expert()
+    )
     assert card.is_complete
 
 
@@ -62,8 +67,9 @@ def test_preconditions() -> None:
     with pytest.raises(ValueError, match="after the first roll"):
         Expert().decide(card, Turn())
     rs = rulesets.get("triple_yahtzee")
-    done = filled("triple_yahtzee", {c: {k: rs.box_bounds(k)[0] for k in rs.categories}
-                                     for c in rs.columns})
+    done = filled(
+        "triple_yahtzee", {c: {k: rs.box_bounds(k)[0] for k in rs.categories} for c in rs.columns}
+    )
     with pytest.raises(ValueError, match="unfinished sheet"):
         Expert().decide(done, Turn(dice=(1, 2, 3, 4, 5), rolls_used=1))
 

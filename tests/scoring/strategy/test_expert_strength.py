@@ -18,16 +18,23 @@ from tests.support.strategy_play import play_game
 
 def mean_score(name: str, player: Strategy, games: int) -> float:
     rs = rulesets.get(name)
-    totals = [play_game(rs.new_scorecard(), player, from_rng(random.Random(seed))).total
-              for seed in range(games)]
+    totals = [
+        play_game(rs.new_scorecard(), player, from_rng(random.Random(seed))).total
+        for seed in range(games)
+    ]
     return sum(totals) / games
 
 
-@pytest.mark.parametrize(("name", "games", "margin"), [
-    ("yams", 12, 100), ("triple_yahtzee", 12, 250),
-])
+@pytest.mark.parametrize(
+    ("name", "games", "margin"),
+    [
+        ("yams", 12, 100),
+        ("triple_yahtzee", 12, 250),
+    ],
+)
 def test_the_expert_beats_the_beginner_by_a_clear_margin(
-        name: str, games: int, margin: int) -> None:
+    name: str, games: int, margin: int
+) -> None:
     expert = mean_score(name, Expert(), games)
     beginner = mean_score(name, Beginner(), games)
     assert expert > beginner + margin

@@ -25,8 +25,9 @@ from tests.support.strategy_play import CONFIGS, IDS, Announcer, play_game
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
-def test_the_beginner_plays_whole_games_legally(name: str, options: dict[str, object],
-                                                rng: random.Random) -> None:
+def test_the_beginner_plays_whole_games_legally(
+    name: str, options: dict[str, object], rng: random.Random
+) -> None:
     rs = rulesets.get(name, **options)
     card = play_game(rs.new_scorecard(), Beginner(), from_rng(rng))
     assert card.is_complete
@@ -37,7 +38,8 @@ def test_the_beginner_plays_whole_games_legally(name: str, options: dict[str, ob
 @settings(max_examples=8)
 @given(rng=st.randoms(use_true_random=False))
 def test_the_beginner_answers_legally_in_states_a_random_player_reaches(
-        name: str, options: dict[str, object], rng: random.Random) -> None:
+    name: str, options: dict[str, object], rng: random.Random
+) -> None:
     rs = rulesets.get(name, **options)
     dice = random.Random(rng.getrandbits(32))
     card = play_game(rs.new_scorecard(), Announcer(rng), from_rng(dice), watcher=Beginner())
@@ -60,8 +62,9 @@ class Recorder:
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_same_sheet_and_turn_same_decision(name: str, options: dict[str, object]) -> None:
     recorder = Recorder()
-    play_game(rulesets.get(name, **options).new_scorecard(), recorder,
-              from_rng(random.Random(2024)))
+    play_game(
+        rulesets.get(name, **options).new_scorecard(), recorder, from_rng(random.Random(2024))
+    )
     for card, turn, decision in recorder.seen:
         assert Beginner().decide(card, turn) == decision
         assert recorder.player.decide(card, turn) == decision
@@ -89,13 +92,19 @@ print(json.dumps(moves))
 
 
 @pytest.mark.parametrize("level", levels.names())
-def test_decisions_do_not_depend_on_the_process(level: str, project_root: Path,
-                                                clean_env: Callable[..., dict[str, str]]) -> None:
+def test_decisions_do_not_depend_on_the_process(
+    level: str, project_root: Path, clean_env: Callable[..., dict[str, str]]
+) -> None:
     """String hashing differs between processes; the decisions must not."""
     runs = [
-        subprocess.run([sys.executable, "-c", TRANSCRIPT, level], capture_output=True,
-                       text=True, check=True, cwd=project_root,
-                       env=clean_env(PYTHONHASHSEED=seed))
+        subprocess.run(
+            [sys.executable, "-c", TRANSCRIPT, level],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=project_root,
+            env=clean_env(PYTHONHASHSEED=seed),
+        )
         for seed in ("1", "2")
     ]
     moves = [json.loads(run.stdout) for run in runs]

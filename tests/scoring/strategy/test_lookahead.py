@@ -27,14 +27,18 @@ from tests.support.sheets import filled
 from tests.support.strategy_play import Announcer, apply
 
 CONFIGS: list[tuple[str, dict[str, object]]] = [
-    ("yams", {}), ("triple_yahtzee", {}), ("triple_yahtzee", {"joker": "free"}),
-    ("yahtzee", {}), ("yatzy", {"exact_counts": True}),
+    ("yams", {}),
+    ("triple_yahtzee", {}),
+    ("triple_yahtzee", {"joker": "free"}),
+    ("yahtzee", {}),
+    ("yatzy", {"exact_counts": True}),
 ]
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
 
 
-def visited(name: str, options: dict[str, object], seed: int,
-            every: int = 1) -> list[tuple[Scorecard, Turn]]:
+def visited(
+    name: str, options: dict[str, object], seed: int, every: int = 1
+) -> list[tuple[Scorecard, Turn]]:
     """The (sheet, turn) pairs a random player meets in one game, and the final sheet."""
     rs = rulesets.get(name, **options)
     rng, source = random.Random(seed), from_rng(random.Random(seed + 1))
@@ -50,16 +54,19 @@ def visited(name: str, options: dict[str, object], seed: int,
     return seen
 
 
-def brute_terminal(card: Scorecard, advisor: LookaheadAdvisor,
-                   announced: str | None = None) -> np.ndarray:
+def brute_terminal(
+    card: Scorecard, advisor: LookaheadAdvisor, announced: str | None = None
+) -> np.ndarray:
     """For each roll, the best engine placement's gain plus the model's value after."""
     model = advisor.model
     found = []
     for roll in ROLLS:
-        found.append(max(
-            card.gain(p) + model.value(card.place(roll, p.box, p.column, announced=announced))
-            for p in card.options(roll, announced=announced)
-        ))
+        found.append(
+            max(
+                card.gain(p) + model.value(card.place(roll, p.box, p.column, announced=announced))
+                for p in card.options(roll, announced=announced)
+            )
+        )
     return np.array(found)
 
 
@@ -86,7 +93,8 @@ def test_score_tables_agree_with_the_engine(name: str, options: dict[str, object
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_placement_values_agree_with_gain_and_the_model(
-        name: str, options: dict[str, object]) -> None:
+    name: str, options: dict[str, object]
+) -> None:
     """``after_place`` (gain + value after) equals the engine's gain plus the model's
     own value of the sheet after, for every legal placement of every roll."""
     rs = rulesets.get(name, **options)
@@ -106,7 +114,8 @@ def test_placement_values_agree_with_gain_and_the_model(
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_the_best_placement_of_every_roll_matches_the_engine(
-        name: str, options: dict[str, object]) -> None:
+    name: str, options: dict[str, object]
+) -> None:
     """The terminal values (the table's best box for each of the 252 rolls, jokers from
     the engine) equal a brute force over ``card.options`` and ``card.gain``; for plain
     rolls the table lists exactly the engine's placements and points."""
@@ -122,8 +131,10 @@ def test_the_best_placement_of_every_roll_matches_the_engine(
         for r, roll in enumerate(ROLLS):
             if r in FIVE_OF_A_KIND:
                 continue
-            engine = {(rs.columns.index(p.column), rs.index(p.box), p.points, p.bonus)
-                      for p in card.options(roll, announced=announced)}
+            engine = {
+                (rs.columns.index(p.column), rs.index(p.box), p.points, p.bonus)
+                for p in card.options(roll, announced=announced)
+            }
             mine = {(c, b, int(advisor.model.scores[r, b]), 0) for c, b in plain}
             assert engine == mine
 
@@ -131,8 +142,9 @@ def test_the_best_placement_of_every_roll_matches_the_engine(
 @pytest.mark.parametrize("joker", ["forced", "free"])
 def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker: str) -> None:
     """Five 4s when the x2 column's Yahtzee box holds 50 and its Fours is filled."""
-    card = filled("triple_yahtzee", {"x2": {"yahtzee": 50, "fours": 12}, "x3": {"yahtzee": 0}},
-                  joker=joker)
+    card = filled(
+        "triple_yahtzee", {"x2": {"yahtzee": 50, "fours": 12}, "x3": {"yahtzee": 0}}, joker=joker
+    )
     advisor = LookaheadAdvisor(card.ruleset, refine=0)
     choices = advisor.advise(card, (4, 4, 4, 4, 4), 0)
     legal = {(p.column, p.box): p for p in card.options((4, 4, 4, 4, 4))}
@@ -144,34 +156,43 @@ def test_jokers_and_extra_yahtzees_in_triple_yahtzee(joker: str) -> None:
     assert large.value == pytest.approx(expected)
     plain = advisor.slots(card, None)
     table = advisor.model.after_place(card, plain)
-    assert np.allclose(advisor.terminal(card, plain, table, None),
-                       brute_terminal(card, advisor))
+    assert np.allclose(advisor.terminal(card, plain, table, None), brute_terminal(card, advisor))
 
 
 def test_every_yams_rule_in_the_tables() -> None:
     """Maximum/minimum both ways, a minimum not below the maximum, the upper bonus
     (more than 60), the down/up order and the announced column."""
-    card = filled("yams", {
-        "free": {"maximum": 22, "ones": 3, "twos": 6, "threes": 9, "fours": 16, "fives": 20},
-        "down": {"ones": 2, "twos": 4},
-        "up": {"yams": 0, "straight": 40, "four_of_a_kind": 30, "full_house": 20,
-               "minimum": 9},
-        "announced": {"maximum": 25},
-    })
+    card = filled(
+        "yams",
+        {
+            "free": {"maximum": 22, "ones": 3, "twos": 6, "threes": 9, "fours": 16, "fives": 20},
+            "down": {"ones": 2, "twos": 4},
+            "up": {"yams": 0, "straight": 40, "four_of_a_kind": 30, "full_house": 20, "minimum": 9},
+            "announced": {"maximum": 25},
+        },
+    )
     advisor = lookahead_for(card.ruleset)
     for announced in (None, "minimum", "sixes"):
         plain = advisor.slots(card, announced)
         table = advisor.model.after_place(card, plain)
-        assert np.allclose(advisor.terminal(card, plain, table, announced),
-                           brute_terminal(card, advisor, announced))
-    slots = {(card.ruleset.columns[c], card.ruleset.categories[b])
-             for c, b in advisor.slots(card, None)}
+        assert np.allclose(
+            advisor.terminal(card, plain, table, announced),
+            brute_terminal(card, advisor, announced),
+        )
+    slots = {
+        (card.ruleset.columns[c], card.ruleset.categories[b]) for c, b in advisor.slots(card, None)
+    }
     assert ("down", "threes") in slots and ("up", "maximum") in slots
     assert not any(column == "announced" for column, _ in slots)
 
 
-def check_choices(card: Scorecard, dice: Sequence[int], rolls_left: int, announced: str | None,
-                  choices: Sequence[Choice]) -> None:
+def check_choices(
+    card: Scorecard,
+    dice: Sequence[int],
+    rolls_left: int,
+    announced: str | None,
+    choices: Sequence[Choice],
+) -> None:
     rs = card.ruleset
     values = [ch.value for ch in choices]
     assert values == sorted(values, reverse=True)
@@ -201,7 +222,8 @@ def check_choices(card: Scorecard, dice: Sequence[int], rolls_left: int, announc
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
 def test_every_choice_is_legal_and_the_best_comes_first(
-        name: str, options: dict[str, object]) -> None:
+    name: str, options: dict[str, object]
+) -> None:
     advisor = lookahead_for(rulesets.get(name, **options))
     assert isinstance(advisor, Advisor) and advisor.exact is False
     for seed in (1, 2):
@@ -219,8 +241,10 @@ def test_only_announcements_when_the_yams_sheet_must_announce() -> None:
     card = filled("yams", boxes)
     assert card.must_announce
     choices = lookahead_for(rs).advise(card, (2, 3, 4, 5, 6), 2)
-    assert [(ch.kind, ch.box) for ch in choices] == [("announce", "straight"),
-                                                     ("announce", "sixes")]
+    assert [(ch.kind, ch.box) for ch in choices] == [
+        ("announce", "straight"),
+        ("announce", "sixes"),
+    ]
     after = lookahead_for(rs).advise(card, (2, 3, 4, 5, 6), 2, announced="sixes")
     assert {ch.kind for ch in after} == {"keep", "place"}
     assert [ch.box for ch in after if ch.kind == "place"] == ["sixes"]
@@ -244,19 +268,21 @@ def test_with_no_roll_left_the_best_boxes_are_valued_one_turn_deeper() -> None:
     deeper = advisor.advise(card, dice, 0)
     flat = LookaheadAdvisor(rs, refine=0).advise(card, dice, 0)
     assert {(ch.column, ch.box) for ch in deeper} == {(ch.column, ch.box) for ch in flat}
-    examined = sorted(flat, key=lambda ch: -ch.value)[:advisor.refine]
+    examined = sorted(flat, key=lambda ch: -ch.value)[: advisor.refine]
     shifts = []
     for ch in examined:
         assert ch.box is not None  # no roll left: placements only
         after = card.place(dice, ch.box, ch.column)
         value = after.total + advisor.state_value(after)
-        assert value == pytest.approx(next(d.value for d in deeper
-                                           if (d.column, d.box) == (ch.column, ch.box)))
+        assert value == pytest.approx(
+            next(d.value for d in deeper if (d.column, d.box) == (ch.column, ch.box))
+        )
         shifts.append(value - ch.value)
     others = [ch for ch in flat if ch not in examined]
     for ch in others:
         assert ch.value + sum(shifts) / len(shifts) == pytest.approx(
-            next(d.value for d in deeper if (d.column, d.box) == (ch.column, ch.box)))
+            next(d.value for d in deeper if (d.column, d.box) == (ch.column, ch.box))
+        )
 
 
 def test_the_last_box_is_valued_exactly() -> None:

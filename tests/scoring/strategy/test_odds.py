@@ -14,8 +14,7 @@ from scoring.ruleset import ALL_ROLLS, RuleSet
 from scoring.strategy import odds
 from scoring.strategy.holds import candidate_holds, positions
 
-RULESETS = [rulesets.get("yahtzee"), rulesets.get("yatzy", exact_counts=True),
-            rulesets.get("yams")]
+RULESETS = [rulesets.get("yahtzee"), rulesets.get("yatzy", exact_counts=True), rulesets.get("yams")]
 DICE = st.lists(st.integers(1, 6), min_size=5, max_size=5).map(tuple)
 
 

@@ -31,8 +31,9 @@ def get(name: str, **options: object) -> solver.Solver:
 
 
 @pytest.mark.parametrize(("variant", "expected"), PUBLISHED)
-def test_the_optimal_expected_score_is_the_published_one(variant: tuple[str, dict[str, object]],
-                                                          expected: float) -> None:
+def test_the_optimal_expected_score_is_the_published_one(
+    variant: tuple[str, dict[str, object]], expected: float
+) -> None:
     name, options = variant
     s = get(name, **options)
     assert s.state_value(s.ruleset.new_scorecard()) == pytest.approx(expected, abs=1e-6)
@@ -81,9 +82,11 @@ def test_the_batch_tables_agree_with_the_engine_roll_by_roll(options: dict[str, 
     table = placement_values(s.rules, s.values, batch)
     for i, card in enumerate(cards):
         for r, roll in enumerate(ROLLS):
-            best = max(after.total + (0 if after.is_complete else s.state_value(after))
-                       for p in card.options(roll)
-                       for after in (card.place(roll, p.box, p.column),))
+            best = max(
+                after.total + (0 if after.is_complete else s.state_value(after))
+                for p in card.options(roll)
+                for after in (card.place(roll, p.box, p.column),)
+            )
             assert card.total + table[r, i] == pytest.approx(best, abs=1e-9), (card, roll)
 
 
@@ -92,7 +95,8 @@ def test_a_state_is_worth_the_mean_of_its_best_first_rolls() -> None:
     card = random_cards(s.ruleset, 40, seed=3)[-1]
     best = np.array([s.advise(card, roll, 2)[0].value for roll in ROLLS])
     assert float(ROLL_PROBABILITY @ best) == pytest.approx(
-        card.total + s.state_value(card), abs=1e-9)
+        card.total + s.state_value(card), abs=1e-9
+    )
 
 
 def test_advice_lists_every_distinct_choice_best_first() -> None:
@@ -139,12 +143,15 @@ def test_a_yahtzee_after_a_fifty_earns_the_bonus_and_obeys_the_forced_joker() ->
     assert places[0].value == pytest.approx(after.total + s.state_value(after))
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (([1, 2, 3, 4, 7], 1), "invalid_dice"),
-    (([1, 2, 3, 4], 1), "invalid_dice"),
-    (([1, 2, 3, 4, 5], 3), "bad_rolls_left"),
-    (([1, 2, 3, 4, 5], "2"), "bad_rolls_left"),
-])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (([1, 2, 3, 4, 7], 1), "invalid_dice"),
+        (([1, 2, 3, 4], 1), "invalid_dice"),
+        (([1, 2, 3, 4, 5], 3), "bad_rolls_left"),
+        (([1, 2, 3, 4, 5], "2"), "bad_rolls_left"),
+    ],
+)
 def test_bad_questions_get_a_clear_error(args: tuple[list[int], int | str], code: str) -> None:
     s = get("yahtzee")
     with pytest.raises(RulesError) as err:
@@ -201,12 +208,15 @@ class MemoryStore:
 @pytest.fixture(scope="module")
 def built() -> dict[tuple[Any, ...], solver.Solver]:
     """Real solvers of this process, whose tables the tests below copy."""
-    return {key: get(key[0], **dict(key[1:])) for key in
-            (("yahtzee",), ("yatzy",), ("yatzy", ("exact_counts", True)))}
+    return {
+        key: get(key[0], **dict(key[1:]))
+        for key in (("yahtzee",), ("yatzy",), ("yatzy", ("exact_counts", True)))
+    }
 
 
 def test_solver_for_reads_a_stored_table_instead_of_building(
-        built: dict[tuple[Any, ...], solver.Solver]) -> None:
+    built: dict[tuple[Any, ...], solver.Solver],
+) -> None:
     real = built[("yatzy",)]
     stored = solver.Solver(real.rules, real.values.copy())
     stored.values[0] += 1.0  # a marker only the stored table has
@@ -219,7 +229,8 @@ def test_solver_for_reads_a_stored_table_instead_of_building(
 
 
 def test_a_stale_or_damaged_table_is_rebuilt_and_stored(
-        built: dict[tuple[Any, ...], solver.Solver]) -> None:
+    built: dict[tuple[Any, ...], solver.Solver],
+) -> None:
     rules = built[("yahtzee",)].rules
     name = solver.table_name(rules)
     store = MemoryStore()
@@ -238,7 +249,8 @@ def test_a_stale_or_damaged_table_is_rebuilt_and_stored(
 
 
 def test_concurrent_first_calls_build_once_and_share_the_solver(
-        built: dict[tuple[Any, ...], solver.Solver]) -> None:
+    built: dict[tuple[Any, ...], solver.Solver],
+) -> None:
     reference = built[("yatzy", ("exact_counts", True))].values
     builds: list[str] = []
     gate = threading.Event()
@@ -251,8 +263,9 @@ def test_concurrent_first_calls_build_once_and_share_the_solver(
     tables = solver.Tables(MemoryStore(), solve=slow_solve)
     ruleset = rulesets.get("yatzy", exact_counts=True)
     got = []
-    threads = [threading.Thread(target=lambda: got.append(tables.solver_for(ruleset)))
-               for _ in range(4)]
+    threads = [
+        threading.Thread(target=lambda: got.append(tables.solver_for(ruleset))) for _ in range(4)
+    ]
     for t in threads:
         t.start()
     assert not tables.is_loaded(ruleset)

@@ -17,8 +17,9 @@ from scoring.strategy.decisions import Strategy
 from tests.support.strategy_play import RandomPlayer, play_game
 
 
-def mean_score(name: str, player_for_seed: Callable[[int], Strategy], games: int,
-               **options: object) -> float:
+def mean_score(
+    name: str, player_for_seed: Callable[[int], Strategy], games: int, **options: object
+) -> float:
     rs = rulesets.get(name, **options)
     totals = [
         play_game(rs.new_scorecard(), player_for_seed(seed), from_rng(random.Random(seed))).total
@@ -34,13 +35,19 @@ def test_yahtzee_mean_over_200_games_is_well_above_a_random_players() -> None:
     assert rand < 80
 
 
-@pytest.mark.parametrize(("name", "options", "floor"), [
-    ("yahtzee", {"joker": "free"}, 150), ("yatzy", {}, 140),
-    ("yatzy", {"exact_counts": True}, 140), ("yams", {}, 450),
-    ("triple_yahtzee", {}, 1100),
-])
-def test_every_variant_is_far_above_random_play(name: str, options: dict[str, object],
-                                                floor: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "options", "floor"),
+    [
+        ("yahtzee", {"joker": "free"}, 150),
+        ("yatzy", {}, 140),
+        ("yatzy", {"exact_counts": True}, 140),
+        ("yams", {}, 450),
+        ("triple_yahtzee", {}, 1100),
+    ],
+)
+def test_every_variant_is_far_above_random_play(
+    name: str, options: dict[str, object], floor: int
+) -> None:
     beginner = mean_score(name, lambda seed: Beginner(), 20, **options)
     rand = mean_score(name, lambda seed: RandomPlayer(random.Random(-seed - 1)), 20, **options)
     assert beginner > floor > 2 * rand

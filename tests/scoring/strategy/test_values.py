@@ -27,8 +27,11 @@ class Checker:
         for option in options:
             after = card.place(turn.dice, option.box, option.column, announced=turn.announced)
             gained = after.total - card.total
-            capped = (option.box == "minimum" and option.points > MINIMUM_CAP
-                      and not card.is_filled("maximum", option.column))
+            capped = (
+                option.box == "minimum"
+                and option.points > MINIMUM_CAP
+                and not card.is_filled("maximum", option.column)
+            )
             assert placement_value(card, option) == (0 if capped else gained), option
             self.checked += 1
         return Announcer(random.Random(self.checked)).decide(card, turn)
@@ -38,8 +41,13 @@ class Checker:
 @settings(max_examples=3)
 @given(rng=st.randoms(use_true_random=False))
 def test_placement_values_are_the_change_in_total(
-        name: str, options: dict[str, object], rng: random.Random) -> None:
+    name: str, options: dict[str, object], rng: random.Random
+) -> None:
     checker = Checker()
-    play_game(rulesets.get(name, **options).new_scorecard(), Announcer(rng), from_rng(rng),
-              watcher=checker)
+    play_game(
+        rulesets.get(name, **options).new_scorecard(),
+        Announcer(rng),
+        from_rng(rng),
+        watcher=checker,
+    )
     assert checker.checked

@@ -80,8 +80,9 @@ class Table:
             return
         self.acks.append(answer["version"])
         self.turns += kind == "place"
-        await asyncio.gather(self.vera.reached(answer["version"]),
-                             self.walt.reached(answer["version"]))
+        await asyncio.gather(
+            self.vera.reached(answer["version"]), self.walt.reached(answer["version"])
+        )
 
     async def pause(self) -> int:
         """Stop after the move in hand; returns the room's version."""
@@ -128,14 +129,15 @@ class Arena:
         self.db = Database(self.workdir / "db.sqlite3")
         self.cycles = {room: itertools.cycle(pool) for room, pool in self.probes.items()}
         self.strangers = Strangers(self.codes["V"], tuple(self.players.values()))
-        self.targets = {"A": target_of("A", self.codes["A"], self.anchors["A"], my_turn=False),
-                        "S": target_of("S", self.codes["S"], self.anchors["S"], my_turn=True)}
+        self.targets = {
+            "A": target_of("A", self.codes["A"], self.anchors["A"], my_turn=False),
+            "S": target_of("S", self.codes["S"], self.anchors["S"], my_turn=True),
+        }
 
     def snapshot(self, room: str, who: str) -> tuple[int, Any]:
         """A fresh ``state`` of the room through a new socket of ``who``: its version
         and its game (as every viewer sees it)."""
-        state = self.runner.run(first_answer(self.base_url, self.codes[room],
-                                             self.logins[who]))
+        state = self.runner.run(first_answer(self.base_url, self.codes[room], self.logins[who]))
         assert isinstance(state, dict) and state["type"] == "state", state
         return state["version"], shared(state["game"])
 
@@ -155,13 +157,15 @@ class Arena:
             return [check(frame, await probe.ask(frame)) for frame in frames_]
 
         async def send_all() -> Counter[str]:
-            results = await asyncio.gather(*(send(p, f) for p, f in queues.items()),
-                                           return_exceptions=True)
+            results = await asyncio.gather(
+                *(send(p, f) for p, f in queues.items()), return_exceptions=True
+            )
             for result in results:
                 if isinstance(result, BaseException):
                     raise result
-            return Counter(code for codes in results if not isinstance(codes, BaseException)
-                           for code in codes)
+            return Counter(
+                code for codes in results if not isinstance(codes, BaseException) for code in codes
+            )
 
         return self.runner.submit(send_all())
 
@@ -172,7 +176,7 @@ class Arena:
     def assert_log_clean(self) -> None:
         """No traceback, error or 500 in the server's log since the last look."""
         text = (self.workdir / "daphne.log").read_text(errors="replace")
-        fresh, self.log_checked = text[self.log_checked:], len(text)
+        fresh, self.log_checked = text[self.log_checked :], len(text)
         trouble = server_trouble(fresh.splitlines())
         assert trouble == [], "\n".join(trouble[:20])
 
@@ -184,8 +188,9 @@ def server_trouble(lines: list[str]) -> list[str]:
     trouble = [line for line in lines if SERVER_TROUBLE.search(line)]
     for start, line in enumerate(lines):
         if line.startswith("Traceback"):
-            last = next((found for found in lines[start + 1:] if not found.startswith(" ")),
-                        "(cut off)")
+            last = next(
+                (found for found in lines[start + 1 :] if not found.startswith(" ")), "(cut off)"
+            )
             if not last.startswith("django.core.exceptions.PermissionDenied:"):
                 trouble += [line, last]
     return trouble
@@ -210,7 +215,9 @@ class VictimWindow:
             events = arena.db.events_after(arena.codes["V"], self.start)
             assert [seq for seq, _kind, _actor in events] == table.acks
             assert {actor for _seq, _kind, actor in events} <= {
-                arena.players["vera"], arena.players["walt"]}
+                arena.players["vera"],
+                arena.players["walt"],
+            }
             assert table.turns - self.turns >= min_turns
             table.agree()
         finally:
@@ -296,23 +303,33 @@ class Setup:
 async def set_tables(base_url: str, logins: dict[str, Login], codes: dict[str, str]) -> Setup:
     """Start the victims' game (and its background play), Hank's game in A (then Hank
     goes), Mal's solo game in S with a first roll, and Mal's sockets."""
-    vera, walt = await seat_in(logins["vera"], codes["V"]), await seat_in(logins["walt"],
-                                                                        codes["V"])
+    vera, walt = (
+        await seat_in(logins["vera"], codes["V"]),
+        await seat_in(logins["walt"], codes["V"]),
+    )
     await walt.reached(await accepted(vera, "start"))
-    hank, mal_a = await seat_in(logins["hank"], codes["A"]), await seat_in(logins["mal"],
-                                                                         codes["A"])
+    hank, mal_a = (
+        await seat_in(logins["hank"], codes["A"]),
+        await seat_in(logins["mal"], codes["A"]),
+    )
     await mal_a.reached(await accepted(hank, "start"))
     await hank.close()
     await mal_a.wait_for(lambda: presence(mal_a, "Hank") != "online")
     mal_s = await seat_in(logins["mal"], codes["S"])
     await accepted(mal_s, "start")
     await accepted(mal_s, "roll", hold=[])
-    probes = {room: [Probe(base_url, codes[room], logins["mal"])
-                     for _ in range(PROBES_PER_ROOM)] for room in ("A", "S")}
+    probes = {
+        room: [Probe(base_url, codes[room], logins["mal"]) for _ in range(PROBES_PER_ROOM)]
+        for room in ("A", "S")
+    }
     await asyncio.gather(*(probe.open() for pool in probes.values() for probe in pool))
     assert vera.state and walt.state and mal_a.game and mal_a.state
-    players = {"vera": vera.state["you"]["player"], "walt": walt.state["you"]["player"],
-               "hank": mal_a.game["seats"][0]["player"], "mal": mal_a.state["you"]["player"]}
+    players = {
+        "vera": vera.state["you"]["player"],
+        "walt": walt.state["you"]["player"],
+        "hank": mal_a.game["seats"][0]["player"],
+        "mal": mal_a.state["you"]["player"],
+    }
     table = Table(vera, walt)
     task = asyncio.get_running_loop().create_task(table.play())
     return Setup(table, {"A": mal_a, "S": mal_s}, probes, players, task)
@@ -326,6 +343,6 @@ async def tear_down(setup: Setup) -> None:
     await asyncio.gather(setup.task, return_exceptions=True)
     seats = [setup.table.vera, setup.table.walt, *setup.anchors.values()]
     probes = [probe for pool in setup.probes.values() for probe in pool]
-    await asyncio.gather(*(s.close() for s in seats), *(p.close() for p in probes),
-                         return_exceptions=True)
-
+    await asyncio.gather(
+        *(s.close() for s in seats), *(p.close() for p in probes), return_exceptions=True
+    )

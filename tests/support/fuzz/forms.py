@@ -31,9 +31,12 @@ def name_ok(name: str) -> bool:
     name = visible_only(unicodedata.normalize("NFC", name))
     name = re.sub(" {2,}", " ", name.strip())
     categories = [unicodedata.category(ch) for ch in name]
-    return (any(c[0] in "LMNPS" for c in categories)
-            and not any(c in {"Cc", "Cs", "Co", "Cn"} for c in categories)
-            and len(regex.findall(r"\X", name)) <= 24 and len(name) <= 96)
+    return (
+        any(c[0] in "LMNPS" for c in categories)
+        and not any(c in {"Cc", "Cs", "Co", "Cn"} for c in categories)
+        and len(regex.findall(r"\X", name)) <= 24
+        and len(name) <= 96
+    )
 
 
 def form_number(raw: str) -> int | None:
@@ -68,39 +71,81 @@ class FormPost:
     @property
     def form(self) -> dict[str, str]:
         """The fields as the site reads them (the last of a repeated key counts)."""
-        return {k: v.decode(errors="replace") if isinstance(v, bytes) else v
-                for k, v in self.pairs}
+        return {k: v.decode(errors="replace") if isinstance(v, bytes) else v for k, v in self.pairs}
 
 
 FORM_TEXT = texts().filter(lambda s: not SURROGATES.search(s))
 FORM_VALUE = st.one_of(FORM_TEXT, st.binary(max_size=24))
-GOOD_NAMES = st.text(st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Z")),
-                     min_size=1, max_size=24)
+GOOD_NAMES = st.text(
+    st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Z")), min_size=1, max_size=24
+)
 NAMES = st.one_of(
-    GOOD_NAMES, st.sampled_from(("", " ", "A\x00", "A\u200bB", "x" * 25, "  Ada  ",
-                                 "<b>Ada</b>", "Ada\nLovelace", "\u202eadA", "\ufffd")),
-    st.integers(1000, 20_000).map(lambda n: "N" * n), FORM_VALUE)
+    GOOD_NAMES,
+    st.sampled_from(
+        (
+            "",
+            " ",
+            "A\x00",
+            "A\u200bB",
+            "x" * 25,
+            "  Ada  ",
+            "<b>Ada</b>",
+            "Ada\nLovelace",
+            "\u202eadA",
+            "\ufffd",
+        )
+    ),
+    st.integers(1000, 20_000).map(lambda n: "N" * n),
+    FORM_VALUE,
+)
 # The create form as a person fills it in.
 GOOD_FORM: st.SearchStrategy[dict[str, str | bytes]] = st.fixed_dictionaries(
-    {"name": GOOD_NAMES, "ruleset": st.sampled_from(RULESETS),
-     "seats": st.integers(1, 8).map(str),
-     "turn_seconds": st.sampled_from(("", "15", "60", "300"))},
-    optional={"joker": st.sampled_from(("", "forced", "free")),
-              "exact_counts": st.sampled_from(("", "on"))})
+    {
+        "name": GOOD_NAMES,
+        "ruleset": st.sampled_from(RULESETS),
+        "seats": st.integers(1, 8).map(str),
+        "turn_seconds": st.sampled_from(("", "15", "60", "300")),
+    },
+    optional={
+        "joker": st.sampled_from(("", "forced", "free")),
+        "exact_counts": st.sampled_from(("", "on")),
+    },
+)
 
 
 def numbers(low: int, high: int) -> st.SearchStrategy[str | bytes]:
     """A number field: in range or near it, or garbage that merely looks numeric."""
-    return st.one_of(st.integers(low - 2, high + 2).map(str), st.sampled_from(
-        ("", " 4 ", "\u00b2", "\u0663", "4.0", "1e1", "0x4", "-0", "+4", "4\x00", "9" * 10,
-         "9" * 5000, "\uff14")), FORM_VALUE)
+    return st.one_of(
+        st.integers(low - 2, high + 2).map(str),
+        st.sampled_from(
+            (
+                "",
+                " 4 ",
+                "\u00b2",
+                "\u0663",
+                "4.0",
+                "1e1",
+                "0x4",
+                "-0",
+                "+4",
+                "4\x00",
+                "9" * 10,
+                "9" * 5000,
+                "\uff14",
+            )
+        ),
+        FORM_VALUE,
+    )
 
 
 CREATE_FIELDS: dict[str, st.SearchStrategy[str | bytes]] = {
-    "name": NAMES, "ruleset": st.sampled_from((*RULESETS, "", "Yahtzee")) | FORM_VALUE,
-    "seats": numbers(1, 8), "turn_seconds": numbers(15, 300),
+    "name": NAMES,
+    "ruleset": st.sampled_from((*RULESETS, "", "Yahtzee")) | FORM_VALUE,
+    "seats": numbers(1, 8),
+    "turn_seconds": numbers(15, 300),
     "joker": st.sampled_from(("", "forced", "free", "FREE")) | FORM_VALUE,
-    "exact_counts": st.sampled_from(("", "on", "off")) | FORM_VALUE}
+    "exact_counts": st.sampled_from(("", "on", "off")) | FORM_VALUE,
+}
 
 
 @st.composite
@@ -159,7 +204,6 @@ def send_post(arena: Arena, post: FormPost, csrf: Cookie) -> Reply:
         pairs.append(("csrfmiddlewaretoken", uuid.uuid4().hex))
     path = "/rooms/new/" if post.room is None else f"/r/{arena.codes[post.room]}/join/"
     return browser.request(path, urllib.parse.urlencode(pairs).encode())
-
 
 
 def expected_status(post: FormPost, free_seats: int) -> int:

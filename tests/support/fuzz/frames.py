@@ -17,8 +17,14 @@ from tests.support.fuzz.oracle import FIELDS, SURROGATES, Frame, judge, takes, v
 
 MAX_INT = 2**63 - 1
 RULESETS = tuple(rulesets.names())
-REACTIONS = ("\U0001f44d", "\U0001f44f", "\U0001f602", "\U0001f62e", "\U0001f62c",
-             "\U0001f389")  # the six a ``react`` may send (docs/protocol.md)
+REACTIONS = (
+    "\U0001f44d",
+    "\U0001f44f",
+    "\U0001f602",
+    "\U0001f62e",
+    "\U0001f62c",
+    "\U0001f389",
+)  # the six a ``react`` may send (docs/protocol.md)
 REPORT_REASONS = ("abuse", "spam", "cheating", "other")
 BAD_FIELD = frozenset({"bad_field"})
 
@@ -26,8 +32,7 @@ BAD_FIELD = frozenset({"bad_field"})
 def clean_chat(text: str) -> str:
     """A chat line as the room would keep it (docs: control characters other than line
     breaks dropped, then trimmed)."""
-    return "".join(ch for ch in text
-                   if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
+    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) != "Cc").strip()
 
 
 @dataclass(frozen=True)
@@ -60,14 +65,20 @@ class Target:
             return True
         if kind == "roll":
             hold = msg.get("hold", [])
-            return isinstance(hold, list) and len(hold) < 5 \
-                and all(type(p) is int and 0 <= p <= 4 for p in hold) \
+            return (
+                isinstance(hold, list)
+                and len(hold) < 5
+                and all(type(p) is int and 0 <= p <= 4 for p in hold)
                 and len(set(hold)) == len(hold)
+            )
         if kind == "hold":  # marking all five is allowed (rolling them is not)
             hold = msg.get("hold")
-            return isinstance(hold, list) and len(hold) <= 5 \
-                and all(type(p) is int and 0 <= p <= 4 for p in hold) \
+            return (
+                isinstance(hold, list)
+                and len(hold) <= 5
+                and all(type(p) is int and 0 <= p <= 4 for p in hold)
                 and len(set(hold)) == len(hold)
+            )
         if kind == "place":
             column = msg.get("column")
             return msg.get("box") in self.boxes and (column is None or column in self.columns)
@@ -84,10 +95,31 @@ class Strangers:
     players: tuple[int, ...]
 
 
-NASTY = ("", " ", "\x07", "\x1b[31m", "\u202e", "\ufeff", "\u200b", "\U0001f3b2",
-         "<script>alert(1)</script>", "' OR 1=1 --", "%00", "\\", '"', "\r\n\t",
-         "\U0001d550\U0001d552", "\ufdfa" * 8, "x" * 65, "NaN", "null", "__proto__",
-         "../../etc/passwd", "{{7*7}}", "{% debug %}")
+NASTY = (
+    "",
+    " ",
+    "\x07",
+    "\x1b[31m",
+    "\u202e",
+    "\ufeff",
+    "\u200b",
+    "\U0001f3b2",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "%00",
+    "\\",
+    '"',
+    "\r\n\t",
+    "\U0001d550\U0001d552",
+    "\ufdfa" * 8,
+    "x" * 65,
+    "NaN",
+    "null",
+    "__proto__",
+    "../../etc/passwd",
+    "{{7*7}}",
+    "{% debug %}",
+)
 UNSTORABLE_TEXT = ("\x00", "\ud800", "\udfff", "\ud83d", "nul\x00", "a\udfffb")
 
 
@@ -98,17 +130,25 @@ CHARS = st.characters(exclude_characters="\x00")
 
 def texts(max_size: int = 24) -> st.SearchStrategy[str]:
     """Text, unicode garbage and known troublemakers (markup, escapes, RTL marks)."""
-    return st.one_of(st.text(CHARS, max_size=max_size), st.sampled_from(NASTY),
-                     st.lists(st.sampled_from(NASTY) | st.text(CHARS, max_size=3),
-                              max_size=4).map("".join))
+    return st.one_of(
+        st.text(CHARS, max_size=max_size),
+        st.sampled_from(NASTY),
+        st.lists(st.sampled_from(NASTY) | st.text(CHARS, max_size=3), max_size=4).map("".join),
+    )
 
 
 TEXTS, SHORT_TEXTS = texts(), texts(8)
-INTS = st.one_of(st.integers(-3, 10), st.integers(),
-                 st.sampled_from((-1, 2**31, MAX_INT, MAX_INT + 1, -MAX_INT - 2, 10**30)))
+INTS = st.one_of(
+    st.integers(-3, 10),
+    st.integers(),
+    st.sampled_from((-1, 2**31, MAX_INT, MAX_INT + 1, -MAX_INT - 2, 10**30)),
+)
 SCALARS = st.one_of(st.none(), st.booleans(), INTS, st.floats(), TEXTS)
-JSON = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=4)
-                    | st.dictionaries(SHORT_TEXTS, kids, max_size=4), max_leaves=8)
+JSON = st.recursive(
+    SCALARS,
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(SHORT_TEXTS, kids, max_size=4),
+    max_leaves=8,
+)
 LISTS, OBJECTS = st.lists(SCALARS, max_size=3), st.dictionaries(SHORT_TEXTS, SCALARS, max_size=3)
 # Values each kind of field refuses (``None`` too, unless the field is optional).
 WRONG: dict[str, st.SearchStrategy[Any]] = {
@@ -116,17 +156,28 @@ WRONG: dict[str, st.SearchStrategy[Any]] = {
     "int": st.one_of(st.booleans(), st.floats(), TEXTS, LISTS, OBJECTS),
     "bool": st.one_of(INTS, st.floats(), TEXTS, LISTS, OBJECTS),
     "dict": st.one_of(st.booleans(), INTS, st.floats(), TEXTS, LISTS),
-    "hold": st.one_of(st.none(), st.booleans(), INTS, st.floats(), TEXTS, OBJECTS,
-                      st.lists(INTS, min_size=6, max_size=8),
-                      st.tuples(st.lists(st.integers(0, 4), max_size=3),
-                                st.one_of(st.none(), st.booleans(), st.floats(), TEXTS))
-                      .map(lambda pair: [*pair[0], pair[1]])),
+    "hold": st.one_of(
+        st.none(),
+        st.booleans(),
+        INTS,
+        st.floats(),
+        TEXTS,
+        OBJECTS,
+        st.lists(INTS, min_size=6, max_size=8),
+        st.tuples(
+            st.lists(st.integers(0, 4), max_size=3),
+            st.one_of(st.none(), st.booleans(), st.floats(), TEXTS),
+        ).map(lambda pair: [*pair[0], pair[1]]),
+    ),
 }
-IDS = st.one_of(st.uuids().map(lambda u: u.hex[:16]),
-                st.text(CHARS, min_size=1, max_size=64).filter(valid_id))
-BAD_IDS = st.one_of(st.sampled_from(("", "x" * 65, "\x00", "\ud800", "a\udfffb")),
-                    st.integers(65, 200).map(lambda n: "i" * n),
-                    JSON.filter(lambda v: not isinstance(v, str)))
+IDS = st.one_of(
+    st.uuids().map(lambda u: u.hex[:16]), st.text(CHARS, min_size=1, max_size=64).filter(valid_id)
+)
+BAD_IDS = st.one_of(
+    st.sampled_from(("", "x" * 65, "\x00", "\ud800", "a\udfffb")),
+    st.integers(65, 200).map(lambda n: "i" * n),
+    JSON.filter(lambda v: not isinstance(v, str)),
+)
 KINDS = st.sampled_from(sorted(FIELDS))
 MUTATIONS = st.sampled_from(("none", "wrong_type", "left_out"))
 MISSING = object()
@@ -137,24 +188,38 @@ def plausible(name: str, target: Target, strangers: Strangers) -> st.SearchStrat
     """Values of the right type for field ``name``: mostly wrong, sometimes right."""
     strategies: dict[str, st.SearchStrategy[Any]] = {
         "hold": st.lists(st.integers(-2, 6) | INTS, max_size=6),
-        "box": st.sampled_from((*target.boxes, "sevens", "Sixes", "sixes ", "upper_bonus",
-                                "")) | TEXTS,
-        "column": st.sampled_from((*target.columns, "free", "down", "up", "announced", "x2",
-                                   "")) | TEXTS,
-        "text": st.one_of(st.text(" \t\r\n\x0b\x0c\x07\x1b\x7f\x85", max_size=12),
-                          st.tuples(st.characters(), st.integers(501, 700))
-                          .map(lambda pair: pair[0] * pair[1]), TEXTS),
+        "box": st.sampled_from((*target.boxes, "sevens", "Sixes", "sixes ", "upper_bonus", ""))
+        | TEXTS,
+        "column": st.sampled_from((*target.columns, "free", "down", "up", "announced", "x2", ""))
+        | TEXTS,
+        "text": st.one_of(
+            st.text(" \t\r\n\x0b\x0c\x07\x1b\x7f\x85", max_size=12),
+            st.tuples(st.characters(), st.integers(501, 700)).map(lambda pair: pair[0] * pair[1]),
+            TEXTS,
+        ),
         "ruleset": st.sampled_from((*RULESETS, "Yahtzee", "poker", "")) | TEXTS,
-        "options": st.dictionaries(st.sampled_from(("joker", "exact_counts", "coach"))
-                                   | SHORT_TEXTS, JSON, max_size=3),
-        "seats": INTS, "turn_seconds": INTS, "coach": st.booleans(),
+        "options": st.dictionaries(
+            st.sampled_from(("joker", "exact_counts", "coach")) | SHORT_TEXTS, JSON, max_size=3
+        ),
+        "seats": INTS,
+        "turn_seconds": INTS,
+        "coach": st.booleans(),
         "level": st.sampled_from(("beginner", "expert", "grandmaster", "")) | TEXTS,
         "seat": INTS | st.sampled_from((0, 1, 2, 7, 8)),
         "player": st.sampled_from(strangers.players) | INTS,
         # The six (never sent: valid here), and near misses: skin tones, a variation
         # selector, two at once, a name.
-        "emoji": st.sampled_from((*REACTIONS, "\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f",
-                                  "\U0001f44d\U0001f44d", "thumbs_up", "\U0001f3b2", ""))
+        "emoji": st.sampled_from(
+            (
+                *REACTIONS,
+                "\U0001f44d\U0001f3fd",
+                "\U0001f44d\ufe0f",
+                "\U0001f44d\U0001f44d",
+                "thumbs_up",
+                "\U0001f3b2",
+                "",
+            )
+        )
         | TEXTS,
         "muted": st.booleans(),
         "message": INTS | st.sampled_from((0, 1, 2, 3)),
@@ -167,14 +232,31 @@ def plausible(name: str, target: Target, strangers: Strangers) -> st.SearchStrat
 def junk(strangers: Strangers) -> st.SearchStrategy[dict[str, Any]]:
     """Extra fields, many naming the victims' room and other players."""
     return st.dictionaries(
-        st.sampled_from(("code", "room", "room_code", "player_id", "as", "seat", "player",
-                         "version", "host", "sessionid", "__proto__")) | SHORT_TEXTS,
-        st.sampled_from((strangers.code, *strangers.players)) | JSON, max_size=3)
+        st.sampled_from(
+            (
+                "code",
+                "room",
+                "room_code",
+                "player_id",
+                "as",
+                "seat",
+                "player",
+                "version",
+                "host",
+                "sessionid",
+                "__proto__",
+            )
+        )
+        | SHORT_TEXTS,
+        st.sampled_from((strangers.code, *strangers.players)) | JSON,
+        max_size=3,
+    )
 
 
 @st.composite
-def messages(draw: st.DrawFn, target: Target,
-             strangers: Strangers) -> tuple[dict[str, Any], frozenset[str]]:
+def messages(
+    draw: st.DrawFn, target: Target, strangers: Strangers
+) -> tuple[dict[str, Any], frozenset[str]]:
     """A message of any type with plausible fields, maybe one of a wrong type or one
     left out (then ``bad_field`` is the only answer), and junk naming other rooms and
     players; returns it with the error codes it may get."""
@@ -203,8 +285,14 @@ def messages(draw: st.DrawFn, target: Target,
 def render(pairs: list[tuple[str, Any]], ascii_only: bool) -> str:
     """A JSON object from key-value pairs (keys may repeat); non-ASCII text stays raw
     unless ``ascii_only`` or it holds a lone surrogate (which UTF-8 cannot carry)."""
-    text = "{" + ", ".join(f"{json.dumps(k, ensure_ascii=ascii_only)}: "
-                           f"{json.dumps(v, ensure_ascii=ascii_only)}" for k, v in pairs) + "}"
+    text = (
+        "{"
+        + ", ".join(
+            f"{json.dumps(k, ensure_ascii=ascii_only)}: {json.dumps(v, ensure_ascii=ascii_only)}"
+            for k, v in pairs
+        )
+        + "}"
+    )
     return render(pairs, True) if SURROGATES.search(text) else text
 
 
@@ -256,11 +344,29 @@ def deep_roll(levels: int) -> str:
     return f'{{"type": "roll", "id": "deep-{levels}", "hold": {nested(levels)}}}'
 
 
-JUNK_TEXT = ("", " ", "{", "}", "[]", "{}", "null", "1", "true", '"ping"', "NaN", "Infinity",
-             "-Infinity", '{"type": "ping", "id": NaN}', '{"type": "ping", "id": "x",}',
-             "\ufeff" + '{"type": "ping", "id": "bom"}', "{'type': 'ping', 'id': 'x'}",
-             '{"type": "ping" "id": "x"}', "\x00", '{"__proto__": {"admin": true}}',
-             '{"type": "ping", "id": "x"}{"type": "ping", "id": "y"}')
+JUNK_TEXT = (
+    "",
+    " ",
+    "{",
+    "}",
+    "[]",
+    "{}",
+    "null",
+    "1",
+    "true",
+    '"ping"',
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    '{"type": "ping", "id": NaN}',
+    '{"type": "ping", "id": "x",}',
+    "\ufeff" + '{"type": "ping", "id": "bom"}',
+    "{'type': 'ping', 'id': 'x'}",
+    '{"type": "ping" "id": "x"}',
+    "\x00",
+    '{"__proto__": {"admin": true}}',
+    '{"type": "ping", "id": "x"}{"type": "ping", "id": "y"}',
+)
 
 
 def raw_frames() -> st.SearchStrategy[Frame]:
@@ -271,8 +377,9 @@ def raw_frames() -> st.SearchStrategy[Frame]:
         st.sampled_from(JUNK_TEXT).map(judge),
         st.text(max_size=40).map(judge),
         JSON.filter(lambda v: not isinstance(v, dict)).map(json.dumps).map(judge),
-        st.integers(4097, 9000).map(lambda n: judge(json.dumps(
-            {"type": "chat", "id": "big", "text": "a" * n}))),
+        st.integers(4097, 9000).map(
+            lambda n: judge(json.dumps({"type": "chat", "id": "big", "text": "a" * n}))
+        ),
         st.integers(33, 300).map(lambda n: judge(nested(n))),
         st.integers(33, 300).map(lambda n: judge(deep_roll(n))),
         st.integers(1100, 2000).map(lambda n: judge(nested(n))),  # the parser gives up
@@ -289,8 +396,14 @@ def frames(target: Target, strangers: Strangers) -> st.SearchStrategy[Frame]:
     """Any hostile frame for ``target`` that cannot be a valid action there: mostly
     messages with mutated fields, then broken ids, non-messages, and once in 40 a frame
     that costs the socket."""
-    weighted = [message_frames(target, strangers)] * 24 \
-        + [broken_envelopes(target, strangers)] * 5 + [raw_frames()] * 10 + [CLOSERS]
-    return st.sampled_from(weighted).flatmap(lambda kind: kind).filter(
-        lambda f: f.message is None or not target.may_change(f.message))
-
+    weighted = (
+        [message_frames(target, strangers)] * 24
+        + [broken_envelopes(target, strangers)] * 5
+        + [raw_frames()] * 10
+        + [CLOSERS]
+    )
+    return (
+        st.sampled_from(weighted)
+        .flatmap(lambda kind: kind)
+        .filter(lambda f: f.message is None or not target.may_change(f.message))
+    )

@@ -12,8 +12,9 @@ from tests.support.fuzz.frames import deep_roll, nested
 from tests.support.fuzz.oracle import FIELDS, Frame, judge, takes
 
 
-def exactly(room: str, payload: str | bytes | tuple[str, ...], answer: str, *,
-            text: bool | None = None) -> tuple[str, Frame]:
+def exactly(
+    room: str, payload: str | bytes | tuple[str, ...], answer: str, *, text: bool | None = None
+) -> tuple[str, Frame]:
     """A frame for ``room`` that must get exactly ``answer`` (an error code, "pong",
     "state" or "close"); the oracle ``judge`` must agree."""
     frame = judge(payload, text=text, codes=frozenset({answer}))
@@ -27,10 +28,24 @@ def ask(kind: str, **fields: Any) -> str:
 
 
 # A value of the right type for each field (the message may still be refused).
-RIGHT = {"hold": [], "box": "chance", "column": "main", "text": "hi", "ruleset": "yahtzee",
-         "options": {}, "seats": 2, "turn_seconds": 60, "coach": True, "level": "expert",
-         "seat": 1, "player": 1, "emoji": "\U0001f44d", "muted": True, "message": 1,
-         "reason": "abuse"}
+RIGHT = {
+    "hold": [],
+    "box": "chance",
+    "column": "main",
+    "text": "hi",
+    "ruleset": "yahtzee",
+    "options": {},
+    "seats": 2,
+    "turn_seconds": 60,
+    "coach": True,
+    "level": "expert",
+    "seat": 1,
+    "player": 1,
+    "emoji": "\U0001f44d",
+    "muted": True,
+    "message": 1,
+    "reason": "abuse",
+}
 SAMPLES = (None, True, 0, 1.5, "1", [1], {"a": 1}, [None] * 6)
 
 
@@ -49,8 +64,12 @@ def wrong_types() -> list[tuple[str, Frame]]:
 def handpicked(arena: Arena) -> list[tuple[str, Frame]]:
     """The classics, each with its exact answer."""
     vera, mal, victims = arena.players["vera"], arena.players["mal"], arena.codes["V"]
-    return [*malformed(), *not_theirs(vera, victims), *out_of_bounds(vera, mal, victims),
-            *wrong_types()]
+    return [
+        *malformed(),
+        *not_theirs(vera, victims),
+        *out_of_bounds(vera, mal, victims),
+        *wrong_types(),
+    ]
 
 
 def malformed() -> list[tuple[str, Frame]]:
@@ -74,8 +93,12 @@ def malformed() -> list[tuple[str, Frame]]:
         exactly("A", '{"type": "ping", "id": "nan", "x": NaN}', "pong"),
         exactly("A", '{"type": "roll", "id": "nan-hold", "hold": [NaN]}', "bad_field"),
         exactly("A", '{"type": "kick", "id": "inf", "player": Infinity}', "bad_field"),
-        exactly("A", '{"type": "configure", "id": "-inf", "ruleset": "yahtzee", '
-                     '"options": {}, "seats": -Infinity}', "bad_field"),
+        exactly(
+            "A",
+            '{"type": "configure", "id": "-inf", "ruleset": "yahtzee", '
+            '"options": {}, "seats": -Infinity}',
+            "bad_field",
+        ),
         exactly("A", '{"type": "leave", "id": "twice", "type": "ping"}', "pong"),
         exactly("A", '{"id": "twice-id", "type": "ping", "id": ""}', "bad_request_id"),
         exactly("A", '{"type": "chat", "id": "lone", "text": "\\ud800"}', "bad_json"),
@@ -120,14 +143,15 @@ def out_of_bounds(vera: int, mal: int, victims: str) -> list[tuple[str, Frame]]:
         exactly("S", ask("mute", player=vera, muted=True, code=victims), "not_in_room"),
         exactly("S", ask("mute", player=mal, muted=True), "cannot_mute"),
         exactly("S", ask("mute", player=mal, muted="yes"), "bad_field"),
-        *(exactly("S", ask("react", emoji=emoji), "bad_reaction")
-          for emoji in ("\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f", ":+1:", "", "\U0001f3b2")),
+        *(
+            exactly("S", ask("react", emoji=emoji), "bad_reaction")
+            for emoji in ("\U0001f44d\U0001f3fd", "\U0001f44d\ufe0f", ":+1:", "", "\U0001f3b2")
+        ),
         exactly("S", ask("react", emoji=1), "bad_field"),
         exactly("S", ask("hand_to_bot", seat=1, room=victims), "unknown_seat"),
         exactly("S", ask("remove_bot", seat=0), "game_in_progress"),
         exactly("S", ask("add_bot", level="expert"), "game_in_progress"),
-        exactly("S", ask("configure", ruleset="yahtzee", options={}, seats=1),
-                "game_in_progress"),
+        exactly("S", ask("configure", ruleset="yahtzee", options={}, seats=1), "game_in_progress"),
         exactly("S", ask("start"), "game_in_progress"),
         exactly("S", ask("rematch"), "game_in_progress"),
         exactly("S", ask("skip"), "cannot_skip"),
@@ -136,12 +160,15 @@ def out_of_bounds(vera: int, mal: int, victims: str) -> list[tuple[str, Frame]]:
         exactly("S", ask("place", box=None), "bad_field"),
         exactly("S", ask("place", box="chance", column=7), "bad_field"),
         exactly("S", ask("announce", box="chance"), "no_announcements"),
-        *(exactly("S", ask("roll", hold=hold), "bad_hold")
-          for hold in ([5], [-1], [0, 0], [0, 1, 2, 3, 4], [2**64])),
-        *(exactly("S", ask("roll", hold=hold), "bad_field")
-          for hold in ([0, 1, 2, 3, 4, 0], "01", [True], None, {"0": 1})),
+        *(
+            exactly("S", ask("roll", hold=hold), "bad_hold")
+            for hold in ([5], [-1], [0, 0], [0, 1, 2, 3, 4], [2**64])
+        ),
+        *(
+            exactly("S", ask("roll", hold=hold), "bad_field")
+            for hold in ([0, 1, 2, 3, 4, 0], "01", [True], None, {"0": 1})
+        ),
         exactly("S", ask("chat", text=" \x07 "), "bad_text"),
         exactly("S", ask("chat", text="x" * 501), "bad_text"),
         exactly("S", ask("frobnicate"), "bad_type"),
     ]
-

@@ -70,9 +70,12 @@ class Database:
 
     def events_after(self, code: str, seq: int) -> list[tuple[int, str, int | None]]:
         """(seq, kind, actor id) of the room's events after ``seq``."""
-        return self.rows("SELECT e.seq, e.kind, e.actor_id FROM games_event e JOIN games_room r"
-                         " ON r.id = e.room_id WHERE r.code = ? AND e.seq > ? ORDER BY e.seq",
-                         code, seq)
+        return self.rows(
+            "SELECT e.seq, e.kind, e.actor_id FROM games_event e JOIN games_room r"
+            " ON r.id = e.room_id WHERE r.code = ? AND e.seq > ? ORDER BY e.seq",
+            code,
+            seq,
+        )
 
     def room_count(self) -> int:
         """How many rooms there are."""
@@ -81,9 +84,11 @@ class Database:
 
     def members(self, code: str) -> int:
         """How many active members the room has."""
-        count: int = self.rows("SELECT COUNT(*) FROM games_membership m JOIN games_room r"
-                               " ON r.id = m.room_id WHERE r.code = ? AND m.state = 'active'",
-                               code)[0][0]
+        count: int = self.rows(
+            "SELECT COUNT(*) FROM games_membership m JOIN games_room r"
+            " ON r.id = m.room_id WHERE r.code = ? AND m.state = 'active'",
+            code,
+        )[0][0]
         return count
 
 
@@ -110,7 +115,8 @@ class Browser:
         self.base_url = base_url
         self.jar = jar if jar is not None else CookieJar()
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect())
+            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect()
+        )
 
     def request(self, path: str, body: bytes | None = None) -> Reply:
         """GET (or POST ``body``) ``path``, whatever the status."""
@@ -119,8 +125,9 @@ class Browser:
             with self.opener.open(request, timeout=30) as response:
                 return Reply(response.status, response.read().decode(errors="replace"))
         except urllib.error.HTTPError as exc:
-            return Reply(exc.code, exc.read().decode(errors="replace"),
-                         exc.headers.get("Location", ""))
+            return Reply(
+                exc.code, exc.read().decode(errors="replace"), exc.headers.get("Location", "")
+            )
 
     def csrf_cookie(self) -> Cookie:
         """Visit the home page for a CSRF cookie."""
@@ -138,9 +145,13 @@ async def ws_connect(base_url: str, code: str, login: Login | None) -> Any:
     headers = {"Origin": base_url}
     if login is not None:
         headers["Cookie"] = login.cookie_header()
-    return await websockets.connect(ws_url(base_url, code), additional_headers=headers,
-                                    ping_interval=None, max_size=2**22,
-                                    open_timeout=ANSWER_TIMEOUT)
+    return await websockets.connect(
+        ws_url(base_url, code),
+        additional_headers=headers,
+        ping_interval=None,
+        max_size=2**22,
+        open_timeout=ANSWER_TIMEOUT,
+    )
 
 
 async def first_answer(base_url: str, code: str, login: Login | None) -> dict[str, Any] | int:
@@ -193,8 +204,9 @@ class Probe:
                 try:
                     raw = await asyncio.wait_for(self.socket.recv(), ANSWER_TIMEOUT)
                 except TimeoutError:
-                    raise AssertionError(f"no answer within {ANSWER_TIMEOUT} s to {frame!r}") \
-                        from None
+                    raise AssertionError(
+                        f"no answer within {ANSWER_TIMEOUT} s to {frame!r}"
+                    ) from None
                 message = json.loads(raw)
                 kind = message.get("type")
                 if kind not in ("state", "patch") or kind == frame.expect == "state":
@@ -202,4 +214,3 @@ class Probe:
         except ConnectionClosed:
             code, self.socket = self.socket.close_code, None
             return Answer(close_code=code)
-

@@ -89,8 +89,12 @@ def valid_id(value: object) -> bool:
     return isinstance(value, str) and 1 <= len(value) <= 64 and not UNSTORABLE.search(value)
 
 
-def judge(payload: str | bytes | tuple[str, ...], *, text: bool | None = None,
-          codes: frozenset[str] = frozenset()) -> Frame:
+def judge(
+    payload: str | bytes | tuple[str, ...],
+    *,
+    text: bool | None = None,
+    codes: frozenset[str] = frozenset(),
+) -> Frame:
     """The answer docs/protocol.md promises for ``payload``; ``codes`` narrows the error
     codes a message that reaches its handler may get."""
     if isinstance(payload, bytes):
@@ -155,18 +159,32 @@ FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "place": (("box", "str", False), ("column", "str", True)),
     "chat": (("text", "str", False),),
     "react": (("emoji", "str", False),),
-    "configure": (("ruleset", "str", False), ("options", "dict", False),
-                  ("seats", "int", False), ("turn_seconds", "int", True),
-                  ("coach", "bool", True)),
-    "start": (), "rematch": (), "take_seat": (), "skip": (), "leave": (), "hint": (),
-    "sync": (), "ping": (),
+    "configure": (
+        ("ruleset", "str", False),
+        ("options", "dict", False),
+        ("seats", "int", False),
+        ("turn_seconds", "int", True),
+        ("coach", "bool", True),
+    ),
+    "start": (),
+    "rematch": (),
+    "take_seat": (),
+    "skip": (),
+    "leave": (),
+    "hint": (),
+    "sync": (),
+    "ping": (),
     "add_bot": (("level", "str", True),),
     "remove_bot": (("seat", "int", False),),
     "kick": (("player", "int", False),),
     "mute": (("player", "int", False), ("muted", "bool", False)),
     "hand_to_bot": (("seat", "int", False),),
-    "report": (("player", "int", True), ("message", "int", True), ("reason", "str", False),
-               ("text", "str", True)),
+    "report": (
+        ("player", "int", True),
+        ("message", "int", True),
+        ("reason", "str", False),
+        ("text", "str", True),
+    ),
 }
 
 
@@ -175,7 +193,10 @@ def takes(how: str, optional: bool, value: object) -> bool:
     if value is None:
         return optional and how != "hold"  # "hold": null is not a list
     if how == "hold":
-        return isinstance(value, list) and len(value) <= 5 \
-            and all(type(p) is int for p in value)
-    return {"str": isinstance(value, str), "int": type(value) is int,
-            "bool": type(value) is bool, "dict": isinstance(value, dict)}[how]
+        return isinstance(value, list) and len(value) <= 5 and all(type(p) is int for p in value)
+    return {
+        "str": isinstance(value, str),
+        "int": type(value) is int,
+        "bool": type(value) is bool,
+        "dict": isinstance(value, dict),
+    }[how]
