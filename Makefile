@@ -80,13 +80,14 @@ run: install migrate catalogs
 serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
-# Python with ruff, who may import whom with import-linter (the contracts in
-# pyproject.toml), JavaScript with ESLint (eslint.config.js), CSS with stylelint
-# (stylelint.config.js), side by side under make -j.
+# Python with ruff (its rules, and its formatter's layout: docs/decisions/0063), who may
+# import whom with import-linter (the contracts in pyproject.toml), JavaScript with ESLint
+# (eslint.config.js), CSS with stylelint (stylelint.config.js), side by side under make -j.
 lint: lint-python lint-imports lint-js lint-css
 
 lint-python: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 # The layers of the apps and inside them, and no cycle: about a second, so without
 # import-linter's cache (docs/decisions/0061).
