@@ -32,6 +32,9 @@ def fresh(snapshot: Snapshot, viewer: int) -> str:
     return canonical(document_of(json.loads(json.dumps(view_of(snapshot, viewer)))))
 
 
+# Not in the PostgreSQL pass (docs/decisions/0007): the patches and the fresh states are
+# built by the same code from the same rows; test_patches.py checks patches on PostgreSQL.
+@pytest.mark.sqlite_pass_only
 @pytest.mark.parametrize("ruleset", ["yahtzee", "yatzy", "yams", "triple_yahtzee"])
 def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
     ruleset: str, ada: Player, bob: Player, cy: Player, make_room: MakeRoom
