@@ -30,17 +30,16 @@ from scoring.scorecard import Placement, Scorecard
 from scoring.strategy import solver_build, solver_rules
 from scoring.strategy.advice import Choice
 from scoring.strategy.dice_space import (
-    COUNTS,
     DICE,
     FIVE_OF_A_KIND,
     KEEP_INDEX,
     OUTCOMES,
-    ROLLS,
     best_keeps_one,
     sub_keeps,
 )
 from scoring.strategy.solver_build import value_index
 from scoring.strategy.solver_rules import SOLVABLE, UPPER_COUNT, SolverRules, rules_for
+from scoring.strategy.solver_worth import last_throw_worth, placement_value
 from scoring.words import gettext_noop
 
 # Bump whenever the tables' meaning or layout changes: stored tables are then rebuilt.
@@ -156,49 +155,16 @@ class Solver:
     def _placement_value(self, state: tuple[int, int, int], placement: Placement) -> float:
         """Score still to come after ``placement`` (from ``Scorecard.options``): its
         points and bonuses, plus the value of the state it leads to."""
-        mask, upper, flag = state
-        rules = self.rules
         box = self._index[placement.box]
-        gained = placement.points + placement.bonus
-        if box < UPPER_COUNT:
-            reached = upper + placement.points
-            if upper < rules.threshold <= reached:
-                gained += rules.upper_bonus
-            upper = min(reached, rules.threshold)
-        if box == rules.yahtzee_box and placement.points == 50:
-            flag = 1
-        return gained + float(self.values[value_index(rules, mask | (1 << box), upper, flag)])
+        return placement_value(
+            self.rules, self.values, state, box, placement.points, placement.bonus
+        )
 
     def _placement_worth(self, card: Scorecard, state: tuple[int, int, int]) -> np.ndarray:
         """``worth[roll]``: the best placement of each roll on the last throw (score still
-        to come).  The batch code of ``solver_build`` computes the same for many states."""
-        mask, upper, flag = state
-        rules, values = self.rules, self.values
-        threshold = rules.threshold
-        worth = np.full(len(ROLLS), -np.inf)
-        for box in range(rules.boxes):
-            if mask >> box & 1:
-                continue
-            nxt = mask | (1 << box)
-            if box < UPPER_COUNT:
-                by_count = np.empty(DICE + 1)
-                for count in range(DICE + 1):
-                    reached = upper + (box + 1) * count
-                    bonus = rules.upper_bonus if upper < threshold <= reached else 0
-                    by_count[count] = (
-                        (box + 1) * count
-                        + bonus
-                        + values[value_index(rules, nxt, min(reached, threshold), flag)]
-                    )
-                np.maximum(worth, by_count[COUNTS[box]], out=worth)
-            elif box == rules.yahtzee_box:
-                after = np.full(len(ROLLS), values[value_index(rules, nxt, upper, 0)])
-                after[list(FIVE_OF_A_KIND)] = 50 + values[value_index(rules, nxt, upper, 1)]
-                np.maximum(worth, after, out=worth)
-            else:
-                after = values[value_index(rules, nxt, upper, flag)]
-                np.maximum(worth, rules.scores[box] + after, out=worth)
-        if rules.flags > 1 and mask >> rules.yahtzee_box & 1:
+        to come), a Yahtzee played as a joker included."""
+        worth = last_throw_worth(self.rules, self.values, state)
+        if self.rules.flags > 1 and state[0] >> self.rules.yahtzee_box & 1:
             for face, row in enumerate(FIVE_OF_A_KIND, start=1):
                 worth[row] = max(
                     self._placement_value(state, p) for p in card.options((face,) * DICE)

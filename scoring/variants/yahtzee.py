@@ -20,6 +20,23 @@ def yahtzee_boxes() -> tuple[Box, ...]:
     """The thirteen boxes of a Yahtzee sheet."""
     return (
         *upper_boxes(),
+        *_kind_boxes(),
+        *_pattern_boxes(),
+        Box(
+            "chance",
+            gettext_noop("Chance"),
+            gettext_noop("Sum of all dice."),
+            "lower",
+            patterns.total,
+            5,
+            30,
+        ),
+    )
+
+
+def _kind_boxes() -> tuple[Box, ...]:
+    """Three and four of a kind: the sum of all dice when enough of them match."""
+    return (
         Box(
             "three_of_a_kind",
             gettext_noop("Three of a kind"),
@@ -38,6 +55,12 @@ def yahtzee_boxes() -> tuple[Box, ...]:
             0,
             30,
         ),
+    )
+
+
+def _pattern_boxes() -> tuple[Box, ...]:
+    """Full house, the straights and the Yahtzee: fixed points for a pattern."""
+    return (
         Box(
             "full_house",
             gettext_noop("Full house"),
@@ -73,15 +96,6 @@ def yahtzee_boxes() -> tuple[Box, ...]:
             fixed_if(patterns.is_five_of_a_kind, 50),
             0,
             50,
-        ),
-        Box(
-            "chance",
-            gettext_noop("Chance"),
-            gettext_noop("Sum of all dice."),
-            "lower",
-            patterns.total,
-            5,
-            30,
         ),
     )
 

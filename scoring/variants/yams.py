@@ -26,6 +26,75 @@ def _is_straight(c: Counts) -> bool:
     return patterns.is_exact_straight(c, 1) or patterns.is_exact_straight(c, 2)
 
 
+def _middle_boxes() -> tuple[Box, ...]:
+    """Maximum and minimum: the sum of all dice (``Yams.middle_total`` counts the pair)."""
+    return (
+        Box(
+            "maximum",
+            gettext_noop("Maximum"),
+            gettext_noop("Sum of all dice; aim high."),
+            "middle",
+            patterns.total,
+            5,
+            30,
+        ),
+        Box(
+            "minimum",
+            gettext_noop("Minimum"),
+            gettext_noop(
+                "Sum of all dice; aim low: the column's maximum and minimum count 0 "
+                "unless the minimum is below the maximum."
+            ),
+            "middle",
+            patterns.total,
+            5,
+            30,
+        ),
+    )
+
+
+def _lower_boxes() -> tuple[Box, ...]:
+    """Full house, four of a kind, the straight and the Yam's: fixed points."""
+    return (
+        Box(
+            "full_house",
+            gettext_noop("Full house"),
+            gettext_noop("20 for three of one face and two of another; a yams counts too."),
+            "lower",
+            fixed_if(lambda c: patterns.shape(c) in ((3, 2), (5,)), 20),
+            0,
+            20,
+        ),
+        Box(
+            "four_of_a_kind",
+            gettext_noop("Four of a kind"),
+            gettext_noop("30 when at least four dice show the same face."),
+            "lower",
+            fixed_if(lambda c: max(c) >= 4, 30),
+            0,
+            30,
+        ),
+        Box(
+            "straight",
+            gettext_noop("Straight"),
+            gettext_noop("40 for 1-2-3-4-5 or 2-3-4-5-6."),
+            "lower",
+            fixed_if(_is_straight, 40),
+            0,
+            40,
+        ),
+        Box(
+            "yams",
+            gettext_noop("Yam's"),
+            gettext_noop("50 when all five dice show the same face."),
+            "lower",
+            fixed_if(patterns.is_five_of_a_kind, 50),
+            0,
+            50,
+        ),
+    )
+
+
 class Yams(RuleSet):
     """Yam's: columns free, down (top first), up (bottom first) and announced."""
 
@@ -61,66 +130,7 @@ class Yams(RuleSet):
     )
 
     def _make_boxes(self) -> tuple[Box, ...]:
-        return (
-            *upper_boxes(),
-            Box(
-                "maximum",
-                gettext_noop("Maximum"),
-                gettext_noop("Sum of all dice; aim high."),
-                "middle",
-                patterns.total,
-                5,
-                30,
-            ),
-            Box(
-                "minimum",
-                gettext_noop("Minimum"),
-                gettext_noop(
-                    "Sum of all dice; aim low: the column's maximum and minimum count 0 "
-                    "unless the minimum is below the maximum."
-                ),
-                "middle",
-                patterns.total,
-                5,
-                30,
-            ),
-            Box(
-                "full_house",
-                gettext_noop("Full house"),
-                gettext_noop("20 for three of one face and two of another; a yams counts too."),
-                "lower",
-                fixed_if(lambda c: patterns.shape(c) in ((3, 2), (5,)), 20),
-                0,
-                20,
-            ),
-            Box(
-                "four_of_a_kind",
-                gettext_noop("Four of a kind"),
-                gettext_noop("30 when at least four dice show the same face."),
-                "lower",
-                fixed_if(lambda c: max(c) >= 4, 30),
-                0,
-                30,
-            ),
-            Box(
-                "straight",
-                gettext_noop("Straight"),
-                gettext_noop("40 for 1-2-3-4-5 or 2-3-4-5-6."),
-                "lower",
-                fixed_if(_is_straight, 40),
-                0,
-                40,
-            ),
-            Box(
-                "yams",
-                gettext_noop("Yam's"),
-                gettext_noop("50 when all five dice show the same face."),
-                "lower",
-                fixed_if(patterns.is_five_of_a_kind, 50),
-                0,
-                50,
-            ),
-        )
+        return (*upper_boxes(), *_middle_boxes(), *_lower_boxes())
 
     def special_rule_phrases(self) -> tuple[Words, ...]:
         """The per-column bonus and the maximum/minimum rule."""

@@ -28,6 +28,113 @@ def _full_house(c: Counts) -> int:
     return patterns.total(c) if patterns.shape(c) == (3, 2) else 0
 
 
+def _matching_rules(exact: bool) -> tuple[str, ...]:
+    """The rules of one pair, two pairs, three and four of a kind, by ``exact``."""
+    if exact:
+        return (
+            gettext_noop(
+                "Sum of the highest two matching dice (a face shown by exactly two dice)."
+            ),
+            gettext_noop("Sum of two pairs of different faces (each shown by exactly two dice)."),
+            gettext_noop("Sum of three matching dice (a face shown by exactly three dice)."),
+            gettext_noop("Sum of four matching dice (a face shown by exactly four dice)."),
+        )
+    return (
+        gettext_noop("Sum of the highest two matching dice (a face shown by at least two dice)."),
+        gettext_noop("Sum of two pairs of different faces (each shown by at least two dice)."),
+        gettext_noop("Sum of three matching dice (a face shown by at least three dice)."),
+        gettext_noop("Sum of four matching dice (a face shown by at least four dice)."),
+    )
+
+
+def _matching_boxes(exact: bool) -> tuple[Box, ...]:
+    """One pair, two pairs, three and four of a kind: the sum of the matching dice only
+    (with ``exact``, of faces shown by exactly that many dice)."""
+    rules = _matching_rules(exact)
+    return (
+        Box("one_pair", gettext_noop("One pair"), rules[0], "lower", _kind(2, exact), 0, 12),
+        Box(
+            "two_pairs",
+            gettext_noop("Two pairs"),
+            rules[1],
+            "lower",
+            _two_pairs(exact),
+            0,
+            22,
+        ),
+        Box(
+            "three_of_a_kind",
+            gettext_noop("Three of a kind"),
+            rules[2],
+            "lower",
+            _kind(3, exact),
+            0,
+            18,
+        ),
+        Box(
+            "four_of_a_kind",
+            gettext_noop("Four of a kind"),
+            rules[3],
+            "lower",
+            _kind(4, exact),
+            0,
+            24,
+        ),
+    )
+
+
+def _whole_roll_boxes() -> tuple[Box, ...]:
+    """The straights, full house, chance and yatzy: they score the whole roll, with or
+    without exact counts."""
+    return (
+        Box(
+            "small_straight",
+            gettext_noop("Small straight"),
+            gettext_noop("15 for exactly 1-2-3-4-5."),
+            "lower",
+            fixed_if(lambda c: patterns.is_exact_straight(c, 1), 15),
+            0,
+            15,
+        ),
+        Box(
+            "large_straight",
+            gettext_noop("Large straight"),
+            gettext_noop("20 for exactly 2-3-4-5-6."),
+            "lower",
+            fixed_if(lambda c: patterns.is_exact_straight(c, 2), 20),
+            0,
+            20,
+        ),
+        Box(
+            "full_house",
+            gettext_noop("Full house"),
+            gettext_noop("Sum of all dice for three of one face and two of another."),
+            "lower",
+            _full_house,
+            0,
+            28,
+        ),
+        Box(
+            "chance",
+            gettext_noop("Chance"),
+            gettext_noop("Sum of all dice."),
+            "lower",
+            patterns.total,
+            5,
+            30,
+        ),
+        Box(
+            "yatzy",
+            gettext_noop("Yatzy"),
+            gettext_noop("50 when all five dice show the same face."),
+            "lower",
+            fixed_if(patterns.is_five_of_a_kind, 50),
+            0,
+            50,
+        ),
+    )
+
+
 class Yatzy(RuleSet):
     """Yatzy: 15 boxes, upper bonus 50 at 63, kinds score only the matching dice."""
 
@@ -55,103 +162,4 @@ class Yatzy(RuleSet):
 
     def _make_boxes(self) -> tuple[Box, ...]:
         exact = self.options["exact_counts"]
-        if exact:
-            pair_rules = (
-                gettext_noop(
-                    "Sum of the highest two matching dice (a face shown by exactly two dice)."
-                ),
-                gettext_noop(
-                    "Sum of two pairs of different faces (each shown by exactly two dice)."
-                ),
-                gettext_noop("Sum of three matching dice (a face shown by exactly three dice)."),
-                gettext_noop("Sum of four matching dice (a face shown by exactly four dice)."),
-            )
-        else:
-            pair_rules = (
-                gettext_noop(
-                    "Sum of the highest two matching dice (a face shown by at least two dice)."
-                ),
-                gettext_noop(
-                    "Sum of two pairs of different faces (each shown by at least two dice)."
-                ),
-                gettext_noop("Sum of three matching dice (a face shown by at least three dice)."),
-                gettext_noop("Sum of four matching dice (a face shown by at least four dice)."),
-            )
-        return (
-            *upper_boxes(),
-            Box(
-                "one_pair", gettext_noop("One pair"), pair_rules[0], "lower", _kind(2, exact), 0, 12
-            ),
-            Box(
-                "two_pairs",
-                gettext_noop("Two pairs"),
-                pair_rules[1],
-                "lower",
-                _two_pairs(exact),
-                0,
-                22,
-            ),
-            Box(
-                "three_of_a_kind",
-                gettext_noop("Three of a kind"),
-                pair_rules[2],
-                "lower",
-                _kind(3, exact),
-                0,
-                18,
-            ),
-            Box(
-                "four_of_a_kind",
-                gettext_noop("Four of a kind"),
-                pair_rules[3],
-                "lower",
-                _kind(4, exact),
-                0,
-                24,
-            ),
-            Box(
-                "small_straight",
-                gettext_noop("Small straight"),
-                gettext_noop("15 for exactly 1-2-3-4-5."),
-                "lower",
-                fixed_if(lambda c: patterns.is_exact_straight(c, 1), 15),
-                0,
-                15,
-            ),
-            Box(
-                "large_straight",
-                gettext_noop("Large straight"),
-                gettext_noop("20 for exactly 2-3-4-5-6."),
-                "lower",
-                fixed_if(lambda c: patterns.is_exact_straight(c, 2), 20),
-                0,
-                20,
-            ),
-            Box(
-                "full_house",
-                gettext_noop("Full house"),
-                gettext_noop("Sum of all dice for three of one face and two of another."),
-                "lower",
-                _full_house,
-                0,
-                28,
-            ),
-            Box(
-                "chance",
-                gettext_noop("Chance"),
-                gettext_noop("Sum of all dice."),
-                "lower",
-                patterns.total,
-                5,
-                30,
-            ),
-            Box(
-                "yatzy",
-                gettext_noop("Yatzy"),
-                gettext_noop("50 when all five dice show the same face."),
-                "lower",
-                fixed_if(patterns.is_five_of_a_kind, 50),
-                0,
-                50,
-            ),
-        )
+        return (*upper_boxes(), *_matching_boxes(exact), *_whole_roll_boxes())
