@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from urllib.parse import urlsplit
@@ -96,6 +97,25 @@ def env_list(name: str, default: list[str]) -> list[str]:
     """
     raw = os.environ.get(name)
     return list(default) if raw is None else parse_list(raw)
+
+
+def env_networks(name: str, default: list[str]) -> list[str]:
+    """The comma-separated networks (e.g. ``10.0.0.0/8``) in variable ``name``, or
+    ``default`` when unset; set but empty means none.
+
+    >>> import os; os.environ["NETWORKS_EXAMPLE"] = "10.0.0.0/8, 2001:db8::/32"
+    >>> env_networks("NETWORKS_EXAMPLE", [])
+    ['10.0.0.0/8', '2001:db8::/32']
+    """
+    networks = env_list(name, default)
+    for network in networks:
+        try:
+            ipaddress.ip_network(network, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {network!r} is not a network such as 10.0.0.0/8 or 2001:db8::/32"
+            ) from None
+    return networks
 
 
 def env_int(name: str, default: int) -> int:

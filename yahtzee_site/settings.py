@@ -8,7 +8,6 @@ combinations when DEBUG is off.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import socket
 import tempfile
@@ -27,6 +26,7 @@ from yahtzee_site.env import (
     env_host_names,
     env_int,
     env_list,
+    env_networks,
     env_site_url,
     env_str,
 )
@@ -366,15 +366,7 @@ GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
 GUEST_LIMIT = env_int("GUEST_LIMIT", 20)
 GUEST_LIMIT_WINDOW = env_int("GUEST_LIMIT_WINDOW_SECONDS", 3600)
 GUEST_LIMIT_UNDER_BAN = env_int("GUEST_LIMIT_UNDER_BAN", 2)
-GUEST_LIMIT_TRUSTED = env_list("GUEST_LIMIT_TRUSTED", [])
-for _network in GUEST_LIMIT_TRUSTED:
-    try:
-        ipaddress.ip_network(_network, strict=False)
-    except ValueError:
-        raise ImproperlyConfigured(
-            f"GUEST_LIMIT_TRUSTED: {_network!r} is not a network "
-            "such as 10.0.0.0/8 or 2001:db8::/32"
-        ) from None
+GUEST_LIMIT_TRUSTED = env_networks("GUEST_LIMIT_TRUSTED", [])
 # Web Push (docs/decisions/0042): the server's VAPID key, given as PEM or base64url in
 # WEBPUSH_PRIVATE_KEY in production, else made once and kept in WEBPUSH_KEY_FILE; the
 # contact push services may write to (a mailto: or https: URL).
