@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness.room_client import Login, Seat, next_move
-from tests.support.fuzz.frames import Strangers, Target
 from tests.support.fuzz.live import (
     ANSWER_TIMEOUT,
     Database,
@@ -23,6 +22,7 @@ from tests.support.fuzz.live import (
     first_answer,
 )
 from tests.support.fuzz.oracle import Frame, check
+from tests.support.fuzz.targets import Strangers, Target
 
 PROBES_PER_ROOM = 8  # attacker sockets per room, sending in parallel
 MOVE_GAP = 0.06  # the victims' pause between two moves
