@@ -9,7 +9,8 @@ to requests, and reconnects by itself when the connection drops, re-sending unan
 requests with their original ids (the server answers a repeated id with its first
 answer, so nothing applies twice).
 With ``ping_every`` it sends the protocol's keep-alive ``ping`` that often, as the
-browser's page does (every 15 s).
+browser's page does (every 15 s). What a plain player plays with it, ``placements`` and
+``next_move`` (``bench.harness.plain_player``), is importable from here too.
 
 Used by bench/load.py, bench/faults.py and the live-server tests.
 """
@@ -33,6 +34,8 @@ import jsonpatch
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from bench.harness.plain_player import next_move as next_move
+from bench.harness.plain_player import placements as placements
 from bench.harness.state_changes import Gap, apply_change
 
 HTTP_TIMEOUT = 30.0
@@ -376,46 +379,3 @@ class Seat:
         """Whether the game is on and waiting for this player."""
         game = self.game
         return bool(game and game["status"] == "playing" and game["current_seat"] == self.my_seat)
-
-
-def placements(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's ``options`` (by column, then box: ``[points, bonus, gain]``) as a list of
-    ``{"column", "box", "points", "bonus", "gain"}``, in column then sheet order."""
-    return [
-        {"column": column, "box": box, "points": points, "bonus": bonus, "gain": gain}
-        for column, boxes in game["options"].items()
-        for box, (points, bonus, gain) in boxes.items()
-    ]
-
-
-def next_move(game: dict[str, Any]) -> dict[str, Any]:
-    """A plain player's next request on their turn: roll, keep the most common face
-    (up to two rerolls unless a box already pays well), then fill the best box."""
-    dice, rolls_left, options = game["dice"], game["rolls_left"], placements(game)
-    if game.get("must_announce"):
-        return {"type": "announce", "box": _open_announce_box(game)}
-    if not dice:
-        return {"type": "roll", "hold": []}
-    best = max(options, key=lambda o: o["gain"]) if options else None
-    face, count = Counter(dice).most_common(1)[0]
-    if rolls_left > 0 and count < 5 and (best is None or best["gain"] < 25):
-        return {"type": "roll", "hold": [i for i, d in enumerate(dice) if d == face]}
-    if best is None:  # five of a kind that fits nowhere yet: throw one die again
-        return {"type": "roll", "hold": [0, 1, 2, 3]}
-    move = {"type": "place", "box": best["box"]}
-    if len(game["ruleset"]["columns"]) > 1:
-        move["column"] = best["column"]
-    return move
-
-
-def _open_announce_box(game: dict[str, Any]) -> str:
-    """The first open box of the announced column on the sheet whose turn it is."""
-    rules = game["ruleset"]
-    filled = game["seats"][game["current_seat"]]["boxes"].get(rules["announce_column"], {})
-    key: str = next(
-        box["key"]
-        for section in rules["sections"]
-        for box in section["boxes"]
-        if box["key"] not in filled
-    )
-    return key
