@@ -98,10 +98,10 @@ _floor = URLRouter(
     [
         path(
             "ws/baseline/<slug:group>/",  # type: ignore[list-item]
-            BroadcastFloorConsumer.as_asgi(),
+            BroadcastFloorConsumer.as_asgi(),  # type: ignore[arg-type]
         )
     ]
-)  # type: ignore[arg-type]
+)
 
 
 async def application(scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable) -> None:

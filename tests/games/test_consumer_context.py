@@ -62,11 +62,11 @@ async def test_the_service_a_socket_calls_sees_the_sockets_language(
                 # games/realtime/routing.py).
                 path(
                     "ws/rooms/<str:code>/",  # type: ignore[list-item]
-                    FrenchRoomConsumer.as_asgi(),
+                    FrenchRoomConsumer.as_asgi(),  # type: ignore[arg-type]
                 )
             ]
         )
-    )  # type: ignore[arg-type]
+    )
     comm = WebsocketCommunicator(
         app, f"/ws/rooms/{code}/", headers=[(b"cookie", f"sessionid={session_key}".encode())]
     )
