@@ -110,6 +110,19 @@ def player_stats(
     """The figures of ``player`` from their stored games (see the module's definitions):
     per variant in the engine's order, the ``last`` counted games (newest first), and the
     accuracy of the last ``accuracy_points`` reviews in game order."""
+    stats = PlayerStats()
+    by_variant = _tally_games(player, stats, last)
+    _count_yahtzees(player, by_variant)
+    order = {name: i for i, name in enumerate(rulesets.names())}
+    stats.variants = sorted(by_variant.values(), key=lambda v: order.get(v.ruleset, len(order)))
+    stats.accuracy = _accuracy(player, accuracy_points)
+    return stats
+
+
+def _tally_games(player: Player, stats: PlayerStats, last: int) -> dict[str, VariantStats]:
+    """Each variant's figures from the player's scorecards of finished and ended games,
+    newest first: the ended ones counted apart, and the ``last`` counted games listed in
+    ``stats``."""
     seats = Subquery(
         Scorecard.objects.filter(game=OuterRef("game"))
         .values("game")
@@ -135,7 +148,6 @@ def player_stats(
             "game__daily_attempt__challenge__day",
         )
     )
-    stats = PlayerStats()
     by_variant: dict[str, VariantStats] = {}
     for status, ruleset, code, number, finished_at, data, total, rank, seated, day in cards:
         if status == Game.Status.ENDED:
@@ -161,6 +173,12 @@ def player_stats(
                     daily_day=day,
                 )
             )
+    return by_variant
+
+
+def _count_yahtzees(player: Player, by_variant: dict[str, VariantStats]) -> None:
+    """Add to each variant the rolls of the player's own turns in finished games that
+    showed five of a kind."""
     rolls = Turn.objects.filter(
         player=player, game__status=Game.Status.FINISHED, game__scorecards__player=player
     ).values_list("game__ruleset", "rolls")
@@ -168,8 +186,11 @@ def player_stats(
         by_variant[ruleset].yahtzees += sum(
             1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"]))
         )
-    order = {name: i for i, name in enumerate(rulesets.names())}
-    stats.variants = sorted(by_variant.values(), key=lambda v: order.get(v.ruleset, len(order)))
+
+
+def _accuracy(player: Player, accuracy_points: int) -> list[AccuracyPoint]:
+    """The coach's accuracy in the player's last ``accuracy_points`` reviews, in game
+    order."""
     reviews = (
         GameReview.objects.filter(player=player)
         .exclude(data__accuracy=None)
@@ -183,7 +204,7 @@ def player_stats(
             "game__daily_attempt__challenge__day",
         )[:accuracy_points]
     )
-    stats.accuracy = [
+    return [
         AccuracyPoint(
             room_code=code,
             number=number,
@@ -195,7 +216,6 @@ def player_stats(
         for code, number, ruleset, finished_at, accuracy, day in reversed(list(reviews))
         if accuracy is not None
     ]
-    return stats
 
 
 def can_see_profile(viewer: Player | None, player: Player) -> bool:

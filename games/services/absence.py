@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from games.errors import ServiceError
 from games.selectors.views import HEARTBEAT_LIMIT
+from games.services.bot_seats import hand_seat_to_bot
 from games.services.core import (
     Change,
     Done,
@@ -33,7 +34,6 @@ from games.services.core import (
     require_live,
     room_action,
 )
-from games.services.play import hand_seat_to_bot
 from games.services.turns import retime_seat
 from play.models import Game, Scorecard, Turn
 from play.modes import pace_named

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from games.errors import ServiceError, raise_refusal
 from games.words import say
-from play import sql
+from play import sql, sql_writes
 from play.models import Game
 from play.modes import mode_of
 from rooms.models import Membership, Room
@@ -154,14 +154,14 @@ def bump(
         room.last_activity_at = moment
     if game is not None:
         game.version += 1
-    sql.write_versions(room, game)
+    sql_writes.write_versions(room, game)
     room.save_changes()  # what else the service changed
     if game is not None:
         game.save_changes()
     data = data or {}
     # Duplicate dice: the round's dice stay secret until it closes.
     kept = mode_of(room, game).dice.logged(game, kind, data) if game is not None else data
-    sql.insert_event(room, game, kind, actor.pk if actor is not None else None, kept, moment)
+    sql_writes.insert_event(room, game, kind, actor.pk if actor is not None else None, kept, moment)
     return {
         "kind": kind,
         "seq": room.version,
@@ -213,7 +213,7 @@ def finish(
         response["game_version"] = game.version
     response.update(extra)
     if request_id is not None:
-        sql.insert_answer(room, player.pk, request_id, action, response, now())
+        sql_writes.insert_answer(room, player.pk, request_id, action, response, now())
     return response
 
 

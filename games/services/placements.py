@@ -28,7 +28,7 @@ from games.services.core import Done, bump, membership, now, playing_game, room_
 from games.services.play import do_place, your_turn
 from games.services.turns import bot_delay, schedule_round
 from notices.models import Notice
-from play import sql
+from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Mode, Refusal, mode_of
 from rooms.models import Room
@@ -65,7 +65,7 @@ def placement_take_back(*, player: Player, room: Room) -> Done:
     placed = _placed_turn(game, card, player, mode)
     before = _sheet_before(game, card, placed)
     card.data, card.total = scorecard_json.to_json(before), before.total
-    sql.write_card(card)
+    sql_writes.write_card(card)
     deadline = None
     if placed.deadline is not None and placed.finished_at is not None:
         deadline = now() + max(placed.deadline - placed.finished_at, timedelta(0))

@@ -2,7 +2,8 @@
 
 Every rule question goes to the ``scoring`` engine; these functions only load,
 ask, store and record. The ``place`` service, and taking a box back, are in
-``games.services.placements``.
+``games.services.placements``; a person's seat handed to a bot, in
+``games.services.bot_seats``.
 """
 
 from __future__ import annotations
@@ -33,42 +34,27 @@ from games.services.daily_scores import record_finish
 from games.services.duplicate import revealed
 from games.services.turns import (
     open_turns,
-    retime_seat,
     schedule_round,
     start_round,
     start_turn,
 )
 from games.signals import game_finished
-from play import sql
+from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Refusal, mode_of, turn_order_of
 from rooms.models import Membership, Room
 from scoring import scorecard_json
 from scoring.scorecard import Placement
 from scoring.scorecard import Scorecard as Sheet
-from scoring.strategy import levels
 from scoring.turn import Turn as TurnState
 
 # Seconds of holiday each seat may take in a game (games.services.holidays).
 HOLIDAY_ALLOWANCE = 7 * 24 * 3600
-BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
 
 
 def sheet_of(card: Scorecard) -> Sheet:
     """The engine's sheet stored in a scorecard row."""
     return scorecard_json.from_json(card.data)
-
-
-def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
-    """A bot player of ``level`` with a name not yet used at the table."""
-    if level not in levels.names():
-        raise ServiceError(
-            "bad_level", gettext("bot levels: %(levels)s") % {"levels": ", ".join(levels.names())}
-        )
-    name = next(
-        (f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken), "Bot"
-    )
-    return Player.objects.create(name=name, bot_level=level)
 
 
 # -- starting ---------------------------------------------------------------
@@ -176,7 +162,7 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
             "at": now().isoformat(),
         },
     ]
-    sql.write_turn_play(turn)
+    sql_writes.write_turn_play(turn)
     return {
         "seat": card.seat,
         "dice": list(rolled.dice),
@@ -197,7 +183,7 @@ def do_announce(
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
     turn.announced_by = by
-    sql.write_announcement(turn)
+    sql_writes.write_announcement(turn)
     return {"seat": card.seat, "box": box}
 
 
@@ -222,10 +208,10 @@ def do_place(
     )
     placed = rules(lambda: sheet.place(state.dice, box, column, announced=state.announced))
     card.data, card.total = scorecard_json.to_json(placed), placed.total
-    sql.write_card(card)
+    sql_writes.write_card(card)
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
-    sql.write_turn_end(turn)
+    sql_writes.write_turn_end(turn)
     data = {
         "seat": card.seat,
         "box": box,
@@ -347,7 +333,7 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     if positions == turn.holding:
         return Done(None, remember=False)
     turn.holding = positions
-    sql.write_turn_play(turn)
+    sql_writes.write_turn_play(turn)
     return Done(
         bump(room, "hold", actor=player, game=game, data={"seat": card.seat, "held": positions}),
         game,
@@ -377,39 +363,6 @@ def game_skip(*, player: Player, room: Room, seat: object = None) -> Done:
         raise ServiceError("cannot_skip", gettext("only another person's turn can be skipped"))
     data = finish_for_absent(room, game, Turn.Finish.SKIPPED, current)
     return Done(bump(room, "skip", actor=player, game=game, data=data), game)
-
-
-def hand_seat_to_bot(
-    room: Room, game: Game | None, member: Membership, level: str = "beginner"
-) -> Player | None:
-    """Give a person's game seat (and room seat) to a new bot; they stay as a spectator."""
-    seat = member.seat
-    taken = list(
-        Membership.objects.filter(room=room, state=Membership.State.ACTIVE).values_list(
-            "player__name", flat=True
-        )
-    )
-    bot = None
-    if game is not None and game.status == Game.Status.PLAYING:
-        card = game.scorecards.filter(player=member.player).first()
-        if card is not None:
-            bot = new_bot(level, taken)
-            card.player, card.holiday_until = bot, None  # a bot takes no holiday
-            card.save(update_fields=["player", "holiday_until"])
-            # The bot finishes an open turn; the log keeps who made each roll and placed.
-            retime_seat(room, game, card)
-            game.save()
-    member.seat = None
-    member.save(update_fields=["seat"])
-    if bot is not None and seat is not None:
-        Membership.objects.create(room=room, player=bot, seat=seat)
-    if (
-        game is not None
-        and game.status == Game.Status.PLAYING
-        and not game.scorecards.filter(player__bot_level="").exists()
-    ):
-        end_game(game, "no people left at the table")
-    return bot
 
 
 def end_game(game: Game, reason: str) -> None:

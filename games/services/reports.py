@@ -154,50 +154,56 @@ def report_handle(
     if until is not None and outcome != "ban":
         raise ServiceError("bad_ban_end", gettext("only a ban has an end"))
     with transaction.atomic():
-        locked = (
-            Report.objects.select_for_update(of=("self",))
-            .select_related("room", "reported", "message")
-            .get(pk=report.pk)
-        )
-        if locked.status != Report.Status.OPEN:
-            raise ServiceError(
-                "report_closed",
-                gettext("%(report)s was already %(status)s")
-                % {"report": locked, "status": locked.get_status_display()},
-            )
-        noted = {"report_id": locked.pk}
-        if outcome == "remove_chat":
-            if locked.message is None:
-                raise ServiceError(
-                    "no_message", gettext("this report names a player, not a message")
-                )
-            done = moderation.mod_remove_chat(
-                moderator=moderator, message=locked.message, reason=reason, details=noted
-            )
-        elif outcome == "kick":
-            member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
-            if member is None:
-                raise ServiceError(
-                    "not_in_room",
-                    gettext("%(player)s is not in the room") % {"player": locked.reported},
-                )
-            done = moderation.mod_kick(
-                moderator=moderator, member=member, reason=reason, details=noted
-            )
-        elif outcome == "ban":
-            done = moderation.mod_ban(
-                moderator=moderator,
-                player=locked.reported,
-                reason=reason,
-                until=until,
-                details=noted,
-            )
-        else:
-            done = moderation.mod_dismiss_report(
-                moderator=moderator,
-                room=locked.room,
-                player=locked.reported,
-                reason=reason,
-                details=noted,
-            )
+        locked = _open_report(report)
+        done = _act(moderator, locked, outcome, reason, until)
         return Outcome(_settle(locked, moderator, outcome, done.value), done.news)
+
+
+def _open_report(report: Report) -> Report:
+    """``report`` locked for this transaction, with its room, reported player and
+    message; refused once it is no longer open."""
+    locked = (
+        Report.objects.select_for_update(of=("self",))
+        .select_related("room", "reported", "message")
+        .get(pk=report.pk)
+    )
+    if locked.status != Report.Status.OPEN:
+        raise ServiceError(
+            "report_closed",
+            gettext("%(report)s was already %(status)s")
+            % {"report": locked, "status": locked.get_status_display()},
+        )
+    return locked
+
+
+def _act(
+    moderator: User, locked: Report, outcome: str, reason: object, until: object
+) -> Outcome[ModerationAction]:
+    """The moderation service of ``outcome`` called on what ``locked`` reports, the
+    action noting the report's id."""
+    noted = {"report_id": locked.pk}
+    if outcome == "remove_chat":
+        if locked.message is None:
+            raise ServiceError("no_message", gettext("this report names a player, not a message"))
+        return moderation.mod_remove_chat(
+            moderator=moderator, message=locked.message, reason=reason, details=noted
+        )
+    if outcome == "kick":
+        member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
+        if member is None:
+            raise ServiceError(
+                "not_in_room",
+                gettext("%(player)s is not in the room") % {"player": locked.reported},
+            )
+        return moderation.mod_kick(moderator=moderator, member=member, reason=reason, details=noted)
+    if outcome == "ban":
+        return moderation.mod_ban(
+            moderator=moderator, player=locked.reported, reason=reason, until=until, details=noted
+        )
+    return moderation.mod_dismiss_report(
+        moderator=moderator,
+        room=locked.room,
+        player=locked.reported,
+        reason=reason,
+        details=noted,
+    )

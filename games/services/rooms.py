@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
 from games.errors import ServiceError
+from games.services.bot_seats import hand_seat_to_bot, new_bot
 from games.services.core import (
     Done,
     bump,
@@ -21,20 +22,18 @@ from games.services.core import (
     room_action,
 )
 from games.services.devices import note_device
-from games.services.play import begin_game, end_game, hand_seat_to_bot, new_bot
+from games.services.play import begin_game, end_game
 from games.services.players import names_beside, unique_name
+from games.services.room_settings import checked_duplicate, checked_holidays, checked_settings
+from games.services.seating import active_members, close_ranks, free_seat, seated_members
 from play.models import Game
-from play.modes import Refusal, pace_named
+from play.modes import pace_named
 from rooms.models import Membership, Room
-from scoring import rulesets
-from scoring.ruleset import RuleSet
 
 # 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
 # (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 CODE_LENGTH = 12
-MAX_SEATS = 8
-DAY_HOURS = (1, 3, 6, 12, 24, 48, 72, 120, 168)  # the steps the forms offer
 
 
 def new_code() -> str:
@@ -42,92 +41,23 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def _active(room: Room) -> list[Membership]:
-    return list(
-        Membership.objects.filter(room=room, state=Membership.State.ACTIVE)
-        .select_related("player")
-        .order_by("joined_at", "id")
-    )
-
-
-def _free_seat(room: Room) -> int | None:
-    taken = {m.seat for m in _active(room) if m.seat is not None}
-    return next((s for s in range(room.seat_count) if s not in taken), None)
-
-
 def _in_play(room: Room) -> Game | None:
     game = current_game(room)
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
 
-def _settings(
-    ruleset: object, options: object, seats: object, turn_seconds: object, pace: object
-) -> tuple[RuleSet, int, str, int | None]:
-    """Check a room's settings: the variant and its options, seats, pace and turn time
-    limit (as the pace allows: ``play.modes.live``, ``play.modes.by_the_day``)."""
-    if not isinstance(ruleset, str):
-        raise ServiceError(
-            "bad_options",
-            gettext("variant must be one of %(variants)s")
-            % {"variants": ", ".join(rulesets.names())},
-        )
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ServiceError("bad_options", gettext("options must be an object"))
-    try:
-        rs = rulesets.get(ruleset, **options)
-    except ValueError as exc:
-        raise ServiceError("bad_options", str(exc)) from None
-    if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
-        raise ServiceError(
-            "bad_seats", gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS}
-        )
-    if not isinstance(pace, str) or pace not in Room.Pace.values:
-        raise ServiceError("bad_pace", gettext("the pace is live or day (by the day)"))
-    if type(turn_seconds) is bool or not (turn_seconds is None or type(turn_seconds) is int):
-        raise ServiceError("bad_timer", gettext("the turn time limit is a number of seconds"))
-    limit = pace_named(pace).turn_limit(turn_seconds)
-    if isinstance(limit, Refusal):
-        raise ServiceError(limit.code, limit.message)
-    return rs, seats, pace, limit
-
-
-def _holidays(holidays: object, default: bool) -> bool:
-    if holidays is None:
-        return default
-    if type(holidays) is not bool:
-        raise ServiceError("bad_options", gettext("holidays is true (allowed) or false"))
-    return holidays
-
-
-def _together(together: object, default: bool) -> bool:
-    if together is None:
-        return default
-    if type(together) is not bool:
-        raise ServiceError(
-            "bad_options",
-            gettext("together is true (everyone's turn at once) or false (one after another)"),
-        )
-    return together
-
-
-def _duplicate(
-    duplicate: object, together: object, default: bool, together_default: bool
-) -> tuple[bool, bool]:
-    """Duplicate dice and everyone's turn at once: duplicate dice are played at once
-    (``together`` left out follows them; set to false, it is refused)."""
-    if duplicate is None:
-        duplicate = default
-    if type(duplicate) is not bool:
-        raise ServiceError(
-            "bad_options", gettext("duplicate is true (everyone rolls the same dice) or false")
-        )
-    if duplicate and together is False:
-        raise ServiceError(
-            "bad_options", gettext("duplicate dice are played with everyone's turn at once")
-        )
-    return duplicate, duplicate or _together(together, together_default)
+def _settings_news(room: Room) -> dict[str, Any]:
+    """The room's settings as its ``room_created`` and ``room_configured`` events say."""
+    return {
+        "ruleset": room.ruleset,
+        "options": dict(room.options),
+        "seats": room.seat_count,
+        "pace": room.pace,
+        "turn_seconds": room.turn_seconds,
+        "holidays": room.holidays,
+        "together": room.together,
+        "duplicate": room.duplicate,
+    }
 
 
 def room_create(
@@ -153,9 +83,11 @@ def room_create(
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
-    rs, seat_count, pace, timer = _settings(ruleset, options, seats, turn_seconds, pace)
-    allowed = _holidays(holidays, True)
-    same_dice, at_once = _duplicate(duplicate, together, False, pace_named(pace).rounds_by_default)
+    rs, seat_count, pace, timer = checked_settings(ruleset, options, seats, turn_seconds, pace)
+    allowed = checked_holidays(holidays, True)
+    same_dice, at_once = checked_duplicate(
+        duplicate, together, False, pace_named(pace).rounds_by_default
+    )
     with transaction.atomic():
         room = Room.objects.create(
             code=new_code(),
@@ -173,21 +105,7 @@ def room_create(
         Membership.objects.create(
             room=room, player=player, seat=0, browser=browser, address=address
         )
-        bump(
-            room,
-            "room_created",
-            actor=player,
-            data={
-                "ruleset": rs.name,
-                "options": dict(rs.options),
-                "seats": seat_count,
-                "pace": pace,
-                "turn_seconds": timer,
-                "holidays": allowed,
-                "together": at_once,
-                "duplicate": same_dice,
-            },
-        )
+        bump(room, "room_created", actor=player, data=_settings_news(room))
     return room
 
 
@@ -211,11 +129,11 @@ def room_configure(
     ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
     ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
     ``together`` off turns duplicate dice off too)."""
-    rs, seat_count, pace, timer = _settings(
+    rs, seat_count, pace, timer = checked_settings(
         ruleset, options, seats, turn_seconds, room.pace if pace is None else pace
     )
-    allowed = _holidays(holidays, room.holidays)
-    same_dice, at_once = _duplicate(
+    allowed = checked_holidays(holidays, room.holidays)
+    same_dice, at_once = checked_duplicate(
         duplicate, together, together is not False and room.duplicate, room.together
     )
     if coach is not None and type(coach) is not bool:
@@ -223,7 +141,7 @@ def room_configure(
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("settings change between games"))
-    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat or 0)
+    seated = seated_members(room)
     if len(seated) > seat_count:
         raise ServiceError(
             "seats_taken",
@@ -234,32 +152,14 @@ def room_configure(
             )
             % {"n": len(seated)},
         )
-    for index, member in enumerate(seated):
-        if member.seat != index:
-            member.seat = index
-            member.save(update_fields=["seat"])
+    close_ranks(seated)
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
     room.holidays, room.together, room.duplicate = allowed, at_once, same_dice
     if coach is not None:
         room.coach_enabled = coach
-    event = bump(
-        room,
-        "room_configured",
-        actor=player,
-        data={
-            "ruleset": rs.name,
-            "options": dict(rs.options),
-            "seats": seat_count,
-            "pace": pace,
-            "turn_seconds": timer,
-            "holidays": allowed,
-            "together": at_once,
-            "duplicate": same_dice,
-            "coach": room.coach_enabled,
-        },
-    )
-    return Done(event)
+    news = _settings_news(room) | {"coach": room.coach_enabled}
+    return Done(bump(room, "room_configured", actor=player, data=news))
 
 
 @room_action("join")
@@ -283,7 +183,7 @@ def room_join(*, player: Player, room: Room, browser: str = "", address: str = "
         raise ServiceError(
             "kicked", gettext("the host removed someone using this browser from this room")
         )
-    seat = None if room.games.exists() else _free_seat(room)
+    seat = None if room.games.exists() else free_seat(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))
@@ -310,7 +210,7 @@ def room_take_seat(*, player: Player, room: Room) -> Done:
         raise ServiceError("already_seated", gettext("you already have a seat"))
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
-    seat = _free_seat(room)
+    seat = free_seat(room)
     if seat is None:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     member.seat = seat
@@ -327,7 +227,7 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
     member.save()
     data: dict[str, Any] = {"player": member.player.name, "bot": bot.name if bot else None}
     if room.host_id == member.player_id and room.status == Room.Status.OPEN:
-        people = [m for m in _active(room) if not m.player.is_bot]
+        people = [m for m in active_members(room) if not m.player.is_bot]
         successor = next((m for m in people if m.seat is not None), people[0] if people else None)
         if successor is None:
             room.status, room.closed_at = Room.Status.CLOSED, now()
@@ -410,12 +310,12 @@ def room_add_bot(*, player: Player, room: Room, level: object = "beginner") -> D
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
-    seat = _free_seat(room)
+    seat = free_seat(room)
     if seat is None:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     if not isinstance(level, str):
         raise ServiceError("bad_level", gettext("a bot level is a name"))
-    bot = new_bot(level, [m.player.name for m in _active(room)])
+    bot = new_bot(level, [m.player.name for m in active_members(room)])
     Membership.objects.create(room=room, player=bot, seat=seat)
     event = bump(
         room, "bot_added", actor=player, data={"player": bot.name, "seat": seat, "level": level}
@@ -429,7 +329,7 @@ def room_remove_bot(*, player: Player, room: Room, seat: object) -> Done:
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
-    member = next((m for m in _active(room) if m.seat == seat and type(seat) is int), None)
+    member = next((m for m in active_members(room) if m.seat == seat and type(seat) is int), None)
     if member is None or not member.player.is_bot:
         raise ServiceError("not_a_bot", gettext("there is no bot in that seat"))
     member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
@@ -445,13 +345,10 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("a game is already being played"))
-    seated = sorted((m for m in _active(room) if m.seat is not None), key=lambda m: m.seat or 0)
+    seated = seated_members(room)
     if not any(not m.player.is_bot for m in seated):
         raise ServiceError("no_people", gettext("at least one person must have a seat"))
-    for index, member in enumerate(seated):  # close ranks: room seat = game seat
-        if member.seat != index:
-            member.seat = index
-            member.save(update_fields=["seat"])
+    close_ranks(seated)
     game = begin_game(room, seated)
     event = bump(
         room,

@@ -18,7 +18,7 @@ from django.db.models import Min, QuerySet
 from accounts.models import Player
 from games.services.core import now
 from games.services.notices import notice_turn
-from play import sql
+from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import turn_order_of
 from rooms.models import Room
@@ -73,7 +73,7 @@ def start_turn(room: Room, game: Game, seat: int, cards: Sequence[Scorecard] | N
         card = game.scorecards.select_related("player").get(seat=seat)
     game.current_seat = seat
     game.turn_count += 1
-    sql.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
+    sql_writes.insert_turn(game, seat, card.player_id, TurnState().to_json(), now())
     schedule(room, game, card.player, card.holiday_until)
     notice_turn(room, game, card.player, card.holiday_until, game.turn_deadline)
 
@@ -89,7 +89,9 @@ def start_round(room: Room, game: Game, cards: Sequence[Scorecard]) -> None:
     for card in cards:
         game.turn_count += 1
         deadline = deadline_for(room, card.player, card.holiday_until, is_timed, moment)
-        sql.insert_turn(game, card.seat, card.player_id, TurnState().to_json(), moment, deadline)
+        sql_writes.insert_turn(
+            game, card.seat, card.player_id, TurnState().to_json(), moment, deadline
+        )
         notice_turn(room, game, card.player, card.holiday_until, deadline)
     game.bot_due_at = None
     schedule_round(game)

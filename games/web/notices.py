@@ -105,6 +105,18 @@ def _hour(value: str) -> int | None:
     return None if value == NO_QUIET else int(value)
 
 
+def _initial(chosen: Preferences) -> dict[str, object]:
+    """The form's fields as ``chosen`` sets them (an hour as its choice's text)."""
+    return {
+        "push": chosen.push,
+        "email": chosen.email,
+        "reminder_hours": chosen.reminder_hours,
+        "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
+        "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
+        "time_zone": chosen.time_zone,
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def notices(request: HttpRequest) -> HttpResponse:
     """The player's preferences: push (every device, and this one), email, the reminder,
@@ -117,15 +129,9 @@ def notices(request: HttpRequest) -> HttpResponse:
         return render(request, "notices/preferences.html", {"player": None, "account": False})
     chosen = preferences_of(player) if player is not None else Preferences()
     address = address_of(player) if player is not None else str(getattr(request.user, "email", ""))
-    initial = {
-        "push": chosen.push,
-        "email": chosen.email,
-        "reminder_hours": chosen.reminder_hours,
-        "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
-        "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
-        "time_zone": chosen.time_zone,
-    }
-    form = PreferencesForm(request.POST if request.method == "POST" else None, initial=initial)
+    form = PreferencesForm(
+        request.POST if request.method == "POST" else None, initial=_initial(chosen)
+    )
     account = signed_in if player is None else player.user_id is not None
     if not account:  # emails are for accounts: a guest's stay as they are
         del form.fields["email"], form.fields["reminder_hours"]

@@ -22,7 +22,7 @@ from games.selectors.rule_texts import section_title, variant_list, words_of
 from games.selectors.your_rooms import YOUR_GAMES_MAX, YourRoom
 from games.services.moderation import ban_message
 from games.services.players import current_player
-from games.services.rooms import DAY_HOURS
+from games.services.room_settings import DAY_HOURS
 from scoring import rulesets
 
 

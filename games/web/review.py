@@ -23,6 +23,7 @@ from games.services.reviews import FORMAT
 from games.web.charts import value_chart
 from games.web.rooms import guess_limited, room_or_404, room_url
 from play.models import Game
+from scoring.ruleset import RuleSet
 from scoring.strategy import advisors
 
 # A decision that lost at least this many expected points is marked costly, and at
@@ -79,6 +80,29 @@ def split_texts(data: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def _decision_rows(decisions: list[dict[str, Any]], rs: RuleSet) -> list[dict[str, Any]]:
+    """A review's decisions as its table shows them: the loss and the values in the
+    reader's number format, how costly each was, its roll and the box announced."""
+    rows = []
+    for decision in decisions:
+        loss = decision["loss"]
+        rows.append(
+            {
+                **decision,
+                "loss_text": points(loss) if loss >= 0.01 else "0",
+                "best_move": loss < 0.01,
+                "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
+                "chosen_value": points(decision["chosen"]["value"]),
+                "best_value": points(decision["best"]["value"]),
+                "roll_number": 3 - decision["rolls_left"],
+                "announced_title": gettext(rs.box_title(decision["announced"]))
+                if decision.get("announced")
+                else None,
+            }
+        )
+    return rows
+
+
 @require_GET
 @guess_limited
 def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
@@ -109,23 +133,7 @@ def game_review(request: HttpRequest, code: str, number: int) -> HttpResponse:
     # Luck and skill: the final score split (a review stored before them has none).
     split = split_texts(data) if "luck" in data else None
     rs = selectors.ruleset_of(game)
-    rows = []
-    for decision in data["decisions"]:
-        loss = decision["loss"]
-        rows.append(
-            {
-                **decision,
-                "loss_text": points(loss) if loss >= 0.01 else "0",
-                "best_move": loss < 0.01,
-                "level": "blunder" if loss >= BLUNDER else "costly" if loss >= COSTLY else "",
-                "chosen_value": points(decision["chosen"]["value"]),
-                "best_value": points(decision["best"]["value"]),
-                "roll_number": 3 - decision["rolls_left"],
-                "announced_title": gettext(rs.box_title(decision["announced"]))
-                if decision.get("announced")
-                else None,
-            }
-        )
+    rows = _decision_rows(data["decisions"], rs)
     context = {
         "room": found,
         "game": game,

@@ -30,7 +30,7 @@ from games.services.absence import away_for_handover
 from games.services.moderation import ban_message
 from games.services.notices import page_key
 from games.services.players import SESSION_KEY, current_player, player_register
-from games.services.rooms import DAY_HOURS, MAX_SEATS
+from games.services.room_settings import DAY_HOURS, MAX_SEATS
 from games.web.accounts import remember_account_language
 from games.web.browsers import browser_id
 from games.web.errors import error_page
