@@ -27,14 +27,19 @@ LONGEST_FIRST = (
     "tests/games/test_patches.py",
     "tests/games/test_room_state.py",
     "tests/games/test_coach.py",
+    "tests/games/test_review_jobs.py",
     "tests/games/test_push.py",
     "tests/games/test_security.py",
+    "tests/games/test_csrf.py",
     "tests/games/test_guessing.py",
     "tests/games/test_consumer_requests.py",
     "tests/games/test_your_rooms.py",
     "tests/games/test_consumers.py",
     "tests/games/test_duplicate.py",
+    "tests/games/test_daily_board.py",
     "tests/games/test_daily.py",
+    "tests/games/test_consumer_reactions.py",
+    "tests/games/test_patch_contents.py",
 )
 
 

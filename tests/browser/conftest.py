@@ -140,10 +140,28 @@ def new_page(live_url: str, browser: Browser, request: pytest.FixtureRequest) ->
     (from another page's ``context.storage_state()``) opens it as that same person, in a
     tab of their own.
     """
-    contexts: list[BrowserContext] = []
-    problems: list[str] = []
+    pages = PageOpener(browser, live_url)
+    request.node.stash[CONTEXTS] = pages.contexts
+    yield pages
+    if browser.is_connected():
+        for context in pages.contexts:
+            context.close()
+    assert pages.problems == []
 
-    def _open(
+
+class PageOpener:
+    """What ``new_page`` gives a test: it opens each page in a fresh browser context of
+    ``browser`` on the live server, and keeps the contexts and the problems its pages
+    report."""
+
+    def __init__(self, browser: Browser, live_url: str) -> None:
+        self.browser = browser
+        self.live_url = live_url
+        self.contexts: list[BrowserContext] = []
+        self.problems: list[str] = []
+
+    def __call__(
+        self,
         viewport: ViewportSize | None = None,
         name: str = "page",
         forwarded_for: str | None = None,
@@ -156,9 +174,9 @@ def new_page(live_url: str, browser: Browser, request: pytest.FixtureRequest) ->
         timezone: str | None = None,
         service_worker: bool = False,
     ) -> Page:
-        context = browser.new_context(
+        context = self.browser.new_context(
             viewport=viewport or {"width": 1280, "height": 900},
-            base_url=live_url,
+            base_url=self.live_url,
             reduced_motion="reduce",
             locale=locale,
             is_mobile=mobile,
@@ -171,18 +189,11 @@ def new_page(live_url: str, browser: Browser, request: pytest.FixtureRequest) ->
         )
         if not sound:
             context.add_init_script(MUTED)
-        contexts.append(context)
+        self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(ACTION_MS)
-        watch(page, name, problems, error_pages=error_pages)
+        watch(page, name, self.problems, error_pages=error_pages)
         return page
-
-    request.node.stash[CONTEXTS] = contexts
-    yield _open
-    if browser.is_connected():
-        for context in contexts:
-            context.close()
-    assert problems == []
 
 
 def watch(page: Page, name: str, problems: list[str], *, error_pages: bool) -> None:

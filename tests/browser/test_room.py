@@ -211,6 +211,14 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     ada.get_by_test_id("start").click()
     play_turn(ada)
 
+    bob_plays_while_adas_line_is_down(ada, bob, line)
+    ada_catches_up_when_the_line_is_back(ada, bob, line)
+    a_die_clicked_offline_is_refused_then_held_online(ada, bob, line)
+
+
+def bob_plays_while_adas_line_is_down(ada: Page, bob: Page, line: Line) -> None:
+    """Ada's line goes down: her page says it is reconnecting, Bob's shows her so, and
+    Bob plays and chats meanwhile."""
     line["down"] = True
     line["open"][-1].close(code=4000, reason="line down")
     expect(ada.get_by_test_id("reconnect-banner")).to_be_visible()
@@ -227,6 +235,10 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
     bob.get_by_test_id("chat-input").fill("your turn, Ada")
     bob.get_by_test_id("chat-input").press("Enter")
 
+
+def ada_catches_up_when_the_line_is_back(ada: Page, bob: Page, line: Line) -> None:
+    """The line comes back: Ada's page reconnects and catches up on Bob's turn and chat,
+    and each page shows the other online."""
     line["down"] = False
     expect(ada.get_by_test_id("reconnect-banner")).to_be_hidden(timeout=15_000)
     connected(ada)
@@ -240,6 +252,9 @@ def test_the_page_reconnects_and_catches_up(new_page: NewPage) -> None:
         "data-presence", "online"
     )
 
+
+def a_die_clicked_offline_is_refused_then_held_online(ada: Page, bob: Page, line: Line) -> None:
+    """Ada clicks a die with her line down, then again once it is back."""
     # A die clicked while the line is down is refused, visibly, not shown HELD and lost.
     roll(ada)
     line["down"] = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Sequence
+from datetime import timedelta
 from types import ModuleType
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest_asyncio
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
@@ -18,11 +20,20 @@ from games import services
 from games.background import reviews as review_process
 from games.services import dice, play
 from games.services.play import finish_game
+from notices.models import Preferences
 from play.models import Game
 from rooms.models import Room
 from scoring.dice import scripted
 from scoring.strategy.advice import Advisor
-from tests.support.fixture_types import MakePlayer, MakeRoom, Pair, ScriptDice
+from tests.support.fixture_types import (
+    MakeAccount,
+    MakePlayer,
+    MakeRoom,
+    Pair,
+    ReviewedGame,
+    ScriptDice,
+)
+from tests.support.reviewed_game import play_reviewed_game
 from tests.support.reviews import check_luck_adds_up
 
 
@@ -100,6 +111,25 @@ def dee(make_player: MakePlayer) -> Player:
 
 
 @pytest.fixture
+def account(make_player: MakePlayer) -> MakeAccount:
+    """Make a person with an account made before today (a guest when ``signed`` is
+    false), for the daily tests."""
+
+    def make(name: str, signed: bool = True) -> Player:
+        player = make_player(name)
+        if signed:
+            player.user = User.objects.create_user(
+                name.lower(),
+                password="pw-long-enough",
+                date_joined=timezone.now() - timedelta(days=1),
+            )
+            player.save()
+        return player
+
+    return make
+
+
+@pytest.fixture
 def make_room(db: None) -> MakeRoom:
     """Open a room through the services, as a host would: ``host`` creates it, the
     ``joined`` players take the next seats in order, then bots of the ``bots`` levels, and
@@ -161,6 +191,17 @@ def staff(db: None) -> User:
 
 
 @pytest.fixture
+def ada_account(ada: Player) -> Player:
+    """Ada has an account with a confirmed address, and asked for emails about turns (the
+    turn emails' tests)."""
+    user = User.objects.create_user("ada", email="ada@example.org", password="pw-long-enough")
+    Player.objects.filter(pk=ada.pk).update(user=user)
+    ada.refresh_from_db()
+    Preferences.objects.create(player=ada, email=True)
+    return ada
+
+
+@pytest.fixture
 def review_child() -> Iterator[ModuleType]:
     """The review process of this test process, ended after the test (killed after a
     second: on idle CPU only, it may not get to run at all while the suite keeps every
@@ -178,6 +219,16 @@ def yahtzee_coach() -> Advisor:
     from scoring.strategy import advisors
 
     return advisors.advisor_for(rulesets.get("yahtzee"))
+
+
+@pytest.fixture
+def reviewed_game(
+    ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor, make_room: MakeRoom
+) -> ReviewedGame:
+    """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
+    kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
+    clock finished, and first boxes after one roll for the rest (the coach's tests)."""
+    return play_reviewed_game(ada, bob, script_dice, make_room)
 
 
 @pytest_asyncio.fixture

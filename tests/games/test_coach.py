@@ -1,41 +1,30 @@
 """The coach in rooms: its switch, the post-game review and its page, and warming the
-advisors (expert bots: test_expert_bots.py)."""
+advisors (expert bots: test_expert_bots.py; reviews worked out ahead, by the review
+process and the worker: test_review_jobs.py)."""
 
 from __future__ import annotations
 
-import json
-import os
 import threading
 from collections.abc import Sequence
-from datetime import timedelta
-from types import ModuleType
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
-from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from accounts.models import Player
 from coach.models import GameReview
 from games import services
-from games.background import jobs, review_jobs
-from games.background import reviews as review_process
 from games.coach import advice as coach
-from games.selectors.rooms import ruleset_of
 from games.services import reviews as review
-from games.signals import game_finished
 from play.models import Game, Scorecard, Turn
 from rooms.models import Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
-from scoring.strategy.advice import Advisor, Choice, hold_positions
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakeRoom, ReviewedGame, ScriptDice
-from tests.support.game_state import game_of, play_turn, refused, state_of
+from tests.support.game_state import game_of, play_turn, refused
 from tests.support.reviews import adds_up, review_figures_are_rounded_once
 from tests.support.views import state_seen
-from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -97,56 +86,6 @@ def test_warm_builds_each_rule_set_once_in_the_background(monkeypatch: pytest.Mo
 
 
 # -- the review ---------------------------------------------------------------------
-
-
-def _best(code: str) -> tuple[Choice, ...]:
-    """The coach's choices for the position of the player whose turn it is."""
-    _, sheet, turn = state_of(code)
-    adv: Advisor = coach.advisor(sheet.ruleset)
-    return adv.advise(sheet, turn.dice, turn.rolls_left)
-
-
-@pytest.fixture
-def reviewed_game(
-    ada: Player, bob: Player, script_dice: ScriptDice, yahtzee_coach: Advisor, make_room: MakeRoom
-) -> ReviewedGame:
-    """A solo Yahtzee game of Ada's, watched by Bob, with known decisions: a five of a
-    kind scored in Chance (a bad one), a keep the coach chose (the best one), a turn the
-    clock finished, and first boxes after one roll for the rest."""
-    room = make_room(ada, "yahtzee", seats=1, turn_seconds=15, start=True)
-    services.room_join(player=bob, code=room.code)  # a spectator
-    code = room.code
-    script_dice([6, 6, 6, 6, 6])
-    services.game_roll(player=ada, code=code)
-    services.game_place(player=ada, code=code, box="chance")  # turn 1: Yahtzee was best
-
-    script_dice([6, 6, 2, 3, 6])
-    services.game_roll(player=ada, code=code)
-    best = _best(code)[0]
-    assert best.kind == "keep"  # three sixes and two rolls left: the coach rolls again
-    script_dice([1, 1, 1, 1, 1])
-    services.game_roll(player=ada, code=code, hold=hold_positions([6, 6, 2, 3, 6], best.keep))
-    play_turn_place_first(ada, code)  # turn 2: the keep was the best; then a box
-
-    # Turn 3: Ada is away; the clock rolls and scores for her.  (Alone among nobody the
-    # timer does not run, so the deadline is set here as two people's would be.)
-    script_dice([2, 3, 4, 5, 6])
-    Game.objects.filter(room__code=code).update(turn_deadline=timezone.now())
-    services.games_run_due(at=timezone.now() + timedelta(seconds=16))
-    assert game_of(code).turn_count == 4
-
-    for turn in range(4, 14):
-        script_dice([turn % 6 + 1, 2, 3, 5, 5])
-        play_turn(ada, code)
-    game = game_of(code)
-    assert game.status == Game.Status.FINISHED
-    return {"code": code, "game": game}
-
-
-def play_turn_place_first(player: Player, code: str) -> None:
-    _, sheet, turn = state_of(code)
-    option = sheet.options(turn.dice)[0]
-    services.game_place(player=player, code=code, box=option.box, column=option.column)
 
 
 def test_a_review_values_each_decision_of_the_player(
@@ -228,115 +167,6 @@ def test_reviews_are_for_members_who_played_a_finished_game(
     services.room_rematch(player=ada, code=code)
     refused("not_finished", services.review_of, player=ada, code=code, number=2)
     assert not GameReview.objects.exists()
-
-
-def test_finished_games_have_their_reviews_precomputed(
-    reviewed_game: ReviewedGame,
-    ada: Player,
-    monkeypatch: pytest.MonkeyPatch,
-    script_dice: ScriptDice,
-    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
-) -> None:
-    game = reviewed_game["game"]
-    assert services.reviews_precompute(game_id=game.pk) == 1
-    assert GameReview.objects.filter(game=game, player=ada).exists()
-
-    finished = []
-
-    def record(sender: object, *, game_id: int, **kwargs: object) -> None:
-        finished.append(game_id)
-
-    game_finished.connect(record)
-    try:
-        services.room_rematch(player=ada, code=reviewed_game["code"])
-        script_dice([1, 2, 3, 4, 6] * 13)
-        with django_capture_on_commit_callbacks(execute=True):
-            for _ in range(12):
-                play_turn(ada, reviewed_game["code"])
-            assert finished == []
-            play_turn(ada, reviewed_game["code"])
-    finally:
-        game_finished.disconnect(record)
-    assert finished == [game_of(reviewed_game["code"]).pk]  # once, after the last turn
-
-
-@pytest.mark.django_db(transaction=True)  # the child process reads committed rows
-def test_background_reviews_are_computed_by_a_child_process(
-    reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType
-) -> None:
-    game = reviewed_game["game"]
-    here = review.build_review(ruleset_of(game), list(game.turns.order_by("number")), ada)
-    texts = review_child.reviews(game.pk)
-    assert [(player, json.loads(text)) for player, text in texts] == [(ada.pk, here)]
-    child = review_child.child()
-    assert child is not None and child.pid != os.getpid()
-    assert review.store_review_texts(game.pk, texts) == 1
-    assert GameReview.objects.get(game=game, player=ada).data == here
-    assert review.store_review_texts(game.pk, [(ada.pk, "{}")]) == 0  # the first stays
-    assert GameReview.objects.get(game=game, player=ada).data == here
-    assert review_child.reviews(game.pk) == []  # nothing left to review
-    assert review_child.child() is child  # one child serves every game
-
-
-# Not in the PostgreSQL pass (docs/decisions/0007): the review child's process handling is
-# the same on any database.
-@pytest.mark.sqlite_pass_only
-def test_the_review_child_runs_on_idle_cpu_only(
-    review_child: ModuleType, settings: Settings
-) -> None:
-    settings.GAMES_REVIEWS_ON_IDLE_CPU = True
-    child = review_child.start()
-    assert review_child.start() is child  # one child at a time
-    wait_until(
-        lambda: os.sched_getscheduler(child.pid) == os.SCHED_IDLE,
-        60,
-        what="the review child to take the SCHED_IDLE policy",
-    )
-    wait_until(
-        lambda: os.getpriority(os.PRIO_PROCESS, child.pid) == review_process.NICENESS,
-        60,
-        what="the review child to lower its priority",
-    )
-
-
-@pytest.mark.sqlite_pass_only  # process handling, the same on any database (as above)
-@pytest.mark.django_db(transaction=True)
-def test_the_review_process_reports_failures_and_is_replaced_when_it_dies(
-    reviewed_game: ReviewedGame, review_child: ModuleType
-) -> None:
-    game = reviewed_game["game"]
-    assert review_child.reviews(game.pk)
-    first = review_child.child()
-    with pytest.raises(review_process.ReviewProcessError, match=r"^\w+: "):
-        review_child.reviews("not a game id")  # a job that fails: the child goes on
-    assert review_child.child() is first
-    first.kill()
-    first.wait()
-    assert review_child.child() is None
-    assert review_child.reviews(game.pk)  # a new child
-    second = review_child.child()
-    assert second.pid != first.pid
-    review_child.stop()  # its input closes: it ends by itself
-    assert second.wait(timeout=10) == 0
-    assert review_child.child() is None
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
-    reviewed_game: ReviewedGame, ada: Player, review_child: ModuleType
-) -> None:
-    game = reviewed_game["game"]
-    assert review_jobs.precompute_later(game_id=game.pk) is False  # no worker runs here
-    worker = jobs.start()
-    try:
-        assert review_jobs.precompute_later(game_id=game.pk) is True
-        worker.wait_idle()
-    finally:
-        jobs.stop()
-    assert not worker.is_alive()
-    assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
-        ruleset_of(game), list(game.turns.order_by("number")), ada
-    )
 
 
 def test_a_yams_review_counts_announcements_and_says_it_estimates(

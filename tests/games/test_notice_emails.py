@@ -1,13 +1,12 @@
 """Turns by email: "your turn" with a signed link that opens the room, a reminder before
 the deadline, quiet hours, one digest a day for several rooms, and an unsubscribe link
-that works in one click. Time is moved, never waited for."""
+that works in one click. Time is moved, never waited for. (Where the room link leads and
+the notifications page: test_notice_pages.py.)"""
 
 from __future__ import annotations
 
 import email
 import email.policy
-import re
-import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -15,8 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.contrib.auth.models import User
-from django.core import mail, signing
-from django.core.mail import EmailMessage
+from django.core import mail
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -29,11 +27,11 @@ from notices.models import Notice, Preferences
 from play.models import Turn
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn
+from tests.support.notice_emails import ada_waits, links, path_of
 from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
-LINK = re.compile(r"https?://[^\s>]+")
 PARIS = ZoneInfo("Europe/Paris")
 
 
@@ -57,35 +55,8 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     return found
 
 
-@pytest.fixture
-def ada_account(ada: Player) -> Player:
-    """Ada has an account with a confirmed address, and asked for emails about turns."""
-    user = User.objects.create_user("ada", email="ada@example.org", password="pw-long-enough")
-    Player.objects.filter(pk=ada.pk).update(user=user)
-    ada.refresh_from_db()
-    Preferences.objects.create(player=ada, email=True)
-    return ada
-
-
 def choose(player: Player, **chosen: object) -> None:
     Preferences.objects.filter(player=player).update(**chosen)
-
-
-def ada_waits(bob: Player, ada: Player, make_room: MakeRoom) -> str:
-    """A room by the day, one after another, where Bob has played and Ada is to play."""
-    code = make_room(
-        bob, "yatzy", seats=2, pace="day", together=False, joined=[ada], start=True
-    ).code
-    play_turn(bob, code)
-    return code
-
-
-def links(message: EmailMessage) -> list[str]:
-    return LINK.findall(str(message.body))
-
-
-def path_of(url: str) -> str:
-    return "/" + url.split("/", 3)[3]
 
 
 def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
@@ -128,22 +99,6 @@ def test_your_turn_email_opens_the_room_signed_in_and_stops_in_one_click(
     assert len(mail.outbox) == 1 and not Notice.objects.filter(
         channel="email", sent_at__isnull=True
     )
-
-
-def test_a_room_link_never_signs_in_over_someone_else_nor_a_staff_account(
-    ada_account: Player, bob: Player, make_room: MakeRoom
-) -> None:
-    ada_waits(bob, ada_account, make_room)
-    notices_send()
-    room = path_of(links(mail.outbox[0])[0])
-    guest = Client()
-    session = guest.session
-    session["player_id"] = bob.pk  # Bob's browser
-    session.save()
-    assert guest.get(room)["Location"].startswith("/r/")  # the room, as Bob
-    assert "_auth_user_id" not in guest.session
-    User.objects.filter(pk=present(ada_account.user_id)).update(is_staff=True)
-    assert Client().get(room)["Location"].startswith("/account/sign-in/")
 
 
 def test_no_email_unless_asked_for_and_to_a_confirmed_address(
@@ -293,71 +248,6 @@ def test_a_mail_server_that_fails_gets_the_notice_again_later(
     assert len(mail.outbox) == 1
 
 
-def test_the_notifications_page_keeps_choices_and_refuses_bad_ones(
-    ada_account: Player, bob: Player, cy: Player, make_room: MakeRoom
-) -> None:
-    page = Client()
-    page.force_login(present(ada_account.user))
-    form = {
-        "push": "on",
-        "email": "on",
-        "reminder_hours": "6",
-        "quiet_from": "22",
-        "quiet_until": "7",
-        "time_zone": "Asia/Tokyo",
-    }
-    assert page.post("/notifications/", form).status_code == 302
-    chosen = Preferences.objects.get(player=ada_account)
-    assert (
-        chosen.push,
-        chosen.email,
-        chosen.reminder_hours,
-        chosen.quiet_from,
-        chosen.quiet_until,
-        chosen.time_zone,
-    ) == (True, True, 6, 22, 7, "Asia/Tokyo")
-    for bad in ({"time_zone": "Mars/Olympus"}, {"quiet_until": ""}, {"reminder_hours": "5"}):
-        answer = page.post("/notifications/", {**form, "email": "", **bad})
-        assert answer.status_code == 400
-    assert Preferences.objects.get(player=ada_account).email  # nothing changed
-    shown = page.get("/notifications/").content.decode()
-    assert 'data-testid="notices-email"' in shown and "ada@example.org" in shown
-    # A guest chooses push and quiet hours; emails are for accounts.
-    code = make_room(cy, "yatzy", seats=2).code
-    guest = Client()
-    session = guest.session
-    session["player_id"] = bob.pk
-    session.save()
-    services.room_join(player=bob, code=code)
-    assert 'data-testid="notices-email"' not in guest.get("/notifications/").content.decode()
-
-
-def test_a_new_account_with_no_room_chooses_its_emails_and_a_guest_is_offered_one(db: None) -> None:
-    guest = Client().get("/notifications/").content.decode()
-    assert "Open or join a room first" not in guest
-    assert 'href="/account/sign-up/?next=/notifications/"' in guest
-    assert 'data-testid="notices-form"' not in guest
-    user = User.objects.create_user("newcomer", email="new@example.org", password="pw-long-enough")
-    page = Client()
-    page.force_login(user)
-    shown = page.get("/notifications/").content.decode()
-    assert 'data-testid="notices-email"' in shown and "new@example.org" in shown
-    assert not Player.objects.filter(user=user).exists()  # a page view creates nothing
-    form = {
-        "push": "on",
-        "email": "on",
-        "reminder_hours": "2",
-        "quiet_from": "",
-        "quiet_until": "",
-        "time_zone": "Europe/Paris",
-    }
-    assert page.post("/notifications/", form).status_code == 302
-    chosen = Preferences.objects.get(player__user=user)
-    assert (chosen.email, chosen.reminder_hours, chosen.time_zone) == (True, 2, "Europe/Paris")
-    assert chosen.player.name == "newcomer"
-    assert 'data-testid="device-push"' in page.get("/notifications/").content.decode()
-
-
 def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
     clock: Clock, ada_account: Player, bob: Player, make_room: MakeRoom
 ) -> None:
@@ -373,48 +263,3 @@ def test_turns_of_a_round_at_once_each_come_with_their_own_deadline(
         "2 hours left for your turn in Yatzy",
         "Your turn in Yatzy",
     ]
-
-
-def emailed(monkeypatch: pytest.MonkeyPatch, age: timedelta) -> str:
-    """The room link of an email written ``age`` ago (the signature's own clock moved)."""
-    written = time.time() - age.total_seconds()
-    monkeypatch.setattr(
-        signing.TimestampSigner, "timestamp", lambda self: signing.b62_encode(int(written))
-    )
-    notices_send()
-    monkeypatch.undo()
-    return path_of(links(mail.outbox[-1])[0])
-
-
-def test_a_room_link_signs_in_for_three_days(
-    ada_account: Player, bob: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code = ada_waits(bob, ada_account, make_room)
-    room = emailed(monkeypatch, timedelta(days=3) - timedelta(hours=1))
-    reader = Client(enforce_csrf_checks=True)
-    assert "Continue as Ada" in reader.get(room).content.decode()
-    answer = reader.post(room, {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
-    assert answer["Location"] == f"/r/{code}/"
-    assert int(reader.session["_auth_user_id"]) == ada_account.user_id
-
-
-def test_an_expired_room_link_offers_to_sign_in(
-    ada_account: Player, bob: Player, make_room: MakeRoom, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code = ada_waits(bob, ada_account, make_room)
-    room = emailed(monkeypatch, timedelta(days=4))
-    reader = Client(enforce_csrf_checks=True)
-    page = reader.get(room, HTTP_ACCEPT_LANGUAGE="en")
-    text = page.content.decode()
-    assert page.status_code == 200 and "This link has expired" in text
-    assert "sign you in for 3 days" in text and "Continue as" not in text
-    assert f'href="/account/sign-in/?next=%2Fr%2F{code}%2F"' in text
-    assert f'href="/r/{code}/"' in text
-    reader.post(room, {"csrfmiddlewaretoken": reader.cookies["csrftoken"].value})
-    assert "_auth_user_id" not in reader.session
-    own = Client()
-    session = own.session
-    session["player_id"] = ada_account.pk  # her own browser: the room, as before
-    session.save()
-    assert own.get(room)["Location"] == f"/r/{code}/"
-    assert Client().get(room[:-2] + "x/")["Location"] == "/games/"  # damaged, not old

@@ -61,6 +61,20 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
     Yatzy alone: played, not won.  Yahtzee with Bob where a bot took Ada's seat over
     after she rolled a Yahtzee: the bot's game, not hers.
     """
+    room = yahtzee_with_bob(ada, bob)
+    triple = triple_yahtzee_with_cy(ada, cy)
+    alone = room_of(ada, "yatzy")
+    played(alone, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])
+    bot = make_player("Robbie")
+    Player.objects.filter(pk=bot.pk).update(bot_level="beginner")
+    bot.refresh_from_db()
+    a_bot_took_over_from_ada(ada, bob, bot)
+    return {"bot": bot, "room": room, "triple": triple}
+
+
+def yahtzee_with_bob(ada: Player, bob: Player) -> Room:
+    """Ada's three Yahtzee games with Bob: a win on 148, a tie on 100, one a moderator
+    ended."""
     room = room_of(ada, "yahtzee", [bob])
     win = sheet("yahtzee", [*UPPER_63, (YAHTZEE, "yahtzee")])
     assert win.total == 63 + 35 + 50
@@ -81,7 +95,11 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
         [Seat(ada, sheet("yahtzee", UPPER_63), turns=[[YAHTZEE]]), Seat(bob, sheet("yahtzee"))],
         status=Game.Status.ENDED,
     )
+    return room
 
+
+def triple_yahtzee_with_cy(ada: Player, cy: Player) -> Room:
+    """Ada's Triple Yahtzee game with Cy: second, with the upper bonus in two columns."""
     triple = room_of(ada, "triple_yahtzee", [cy])
     two_bonuses = sheet(
         "triple_yahtzee",
@@ -100,13 +118,12 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
             ),
         ],
     )
+    return triple
 
-    alone = room_of(ada, "yatzy")
-    played(alone, [Seat(ada, sheet("yatzy", [((6, 6, 6, 6, 6), "sixes")]), turns=[[PLAIN]])])
 
-    bot = make_player("Robbie")
-    Player.objects.filter(pk=bot.pk).update(bot_level="beginner")
-    bot.refresh_from_db()
+def a_bot_took_over_from_ada(ada: Player, bob: Player, bot: Player) -> None:
+    """A Yahtzee game with Bob where ``bot`` took Ada's seat over after she rolled a
+    Yahtzee."""
     handed = room_of(ada, "yahtzee", [bob])
     played(
         handed,
@@ -121,7 +138,6 @@ def history(ada: Player, bob: Player, cy: Player, make_player: MakePlayer) -> Hi
             Seat(bob, sheet("yahtzee")),
         ],
     )
-    return {"bot": bot, "room": room, "triple": triple}
 
 
 def test_each_figure_per_variant_from_the_stored_games(history: History, ada: Player) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -273,42 +273,61 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
         )
         check()
         for turn in range(13 * 3):
-            player = people[turn % 3]
-            services.game_roll(player=player, code=room.code)
-            check()
-            if turn % 4 == 2:
-                services.game_hold(player=player, code=room.code, hold=[0, 2])
-                check()
-            if turn % 13 == 5:
-                services.reaction_send(player=people[(turn + 1) % 3], code=room.code, emoji="👍")
-                check()
-            if turn % 5 == 1:  # sockets open and close between moves
-                services.presence_connect(player=player, code=room.code)
-                check()
-            elif turn % 5 == 3:
-                services.presence_disconnect(player=people[(turn - 2) % 3], code=room.code)
-                check()
-            if turn == 20 and game == 0:
-                services.room_join(player=dee, code=room.code)  # a spectator comes in
-                check()
-            if turn == 30 and game == 0:
-                services.room_leave(player=dee, code=room.code)
-                check()
-            if turn % 13 == 0:
-                posted = services.chat_post(player=player, code=room.code, text=f"turn {turn}")
-                check()
-                if turn % 26 == 0:
-                    services.mod_remove_chat(
-                        moderator=staff,
-                        reason="test",
-                        message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]),
-                    )
-                    check()
-            play_place = placements(view_of(snapshot_of(room.code), player.pk)["game"])[0]
-            services.game_place(
-                player=player, code=room.code, box=play_place["box"], column=play_place["column"]
+            _a_turn_and_what_happens_around_it(
+                room.code, people, turn, first_game=game == 0, dee=dee, staff=staff, check=check
             )
-            check()
     assert snapshot_of(room.code).shared["game"]["status"] == Game.Status.FINISHED
     assert len(snapshot_of(room.code).shared["log"]) == snapshots.LOG_SIZE
     assert checked >= 2 * (1 + 13 * 3 * 2)
+
+
+def _a_turn_and_what_happens_around_it(
+    code: str,
+    people: list[Player],
+    turn: int,
+    *,
+    first_game: bool,
+    dee: Player,
+    staff: User,
+    check: Callable[[], None],
+) -> None:
+    """Turn ``turn`` of a game of the three ``people``, with ``check`` after each change:
+    a roll, a hold, a reaction, sockets opening and closing, a spectator (``dee``) coming
+    and going in the first game, chat and a moderator's removal (by ``staff``), then the
+    first box the dice offer."""
+    player = people[turn % 3]
+    services.game_roll(player=player, code=code)
+    check()
+    if turn % 4 == 2:
+        services.game_hold(player=player, code=code, hold=[0, 2])
+        check()
+    if turn % 13 == 5:
+        services.reaction_send(player=people[(turn + 1) % 3], code=code, emoji="👍")
+        check()
+    if turn % 5 == 1:  # sockets open and close between moves
+        services.presence_connect(player=player, code=code)
+        check()
+    elif turn % 5 == 3:
+        services.presence_disconnect(player=people[(turn - 2) % 3], code=code)
+        check()
+    if turn == 20 and first_game:
+        services.room_join(player=dee, code=code)  # a spectator comes in
+        check()
+    if turn == 30 and first_game:
+        services.room_leave(player=dee, code=code)
+        check()
+    if turn % 13 == 0:
+        posted = services.chat_post(player=player, code=code, text=f"turn {turn}")
+        check()
+        if turn % 26 == 0:
+            services.mod_remove_chat(
+                moderator=staff,
+                reason="test",
+                message=ChatMessage.objects.get(pk=posted["event"]["data"]["id"]),
+            )
+            check()
+    play_place = placements(view_of(snapshot_of(code), player.pk)["game"])[0]
+    services.game_place(
+        player=player, code=code, box=play_place["box"], column=play_place["column"]
+    )
+    check()

@@ -193,58 +193,20 @@ def test_the_host_changes_the_settings_between_games(
     assert answer["event"]["kind"] == "room_configured"
     room.refresh_from_db()
     assert (room.ruleset, room.options, room.seat_count, room.turn_seconds) == ("yams", {}, 2, None)
-    refused(
-        "not_host",
-        services.room_configure,
-        player=bob,
-        code=room.code,
-        ruleset="yatzy",
-        options={},
-        seats=2,
-        turn_seconds=None,
-    )
-    refused(
-        "seats_taken",
-        services.room_configure,
-        player=ada,
-        code=room.code,
-        ruleset="yatzy",
-        options={},
-        seats=1,
-        turn_seconds=None,
-    )
-    refused(
-        "bad_options",
-        services.room_configure,
-        player=ada,
-        code=room.code,
-        ruleset="yams",
-        options={"joker": "free"},
-        seats=2,
-        turn_seconds=None,
-    )
-    refused(
-        "bad_timer",
-        services.room_configure,
-        player=ada,
-        code=room.code,
-        ruleset="yams",
-        options={},
-        seats=2,
-        turn_seconds=10,
-    )
+    settings_refused("not_host", bob, room.code)
+    settings_refused("seats_taken", ada, room.code, seats=1)
+    settings_refused("bad_options", ada, room.code, ruleset="yams", options={"joker": "free"})
+    settings_refused("bad_timer", ada, room.code, ruleset="yams", turn_seconds=10)
     services.room_start(player=ada, code=room.code)
     assert Game.objects.get(room=room).ruleset == "yams"
-    refused(
-        "game_in_progress",
-        services.room_configure,
-        player=ada,
-        code=room.code,
-        ruleset="yatzy",
-        options={},
-        seats=2,
-        turn_seconds=None,
-    )
+    settings_refused("game_in_progress", ada, room.code)
+
+
+def settings_refused(error: str, player: Player, code: str, **changed: Any) -> None:
+    """``player``'s change of the settings of room ``code`` is refused with ``error`` (the
+    settings: two seats of Yatzy with no options and no timer, but what is ``changed``)."""
+    settings = {"ruleset": "yatzy", "options": {}, "seats": 2, "turn_seconds": None}
+    refused(error, services.room_configure, player=player, code=code, **{**settings, **changed})
 
 
 def test_configure_closes_the_ranks_of_the_seated(

@@ -173,6 +173,13 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(
     room = make_room(ada, "yams", seats=2, joined=[bob], start=True, turn_seconds=60, together=True)
     services.game_roll(player=ada, code=room.code, request_id="r1")
     game = Game.objects.get(room=room)
+    _the_models_read_are_the_orms(room, game, ada, bob)
+    _the_room_and_game_rows_are_the_orms(room, game)
+    _the_turn_and_event_rows_are_the_orms(room, game)
+
+
+def _the_models_read_are_the_orms(room: Room, game: Game, ada: Player, bob: Player) -> None:
+    """Each model the plain SQL reads has the ORM's fields, of the ORM's types, loaded."""
     pairs = [
         (sql.locked_room(room.code), Room.objects.get(pk=room.pk)),
         (sql.latest_game(room), game),
@@ -196,6 +203,10 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(
         assert read.get_deferred_fields() == set() and not read._state.adding
     assert sql.answered_request(room, ada.pk, "nope") is None
     assert sql.card_at(game, 5) is None and sql.locked_room("nope") is None
+
+
+def _the_room_and_game_rows_are_the_orms(room: Room, game: Game) -> None:
+    """The room's and the game's plain rows hold the values the ORM reads."""
     assert (
         sql.first(sql.ROOM, [room.code])
         == Room.objects.filter(pk=room.pk)
@@ -241,6 +252,10 @@ def test_the_plain_sql_reads_give_what_the_orm_gives(
         )
         .get()
     )
+
+
+def _the_turn_and_event_rows_are_the_orms(room: Room, game: Game) -> None:
+    """The turns', the round's and the log's plain rows hold the values the ORM reads."""
     assert sql.fetch(sql.TURN, [game.pk, 1]) == list(
         Turn.objects.filter(game=game, number=1).values("state", "holding")
     )
