@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 # The site's Django apps, one per part of the game (docs/architecture.md).
-APPS := accounts rooms play coach daily notices moderation games
+APPS := common accounts rooms play coach daily notices moderation games
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
 	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean
@@ -69,7 +69,7 @@ messages: install
 	$(BIN)/python manage.py update_catalogs
 
 # The site on this machine only, DEBUG on, at http://127.0.0.1:$(PORT)/ (PORT=8300 make run);
-# the links of emails written with no request follow the port (games/services/site_address.py).
+# the links of emails written with no request follow the port (common/site_address.py).
 PORT ?= 8000
 run: install migrate catalogs
 	PORT=$(PORT) $(BIN)/daphne -b 127.0.0.1 -p $(PORT) yahtzee_site.asgi:application

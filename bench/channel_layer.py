@@ -1,6 +1,6 @@
 """CPU of the channel layer's part of a move: one ``group_send`` to a room's sockets and
 each socket's ``receive``, with every room's sockets connected, for channels'
-``InMemoryChannelLayer`` and the site's ``ProcessChannelLayer`` (games/realtime/layer.py).
+``InMemoryChannelLayer`` and the site's ``ProcessChannelLayer`` (common/channel_layer.py).
 
     .venv/bin/python bench/channel_layer.py --rooms 50 250
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from channels.layers import InMemoryChannelLayer
 
-from games.realtime.layer import ProcessChannelLayer
+from common.channel_layer import ProcessChannelLayer
 
 
 async def cpu_per_move(layer: Any, rooms: int, players: int, moves: int) -> float:

@@ -155,7 +155,7 @@ def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]
     from django.utils import timezone
 
     from games import services
-    from games.background.clock import clock_pass
+    from play.background.clock import clock_pass
     from rooms.models import Membership
 
     # Some second players have a page open now: the hosts' look reads their rooms.
@@ -192,7 +192,7 @@ def query_plans() -> str:
     from django.db import connection
     from django.utils import timezone
 
-    from games.services.clock import due_games
+    from play.services.clock import due_games
     from rooms.models import Membership
 
     with connection.cursor() as cursor:

@@ -60,7 +60,7 @@ def main() -> None:
 
     from accounts.models import Player
     from daily.models import DailyChallenge
-    from games.selectors import daily
+    from daily.selectors import daily
     from rooms.models import Membership, Room
 
     call_command("migrate", verbosity=0)
@@ -154,7 +154,7 @@ def time_page(url: str, label: str, player: Player, pages: int) -> dict[str, flo
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from games.services.players import SESSION_KEY
+    from accounts.services.players import SESSION_KEY
 
     client = Client()
     session = client.session
@@ -181,7 +181,7 @@ def print_plans(challenge: DailyChallenge) -> None:
     """Print the plans of the queries of a rank and of the leaderboard (SQLite)."""
     from django.db import connection
 
-    from games.selectors import daily
+    from daily.selectors import daily
 
     with connection.cursor() as cursor:
         for name, sql in (

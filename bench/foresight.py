@@ -6,7 +6,7 @@ docs/decisions/0055).
 
 For each of ``--seeds`` days' dice (seeds made from the bench's own counter) of
 Yahtzee and Yatzy: the day's bound as the site works it out
-(``games.services.foresight``: the honest field's games, each reviewed), timed;
+(``daily.services.foresight``: the honest field's games, each reviewed), timed;
 ``--players`` other honest players, whose draws are their own (Softmax at 0.25, 0.5,
 1, 2, 4 and 8 points: from near-perfect to careless); and the foresight planner of
 ``bench.harness.foresight``. Every game's rerolls' luck comes from its review, as the
@@ -49,8 +49,8 @@ def one_day(variant: str, index: int, players: int) -> dict[str, Any]:
     """The figures of one day's dice: the field's bound, the honest players' and the
     planner's rerolls' luck, in units of the field's spread above its mean."""
     from bench.harness.foresight import Foresight, seen
-    from games.services import foresight
-    from games.services.reviews import build_review
+    from coach.services.reviews import build_review
+    from daily.services import foresight
     from scoring import duplicate, rulesets
     from scoring.strategy import advisors, honest_play
 

@@ -4,7 +4,7 @@
 
 Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
 server), and for every move measures this thread's CPU time for the service call, the
-room's shared state (``games.selectors.snapshots``) built from the database, and each of the four
+room's shared state (``play.selectors.snapshots``) built from the database, and each of the four
 viewers' messages: ``viewer`` the whole state, ``shared_patch`` the operations every
 viewer shares (once per version) and ``viewer_patch`` each viewer's ``patch`` message,
 which is what a move sends. Prints one line per figure and one JSON line last.
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 if TYPE_CHECKING:
-    from games.selectors.room_snapshot import Held
+    from play.selectors.room_snapshot import Held
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -100,9 +100,9 @@ def measure(
     from django.test.utils import CaptureQueriesContext
 
     from bench.harness.room_client import next_move
+    from common.publish import messages
     from games import services
     from games.realtime import snapshot_cache
-    from games.realtime.publish import messages
 
     clock = time.perf_counter if wall else time.thread_time
     players, code = start_room()

@@ -6,7 +6,7 @@ Writes ``--games`` finished four-seat Yahtzee games of one player on a fresh SQL
 (full sheets, 13 turns a seat of three random rolls each, a stored review of the player
 of a realistic size per game), then requests the player's profile through Django's test
 client and prints the median wall time of ``--runs`` requests, the figures alone
-(``games.selectors.stats.player_stats``), the queries per page, the page's and the
+(``coach.selectors.stats.player_stats``), the queries per page, the page's and the
 chart's size, and one JSON line last.
 """
 
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from games.services.players import SESSION_KEY
+    from accounts.services.players import SESSION_KEY
 
     call_command("migrate", verbosity=0)
     ada = write_history(args.games, random.Random(7))
@@ -129,7 +129,7 @@ def time_page(client: Client, ada: Player, runs: int) -> dict[str, float]:
     and of her figures alone, the queries of one page, the page's and the chart's size."""
     from django.db import connection
 
-    from games.selectors.stats import player_stats
+    from coach.selectors.stats import player_stats
 
     url = f"/players/{ada.pk}/"
     queries: list[str] = []

@@ -5,7 +5,7 @@
 
 Plays a 4-player Yahtzee game (three expert bots and a person who scores after one
 roll) on a fresh SQLite file through ``games.services`` (no server), then times
-``games.selectors.replay.replay_of``.
+``play.selectors.replay.replay_of``.
 Prints one JSON line.
 """
 
@@ -40,9 +40,9 @@ def main() -> None:
     from accounts.models import Player
     from bench.harness.play import play_turn
     from games import services
-    from games.coach import advice as coach
-    from games.selectors import replay
+    from play import advice as coach
     from play.models import Game
+    from play.selectors import replay
     from scoring import rulesets
 
     call_command("migrate", verbosity=0)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.coach.tables import FileTableStore
+from coach.tables import FileTableStore
 from scoring import rulesets
 from scoring.strategy import solver
 

@@ -15,7 +15,7 @@ class GameReview(models.Model):
         Game, on_delete=models.CASCADE, related_name="reviews", db_index=False
     )  # see Membership.room
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reviews")
-    data = models.JSONField(help_text="Totals and every decision (games.services.reviews).")
+    data = models.JSONField(help_text="Totals and every decision (coach.services.reviews).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

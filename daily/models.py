@@ -13,7 +13,7 @@ from play.models import Game
 
 class DailyChallenge(models.Model):
     """One variant's challenge of one day (UTC): its dice come from a server secret and
-    the date (``games.services.daily``), never stored; par, once worked out, is."""
+    the date (``daily.services.daily``), never stored; par, once worked out, is."""
 
     day = models.DateField()
     ruleset = models.CharField(max_length=32)
@@ -24,7 +24,7 @@ class DailyChallenge(models.Model):
         null=True,
         blank=True,
         help_text="How much luck honest play on the day's dice reaches, from the bots' "
-        "simulated games, once worked out (games.services.foresight).",
+        "simulated games, once worked out (daily.services.foresight).",
     )
 
     class Meta:
@@ -67,7 +67,7 @@ class Practice(models.TextChoices):
 
 class DailyAttempt(models.Model):
     """A player's game of a daily challenge: ranked, on the day's dice (see
-    ``games.services.daily`` for who may rank), or not: a practice game on dice of its own
+    ``daily.services.daily`` for who may rank), or not: a practice game on dice of its own
     while the day lasts, or a past day's dice replayed."""
 
     challenge = models.ForeignKey(

@@ -21,12 +21,12 @@ from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 from django.utils.module_loading import import_string
 
-from games.realtime.layer import ProcessChannelLayer
+from common.channel_layer import ProcessChannelLayer
 
 
 def in_process_layer(backend: str) -> bool:
     """Whether the channel layer ``backend`` (a dotted path) keeps its messages inside one
-    process: channels' in-memory layer, the site's own (``games.realtime.layer``), or a
+    process: channels' in-memory layer, the site's own (``common.channel_layer``), or a
     subclass of either."""
     if not backend:
         return True

@@ -34,7 +34,7 @@ class PushSubscription(models.Model):
 
 class Notice(models.Model):
     """A notice to send a player (the outbox): written in the transaction that made it
-    due, sent once by the notifier (``games.services.notices``)."""
+    due, sent once by the notifier (``notices.services.notices``)."""
 
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")

@@ -7,8 +7,8 @@ from django.db import models
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Player
+from common.tracking import TracksChanges
 from rooms.models import Room
-from rooms.tracking import TracksChanges
 
 
 class Game(TracksChanges):

@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Player
-from rooms.tracking import TracksChanges
+from common.tracking import TracksChanges
 
 
 class Room(TracksChanges):
@@ -103,14 +103,14 @@ class Membership(models.Model):
     browser = models.CharField(
         max_length=64,
         blank=True,
-        help_text="The browser it joined or last connected from (games/web/browsers.py; one "
+        help_text="The browser it joined or last connected from (common/browsers.py; one "
         "another member shares is kept); a kick refuses it too.",
     )
     address = models.CharField(
         max_length=64,
         blank=True,
         help_text="A keyed hash of the address it joined or last connected from "
-        "(games.addresses; one another member shares is kept); empty when unknown.",
+        "(accounts.addresses; one another member shares is kept); empty when unknown.",
     )
 
     class Meta:
@@ -125,7 +125,7 @@ class Membership(models.Model):
         ]
         indexes = [
             # Who has a socket open now, over every room: what the clock's look for hosts
-            # who are gone starts from (games.services.absence), whatever the number of
+            # who are gone starts from (play.services.absence), whatever the number of
             # rooms. Not on ``seen_at``: a heartbeat rewrites it, and should write no index.
             models.Index(
                 fields=["room"], condition=models.Q(sockets__gt=0), name="membership_online"

@@ -4,7 +4,7 @@
 string passed to it into the catalogs, and the ``games`` app shows it in the viewer's
 language with ``gettext`` (docs/decisions/0019-languages.md).  A sentence with values in
 it is a ``Words``: its marked template and named params, said in English by ``str`` and
-in the viewer's language by ``games.words.say``.
+in the viewer's language by ``common.words.say``.
 """
 
 from __future__ import annotations

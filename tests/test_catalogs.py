@@ -18,8 +18,9 @@ import polib
 import pytest
 from django.conf import settings
 
+from tests.support.site_apps import APPS
+
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
 SOURCES = ["manage.py", "yahtzee_site", *APPS, "scoring", "templates", "static", "locale"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 DOMAINS = ["django", "djangojs"]

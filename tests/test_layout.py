@@ -8,10 +8,11 @@ import tomllib
 from itertools import pairwise
 from pathlib import Path
 
+from tests.support.site_apps import APPS
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 400
 # The site's Django apps, one per part of the game (docs/architecture.md).
-APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
 
 
 def imports_of(path: Path) -> set[str]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support.site_apps import APPS
+
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = {"django", "channels", "asgiref", "daphne", "twisted"}
 # Underscore names that are public by documentation: Django's model ``_meta`` API and
@@ -28,14 +30,7 @@ def project_files() -> list[Path]:
     files = [
         p
         for folder in (
-            "accounts",
-            "rooms",
-            "play",
-            "coach",
-            "daily",
-            "notices",
-            "moderation",
-            "games",
+            *APPS,
             "scoring",
             "yahtzee_site",
             "bench",

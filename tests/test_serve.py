@@ -28,7 +28,7 @@ import pytest
 
 from bench.harness.live_server import ROOT, clean_env, free_port
 from bench.harness.room_client import Seat, next_move, open_room
-from games.web.share import qr_svg
+from rooms.web.share import qr_svg
 from tests.support import assets
 from yahtzee_site import serve
 

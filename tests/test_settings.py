@@ -75,7 +75,7 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
         "PRAGMA wal_autocheckpoint=10000",
     }
-    assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.realtime.layer.ProcessChannelLayer"
+    assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "common.channel_layer.ProcessChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
 
@@ -245,7 +245,7 @@ def test_check_reports_every_unsafe_production_setting() -> None:
         (
             {
                 "CHANNEL_LAYERS": {
-                    "default": {"BACKEND": "games.realtime.layer.ProcessChannelLayer"}
+                    "default": {"BACKEND": "common.channel_layer.ProcessChannelLayer"}
                 }
             },
             "yahtzee_site.E003",

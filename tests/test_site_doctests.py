@@ -8,14 +8,14 @@ import pkgutil
 
 import pytest
 
-import games
 import yahtzee_site
+from tests.support.site_apps import APPS
 
 
 def site_modules() -> list[str]:
     """Every module of the site's packages (migrations aside)."""
     names = []
-    for package in (yahtzee_site, games):
+    for package in (yahtzee_site, *map(importlib.import_module, APPS)):
         for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
             if ".migrations" not in info.name and not info.name.endswith(("wsgi", "asgi")):
                 names.append(info.name)
@@ -40,9 +40,9 @@ def test_the_modules_with_examples_are_found() -> None:
     assert {
         "yahtzee_site.env",
         "games.web.pages",
-        "games.templatetags.dice",
-        "games.errors",
-        "games.services.players",
-        "games.services.chat",
-        "games.admin.display",
+        "common.templatetags.dice",
+        "common.errors",
+        "accounts.services.players",
+        "rooms.services.chat",
+        "moderation.admin.display",
     } <= with_examples

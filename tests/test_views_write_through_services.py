@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 from django.db import models
 from django.forms import BaseModelForm
 
+from tests.support.site_apps import APPS
+
 ROOT = Path(__file__).resolve().parent.parent
-CALLERS = (
-    "games/web",
-    "games/realtime",
-    "games/admin",
-    "games/background",
-    "games/management",
-    "games/templatetags",
+# Every app's entry points: pages, sockets, the admin, a process's threads, commands.
+CALLERS = tuple(
+    f"{app}/{part}"
+    for app in APPS
+    for part in ("web", "realtime", "admin", "background", "management", "templatetags")
+    if (ROOT / app / part).is_dir()
 )
 QUERYSET_WRITES = {
     "update",

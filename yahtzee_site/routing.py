@@ -20,8 +20,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from common.browsers import BrowserIdSocketMiddleware  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
-from games.web.browsers import BrowserIdSocketMiddleware  # noqa: E402
 
 rooms = URLRouter(websocket_urlpatterns)  # type: ignore[arg-type]  # path() is typed for views
 

@@ -41,12 +41,12 @@ DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = env_str("SECRET_KEY", LOCAL_SECRET_KEY)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 # The address friends reach the site at, e.g. "http://192.168.1.20:8000": invite links and
-# QR codes use it (games/web/invites.py); empty, they use the address of each request.
+# QR codes use it (rooms/web/invites.py); empty, they use the address of each request.
 # ``make serve`` sets it to the first network address it finds.
 SITE_URL = env_site_url("SITE_URL")
 # The port this machine serves on (``make run`` passes its PORT). Without SITE_URL, links
 # written with no request (turn emails) use the address of the latest page a player
-# opened, and before any, http://127.0.0.1:PORT (games/services/site_address.py).
+# opened, and before any, http://127.0.0.1:PORT (common/site_address.py).
 PORT = env_int("PORT", 8000)
 if PORT > 65535:
     raise ImproperlyConfigured(f"Environment variable PORT={PORT} is not a port (1-65535)")
@@ -66,14 +66,16 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
-    # The site's own apps, one per part of the game (docs/architecture.md); each app
-    # imports only those above it here.
+    # The site's own apps, one per part of the game (docs/architecture.md); each app's
+    # code imports only the apps above it here, and every app's models (the models are
+    # one floor below all the code: docs/decisions/0066).
+    "common",
     "accounts",
-    "rooms",
     "play",
+    "notices",
+    "rooms",
     "coach",
     "daily",
-    "notices",
     "moderation",
     "games",
 ]
@@ -91,17 +93,17 @@ MIDDLEWARE = [
     # The visitor's language: the language cookie, else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     # A host name not in ALLOWED_HOSTS gets the site's 400 page, in the visitor's language.
-    "games.web.errors.AllowedHostMiddleware",
-    "games.web.browsers.BrowserIdMiddleware",
+    "common.error_pages.AllowedHostMiddleware",
+    "common.browsers.BrowserIdMiddleware",
     # Outside CommonMiddleware, so a missing trailing slash is still redirected first.
-    "games.web.errors.ErrorPagesMiddleware",
+    "common.error_pages.ErrorPagesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Where players open pages: links written with no request use it (games/web/invites.py).
-    "games.web.invites.SiteAddressMiddleware",
-    # A signed-in visitor's account language wins over the cookie (games/web/language.py).
-    "games.web.language.AccountLanguageMiddleware",
+    # Where players open pages: links written with no request use it (rooms/web/invites.py).
+    "rooms.web.invites.SiteAddressMiddleware",
+    # A signed-in visitor's account language wins over the cookie (accounts/web/language.py).
+    "accounts.web.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out sign-in with the site's 429 page.
@@ -109,7 +111,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "yahtzee_site.urls"
-CSRF_FAILURE_VIEW = "games.web.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "common.error_pages.csrf_failure"
 WSGI_APPLICATION = "yahtzee_site.wsgi.application"
 ASGI_APPLICATION = "yahtzee_site.asgi.application"
 
@@ -211,13 +213,13 @@ if REDIS_URL:
         },
     }
 else:
-    # One process, no Redis: the layer of games/realtime/layer.py keeps every message in
+    # One process, no Redis: the layer of common/channel_layer.py keeps every message in
     # this process (docs/decisions/0037-a-channel-layer-for-one-process.md).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.realtime.layer.ProcessChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "common.channel_layer.ProcessChannelLayer"}}
 
 # Cache: the same Redis, so every process shares counters such as the guess limit of
-# games/throttle.py, and the address people reach the site at
-# (games/services/site_address.py); else this process's memory (one process serves then).
+# common/throttle.py, and the address people reach the site at
+# (common/site_address.py); else this process's memory (one process serves then).
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -229,7 +231,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Accounts are optional (games/services/accounts.py).  Failed sign-ins are counted by
+# Accounts are optional (accounts/services/accounts.py).  Failed sign-ins are counted by
 # django-axes in the database, per username *and* address (the one Daphne sets), so one
 # person's typos never lock out others on the same Wi-Fi
 # (docs/decisions/0014-accounts-and-the-sign-in-limit.md).
@@ -242,14 +244,14 @@ LOGIN_REDIRECT_URL = "games:home"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "games.throttle.http_address"
-AXES_LOCKOUT_CALLABLE = "games.web.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "common.throttle.http_address"
+AXES_LOCKOUT_CALLABLE = "accounts.web.accounts.locked_out"
 AXES_RESET_ON_SUCCESS = True
 # The wait the lockout page states holds: more tries while locked out do not extend it.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_DISABLE_ACCESS_LOG = True  # failures are counted; successful sign-ins are not logged
 
-# Email (games/web/emails.py, games/web/passwords.py): confirmation links for an account's
+# Email (accounts/web/emails.py, accounts/web/passwords.py): confirmation links for an account's
 # address and password resets, through Django's email API.  Without EMAIL_HOST messages
 # are written to the server's console (its log); with it they go out over SMTP
 # (docs/decisions/0028-email-and-password-reset.md).
@@ -359,7 +361,7 @@ GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # Whether that child runs only on CPU nothing else wants (SCHED_IDLE, nice 19); off, it
 # runs at normal priority (the tests turn it off: busy cores would starve it).
 GAMES_REVIEWS_ON_IDLE_CPU = env_bool("GAMES_REVIEWS_ON_IDLE_CPU", default=True)
-# The guest limit (games/guest_limit.py): new guest players one address (an IPv6 /64)
+# The guest limit (accounts/guest_limit.py): new guest players one address (an IPv6 /64)
 # may create by opening rooms per window, the window, the new guests (joining or opening)
 # per window of an address where a banned player was seen, and networks never limited
 # (e.g. "10.0.0.0/8").  Joining through a room's link is otherwise not limited.

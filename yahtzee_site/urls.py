@@ -1,6 +1,6 @@
 """Root URL configuration: the admin, then the games app at the site root.
 
-Errors a visitor can reach are answered by the site's own pages (games/web/errors.py).
+Errors a visitor can reach are answered by the site's own pages (common/error_pages.py).
 """
 
 from django.conf import settings
@@ -10,8 +10,8 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
+from accounts.web.language import choose_language
 from games.web.health import healthz
-from games.web.language import choose_language
 from yahtzee_site.stylesheet import STYLESHEET, stylesheet
 
 
@@ -37,7 +37,7 @@ urlpatterns = [
     path("", include("games.web.urls")),
 ]
 
-handler400 = "games.web.errors.bad_request"
-handler403 = "games.web.errors.permission_denied"
-handler404 = "games.web.errors.page_not_found"
-handler500 = "games.web.errors.server_error"
+handler400 = "common.error_pages.bad_request"
+handler403 = "common.error_pages.permission_denied"
+handler404 = "common.error_pages.page_not_found"
+handler500 = "common.error_pages.server_error"

@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
                     name='GameReview',
                     fields=[
                         ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('data', models.JSONField(help_text='Totals and every decision (games.services.reviews).')),
+                        ('data', models.JSONField(help_text='Totals and every decision (coach.services.reviews).')),
                         ('created_at', models.DateTimeField(auto_now_add=True)),
                         ('game', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='reviews', to='play.game')),
                         ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reviews', to='accounts.player')),

@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
                         ('day', models.DateField()),
                         ('ruleset', models.CharField(max_length=32)),
                         ('par', models.JSONField(blank=True, help_text="The expert bot's game on the day's dice, once worked out.", null=True)),
-                        ('luck_bound', models.JSONField(blank=True, help_text="How much luck honest play on the day's dice reaches, from the bots' simulated games, once worked out (games.services.foresight).", null=True)),
+                        ('luck_bound', models.JSONField(blank=True, help_text="How much luck honest play on the day's dice reaches, from the bots' simulated games, once worked out (daily.services.foresight).", null=True)),
                     ],
                     options={
                         'db_table': 'games_dailychallenge',

@@ -1,6 +1,6 @@
 """Precomputing a finished game's reviews: the coach's worker has the review child
 process compute them on spare CPU, and stores them (and, for a ranked daily attempt,
-its challenge's luck bound: ``games.services.foresight``)."""
+its challenge's luck bound: ``daily.services.foresight``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import logging
 from functools import partial
 from typing import Any
 
+from coach.services.reviews import store_review_texts
+from daily.services import foresight
 from games.background import jobs, reviews
-from games.services import foresight
-from games.services.duplicate import par_of
-from games.services.reviews import store_review_texts
 from play.models import Game
+from play.services.duplicate import par_of
 
 log = logging.getLogger(__name__)
 
@@ -43,5 +43,5 @@ def compute_and_store(game_id: int) -> int:
 
 def precompute_later(sender: Any = None, *, game_id: int, **kwargs: Any) -> bool:
     """Queue ``compute_and_store(game_id)`` on the coach's worker (a receiver of
-    ``games.signals.game_finished``); whether it was queued."""
+    ``play.signals.game_finished``); whether it was queued."""
     return jobs.in_background(f"reviews:{game_id}", partial(compute_and_store, game_id))

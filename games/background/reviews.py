@@ -1,9 +1,9 @@
 """Post-game reviews computed in a child process that runs only on spare CPU.
 
 ``reviews(game_id)`` hands a finished game to this server process's review child and
-returns its reviews as JSON text (``games.services.reviews.review_texts``); the child
+returns its reviews as JSON text (``coach.services.reviews.review_texts``); the child
 reads the game itself and stores nothing. ``luck_bound(challenge_id)`` has it work out
-a daily challenge's luck bound the same way (``games.services.foresight``). It is
+a daily challenge's luck bound the same way (``daily.services.foresight``). It is
 spawned by the first call, at the lowest CPU priority (``SCHED_IDLE`` and ``nice`` 19,
 unless the setting ``GAMES_REVIEWS_ON_IDLE_CPU`` is off), so it takes only the CPU the
 servers leave idle; it reads jobs from its standard input and ends when that closes,
@@ -200,9 +200,9 @@ def serve(jobs: IO[bytes], answers: IO[bytes]) -> None:
     """The child's loop: compute each review read from ``jobs`` until it closes."""
     from django.db import connections
 
+    from coach.services.reviews import review_texts
     from daily.models import DailyChallenge
-    from games.services.foresight import luck_bound_compute
-    from games.services.reviews import review_texts
+    from daily.services.foresight import luck_bound_compute
 
     while True:
         try:

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='gamereview',
             name='data',
-            field=models.JSONField(help_text='Totals and every decision (games.services.reviews).'),
+            field=models.JSONField(help_text='Totals and every decision (coach.services.reviews).'),
         ),
     ]

@@ -57,17 +57,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='dailychallenge',
             name='luck_bound',
-            field=models.JSONField(blank=True, help_text="How much luck honest play on the day's dice reaches, from the bots' simulated games, once worked out (games.services.foresight).", null=True),
+            field=models.JSONField(blank=True, help_text="How much luck honest play on the day's dice reaches, from the bots' simulated games, once worked out (daily.services.foresight).", null=True),
         ),
         migrations.AddField(
             model_name='membership',
             name='address',
-            field=models.CharField(blank=True, help_text='A keyed hash of the address it joined or last connected from (games.addresses; one another member shares is kept); empty when unknown.', max_length=64),
+            field=models.CharField(blank=True, help_text='A keyed hash of the address it joined or last connected from (accounts.addresses; one another member shares is kept); empty when unknown.', max_length=64),
         ),
         migrations.AlterField(
             model_name='membership',
             name='browser',
-            field=models.CharField(blank=True, help_text='The browser it joined or last connected from (games/web/browsers.py; one another member shares is kept); a kick refuses it too.', max_length=64),
+            field=models.CharField(blank=True, help_text='The browser it joined or last connected from (common/browsers.py; one another member shares is kept); a kick refuses it too.', max_length=64),
         ),
         migrations.AlterField(
             model_name='report',

@@ -3,9 +3,9 @@
 No game logic here: every change is a ``games.services`` call and every read of a
 room a ``games.selectors`` call (or this process's snapshot cache,
 ``games.realtime.snapshot_cache``), each on the sockets' database thread
-(``games.realtime.database``: channels' ``database_sync_to_async``, so the caller's
+(``common.database_thread``: channels' ``database_sync_to_async``, so the caller's
 context, such as the active language, reaches it). What a service returns it committed
-goes out through ``games.realtime.publish``. See docs/protocol.md.
+goes out through ``common.publish``. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -24,22 +24,23 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import translation
 from django.utils.translation import gettext
 
+from accounts.addresses import address_key
 from accounts.models import Player
-from games import selectors, services, throttle
-from games.addresses import address_key
-from games.coach import advice as coach
-from games.errors import ServiceError
-from games.json_input import UNSTORABLE, BadJson, check_values, json_object
-from games.realtime.database import on_database_thread
+from accounts.services.players import current_player
+from accounts.web.socket_language import language_of_scope
+from coach.selectors import hints
+from common import throttle
+from common.database_thread import on_database_thread
+from common.errors import ServiceError
+from common.json_input import UNSTORABLE, BadJson, check_values, json_object
+from common.news import Answer, Change
+from common.publish import publish
+from games import selectors, services
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
-from games.realtime.language import language_of_scope
-from games.realtime.publish import publish
 from games.realtime.requests import HANDLERS, BadMessage
 from games.realtime.snapshot_cache import shared_snapshot, snapshot
-from games.selectors import hints
-from games.selectors.room_snapshot import Held
-from games.services.core import Answer, Change
-from games.services.players import current_player
+from play import advice as coach
+from play.selectors.room_snapshot import Held
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
         # Where the seat is played from: a seat played from another seat's browser or
-        # network is marked (games.services.devices).
+        # network is marked (accounts.services.devices).
         await self.presence(
             services.presence_connect,
             browser=str(self.scope.get("browser_id") or ""),

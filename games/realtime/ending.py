@@ -10,9 +10,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from accounts.models import Player
+from common.publish import group_name, player_group
 from games import services
-from games.realtime.publish import group_name, player_group
-from games.services.moderation import ban_message
+from moderation.services.moderation import ban_message
 
 CLOSE_BANNED = 4451  # a moderator banned the player: reconnecting cannot help
 

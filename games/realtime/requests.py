@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from common.news import Answer
 from games import services
-from games.services.core import Answer
 
 MAX_INT = 2**63 - 1  # what a database integer holds
 

@@ -3,24 +3,21 @@
 Each locks the room row (then its game), checks who is acting from the player
 the caller resolved from the session, asks the ``scoring`` engine about every
 rule, writes the move log and scorecards, bumps the versions and records an
-event, and returns what it committed (``games.services.core.Change`` and ``Ban``) for
-the caller to publish (``games.realtime.publish``).  A refusal raises
-``games.errors.ServiceError`` and changes nothing.
+event, and returns what it committed (``common.news.Change`` and ``Ban``) for
+the caller to publish (``common.publish``).  A refusal raises
+``common.errors.ServiceError`` and changes nothing.
 """
 
-from games.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
-from games.services.accounts import (
+from accounts.services.accounts import (
     account_create,
     account_delete,
     account_language_adopt,
     account_language_set,
     account_sign_in,
 )
-from games.services.chat import chat_post
-from games.services.clock import games_run_due, rooms_close_idle
-from games.services.emails import email_change, email_confirm
-from games.services.holidays import seat_holiday, seat_holiday_end
-from games.services.moderation import (
+from accounts.services.emails import email_change, email_confirm
+from coach.services.reviews import review_for, review_of, reviews_precompute
+from moderation.services.moderation import (
     mod_ban,
     mod_close_room,
     mod_end_game,
@@ -28,18 +25,21 @@ from games.services.moderation import (
     mod_remove_chat,
     mod_unban,
 )
-from games.services.placements import game_place, placement_take_back
-from games.services.play import (
+from moderation.services.reports import report_handle, report_send
+from play.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
+from play.services.clock import games_run_due, rooms_close_idle
+from play.services.holidays import seat_holiday, seat_holiday_end
+from play.services.placements import game_place, placement_take_back
+from play.services.play import (
     game_announce,
     game_hold,
     game_roll,
     game_skip,
 )
-from games.services.presence import presence_connect, presence_disconnect, presence_ping
-from games.services.reactions import reaction_send
-from games.services.reports import report_handle, report_send
-from games.services.reviews import review_for, review_of, reviews_precompute
-from games.services.rooms import (
+from rooms.services.chat import chat_post
+from rooms.services.presence import presence_connect, presence_disconnect, presence_ping
+from rooms.services.reactions import reaction_send
+from rooms.services.rooms import (
     room_add_bot,
     room_configure,
     room_create,

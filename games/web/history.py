@@ -16,18 +16,18 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
+from accounts.services.players import current_player
+from coach.web.review import BLUNDER, LUCKY, players_luck, points
+from common.errors import ServiceError
+from common.rule_texts import rule_texts
 from games import selectors
-from games.coach import advice as coach
-from games.errors import ServiceError
-from games.selectors.compare import comparison
-from games.selectors.replay import PastGame, past_game, past_games, replay_of
-from games.selectors.rule_texts import rule_texts
-from games.services.duplicate import par_of
-from games.services.players import current_player
-from games.web.review import BLUNDER, LUCKY, players_luck, points
-from games.web.rooms import guess_limited, room_or_404
+from play import advice as coach
 from play.modes import mode_of
+from play.selectors.compare import comparison
+from play.selectors.replay import PastGame, past_game, past_games, replay_of
+from play.services.duplicate import par_of
 from rooms.models import Room
+from rooms.web.access import guess_limited, room_or_404
 from scoring import rulesets
 from scoring.strategy import advisors
 

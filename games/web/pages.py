@@ -2,7 +2,7 @@
 
 Every fact about a variant (title, summary, boxes, how each box scores,
 columns) comes from the rules engine, ``scoring.rulesets``, in the page's language
-(``games.selectors.rule_texts``).  Each variant has its rules page:
+(``common.rule_texts``).  Each variant has its rules page:
 
 >>> from django.urls import reverse
 >>> reverse("games:rules", args=["yams"])
@@ -17,12 +17,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, ngettext
 
+from accounts.services.players import current_player
+from common.rule_texts import section_title, variant_list, words_of
 from games import selectors
-from games.selectors.rule_texts import section_title, variant_list, words_of
-from games.selectors.your_rooms import YOUR_GAMES_MAX, YourRoom
-from games.services.moderation import ban_message
-from games.services.players import current_player
-from games.services.room_settings import DAY_HOURS
+from moderation.services.moderation import ban_message
+from rooms.selectors.your_rooms import YOUR_GAMES_MAX, YourRoom
+from rooms.services.room_settings import DAY_HOURS
 from scoring import rulesets
 
 

@@ -1,5 +1,5 @@
 """A player's profile page: their figures per variant, the coach's accuracy over time,
-and their last games (``games.selectors.stats``)."""
+and their last games (``coach.selectors.stats``)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
-from games.selectors.daily import calendar, played_days, streak
-from games.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
-from games.services.players import current_player
-from games.web.charts import percent_chart
+from accounts.services.players import current_player
+from coach.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
+from coach.web.charts import percent_chart
+from daily.selectors.daily import calendar, played_days, streak
 
 REFUSED = gettext_lazy(
     "Only the player and the people who shared a room with them can see this profile."

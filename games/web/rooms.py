@@ -1,147 +1,42 @@
 """The pages of a room: start one, find one by code, open it, join it with a name.
 
-Who is acting always comes from the session (``games.services.players``).  Every page that
+Who is acting always comes from the session (``accounts.services.players``).  Every page that
 looks a room up by its code counts the codes that name no room against the visitor's
-guess limit (``games.throttle``): 404 for a miss, 429 for a miss over the limit.  A code
+guess limit (``common.throttle``): 404 for a miss, 429 for a miss over the limit.  A code
 that names a room always opens it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from functools import wraps
-
-from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.models import Player
+from accounts import guest_limit
+from accounts.addresses import address_key
+from accounts.services.players import current_player
+from accounts.web.guests import register, registering, too_many_guests
+from common import throttle
+from common.browsers import browser_id
+from common.errors import ServiceError
+from common.publish import publish_on_commit
+from common.rule_texts import bot_level_title, rule_texts, variant_list
 from daily.models import DailyAttempt
-from games import guest_limit, selectors, services, throttle
-from games.addresses import address_key
-from games.errors import ServiceError
-from games.realtime.publish import publish_on_commit
-from games.selectors.rule_texts import bot_level_title, rule_texts, variant_list
-from games.services.absence import away_for_handover
-from games.services.moderation import ban_message
-from games.services.notices import page_key
-from games.services.players import SESSION_KEY, current_player, player_register
-from games.services.room_settings import DAY_HOURS, MAX_SEATS
-from games.web.accounts import remember_account_language
-from games.web.browsers import browser_id
-from games.web.errors import error_page
-from games.web.invites import invite_note, invite_url
+from games import selectors, services
 from games.web.pages import home
+from moderation.services.moderation import ban_message
+from notices.services.notices import page_key
 from play.modes import mode_of, pace_named
 from play.modes.live import TURN_SECONDS
+from play.services.absence import away_for_handover
 from rooms.models import Room
+from rooms.services.room_settings import DAY_HOURS, MAX_SEATS
+from rooms.web.access import guess_limited, room_or_404, room_url
+from rooms.web.invites import invite_note, invite_url
 from scoring import rulesets
 from scoring.strategy import levels
-
-
-def room_url(code: str) -> str:
-    """The room page's address."""
-    return reverse("games:room", args=[code])
-
-
-View = Callable[..., HttpResponse]
-
-
-def too_many_guesses(request: HttpRequest, refusal: throttle.TooManyGuesses) -> HttpResponse:
-    """The 429 page of a miss over the guess limit: how long until codes are checked again,
-    and the join form, since a right code still opens its room."""
-    response = error_page(
-        request,
-        429,
-        gettext("Too many wrong room codes"),
-        str(refusal),
-        detail=gettext(
-            "Room links are long and random so that nobody can guess them. A "
-            "right code still opens its room: check the link, or ask the host "
-            "to send it again."
-        ),
-    )
-    response["Retry-After"] = str(refusal.wait)
-    return response
-
-
-def too_many_guests(request: HttpRequest, refusal: guest_limit.TooManyGuests) -> HttpResponse:
-    """The 429 page of a new guest over the guest limit (``games.guest_limit``)."""
-    response = error_page(
-        request,
-        429,
-        gettext("Too many new players"),
-        refusal.message,
-        detail=gettext(
-            "This address has started many new players lately. If you "
-            "already have one, go back to the window you played in."
-        ),
-    )
-    response["Retry-After"] = str(max(1, refusal.wait))
-    return response
-
-
-def register(request: HttpRequest, name: object, *, opening: bool) -> Player:
-    """The visitor's player, named ``name``.  A new player (a guest's, or the first of an
-    account that has none) is let in by the guest limit of their address
-    (``games.guest_limit``: opening a room is limited, joining one through its link is
-    not unless the address is under a ban); over it, ``TooManyGuests`` and nothing is
-    created."""
-    new_guest = current_player(request.session, request.user) is None
-    admission = (
-        guest_limit.admit(throttle.http_address(request), opening=opening) if new_guest else None
-    )
-    player = player_register(session=request.session, name=name, user=request.user)
-    if admission is not None:
-        admission.record(player.pk)
-        if request.user.is_authenticated:
-            remember_account_language(player)
-    return player
-
-
-@contextmanager
-def registering(request: HttpRequest) -> Iterator[None]:
-    """A block that registers the visitor and acts for them in one transaction: when it
-    fails, the player it made is undone, in the database and in the session (bad input
-    changes nothing)."""
-    before = request.session.get(SESSION_KEY)
-    try:
-        with transaction.atomic():
-            yield
-    except BaseException:
-        if request.session.get(SESSION_KEY) != before:
-            if before is None:
-                request.session.pop(SESSION_KEY, None)
-            else:
-                request.session[SESSION_KEY] = before
-        raise
-
-
-def guess_limited(view: View) -> View:
-    """Answer a miss over the visitor's guess limit with the 429 page."""
-
-    @wraps(view)
-    def limited(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except throttle.TooManyGuesses as refusal:
-            return too_many_guesses(request, refusal)
-
-    return limited
-
-
-def room_or_404(request: HttpRequest, code: str) -> Room:
-    """The room with this code; a code that names none is a miss of the visitor (404, or
-    ``TooManyGuesses`` over the limit)."""
-    found = selectors.room_by_code(code)
-    if found is None:
-        throttle.check_miss(throttle.http_address(request))
-        raise Http404(gettext("There is no room with that code."))
-    return found
 
 
 def _int_or_none(raw: str) -> int | str | None:
@@ -263,7 +158,7 @@ def room(
     member = not banned and selectors.is_member(found, player)  # a ban refuses the table
     if join_error is None and player is not None and banned:
         join_error = ban_message(player.banned_until)
-        # Where a banned player shows up, new guests are limited (games.guest_limit).
+        # Where a banned player shows up, new guests are limited (accounts.guest_limit).
         guest_limit.remember(throttle.http_address(request), player.pk)
     invite = invite_url(request, found.code)
     challenge = mode_of(found).table.has_challenge_page  # a daily challenge's table

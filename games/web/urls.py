@@ -2,22 +2,16 @@
 
 from django.urls import path
 
-from games.web import accounts as account_views
-from games.web import (
-    app,
-    daily,
-    daily_card,
-    emails,
-    history,
-    notices,
-    passwords,
-    push,
-    review,
-    share,
-)
+from accounts.web import accounts as account_views
+from accounts.web import emails, passwords
+from coach.web import review
+from daily.web import daily, daily_card
+from games.web import app, history
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
+from notices.web import notices, push
+from rooms.web import share
 
 app_name = "games"
 

@@ -8,7 +8,16 @@ pages and the admin ask instead of testing the room's or the game's fields.
 (``open_table.py``, ``daily_table.py``); ``choice.py`` registers them and chooses.
 """
 
-from play.modes.base import Refusal
+from play.modes.base import Refusal, raise_refusal
 from play.modes.choice import PACES, Mode, mode_for, mode_of, pace_named, turn_order_of
 
-__all__ = ["PACES", "Mode", "Refusal", "mode_for", "mode_of", "pace_named", "turn_order_of"]
+__all__ = [
+    "PACES",
+    "Mode",
+    "Refusal",
+    "mode_for",
+    "mode_of",
+    "pace_named",
+    "raise_refusal",
+    "turn_order_of",
+]

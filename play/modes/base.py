@@ -19,6 +19,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from accounts.models import Player
+from common.errors import ServiceError
 from play.models import Game, Scorecard, Turn
 from scoring.dice import DiceSource
 
@@ -30,6 +31,13 @@ class Refusal:
 
     code: str
     message: str
+
+
+def raise_refusal(refusal: Refusal | None) -> None:
+    """Raise what a play mode refuses as a ``ServiceError`` with its code and message;
+    nothing when it refuses nothing."""
+    if refusal is not None:
+        raise ServiceError(refusal.code, refusal.message)
 
 
 class TurnOrder:

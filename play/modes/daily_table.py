@@ -1,5 +1,5 @@
 """A daily challenge's solo table: one game on the day's dice, coach off; nobody joins,
-and no rematch (``games.services.daily``)."""
+and no rematch (``daily.services.daily``)."""
 
 from __future__ import annotations
 

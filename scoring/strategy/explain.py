@@ -19,7 +19,7 @@ from scoring.scorecard import Scorecard
 from scoring.strategy.advice import Choice
 from scoring.words import Param, Words, gettext_noop
 
-# Words for kept dice: "the six", "the three sixes" (said by ``games.words.say``).
+# Words for kept dice: "the six", "the three sixes" (said by ``common.words.say``).
 FACE_WORDS = (
     gettext_noop("ones"),
     gettext_noop("twos"),
@@ -181,7 +181,7 @@ def why_place(
 
 def why(sheet: Scorecard, dice: Sequence[int], best: Choice, announced: str | None = None) -> Words:
     """One sentence on why ``best`` (a choice of ``advise``) is the move to make (said in
-    English by ``str``, in the viewer's language by ``games.words.say``).
+    English by ``str``, in the viewer's language by ``common.words.say``).
 
     >>> from scoring import rulesets
     >>> card = rulesets.get("yahtzee").new_scorecard()

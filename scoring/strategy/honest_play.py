@@ -2,7 +2,7 @@
 come, and the bound of the luck they reach (issue 41: foresight in the daily challenge).
 
 Every roll's luck is the change of the expected final score it brings (the review's
-split, ``games.services.reviews``). For a player who cannot see the dice to come, a
+split, ``coach.services.reviews``). For a player who cannot see the dice to come, a
 roll's luck averages zero whatever they keep; a player who knows them (a scout saw
 the day's dice) keeps what lands and piles up luck no honest play reaches. The first
 roll of every round is the same for everyone who plays a day's dice, so only the

@@ -1,6 +1,6 @@
 // Words: box and column titles in the page's language, and the move log in sentences.
 // The state's ``ruleset`` has keys and numbers only; the page embeds every variant's
-// words in its reader's language (``rule-texts``, games/selectors/rule_texts.py).
+// words in its reader's language (``rule-texts``, common/rule_texts.py).
 import { LANG, formatList } from "./i18n.js";
 import { botLevelTitle, coachText, optionText, seatsText, timerText, variantTitle } from "./variants.js";
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from games.figures import rounded
+from common.figures import rounded
 from tests.browser.accessibility import (
     DARK_DESKTOP_LIGHT_PHONE,
     LIGHT_DESKTOP_DARK_PHONE,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import throttle
+from common import throttle
 from tests.browser.tables import ROOM_URL, create_room
 
 pytestmark = pytest.mark.browser

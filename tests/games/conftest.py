@@ -18,10 +18,10 @@ from pytest_django import Settings
 from accounts.models import Player
 from games import services
 from games.background import reviews as review_process
-from games.services import dice, play
-from games.services.play import finish_game
 from notices.models import Preferences
 from play.models import Game
+from play.services import dice, play
+from play.services.play import finish_game
 from rooms.models import Room
 from scoring.dice import scripted
 from scoring.strategy.advice import Advisor
@@ -80,7 +80,7 @@ def fresh_channel_layer() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
     """Each test starts with an empty cache: no misses of the guess limit
-    (``games.throttle``) left over from another test's unknown room codes."""
+    (``common.throttle``) left over from another test's unknown room codes."""
     cache.clear()
 
 

@@ -12,10 +12,10 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from accounts.models import Player
+from accounts.services.players import current_player
 from coach.models import GameReview
+from common.errors import ServiceError
 from games import selectors, services
-from games.errors import ServiceError
-from games.services.players import current_player
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
 from tests.support.clients import ClientResponse

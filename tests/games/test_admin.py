@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from moderation.models import ModerationAction
 from play.models import Game, Scorecard
 from rooms.models import ChatMessage, Membership, Room

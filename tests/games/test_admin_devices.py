@@ -5,9 +5,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from accounts.addresses import address_key
 from accounts.models import Player
 from games import services
-from games.addresses import address_key
 from rooms.models import Membership, Room
 from tests.support.admin_pages import listed
 from tests.support.fixture_types import MakePlayer, MakeRoom

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from moderation.models import ModerationAction, Report
 from rooms.models import ChatMessage, Membership, Room
 from tests.support.admin_pages import changelist, listed, messages_of, recorded, snapshot

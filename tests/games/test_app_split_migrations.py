@@ -25,15 +25,15 @@ from django.db.models import Q
 from django.test import Client
 
 from accounts.models import Player
+from accounts.services.players import SESSION_KEY
 from bench.harness.play import game_of, play_turn
 from coach.models import GameReview
 from daily.models import DailyAttempt
+from daily.services.daily import daily_play
 from games import services
-from games.services import notices
-from games.services.daily import daily_play
-from games.services.players import SESSION_KEY
 from moderation.models import ModerationAction, Report
 from notices.models import Notice, PushSubscription
+from notices.services import notices
 from play.models import Game
 from rooms.models import ChatMessage, Room
 from tests.support.admin_pages import SITE_APPS

@@ -15,8 +15,9 @@ from pytest_django import Settings
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
-from games.background import checkpoints, clock, jobs, reviews, runtime
-from games.signals import game_finished
+from games.background import checkpoints, jobs, reviews, runtime
+from play.background import clock
+from play.signals import game_finished
 from tests.support.present import present
 from tests.support.waiting import wait_until
 

@@ -14,9 +14,9 @@ from django.test import Client
 from django.utils import formats, timezone
 
 from accounts.models import Player
+from common.publish import publish
 from games import services
 from games.realtime.ending import CLOSE_BANNED
-from games.realtime.publish import publish
 from tests.support.present import present
 from tests.support.sockets import WAIT, call, connected, receive, request, socket, visitor
 

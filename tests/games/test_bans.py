@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Player, banned_now
+from common.browsers import COOKIE
+from common.errors import ServiceError
+from common.news import Answer
 from games import services
-from games.errors import ServiceError
-from games.services.core import Answer
-from games.web.browsers import COOKIE
 from moderation.models import ModerationAction
 from play import sql
 from rooms.models import Membership, Room

@@ -7,8 +7,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from moderation.models import ModerationAction, Report
 from play.models import Game
 from rooms.models import ChatMessage, Membership, Room

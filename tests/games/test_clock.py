@@ -9,8 +9,8 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from notices.models import Notice
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room

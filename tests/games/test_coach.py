@@ -13,9 +13,9 @@ from django.test import Client
 
 from accounts.models import Player
 from coach.models import GameReview
+from coach.services import reviews as review
 from games import services
-from games.coach import advice as coach
-from games.services import reviews as review
+from play import advice as coach
 from play.models import Game, Scorecard, Turn
 from rooms.models import Room
 from scoring import rulesets

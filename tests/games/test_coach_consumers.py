@@ -8,7 +8,7 @@ import pytest
 import pytest_asyncio
 
 from games import services
-from games.coach import advice as coach
+from play import advice as coach
 from scoring.ruleset import RuleSet
 from scoring.strategy.advice import Advisor
 from tests.support.fixture_types import ScriptDice, Table

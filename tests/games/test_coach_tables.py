@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games.background import coach_tables, runtime
-from games.coach.advice import warm
-from games.coach.tables import FileTableStore
+from coach.background import coach_tables
+from coach.tables import FileTableStore
+from games.background import runtime
+from play.advice import warm
 from scoring import rulesets
 from scoring.strategy import solver, solver_build
 from scoring.strategy.solver_rules import SolverRules

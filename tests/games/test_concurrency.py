@@ -13,8 +13,8 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from play.models import Game, Turn
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, state_of

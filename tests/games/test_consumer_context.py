@@ -15,10 +15,10 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.urls import path
 from django.utils import timezone, translation
 
+from accounts.services.players import player_register
+from common.news import Change
 from games import services
 from games.realtime.consumers import RoomConsumer
-from games.services.core import Change
-from games.services.players import player_register
 from tests.support.fixture_types import MakeRoom
 from tests.support.present import present
 from tests.support.sockets import WAIT

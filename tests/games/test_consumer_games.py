@@ -9,8 +9,8 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from bench.harness.room_client import placements
+from common.publish import publish
 from games import services
-from games.realtime.publish import publish
 from rooms.models import Room
 from tests.support.game_state import game_of
 from tests.support.sockets import call, receive, request, socket, state_at, visitor

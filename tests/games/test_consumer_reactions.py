@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from common.publish import publish
 from games import services
-from games.realtime.publish import publish
 from rooms.models import Membership, Room
 from tests.support.fixture_types import Pair
 from tests.support.sockets import CheckedCommunicator, call, receive, request, state_at

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from bench.harness.room_client import placements
 from games import services
 from games.realtime import snapshot_cache
-from games.selectors.snapshots import Snapshot, read_snapshot
+from play.selectors.snapshots import Snapshot, read_snapshot
 from rooms.models import Membership
 from tests.support.fixture_types import Pair, ScriptDice
 from tests.support.present import present

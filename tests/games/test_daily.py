@@ -13,11 +13,11 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
+from coach.selectors.hints import hint_position
 from daily.models import DailyAttempt, DailyChallenge, Practice
+from daily.selectors import daily as selectors
+from daily.services import daily
 from games import services
-from games.selectors import daily as selectors
-from games.selectors.hints import hint_position
-from games.services import daily
 from scoring import duplicate, rulesets
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakeAccount, MakePlayer
@@ -172,7 +172,7 @@ def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(
     attempt = daily.daily_play(player=ada, ruleset="yatzy")
     assert attempt.ranked
     later = timezone.now() + timedelta(days=1)
-    monkeypatch.setattr("games.services.play.now", lambda: later)
+    monkeypatch.setattr("play.services.play.now", lambda: later)
     play_out(attempt)
     assert attempt.score is not None and not attempt.ranked
     assert not selectors.leaderboard(attempt.challenge, None)

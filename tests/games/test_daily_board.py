@@ -13,8 +13,8 @@ from django.utils import timezone
 from PIL import Image
 
 from daily.models import DailyAttempt, DailyChallenge
-from games.selectors import daily as selectors
-from games.services import daily, daily_scores
+from daily.selectors import daily as selectors
+from daily.services import daily, daily_scores
 from moderation.models import Report
 from play.models import Game
 from rooms.models import Room

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from accounts.models import Player
 from games import services
-from games.selectors.compare import comparison
-from games.services.duplicate import par_of
 from play.models import Event, Game, Scorecard, Turn
+from play.selectors.compare import comparison
+from play.services.duplicate import par_of
 from rooms.models import Room
 from scoring import duplicate, rulesets
 from scoring.strategy import levels

@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from play.models import Scorecard
 from rooms.models import ChatMessage
 from tests.support.fixture_types import MakeRoom, ScriptDice

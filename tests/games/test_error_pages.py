@@ -25,8 +25,8 @@ def crash(request: HttpRequest) -> HttpResponse:
 # This module is the URLconf of the tests marked ``urls(__name__)``: the site plus a view
 # that crashes.
 urlpatterns = [path("crash/", crash), path("", include("yahtzee_site.urls"))]
-handler404 = "games.web.errors.page_not_found"
-handler500 = "games.web.errors.server_error"
+handler404 = "common.error_pages.page_not_found"
+handler500 = "common.error_pages.server_error"
 
 
 def error_page(response: ClientResponse, status: int) -> str:

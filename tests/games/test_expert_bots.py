@@ -7,9 +7,9 @@ import pytest
 
 from accounts.models import Player
 from games import services
-from games.coach import advice as coach
-from games.services import play
+from play import advice as coach
 from play.models import Game, Scorecard
+from play.services import play
 from rooms.models import Membership
 from scoring.strategy.advice import Advisor
 from tests.support.fixture_types import MakeRoom

@@ -1,5 +1,5 @@
 """Figures rounded once, and a score's split whose printed parts add up to the score
-(games/figures.py, docs/decisions/0051-figures-rounded-once.md)."""
+(common/figures.py, docs/decisions/0051-figures-rounded-once.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.figures import apportioned, rounded, score_split
+from common.figures import apportioned, rounded, score_split
 from tests.support.figures import once
 from tests.support.reviews import split_printed_right
 

@@ -19,10 +19,10 @@ from pytest_django import Settings
 from accounts.models import Player
 from bench.harness.foresight import Foresight
 from daily.models import DailyAttempt, DailyChallenge
+from daily.selectors.daily import today
+from daily.services import daily, foresight
 from games import services
 from games.background import review_jobs
-from games.selectors.daily import today
-from games.services import daily, foresight
 from moderation.models import Report
 from play.models import Game
 from scoring import duplicate, rulesets

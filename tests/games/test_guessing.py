@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from django.test import Client, override_settings
 
 from accounts.models import Player
-from games import throttle
+from common import throttle
 from rooms.models import Room
 from tests.support.clients import ClientResponse, client_of
 from tests.support.fixture_types import MakeRoom
@@ -202,7 +202,7 @@ def test_the_cache_is_local_memory_without_redis(
 OTHER_PROCESS = """
 import django
 django.setup()
-from games import throttle
+from common import throttle
 print(throttle.wait_seconds("192.0.2.1"), throttle.wait_seconds("192.0.2.2"))
 for _ in range(throttle.MISS_LIMIT):
     throttle.record_miss("192.0.2.3")

@@ -1,4 +1,4 @@
-"""The guest limit (games/guest_limit.py): a household, an office or a café behind one
+"""The guest limit (accounts/guest_limit.py): a household, an office or a café behind one
 address fills its tables through their links and opens rooms freely, while a banned
 person's new guests from their address stay limited."""
 
@@ -11,8 +11,10 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.utils import timezone
 
+from accounts import guest_limit
 from accounts.models import Player
-from games import guest_limit, services, throttle
+from common import throttle
+from games import services
 from rooms.models import Membership, Room
 from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakeRoom

@@ -5,8 +5,8 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import Player
-from games.errors import ServiceError
-from games.services.players import clean_name, current_player, player_register
+from accounts.services.players import clean_name, current_player, player_register
+from common.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

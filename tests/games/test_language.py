@@ -16,10 +16,10 @@ from django.test import Client
 from django.utils import formats, timezone, translation
 
 from accounts.models import Player
+from common.errors import ServiceError
+from common.publish import publish
 from games import services
-from games.errors import ServiceError
 from games.realtime.ending import CLOSE_BANNED
-from games.realtime.publish import publish
 from tests.support.clients import ClientResponse
 from tests.support.sockets import WAIT, call, connected, socket, visitor
 

@@ -1,4 +1,4 @@
-"""The channel layer of one process (games/realtime/layer.py): channels' layer
+"""The channel layer of one process (common/channel_layer.py): channels' layer
 specification, its expiry rules, and housekeeping that does not grow with every message.
 (The consumers' tests run on it too: it is the site's layer without Redis.)"""
 
@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from channels.exceptions import ChannelFull
 
-from games.realtime import layer as process_layer
-from games.realtime.layer import ProcessChannelLayer
+from common import channel_layer as process_layer
+from common.channel_layer import ProcessChannelLayer
 
 pytestmark = pytest.mark.asyncio
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from accounts.models import Player
 from coach.models import GameReview
+from common.figures import rounded
 from games import services
-from games.figures import rounded
 from play.models import Game, Turn
 from scoring import rulesets
 from scoring.strategy import advisors

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from games import services
-from games.coach import advice as coach
+from play import advice as coach
 from scoring.strategy.advice import Advisor
 from tests.support.fixture_types import ScriptDice
 from tests.support.sockets import (

@@ -21,9 +21,9 @@ from django.utils import timezone
 from accounts.models import PendingEmail, Player
 from bench.harness.live_server import free_port
 from games import services
-from games.services.notices import notices_send
-from games.services.preferences import quiet_end
 from notices.models import Notice, Preferences
+from notices.services.notices import notices_send
+from notices.services.preferences import quiet_end
 from play.models import Turn
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import game_of, play_turn

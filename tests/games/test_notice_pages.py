@@ -14,8 +14,8 @@ from django.test import Client
 
 from accounts.models import Player
 from games import services
-from games.services.notices import notices_send
 from notices.models import Preferences
+from notices.services.notices import notices_send
 from tests.support.fixture_types import MakeRoom
 from tests.support.notice_emails import ada_waits, links, path_of
 from tests.support.present import present

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from accounts.models import Player
 from bench.harness.state_changes import apply_change, canonical, document_of
 from games import services
-from games.selectors.patches import diff
-from games.selectors.room_snapshot import Held
+from play.selectors.patches import diff
+from play.selectors.room_snapshot import Held
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.views import fresh_snapshot_of, message_to, text_of
 

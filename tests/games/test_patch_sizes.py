@@ -15,7 +15,7 @@ from accounts.models import Player
 from bench.harness.room_client import next_move
 from bench.harness.state_changes import apply_change, canonical, document_of
 from games import services
-from games.selectors.room_snapshot import Held, Snapshot
+from play.selectors.room_snapshot import Held, Snapshot
 from tests.support.fixture_types import MakeRoom
 from tests.support.views import fresh_snapshot_of, message_to, snapshot_of, view_of
 

@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Player
+from accounts.services.players import clean_name, player_register
+from common.errors import ServiceError
+from common.text import looks
 from games import services
-from games.errors import ServiceError
-from games.services.players import clean_name, player_register
-from games.text import looks
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused
 

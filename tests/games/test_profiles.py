@@ -13,12 +13,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Player
+from accounts.services.players import SESSION_KEY
 from bench.harness.histories import Seat, played, room_of
 from coach.models import GameReview
+from coach.selectors.stats import player_stats
 from daily.models import DailyAttempt, DailyChallenge
 from games import services
-from games.selectors.stats import player_stats
-from games.services.players import SESSION_KEY
 from play.models import Game
 from rooms.models import Room
 from tests.support.fixture_types import MakePlayer

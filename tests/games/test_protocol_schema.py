@@ -16,6 +16,7 @@ import jsonschema
 import pytest
 
 from games.realtime.requests import HANDLERS
+from tests.support.site_apps import APPS
 from tests.support.sockets import check_server_message, schema, schema_accepts
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the schema and its page, no database.
@@ -65,7 +66,7 @@ def raised_codes() -> set[str]:
     its ``TooManyGuests``, ``RulesError``, the consumer's ``BadMessage``, the JSON
     reader's ``BadJson``, and the ``Refusal`` of a play mode, which a service raises)."""
     found: set[str] = set()
-    for package in ("games", "play", "scoring"):
+    for package in (*APPS, "scoring"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if (

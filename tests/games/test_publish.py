@@ -22,10 +22,10 @@ from django.utils import timezone
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from accounts.models import Player
+from common.news import Ban, Change
+from common.publish import group_name, message, messages, player_group, publish
 from games import services
-from games.background.clock import clock_pass
-from games.realtime.publish import group_name, message, messages, player_group, publish
-from games.services.core import Ban, Change
+from play.background.clock import clock_pass
 from play.models import Game
 from rooms.models import Room
 from tests.support.fixture_types import MakeRoom

@@ -16,16 +16,16 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
+from accounts.services.players import SESSION_KEY
 from games import services
-from games.services import notices
-from games.services.notices import notices_send, public_key
-from games.services.players import SESSION_KEY
-from games.services.push_subscriptions import (
+from notices.models import Notice, Preferences, PushSubscription
+from notices.services import notices
+from notices.services.notices import notices_send, public_key
+from notices.services.push_subscriptions import (
     DEVICES_MAX,
     subscription_forget,
     subscription_keep,
 )
-from notices.models import Notice, Preferences, PushSubscription
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import play_turn
 from tests.support.push_service import Device, PushService, push_service

@@ -1,7 +1,7 @@
 """The server sends a push to a browser's push service and nowhere else: an endpoint that
 urlsplit and urllib3 read differently, or that names this machine, another host, a port,
 a user or an IP literal, is refused when a page subscribes and never sent to when it was
-kept before (games/services/push_endpoints.py, docs/decisions/0049)."""
+kept before (notices/services/push_endpoints.py, docs/decisions/0049)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ from django.test import Client
 from pytest_django import Settings
 
 from accounts.models import Player
-from games.services import notices
-from games.services.notices import notices_send
-from games.services.players import SESSION_KEY
-from games.services.push_endpoints import BadEndpoint, endpoint_checked
+from accounts.services.players import SESSION_KEY
 from notices.models import PushSubscription
+from notices.services import notices
+from notices.services.notices import notices_send
+from notices.services.push_endpoints import BadEndpoint, endpoint_checked
 from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakeRoom
 from tests.support.push_service import Device
@@ -230,7 +230,7 @@ def test_the_backslash_endpoint_makes_no_connection_subscribed_or_kept_before(
     for endpoint in endpoints:  # kept by the site before this rule
         PushSubscription.objects.create(player=ada, endpoint=endpoint, **keys)
     make_room(ada, "yatzy", seats=2, pace="day", together=False, joined=[bob], start=True)
-    with caplog.at_level(logging.WARNING, logger="games.services.notices"):
+    with caplog.at_level(logging.WARNING, logger="notices.services.notices"):
         assert notices_send() == 1
     assert accepted(listener) == 0
     assert [a for a in connections if a[1] in (443, port)] == []

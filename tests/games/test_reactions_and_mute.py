@@ -13,10 +13,10 @@ from django.utils import timezone
 from accounts.models import Player
 from bench.harness.room_client import placements
 from games import services
-from games.selectors import snapshots
-from games.services.reactions import EMOJI
 from play.models import ActionRequest, Event
+from play.selectors import snapshots
 from rooms.models import Membership, Room
+from rooms.services.reactions import EMOJI
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
 from tests.support.views import fresh_snapshot_of, snapshot_of, state_seen, view_of

@@ -1,4 +1,4 @@
-"""A room's past games and the move-by-move replay of one (games/selectors/replay.py,
+"""A room's past games and the move-by-move replay of one (play/selectors/replay.py,
 games/web/history.py)."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Player
+from accounts.services.players import SESSION_KEY
 from games import services
-from games.coach import advice as coach
-from games.selectors import replay
-from games.services.players import SESSION_KEY
+from play import advice as coach
 from play.models import Game, Scorecard, Turn
+from play.selectors import replay
 from rooms.models import Room
 from scoring.strategy.advice import Advisor, hold_positions
 from tests.support.clients import ClientResponse

@@ -9,11 +9,11 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 
 from accounts.models import Player
+from common.errors import ServiceError
+from common.news import Answer
 from games import services
-from games.errors import ServiceError
-from games.services import reports
-from games.services.core import Answer
 from moderation.models import ModerationAction, Report
+from moderation.services import reports
 from rooms.models import ChatMessage, Membership, Room
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused

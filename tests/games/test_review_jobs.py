@@ -13,12 +13,12 @@ from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from accounts.models import Player
 from coach.models import GameReview
+from coach.services import reviews as review
 from games import services
 from games.background import jobs, review_jobs
 from games.background import reviews as review_process
-from games.selectors.rooms import ruleset_of
-from games.services import reviews as review
-from games.signals import game_finished
+from play.selectors.rule_sets import ruleset_of
+from play.signals import game_finished
 from tests.support.fixture_types import ReviewedGame, ScriptDice
 from tests.support.game_state import game_of, play_turn
 from tests.support.waiting import wait_until

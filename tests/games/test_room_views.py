@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import Player
-from games.services.players import SESSION_KEY
+from accounts.services.players import SESSION_KEY
 from rooms.models import Membership, Room
 from tests.support.clients import ClientResponse
 

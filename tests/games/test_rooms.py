@@ -6,11 +6,11 @@ import pytest
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import Player
+from accounts.services.players import NAME_MAX, SESSION_KEY, player_register
 from games import services
-from games.services.players import NAME_MAX, SESSION_KEY, player_register
-from games.services.rooms import CODE_ALPHABET, CODE_LENGTH
 from play.models import Game
 from rooms.models import Membership, Room
+from rooms.services.rooms import CODE_ALPHABET, CODE_LENGTH
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
 

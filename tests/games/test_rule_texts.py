@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import translation
 
 from accounts.models import Player
-from games.selectors.rule_texts import rule_texts
+from common.rule_texts import rule_texts
 from rooms.models import Room
 from scoring import rulesets
 from tests.support.views import state_seen

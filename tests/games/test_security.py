@@ -23,8 +23,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from coach.models import GameReview
+from common.errors import ServiceError
 from games import services
-from games.errors import ServiceError
 from rooms.models import ChatMessage, Room
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakeRoom

@@ -10,9 +10,9 @@ import segno
 from django.test import Client
 from pytest_django import Settings
 
-from games import throttle
-from games.web.share import qr_svg
+from common import throttle
 from rooms.models import Room
+from rooms.web.share import qr_svg
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the QR codes and link previews only read
 # through the ORM what the services tests of that pass write.

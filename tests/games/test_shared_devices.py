@@ -8,12 +8,12 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from accounts.addresses import address_key
 from accounts.models import Player
+from common.browsers import COOKIE, SALT
 from games import services
-from games.addresses import address_key
-from games.selectors.compare import comparison
-from games.web.browsers import COOKIE, SALT
 from play.models import Game
+from play.selectors.compare import comparison
 from rooms.models import Membership
 from tests.support.clients import client_of
 from tests.support.game_state import game_of

@@ -12,8 +12,8 @@ from django.core import mail
 from pytest_django import Settings
 
 from accounts.models import Player
-from games.services.notices import notices_send
 from notices.models import Preferences
+from notices.services.notices import notices_send
 from tests.support.clients import client_of
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import play_turn

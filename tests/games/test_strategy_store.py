@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 
-from games.coach.tables import FileTableStore
-from games.management.commands.build_strategy import Command
+from coach.management.commands.build_strategy import Command
+from coach.tables import FileTableStore
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 from scoring.strategy import solver, solver_build

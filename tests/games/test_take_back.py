@@ -11,8 +11,8 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
+from daily.services import daily
 from games import services
-from games.services import daily
 from notices.models import Notice
 from play.models import Event, Game, Scorecard, Turn
 from tests.support.fixture_types import MakeRoom, ScriptDice

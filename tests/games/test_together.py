@@ -10,8 +10,8 @@ from django.utils import timezone
 from accounts.models import Player
 from bench.harness.room_client import placements
 from games import services
-from games.selectors.your_rooms import rooms_of
 from play.models import Event, Game, Scorecard, Turn
+from rooms.selectors.your_rooms import rooms_of
 from tests.support.fixture_types import MakeRoom, ScriptDice
 from tests.support.game_state import first_option, game_of, play_turn, refused, state_of
 from tests.support.present import present

@@ -23,9 +23,9 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Player
 from games import services
-from games.services.core import lock_room
 from play import sql
 from play.models import ActionRequest, Event, Game, Scorecard, Turn
+from play.services.core import lock_room
 from rooms.models import Membership, Room
 from scoring import rulesets
 from tests.support.fixture_types import MakeRoom

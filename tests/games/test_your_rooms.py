@@ -4,9 +4,9 @@ import pytest
 from django.test import Client
 
 from accounts.models import Player
+from accounts.services.players import SESSION_KEY
 from games import selectors, services
-from games.selectors.your_rooms import YOUR_ROOMS_MAX
-from games.services.players import SESSION_KEY
+from rooms.selectors.your_rooms import YOUR_ROOMS_MAX
 from tests.support.fixture_types import MakeRoom
 from tests.support.game_state import play_turn
 from tests.support.present import present

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setPageData } from "./support/globals.js";
 
-// The words the room page embeds ("rule-texts", games/selectors/rule_texts.py), for two
+// The words the room page embeds ("rule-texts", common/rule_texts.py), for two
 // variants: Yahtzee with either joker rule, and Yams with its columns.
 setPageData("rule-texts", [
   {

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.test import Client
 
 from accounts.models import Player
-from games.services.players import SESSION_KEY
+from accounts.services.players import SESSION_KEY
 
 # What Django's test client answers: a response with the request, templates and context
 # the client adds to it. django-stubs names that type; Django has no class of it (at run

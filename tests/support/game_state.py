@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bench.harness.play import first_option, game_of, play_turn, state_of
+from common.errors import ServiceError
 from daily.models import DailyAttempt
 from games import services
-from games.errors import ServiceError
 from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games import services
-from games.coach import advice as coach
+from play import advice as coach
 from play.models import Game
 from scoring.strategy.advice import Advisor, Choice, hold_positions
 from tests.support.fixture_types import MakeRoom, ReviewedGame, ScriptDice

@@ -6,10 +6,10 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from games.figures import rounded
-from games.selectors.rooms import ruleset_of
-from games.services.reviews import build_review
+from coach.services.reviews import build_review
+from common.figures import rounded
 from play.models import Game, Turn
+from play.selectors.rule_sets import ruleset_of
 from tests.support.figures import figure, once
 
 EXACT = 1e-6  # the sums of a few hundred floats

@@ -20,8 +20,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import Player
+from accounts.services.players import player_register
 from bench.harness.state_changes import apply_change
-from games.services.players import player_register
 from yahtzee_site.routing import application
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "protocol.schema.json"

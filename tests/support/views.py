@@ -8,8 +8,8 @@ from typing import Any
 from accounts.models import Player
 from games.realtime import snapshot_cache
 from games.selectors import room_state
-from games.selectors.room_snapshot import Held
-from games.selectors.snapshots import Snapshot, read_snapshot
+from play.selectors.room_snapshot import Held
+from play.selectors.snapshots import Snapshot, read_snapshot
 
 
 def snapshot_of(code: str, version: int | None = None) -> Snapshot:

@@ -8,9 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.realtime.publish import publish_on_commit
+from common.publish import publish_on_commit
 from games.services import rooms_close_idle
-from games.services.notices import notices_prune
+from notices.services.notices import notices_prune
 
 
 class Command(BaseCommand):

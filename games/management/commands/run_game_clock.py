@@ -13,9 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.realtime.publish import publish_on_commit
+from common.publish import publish_on_commit
 from games.services import games_run_due, rooms_pass_host
-from games.services.notices import notices_send
+from notices.services.notices import notices_send
 
 
 class Command(BaseCommand):

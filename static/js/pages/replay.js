@@ -1,5 +1,5 @@
 // The replay page: a past game step by step (data from the replay-data JSON, built by
-// games/selectors/replay.py). The dice and the scorecards are drawn as at the table.
+// play/selectors/replay.py). The dice and the scorecards are drawn as at the table.
 // Keys: Left/Right step, Home/End go to the first/last step; the address follows the
 // step (#step-17), and a link to a step opens it.
 import { render } from "../dom.js";

@@ -71,7 +71,7 @@ export function invite(ctx) {
       }),
       h("button", { type: "button", class: "btn", dataset: { testid: "copy-invite" }, onclick: () => ctx.copyInvite() }, gettext("Copy")),
     ),
-    // A page opened at localhost: what friends can open instead (games/web/invites.py).
+    // A page opened at localhost: what friends can open instead (rooms/web/invites.py).
     ctx.inviteNote ? h("p", { class: "invite__note", id: "invite-note", dataset: { testid: "invite-note" } }, ctx.inviteNote) : null,
     h(
       "p",

@@ -8,7 +8,7 @@
 //   bar.update({ muted, closed });
 import { h } from "../dom.js";
 
-/** The six the server takes (games/services/reactions.py), in the row's order, with the
+/** The six the server takes (rooms/services/reactions.py), in the row's order, with the
  *  words screen readers hear (in the page's language). */
 export const REACTIONS = [
   { emoji: "👍", name: pgettext("reaction", "thumbs up") },

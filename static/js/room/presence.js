@@ -1,6 +1,6 @@
 // Presence: "reconnecting" becomes "gone" after 30 s without a new state, and after a
 // minute gone any player of the game may hand the seat to a bot.
-const RECONNECT_GRACE = 30; // seconds, as games/selectors/views.py PRESENCE_GRACE
+const RECONNECT_GRACE = 30; // seconds, as play/selectors/views.py PRESENCE_GRACE
 
 /** The members' presence in the ``store``'s state, counted on between states; ``draw()``
  *  redraws the page when a wait runs out. ``handoverAfter``: seconds gone before a seat

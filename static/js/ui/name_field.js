@@ -1,6 +1,6 @@
 // Name fields (home page's create form, a room's join form): say the limit while typing.
 // A name has at most 24 characters as people count them: an emoji such as 👩‍💻 is one,
-// as the server counts (games/services/players.py). The field itself never cuts a name.
+// as the server counts (accounts/services/players.py). The field itself never cuts a name.
 // Markup: <input data-name-field ... aria-describedby="X"> and <p id="X" data-name-count>.
 
 export const NAME_MAX = 24;

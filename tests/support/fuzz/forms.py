@@ -15,7 +15,7 @@ import regex
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from games.text import visible_only
+from common.text import visible_only
 from scoring import rulesets
 from tests.support.fuzz.arena import Arena
 from tests.support.fuzz.frames import RULESETS, texts

@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts.models import Player
-from games.services.players import SESSION_KEY
+from accounts.services.players import SESSION_KEY
 from rooms.models import Room
 from tests.support.admin_pages import SITE_APPS
 

@@ -1,0 +1,256 @@
+"""Who is acting: a display name bound to the browser session (and to a user account)."""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from collections.abc import Iterable
+from functools import cache
+
+import regex
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.backends.base import SessionBase
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext
+
+from accounts.models import Player
+from common.errors import ServiceError
+from common.text import (
+    characters,
+    likenesses,
+    most_marks,
+    runs_of_words,
+    visible_only,
+    word_likenesses,
+)
+from rooms.models import Membership, Room
+
+SESSION_KEY = "player_id"
+# Set while this browser's player is an account's: a player that has lost its account
+# since (deleted elsewhere) is then no one's, not this browser's guest.
+ACCOUNT_KEY = "player_account"
+NAME_MAX = 24  # characters as people count them: "👩‍💻" is one
+NAME_MAX_CODE_POINTS = 96  # what the column holds (an emoji can take seven)
+
+# Unicode categories that cannot be shown: control characters, surrogates, private use,
+# unassigned.
+_UNSHOWABLE = {"Cc", "Cs", "Co", "Cn"}
+MAX_MARKS = 4  # marks over or under one letter (UTS #39's limit): docs/decisions/0050
+# Words a name may not hold (as a word, or as the whole name) in any script's look-alike
+# letters, ignoring case and accents: the site's name, and staff's titles in its languages
+# (docs/decisions/0050).
+RESERVED_WORDS = (
+    "Five Dice",
+    "admin",
+    "admins",
+    "administrator",
+    "administrators",
+    "moderator",
+    "moderators",
+    "mod",
+    "mods",
+    "staff",
+    "system",
+    "support",
+    "sysop",
+    "webmaster",
+    # French
+    "administrateur",
+    "administrateurs",
+    "administratrice",
+    "modérateur",
+    "modérateurs",
+    "modératrice",
+    "modo",
+    "modos",
+    "système",
+    "assistance",
+    # Swedish
+    "administratör",
+    "administratören",
+    "administratörer",
+    "moderatorn",
+    "moderatorer",
+    "systemet",
+    "supporten",
+    "personalen",
+)
+
+
+def clean_name(raw: object) -> str:
+    """A display name: any name a person could type, trimmed, its runs of spaces made
+    one, in Unicode's composed form, without invisible characters (``visible_only``);
+    1 to ``NAME_MAX`` characters as people count them.  Refused: characters that cannot
+    be shown (controls, unassigned), a name with nothing visible, and more than
+    ``MAX_MARKS`` marks piled over or under one letter.
+
+    >>> clean_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> clean_name("b\\u202eoB\\u200b")  # a direction override, a zero-width space
+    'boB'
+    >>> clean_name("A\\tda")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    common.errors.ServiceError: a name cannot contain control characters (such as tabs ...)
+    """
+    if not isinstance(raw, str):
+        raise ServiceError("bad_name", gettext("a name must be text"))
+    name = visible_only(unicodedata.normalize("NFC", raw))
+    name = regex.sub(r" {2,}", " ", name.strip())
+    if any(unicodedata.category(ch) in _UNSHOWABLE for ch in name):
+        raise ServiceError(
+            "bad_name",
+            gettext("a name cannot contain control characters (such as tabs or line breaks)"),
+        )
+    if not name or not any(unicodedata.category(ch)[0] in "LMNPS" for ch in name):
+        raise ServiceError("bad_name", gettext("a name needs at least one visible character"))
+    if characters(name) > NAME_MAX or len(name) > NAME_MAX_CODE_POINTS:
+        raise ServiceError(
+            "bad_name", gettext("a name has at most %(max)s characters") % {"max": NAME_MAX}
+        )
+    if most_marks(name) > MAX_MARKS:
+        raise ServiceError(
+            "bad_name",
+            gettext("a name has at most %(max)s accents or marks on one letter")
+            % {"max": MAX_MARKS},
+        )
+    return name
+
+
+@cache
+def _reserved() -> frozenset[str]:
+    """The likenesses of the reserved words, in small letters and in capitals (where a 1
+    passes for an I)."""
+    return frozenset().union(
+        *(word_likenesses(word) | word_likenesses(word.upper()) for word in RESERVED_WORDS)
+    )
+
+
+def _staff_likenesses() -> frozenset[str]:
+    """The likenesses of every staff account's username and its player's name."""
+    staff = User.objects.filter(Q(is_staff=True) | Q(is_superuser=True))
+    names = [
+        name for pair in staff.values_list("username", "player__name") for name in pair if name
+    ]
+    return frozenset().union(*(word_likenesses(name) for name in names))
+
+
+def is_staff(user: User | AnonymousUser | None) -> bool:
+    """Whether ``user`` is a staff or superuser account."""
+    return bool(user is not None and (user.is_staff or user.is_superuser))
+
+
+def holds_reserved_word(name: str) -> bool:
+    """Whether ``name`` holds a reserved word (``RESERVED_WORDS``) as a word or a run of
+    words, in any script's look-alike letters, ignoring case, accents, spaces and
+    punctuation.
+
+    >>> holds_reserved_word("Badminton Bob"), holds_reserved_word("Bob the \u041cod")
+    (False, True)
+    >>> holds_reserved_word("A.D.M.I.N"), holds_reserved_word("Five-Dice")
+    (True, True)
+    """
+    reserved = _reserved()
+    return any(word_likenesses(run) & reserved for run in runs_of_words(name))
+
+
+def name_check_official(name: str, *, user: User | AnonymousUser | None = None) -> None:
+    """Refuse ``name`` (``bad_name``) when it could pass for the site or its staff: when it
+    holds a reserved word (``holds_reserved_word``), or looks like a staff account's
+    username or its player's name (ignoring case, accents, spaces and punctuation).  A
+    staff ``user`` names themselves as they like.  The refusal never says which staff
+    name it met."""
+    if is_staff(user):
+        return
+    if holds_reserved_word(name) or word_likenesses(name) & _staff_likenesses():
+        raise ServiceError(
+            "bad_name",
+            gettext("this name could pass for the site or its staff: please choose another"),
+        )
+
+
+def unique_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or else ``name 2``, ``name 3``...: the first that looks like none of
+    ``taken`` (``likenesses``: ignoring case, invisible characters and look-alike letters
+    such as a Cyrillic o for a Latin one), shortened if need be to stay within
+    ``NAME_MAX`` characters.
+
+    >>> unique_name("Alice", ["Bob"]), unique_name("Alice", ["alice", "Alice 2"])
+    ('Alice', 'Alice 3')
+    >>> unique_name("\\u0412\\u043eb", ["Bob"]) == "\\u0412\\u043eb 2"  # Cyrillic Ve and o
+    True
+    """
+    used = frozenset().union(*(likenesses(t) for t in taken))
+    if not likenesses(name) & used:
+        return name
+    letters = regex.findall(r"\X", name)
+    for n in itertools.count(2):
+        suffix = f" {n}"
+        candidate = "".join(letters[: NAME_MAX - len(suffix)]).rstrip() + suffix
+        if not likenesses(candidate) & used:
+            return candidate
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def names_beside(player: Player, room: Room | None = None) -> set[str]:
+    """The names of everyone who shares a room with ``player``: every open room they are
+    active in, and ``room`` (which they may be joining)."""
+    rooms = Q(
+        room__in=Membership.objects.filter(player=player, state=Membership.State.ACTIVE)
+        .exclude(room__status=Room.Status.CLOSED)
+        .values("room")
+    )
+    if room is not None:
+        rooms |= Q(room=room)
+    return set(
+        Membership.objects.filter(rooms)
+        .exclude(player=player)
+        .values_list("player__name", flat=True)
+    )
+
+
+def _signed_in(user: User | AnonymousUser | None) -> User | None:
+    return user if isinstance(user, User) else None
+
+
+def current_player(session: SessionBase, user: User | AnonymousUser | None = None) -> Player | None:
+    """The player of this browser session (or of the signed-in user), if they have one."""
+    account = _signed_in(user)
+    if account is not None:
+        player = Player.objects.filter(user=account).first()
+        if player is not None:
+            session[SESSION_KEY], session[ACCOUNT_KEY] = player.pk, account.pk
+            return player
+    player_id = session.get(SESSION_KEY)
+    if player_id is None:
+        return None
+    player = Player.objects.filter(pk=player_id, bot_level="").first()
+    if player is not None and player.user_id is None and session.get(ACCOUNT_KEY):
+        return None  # its account was deleted
+    if player is not None and account is not None and player.user_id not in (None, account.pk):
+        return None  # this browser's player belongs to another account
+    if player is not None and account is not None and player.user_id is None:
+        player.user = account
+        player.save(update_fields=["user"])
+        session[ACCOUNT_KEY] = account.pk
+    return player
+
+
+def player_register(
+    *, session: SessionBase, name: object, user: User | AnonymousUser | None = None
+) -> Player:
+    """Become (or rename) the player of this session; links a signed-in user.  A new or
+    changed name must not pass for the site or its staff (``name_check_official``)."""
+    cleaned = clean_name(name)
+    with transaction.atomic():
+        player = current_player(session, user)
+        if player is None or player.name != cleaned:
+            name_check_official(cleaned, user=user if player is None else player.user)
+        if player is None:
+            player = Player.objects.create(name=cleaned, user=_signed_in(user))
+        elif player.name != cleaned:
+            player.name = unique_name(cleaned, names_beside(player))
+            player.save(update_fields=["name"])
+    session[SESSION_KEY] = player.pk
+    return player

@@ -1,0 +1,70 @@
+"""Publishing what services committed: the one place the site tells open sockets.
+
+A service commits and returns its news (``play.services.core``: a room's ``Change``,
+a player's ``Ban``); whoever called it publishes that news here, after the commit. The
+consumer awaits ``publish`` on its event loop; threads and views (the clock, the admin,
+the web pages) call ``publish_on_commit``, which sends once the caller's transaction
+commits (at once outside one). See docs/decisions/0032-services-return-what-they-did.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from common.news import Ban, Change, News
+
+
+def group_name(code: str) -> str:
+    """The channel-layer group of a room's sockets."""
+    return f"room.{code}"
+
+
+def player_group(player_id: int) -> str:
+    """The channel-layer group of every socket of one player (in any room, any browser)."""
+    return f"player.{player_id}"
+
+
+def message(version: int) -> dict[str, Any]:
+    """What the room's sockets are sent when it reaches ``version``; each builds its own
+    viewer's state (``RoomConsumer.room_changed``)."""
+    return {"type": "room.changed", "version": version}
+
+
+def messages(news: Iterable[News]) -> list[tuple[str, dict[str, Any]]]:
+    """The (group, message) pairs that tell ``news``: each ban once, then each room
+    once, at the newest version it reached (a socket that holds it ignores older ones)."""
+    bans: dict[int, dict[str, Any]] = {}
+    rooms: dict[str, int] = {}
+    for item in news:
+        if isinstance(item, Ban):
+            end = None if item.until is None else item.until.isoformat()
+            bans[item.player_id] = {"type": "player.banned", "until": end}
+        elif isinstance(item, Change):
+            rooms[item.code] = max(item.version, rooms.get(item.code, item.version))
+    return [
+        *((player_group(pk), sent) for pk, sent in bans.items()),
+        *((group_name(code), message(version)) for code, version in rooms.items()),
+    ]
+
+
+async def publish(news: Iterable[News]) -> None:
+    """Tell the sockets of every process about committed ``news``: the sockets of a
+    changed room build their viewer's state, a banned player's sockets close."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, sent in messages(news):
+        await layer.group_send(group, sent)
+
+
+def publish_on_commit(news: Iterable[News]) -> None:
+    """``publish`` from synchronous code, once the current transaction commits (at once
+    outside a transaction); nothing is sent if it rolls back."""
+    pending = list(news)
+    if pending:
+        transaction.on_commit(lambda: async_to_sync(publish)(pending))

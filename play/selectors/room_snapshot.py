@@ -1,0 +1,252 @@
+"""A room's state at one version, and what each viewer is sent of it.
+
+A ``Snapshot`` (read by ``play.selectors.snapshots.read_snapshot``) holds what every
+viewer of a room shares at one version. Each viewer's messages add their own parts:
+``you``, ``game.options`` (only for the player whose turn it is), and what depends on
+the moment rather than on the version: ``game.seconds_left`` and each member's
+``presence`` and ``seen_seconds_ago``.
+
+``message_for`` says what a viewer is sent: the whole ``state`` when they hold nothing
+(a new socket, a ``sync``), else a ``patch`` from the version they hold (RFC 6902
+operations, ``play.selectors.patches``) whose shared part is worked out once per
+pair of versions, however many viewers receive it (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from play.selectors.patches import Op, diff, diff_at
+from play.selectors.views import compact_json, presence_of
+from scoring.scorecard import Scorecard as Sheet
+
+# A snapshot's seat views and sheets, by scorecard row content.
+Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
+# What the moment makes of each member: (player, presence), in members' order.
+Presence = tuple[tuple[int, str], ...]
+MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
+# ``rounds``: the game's turn order opens rounds of everyone's turns (``play.modes``).
+HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats", "rounds")
+# Everyone's turn at once, the parts of the game that are the viewer's own open turn.
+OWN_TURN_KEYS = (
+    "current_seat",
+    "dice",
+    "held",
+    "rolls_left",
+    "announced",
+    "must_announce",
+    "options",
+)
+
+
+@dataclass(frozen=True)
+class Held:
+    """What a viewer's socket was last sent: the snapshot and the presence it showed."""
+
+    snapshot: Snapshot
+    presence: Presence
+
+
+@dataclass
+class Snapshot:
+    """A room's shared state at one version."""
+
+    version: int
+    built_at: float
+    shared: dict[str, Any]
+    room_id: int
+    seats: Seats  # the game's seat views, by scorecard row
+    members_at: float  # when what it holds beyond its version (members, chat...) was read
+    _document: dict[str, Any] | None = field(default=None, init=False, repr=False)
+    _ops: dict[int, list[Op]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._members = {m["player"]: m for m in self.shared["members"]}
+
+    # -- the parts of a state ------------------------------------------------------
+
+    def you_of(self, viewer: int) -> dict[str, Any] | None:
+        """The state's ``you`` for player ``viewer`` (``None``: not a member)."""
+        mine = self._members.get(viewer)
+        if mine is None:
+            return None
+        return {"player": viewer, "name": mine["name"], "seat": mine["seat"], "host": mine["host"]}
+
+    def own_of(self, viewer: int) -> dict[str, Any]:
+        """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
+        (none when it is not theirs); everyone's turn at once, their open turn of the
+        round (the game's ``NO_TURN`` when they have none); with duplicate dice, once
+        they have scored in the open round, the seats with their own as it is now."""
+        game = self.shared["game"]
+        if game is None:
+            return {}
+        if not game["rounds"]:
+            return {"options": game["options"] if game["player"] == viewer else {}}
+        mine = game["own"].get(viewer)
+        own = {key: (mine or game)[key] for key in OWN_TURN_KEYS}
+        if viewer in game["own_seats"]:
+            own["seats"] = game["own_seats"][viewer]
+        return own
+
+    def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
+        """Each member's presence and seconds since last seen, at ``moment``."""
+        return tuple(
+            (
+                presence_of(m["bot"], m["sockets"], m["seen_at"], moment),
+                int((moment - m["seen_at"]).total_seconds()) if m["seen_at"] else None,
+            )
+            for m in self.shared["members"]
+        )
+
+    def _members_at(
+        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
+    ) -> list[dict[str, Any]]:
+        views = []
+        for member, (presence, ago) in zip(
+            self.shared["members"], seen or self._seen(moment), strict=True
+        ):
+            view = {k: v for k, v in member.items() if k not in MOMENT_KEYS}
+            view["presence"], view["seen_seconds_ago"] = presence, ago
+            views.append(view)
+        return views
+
+    def _seconds_left(self, moment: datetime, viewer: int) -> int | None:
+        """Seconds until the deadline of the turn shown (everyone's turn at once: the
+        viewer's own, or the round's last when they have none open)."""
+        game = self.shared["game"]
+        deadline = game["deadline"] if game is not None else None
+        mine = game["own"].get(viewer) if game is not None else None
+        if mine is not None:
+            deadline = mine["deadline"]
+        if deadline is None:
+            return None
+        return max(0, int((deadline - moment).total_seconds()))
+
+    def document(self) -> dict[str, Any]:
+        """The state every viewer shares at this version, without what depends on the
+        moment: a patch turns one version's into the next (built once)."""
+        if self._document is None:
+            shared = self.shared
+            game = shared["game"]
+            if game is not None:
+                game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
+                game["options"] = {}  # each viewer's own come on top
+            self._document = {
+                "event": shared["event"],
+                "room": shared["room"],
+                "members": [
+                    {k: v for k, v in m.items() if k not in MOMENT_KEYS} for m in shared["members"]
+                ],
+                "game": game,
+                "log": shared["log"],
+                "chat": shared["chat"],
+                "reactions": shared["reactions"],
+            }
+        return self._document
+
+    def ops_since(self, held: Snapshot) -> list[Op]:
+        """The operations that turn ``held``'s document into this one's (worked out once
+        per version held)."""
+        found = self._ops.get(held.version)
+        if found is None:
+            found = self._ops[held.version] = diff(held.document(), self.document())
+        return found
+
+    # -- what a viewer is sent -----------------------------------------------------
+
+    def state_for(self, viewer: int) -> dict[str, Any] | None:
+        """The whole table as player ``viewer`` sees it; ``None`` if not a member."""
+        you = self.you_of(viewer)
+        if you is None:
+            return None
+        moment = timezone.now()
+        state = dict(self.shared)
+        state["you"] = you
+        state["members"] = self._members_at(moment)
+        game = self.shared["game"]
+        if game is not None:
+            game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
+            game["seconds_left"] = self._seconds_left(moment, viewer)
+            game.update(self.own_of(viewer))
+            state["game"] = game
+        return state
+
+    def text_for(self, viewer: int) -> str | None:
+        """``state_for(viewer)`` as the JSON text sent on the socket."""
+        state = self.state_for(viewer)
+        return None if state is None else compact_json(state)
+
+    def message_for(self, viewer: int, held: Held | None) -> tuple[str, Held] | None:
+        """What viewer ``viewer``'s socket is sent of this version, as JSON text, and what
+        it then holds: a ``patch`` from ``held`` (what it was last sent), or the whole
+        ``state`` when it holds nothing of this room. ``None``: not a member."""
+        if (
+            held is None
+            or held.snapshot.room_id != self.room_id
+            or held.snapshot.version >= self.version
+        ):
+            text = self.text_for(viewer)
+            if text is None:
+                return None
+            return text, Held(self, self._presence(timezone.now()))
+        you = self.you_of(viewer)
+        if you is None:
+            return None
+        before = held.snapshot
+        ops = list(self.ops_since(before))
+        if before.you_of(viewer) != you:
+            ops.append({"op": "replace", "path": "/you", "value": you})
+        if self.shared["game"] is not None:
+            ops += self._own_ops(viewer, before, ops)
+        moment = timezone.now()
+        message: dict[str, Any] = {
+            "type": "patch",
+            "version": self.version,
+            "base": before.version,
+            "ops": ops,
+        }
+        seconds_left = self._seconds_left(moment, viewer)
+        if seconds_left is not None:  # a turn clock runs
+            message["seconds_left"] = seconds_left
+        seen = self._seen(moment)
+        presence = self._presence(moment, seen)
+        if presence != held.presence:  # the members' presence, when it changed
+            message["presence"] = [
+                {"player": m["player"], "presence": shown, "seen_seconds_ago": ago}
+                for m, (shown, ago) in zip(self.shared["members"], seen, strict=True)
+            ]
+        return compact_json(message), Held(self, presence)
+
+    def _own_ops(self, viewer: int, before: Snapshot, ops: list[Op]) -> list[Op]:
+        """The operations that turn the viewer's own parts of the game (``own_of``), as
+        the shared ``ops`` leave them, into this version's."""
+        game = self.document()["game"]
+        held_game = before.document()["game"]
+        fresh_game = held_game is None or any(op["path"] == "/game" for op in ops)
+        held_own = {} if fresh_game else before.own_of(viewer)
+        own = self.own_of(viewer)
+        found: list[Op] = []
+        for key in [*own, *(key for key in held_own if key not in own)]:
+            path = f"/game/{key}"
+            if fresh_game or any(
+                op["path"] == path or op["path"].startswith(path + "/") for op in ops
+            ):
+                held = game[key]  # the shared ops set what the viewer holds
+            else:
+                held = held_own.get(key, held_game[key] if held_game is not None else None)
+            found += diff_at(held, own.get(key, game[key]), path)
+        return found
+
+    def _presence(
+        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
+    ) -> Presence:
+        return tuple(
+            (m["player"], shown)
+            for m, (shown, _ago) in zip(
+                self.shared["members"], seen or self._seen(moment), strict=True
+            )
+        )

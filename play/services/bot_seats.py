@@ -1,0 +1,65 @@
+"""Bots in people's seats: a new bot named apart from the table, and a person's seat
+handed to one (they leave, are kicked, are gone: ``rooms.services.rooms``,
+``play.services.absence``), the game ended when no person is left at it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext
+
+from accounts.models import Player
+from common.errors import ServiceError
+from play.models import Game
+from play.services.play import end_game
+from play.services.turns import retime_seat
+from rooms.models import Membership, Room
+from scoring.strategy import levels
+
+BOT_NAMES = ("Ada", "Blaise", "Carl", "Dora", "Emmy", "Felix", "Grace", "Hedy")
+
+
+def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
+    """A bot player of ``level`` with a name not yet used at the table."""
+    if level not in levels.names():
+        raise ServiceError(
+            "bad_level", gettext("bot levels: %(levels)s") % {"levels": ", ".join(levels.names())}
+        )
+    name = next(
+        (f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken), "Bot"
+    )
+    return Player.objects.create(name=name, bot_level=level)
+
+
+def hand_seat_to_bot(
+    room: Room, game: Game | None, member: Membership, level: str = "beginner"
+) -> Player | None:
+    """Give a person's game seat (and room seat) to a new bot; they stay as a spectator."""
+    seat = member.seat
+    taken = list(
+        Membership.objects.filter(room=room, state=Membership.State.ACTIVE).values_list(
+            "player__name", flat=True
+        )
+    )
+    bot = None
+    if game is not None and game.status == Game.Status.PLAYING:
+        card = game.scorecards.filter(player=member.player).first()
+        if card is not None:
+            bot = new_bot(level, taken)
+            card.player, card.holiday_until = bot, None  # a bot takes no holiday
+            card.save(update_fields=["player", "holiday_until"])
+            # The bot finishes an open turn; the log keeps who made each roll and placed.
+            retime_seat(room, game, card)
+            game.save()
+    member.seat = None
+    member.save(update_fields=["seat"])
+    if bot is not None and seat is not None:
+        Membership.objects.create(room=room, player=bot, seat=seat)
+    if (
+        game is not None
+        and game.status == Game.Status.PLAYING
+        and not game.scorecards.filter(player__bot_level="").exists()
+    ):
+        end_game(game, "no people left at the table")
+    return bot

@@ -1,0 +1,17 @@
+"""Signals the play services send, for work that is not theirs to do."""
+
+from django.dispatch import Signal
+
+# A game was finished (its final ranking committed); sent with ``game_id`` after the
+# commit. The background work of a server process precomputes its reviews.
+game_finished = Signal()
+
+# A seat's turn opened; sent with ``room``, ``game``, ``player`` (the seat's),
+# ``holiday_until`` and ``deadline`` inside the transaction that opened it. The notices
+# put "your turn" in the player's outbox.
+turn_opened = Signal()
+
+# A game whose table keeps attempts (the daily challenge's) was finished; sent with
+# ``game`` and its winner's ``score`` inside the finishing transaction. The daily
+# challenge keeps the attempt's score.
+attempt_finished = Signal()

@@ -1,0 +1,55 @@
+"""The room's chat."""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import timedelta
+
+from django.utils.translation import gettext
+
+from accounts.models import Player
+from common.clock import now
+from common.errors import ServiceError
+from common.text import visible_only
+from play.services.core import Done, bump, membership, require_not_muted, room_action
+from rooms.models import ChatMessage, Room
+
+MAX_LENGTH = 500
+BURST = 3  # messages a player may post ...
+WINDOW = timedelta(seconds=2)  # ... within this window
+
+
+def clean_text(raw: object) -> str:
+    """A chat line: 1-500 characters once trimmed; control characters other than line
+    breaks are dropped, and invisible characters as from names (``visible_only``).
+
+    >>> clean_text("  gg \\x07 "), clean_text("safe\\u202egnp.exe")
+    ('gg', 'safegnp.exe')
+    """
+    if not isinstance(raw, str):
+        raise ServiceError("bad_text", gettext("a message is text"))
+    kept = "".join(
+        ch for ch in visible_only(raw) if ch == "\n" or unicodedata.category(ch) != "Cc"
+    ).strip()
+    if not 1 <= len(kept) <= MAX_LENGTH:
+        raise ServiceError(
+            "bad_text", gettext("a message has 1 to %(max)s characters") % {"max": MAX_LENGTH}
+        )
+    return kept
+
+
+@room_action("chat")
+def chat_post(*, player: Player, room: Room, text: object) -> Done:
+    """Post a message to the room (seated players and spectators alike, unless the host
+    muted them)."""
+    require_not_muted(membership(room, player))
+    cleaned = clean_text(text)
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
+    recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
+    if recent >= BURST:
+        raise ServiceError("chat_too_fast", gettext("slow down: a few messages at a time"))
+    message = ChatMessage.objects.create(room=room, player=player, text=cleaned)
+    event = bump(
+        room, "chat", actor=player, data={"id": message.pk, "player": player.name, "text": cleaned}
+    )
+    return Done(event)
