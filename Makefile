@@ -10,7 +10,7 @@ UV_VERSION := 0.13.9
 APPS := common accounts rooms play coach daily notices moderation games
 
 .PHONY: install bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
-	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean
+	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean schema
 
 install: $(STAMP)
 
@@ -124,6 +124,11 @@ js-test: system-deps
 # (docs/decisions/0033).
 typecheck: install
 	$(BIN)/mypy
+
+# docs/protocol.schema.json made from the protocol's types in common/protocol/ (a test
+# fails when the file and the types differ).
+schema: install
+	$(BIN)/python -m common.protocol.schema > docs/protocol.schema.json
 
 # The whole suite on SQLite + the in-memory layer, then the games suite again on
 # PostgreSQL + Redis (throwaway servers on loopback, started and stopped by

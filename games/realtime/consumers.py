@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from asgiref.sync import sync_to_async
@@ -34,10 +34,13 @@ from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
 from common.news import Answer, Change
+from common.protocol.errors import BadMessage, ErrorMessage
+from common.protocol.messages import Ack
+from common.protocol.requests import Request, request_decode
 from common.publish import publish
 from games import selectors, services
 from games.realtime.ending import CLOSE_BANNED, EndsForGood
-from games.realtime.requests import HANDLERS, BadMessage
+from games.realtime.requests import HANDLERS, Call
 from games.realtime.snapshot_cache import shared_snapshot, snapshot
 from play import advice as coach
 from play.selectors.room_snapshot import Held
@@ -64,13 +67,11 @@ def _heartbeat(code: str, player: Player) -> int | None:
     return selectors.room_version(code)
 
 
-def _act(
-    call: Callable[..., Answer], player: Player, code: str, request_id: str, msg: dict[str, Any]
-) -> Answer:
+def _act(call: Call, player: Player, code: str, request: Request) -> Answer:
     """Run a request's service and, when it changed this room, build the version it made
     in this process's snapshot cache while still on the database thread: the room's
     sockets then find it there, instead of each queueing for a build of their own."""
-    answer = call(player, code, request_id, msg)
+    answer = call(player, code, request)
     version = answer.get("version")
     if isinstance(version, int) and any(
         isinstance(item, Change) and item.code == code for item in answer.news
@@ -201,9 +202,13 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 raise BadMessage("rate_limited", gettext("slow down: at most 20 messages a second"))
             await self.handle(msg, request_id)
         except (BadMessage, BadJson) as exc:
-            await self.send_json(
-                {"type": "error", "id": request_id, "code": exc.code, "message": exc.message}
-            )
+            error: ErrorMessage = {
+                "type": "error",
+                "id": request_id,
+                "code": exc.code,  # type: ignore[typeddict-item]  # raised as ErrorCode
+                "message": exc.message,
+            }
+            await self.send_json(error)
 
     def _flooded(self) -> bool:
         moment = time.monotonic()
@@ -213,7 +218,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         return len(self.stamps) > FLOOD
 
     async def handle(self, msg: dict[str, Any], request_id: str) -> None:
-        kind = msg.get("type")
+        request = request_decode(msg)  # the type and fields, checked once, here
+        kind = msg["type"]
         if kind == "ping":
             # Join the room's group again (a no-op when still in it): a Redis restarted or
             # flushed under a live socket, or the layer's group expiry, drops the socket from
@@ -233,13 +239,9 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         if kind == "hint":
             await self.hint(request_id)
             return
-        if not isinstance(kind, str) or kind not in HANDLERS:
-            raise BadMessage(
-                "bad_type", gettext("unknown message type %(type)s") % {"type": repr(kind)}
-            )
         call = HANDLERS[kind]
         try:
-            answer = await on_database_thread(_act)(call, self.player, self.code, request_id, msg)
+            answer = await on_database_thread(_act)(call, self.player, self.code, request)
         except ServiceError as exc:  # nothing was committed
             await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
             if exc.code == "banned":  # the ban's own message may not have come yet
@@ -247,9 +249,9 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             return
         await publish(answer.news)
         version = answer.get("version")
-        ack = {"type": "ack", "id": request_id, "version": version}
+        ack: Ack = {"type": "ack", "id": request_id, "version": answer["version"]}
         if kind == "report":
-            ack["report"] = answer.get("report")
+            ack["report"] = answer["report"]
         await self.send_json(ack)
         if kind == "leave":
             await self.end(1000)
@@ -304,6 +306,6 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 self.sent_version = shared.version
                 await self.send(text_data=text)
 
-    async def send_json(self, content: dict[str, Any]) -> None:
+    async def send_json(self, content: Mapping[str, Any]) -> None:
         """Send one JSON message."""
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

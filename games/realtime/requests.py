@@ -1,153 +1,166 @@
-"""What a client's request must look like, and the service each type calls.
+"""The service each request type calls (docs/protocol.md).
 
-The consumer (``games.realtime.consumers``) checks a message's frame, size and rate; here
-its fields are checked and handed to one ``games.services`` call. A request that breaks
-the protocol raises ``BadMessage`` with a stable code (docs/protocol.md).
+The consumer (``games.realtime.consumers``) checks a message's frame, size and rate, and
+``common.protocol.requests.request_decode`` its type and fields, once; here each typed
+request is handed to one ``games.services`` call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from django.utils.translation import gettext
+from typing import Any, TypeVar
 
 from accounts.models import Player
 from common.news import Answer
+from common.protocol import requests as r
 from games import services
 
-MAX_INT = 2**63 - 1  # what a database integer holds
+# A request's call: the player, the room's code and the request -> what the service did.
+Call = Callable[[Player, str, Any], Answer]
+R = TypeVar("R", bound=r.Request)
 
 
-class BadMessage(Exception):
-    """A message that breaks the protocol (not the game rules)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
+def _handler(kind: type[R], call: Callable[[Player, str, R], Answer]) -> tuple[str, Call]:
+    """``call`` as the handler of ``kind``'s requests, under its ``type``."""
+    return next(tag for tag, found in r.BY_TYPE.items() if found is kind), call
 
 
-def _field(
-    msg: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False
-) -> Any:
-    value = msg.get(name)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BadMessage("bad_field", gettext("%(name)s has the wrong type") % {"name": name})
-    if not isinstance(value, kind):
-        raise BadMessage(
-            "bad_field", gettext("%(name)s is missing or has the wrong type") % {"name": name}
-        )
-    if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
-        raise BadMessage("bad_field", gettext("%(name)s is out of range") % {"name": name})
-    return value
-
-
-def _hold(msg: dict[str, Any]) -> list[int]:
-    if "hold" not in msg:
-        raise BadMessage(
-            "bad_field",
-            gettext("hold is missing: the dice positions 0-4 to keep ([] to throw all five)"),
-        )
-    hold = msg["hold"]
-    if not isinstance(hold, list) or len(hold) > 5 or not all(type(p) is int for p in hold):
-        raise BadMessage(
-            "bad_field", gettext("hold must be a list of at most 5 dice positions 0-4")
-        )
-    return hold
-
-
-# Each message type: which service to call with which fields.
-Call = Callable[[Player, str, str, dict[str, Any]], Answer]
-
-HANDLERS: dict[str, Call] = {
-    "roll": lambda p, code, rid, m: services.game_roll(
-        player=p, code=code, hold=_hold(m), request_id=rid
-    ),
-    "hold": lambda p, code, rid, m: services.game_hold(
-        player=p, code=code, hold=_hold(m), request_id=rid
-    ),
-    "announce": lambda p, code, rid, m: services.game_announce(
-        player=p, code=code, box=_field(m, "box", str), request_id=rid
-    ),
-    "place": lambda p, code, rid, m: services.game_place(
-        player=p,
-        code=code,
-        box=_field(m, "box", str),
-        column=_field(m, "column", str, optional=True),
-        request_id=rid,
-    ),
-    "chat": lambda p, code, rid, m: services.chat_post(
-        player=p, code=code, text=_field(m, "text", str), request_id=rid
-    ),
-    "react": lambda p, code, rid, m: services.reaction_send(
-        player=p, code=code, emoji=_field(m, "emoji", str), request_id=rid
-    ),
-    "configure": lambda p, code, rid, m: services.room_configure(
-        player=p,
-        code=code,
-        ruleset=_field(m, "ruleset", str),
-        options=_field(m, "options", dict),
-        seats=_field(m, "seats", int),
-        turn_seconds=_field(m, "turn_seconds", int, optional=True),
-        coach=_field(m, "coach", bool, optional=True),
-        pace=_field(m, "pace", str, optional=True),
-        holidays=_field(m, "holidays", bool, optional=True),
-        together=_field(m, "together", bool, optional=True),
-        duplicate=_field(m, "duplicate", bool, optional=True),
-        request_id=rid,
-    ),
-    "start": lambda p, code, rid, m: services.room_start(player=p, code=code, request_id=rid),
-    "rematch": lambda p, code, rid, m: services.room_rematch(player=p, code=code, request_id=rid),
-    "add_bot": lambda p, code, rid, m: services.room_add_bot(
-        player=p,
-        code=code,
-        level=_field(m, "level", str, optional=True) or "beginner",
-        request_id=rid,
-    ),
-    "remove_bot": lambda p, code, rid, m: services.room_remove_bot(
-        player=p, code=code, seat=_field(m, "seat", int), request_id=rid
-    ),
-    "take_seat": lambda p, code, rid, m: services.room_take_seat(
-        player=p, code=code, request_id=rid
-    ),
-    "kick": lambda p, code, rid, m: services.room_kick(
-        player=p, code=code, target=_field(m, "player", int), request_id=rid
-    ),
-    "mute": lambda p, code, rid, m: services.room_mute(
-        player=p,
-        code=code,
-        target=_field(m, "player", int),
-        muted=_field(m, "muted", bool),
-        request_id=rid,
-    ),
-    "skip": lambda p, code, rid, m: services.game_skip(
-        player=p, code=code, seat=_field(m, "seat", int, optional=True), request_id=rid
-    ),
-    "hand_to_bot": lambda p, code, rid, m: services.game_hand_to_bot(
-        player=p, code=code, seat=_field(m, "seat", int), request_id=rid
-    ),
-    "take_back": lambda p, code, rid, m: services.game_take_back(
-        player=p, code=code, request_id=rid
-    ),
-    "take_back_place": lambda p, code, rid, m: services.placement_take_back(
-        player=p, code=code, request_id=rid
-    ),
-    "holiday": lambda p, code, rid, m: services.seat_holiday(
-        player=p, code=code, days=_field(m, "days", int), request_id=rid
-    ),
-    "holiday_end": lambda p, code, rid, m: services.seat_holiday_end(
-        player=p, code=code, request_id=rid
-    ),
-    "leave": lambda p, code, rid, m: services.room_leave(player=p, code=code, request_id=rid),
-    "report": lambda p, code, rid, m: services.report_send(
-        player=p,
-        code=code,
-        target=_field(m, "player", int, optional=True),
-        message=_field(m, "message", int, optional=True),
-        reason=_field(m, "reason", str),
-        text=_field(m, "text", str, optional=True),
-        request_id=rid,
-    ),
-}
+HANDLERS: dict[str, Call] = dict(
+    [
+        _handler(
+            r.Roll,
+            lambda p, code, q: services.game_roll(
+                player=p, code=code, hold=q.hold, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Hold,
+            lambda p, code, q: services.game_hold(
+                player=p, code=code, hold=q.hold, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Announce,
+            lambda p, code, q: services.game_announce(
+                player=p, code=code, box=q.box, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Place,
+            lambda p, code, q: services.game_place(
+                player=p, code=code, box=q.box, column=q.column, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Chat,
+            lambda p, code, q: services.chat_post(
+                player=p, code=code, text=q.text, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.React,
+            lambda p, code, q: services.reaction_send(
+                player=p, code=code, emoji=q.emoji, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Configure,
+            lambda p, code, q: services.room_configure(
+                player=p,
+                code=code,
+                ruleset=q.ruleset,
+                options=q.options,
+                seats=q.seats,
+                turn_seconds=q.turn_seconds,
+                coach=q.coach,
+                pace=q.pace,
+                holidays=q.holidays,
+                together=q.together,
+                duplicate=q.duplicate,
+                request_id=q.id,
+            ),
+        ),
+        _handler(
+            r.Start,
+            lambda p, code, q: services.room_start(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.Rematch,
+            lambda p, code, q: services.room_rematch(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.AddBot,
+            lambda p, code, q: services.room_add_bot(
+                player=p, code=code, level=q.level or "beginner", request_id=q.id
+            ),
+        ),
+        _handler(
+            r.RemoveBot,
+            lambda p, code, q: services.room_remove_bot(
+                player=p, code=code, seat=q.seat, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.TakeSeat,
+            lambda p, code, q: services.room_take_seat(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.Kick,
+            lambda p, code, q: services.room_kick(
+                player=p, code=code, target=q.player, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Mute,
+            lambda p, code, q: services.room_mute(
+                player=p, code=code, target=q.player, muted=q.muted, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Skip,
+            lambda p, code, q: services.game_skip(
+                player=p, code=code, seat=q.seat, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.HandToBot,
+            lambda p, code, q: services.game_hand_to_bot(
+                player=p, code=code, seat=q.seat, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.TakeBack,
+            lambda p, code, q: services.game_take_back(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.TakeBackPlace,
+            lambda p, code, q: services.placement_take_back(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.Holiday,
+            lambda p, code, q: services.seat_holiday(
+                player=p, code=code, days=q.days, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.HolidayEnd,
+            lambda p, code, q: services.seat_holiday_end(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.Leave,
+            lambda p, code, q: services.room_leave(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
+            r.Report,
+            lambda p, code, q: services.report_send(
+                player=p,
+                code=code,
+                target=q.player,
+                message=q.message,
+                reason=q.reason,
+                text=q.text,
+                request_id=q.id,
+            ),
+        ),
+    ]
+)

@@ -1,0 +1,127 @@
+"""The server's other messages: ``patch`` (RFC 6902 operations), ``ack``, ``pong`` and
+the coach's ``hint`` (docs/protocol.md, "Server to client")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+from msgspec import Meta
+
+from common.protocol.keys import (
+    BoxKey,
+    ColumnKey,
+    Die,
+    PresenceName,
+    RequestId,
+    RollsLeft,
+    schema_says,
+)
+
+Pointer = Annotated[
+    str,
+    Meta(
+        pattern=r"^(/([^/~]|~[01])*)*$",
+        description="An RFC 6901 JSON Pointer into the state document.",
+    ),
+]
+
+
+class SetOp(TypedDict):
+    op: Literal["add", "replace"]
+    path: Pointer
+    value: Any
+
+
+class RemoveOp(TypedDict):
+    op: Literal["remove"]
+    path: Pointer
+
+
+# ``from`` is a Python keyword: the functional form.
+CopyOp = TypedDict("CopyOp", {"op": Literal["copy", "move"], "from": Pointer, "path": Pointer})
+
+
+class TestOp(TypedDict):
+    op: Literal["test"]
+    path: Pointer
+    value: Any
+
+
+# One operation, applied to the state document in order (``games.selectors.patches``).
+PATCH_OPS: tuple[type, ...] = (SetOp, RemoveOp, CopyOp, TestOp)
+
+
+class PresenceView(TypedDict):
+    player: int
+    presence: PresenceName
+    seen_seconds_ago: Annotated[int, Meta(ge=0)] | None
+
+
+class Patch(TypedDict):
+    """What changed at version ``version``, for a socket that holds the state of version
+    ``base``: apply ``ops`` to it, set ``version``, ``game.seconds_left`` (``null`` when
+    left out) and, when given, each member's ``presence`` and ``seen_seconds_ago``. A
+    client that does not hold version ``base`` drops it and sends ``sync``."""
+
+    type: Literal["patch"]
+    version: Annotated[int, Meta(ge=1)]
+    base: Annotated[int, Meta(ge=0)]
+    ops: Annotated[
+        list[dict[str, Any]],
+        schema_says(items={"$ref": "#/definitions/patch_operation"}),
+    ]
+    seconds_left: NotRequired[Annotated[int, Meta(ge=0)]]
+    presence: NotRequired[list[PresenceView]]
+
+
+class Ack(TypedDict):
+    """``ack``: the change is committed (a ``report``'s also says what became of it)."""
+
+    type: Literal["ack"]
+    id: RequestId
+    version: Annotated[int, Meta(ge=1)]
+    report: NotRequired[Literal["received", "already"]]
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+    id: RequestId
+
+
+class Choice(TypedDict):
+    """A choice the coach weighed: a ``keep`` (faces), or a ``place`` or ``announce`` of a
+    box (``CHOICE_KINDS``)."""
+
+    kind: Literal["keep", "place", "announce"]
+    keep: NotRequired[Annotated[list[Die], Meta(max_length=4)]]
+    box: NotRequired[BoxKey]
+    column: NotRequired[ColumnKey | None]
+    value: float
+    label: str
+    loss: Annotated[float, Meta(ge=0)]
+
+
+# Which fields each kind of choice carries.
+CHOICE_KINDS = {
+    "oneOf": [
+        {"properties": {"kind": {"const": "keep"}}, "required": ["keep"]},
+        {"properties": {"kind": {"enum": ["place", "announce"]}}, "required": ["box", "column"]},
+    ]
+}
+
+
+class HintAnswer(TypedDict):
+    """``hint``: the coach's answer, about the position it names."""
+
+    type: Literal["hint"]
+    id: RequestId
+    exact: bool
+    dice: Annotated[list[Die], Meta(max_length=5)]
+    rolls_left: RollsLeft
+    announced: BoxKey | None
+    turn: Annotated[int, Meta(ge=1)]
+    game_version: int
+    total: int
+    expected: float
+    why: Annotated[str, Meta(min_length=1)] | None
+    choices: list[Choice]
