@@ -21,6 +21,12 @@ from django.conf import settings
 from tests.support.site_apps import APPS
 
 ROOT = Path(__file__).resolve().parent.parent
+# The site's templates: the project's, and each app's own.
+TEMPLATES = sorted(
+    p
+    for top in ("templates", *(f"{app}/templates" for app in APPS))
+    for p in (ROOT / top).rglob("*.html")
+)
 SOURCES = ["manage.py", "yahtzee_site", *APPS, "scoring", "templates", "static", "locale"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
 DOMAINS = ["django", "djangojs"]
@@ -109,7 +115,7 @@ def test_french_calls_a_room_a_salon_everywhere() -> None:
         if re.search(r"\bsalles?\b", text, re.I)
     ]
     sources = [
-        *(ROOT / "templates").rglob("*.html"),
+        *TEMPLATES,
         *(ROOT / "static" / "js").rglob("*.js"),
         *(p for app in APPS for p in (ROOT / app).rglob("*.py")),
     ]
@@ -146,9 +152,6 @@ def unmarked_text(source: str) -> list[str]:
         if re.search(r"[A-Za-z]{2}", words):
             found.append(chunk.strip())
     return found
-
-
-TEMPLATES = sorted(p for p in (ROOT / "templates").rglob("*.html"))
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -1,4 +1,4 @@
-// Entry point of the daily result's page (templates/daily/result.html): its share card,
+// Entry point of the daily result's page (daily/templates/daily/result.html): its share card,
 // built once by pages/daily.js.
 import { setupDailyShare } from "./pages/daily.js";
 

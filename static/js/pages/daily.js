@@ -1,4 +1,4 @@
-// The daily challenge's share card (templates/daily/result.html): a spoiler-free text,
+// The daily challenge's share card (daily/templates/daily/result.html): a spoiler-free text,
 // "Yatzy daily 2026-12-01: 287, par 274, skill 98.1%", and a picture of it drawn on a
 // canvas, sent through the device's share sheet (with the picture where the device
 // takes files), or copied. daily.js, the page's entry point, calls setupDailyShare.

@@ -1,4 +1,4 @@
-// The notifications page (templates/notices/preferences.html; notices.js calls
+// The notifications page (notices/templates/notices/preferences.html; notices.js calls
 // setupNoticesPage): this device's push notifications, on or off (push.js), and the time
 // zone guessed from the device when none is kept yet.
 //
