@@ -155,7 +155,7 @@ def time_ticks(people: list[Player], ticks: int) -> tuple[dict[str, float], str]
     from django.utils import timezone
 
     from games import services
-    from play.background.clock import clock_pass
+    from rooms.background.clock import clock_pass
     from rooms.models import Membership
 
     # Some second players have a page open now: the hosts' look reads their rooms.
@@ -192,8 +192,8 @@ def query_plans() -> str:
     from django.db import connection
     from django.utils import timezone
 
-    from play.services.clock import due_games
     from rooms.models import Membership
+    from rooms.services.clock import due_games
 
     with connection.cursor() as cursor:
         online = Membership.objects.filter(

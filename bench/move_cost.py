@@ -4,7 +4,7 @@
 
 Plays a 4-player Yahtzee game on a fresh SQLite file through ``games.services`` (no
 server), and for every move measures this thread's CPU time for the service call, the
-room's shared state (``play.selectors.snapshots``) built from the database, and each of the four
+room's shared state (``rooms.selectors.snapshots``) built from the database, and each of the four
 viewers' messages: ``viewer`` the whole state, ``shared_patch`` the operations every
 viewer shares (once per version) and ``viewer_patch`` each viewer's ``patch`` message,
 which is what a move sends. Prints one line per figure and one JSON line last.

@@ -125,7 +125,7 @@ class Membership(models.Model):
         ]
         indexes = [
             # Who has a socket open now, over every room: what the clock's look for hosts
-            # who are gone starts from (play.services.absence), whatever the number of
+            # who are gone starts from (rooms.services.absence), whatever the number of
             # rooms. Not on ``seen_at``: a heartbeat rewrites it, and should write no index.
             models.Index(
                 fields=["room"], condition=models.Q(sockets__gt=0), name="membership_online"

@@ -28,8 +28,8 @@ from coach.background import coach_tables
 from games.background import checkpoints, jobs, review_jobs, reviews, stack_dump
 from games.realtime import snapshot_cache
 from notices.background import notifier
-from play.background import clock
 from play.signals import game_finished
+from rooms.background import clock
 
 # Seconds the review child gets to exit when its input closes before it is killed: it
 # runs only on idle CPU, and what it was computing is computed again on demand.

@@ -1,7 +1,7 @@
 """This process's one cache of room state: the latest snapshot of each room, shared by
 every socket it serves, and the builds under way.
 
-A snapshot (``play.selectors.snapshots``) serves any ask for its version or an older
+A snapshot (``rooms.selectors.snapshots``) serves any ask for its version or an older
 one while it is younger than ``SNAPSHOT_SECONDS``; the sockets of a room that all learn
 of a version at once share one build on the database thread instead of queueing one
 each. Nothing else in the process keeps room state.
@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 
 from common.database_thread import on_database_thread
-from play.selectors.snapshots import SNAPSHOT_SECONDS, Snapshot, read_snapshot
+from rooms.selectors.snapshots import SNAPSHOT_SECONDS, Snapshot, read_snapshot
 
 SNAPSHOTS_KEPT = 512
 

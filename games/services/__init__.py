@@ -26,8 +26,6 @@ from moderation.services.moderation import (
     mod_unban,
 )
 from moderation.services.reports import report_handle, report_send
-from play.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
-from play.services.clock import games_run_due, rooms_close_idle
 from play.services.holidays import seat_holiday, seat_holiday_end
 from play.services.placements import game_place, placement_take_back
 from play.services.play import (
@@ -36,7 +34,9 @@ from play.services.play import (
     game_roll,
     game_skip,
 )
+from rooms.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
 from rooms.services.chat import chat_post
+from rooms.services.clock import games_run_due, rooms_close_idle
 from rooms.services.presence import presence_connect, presence_disconnect, presence_ping
 from rooms.services.reactions import reaction_send
 from rooms.services.rooms import (

@@ -30,8 +30,8 @@ from moderation.services.moderation import ban_message
 from notices.services.notices import page_key
 from play.modes import mode_of, pace_named
 from play.modes.live import TURN_SECONDS
-from play.services.absence import away_for_handover
 from rooms.models import Room
+from rooms.services.absence import away_for_handover
 from rooms.services.room_settings import DAY_HOURS, MAX_SEATS
 from rooms.web.access import guess_limited, room_or_404, room_url
 from rooms.web.invites import invite_note, invite_url

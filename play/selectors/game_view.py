@@ -1,5 +1,5 @@
 """A room's latest game as everyone sees it, one part of its snapshot
-(``play.selectors.snapshots``): the seats' scorecards, the open turn (one seat after
+(``rooms.selectors.snapshots``): the seats' scorecards, the open turn (one seat after
 another) or the round's turns (everyone's turn at once), duplicate dice's closed round,
 and the placements that may still be taken back, as the game's mode shows them.
 """
@@ -70,7 +70,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
         "totals": _totals(sheet),
         "total": card["total"],
         "rank": card["rank"],
-        # The person a bot keeps this seat for until they are back (play.services.absence).
+        # The person a bot keeps this seat for until they are back (rooms.services.absence).
         "held_for": (
             {"player": card["held_for_id"], "name": card["held_for_name"]}
             if card["held_for_id"] is not None

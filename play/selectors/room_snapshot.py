@@ -1,6 +1,6 @@
 """A room's state at one version, and what each viewer is sent of it.
 
-A ``Snapshot`` (read by ``play.selectors.snapshots.read_snapshot``) holds what every
+A ``Snapshot`` (read by ``rooms.selectors.snapshots.read_snapshot``) holds what every
 viewer of a room shares at one version. Each viewer's messages add their own parts:
 ``you``, ``game.options`` (only for the player whose turn it is), and what depends on
 the moment rather than on the version: ``game.seconds_left`` and each member's

@@ -1,6 +1,6 @@
 """How a room's state shows its parts: presence, a variant's rules, compact JSON.
 
-Shared by the snapshot every viewer of a room receives (``play.selectors.snapshots``)
+Shared by the snapshot every viewer of a room receives (``rooms.selectors.snapshots``)
 and the pages that describe a variant.
 """
 

@@ -3,7 +3,7 @@
 Every rule question goes to the ``scoring`` engine; these functions only load,
 ask, store and record. The ``place`` service, and taking a box back, are in
 ``play.services.placements``; a person's seat handed to a bot, in
-``play.services.bot_seats``.
+``rooms.services.bot_seats``.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None
         seed=seed or mode_of(room).dice.new_seed(),
     )
     empty = scorecard_json.to_json(rs.new_scorecard())
-    # A bot keeping a seat for someone (play.services.absence) keeps it in a rematch too,
+    # A bot keeping a seat for someone (rooms.services.absence) keeps it in a rematch too,
     # and a holiday under way goes on (each game allows 7 days: it counts against them).
     before = {
         card.player_id: card

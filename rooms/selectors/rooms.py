@@ -8,8 +8,8 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
-from play.selectors.snapshots import read_snapshot
 from rooms.models import Membership, Room
+from rooms.selectors.snapshots import read_snapshot
 
 
 def room_by_code(code: object) -> Room | None:

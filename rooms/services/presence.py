@@ -8,16 +8,16 @@ from accounts.models import Player
 from accounts.services.devices import note_device
 from common.clock import now
 from common.news import Change
-from play.services.absence import give_back_and_bump
 from play.services.core import bump, changed, lock_room
 from rooms.models import Membership
+from rooms.services.absence import give_back_and_bump
 
 
 def presence_connect(
     *, player: Player, code: str, browser: str = "", address: str = ""
 ) -> list[Change]:
     """A socket of ``player`` opened in the room; the first one makes them online. A
-    seat a bot kept for them (``play.services.absence``) comes back to them. The
+    seat a bot kept for them (``rooms.services.absence``) comes back to them. The
     socket's ``browser`` id and ``address`` hash are noted (``accounts.services.devices``).
     Returns the room's change, if any."""
     with transaction.atomic():

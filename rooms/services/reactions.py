@@ -2,7 +2,7 @@
 
 A reaction is an event of the room (kind ``react``) like any change, so every page
 hears of it through the room's versions; it is left out of the move log, and the
-state lists the reactions of the last few seconds (``play.selectors.snapshots``).
+state lists the reactions of the last few seconds (``rooms.selectors.snapshots``).
 """
 
 from __future__ import annotations

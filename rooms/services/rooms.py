@@ -16,7 +16,6 @@ from common.errors import ServiceError
 from common.news import News
 from play.models import Game
 from play.modes import pace_named
-from play.services.bot_seats import hand_seat_to_bot, new_bot
 from play.services.core import (
     Done,
     bump,
@@ -28,6 +27,7 @@ from play.services.core import (
 )
 from play.services.play import begin_game, end_game
 from rooms.models import Membership, Room
+from rooms.services.bot_seats import hand_seat_to_bot, new_bot
 from rooms.services.room_settings import checked_duplicate, checked_holidays, checked_settings
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
 

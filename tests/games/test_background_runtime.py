@@ -16,8 +16,8 @@ from pytest_django import Settings
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
 from games.background import checkpoints, jobs, reviews, runtime
-from play.background import clock
 from play.signals import game_finished
+from rooms.background import clock
 from tests.support.present import present
 from tests.support.waiting import wait_until
 

@@ -9,8 +9,8 @@ from channels.testing import WebsocketCommunicator
 from bench.harness.room_client import placements
 from games import services
 from games.realtime import snapshot_cache
-from play.selectors.snapshots import Snapshot, read_snapshot
 from rooms.models import Membership
+from rooms.selectors.snapshots import Snapshot, read_snapshot
 from tests.support.fixture_types import Pair, ScriptDice
 from tests.support.present import present
 from tests.support.sockets import (

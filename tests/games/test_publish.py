@@ -25,8 +25,8 @@ from accounts.models import Player
 from common.news import Ban, Change
 from common.publish import group_name, message, messages, player_group, publish
 from games import services
-from play.background.clock import clock_pass
 from play.models import Game
+from rooms.background.clock import clock_pass
 from rooms.models import Room
 from tests.support.fixture_types import MakeRoom
 from tests.support.present import present

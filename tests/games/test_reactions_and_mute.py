@@ -14,8 +14,8 @@ from accounts.models import Player
 from bench.harness.room_client import placements
 from games import services
 from play.models import ActionRequest, Event
-from play.selectors import snapshots
 from rooms.models import Membership, Room
+from rooms.selectors import snapshots
 from rooms.services.reactions import EMOJI
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions

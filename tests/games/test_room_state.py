@@ -21,8 +21,8 @@ from games import services
 from games.realtime import snapshot_cache
 from games.selectors import room_state
 from play.models import Game
-from play.selectors import snapshots
 from rooms.models import ChatMessage, Membership
+from rooms.selectors import snapshots
 from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
 from tests.support.views import fresh_snapshot_of, snapshot_of, state_seen, text_of, view_of
 

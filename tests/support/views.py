@@ -9,7 +9,7 @@ from accounts.models import Player
 from games.realtime import snapshot_cache
 from games.selectors import room_state
 from play.selectors.room_snapshot import Held
-from play.selectors.snapshots import Snapshot, read_snapshot
+from rooms.selectors.snapshots import Snapshot, read_snapshot
 
 
 def snapshot_of(code: str, version: int | None = None) -> Snapshot:

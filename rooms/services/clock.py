@@ -1,5 +1,5 @@
 """Work the server does on its own: expired turns, bot moves, idle rooms (the host role
-of a host who is gone passes on in ``play.services.absence``).
+of a host who is gone passes on in ``rooms.services.absence``).
 
 Safe with several server processes: each piece of work is claimed under the
 game's row lock and re-checked there, so it is done once.
@@ -22,7 +22,6 @@ from common.news import Change
 from play import advice as coach
 from play.models import Game, Scorecard, Turn
 from play.modes import PACES, pace_named, turn_order_of
-from play.services.absence import seat_hold_if_missed
 from play.services.core import bump, lock_room, rules
 from play.services.play import (
     do_announce,
@@ -35,6 +34,7 @@ from play.services.play import (
 )
 from play.services.turns import bot_card, bot_delay, open_turns, schedule_round
 from rooms.models import Room
+from rooms.services.absence import seat_hold_if_missed
 from scoring.strategy import levels
 from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState

@@ -25,7 +25,6 @@ from common.news import Change
 from play.models import Game, Scorecard, Turn
 from play.modes import pace_named
 from play.selectors.views import HEARTBEAT_LIMIT
-from play.services.bot_seats import hand_seat_to_bot
 from play.services.core import (
     Done,
     bump,
@@ -38,6 +37,7 @@ from play.services.core import (
 )
 from play.services.turns import retime_seat
 from rooms.models import Membership, Room
+from rooms.services.bot_seats import hand_seat_to_bot
 
 # A host is gone once nothing was heard of them for away_for_handover() (a minute, the rule
 # of ``hand_to_bot``) with no socket open; a socket silent for DEAD_SOCKET_AFTER counts

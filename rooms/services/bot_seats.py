@@ -1,6 +1,6 @@
 """Bots in people's seats: a new bot named apart from the table, and a person's seat
 handed to one (they leave, are kicked, are gone: ``rooms.services.rooms``,
-``play.services.absence``), the game ended when no person is left at it.
+``rooms.services.absence``), the game ended when no person is left at it.
 """
 
 from __future__ import annotations

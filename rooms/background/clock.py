@@ -2,7 +2,7 @@
 and passes on the host role of hosts who are gone (every ``HOST_EVERY`` seconds).
 
 Every process may run one; each piece of work is claimed once under the game's row
-lock (see ``play.services.clock``), so several processes never do it twice.
+lock (see ``rooms.services.clock``), so several processes never do it twice.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import time
 from django.db import close_old_connections, connections
 
 from common.publish import publish_on_commit
-from play.services.absence import rooms_pass_host
-from play.services.clock import games_run_due
+from rooms.services.absence import rooms_pass_host
+from rooms.services.clock import games_run_due
 
 log = logging.getLogger(__name__)
 INTERVAL = 0.2  # seconds between two passes that found nothing to do
