@@ -39,16 +39,13 @@ from games.services.presence import presence_connect, presence_disconnect, prese
 from games.services.reactions import reaction_send
 from games.services.reports import report_handle, report_send
 from games.services.reviews import review_for, review_of, reviews_precompute
+from games.services.room_hosting import room_add_bot, room_kick, room_mute, room_remove_bot
 from games.services.rooms import (
-    room_add_bot,
     room_configure,
     room_create,
     room_join,
-    room_kick,
     room_leave,
-    room_mute,
     room_rematch,
-    room_remove_bot,
     room_start,
     room_take_seat,
 )
