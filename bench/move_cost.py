@@ -99,6 +99,7 @@ def measure(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from bench.harness.play import move_send
     from bench.harness.room_client import next_move
     from common.publish import messages
     from games import services
@@ -120,11 +121,6 @@ def measure(
     def counting() -> Any:
         return CaptureQueriesContext(connection) if count_queries else nullcontext()
 
-    calls = {
-        "roll": services.game_roll,
-        "place": services.game_place,
-        "announce": services.game_announce,
-    }
     for n in range(moves):
         shared = snapshot_cache.snapshot(code)
         assert shared is not None  # the room is there
@@ -136,11 +132,10 @@ def measure(
         state = shared.state_for(actor.pk)
         assert state is not None  # the actor is a member
         move = next_move(state["game"])
-        call = calls[move.pop("type")]
         start = clock()
         with counting() as service_queries:
             # The service returns its news; the consumer makes the group message of it.
-            messages(call(player=actor, code=code, request_id=f"m{n}", **move).news)
+            messages(move_send(actor, code, move, request_id=f"m{n}").news)
         cost["service"].append(clock() - start)
         start = clock()
         with counting() as state_queries:

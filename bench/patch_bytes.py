@@ -94,6 +94,7 @@ def measure(
 ) -> None:
     """Play ``games`` two-player games of ``ruleset`` and count their patches."""
     from accounts.models import Player
+    from bench.harness.play import move_send
     from bench.harness.room_client import next_move
     from games import services
     from games.realtime import snapshot_cache
@@ -105,12 +106,6 @@ def measure(
     ).code
     services.room_join(player=people[1], code=code)
     services.room_start(player=people[0], code=code)
-    calls = {
-        "roll": services.game_roll,
-        "hold": services.game_hold,
-        "place": services.game_place,
-        "announce": services.game_announce,
-    }
     held: dict[int, Any] = dict.fromkeys(players)
     played = n = 0
     while played < games:
@@ -136,7 +131,7 @@ def measure(
         move = next_move(seen)
         if holds and move["type"] == "roll" and seen["dice"] and move["hold"] != seen["held"]:
             move["type"] = "hold"  # marked first, as the page does; the roll comes next
-        calls[move.pop("type")](player=actor, code=code, request_id=f"m{n}", **move)
+        move_send(actor, code, move, request_id=f"m{n}")
         n += 1
 
 

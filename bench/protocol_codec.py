@@ -154,6 +154,7 @@ def state_samples() -> dict[str, Any]:
     from django.core.management import call_command
 
     from accounts.models import Player
+    from bench.harness.play import move_send
     from bench.harness.room_client import next_move
     from games import services
     from games.realtime import snapshot_cache
@@ -164,7 +165,6 @@ def state_samples() -> dict[str, Any]:
     for person in people[1:]:
         services.room_join(player=person, code=code)
     services.room_start(player=people[0], code=code)
-    calls = {"roll": services.game_roll, "place": services.game_place}
     held = None
     for n in range(12):
         shared = snapshot_cache.snapshot(code)
@@ -176,7 +176,7 @@ def state_samples() -> dict[str, Any]:
         view = shared.state_for(actor.pk)
         assert view is not None
         move = next_move(view["game"])
-        calls[move.pop("type")](player=actor, code=code, request_id=f"m{n}", **move)
+        move_send(actor, code, move, request_id=f"m{n}")
     shared = snapshot_cache.snapshot(code)
     assert shared is not None
     sent = shared.message_for(people[1].pk, held)

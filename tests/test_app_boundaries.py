@@ -51,9 +51,7 @@ def test_no_app_queries_another_apps_models() -> None:
     reaching = []
     for app in APPS:
         for path in modules_of(app):
-            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(
-                ".__init__"
-            )
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
             namespace = vars(importlib.import_module(name))
             reaching += [
                 f"{path.relative_to(ROOT)}:{line}"

@@ -78,7 +78,7 @@ RESERVED_WORDS = (
 )
 
 
-def clean_name(raw: object) -> str:
+def clean_name(raw: str) -> str:
     """A display name: any name a person could type, trimmed, its runs of spaces made
     one, in Unicode's composed form, without invisible characters (``visible_only``);
     1 to ``NAME_MAX`` characters as people count them.  Refused: characters that cannot
@@ -94,8 +94,6 @@ def clean_name(raw: object) -> str:
     ...
     common.errors.ServiceError: a name cannot contain control characters (such as tabs ...)
     """
-    if not isinstance(raw, str):
-        raise ServiceError("bad_name", gettext("a name must be text"))
     name = visible_only(unicodedata.normalize("NFC", raw))
     name = regex.sub(r" {2,}", " ", name.strip())
     if any(unicodedata.category(ch) in _UNSHOWABLE for ch in name):
@@ -238,7 +236,7 @@ def current_player(session: SessionBase, user: User | AnonymousUser | None = Non
 
 
 def player_register(
-    *, session: SessionBase, name: object, user: User | AnonymousUser | None = None
+    *, session: SessionBase, name: str, user: User | AnonymousUser | None = None
 ) -> Player:
     """Become (or rename) the player of this session; links a signed-in user.  A new or
     changed name must not pass for the site or its staff (``name_check_official``)."""

@@ -34,7 +34,7 @@ def too_many_guests(request: HttpRequest, refusal: guest_limit.TooManyGuests) ->
     return response
 
 
-def register(request: HttpRequest, name: object, *, opening: bool) -> Player:
+def register(request: HttpRequest, name: str, *, opening: bool) -> Player:
     """The visitor's player, named ``name``.  A new player (a guest's, or the first of an
     account that has none) is let in by the guest limit of their address
     (``accounts.guest_limit``: opening a room is limited, joining one through its link is

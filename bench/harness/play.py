@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import Player
+from common.news import Answer
 from games import services
 from play.models import Game, Scorecard, Turn
 from scoring import scorecard_json
@@ -49,3 +50,27 @@ def play_turn(player: Player, code: str) -> dict[str, Any]:
         services.game_announce(player=player, code=code, box=box)
     option = first_option(code, player)
     return services.game_place(player=player, code=code, box=option.box, column=option.column)
+
+
+def move_send(
+    player: Player, code: str, move: dict[str, Any], request_id: str | None = None
+) -> Answer:
+    """Send ``move``, a request as a client writes it (``room_client.next_move``: a
+    ``type`` of roll, hold, announce or place, and its fields), to its service."""
+    kind = move["type"]
+    if kind == "roll":
+        return services.game_roll(
+            player=player, code=code, hold=move["hold"], request_id=request_id
+        )
+    if kind == "hold":
+        return services.game_hold(
+            player=player, code=code, hold=move["hold"], request_id=request_id
+        )
+    if kind == "announce":
+        return services.game_announce(
+            player=player, code=code, box=move["box"], request_id=request_id
+        )
+    assert kind == "place", move
+    return services.game_place(
+        player=player, code=code, box=move["box"], column=move.get("column"), request_id=request_id
+    )

@@ -69,12 +69,12 @@ def _building(game_id: int, player_id: int) -> Iterator[None]:
             _locks.pop((game_id, player_id), None)
 
 
-def review_of(*, player: Player, code: object, number: object) -> GameReview:
+def review_of(*, player: Player, code: str, number: int) -> GameReview:
     """The review of ``player``'s play in game ``number`` of room ``code``, for a member
     of the room; refused with ``unknown_room``, ``not_in_room``, ``unknown_game``,
     ``not_finished`` or ``not_played``."""
     room = member_room(code=code, player=player)
-    game = room.games.filter(number=number).first() if type(number) is int else None
+    game = room.games.filter(number=number).first()
     if game is None:
         raise ServiceError("unknown_game", gettext("this room has no game with that number"))
     return review_for(game=game, player=player)

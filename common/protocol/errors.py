@@ -1,6 +1,6 @@
 """Every error code a room's socket can carry, and the refusal of a broken request.
 
-A service refuses with ``games.errors.ServiceError``; the consumer's own checks of a
+A service refuses with ``common.errors.ServiceError``; the consumer's own checks of a
 request's frame and fields raise ``BadMessage``. Either way the viewer gets an
 ``error`` message (``ErrorMessage``) whose ``code`` is one of ``ErrorCode``
 (docs/protocol.md, "Error codes").

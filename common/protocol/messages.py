@@ -47,7 +47,7 @@ class TestOp(TypedDict):
     value: Any
 
 
-# One operation, applied to the state document in order (``games.selectors.patches``).
+# One operation, applied to the state document in order (``play.selectors.patches``).
 PATCH_OPS: tuple[type, ...] = (SetOp, RemoveOp, CopyOp, TestOp)
 
 

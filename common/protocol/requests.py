@@ -1,7 +1,7 @@
 """What a client may send on a room's socket: one typed request per ``type``.
 
 ``request_decode`` turns a message (a JSON object already read and bounded by
-``games.json_input``) into one of these, or refuses it with ``bad_type`` or
+``common.json_input``) into one of these, or refuses it with ``bad_type`` or
 ``bad_field`` (``BadMessage``), checking the fields in the order docs/protocol.md lists
 them. Only their JSON types are checked here (and that integers fit in 64 bits): what a
 value means (a box, a seat, a hold's positions) is the services' to judge, with codes of

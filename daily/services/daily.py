@@ -42,13 +42,13 @@ def seed_of(ruleset: str, day: date) -> str:
     ).hexdigest()
 
 
-def challenge_of(ruleset: object, day: object, create: bool = True) -> DailyChallenge:
+def challenge_of(ruleset: str, day: date, create: bool = True) -> DailyChallenge:
     """The challenge of ``ruleset`` (a variant's name) on ``day`` (a date, today or
     before), made on first use (``create`` false: left unsaved when nobody has played
     it); ``unknown_ruleset`` or ``not_yet`` otherwise."""
-    if not isinstance(ruleset, str) or ruleset not in rulesets.names():
+    if ruleset not in rulesets.names():
         raise ServiceError("unknown_ruleset", gettext("choose one of the variants"))
-    if not isinstance(day, date) or day > today():
+    if day > today():
         raise ServiceError("not_yet", gettext("that day's challenge has not begun"))
     if not create:
         return DailyChallenge.objects.filter(day=day, ruleset=ruleset).first() or DailyChallenge(
@@ -105,7 +105,12 @@ def why_practice(
 
 
 def daily_play(
-    *, player: Player, ruleset: object, day: object = None, browser: str = "", address: str = ""
+    *,
+    player: Player,
+    ruleset: str,
+    day: date | None = None,
+    browser: str = "",
+    address: str = "",
 ) -> DailyAttempt:
     """Start (or go back to, while it is played) ``player``'s attempt at the challenge of
     ``ruleset`` on ``day`` (today when left out), from ``browser`` (its id) and

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='membership',
             name='browser',
-            field=models.CharField(blank=True, help_text='The browser it joined from (games/web/browsers.py); a kick refuses it too.', max_length=64),
+            field=models.CharField(blank=True, help_text='The browser it joined from (common/browsers.py); a kick refuses it too.', max_length=64),
         ),
         migrations.AddField(
             model_name='player',

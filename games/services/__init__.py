@@ -39,16 +39,13 @@ from rooms.services.chat import chat_post
 from rooms.services.clock import games_run_due, rooms_close_idle
 from rooms.services.presence import presence_connect, presence_disconnect, presence_ping
 from rooms.services.reactions import reaction_send
+from rooms.services.room_hosting import room_add_bot, room_kick, room_mute, room_remove_bot
 from rooms.services.rooms import (
-    room_add_bot,
     room_configure,
     room_create,
     room_join,
-    room_kick,
     room_leave,
-    room_mute,
     room_rematch,
-    room_remove_bot,
     room_start,
     room_take_seat,
 )

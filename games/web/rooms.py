@@ -32,20 +32,22 @@ from play.modes import mode_of, pace_named
 from play.modes.live import TURN_SECONDS
 from rooms.models import Room
 from rooms.services.absence import away_for_handover
-from rooms.services.room_settings import DAY_HOURS, MAX_SEATS
+from rooms.services.room_settings import DAY_HOURS, MAX_SEATS, seats_refused, timer_refused
 from rooms.web.access import guess_limited, room_or_404, room_url
 from rooms.web.invites import invite_note, invite_url
 from scoring import rulesets
 from scoring.strategy import levels
 
 
-def _int_or_none(raw: str) -> int | str | None:
-    """A form's number: up to 9 ASCII digits; anything else stays text (which the
-    services refuse), as ``int()`` fails on "²" and on more than 4300 digits."""
+def _int_or_none(raw: str, refusal: ServiceError) -> int | None:
+    """A form's number: up to 9 ASCII digits, ``None`` when left empty; anything else
+    raises ``refusal`` (``int()`` fails on "²" and on more than 4300 digits)."""
     raw = raw.strip()
     if not raw:
         return None
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
+    if raw.isascii() and raw.isdigit() and len(raw) <= 9:
+        return int(raw)
+    raise refusal
 
 
 def _together(form: dict[str, str]) -> bool | None:
@@ -86,18 +88,20 @@ def room_create(request: HttpRequest) -> HttpResponse:
     pace = form["pace"] or Room.Pace.LIVE
     # The form offers seconds live and hours by the day; the service counts seconds.
     chosen = pace_named(pace)
-    timer = _int_or_none(form[chosen.timer_field])
-    timer = timer * chosen.timer_unit if isinstance(timer, int) else timer
     try:
         with registering(request):
             player = register(request, form["name"], opening=True)
+            seats = _int_or_none(form["seats"], seats_refused())
+            if seats is None:
+                raise seats_refused()
+            timer = _int_or_none(form[chosen.timer_field], timer_refused())
             room = services.room_create(
                 player=player,
                 ruleset=ruleset,
                 options=options,
-                seats=_int_or_none(form["seats"]),
+                seats=seats,
                 pace=pace,
-                turn_seconds=timer,
+                turn_seconds=timer * chosen.timer_unit if timer is not None else None,
                 holidays=form["holidays"] == "on",
                 together=_together(form),
                 duplicate=form["duplicate"] == "on",
@@ -202,7 +206,7 @@ def room_join(request: HttpRequest, code: str) -> HttpResponse:
     spectator's chair after."""
     room_or_404(request, code)
     try:
-        player = register(request, request.POST.get("name"), opening=False)
+        player = register(request, request.POST.get("name", ""), opening=False)
         joined = services.room_join(
             player=player,
             code=code,

@@ -23,10 +23,10 @@ from rooms.models import ChatMessage, Membership, Room
 from rooms.services.rooms import _depart
 
 
-def _reason(reason: object) -> str:
+def _reason(reason: str) -> str:
     """The moderator's reason, which players may read: trimmed, without invisible
     characters (``visible_only``)."""
-    text = visible_only(reason).strip() if isinstance(reason, str) else ""
+    text = visible_only(reason).strip()
     if not 1 <= len(text) <= 500:
         raise ServiceError("reason_required", gettext("say why (1 to 500 characters)"))
     return text
@@ -39,7 +39,7 @@ def _record(moderator: User, action: str, reason: str, **targets: Any) -> Modera
     )
 
 
-def mod_close_room(*, moderator: User, room: Room, reason: object) -> Outcome[ModerationAction]:
+def mod_close_room(*, moderator: User, room: Room, reason: str) -> Outcome[ModerationAction]:
     """Close a room; a game in it ends where it stands. Returns the record."""
     why = _reason(reason)
     with transaction.atomic():
@@ -59,7 +59,7 @@ def mod_close_room(*, moderator: User, room: Room, reason: object) -> Outcome[Mo
     return Outcome(action, (Change(locked.code, locked.version),))
 
 
-def mod_end_game(*, moderator: User, game: Game, reason: object) -> Outcome[ModerationAction]:
+def mod_end_game(*, moderator: User, game: Game, reason: str) -> Outcome[ModerationAction]:
     """End a game in progress where it stands. Returns the record."""
     why = _reason(reason)
     with transaction.atomic():
@@ -76,7 +76,7 @@ def mod_end_game(*, moderator: User, game: Game, reason: object) -> Outcome[Mode
 
 
 def mod_kick(
-    *, moderator: User, member: Membership, reason: object, details: dict[str, Any] | None = None
+    *, moderator: User, member: Membership, reason: str, details: dict[str, Any] | None = None
 ) -> Outcome[ModerationAction]:
     """Remove a person from a room for good (a bot finishes their game seat); returns the
     record, whose ``details`` hold ``details``."""
@@ -114,11 +114,11 @@ def ban_message(until: datetime | None) -> str:
     return gettext("A moderator banned you from playing here until %(end)s UTC.") % {"end": end}
 
 
-def _ban_end(until: object) -> datetime | None:
+def _ban_end(until: datetime | None) -> datetime | None:
     """The end of a ban: ``None`` (never) or an aware moment in the future."""
     if until is None:
         return None
-    if not isinstance(until, datetime) or timezone.is_naive(until):
+    if timezone.is_naive(until):
         raise ServiceError(
             "bad_ban_end", gettext("a ban ends at a date and time with its time zone")
         )
@@ -134,8 +134,8 @@ def mod_ban(
     *,
     moderator: User,
     player: Player,
-    reason: object,
-    until: object = None,
+    reason: str,
+    until: datetime | None = None,
     details: dict[str, Any] | None = None,
 ) -> Outcome[ModerationAction]:
     """Ban a player (every browser of their account with them) until ``until`` (``None``:
@@ -196,7 +196,7 @@ def _leave_banned(player: Player, code: str) -> list[Change]:
     return [Change(room.code, room.version)]
 
 
-def mod_unban(*, moderator: User, player: Player, reason: object) -> Outcome[ModerationAction]:
+def mod_unban(*, moderator: User, player: Player, reason: str) -> Outcome[ModerationAction]:
     """Lift a ban; returns the record (no room changes)."""
     why = _reason(reason)
     with transaction.atomic():
@@ -211,7 +211,7 @@ def mod_unban(*, moderator: User, player: Player, reason: object) -> Outcome[Mod
 
 
 def mod_remove_chat(
-    *, moderator: User, message: ChatMessage, reason: object, details: dict[str, Any] | None = None
+    *, moderator: User, message: ChatMessage, reason: str, details: dict[str, Any] | None = None
 ) -> Outcome[ModerationAction]:
     """Remove a chat message from the room (it is kept, marked removed, for the record);
     returns the record, whose ``details`` also hold ``details``."""
@@ -236,7 +236,7 @@ def mod_remove_chat(
 
 
 def mod_dismiss_report(
-    *, moderator: User, room: Room, player: Player, reason: object, details: dict[str, Any]
+    *, moderator: User, room: Room, player: Player, reason: str, details: dict[str, Any]
 ) -> Outcome[ModerationAction]:
     """Record that a report about ``player`` in ``room`` needs no action, and why."""
     return Outcome(

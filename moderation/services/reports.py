@@ -8,7 +8,7 @@ action settles) is then marked with who did what, and when.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -17,11 +17,11 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
-from common.news import Outcome
+from common.news import Answer, Outcome
 from common.text import visible_only
 from moderation.models import ModerationAction, Report
 from moderation.services import moderation
-from play.services.core import Done, membership, room_action
+from play.services.core import Done, membership, room_act
 from rooms.models import ChatMessage, Membership, Room
 
 MAX_TEXT = 500
@@ -30,40 +30,32 @@ WINDOW = timedelta(minutes=10)  # ... within this window, over all rooms
 OUTCOMES = ("remove_chat", "kick", "ban", "dismiss")
 
 
-def _target(room: Room, player_id: object, message_id: object) -> tuple[Player, ChatMessage | None]:
+def _target(
+    room: Room, player_id: int | None, message_id: int | None
+) -> tuple[Player, ChatMessage | None]:
     """The reported player and message (``None`` for a player report) in ``room``."""
     if message_id is not None:
         lines = ChatMessage.objects.filter(room=room, removed_at__isnull=True)
-        message = (
-            lines.select_related("player").filter(pk=message_id).first()
-            if isinstance(message_id, int)
-            else None
-        )
+        message = lines.select_related("player").filter(pk=message_id).first()
         if message is None:
             raise ServiceError("unknown_message", gettext("there is no such message in this room"))
         return message.player, message
     if player_id is None:
         raise ServiceError("bad_report", gettext("name the chat message or the player you report"))
     members = Membership.objects.filter(room=room)  # present or gone: abuse before leaving
-    found = (
-        members.select_related("player").filter(player_id=player_id).first()
-        if isinstance(player_id, int)
-        else None
-    )
+    found = members.select_related("player").filter(player_id=player_id).first()
     if found is None:
         raise ServiceError("not_in_room", gettext("that player has never been in this room"))
     return found.player, None
 
 
-def _reason(reason: object, text: object) -> tuple[str, str]:
+def _reason(reason: str, text: str | None) -> tuple[str, str]:
     """The reason and the reporter's words, trimmed and without invisible characters
     (required for "other")."""
     if reason not in Report.Reason.values:
         raise ServiceError(
             "bad_reason", gettext("the reason is one of abuse, spam, cheating, other")
         )
-    if text is not None and not isinstance(text, str):
-        raise ServiceError("bad_reason", gettext("the details are text"))
     words = visible_only(text or "").strip()
     if len(words) > MAX_TEXT:
         raise ServiceError(
@@ -71,24 +63,42 @@ def _reason(reason: object, text: object) -> tuple[str, str]:
         )
     if reason == Report.Reason.OTHER and not words:
         raise ServiceError("bad_reason", gettext("say what is wrong when the reason is 'other'"))
-    return str(reason), words
+    return reason, words
 
 
-@room_action("report")
 def report_send(
     *,
     player: Player,
-    room: Room,
-    reason: object,
-    text: object = None,
-    target: object = None,
-    message: object = None,
-) -> Done:
+    code: str,
+    reason: str,
+    text: str | None = None,
+    target: int | None = None,
+    message: int | None = None,
+    request_id: str | None = None,
+) -> Answer:
     """Report a chat line (``message``: its id) or a player (``target``: their player id)
     of this room to the moderators, with a ``reason`` (abuse, spam, cheating, other) and
     optional words (``text``; required for "other"). The answer's ``report`` is
     ``"received"``, or ``"already"`` when this player's report of it is still open (no
     second report is made)."""
+    return room_act(
+        "report",
+        player,
+        code,
+        request_id,
+        lambda room: _send(room, player, reason=reason, text=text, target=target, message=message),
+    )
+
+
+def _send(
+    room: Room,
+    player: Player,
+    *,
+    reason: str,
+    text: str | None,
+    target: int | None,
+    message: int | None,
+) -> Done:
     membership(room, player)
     reported, line = _target(room, target, message)
     if reported.pk == player.pk or reported.is_bot:
@@ -140,7 +150,7 @@ def _settle(report: Report, moderator: User, outcome: str, action: ModerationAct
 
 
 def report_handle(
-    *, moderator: User, report: Report, outcome: str, reason: object, until: object = None
+    *, moderator: User, report: Report, outcome: str, reason: str, until: datetime | None = None
 ) -> Outcome[int]:
     """Act on an open report: ``remove_chat`` (the reported message), ``kick`` (the
     reported player from the report's room), ``ban`` (the reported player, until
@@ -179,7 +189,7 @@ def _open_report(report: Report) -> Report:
 
 
 def _act(
-    moderator: User, locked: Report, outcome: str, reason: object, until: object
+    moderator: User, locked: Report, outcome: str, reason: str, until: datetime | None
 ) -> Outcome[ModerationAction]:
     """The moderation service of ``outcome`` called on what ``locked`` reports, the
     action noting the report's id."""

@@ -51,10 +51,10 @@ def quiet_end(preferences: Preferences, moment: datetime) -> datetime | None:
     return datetime.combine(day, time(end), tzinfo=zone).astimezone(UTC)
 
 
-def _hour(value: object, name: str) -> int | None:
+def _hour(value: int | None, name: str) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or not 0 <= value <= 23:
+    if not 0 <= value <= 23:
         raise ServiceError(
             "bad_preferences", gettext("%(name)s is an hour from 0 to 23") % {"name": name}
         )
@@ -64,18 +64,16 @@ def _hour(value: object, name: str) -> int | None:
 def preferences_save(
     *,
     player: Player,
-    push: object,
-    email: object,
-    reminder_hours: object,
-    quiet_from: object,
-    quiet_until: object,
-    time_zone: object,
+    push: bool,
+    email: bool,
+    reminder_hours: int,
+    quiet_from: int | None,
+    quiet_until: int | None,
+    time_zone: str,
 ) -> Preferences:
     """Keep how ``player`` wants to hear of their turns; bad values change nothing.
     Quiet hours need both ends (or neither); the time zone is an IANA name."""
-    if type(push) is not bool or type(email) is not bool:
-        raise ServiceError("bad_preferences", gettext("push and email are on or off"))
-    if reminder_hours not in REMINDER_HOURS or type(reminder_hours) is not int:
+    if reminder_hours not in REMINDER_HOURS:
         raise ServiceError(
             "bad_preferences",
             gettext("a reminder comes %(hours)s hours before the deadline (0: none)")
@@ -86,7 +84,7 @@ def preferences_save(
         raise ServiceError(
             "bad_preferences", gettext("quiet hours need a start and an end, or neither")
         )
-    if not isinstance(time_zone, str) or (time_zone and time_zone not in time_zones()):
+    if time_zone and time_zone not in time_zones():
         raise ServiceError("bad_preferences", gettext("unknown time zone"))
     found, _ = Preferences.objects.update_or_create(
         player=player,

@@ -42,7 +42,7 @@ def _push_service(host: str) -> bool:
     )
 
 
-def endpoint_checked(endpoint: object) -> str:
+def endpoint_checked(endpoint: str) -> str:
     """The URL the server posts to for ``endpoint``, rebuilt from its parts; ``BadEndpoint``
     when it is not a push service's.
 
@@ -54,11 +54,7 @@ def endpoint_checked(endpoint: object) -> str:
     notices.services.push_endpoints.BadEndpoint: not a push service's endpoint
     """
     refused = BadEndpoint("not a push service's endpoint")
-    if (
-        not isinstance(endpoint, str)
-        or len(endpoint) > MAX_LENGTH
-        or not URL_TEXT.fullmatch(endpoint)
-    ):
+    if len(endpoint) > MAX_LENGTH or not URL_TEXT.fullmatch(endpoint):
         raise refused
     # urllib3 writes escapes in capitals, which mean the same (RFC 3986, 6.2.2.1).
     text = ESCAPE.sub(lambda escape: escape.group().upper(), endpoint)

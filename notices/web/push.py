@@ -45,11 +45,11 @@ def _b64(raw: bytes) -> str:
 def _subscription(data: dict[str, Any]) -> tuple[str, str, str]:
     """The endpoint (as the server will post to it) and keys of a
     ``PushSubscription.toJSON()`` sent by a page."""
-    keys = data.get("keys")
-    if not isinstance(keys, dict):
+    keys, sent = data.get("keys"), data.get("endpoint")
+    if not isinstance(keys, dict) or not isinstance(sent, str):
         raise BadSubscription
     try:
-        endpoint = endpoint_checked(data.get("endpoint"))
+        endpoint = endpoint_checked(sent)
     except BadEndpoint:
         raise BadSubscription from None
     point = _key(keys.get("p256dh"), 65)

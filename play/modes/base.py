@@ -11,7 +11,7 @@ refuses it returns as a ``Refusal`` for the service to raise.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -78,7 +78,7 @@ class TurnOrder:
         """The open turn of ``card``'s seat with its card (``DoesNotExist`` if none)."""
         raise NotImplementedError
 
-    def card_to_skip(self, game: Game, seat: object) -> Scorecard | Refusal:
+    def card_to_skip(self, game: Game, seat: int | None) -> Scorecard | Refusal:
         """The scorecard, with its player, whose open turn the host asks to skip."""
         raise NotImplementedError
 
@@ -118,7 +118,7 @@ class Dice:
         """The secret ``game``'s dice come from; ``None``: the system's random dice."""
         raise NotImplementedError
 
-    def source(self, game: Game, turn: Turn, roll: int, hold: object) -> DiceSource | None:
+    def source(self, game: Game, turn: Turn, roll: int, hold: Sequence[int]) -> DiceSource | None:
         """Where roll ``roll`` of ``turn`` keeping ``hold`` draws from; ``None``: the
         system's random source."""
         raise NotImplementedError

@@ -72,11 +72,11 @@ class EveryoneAtOnce(TurnOrder):
             raise Turn.DoesNotExist(f"seat {card.seat} has no open turn")
         return card, turn
 
-    def card_to_skip(self, game: Game, seat: object) -> Scorecard | Refusal:
+    def card_to_skip(self, game: Game, seat: int | None) -> Scorecard | Refusal:
         """The card at ``seat``, if its turn of the round is open."""
         current = (
             game.scorecards.select_related("player").filter(seat=seat).first()
-            if type(seat) is int
+            if seat is not None
             else None
         )
         if current is None:

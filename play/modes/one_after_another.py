@@ -60,7 +60,7 @@ class OneAfterAnother(TurnOrder):
             raise Turn.DoesNotExist(f"no turn {game.turn_count}")
         return card, turn
 
-    def card_to_skip(self, game: Game, seat: object) -> Scorecard | Refusal:
+    def card_to_skip(self, game: Game, seat: int | None) -> Scorecard | Refusal:
         """The current seat's card (``seat`` is not asked)."""
         return game.scorecards.select_related("player").get(seat=game.current_seat)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from play.models import Game, Turn
@@ -26,7 +27,7 @@ class OwnDice(Dice):
         """None: the system's dice."""
         return None
 
-    def source(self, game: Game, turn: Turn, roll: int, hold: object) -> DiceSource | None:
+    def source(self, game: Game, turn: Turn, roll: int, hold: Sequence[int]) -> DiceSource | None:
         """The system's."""
         return None
 

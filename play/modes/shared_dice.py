@@ -5,6 +5,7 @@ round carries every seat's turn of it, and the finished game is compared seat by
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from play.models import Game, Turn
@@ -45,11 +46,9 @@ class SeededDice(Dice):
         """The game's secret."""
         return bytes.fromhex(game.seed)
 
-    def source(self, game: Game, turn: Turn, roll: int, hold: object) -> DiceSource | None:
+    def source(self, game: Game, turn: Turn, roll: int, hold: Sequence[int]) -> DiceSource | None:
         """The seed's dice of the turn's round (a round is a turn of every seat), roll
-        and slots; the system's for a ``hold`` that is not a list (refused later)."""
-        if not isinstance(hold, (list, tuple)):
-            return None
+        and slots."""
         round_ = (turn.number - 1) // game.scorecards.count() + 1
         return duplicate.source(bytes.fromhex(game.seed), round_, roll, hold)
 

@@ -112,11 +112,9 @@ def past_games(room: Room, viewer: Player) -> list[PastGame]:
     return found
 
 
-def past_game(room: Room, number: object) -> Game:
+def past_game(room: Room, number: int) -> Game:
     """The finished or ended game ``number`` of ``room``; ``unknown_game`` otherwise."""
-    game = (
-        room.games.filter(number=number, status__in=PAST).first() if type(number) is int else None
-    )
+    game = room.games.filter(number=number, status__in=PAST).first()
     if game is None:
         raise ServiceError(
             "unknown_game", gettext("this room has no finished game with that number")

@@ -4,7 +4,6 @@ layer to publish."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -36,10 +35,10 @@ def changed(room: Room, since: int) -> list[Change]:
     return [Change(room.code, room.version)] if room.version > since else []
 
 
-def lock_room(code: object) -> Room:
+def lock_room(code: str) -> Room:
     """The room with ``code``, locked for this transaction (rows are always locked room
     first, then its game)."""
-    if not isinstance(code, str) or not code:
+    if not code:
         raise ServiceError("unknown_room", gettext("there is no room with that code"))
     room = sql.locked_room(code)
     if room is None:
@@ -129,14 +128,14 @@ def bump(
 
 
 def enter(
-    player: Player, code: object, request_id: str | None, action: str, *, allow_closed: bool = False
+    player: Player, code: str, request_id: str | None, action: str, *, allow_closed: bool = False
 ) -> tuple[Room, dict[str, Any] | None]:
     """Begin a room action: lock the room, then either the answer already given to this
     request id (a retry, answered even if the room has closed since) or ``None`` to go on.
     A closed room refuses new actions unless ``allow_closed``."""
     room = lock_room(code)
     if request_id is not None:
-        if not isinstance(request_id, str) or not 1 <= len(request_id) <= 64:
+        if not 1 <= len(request_id) <= 64:
             raise ServiceError(
                 "bad_request_id", gettext("a request id is 1 to 64 characters of text")
             )
@@ -186,15 +185,20 @@ class Done:
     remember: bool = True
 
 
-def room_action(
-    kind: str, *, allow_closed: bool = False
-) -> Callable[[Callable[..., Done]], Callable[..., Answer]]:
-    """Make a room service from ``step(*, player, room, **fields) -> Done``.
+def room_act(
+    kind: str,
+    player: Player,
+    code: str,
+    request_id: str | None,
+    step: Callable[[Room], Done],
+    *,
+    allow_closed: bool = False,
+) -> Answer:
+    """Run a room service's ``step`` on room ``code`` as action ``kind`` for ``player``.
 
-    The service, ``service(*, player, code, request_id=None, **fields)``, runs in one
-    transaction: it locks the room (``enter``), answers a request id it already answered
-    with the stored answer, refuses a closed room (unless ``allow_closed``), runs
-    ``step`` on the locked room and returns ``finish``'s answer, stored under the
+    One transaction: it locks the room (``enter``), answers a request id it already
+    answered with the stored answer, refuses a closed room (unless ``allow_closed``),
+    runs ``step`` on the locked room and returns ``finish``'s answer, stored under the
     request id, as an ``Answer`` whose news is the room's ``Change`` (if it changed). A
     banned player is refused first (``banned``), whatever the action. A
     ``ServiceError`` from the step rolls everything back.
@@ -203,33 +207,23 @@ def room_action(
     answer's news may never have gone out (its process died between the commit and the
     publishing), and sockets that already hold that version ignore it.
     """
-
-    def decorate(step: Callable[..., Done]) -> Callable[..., Answer]:
-        @functools.wraps(step)
-        def service(
-            *, player: Player, code: object, request_id: str | None = None, **fields: Any
-        ) -> Answer:
-            require_not_banned(player)
-            with transaction.atomic():
-                room, answered = enter(player, code, request_id, kind, allow_closed=allow_closed)
-                if answered is not None:
-                    return Answer(answered, [Change(room.code, room.version)])
-                since = room.version
-                done = step(player=player, room=room, **fields)
-                response = finish(
-                    player,
-                    request_id if done.remember else None,
-                    room,
-                    kind,
-                    done.event,
-                    game=done.game,
-                    **done.extra,
-                )
-            return Answer(response, changed(room, since))
-
-        return service
-
-    return decorate
+    require_not_banned(player)
+    with transaction.atomic():
+        room, answered = enter(player, code, request_id, kind, allow_closed=allow_closed)
+        if answered is not None:
+            return Answer(answered, [Change(room.code, room.version)])
+        since = room.version
+        done = step(room)
+        response = finish(
+            player,
+            request_id if done.remember else None,
+            room,
+            kind,
+            done.event,
+            game=done.game,
+            **done.extra,
+        )
+    return Answer(response, changed(room, since))
 
 
 def rules(action: Callable[[], T]) -> T:

@@ -25,7 +25,7 @@ def new_seed() -> str:
     return secrets.token_hex(duplicate.SEED_BYTES)
 
 
-def source_for(game: Game, turn: Turn, roll: int, hold: object) -> DiceSource:
+def source_for(game: Game, turn: Turn, roll: int, hold: Sequence[int]) -> DiceSource:
     """Where roll ``roll`` of ``turn`` keeping ``hold`` draws from: as the game's mode
     says (a duplicate game: the seed's dice of that round, roll and slots), else the
     system's."""

@@ -17,9 +17,10 @@ from django.utils.translation import gettext, ngettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
+from common.news import Answer
 from play.models import Game, Scorecard
 from play.modes import mode_of, raise_refusal
-from play.services.core import Done, bump, playing_game, room_action
+from play.services.core import Done, bump, playing_game, room_act
 from play.services.turns import shift_seat_deadline
 from rooms.models import Room
 
@@ -40,10 +41,13 @@ def _card(room: Room, player: Player) -> tuple[Game, Scorecard]:
     return game, card
 
 
-@room_action("holiday")
-def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
+def seat_holiday(*, player: Player, code: str, days: int, request_id: str | None = None) -> Answer:
     """Pause the player's clock for ``days`` (1-7, within what is left of their seven
     days in this game; the last of them as long as what is left)."""
+    return room_act("holiday", player, code, request_id, lambda room: _holiday(room, player, days))
+
+
+def _holiday(room: Room, player: Player, days: int) -> Done:
     game, card = _card(room, player)
     if not room.holidays:
         raise ServiceError("no_holidays", gettext("the host does not allow holidays in this room"))
@@ -54,7 +58,7 @@ def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     if left < MIN_LEFT:
         raise ServiceError("no_holiday_left", gettext("you have no holiday left in this game"))
     most = min(MAX_DAYS, math.ceil(left / DAY))  # the last day: what is left of it
-    if type(days) is not int or not 1 <= days <= most:
+    if not 1 <= days <= most:
         raise ServiceError(
             "bad_days",
             ngettext(
@@ -78,10 +82,15 @@ def seat_holiday(*, player: Player, room: Room, days: object) -> Done:
     return Done(bump(room, "holiday", actor=player, game=game, data=data), game)
 
 
-@room_action("holiday_end")
-def seat_holiday_end(*, player: Player, room: Room) -> Done:
+def seat_holiday_end(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """End the player's holiday now: the unused time goes back to their allowance (to
     the second) and comes off their turn's deadline."""
+    return room_act(
+        "holiday_end", player, code, request_id, lambda room: _holiday_end(room, player)
+    )
+
+
+def _holiday_end(room: Room, player: Player) -> Done:
     game, card = _card(room, player)
     moment = now()
     if card.holiday_until is None or card.holiday_until <= moment:

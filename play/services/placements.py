@@ -24,12 +24,13 @@ from accounts.models import Player
 from common.clock import now
 from common.counting import take_back_grace
 from common.errors import ServiceError
+from common.news import Answer
 from notices.models import Notice
 from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Mode, Refusal, mode_of, raise_refusal
 from play.selectors.rule_sets import ruleset_of
-from play.services.core import Done, bump, membership, playing_game, room_action, rules
+from play.services.core import Done, bump, membership, playing_game, room_act, rules
 from play.services.play import do_place, your_turn
 from play.services.turns import bot_delay, schedule_round
 from rooms.models import Room
@@ -38,9 +39,21 @@ from scoring.scorecard import Scorecard as Sheet
 from scoring.turn import Turn as TurnState
 
 
-@room_action("place")
-def game_place(*, player: Player, room: Room, box: object, column: object = None) -> Done:
+def game_place(
+    *,
+    player: Player,
+    code: str,
+    box: str,
+    column: str | None = None,
+    request_id: str | None = None,
+) -> Answer:
     """Fill a box (and column) with the turn's dice."""
+    return room_act(
+        "place", player, code, request_id, lambda room: _place(room, player, box, column)
+    )
+
+
+def _place(room: Room, player: Player, box: str, column: str | None) -> Done:
     game, card = your_turn(room, player)
     mode = mode_of(room, game)
     casual = mode.counts is None
@@ -52,10 +65,15 @@ def game_place(*, player: Player, room: Room, box: object, column: object = None
     return Done(bump(room, "place", actor=player, game=game, data=data), game)
 
 
-@room_action("take_back_place")
-def placement_take_back(*, player: Player, room: Room) -> Done:
+def placement_take_back(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """Empty the box the player filled last, and give them that turn again as it stood,
     while nobody has acted since (casual games only: ``play.modes.Mode.counts``)."""
+    return room_act(
+        "take_back_place", player, code, request_id, lambda room: _take_back(room, player)
+    )
+
+
+def _take_back(room: Room, player: Player) -> Done:
     membership(room, player)
     game = playing_game(room)
     mode = mode_of(room, game)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
+from common.news import Answer
 from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Refusal, mode_of, turn_order_of
@@ -30,7 +31,7 @@ from play.services.core import (
     playing_game,
     require_host,
     require_live,
-    room_action,
+    room_act,
     rules,
 )
 from play.services.duplicate import revealed
@@ -139,12 +140,10 @@ def open_turn(
     return card, turn, sheet, state
 
 
-def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str, Any]:
+def do_roll(game: Game, hold: Sequence[int], card: Scorecard | None = None) -> dict[str, Any]:
     """Roll the current turn's dice (the server draws them); returns the event data.
     ``card``: the current seat's scorecard, when already read."""
     card, turn, sheet, state = open_turn(game, card)
-    if not isinstance(hold, (list, tuple)):
-        raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
     source = dice.source_for(game, turn, state.rolls_used + 1, hold)  # the mode's dice
     rolled = rules(lambda: state.roll(source, hold, card=sheet))
     drawn = [rolled.dice[i] for i in range(5) if i not in rolled.held]
@@ -172,13 +171,11 @@ def do_roll(game: Game, hold: object, card: Scorecard | None = None) -> dict[str
 
 
 def do_announce(
-    game: Game, box: object, by: Player | None, card: Scorecard | None = None
+    game: Game, box: str, by: Player | None, card: Scorecard | None = None
 ) -> dict[str, Any]:
     """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
     ``None`` for the clock)."""
     card, turn, sheet, state = open_turn(game, card)
-    if not isinstance(box, str):
-        raise ServiceError("unknown_box", gettext("box must be a box name"))
     announced = rules(lambda: state.announce(box, sheet))
     turn.state = announced.to_json()
     turn.announced_by = by
@@ -189,15 +186,13 @@ def do_announce(
 def do_place(
     room: Room,
     game: Game,
-    box: object,
-    column: object,
+    box: str,
+    column: str | None,
     how: str = Turn.Finish.PLAYED,
     card: Scorecard | None = None,
 ) -> dict[str, Any]:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
     card, turn, sheet, state = open_turn(game, card)
-    if not isinstance(box, str) or not (column is None or isinstance(column, str)):
-        raise ServiceError("unknown_box", gettext("box and column must be names"))
     if not state.has_rolled:
         raise ServiceError("not_rolled", gettext("roll the dice before filling a box"))
     if column is None and state.announced is not None:
@@ -312,22 +307,30 @@ def your_turn(room: Room, player: Player) -> tuple[Game, Scorecard]:
     return game, mine
 
 
-@room_action("roll")
-def game_roll(*, player: Player, room: Room, hold: object = ()) -> Done:
+def game_roll(
+    *, player: Player, code: str, hold: Sequence[int] = (), request_id: str | None = None
+) -> Answer:
     """Roll (the first roll throws all five; later ones keep the ``hold`` positions)."""
+    return room_act("roll", player, code, request_id, lambda room: _roll(room, player, hold))
+
+
+def _roll(room: Room, player: Player, hold: Sequence[int]) -> Done:
     game, card = your_turn(room, player)
     data = do_roll(game, hold, card)
     return Done(bump(room, "roll", actor=player, game=game, data=data), game)
 
 
-@room_action("hold")
-def game_hold(*, player: Player, room: Room, hold: object) -> Done:
+def game_hold(
+    *, player: Player, code: str, hold: Sequence[int], request_id: str | None = None
+) -> Answer:
     """Mark the dice to keep for the next roll (positions 0-4), for everyone to see at
     once; the next ``roll`` still says what it keeps."""
+    return room_act("hold", player, code, request_id, lambda room: _hold(room, player, hold))
+
+
+def _hold(room: Room, player: Player, hold: Sequence[int]) -> Done:
     game, card = your_turn(room, player)
     _card, turn, _sheet, state = open_turn(game, card)
-    if not isinstance(hold, (list, tuple)):
-        raise ServiceError("bad_hold", gettext("hold must be a list of dice positions 0-4"))
     positions = list(rules(lambda: state.keep(hold)))
     if positions == turn.holding:
         return Done(None, remember=False)
@@ -339,19 +342,27 @@ def game_hold(*, player: Player, room: Room, hold: object) -> Done:
     )
 
 
-@room_action("announce")
-def game_announce(*, player: Player, room: Room, box: object) -> Done:
+def game_announce(*, player: Player, code: str, box: str, request_id: str | None = None) -> Answer:
     """Announce a box of the Yam's announced column, right after the first roll."""
+    return room_act("announce", player, code, request_id, lambda room: _announce(room, player, box))
+
+
+def _announce(room: Room, player: Player, box: str) -> Done:
     game, card = your_turn(room, player)
     data = do_announce(game, box, player, card)
     return Done(bump(room, "announce", actor=player, game=game, data=data), game)
 
 
-@room_action("skip")
-def game_skip(*, player: Player, room: Room, seat: object = None) -> Done:
+def game_skip(
+    *, player: Player, code: str, seat: int | None = None, request_id: str | None = None
+) -> Answer:
     """The host finishes an absent player's turn (best immediate score): the current
     one, or everyone's turn at once the open turn of ``seat``. Not by the day, where
     each turn has its deadline."""
+    return room_act("skip", player, code, request_id, lambda room: _skip(room, player, seat))
+
+
+def _skip(room: Room, player: Player, seat: int | None) -> Done:
     require_host(room, player)
     require_live(room)
     game = playing_game(room)

@@ -12,9 +12,9 @@ from rooms.models import Membership, Room
 from rooms.selectors.snapshots import read_snapshot
 
 
-def room_by_code(code: object) -> Room | None:
-    """The room with ``code``, or ``None`` (anything but text names no room)."""
-    if not isinstance(code, str) or not code:
+def room_by_code(code: str) -> Room | None:
+    """The room with ``code``, or ``None`` (the empty code names no room)."""
+    if not code:
         return None
     return Room.objects.filter(code=code).first()
 
@@ -29,7 +29,7 @@ def is_member(room: Room, player: Player | None) -> bool:
     )
 
 
-def member_room(*, code: object, player: Player | None) -> Room:
+def member_room(*, code: str, player: Player | None) -> Room:
     """The room with ``code`` that ``player`` is an active member of; refused with
     ``unknown_room`` or ``not_in_room``."""
     room = room_by_code(code)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
-from common.news import Change
+from common.news import Answer, Change
 from play.models import Game, Scorecard, Turn
 from play.modes import pace_named
 from play.selectors.views import HEARTBEAT_LIMIT
@@ -33,7 +33,7 @@ from play.services.core import (
     membership,
     playing_game,
     require_live,
-    room_action,
+    room_act,
 )
 from play.services.turns import retime_seat
 from rooms.models import Membership, Room
@@ -258,9 +258,12 @@ def give_back_and_bump(room: Room, player: Player) -> tuple[dict[str, Any], Game
     return bump(room, "seat_back", actor=player, game=game, data=data), game
 
 
-@room_action("take_back")
-def game_take_back(*, player: Player, room: Room) -> Done:
+def game_take_back(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """The person a bot keeps a seat for takes it back (``not_held`` when none is)."""
+    return room_act("take_back", player, code, request_id, lambda room: _take_back(room, player))
+
+
+def _take_back(room: Room, player: Player) -> Done:
     membership(room, player)
     given = give_back_and_bump(room, player)
     if given is None:
@@ -268,18 +271,21 @@ def game_take_back(*, player: Player, room: Room) -> Done:
     return Done(*given)
 
 
-@room_action("hand_to_bot")
-def game_hand_to_bot(*, player: Player, room: Room, seat: object) -> Done:
+def game_hand_to_bot(
+    *, player: Player, code: str, seat: int, request_id: str | None = None
+) -> Answer:
     """Hand a person's game seat to a bot: the host may for anyone away; every other
     player of the game once that person has been gone for ``away_for_handover()``. Not
     by the day: a bot keeps the seat of someone who missed three deadlines in a row."""
+    return room_act(
+        "hand_to_bot", player, code, request_id, lambda room: _hand_to_bot(room, player, seat)
+    )
+
+
+def _hand_to_bot(room: Room, player: Player, seat: int) -> Done:
     require_live(room)
     game = playing_game(room)
-    card = (
-        game.scorecards.select_related("player").filter(seat=seat).first()
-        if type(seat) is int
-        else None
-    )
+    card = game.scorecards.select_related("player").filter(seat=seat).first()
     if card is None:
         raise ServiceError("unknown_seat", gettext("there is no such seat in this game"))
     if card.player.is_bot:

@@ -10,8 +10,9 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
+from common.news import Answer
 from common.text import visible_only
-from play.services.core import Done, bump, membership, require_not_muted, room_action
+from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import ChatMessage, Room
 
 MAX_LENGTH = 500
@@ -19,15 +20,13 @@ BURST = 3  # messages a player may post ...
 WINDOW = timedelta(seconds=2)  # ... within this window
 
 
-def clean_text(raw: object) -> str:
+def clean_text(raw: str) -> str:
     """A chat line: 1-500 characters once trimmed; control characters other than line
     breaks are dropped, and invisible characters as from names (``visible_only``).
 
     >>> clean_text("  gg \\x07 "), clean_text("safe\\u202egnp.exe")
     ('gg', 'safegnp.exe')
     """
-    if not isinstance(raw, str):
-        raise ServiceError("bad_text", gettext("a message is text"))
     kept = "".join(
         ch for ch in visible_only(raw) if ch == "\n" or unicodedata.category(ch) != "Cc"
     ).strip()
@@ -38,10 +37,13 @@ def clean_text(raw: object) -> str:
     return kept
 
 
-@room_action("chat")
-def chat_post(*, player: Player, room: Room, text: object) -> Done:
+def chat_post(*, player: Player, code: str, text: str, request_id: str | None = None) -> Answer:
     """Post a message to the room (seated players and spectators alike, unless the host
     muted them)."""
+    return room_act("chat", player, code, request_id, lambda room: _post(room, player, text))
+
+
+def _post(room: Room, player: Player, text: str) -> Done:
     require_not_muted(membership(room, player))
     cleaned = clean_text(text)
     Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player

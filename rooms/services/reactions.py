@@ -14,8 +14,9 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
+from common.news import Answer
 from play.models import Event
-from play.services.core import Done, bump, membership, require_not_muted, room_action
+from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import Room
 
 # The emoji a reaction may be, in the order the page shows them, with their names.
@@ -35,12 +36,17 @@ WINDOW = timedelta(seconds=2)  # ... within this window
 RECENT_VERSIONS = 64
 
 
-@room_action("react")
-def reaction_send(*, player: Player, room: Room, emoji: object) -> Done:
+def reaction_send(
+    *, player: Player, code: str, emoji: str, request_id: str | None = None
+) -> Answer:
     """Send a reaction, one of ``EMOJI``, to everyone in the room (seated players and
     spectators alike, unless the host muted them)."""
+    return room_act("react", player, code, request_id, lambda room: _send(room, player, emoji))
+
+
+def _send(room: Room, player: Player, emoji: str) -> Done:
     require_not_muted(membership(room, player))
-    if not isinstance(emoji, str) or emoji not in EMOJI:
+    if emoji not in EMOJI:
         raise ServiceError(
             "bad_reaction", gettext("react with one of %(emoji)s") % {"emoji": " ".join(EMOJI)}
         )

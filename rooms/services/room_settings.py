@@ -6,6 +6,8 @@ time limit, holidays, everyone's turn at once and duplicate dice. Bad input rais
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext
 
 from common.errors import ServiceError
@@ -19,71 +21,52 @@ DAY_HOURS = (1, 3, 6, 12, 24, 48, 72, 120, 168)  # the steps the forms offer
 
 
 def checked_settings(
-    ruleset: object, options: object, seats: object, turn_seconds: object, pace: object
+    ruleset: str,
+    options: dict[str, Any] | None,
+    seats: int,
+    turn_seconds: int | None,
+    pace: str,
 ) -> tuple[RuleSet, int, str, int | None]:
     """Check a room's settings: the variant and its options, seats, pace and turn time
     limit (as the pace allows: ``play.modes.live``, ``play.modes.by_the_day``)."""
-    if not isinstance(ruleset, str):
-        raise ServiceError(
-            "bad_options",
-            gettext("variant must be one of %(variants)s")
-            % {"variants": ", ".join(rulesets.names())},
-        )
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ServiceError("bad_options", gettext("options must be an object"))
     try:
-        rs = rulesets.get(ruleset, **options)
+        rs = rulesets.get(ruleset, **(options or {}))
     except ValueError as exc:
         raise ServiceError("bad_options", str(exc)) from None
-    if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
-        raise ServiceError(
-            "bad_seats", gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS}
-        )
-    if not isinstance(pace, str) or pace not in Room.Pace.values:
+    if not 1 <= seats <= MAX_SEATS:
+        raise seats_refused()
+    if pace not in Room.Pace.values:
         raise ServiceError("bad_pace", gettext("the pace is live or day (by the day)"))
-    if type(turn_seconds) is bool or not (turn_seconds is None or type(turn_seconds) is int):
-        raise ServiceError("bad_timer", gettext("the turn time limit is a number of seconds"))
     limit = pace_named(pace).turn_limit(turn_seconds)
     if isinstance(limit, Refusal):
         raise ServiceError(limit.code, limit.message)
     return rs, seats, pace, limit
 
 
-def checked_holidays(holidays: object, default: bool) -> bool:
-    """Whether the room allows holidays: ``holidays`` checked, ``default`` when left out."""
-    if holidays is None:
-        return default
-    if type(holidays) is not bool:
-        raise ServiceError("bad_options", gettext("holidays is true (allowed) or false"))
-    return holidays
+def seats_refused() -> ServiceError:
+    """The refusal of a number of seats out of range (or not a number, from a form)."""
+    return ServiceError("bad_seats", gettext("a room has 1 to %(max)s seats") % {"max": MAX_SEATS})
 
 
-def _together(together: object, default: bool) -> bool:
-    if together is None:
-        return default
-    if type(together) is not bool:
-        raise ServiceError(
-            "bad_options",
-            gettext("together is true (everyone's turn at once) or false (one after another)"),
-        )
-    return together
+def timer_refused() -> ServiceError:
+    """The refusal of a turn time limit that is not a number (from a form)."""
+    return ServiceError("bad_timer", gettext("the turn time limit is a number of seconds"))
+
+
+def checked_holidays(holidays: bool | None, default: bool) -> bool:
+    """Whether the room allows holidays: ``holidays``, or ``default`` when left out."""
+    return default if holidays is None else holidays
 
 
 def checked_duplicate(
-    duplicate: object, together: object, default: bool, together_default: bool
+    duplicate: bool | None, together: bool | None, default: bool, together_default: bool
 ) -> tuple[bool, bool]:
     """Duplicate dice and everyone's turn at once: duplicate dice are played at once
     (``together`` left out follows them; set to false, it is refused)."""
-    if duplicate is None:
-        duplicate = default
-    if type(duplicate) is not bool:
-        raise ServiceError(
-            "bad_options", gettext("duplicate is true (everyone rolls the same dice) or false")
-        )
-    if duplicate and together is False:
+    same_dice = default if duplicate is None else duplicate
+    if same_dice and together is False:
         raise ServiceError(
             "bad_options", gettext("duplicate dice are played with everyone's turn at once")
         )
-    return duplicate, duplicate or _together(together, together_default)
+    at_once = together_default if together is None else together
+    return same_dice, same_dice or at_once

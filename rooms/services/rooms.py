@@ -1,4 +1,5 @@
-"""Rooms: create, join, seats and bots, leave, kick and mute, start and rematch."""
+"""Rooms: create and configure, join, take a seat, leave, start and rematch (kick and
+mute, bots: ``rooms.services.room_hosting``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from accounts.services.devices import note_device
 from accounts.services.players import names_beside, unique_name
 from common.clock import now
 from common.errors import ServiceError
-from common.news import News
+from common.news import Answer, News
 from play.models import Game
 from play.modes import pace_named
 from play.services.core import (
@@ -23,11 +24,11 @@ from play.services.core import (
     membership,
     require_host,
     require_not_banned,
-    room_action,
+    room_act,
 )
 from play.services.play import begin_game, end_game
 from rooms.models import Membership, Room
-from rooms.services.bot_seats import hand_seat_to_bot, new_bot
+from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.room_settings import checked_duplicate, checked_holidays, checked_settings
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
 
@@ -64,14 +65,14 @@ def _settings_news(room: Room) -> dict[str, Any]:
 def room_create(
     *,
     player: Player,
-    ruleset: object,
-    options: object = None,
-    seats: object = 4,
-    turn_seconds: object = None,
-    pace: object = Room.Pace.LIVE,
-    holidays: object = None,
-    together: object = None,
-    duplicate: object = None,
+    ruleset: str,
+    options: dict[str, Any] | None = None,
+    seats: int = 4,
+    turn_seconds: int | None = None,
+    pace: str = Room.Pace.LIVE,
+    holidays: bool | None = None,
+    together: bool | None = None,
+    duplicate: bool | None = None,
     browser: str = "",
     address: str = "",
 ) -> Room:
@@ -110,26 +111,61 @@ def room_create(
     return room
 
 
-@room_action("configure")
 def room_configure(
     *,
     player: Player,
-    room: Room,
-    ruleset: object,
-    options: object,
-    seats: object,
-    turn_seconds: object,
-    coach: object = None,
-    pace: object = None,
-    holidays: object = None,
-    together: object = None,
-    duplicate: object = None,
-) -> Done:
+    code: str,
+    ruleset: str,
+    options: dict[str, Any],
+    seats: int,
+    turn_seconds: int | None,
+    coach: bool | None = None,
+    pace: str | None = None,
+    holidays: bool | None = None,
+    together: bool | None = None,
+    duplicate: bool | None = None,
+    request_id: str | None = None,
+) -> Answer:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
     ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
     ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
     ``together`` off turns duplicate dice off too)."""
+    return room_act(
+        "configure",
+        player,
+        code,
+        request_id,
+        lambda room: _configure(
+            room,
+            player,
+            ruleset=ruleset,
+            options=options,
+            seats=seats,
+            turn_seconds=turn_seconds,
+            coach=coach,
+            pace=pace,
+            holidays=holidays,
+            together=together,
+            duplicate=duplicate,
+        ),
+    )
+
+
+def _configure(
+    room: Room,
+    player: Player,
+    *,
+    ruleset: str,
+    options: dict[str, Any],
+    seats: int,
+    turn_seconds: int | None,
+    coach: bool | None,
+    pace: str | None,
+    holidays: bool | None,
+    together: bool | None,
+    duplicate: bool | None,
+) -> Done:
     rs, seat_count, pace, timer = checked_settings(
         ruleset, options, seats, turn_seconds, room.pace if pace is None else pace
     )
@@ -137,8 +173,6 @@ def room_configure(
     same_dice, at_once = checked_duplicate(
         duplicate, together, together is not False and room.duplicate, room.together
     )
-    if coach is not None and type(coach) is not bool:
-        raise ServiceError("bad_options", gettext("coach is true (hints allowed) or false"))
     require_host(room, player)
     if _in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("settings change between games"))
@@ -163,12 +197,24 @@ def room_configure(
     return Done(bump(room, "room_configured", actor=player, data=news))
 
 
-@room_action("join")
-def room_join(*, player: Player, room: Room, browser: str = "", address: str = "") -> Done:
+def room_join(
+    *,
+    player: Player,
+    code: str,
+    browser: str = "",
+    address: str = "",
+    request_id: str | None = None,
+) -> Answer:
     """Join by code: a free seat before the first game, a spectator's chair once games
     have been played (or while one is in progress). ``browser`` is the id of the browser
     asking (``common.browsers``): one someone was kicked from is refused too;
     ``address`` the hash of its address (both kept: ``accounts.services.devices``)."""
+    return room_act(
+        "join", player, code, request_id, lambda room: _join(room, player, browser, address)
+    )
+
+
+def _join(room: Room, player: Player, browser: str, address: str) -> Done:
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
         raise ServiceError("kicked", gettext("the host removed you from this room"))
@@ -203,9 +249,12 @@ def room_join(*, player: Player, room: Room, browser: str = "", address: str = "
     return Done(event, extra={"seat": seat})
 
 
-@room_action("take_seat")
-def room_take_seat(*, player: Player, room: Room) -> Done:
+def room_take_seat(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """A spectator takes a free seat for the next game."""
+    return room_act("take_seat", player, code, request_id, lambda room: _take_seat(room, player))
+
+
+def _take_seat(room: Room, player: Player) -> Done:
     member = membership(room, player)
     if member.seat is not None:
         raise ServiceError("already_seated", gettext("you already have a seat"))
@@ -245,99 +294,18 @@ def _depart(room: Room, game: Game | None, member: Membership, state: str) -> di
     return data
 
 
-@room_action("leave", allow_closed=True)
-def room_leave(*, player: Player, room: Room) -> Done:
+def room_leave(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """Leave the room; a game seat in play goes to a bot so the table is never blocked."""
+    return room_act(
+        "leave", player, code, request_id, lambda room: _leave(room, player), allow_closed=True
+    )
+
+
+def _leave(room: Room, player: Player) -> Done:
     member = membership(room, player)
     game = _in_play(room)
     data = _depart(room, game, member, Membership.State.LEFT)
     event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
-    return Done(event)
-
-
-def _active_member(room: Room, target: object) -> Membership:
-    """The active membership of ``target`` (a player id) in ``room``, with its player."""
-    member = (
-        Membership.objects.select_related("player")
-        .filter(
-            room=room,
-            player_id=target,
-            state=Membership.State.ACTIVE,
-        )
-        .first()
-        if isinstance(target, int) and not isinstance(target, bool)
-        else None
-    )
-    if member is None:
-        raise ServiceError("not_in_room", gettext("that player is not in this room"))
-    return member
-
-
-@room_action("kick")
-def room_kick(*, player: Player, room: Room, target: object) -> Done:
-    """The host removes a person (by player id) from the room; they cannot come back."""
-    require_host(room, player)
-    member = _active_member(room, target)
-    if member.player_id == player.pk or member.player.is_bot:
-        raise ServiceError("cannot_kick", gettext("kick another person (remove bots instead)"))
-    game = _in_play(room)
-    data = _depart(room, game, member, Membership.State.KICKED)
-    event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
-    return Done(event)
-
-
-@room_action("mute")
-def room_mute(*, player: Player, room: Room, target: object, muted: object = True) -> Done:
-    """The host mutes (``muted=True``) or unmutes a person's chat and reactions in the
-    room, by player id; announced in the move log. The same setting again changes
-    nothing."""
-    if type(muted) is not bool:
-        raise ServiceError("bad_field", gettext("muted is true (mute) or false (unmute)"))
-    require_host(room, player)
-    member = _active_member(room, target)
-    if member.player_id == player.pk or member.player.is_bot:
-        raise ServiceError("cannot_mute", gettext("mute another person (bots never talk)"))
-    if member.muted == muted:
-        return Done(None, remember=False)
-    member.muted = muted
-    member.save(update_fields=["muted"])
-    event = bump(room, "mute", actor=player, data={"player": member.player.name, "muted": muted})
-    return Done(event)
-
-
-@room_action("add_bot")
-def room_add_bot(*, player: Player, room: Room, level: object = "beginner") -> Done:
-    """The host seats a bot between games."""
-    require_host(room, player)
-    if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", gettext("seats change between games"))
-    seat = free_seat(room)
-    if seat is None:
-        raise ServiceError("room_full", gettext("every seat of this room is taken"))
-    if not isinstance(level, str):
-        raise ServiceError("bad_level", gettext("a bot level is a name"))
-    bot = new_bot(level, [m.player.name for m in active_members(room)])
-    Membership.objects.create(room=room, player=bot, seat=seat)
-    event = bump(
-        room, "bot_added", actor=player, data={"player": bot.name, "seat": seat, "level": level}
-    )
-    return Done(event, extra={"seat": seat})
-
-
-@room_action("remove_bot")
-def room_remove_bot(*, player: Player, room: Room, seat: object) -> Done:
-    """The host removes the bot in ``seat`` between games."""
-    require_host(room, player)
-    if _in_play(room) is not None:
-        raise ServiceError("game_in_progress", gettext("seats change between games"))
-    member = next((m for m in active_members(room) if m.seat == seat and type(seat) is int), None)
-    if member is None or not member.player.is_bot:
-        raise ServiceError("not_a_bot", gettext("there is no bot in that seat"))
-    member.state, member.seat, member.left_at = Membership.State.LEFT, None, now()
-    member.save()
-    event = bump(
-        room, "bot_removed", actor=player, data={"player": member.player.name, "seat": seat}
-    )
     return Done(event)
 
 
@@ -361,16 +329,17 @@ def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     return event, game
 
 
-@room_action("start")
-def room_start(*, player: Player, room: Room) -> Done:
+def room_start(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
-    event, game = _start(room, player)
-    return Done(event, game)
+    return room_act("start", player, code, request_id, lambda room: Done(*_start(room, player)))
 
 
-@room_action("rematch")
-def room_rematch(*, player: Player, room: Room) -> Done:
+def room_rematch(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """Play again with the same seats once the game is over."""
+    return room_act("rematch", player, code, request_id, lambda room: _rematch(room, player))
+
+
+def _rematch(room: Room, player: Player) -> Done:
     if current_game(room) is None:
         raise ServiceError("not_started", gettext("there is no game to play again yet"))
     event, game = _start(room, player)

@@ -119,7 +119,9 @@ def test_signing_in_elsewhere_brings_back_the_player_its_rooms_and_its_seat() ->
     assert room.context["member"] and room.context["player"] == ada
     # The seat is theirs to play from this device.
     request = room.wsgi_request
-    answer = services.game_roll(player=current_player(request.session, request.user), code=code)
+    player = current_player(request.session, request.user)
+    assert player is not None  # signed in: the account's player
+    answer = services.game_roll(player=player, code=code)
     assert answer["ok"] and len(game_of(code).turns.get(number=1).state["dice"]) == 5
 
 

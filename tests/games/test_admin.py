@@ -138,13 +138,13 @@ def test_ban_then_unban(
     assert ada.is_banned and ada.ban_reason == "harassment"
     record = recorded(admin_client, action="ban")
     assert (record.moderator, record.player, record.reason) == (admin_user, ada, "harassment")
-    for call, kwargs in (
-        (services.room_join, {"code": other.code}),
-        (services.room_create, {"ruleset": "yatzy"}),
-        (services.chat_post, {"code": room.code, "text": "hello?"}),
+    for call in (
+        lambda: services.room_join(player=ada, code=other.code),
+        lambda: services.room_create(player=ada, ruleset="yatzy"),
+        lambda: services.chat_post(player=ada, code=room.code, text="hello?"),
     ):
         with pytest.raises(ServiceError) as err:
-            call(player=ada, **kwargs)
+            call()
         assert err.value.code == "banned"
 
     moderate(admin_client, "player", "unban_players", [ada], "appeal accepted")

@@ -13,6 +13,9 @@ from tests.support.fixture_types import Pair, ScriptDice
 from tests.support.game_state import game_of
 from tests.support.sockets import WAIT, call, receive, request, schema_accepts
 
+# A ``configure`` request with its required fields, and one more (``%`` fills it in).
+CONFIGURE = '{"type": "configure", "id": "x", "ruleset": "yatzy", "options": {}, "seats": 2, %s}'
+
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
@@ -47,6 +50,26 @@ async def test_service_errors_carry_the_id_and_code_and_change_nothing(pair: Pai
         ('{"type": "chat", "id": "x", "text": null}', "bad_field"),
         ('{"type": "remove_bot", "id": "x", "seat": "1"}', "bad_field"),
         ('{"type": "kick", "id": "x", "player": true}', "bad_field"),
+        ('{"type": "kick", "id": "x", "player": "2"}', "bad_field"),
+        ('{"type": "roll", "id": "x", "hold": null}', "bad_field"),
+        ('{"type": "hold", "id": "x", "hold": "01"}', "bad_field"),
+        ('{"type": "announce", "id": "x", "box": null}', "bad_field"),
+        ('{"type": "place", "id": "x", "box": null}', "bad_field"),
+        ('{"type": "chat", "id": "x", "text": 42}', "bad_field"),
+        ('{"type": "react", "id": "x", "emoji": ["x"]}', "bad_field"),
+        ('{"type": "holiday", "id": "x", "days": "2"}', "bad_field"),
+        ('{"type": "hand_to_bot", "id": "x", "seat": "1"}', "bad_field"),
+        ('{"type": "hand_to_bot", "id": "x", "seat": null}', "bad_field"),
+        ('{"type": "skip", "id": "x", "seat": "1"}', "bad_field"),
+        ('{"type": "mute", "id": "x", "player": 2, "muted": 1}', "bad_field"),
+        ('{"type": "add_bot", "id": "x", "level": 3}', "bad_field"),
+        ('{"type": "report", "id": "x", "player": 2, "reason": "spam", "text": 5}', "bad_field"),
+        (CONFIGURE % '"together": "yes"', "bad_field"),
+        (CONFIGURE % '"holidays": "yes"', "bad_field"),
+        (CONFIGURE % '"coach": "no"', "bad_field"),
+        (CONFIGURE % '"duplicate": "yes"', "bad_field"),
+        (CONFIGURE % '"turn_seconds": "60"', "bad_field"),
+        (CONFIGURE % '"pace": 1', "bad_field"),
     ],
 )
 async def test_malformed_messages_get_an_error(pair: Pair, frame: str, code: str) -> None:

@@ -31,9 +31,9 @@ def test_bots_do_not_open_rooms() -> None:
     refused("not_a_person", services.room_create, player=bot, ruleset="yatzy")
 
 
-@pytest.mark.parametrize("seat", [5, -1, "1", None])
+@pytest.mark.parametrize("seat", [5, -1])
 def test_handing_an_unknown_seat_to_a_bot(
-    ada: Player, bob: Player, seat: int | str | None, make_room: MakeRoom
+    ada: Player, bob: Player, seat: int, make_room: MakeRoom
 ) -> None:
     room = make_room(ada, "yatzy", seats=2, joined=[bob], start=True)
     refused("unknown_seat", services.game_hand_to_bot, player=ada, code=room.code, seat=seat)

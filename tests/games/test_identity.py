@@ -47,11 +47,9 @@ def test_names_people_type_are_accepted(raw: str, name: str) -> None:
         ("A\x00", "control"),
         ("A\tB", "control"),
         ("\ue000", "control"),  # private use: no font shows it
-        (None, "text"),
-        (42, "text"),
     ],
 )
-def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw: object, says: str) -> None:
+def test_names_that_cannot_be_shown_are_refused_with_a_reason(raw: str, says: str) -> None:
     with pytest.raises(ServiceError) as err:
         clean_name(raw)
     assert err.value.code == "bad_name" and says in err.value.message

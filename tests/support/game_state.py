@@ -5,7 +5,7 @@ that a refused call changes nothing. Reading and playing are shared with the ben
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ParamSpec
 
 import pytest
 
@@ -17,6 +17,8 @@ from play.models import Game, Scorecard, Turn
 from rooms.models import Membership, Room
 
 __all__ = ["first_option", "game_of", "play_out", "play_turn", "refused", "state_of", "versions"]
+
+P = ParamSpec("P")
 
 
 def versions(code: str) -> tuple[int, int | None, int]:
@@ -40,13 +42,16 @@ def _world() -> tuple[
     )
 
 
-def refused(error: str, call: Callable[..., object], **kwargs: Any) -> ServiceError:
-    """Assert the service call is refused with ``error`` and changes nothing at all."""
+def refused(
+    error: str, call: Callable[P, object], *args: P.args, **kwargs: P.kwargs
+) -> ServiceError:
+    """Assert the service call is refused with ``error`` and changes nothing at all (its
+    arguments are checked against the service's signature)."""
     code = kwargs.get("code")
     known = code if isinstance(code, str) and Room.objects.filter(code=code).exists() else None
     before, world = (versions(known) if known else None), _world()
     with pytest.raises(ServiceError) as err:
-        call(**kwargs)
+        call(*args, **kwargs)
     assert err.value.code == error, err.value.message
     assert err.value.message
     if known:
