@@ -192,8 +192,8 @@ def query_plans() -> str:
     from django.db import connection
     from django.utils import timezone
 
+    from play.selectors.games import due_games
     from rooms.models import Membership
-    from rooms.services.clock import due_games
 
     with connection.cursor() as cursor:
         online = Membership.objects.filter(

@@ -10,8 +10,10 @@ class NoticesConfig(AppConfig):
     verbose_name = "Push subscriptions, notices and preferences"
 
     def ready(self) -> None:
-        """Put "your turn" in the outbox whenever a turn opens."""
-        from notices.services.notices import turn_noticed
-        from play.signals import turn_opened
+        """Put "your turn" in the outbox whenever a turn opens, and take it out again
+        when the turn is withdrawn."""
+        from notices.services.notices import turn_noticed, turn_unnoticed
+        from play.signals import turn_opened, turn_withdrawn
 
         turn_opened.connect(turn_noticed, dispatch_uid="notices.services.notices")
+        turn_withdrawn.connect(turn_unnoticed, dispatch_uid="notices.services.notices")

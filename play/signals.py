@@ -11,6 +11,11 @@ game_finished = Signal()
 # put "your turn" in the player's outbox.
 turn_opened = Signal()
 
+# A turn that had not begun was taken away again (a placement taken back); sent with
+# ``game`` and the turn's ``number`` inside the transaction that took it. The notices
+# drop any notice of it.
+turn_withdrawn = Signal()
+
 # A game whose table keeps attempts (the daily challenge's) was finished; sent with
 # ``game`` and its winner's ``score`` inside the finishing transaction. The daily
 # challenge keeps the attempt's score.

@@ -9,6 +9,7 @@ from common.errors import ServiceError
 from play import advice
 from play.models import Game
 from play.modes import Refusal, mode_of, raise_refusal, turn_order_of
+from play.selectors.games import latest_game
 from rooms.selectors.rooms import member_room
 from scoring import scorecard_json
 from scoring.turn import Turn as TurnState
@@ -22,7 +23,7 @@ def hint_position(*, player: Player, code: str) -> advice.Position:
     raise_refusal(mode_of(room).table.coach_refusal())  # the daily challenge's table
     if not room.coach_enabled:
         raise ServiceError("coach_off", gettext("the host turned the coach off in this room"))
-    game = Game.objects.filter(room=room).order_by("-number").first()
+    game = latest_game(room.pk)
     if game is None:
         raise ServiceError("not_started", gettext("the game has not started yet"))
     if game.status != Game.Status.PLAYING:

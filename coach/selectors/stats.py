@@ -24,11 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from django.db.models import Count, OuterRef, Subquery
-
 from accounts.models import Player
 from coach.models import GameReview
-from play.models import Game, Scorecard, Turn
+from play.models import Game
+from play.selectors.played import finished_rolls, played_cards
 from scoring import rulesets, scorecard_json
 from scoring.dice import face_counts
 from scoring.patterns import is_five_of_a_kind
@@ -123,31 +122,7 @@ def _tally_games(player: Player, stats: PlayerStats, last: int) -> dict[str, Var
     """Each variant's figures from the player's scorecards of finished and ended games,
     newest first: the ended ones counted apart, and the ``last`` counted games listed in
     ``stats``."""
-    seats = Subquery(
-        Scorecard.objects.filter(game=OuterRef("game"))
-        .values("game")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    cards = (
-        Scorecard.objects.filter(
-            player=player, game__status__in=[Game.Status.FINISHED, Game.Status.ENDED]
-        )
-        .annotate(seats=seats)
-        .order_by("-game__finished_at", "-game_id")
-        .values_list(
-            "game__status",
-            "game__ruleset",
-            "game__room__code",
-            "game__number",
-            "game__finished_at",
-            "data",
-            "total",
-            "rank",
-            "seats",
-            "game__daily_attempt__challenge__day",
-        )
-    )
+    cards = played_cards(player)
     by_variant: dict[str, VariantStats] = {}
     for status, ruleset, code, number, finished_at, data, total, rank, seated, day in cards:
         if status == Game.Status.ENDED:
@@ -179,10 +154,7 @@ def _tally_games(player: Player, stats: PlayerStats, last: int) -> dict[str, Var
 def _count_yahtzees(player: Player, by_variant: dict[str, VariantStats]) -> None:
     """Add to each variant the rolls of the player's own turns in finished games that
     showed five of a kind."""
-    rolls = Turn.objects.filter(
-        player=player, game__status=Game.Status.FINISHED, game__scorecards__player=player
-    ).values_list("game__ruleset", "rolls")
-    for ruleset, turn_rolls in rolls:
+    for ruleset, turn_rolls in finished_rolls(player):
         by_variant[ruleset].yahtzees += sum(
             1 for roll in turn_rolls or () if is_five_of_a_kind(face_counts(roll["dice"]))
         )

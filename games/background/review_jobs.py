@@ -11,7 +11,7 @@ from typing import Any
 from coach.services.reviews import store_review_texts
 from daily.services import foresight
 from games.background import jobs, reviews
-from play.models import Game
+from play.selectors.games import game_by_id
 from play.services.duplicate import par_of
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ def compute_and_store(game_id: int) -> int:
     challenge's luck bound, then the attempt's foresight check, which the review's own
     storing may have made before the bound was there); returns how many reviews were
     new."""
-    game = Game.objects.filter(pk=game_id).first()
+    game = game_by_id(game_id)
     if game is not None:
         par_of(game)
         challenge = foresight.bound_wanted(game)

@@ -16,6 +16,7 @@ from moderation.admin.filters import MemberKindFilter, RemovedFilter, SharedDevi
 from moderation.admin.inlines import ChatInline, GameInline, MembershipInline
 from moderation.services.moderation import mod_close_room, mod_kick, mod_remove_chat
 from play.models import Game
+from play.selectors.games import playing_game_of
 from rooms.models import ChatMessage, Membership, Room
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class RoomAdmin(ModerationMixin, ReadOnlyAdmin):
         """The page, with the moderation buttons this moderator may use on this room."""
         room = context.get("original")
         if isinstance(room, Room):
-            game = Game.objects.filter(room=room, status=Game.Status.PLAYING).first()
+            game = playing_game_of(room)
             may = {model: self._may_moderate(request, model) for model in (Room, Game, ChatMessage)}
             context.update(
                 {

@@ -167,6 +167,12 @@ def turn_noticed(
     notice_turn(room, game, player, holiday_until, deadline)
 
 
+def turn_unnoticed(sender: object, *, game: Game, number: int, **kwargs: object) -> None:
+    """``play.signals.turn_withdrawn``'s receiver: drop the notices of turn ``number`` of
+    ``game``, in the caller's transaction."""
+    Notice.objects.filter(game=game, turn=number).delete()
+
+
 def _payload(notice: Notice, language: str, deadline: datetime | None) -> dict[str, Any]:
     """What the device shows, in ``language``: the room and the game, the time left until
     the turn's ``deadline``, and the link that opens the room at the player's turn."""

@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Player
 from notices.models import Notice
-from play.models import Scorecard, Turn
+from play.models import Turn
+from play.selectors.games import open_turn_of_player
 
 # A notice that could not reach a device is tried again after this (times the attempts so
 # far), at most MAX_ATTEMPTS times in all.
@@ -32,17 +33,7 @@ def address_of(player: Player) -> str:
 def open_turn_of(notice: Notice) -> Turn | None:
     """The turn a notice is about while it is still open and its seat still the
     player's (a bot may keep it now)."""
-    turn = Turn.objects.filter(
-        game=notice.game, number=notice.turn, finished_at__isnull=True
-    ).first()
-    if (
-        turn is None
-        or not Scorecard.objects.filter(
-            game=notice.game, seat=turn.seat, player=notice.player
-        ).exists()
-    ):
-        return None
-    return turn
+    return open_turn_of_player(game=notice.game, number=notice.turn, player=notice.player)
 
 
 def postpone(notice: Notice, until: datetime) -> None:

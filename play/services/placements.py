@@ -25,7 +25,6 @@ from common.clock import now
 from common.counting import take_back_grace
 from common.errors import ServiceError
 from common.news import Answer
-from notices.models import Notice
 from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Mode, Refusal, mode_of, raise_refusal
@@ -33,6 +32,7 @@ from play.selectors.rule_sets import ruleset_of
 from play.services.core import Done, bump, membership, playing_game, room_act, rules
 from play.services.play import do_place, your_turn
 from play.services.turns import bot_delay, schedule_round
+from play.signals import turn_withdrawn
 from rooms.models import Room
 from scoring import scorecard_json
 from scoring.scorecard import Scorecard as Sheet
@@ -112,7 +112,7 @@ def _take_back(room: Room, player: Player) -> Done:
     else:
         # The next seat's turn had not begun: it goes, with any notice of it.
         Turn.objects.filter(game=game, number=game.turn_count).delete()
-        Notice.objects.filter(game=game, turn=game.turn_count).delete()
+        turn_withdrawn.send(sender=Turn, game=game, number=game.turn_count)
         game.turn_count -= 1
         game.current_seat = placed.seat
         game.turn_deadline, game.bot_due_at = deadline, None

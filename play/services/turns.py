@@ -4,7 +4,7 @@ One seat after another, the game holds the open turn's deadline (``turn_deadline
 and its bot's next action (``bot_due_at``). Everyone's turn at once, a round opens a
 turn for every seat; each turn keeps its own deadline (``Turn.deadline``) and the game
 holds the earliest of them, so the clock finds due work by the same indexed query in
-both (``rooms.services.clock.due_games``).
+both (``play.selectors.games.due_games``).
 """
 
 from __future__ import annotations

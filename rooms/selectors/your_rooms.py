@@ -6,12 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext, pgettext
 
 from accounts.models import Player
-from play.models import Game, Scorecard, Turn
+from play.models import Game
 from play.modes import turn_order_of
+from play.selectors.games import (
+    games_by_id,
+    latest_game_id,
+    open_turn_deadlines,
+    waiting_deadlines,
+)
 from rooms.models import Membership, Room
 from scoring import rulesets
 
@@ -78,25 +83,9 @@ Entry = tuple[Room, Game | None, YourRoom]
 def _sorted_rooms(player: Player, mine: dict[int, int | None]) -> list[Entry]:
     """The rooms of ``mine`` (room id: the player's seat) in the order the lists show
     them, each with its latest game and its line, but for the people in it."""
-    # A game waits for the player while a turn of their seat is open.
-    open_turn = Turn.objects.filter(
-        game=OuterRef("game"), seat=OuterRef("seat"), finished_at__isnull=True
-    )
-    # Everyone's turn at once, the player's own turn has its own deadline.
-    own_deadline = Subquery(open_turn.values("deadline")[:1])
-    waiting = dict(
-        Scorecard.objects.filter(
-            Exists(open_turn),
-            player=player,
-            game__status=Game.Status.PLAYING,
-            game__room_id__in=mine,
-        )
-        .annotate(own=own_deadline)
-        .values_list("game__room_id", "own")
-    )
-    latest = Game.objects.filter(room=OuterRef("pk")).order_by("-number").values("id")[:1]
-    rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=Subquery(latest)))
-    games = Game.objects.in_bulk([r.latest_game for r in rooms if r.latest_game is not None])
+    waiting = waiting_deadlines(player, mine)
+    rooms = list(Room.objects.filter(pk__in=mine).annotate(latest_game=latest_game_id()))
+    games = games_by_id([r.latest_game for r in rooms if r.latest_game is not None])
     found: list[Entry] = []
     for room in rooms:
         game = games.get(room.latest_game) if room.latest_game is not None else None
@@ -147,9 +136,7 @@ def _open_rounds(shown: list[Entry]) -> tuple[dict[int, set[int]], dict[int, dat
     ]
     still: dict[int, set[int]] = {}
     last: dict[int, datetime] = {}
-    for game_id, seat, deadline in Turn.objects.filter(
-        game_id__in=at_once, finished_at__isnull=True
-    ).values_list("game_id", "seat", "deadline"):
+    for game_id, seat, deadline in open_turn_deadlines(at_once):
         still.setdefault(game_id, set()).add(seat)
         if deadline is not None and (game_id not in last or deadline > last[game_id]):
             last[game_id] = deadline

@@ -22,8 +22,9 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, Change
-from play.models import Game, Scorecard, Turn
+from play.models import Game, Turn
 from play.modes import pace_named
+from play.selectors.games import seat_held_for
 from play.selectors.views import HEARTBEAT_LIMIT
 from play.services.core import (
     Done,
@@ -35,6 +36,7 @@ from play.services.core import (
     require_live,
     room_act,
 )
+from play.services.game_locks import card_hold_for
 from play.services.turns import retime_seat
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import hand_seat_to_bot
@@ -193,7 +195,7 @@ def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | N
     bot = hand_seat_to_bot(room, game, member)
     if bot is None:
         return None
-    Scorecard.objects.filter(pk=card.pk).update(held_for=person)
+    card_hold_for(card, person)
     return {
         "seat": seat,
         "player": person.name,
@@ -208,7 +210,7 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     caller holds the room's lock): in play, the card and the turn are theirs again;
     after the game, the room seat for the next one. Returns the event data, or ``None``
     when no bot keeps a seat for them."""
-    if not Scorecard.objects.filter(game__room=room, held_for=player).exists():
+    if not seat_held_for(room, player):
         return None  # the common case, on every socket opened: no game row locked
     game = current_game(room)
     card = (

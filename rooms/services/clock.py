@@ -14,15 +14,16 @@ from operator import or_
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
-from django.db.models.functions import Coalesce
+from django.db.models import Q
 
 from common.clock import now
 from common.news import Change
 from play import advice as coach
 from play.models import Game, Scorecard, Turn
 from play.modes import PACES, pace_named, turn_order_of
+from play.selectors.games import bot_due_game, due_games, room_code_of_game
 from play.services.core import bump, lock_room, rules
+from play.services.game_locks import game_in_play_lock, game_lock
 from play.services.play import (
     do_announce,
     do_place,
@@ -43,18 +44,6 @@ IDLE = timedelta(hours=24)
 # A room by the day waits longer: a turn may last 7 days, and a holiday as many again.
 DAY_IDLE = timedelta(days=30)
 log = logging.getLogger(__name__)
-
-
-def due_games(moment: datetime, limit: int) -> QuerySet[Game, int]:
-    """The ids of the games in play with a bot action or a turn deadline due at
-    ``moment``, longest overdue first, at most ``limit``: read from the ``(status,
-    bot_due_at)`` and ``(status, turn_deadline)`` indexes, so games not due cost nothing."""
-    return (
-        Game.objects.filter(status=Game.Status.PLAYING)
-        .filter(Q(bot_due_at__lte=moment) | Q(turn_deadline__lte=moment))
-        .order_by(Coalesce("bot_due_at", "turn_deadline"), "id")
-        .values_list("id", flat=True)[:limit]
-    )
 
 
 def games_run_due(*, at: datetime | None = None, limit: int = 100) -> list[Change]:
@@ -105,11 +94,7 @@ def rooms_close_idle(
                 continue
             hours = round(quiet.total_seconds() / 3600)
             span = f"{hours // 24} days" if hours >= 48 and hours % 24 == 0 else f"{hours} hours"
-            game = (
-                Game.objects.select_for_update()
-                .filter(room=room, status=Game.Status.PLAYING)
-                .first()
-            )
+            game = game_in_play_lock(room)
             if game is not None:
                 end_game(game, f"room closed after {span} without activity")
             room.status, room.closed_at = Room.Status.CLOSED, now()
@@ -168,7 +153,7 @@ def plan_bot(game_id: int, at: Any) -> _Wait | tuple[int, int, Decision] | None:
     lock keeps every writer waiting).  ``WAIT`` when the bot's strategy is still being
     built (the clock tries again on its next pass); ``None`` when there is nothing to
     decide ahead (no bot due, or its first roll)."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING, bot_due_at__lte=at).first()
+    game = bot_due_game(game_id, at)
     if game is None:
         return None
     card = bot_card(game)
@@ -193,11 +178,11 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
     (``None``: nothing was due)."""
     planned = plan_bot(game_id, at)
     with transaction.atomic():
-        code = Game.objects.filter(pk=game_id).values_list("room__code", flat=True).first()
+        code = room_code_of_game(game_id)
         if code is None:
             return None
         room = lock_room(code)
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_lock(game_id)
         if game.status != Game.Status.PLAYING:
             return None
         game.room = room  # the same row, locked: its mode reads it

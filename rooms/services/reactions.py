@@ -15,7 +15,7 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
-from play.models import Event
+from play.selectors.games import reactions_since
 from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import Room
 
@@ -50,13 +50,12 @@ def _send(room: Room, player: Player, emoji: str) -> Done:
         raise ServiceError(
             "bad_reaction", gettext("react with one of %(emoji)s") % {"emoji": " ".join(EMOJI)}
         )
-    recent = Event.objects.filter(
+    recent = reactions_since(
         room=room,
-        seq__gt=max(0, room.version - RECENT_VERSIONS),
-        kind="react",
-        actor=player,
-        created_at__gt=now() - WINDOW,
-    ).count()
+        player=player,
+        seq=max(0, room.version - RECENT_VERSIONS),
+        since=now() - WINDOW,
+    )
     if recent >= BURST:
         raise ServiceError("react_too_fast", gettext("slow down: a few reactions at a time"))
     event = bump(room, "react", actor=player, data={"player": player.name, "emoji": emoji})
