@@ -18,7 +18,6 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from accounts.models import Player
-from common.clock import now
 from common.errors import ServiceError
 from daily.models import DailyAttempt, DailyChallenge, Practice
 from daily.selectors.daily import today
@@ -27,8 +26,7 @@ from play.models import Game
 from play.services import dice
 from play.services.core import bump, require_not_banned
 from play.services.play import begin_game
-from rooms.models import Membership, Room
-from rooms.services.rooms import new_code
+from rooms.services.room_rows import solo_room_create
 from scoring import duplicate, rulesets
 from scoring.strategy import levels
 
@@ -165,19 +163,14 @@ def _open_table(
     """A solo table of ``challenge`` for ``player``, its game begun on the day's dice (on
     new dice of its own for a ``practice`` game)."""
     rs = rulesets.get(challenge.ruleset)
-    room = Room.objects.create(
-        code=new_code(),
-        host=player,
+    member = solo_room_create(
+        player=player,
         ruleset=rs.name,
         options=dict(rs.options),
-        seat_count=1,
-        coach_enabled=False,
-        daily=True,
-        last_activity_at=now(),
+        browser=browser,
+        address=address,
     )
-    member = Membership.objects.create(
-        room=room, player=player, seat=0, browser=browser, address=address
-    )
+    room = member.room
     bump(
         room,
         "room_created",

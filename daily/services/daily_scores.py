@@ -9,7 +9,7 @@ from datetime import UTC, timedelta
 from accounts.models import Player
 from common.clock import now
 from daily.models import DailyAttempt
-from moderation.models import Report
+from daily.signals import accuracy_doubted
 from play.models import Game
 
 # Results this accurate (per cent) on this many ranked days of the last FLAG_WINDOW go to
@@ -38,7 +38,7 @@ def record_finish(game: Game, score: int) -> None:
 def record_accuracy(game: Game, player: Player, accuracy: float | None) -> None:
     """Keep a daily attempt's accuracy once its review is built, and send the player to
     the moderators' queue when their ranked results are near perfect on ``FLAG_DAYS`` days
-    of the last week (once while a report of it is open)."""
+    of the last week (``signals.accuracy_doubted``: once while a report of it is open)."""
     attempt = DailyAttempt.objects.filter(game=game, player=player).first()
     if attempt is None:
         return
@@ -53,18 +53,12 @@ def record_accuracy(game: Game, player: Player, accuracy: float | None) -> None:
         .distinct()
         .count()
     )
-    if (
-        perfect_days < FLAG_DAYS
-        or Report.objects.filter(
-            reported=player, reason=Report.Reason.ACCURACY, status=Report.Status.OPEN
-        ).exists()
-    ):
+    if perfect_days < FLAG_DAYS:
         return
-    Report.objects.create(
+    accuracy_doubted.send(
+        sender=DailyAttempt,
         room=game.room,
-        reporter=None,
-        reported=player,
-        reason=Report.Reason.ACCURACY,
+        player=player,
         text=f"{perfect_days} daily challenges of the last week at {NEAR_PERFECT}% accuracy "
         "or more",
     )

@@ -23,19 +23,20 @@ import hashlib
 import hmac
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import transaction
 
 from accounts.models import Player
-from coach.models import GameReview
+from coach.selectors.reviews import review_of_player
 from coach.services.reviews import build_review
 from daily.models import DailyAttempt, DailyChallenge
 from daily.services import daily
+from daily.signals import foresight_doubted
 from moderation.models import Report
 from play.models import Game, Turn
-from rooms.models import Room
+from rooms.services.room_rows import room_lock_by_id
 from scoring import duplicate, rulesets
 from scoring.ruleset import RuleSet
 from scoring.strategy import advisors, honest_play
@@ -136,9 +137,10 @@ def bound_wanted(game: Game) -> DailyChallenge | None:
 
 def foresight_check(*, game: Game) -> Report | None:
     """Set the luck of ``game``'s ranked daily attempt (from its stored review) against
-    its challenge's bound, and beyond it open a report naming the figures; the report
-    made, or ``None`` (no ranked attempt, no review yet, within the bound, reported
-    already, or the bound is still to be worked out by the coach's worker)."""
+    its challenge's bound, and beyond it open a report naming the figures
+    (``signals.foresight_doubted``); the report made, or ``None`` (no ranked attempt, no
+    review yet, within the bound, reported already, or the bound is still to be worked out
+    by the coach's worker)."""
     attempt = DailyAttempt.objects.select_related("challenge", "player").filter(game=game).first()
     if (
         attempt is None
@@ -148,7 +150,7 @@ def foresight_check(*, game: Game) -> Report | None:
         or not measured(attempt.challenge.ruleset)
     ):
         return None
-    review = GameReview.objects.filter(game=game, player=attempt.player).first()
+    review = review_of_player(game=game, player=attempt.player)
     if review is None or "path" not in review.data:
         return None
     challenge = attempt.challenge
@@ -162,18 +164,14 @@ def foresight_check(*, game: Game) -> Report | None:
     if luck <= bound["bound"]:
         return None
     with transaction.atomic():
-        Room.objects.select_for_update().filter(pk=game.room_id).first()  # one at a time
-        if Report.objects.filter(
-            room=game.room_id, reported=attempt.player, reason=Report.Reason.FORESIGHT
-        ).exists():
-            return None
-        return Report.objects.create(
+        room_lock_by_id(game.room_id)  # one at a time
+        sent = foresight_doubted.send(
+            sender=DailyAttempt,
             room_id=game.room_id,
-            reporter=None,
-            reported=attempt.player,
-            reason=Report.Reason.FORESIGHT,
+            player=attempt.player,
             text=figures(attempt, review.data, luck),
         )
+        return next((cast("Report", made) for _, made in sent if made is not None), None)
 
 
 def foresight_on_review(sender: object, *, game: Game, **kwargs: object) -> None:

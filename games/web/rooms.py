@@ -23,7 +23,7 @@ from common.browsers import browser_id
 from common.errors import ServiceError
 from common.publish import publish_on_commit
 from common.rule_texts import bot_level_title, rule_texts, variant_list
-from daily.models import DailyAttempt
+from daily.selectors.attempts import attempt_at, practised_at
 from games import selectors, services
 from games.web.pages import home
 from moderation.services.moderation import ban_message
@@ -183,15 +183,14 @@ def room(
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if challenge else "",
-        "daily_practice": challenge
-        and DailyAttempt.objects.filter(game__room=found).exclude(practice="").exists(),
+        "daily_practice": challenge and practised_at(found),
     }
     return render(request, "room.html", context, status=status)
 
 
 def daily_url(found: Room) -> str:
     """The results page of the daily challenge played at ``found``, a daily table."""
-    attempt = DailyAttempt.objects.filter(game__room=found).select_related("challenge").first()
+    attempt = attempt_at(found)
     if attempt is None:
         return reverse("games:daily")
     return reverse(

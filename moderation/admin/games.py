@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from coach.models import GameReview
-from daily.models import DailyAttempt
+from daily.selectors.attempts import attempt_of_game
 from daily.selectors.daily import today
 from moderation.admin.base import ModerationMixin, ReadOnlyAdmin
 from moderation.admin.display import as_json, seat_label, variant_title
@@ -77,7 +77,7 @@ class GameAdmin(ModerationMixin, ReadOnlyAdmin):
             return gettext("no: the system's dice")
         if obj.status == Game.Status.PLAYING:
             return gettext("yes: the seed is shown once the game is over")
-        attempt = DailyAttempt.objects.filter(game=obj).select_related("challenge").first()
+        attempt = attempt_of_game(obj)
         if attempt is not None and not attempt.practice and attempt.challenge.day >= today():
             return gettext("yes: a daily challenge's seed is shown once its day is over")
         return gettext("yes, seed %(seed)s") % {"seed": obj.seed}

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.services.players import player_lock
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, Outcome
@@ -22,7 +23,8 @@ from common.text import visible_only
 from moderation.models import ModerationAction, Report
 from moderation.services import moderation
 from play.services.core import Done, membership, room_act
-from rooms.models import ChatMessage, Membership, Room
+from rooms.models import ChatMessage, Room
+from rooms.selectors.members import chat_line, member_ever, membership_of
 
 MAX_TEXT = 500
 REPORTS_PER_WINDOW = 5  # reports a player may send ...
@@ -35,15 +37,13 @@ def _target(
 ) -> tuple[Player, ChatMessage | None]:
     """The reported player and message (``None`` for a player report) in ``room``."""
     if message_id is not None:
-        lines = ChatMessage.objects.filter(room=room, removed_at__isnull=True)
-        message = lines.select_related("player").filter(pk=message_id).first()
+        message = chat_line(room=room, message_id=message_id)
         if message is None:
             raise ServiceError("unknown_message", gettext("there is no such message in this room"))
         return message.player, message
     if player_id is None:
         raise ServiceError("bad_report", gettext("name the chat message or the player you report"))
-    members = Membership.objects.filter(room=room)  # present or gone: abuse before leaving
-    found = members.select_related("player").filter(player_id=player_id).first()
+    found = member_ever(room=room, player_id=player_id)  # present or gone: abuse before leaving
     if found is None:
         raise ServiceError("not_in_room", gettext("that player has never been in this room"))
     return found.player, None
@@ -116,7 +116,7 @@ def _send(
     )
     if already.exists():
         return Done(None, extra={"report": "already"}, remember=False)
-    Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
+    player_lock(player)  # rate per player
     if (
         Report.objects.filter(reporter=player, created_at__gt=now() - WINDOW).count()
         >= REPORTS_PER_WINDOW
@@ -201,7 +201,7 @@ def _act(
             moderator=moderator, message=locked.message, reason=reason, details=noted
         )
     if outcome == "kick":
-        member = Membership.objects.filter(room=locked.room, player=locked.reported).first()
+        member = membership_of(locked.room, locked.reported)
         if member is None:
             raise ServiceError(
                 "not_in_room",
@@ -218,4 +218,33 @@ def _act(
         player=locked.reported,
         reason=reason,
         details=noted,
+    )
+
+
+def accuracy_reported(
+    sender: object, *, room: Room, player: Player, text: str, **kwargs: object
+) -> None:
+    """``daily.signals.accuracy_doubted``'s receiver: an accuracy report of ``player`` (no
+    reporter) saying ``text``, in the caller's transaction, unless one is open already."""
+    if Report.objects.filter(
+        reported=player, reason=Report.Reason.ACCURACY, status=Report.Status.OPEN
+    ).exists():
+        return
+    Report.objects.create(
+        room=room, reporter=None, reported=player, reason=Report.Reason.ACCURACY, text=text
+    )
+
+
+def foresight_reported(
+    sender: object, *, room_id: int, player: Player, text: str, **kwargs: object
+) -> Report | None:
+    """``daily.signals.foresight_doubted``'s receiver: a foresight report of ``player`` at
+    the room with ``room_id`` (no reporter) saying ``text``, in the caller's transaction
+    (which holds the room's lock); ``None`` when that room has one of them already."""
+    if Report.objects.filter(
+        room=room_id, reported=player, reason=Report.Reason.FORESIGHT
+    ).exists():
+        return None
+    return Report.objects.create(
+        room_id=room_id, reporter=None, reported=player, reason=Report.Reason.FORESIGHT, text=text
     )

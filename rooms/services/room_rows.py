@@ -1,0 +1,36 @@
+"""Rooms made and locked for the other apps' services, in the caller's transaction: a
+one-seat table (the daily challenge's), and a room's row locked by its id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import Player
+from common.clock import now
+from rooms.models import Membership, Room
+from rooms.services.rooms import new_code
+
+
+def solo_room_create(
+    *, player: Player, ruleset: str, options: dict[str, Any], browser: str, address: str
+) -> Membership:
+    """A new daily table of one seat, without the coach, hosted by ``player`` who sits at
+    it (their browser and address kept), in the caller's transaction; the membership."""
+    room = Room.objects.create(
+        code=new_code(),
+        host=player,
+        ruleset=ruleset,
+        options=options,
+        seat_count=1,
+        coach_enabled=False,
+        daily=True,
+        last_activity_at=now(),
+    )
+    return Membership.objects.create(
+        room=room, player=player, seat=0, browser=browser, address=address
+    )
+
+
+def room_lock_by_id(room_id: int) -> None:
+    """Lock the row of the room with ``room_id`` in the caller's transaction."""
+    Room.objects.select_for_update().filter(pk=room_id).first()
