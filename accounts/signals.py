@@ -7,3 +7,8 @@ from django.dispatch import Signal
 # Each receiver returns the news of what it committed (a list), for the caller to
 # publish: the rooms app leaves every room the player sits in.
 player_leaving = Signal()
+
+# A player takes a new name; sent with ``player`` inside that transaction. Each receiver
+# returns a set of names the new one must not look like: the rooms app, those of
+# everyone who shares an open room with the player.
+player_renaming = Signal()

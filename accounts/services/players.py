@@ -6,6 +6,7 @@ import itertools
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
+from typing import cast
 
 import regex
 from django.contrib.auth.models import AnonymousUser, User
@@ -15,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.signals import player_renaming
 from common.errors import ServiceError
 from common.text import (
     characters,
@@ -24,7 +26,6 @@ from common.text import (
     visible_only,
     word_likenesses,
 )
-from rooms.models import Membership, Room
 
 SESSION_KEY = "player_id"
 # Set while this browser's player is an account's: a player that has lost its account
@@ -191,23 +192,6 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def names_beside(player: Player, room: Room | None = None) -> set[str]:
-    """The names of everyone who shares a room with ``player``: every open room they are
-    active in, and ``room`` (which they may be joining)."""
-    rooms = Q(
-        room__in=Membership.objects.filter(player=player, state=Membership.State.ACTIVE)
-        .exclude(room__status=Room.Status.CLOSED)
-        .values("room")
-    )
-    if room is not None:
-        rooms |= Q(room=room)
-    return set(
-        Membership.objects.filter(rooms)
-        .exclude(player=player)
-        .values_list("player__name", flat=True)
-    )
-
-
 def _signed_in(user: User | AnonymousUser | None) -> User | None:
     return user if isinstance(user, User) else None
 
@@ -235,6 +219,30 @@ def current_player(session: SessionBase, user: User | AnonymousUser | None = Non
     return player
 
 
+def _names_beside(player: Player) -> set[str]:
+    """The names ``player``'s new name must not look like (``signals.player_renaming``)."""
+    taken: set[str] = set()
+    for _receiver, names in player_renaming.send(sender=Player, player=player):
+        taken |= cast("set[str]", names)
+    return taken
+
+
+def player_lock(player: Player) -> None:
+    """Lock ``player``'s row in the caller's transaction (what one player does at a time,
+    such as counting their recent messages)."""
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+
+
+def player_locked(player: Player) -> Player:
+    """``player``'s row read afresh and locked in the caller's transaction."""
+    return Player.objects.select_for_update().get(pk=player.pk)
+
+
+def bot_player_create(*, name: str, level: str) -> Player:
+    """A new bot player named ``name``, playing at ``level``."""
+    return Player.objects.create(name=name, bot_level=level)
+
+
 def player_register(
     *, session: SessionBase, name: str, user: User | AnonymousUser | None = None
 ) -> Player:
@@ -248,7 +256,7 @@ def player_register(
         if player is None:
             player = Player.objects.create(name=cleaned, user=_signed_in(user))
         elif player.name != cleaned:
-            player.name = unique_name(cleaned, names_beside(player))
+            player.name = unique_name(cleaned, _names_beside(player))
             player.save(update_fields=["name"])
     session[SESSION_KEY] = player.pk
     return player

@@ -29,12 +29,14 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.selectors.players import people_of_game
 from coach.models import GameReview
 from coach.signals import review_made, review_stored
 from common.errors import ServiceError
 from common.figures import rounded
 from play import advice as coach
 from play.models import Game, Turn
+from play.selectors.games import finished_game, game_of_id, turns_of
 from play.selectors.rule_sets import ruleset_of
 from rooms.selectors.rooms import member_room
 from scoring.ruleset import RuleSet
@@ -99,7 +101,7 @@ def review_for(*, game: Game, player: Player) -> GameReview:
         return _in_language(found, rs)
     if game.status != Game.Status.FINISHED:
         raise ServiceError("not_finished", gettext("a game is reviewed once it is finished"))
-    turns = list(Turn.objects.filter(game=game).order_by("number"))
+    turns = turns_of(game)
     if player.is_bot or not any(t.player_id == player.pk for t in turns):
         raise ServiceError("not_played", gettext("you did not play in this game"))
     if not coach.warm(rs):
@@ -136,17 +138,12 @@ def _store(game: Game, player: Player, data: dict[str, Any]) -> GameReview:
 def review_texts(game_id: int) -> list[tuple[int, str]]:
     """(player id, review data as JSON text) of every person who played in a finished
     game and has no stored review yet: read and computed, nothing stored."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
+    game = finished_game(game_id)
     if game is None:
         return []
-    turns = list(Turn.objects.filter(game=game).order_by("number"))
+    turns = turns_of(game)
     stored = set(GameReview.objects.filter(game=game).values_list("player_id", flat=True))
-    people = (
-        Player.objects.filter(turns__game=game, bot_level="")
-        .exclude(pk__in=stored)
-        .distinct()
-        .order_by("pk")
-    )
+    people = people_of_game(game.pk, excluding=stored)
     rs = ruleset_of(game)
     return [(person.pk, json.dumps(build_review(rs, turns, person))) for person in people]
 
@@ -162,7 +159,7 @@ def store_review_texts(game_id: int, texts: Sequence[tuple[int, str]]) -> int:
             for player_id, text in texts
         ]
         GameReview.objects.bulk_create(made, ignore_conflicts=True)
-        game = Game.objects.get(pk=game_id)
+        game = game_of_id(game_id)
         for review in made:  # a daily attempt keeps its accuracy
             review_made.send(
                 sender=GameReview,

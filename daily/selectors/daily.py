@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from daily.models import DailyAttempt, DailyChallenge
-from rooms.models import Membership
+from rooms.selectors.tablemates import roommate_ids
 
 LEADERBOARD_SIZE = 20
 CALENDAR_WEEKS = 12
@@ -48,16 +48,6 @@ class Line:
     is_viewer: bool
 
 
-def friends_of(player: Player) -> set[int]:
-    """The ids of the people ``player`` has shared a room with (daily tables aside)."""
-    rooms = Membership.objects.filter(player=player, room__daily=False).values("room_id")
-    return set(
-        Membership.objects.filter(room_id__in=rooms)
-        .exclude(player=player)
-        .values_list("player_id", flat=True)
-    )
-
-
 def standing(attempt: DailyAttempt) -> Standing | None:
     """Where ``attempt``'s score stands among the other players' ranked scores (an
     unranked one as if it were ranked instead of the player's own); ``None`` while it is
@@ -71,7 +61,7 @@ def standing(attempt: DailyAttempt) -> Standing | None:
     friends = [
         other
         for challenge, other in DailyAttempt.objects.filter(
-            player_id__in=friends_of(attempt.player), ranked=True, score__isnull=False
+            player_id__in=roommate_ids(attempt.player), ranked=True, score__isnull=False
         ).values_list("challenge_id", "score")
         if challenge == attempt.challenge_id
     ]

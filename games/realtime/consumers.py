@@ -141,7 +141,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
         # Where the seat is played from: a seat played from another seat's browser or
-        # network is marked (accounts.services.devices).
+        # network is marked (rooms.services.devices).
         await self.presence(
             services.presence_connect,
             browser=str(self.scope.get("browser_id") or ""),

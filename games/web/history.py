@@ -27,6 +27,7 @@ from play.selectors.compare import comparison
 from play.selectors.replay import PastGame, past_game, past_games, replay_of
 from play.services.duplicate import par_of
 from rooms.models import Room
+from rooms.selectors.devices import shared_devices
 from rooms.web.access import guess_limited, room_or_404
 from scoring import rulesets
 from scoring.strategy import advisors
@@ -116,7 +117,11 @@ def game_compare(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "room": room,
         "game": game,
         "ruleset": selectors.ruleset_of(game),
-        "compare": comparison(game, par=par_of(game)),
+        "compare": comparison(
+            game,
+            par=par_of(game),
+            shared_with=lambda players: shared_devices(game.room_id, players),
+        ),
         "retry": VALUES_RETRY_SECONDS,
         "player": player,
         "room_url": reverse("games:room", args=[room.code]),

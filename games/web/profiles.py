@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
-from accounts.models import Player
+from accounts.selectors.players import player_by_id
 from accounts.services.players import current_player
 from coach.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from coach.web.charts import percent_chart
@@ -25,7 +25,7 @@ REFUSED = gettext_lazy(
 def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     """The profile of a person, for themselves and the members of rooms they shared: 403
     for anyone else, 404 for a bot (a bot is a new player at each seat) or no player."""
-    player = Player.objects.filter(pk=player_id).first()
+    player = player_by_id(player_id)
     if player is None or player.is_bot:
         raise Http404(gettext("There is no player's profile at this address."))
     viewer = current_player(request.session, request.user)

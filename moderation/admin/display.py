@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from accounts.selectors.devices import DEVICE, Share
+from rooms.selectors.devices import DEVICE, Share
 from scoring import rulesets
 
 

@@ -10,8 +10,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Player, banned_now
-from accounts.selectors.devices import DEVICE, NETWORK, sharing
 from rooms.models import ChatMessage, Room
+from rooms.selectors.devices import DEVICE, NETWORK, sharing
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise

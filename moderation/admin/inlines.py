@@ -10,7 +10,6 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.selectors.devices import shared_devices
 from moderation.admin.base import ReadOnlyInline
 from moderation.admin.display import (
     as_json,
@@ -23,6 +22,7 @@ from moderation.admin.display import (
 )
 from play.models import Event, Game, Scorecard, Turn
 from rooms.models import ChatMessage, Membership
+from rooms.selectors.devices import shared_devices
 
 
 class MembershipInline(ReadOnlyInline):

@@ -24,8 +24,9 @@ from moderation.admin.base import BanForm, ModerationMixin, ReadOnlyAdmin, moder
 from moderation.admin.display import admin_link, moment_label, moment_lines
 from moderation.models import ModerationAction, Report
 from moderation.services.reports import report_handle
-from play.models import Event, Game
-from rooms.models import ChatMessage, Membership
+from play.models import Event
+from play.selectors.games import latest_game, room_events
+from rooms.selectors.members import chat_of, is_active_member
 
 CHAT_LINES = 20  # chat lines shown around a report
 LOG_EVENTS = 30  # events of the room's game shown with a report
@@ -206,7 +207,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     def chat_shown(self, obj: Report) -> SafeString:
         """The room's last chat lines, or the lines around the reported one if it is
         older; the reported line highlighted, removed lines marked."""
-        chat = ChatMessage.objects.filter(room=obj.room_id).select_related("player")
+        chat = chat_of(obj.room_id)
         lines = list(chat.order_by("-created_at", "-id")[:CHAT_LINES])[::-1]
         if obj.message is not None and obj.message not in lines:
             before = chat.filter(created_at__lte=obj.message.created_at).order_by(
@@ -241,10 +242,8 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
     @admin.display(description=gettext_lazy("game"))
     def game_shown(self, obj: Report) -> SafeString:
         """The room's current or last game (its move log's page) and its latest events."""
-        game = Game.objects.filter(room=obj.room_id).order_by("-number").first()
-        events = Event.objects.filter(room=obj.room_id).exclude(kind__in=HIDDEN_EVENTS)
-        if game is not None:
-            events = events.filter(game=game)
+        game = latest_game(obj.room_id)
+        events = room_events(obj.room_id, game=game, hidden=HIDDEN_EVENTS)
         recent = list(events.order_by("-seq")[:LOG_EVENTS])[::-1]
         head = (
             format_html("{} ({})", admin_link(game), game.get_status_display())
@@ -334,9 +333,7 @@ class ReportAdmin(ModerationMixin, ReadOnlyAdmin):
         choices = []
         if report.message is not None and report.message.removed_at is None:
             choices.append(("remove_chat", gettext("Remove this message")))
-        if Membership.objects.filter(
-            room=report.room_id, player=report.reported_id, state=Membership.State.ACTIVE
-        ).exists():
+        if is_active_member(room_id=report.room_id, player_id=report.reported_id):
             choices.append(
                 (
                     "kick",

@@ -11,6 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.services.players import player_locked
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Ban, Change, News, Outcome
@@ -18,9 +19,16 @@ from common.text import visible_only
 from moderation.models import ModerationAction
 from play.models import Game
 from play.services.core import bump, lock_room
+from play.services.game_locks import game_in_play_lock, game_lock
 from play.services.play import end_game
 from rooms.models import ChatMessage, Membership, Room
-from rooms.services.rooms import _depart
+from rooms.selectors.members import (
+    active_member,
+    chat_message_fresh,
+    member_fresh,
+    open_room_codes,
+)
+from rooms.services.rooms import member_depart
 
 
 def _reason(reason: str) -> str:
@@ -48,9 +56,7 @@ def mod_close_room(*, moderator: User, room: Room, reason: str) -> Outcome[Moder
             raise ServiceError(
                 "room_closed", gettext("room %(code)s is already closed") % {"code": locked.code}
             )
-        game = (
-            Game.objects.select_for_update().filter(room=locked, status=Game.Status.PLAYING).first()
-        )
+        game = game_in_play_lock(locked)
         if game is not None:
             end_game(game, f"room closed by a moderator: {why}")
         locked.status, locked.closed_at, locked.closed_reason = Room.Status.CLOSED, now(), why
@@ -64,7 +70,7 @@ def mod_end_game(*, moderator: User, game: Game, reason: str) -> Outcome[Moderat
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(game.room.code)
-        locked = Game.objects.select_for_update().get(pk=game.pk)
+        locked = game_lock(game.pk)
         if locked.status != Game.Status.PLAYING:
             raise ServiceError(
                 "game_over", gettext("game %(game)s is not being played") % {"game": locked}
@@ -87,17 +93,15 @@ def mod_kick(
             raise ServiceError(
                 "room_closed", gettext("room %(code)s is already closed") % {"code": room.code}
             )
-        locked = Membership.objects.select_related("player").get(pk=member.pk)
+        locked = member_fresh(member.pk)
         if locked.state != Membership.State.ACTIVE or locked.player.is_bot:
             raise ServiceError(
                 "not_in_room",
                 gettext("%(player)s is not a person in %(room)s")
                 % {"player": locked.player, "room": room},
             )
-        game = (
-            Game.objects.select_for_update().filter(room=room, status=Game.Status.PLAYING).first()
-        )
-        data = _depart(room, game, locked, Membership.State.KICKED)
+        game = game_in_play_lock(room)
+        data = member_depart(room, game, locked, Membership.State.KICKED)
         bump(room, "kicked", game=game if data["bot"] else None, data={**data, "by": "moderator"})
         action = _record(
             moderator, "kick", why, room=room, player=locked.player, details=details or {}
@@ -146,7 +150,7 @@ def mod_ban(
     why = _reason(reason)
     end = _ban_end(until)
     with transaction.atomic():
-        locked = Player.objects.select_for_update().get(pk=player.pk)
+        locked = player_locked(player)
         if locked.is_bot:
             raise ServiceError("not_a_person", gettext("bots cannot be banned"))
         if locked.is_banned:
@@ -166,12 +170,7 @@ def mod_ban(
     # The ban is committed: no join can succeed from here on, so the rooms the player
     # is in now are all there will be. Each is left in its own transaction, locking the
     # room before anything in it, as every room service does.
-    codes = (
-        Membership.objects.filter(player=locked, state=Membership.State.ACTIVE)
-        .exclude(room__status=Room.Status.CLOSED)
-        .values_list("room__code", flat=True)
-    )
-    for code in sorted(codes):
+    for code in sorted(open_room_codes(locked)):
         news += _leave_banned(locked, code)
     return Outcome(action, tuple(news))
 
@@ -181,17 +180,11 @@ def _leave_banned(player: Player, code: str) -> list[Change]:
     room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)
-        member = (
-            Membership.objects.select_related("player")
-            .filter(room=room, player=player, state=Membership.State.ACTIVE)
-            .first()
-        )
+        member = active_member(room, player)
         if member is None or room.status == Room.Status.CLOSED:
             return []
-        game = (
-            Game.objects.select_for_update().filter(room=room, status=Game.Status.PLAYING).first()
-        )
-        data = _depart(room, game, member, Membership.State.LEFT)
+        game = game_in_play_lock(room)
+        data = member_depart(room, game, member, Membership.State.LEFT)
         bump(room, "banned", game=game if data["bot"] else None, data={**data, "by": "moderator"})
     return [Change(room.code, room.version)]
 
@@ -200,7 +193,7 @@ def mod_unban(*, moderator: User, player: Player, reason: str) -> Outcome[Modera
     """Lift a ban; returns the record (no room changes)."""
     why = _reason(reason)
     with transaction.atomic():
-        locked = Player.objects.select_for_update().get(pk=player.pk)
+        locked = player_locked(player)
         if not locked.is_banned:
             raise ServiceError(
                 "not_banned", gettext("%(player)s is not banned") % {"player": locked}
@@ -218,7 +211,7 @@ def mod_remove_chat(
     why = _reason(reason)
     with transaction.atomic():
         room = lock_room(message.room.code)
-        locked = ChatMessage.objects.get(pk=message.pk)
+        locked = chat_message_fresh(message.pk)
         if locked.removed_at is not None:
             raise ServiceError("already_removed", gettext("that message is already removed"))
         locked.removed_at = now()

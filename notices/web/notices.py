@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from accounts.models import Player
+from accounts.selectors.players import player_by_id
 from accounts.services.accounts import account_sign_in
 from accounts.services.players import current_player
 from accounts.web.accounts import MODEL_BACKEND
@@ -213,7 +213,7 @@ def room_link(request: HttpRequest, token: str) -> HttpResponse:
         )
         return HttpResponseRedirect(reverse("games:your_games"))
     room_url = reverse("games:room", args=[code])
-    player = Player.objects.filter(pk=player_id).select_related("user").first()
+    player = player_by_id(player_id, with_account=True)
     here = current_player(request.session, request.user)
     if player is None or (here is not None and here.pk == player.pk):
         return HttpResponseRedirect(room_url)
@@ -242,7 +242,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """An email's unsubscribe link: asks, then (or at once, posted by a mail program's
     one-click unsubscribe) stops every email about turns to its player."""
     try:
-        player = Player.objects.filter(pk=read_unsubscribe(token)).first()
+        player = player_by_id(read_unsubscribe(token))
     except signing.BadSignature:
         player = None
     if player is None:

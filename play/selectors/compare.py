@@ -1,14 +1,14 @@
 """Duplicate dice after the game: every round side by side, each seat's turn and par's
 (the expert bot on the same dice), for the comparison page, with the seats that share a
-device or a network (``accounts.selectors.devices``)."""
+device or a network (as the caller finds them: ``rooms.selectors.devices``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from accounts.selectors.devices import shared_devices
+from accounts.models import Player
 from play.advice import label
 from play.models import Game, Turn
 from scoring.ruleset import RuleSet
@@ -18,6 +18,8 @@ from scoring.strategy.advice import Choice
 
 # A played turn's fields, as ``turn_view`` reads them (``play.sql.ROUND_PLAYED``).
 PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "finish")
+# What each of the given players shares a device or a network with, by player id.
+SharedWith = Callable[[Sequence[Player]], Mapping[int, Sequence[object]]]
 
 
 def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,10 +104,11 @@ def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
     )
 
 
-def comparison(game: Game, *, par: dict[str, Any] | None) -> Comparison:
+def comparison(game: Game, *, par: dict[str, Any] | None, shared_with: SharedWith) -> Comparison:
     """Every round of duplicate ``game`` (finished or ended) side by side with ``par``'s
     game (``play.services.duplicate.par_of``, which works it out and stores it); without
-    it (the expert's tables still warming) ``par_total`` is ``None``."""
+    it (the expert's tables still warming) ``par_total`` is ``None``; each seat with what
+    ``shared_with`` says its player shares."""
     rs = ruleset(game.ruleset, **game.options)
     cards = list(game.scorecards.select_related("player").order_by("seat"))
     par_rounds = par["rounds"] if par is not None else []
@@ -123,7 +126,7 @@ def comparison(game: Game, *, par: dict[str, Any] | None) -> Comparison:
         )
         found.cells[turn["seat"]] = cell
     par_total = par["total"] if par is not None else None
-    shared = shared_devices(game.room_id, [card.player for card in cards])
+    shared = shared_with([card.player for card in cards])
     seats = [
         {
             "seat": card.seat,

@@ -8,7 +8,8 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
-from rooms.models import Membership, Room
+from rooms.models import Room
+from rooms.selectors.members import is_active_member
 from rooms.selectors.snapshots import read_snapshot
 
 
@@ -21,12 +22,7 @@ def room_by_code(code: str) -> Room | None:
 
 def is_member(room: Room, player: Player | None) -> bool:
     """Whether ``player`` is an active member (seated or watching) of ``room``."""
-    return (
-        player is not None
-        and Membership.objects.filter(
-            room=room, player=player, state=Membership.State.ACTIVE
-        ).exists()
-    )
+    return player is not None and is_active_member(room_id=room.pk, player_id=player.pk)
 
 
 def member_room(*, code: str, player: Player | None) -> Room:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.services.players import bot_player_create
 from common.errors import ServiceError
 from play.models import Game
 from play.services.play import end_game
@@ -29,7 +30,7 @@ def new_bot(level: str, taken: Sequence[str] = ()) -> Player:
     name = next(
         (f"Bot {n}" for n in BOT_NAMES if n not in taken and f"Bot {n}" not in taken), "Bot"
     )
-    return Player.objects.create(name=name, bot_level=level)
+    return bot_player_create(name=name, level=level)
 
 
 def hand_seat_to_bot(

@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.services.players import player_lock
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
@@ -46,7 +47,7 @@ def chat_post(*, player: Player, code: str, text: str, request_id: str | None = 
 def _post(room: Room, player: Player, text: str) -> Done:
     require_not_muted(membership(room, player))
     cleaned = clean_text(text)
-    Player.objects.select_for_update().filter(pk=player.pk).first()  # rate per player
+    player_lock(player)  # rate per player
     recent = ChatMessage.objects.filter(player=player, created_at__gt=now() - WINDOW).count()
     if recent >= BURST:
         raise ServiceError("chat_too_fast", gettext("slow down: a few messages at a time"))

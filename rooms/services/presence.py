@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import Player
-from accounts.services.devices import note_device
 from common.clock import now
 from common.news import Change
 from play.services.core import bump, changed, lock_room
 from rooms.models import Membership
 from rooms.services.absence import give_back_and_bump
+from rooms.services.devices import note_device
 
 
 def presence_connect(
@@ -18,7 +18,7 @@ def presence_connect(
 ) -> list[Change]:
     """A socket of ``player`` opened in the room; the first one makes them online. A
     seat a bot kept for them (``rooms.services.absence``) comes back to them. The
-    socket's ``browser`` id and ``address`` hash are noted (``accounts.services.devices``).
+    socket's ``browser`` id and ``address`` hash are noted (``rooms.services.devices``).
     Returns the room's change, if any."""
     with transaction.atomic():
         room = lock_room(code)

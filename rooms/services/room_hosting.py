@@ -12,7 +12,7 @@ from common.news import Answer
 from play.services.core import Done, bump, require_host, room_act
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import new_bot
-from rooms.services.rooms import _depart, _in_play
+from rooms.services.rooms import game_in_play, member_depart
 from rooms.services.seating import active_members, free_seat
 
 
@@ -42,8 +42,8 @@ def _kick(room: Room, player: Player, target: int) -> Done:
     member = _active_member(room, target)
     if member.player_id == player.pk or member.player.is_bot:
         raise ServiceError("cannot_kick", gettext("kick another person (remove bots instead)"))
-    game = _in_play(room)
-    data = _depart(room, game, member, Membership.State.KICKED)
+    game = game_in_play(room)
+    data = member_depart(room, game, member, Membership.State.KICKED)
     event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
     return Done(event)
 
@@ -81,7 +81,7 @@ def room_add_bot(
 
 def _add_bot(room: Room, player: Player, level: str) -> Done:
     require_host(room, player)
-    if _in_play(room) is not None:
+    if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = free_seat(room)
     if seat is None:
@@ -105,7 +105,7 @@ def room_remove_bot(
 
 def _remove_bot(room: Room, player: Player, seat: int) -> Done:
     require_host(room, player)
-    if _in_play(room) is not None:
+    if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
     member = next((m for m in active_members(room) if m.seat == seat), None)
     if member is None or not member.player.is_bot:

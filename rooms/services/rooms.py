@@ -10,8 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
-from accounts.services.devices import note_device
-from accounts.services.players import names_beside, unique_name
+from accounts.services.players import unique_name
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, News
@@ -28,7 +27,9 @@ from play.services.core import (
 )
 from play.services.play import begin_game, end_game
 from rooms.models import Membership, Room
+from rooms.selectors.tablemates import names_beside
 from rooms.services.bot_seats import hand_seat_to_bot
+from rooms.services.devices import note_device
 from rooms.services.room_settings import checked_duplicate, checked_holidays, checked_settings
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
 
@@ -43,7 +44,8 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def _in_play(room: Room) -> Game | None:
+def game_in_play(room: Room) -> Game | None:
+    """The room's latest game, locked, if it is in play (``None`` otherwise)."""
     game = current_game(room)
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
@@ -78,7 +80,7 @@ def room_create(
 ) -> Room:
     """Open a private room with the host in the first seat (``browser`` and ``address``:
     the id of the browser it is opened from and the hash of its address, kept with the
-    membership: ``accounts.services.devices``). ``pace``: live or by the day
+    membership: ``rooms.services.devices``). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
     ``duplicate``: every seat rolls the same dice (at once), off when left out."""
@@ -174,7 +176,7 @@ def _configure(
         duplicate, together, together is not False and room.duplicate, room.together
     )
     require_host(room, player)
-    if _in_play(room) is not None:
+    if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("settings change between games"))
     seated = seated_members(room)
     if len(seated) > seat_count:
@@ -208,7 +210,7 @@ def room_join(
     """Join by code: a free seat before the first game, a spectator's chair once games
     have been played (or while one is in progress). ``browser`` is the id of the browser
     asking (``common.browsers``): one someone was kicked from is refused too;
-    ``address`` the hash of its address (both kept: ``accounts.services.devices``)."""
+    ``address`` the hash of its address (both kept: ``rooms.services.devices``)."""
     return room_act(
         "join", player, code, request_id, lambda room: _join(room, player, browser, address)
     )
@@ -258,7 +260,7 @@ def _take_seat(room: Room, player: Player) -> Done:
     member = membership(room, player)
     if member.seat is not None:
         raise ServiceError("already_seated", gettext("you already have a seat"))
-    if _in_play(room) is not None:
+    if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = free_seat(room)
     if seat is None:
@@ -269,7 +271,7 @@ def _take_seat(room: Room, player: Player) -> Done:
     return Done(event, extra={"seat": seat})
 
 
-def _depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
+def member_depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
     """Take a person out of the room: a bot finishes their game; the host role moves on.
     ``game`` is the locked game in play, if any (the same object the caller saves)."""
     bot = hand_seat_to_bot(room, game, member) if member.seat is not None else None
@@ -303,8 +305,8 @@ def room_leave(*, player: Player, code: str, request_id: str | None = None) -> A
 
 def _leave(room: Room, player: Player) -> Done:
     member = membership(room, player)
-    game = _in_play(room)
-    data = _depart(room, game, member, Membership.State.LEFT)
+    game = game_in_play(room)
+    data = member_depart(room, game, member, Membership.State.LEFT)
     event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
     return Done(event)
 
@@ -312,7 +314,7 @@ def _leave(room: Room, player: Player) -> Done:
 def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
     """Start the next game with the people and bots seated (the caller holds the lock)."""
     require_host(room, player)
-    if _in_play(room) is not None:
+    if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("a game is already being played"))
     seated = seated_members(room)
     if not any(not m.player.is_bot for m in seated):

@@ -15,6 +15,7 @@ from games import services
 from play.models import Game
 from play.selectors.compare import comparison
 from rooms.models import Membership
+from rooms.selectors.devices import shared_devices
 from tests.support.clients import client_of
 from tests.support.game_state import game_of
 from tests.support.sockets import call, connected, visitor
@@ -58,7 +59,9 @@ def ended(code: str, moderator: User) -> Game:
 def marks(game: Game) -> dict[str, list[tuple[str, str]]]:
     return {
         seat["name"]: [(s.kind, s.name) for s in seat["shared"]]
-        for seat in comparison(game, par=None).seats
+        for seat in comparison(
+            game, par=None, shared_with=lambda players: shared_devices(game.room_id, players)
+        ).seats
     }
 
 

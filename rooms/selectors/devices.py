@@ -1,5 +1,5 @@
 """Seats that share a device or a network: which members of a room joined or played from
-the same browser, or from the same address (``accounts.services.devices`` keeps both), said
+the same browser, or from the same address (``rooms.services.devices`` keeps both), said
 by name only: the ids and hashes stay in the database
 (docs/decisions/0056-seats-that-share-a-device.md)."""
 
