@@ -48,14 +48,14 @@ def unnamed_modules(text: str) -> list[str]:
     return sorted(set(missing))
 
 
-def test_every_module_of_games_and_the_scripts_is_named_in_the_architecture() -> None:
+def test_every_module_of_the_apps_and_the_scripts_is_named_in_the_architecture() -> None:
     assert unnamed_modules(DOC.read_text()) == []
 
 
 def test_a_module_left_out_of_its_row_is_found() -> None:
     text = DOC.read_text()
     rows = folder_rows(text)
-    assert "games/services" in rows and "static/js/room" in rows
+    assert "play/services" in rows and "static/js/room" in rows
     cut = text.replace("`play.py`", "play").replace("`store.js`", "the store")
     assert "play/services/play.py" in unnamed_modules(cut)
     assert "static/js/room/store.js" in unnamed_modules(cut)
