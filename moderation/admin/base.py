@@ -30,6 +30,11 @@ else:
     ModelAdmin, TabularInline = admin.ModelAdmin, admin.TabularInline
 
 
+# A date's year has at most 4 digits, a month or a day 2: a part of more than this many
+# is no date at all.
+DATE_PART_DIGITS = 9
+
+
 def moderator_of(request: HttpRequest) -> User:
     """The staff member behind an admin request (the admin lets only them in)."""
     if not isinstance(request.user, User):
@@ -42,6 +47,17 @@ def _has_nul(request: HttpRequest) -> bool:
     return any("\x00" in text for name, values in request.GET.lists() for text in (name, *values))
 
 
+def _date_too_long(request: HttpRequest, field: str | None) -> bool:
+    """Whether the list's dates are asked for with a year, month or day of more digits
+    than any date has (Django's date hierarchy fails on one with ``OverflowError``
+    instead of refusing it, as it refuses one merely out of range)."""
+    return field is not None and any(
+        len(value.strip().lstrip("+-")) > DATE_PART_DIGITS
+        for part in ("year", "month", "day")
+        for value in request.GET.getlist(f"{field}__{part}")
+    )
+
+
 class ReadOnlyAdmin(ModelAdmin):
     """Lists and change pages to look at; nothing is added, edited or deleted here."""
 
@@ -49,10 +65,13 @@ class ReadOnlyAdmin(ModelAdmin):
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         """The list; a search or filter with a NUL character (which no row holds, and
-        PostgreSQL refuses to look for) is refused with Django's message for it."""
+        PostgreSQL refuses to look for) is refused with Django's message for it, and a
+        date of absurd length as Django refuses a wrong filter (``?e=1``)."""
         if _has_nul(request):
             self.message_user(request, ProhibitNullCharactersValidator.message, messages.ERROR)
             return HttpResponseRedirect(request.path)
+        if _date_too_long(request, self.date_hierarchy):
+            return HttpResponseRedirect(f"{request.path}?e=1")  # as Django answers a wrong filter
         return super().changelist_view(request, extra_context)
 
     def get_search_results(
