@@ -115,11 +115,9 @@ CHOICE_KINDS = {
 }
 
 
-class HintAnswer(TypedDict):
-    """``hint``: the coach's answer, about the position it names."""
+class Advice(TypedDict):
+    """The coach's advice on a position (``play.advice.hint_answer``)."""
 
-    type: Literal["hint"]
-    id: RequestId
     exact: bool
     dice: Annotated[list[Die], Meta(max_length=5)]
     rolls_left: RollsLeft
@@ -130,3 +128,10 @@ class HintAnswer(TypedDict):
     expected: float
     why: Annotated[str, Meta(min_length=1)] | None
     choices: list[Choice]
+
+
+class HintAnswer(Advice):
+    """``hint``: the coach's answer, about the position it names."""
+
+    type: Literal["hint"]
+    id: RequestId
