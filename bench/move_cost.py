@@ -125,12 +125,14 @@ def measure(
         shared = snapshot_cache.snapshot(code)
         assert shared is not None  # the room is there
         game = shared.shared["game"]
+        assert game is not None  # the first game started
         if game["status"] != "playing":
             services.room_rematch(player=people[0], code=code)
             continue
+        assert game["player"] is not None  # one seat after another: someone's turn
         actor = players[game["player"]]
         state = shared.state_for(actor.pk)
-        assert state is not None  # the actor is a member
+        assert state is not None and state["game"] is not None  # the actor is a member
         move = next_move(state["game"])
         start = clock()
         with counting() as service_queries:

@@ -119,14 +119,16 @@ def measure(
             viewer = "mover" if pk == event["actor_id"] else "other"
             tally.count(text, f"{event['kind']} ({viewer})")
         game = shared.shared["game"]
+        assert game is not None  # the first game started
         if game["status"] != "playing":
             played += 1
             if played < games:
                 services.room_rematch(player=people[0], code=code)
             continue
+        assert game["player"] is not None  # one seat after another: someone's turn
         actor = players[game["player"]]
         view = shared.state_for(actor.pk)
-        assert view is not None  # a seat sees the game
+        assert view is not None and view["game"] is not None  # a seat sees the game
         seen = view["game"]
         move = next_move(seen)
         if holds and move["type"] == "roll" and seen["dice"] and move["hold"] != seen["held"]:

@@ -172,9 +172,11 @@ def state_samples() -> dict[str, Any]:
         sent = shared.message_for(people[1].pk, held)
         assert sent is not None
         held = sent[1]
-        actor = next(p for p in people if p.pk == shared.shared["game"]["player"])
+        game = shared.shared["game"]
+        assert game is not None  # the game is on
+        actor = next(p for p in people if p.pk == game["player"])
         view = shared.state_for(actor.pk)
-        assert view is not None
+        assert view is not None and view["game"] is not None
         move = next_move(view["game"])
         move_send(actor, code, move, request_id=f"m{n}")
     shared = snapshot_cache.snapshot(code)

@@ -18,12 +18,14 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
 from common.figures import rounded
+from common.protocol.messages import Advice
+from common.protocol.messages import Choice as ChoiceView
 from common.words import say_words
 from scoring.ruleset import RuleSet
 from scoring.scorecard import Scorecard as Sheet
@@ -160,19 +162,20 @@ def relabel(data: Any, rs: RuleSet) -> Any:
     return found
 
 
-def choice_view(choice: Choice, rs: RuleSet, best: float) -> dict[str, Any]:
+def choice_view(choice: Choice, rs: RuleSet, best: float) -> ChoiceView:
     """A choice as the protocol and the review store it: ``Choice.to_json`` with its
     exact value, a label and what it costs against the best (``loss``); pages round them
     once, when they print them (``common.figures``)."""
     data = choice.to_json()
     if choice.kind == "keep":
         data["keep"] = [int(v) for v in choice.keep]
-    return {
+    view = {
         **data,
         "value": float(choice.value),
         "label": label(choice, rs),
         "loss": max(0.0, float(best - choice.value)),
     }
+    return cast(ChoiceView, view)  # ``Choice.to_json``: its kind and its keep or box
 
 
 def same_choice(a: Choice, b: Choice) -> bool:
@@ -200,7 +203,7 @@ class Position:
     game_version: int
 
 
-def hint_answer(position: Position) -> dict[str, Any]:
+def hint_answer(position: Position) -> Advice:
     """The coach's advice on ``position`` (CPU work: call it from a worker thread).
 
     Before the turn's first roll there is nothing to choose: ``choices`` is empty and
@@ -209,7 +212,17 @@ def hint_answer(position: Position) -> dict[str, Any]:
     """
     adv = advisor(position.ruleset)
     sheet = position.sheet
-    answer: dict[str, Any] = {
+    if not position.dice:
+        expected, why, views = float(sheet.total + adv.state_value(sheet)), None, []
+    else:
+        choices = tuple(
+            adv.advise(sheet, position.dice, position.rolls_left, announced=position.announced)
+        )
+        best = choices[0].value if choices else float(sheet.total)
+        expected = float(best)
+        why = why_sentence(position, choices) if choices else None
+        views = [choice_view(c, position.ruleset, best) for c in choices]
+    return {
         "exact": bool(adv.exact),
         "dice": list(position.dice),
         "rolls_left": position.rolls_left,
@@ -217,20 +230,10 @@ def hint_answer(position: Position) -> dict[str, Any]:
         "turn": position.turn,
         "game_version": position.game_version,
         "total": sheet.total,
+        "expected": expected,
+        "why": why,
+        "choices": views,
     }
-    if not position.dice:
-        answer.update(expected=float(sheet.total + adv.state_value(sheet)), why=None, choices=[])
-        return answer
-    choices = tuple(
-        adv.advise(sheet, position.dice, position.rolls_left, announced=position.announced)
-    )
-    best = choices[0].value if choices else float(sheet.total)
-    answer.update(
-        expected=float(best),
-        why=why_sentence(position, choices) if choices else None,
-        choices=[choice_view(c, position.ruleset, best) for c in choices],
-    )
-    return answer
 
 
 def why_sentence(position: Position, choices: tuple[Choice, ...]) -> str:

@@ -7,6 +7,7 @@ placing change in a turn and a scorecard. ``play.sql`` reads the same rows.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,7 +45,7 @@ def insert_event(
     game: Game | None,
     kind: str,
     actor_id: int | None,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     moment: datetime,
 ) -> None:
     """Record the event of the room's current version."""

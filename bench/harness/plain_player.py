@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 
-def placements(game: dict[str, Any]) -> list[dict[str, Any]]:
+def placements(game: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The game's ``options`` (by column, then box: ``[points, bonus, gain]``) as a list of
     ``{"column", "box", "points", "bonus", "gain"}``, in column then sheet order."""
     return [
@@ -20,7 +21,7 @@ def placements(game: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def next_move(game: dict[str, Any]) -> dict[str, Any]:
+def next_move(game: Mapping[str, Any]) -> dict[str, Any]:
     """A plain player's next request on their turn: roll, keep the most common face
     (up to two rerolls unless a box already pays well), then fill the best box."""
     dice, rolls_left, options = game["dice"], game["rolls_left"], placements(game)
@@ -40,7 +41,7 @@ def next_move(game: dict[str, Any]) -> dict[str, Any]:
     return move
 
 
-def _open_announce_box(game: dict[str, Any]) -> str:
+def _open_announce_box(game: Mapping[str, Any]) -> str:
     """The first open box of the announced column on the sheet whose turn it is."""
     rules = game["ruleset"]
     filled = game["seats"][game["current_seat"]]["boxes"].get(rules["announce_column"], {})

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypedDict
 
 from msgspec import Meta
 
+from common.protocol.game import RevealedTurn
 from common.protocol.keys import BotLevel, BoxKey, ColumnKey, Die, Moment, Pace, Position, Seat
 
 EventKind = Literal[
@@ -114,7 +115,7 @@ class Move(TypedDict, total=False):
     bonus: int
     total: int
     ranking: list[Rank]
-    revealed: list[dict[str, Any]]
+    revealed: list[RevealedTurn]
 
 
 class TurnFinished(TypedDict, total=False):
@@ -129,7 +130,7 @@ class SeatChange(TypedDict, total=False):
     seat: Seat
     player: str
     player_id: int
-    bot: str
+    bot: str | None
     missed: int
 
 
@@ -163,6 +164,12 @@ class PresenceData(TypedDict, total=False):
     player: str
     online: bool
 
+
+# Any kind's data, as a service records it (``play.services.core.bump``).
+EventData = (
+    RoomSettings | Joined | Departure | Muting | BotSeat | GameStarted | Move | TurnFinished
+    | SeatChange | HostPassed | HolidayData | ChatData | ReactData | Ending | PresenceData
+)  # fmt: skip
 
 EVENT_DATA: dict[str, type] = {
     "room_created": RoomSettings,

@@ -3,7 +3,7 @@ the coach's ``hint`` (docs/protocol.md, "Server to client")."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, TypedDict
 
 from msgspec import Meta
 
@@ -48,7 +48,12 @@ class TestOp(TypedDict):
 
 
 # One operation, applied to the state document in order (``play.selectors.patches``).
+PatchOp = SetOp | RemoveOp | CopyOp | TestOp
 PATCH_OPS: tuple[type, ...] = (SetOp, RemoveOp, CopyOp, TestOp)
+if TYPE_CHECKING:
+    PatchOps = list[PatchOp]
+else:  # msgspec takes no union of TypedDicts: the schema names ``patch_operation`` instead
+    PatchOps = list[dict[str, Any]]
 
 
 class PresenceView(TypedDict):
@@ -67,7 +72,7 @@ class Patch(TypedDict):
     version: Annotated[int, Meta(ge=1)]
     base: Annotated[int, Meta(ge=0)]
     ops: Annotated[
-        list[dict[str, Any]],
+        PatchOps,
         schema_says(items={"$ref": "#/definitions/patch_operation"}),
     ]
     seconds_left: NotRequired[Annotated[int, Meta(ge=0)]]
@@ -110,11 +115,9 @@ CHOICE_KINDS = {
 }
 
 
-class HintAnswer(TypedDict):
-    """``hint``: the coach's answer, about the position it names."""
+class Advice(TypedDict):
+    """The coach's advice on a position (``play.advice.hint_answer``)."""
 
-    type: Literal["hint"]
-    id: RequestId
     exact: bool
     dice: Annotated[list[Die], Meta(max_length=5)]
     rolls_left: RollsLeft
@@ -125,3 +128,10 @@ class HintAnswer(TypedDict):
     expected: float
     why: Annotated[str, Meta(min_length=1)] | None
     choices: list[Choice]
+
+
+class HintAnswer(Advice):
+    """``hint``: the coach's answer, about the position it names."""
+
+    type: Literal["hint"]
+    id: RequestId

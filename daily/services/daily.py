@@ -11,6 +11,7 @@ own. A past day's dice are played again by anyone, unranked.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
+from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
+from common.protocol.keys import Pace
 from daily.models import DailyAttempt, DailyChallenge, Practice
 from daily.selectors.daily import today
 from play.advice import level_ready
@@ -179,7 +181,7 @@ def _open_table(
             "ruleset": rs.name,
             "options": dict(rs.options),
             "seats": 1,
-            "pace": room.pace,
+            "pace": cast(Pace, room.pace),  # one of the modes' (play.modes)
             "turn_seconds": None,
             "holidays": room.holidays,
             "together": False,

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, cast
 
 from asgiref.sync import sync_to_async
@@ -34,8 +34,8 @@ from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
 from common.news import Answer, Change
-from common.protocol.errors import BadMessage, ErrorMessage
-from common.protocol.messages import Ack
+from common.protocol.errors import BadMessage, ErrorCode, ErrorMessage
+from common.protocol.messages import Ack, HintAnswer, Pong
 from common.protocol.requests import Request, request_decode
 from common.publish import publish
 from games import selectors, services
@@ -47,6 +47,8 @@ from play.selectors.room_snapshot import Held
 
 log = logging.getLogger(__name__)
 
+# What a socket is sent besides the state and its patches (``push_state``).
+Sent = Ack | Pong | HintAnswer | ErrorMessage
 BURST = 20  # messages a second before "rate_limited" ...
 FLOOD = 100  # ... and before the socket is closed
 CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_FLOOD = 4403, 4404, 4429
@@ -78,6 +80,12 @@ def _act(call: Call, player: Player, code: str, request: Request) -> Answer:
     ):
         snapshot(code, version)
     return answer
+
+
+def _error(request_id: str | None, code: str, message: str) -> ErrorMessage:
+    """The ``error`` message of a refusal: ``code`` is one of ``ErrorCode``, as every code
+    a service or the socket's own checks raise is (tests/games/test_protocol_schema.py)."""
+    return {"type": "error", "id": request_id, "code": cast(ErrorCode, code), "message": message}
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -202,13 +210,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 raise BadMessage("rate_limited", gettext("slow down: at most 20 messages a second"))
             await self.handle(msg, request_id)
         except (BadMessage, BadJson) as exc:
-            error: ErrorMessage = {
-                "type": "error",
-                "id": request_id,
-                "code": exc.code,  # type: ignore[typeddict-item]  # raised as ErrorCode
-                "message": exc.message,
-            }
-            await self.send_json(error)
+            await self.send_json(_error(request_id, exc.code, exc.message))
 
     def _flooded(self) -> bool:
         moment = time.monotonic()
@@ -227,7 +229,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             for group in self.socket_groups():
                 await self.channel_layer.group_add(group, self.channel_name)
             version = await on_database_thread(_heartbeat)(self.code, self.player)
-            await self.send_json({"type": "pong", "id": request_id})
+            pong: Pong = {"type": "pong", "id": request_id}
+            await self.send_json(pong)
             if version is not None and version > self.sent_version:
                 await self.push_state(version)  # changes whose broadcast never came
             return
@@ -243,7 +246,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         try:
             answer = await on_database_thread(_act)(call, self.player, self.code, request)
         except ServiceError as exc:  # nothing was committed
-            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+            await self.send_json(_error(request_id, exc.code, exc.message))
             if exc.code == "banned":  # the ban's own message may not have come yet
                 await self.end(CLOSE_BANNED)
             return
@@ -268,20 +271,15 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             )
             answer = await sync_to_async(coach.hint_answer, thread_sensitive=False)(position)
         except ServiceError as exc:
-            await self.send_json({"type": "error", "id": request_id, **exc.as_json()})
+            await self.send_json(_error(request_id, exc.code, exc.message))
             return
         except Exception:  # a bug in the advice must not take the socket down
             log.exception("the coach failed in room %s", self.code)
-            await self.send_json(
-                {
-                    "type": "error",
-                    "id": request_id,
-                    "code": "coach_failed",
-                    "message": gettext("the coach could not work this position out"),
-                }
-            )
+            failed = gettext("the coach could not work this position out")
+            await self.send_json(_error(request_id, "coach_failed", failed))
             return
-        await self.send_json({"type": "hint", "id": request_id, **answer})
+        hint: HintAnswer = {"type": "hint", "id": request_id, **answer}
+        await self.send_json(hint)
 
     async def room_changed(self, message: dict[str, Any]) -> None:
         """The room moved to a new version: send this viewer what changed, if newer."""
@@ -306,6 +304,6 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
                 self.sent_version = shared.version
                 await self.send(text_data=text)
 
-    async def send_json(self, content: Mapping[str, Any]) -> None:
+    async def send_json(self, content: Sent) -> None:
         """Send one JSON message."""
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

@@ -10,6 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from accounts.models import Player
+from common.protocol.errors import ErrorMessage
 from common.publish import group_name, player_group
 from games import services
 from moderation.services.moderation import ban_message
@@ -26,7 +27,7 @@ class EndsForGood(AsyncWebsocketConsumer):
     player: Player
     language: str
     # Provided by the consumer that mixes this in.
-    send_json: Callable[[dict[str, Any]], Awaitable[None]]
+    send_json: Callable[[ErrorMessage], Awaitable[None]]
     presence: Callable[..., Awaitable[None]]
 
     def socket_groups(self) -> list[str]:

@@ -11,10 +11,9 @@ refuses it returns as a ``Refusal`` for the service to raise.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db.models import QuerySet
 
@@ -123,7 +122,7 @@ class Dice:
         system's random source."""
         raise NotImplementedError
 
-    def logged(self, game: Game, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    def logged(self, game: Game, kind: str, data: Mapping[str, object]) -> Mapping[str, object]:
         """What the room's log keeps of event ``kind`` with ``data`` of ``game``."""
         raise NotImplementedError
 

@@ -3,7 +3,7 @@ so nothing is sealed from the player and no table is compared."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from play.models import Game
 from play.modes.shared_dice import SeededDice
@@ -21,7 +21,7 @@ class DailyDice(SeededDice):
         """None of its own: the challenge gives the day's (or a practice game's)."""
         return ""
 
-    def logged(self, game: Game, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    def logged(self, game: Game, kind: str, data: Mapping[str, object]) -> Mapping[str, object]:
         """All of it: the player plays alone."""
         return data
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from play.models import Game, Turn
 from play.modes.base import Dice
@@ -31,7 +30,7 @@ class OwnDice(Dice):
         """The system's."""
         return None
 
-    def logged(self, game: Game, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    def logged(self, game: Game, kind: str, data: Mapping[str, object]) -> Mapping[str, object]:
         """All of it."""
         return data
 

@@ -5,8 +5,7 @@ round carries every seat's turn of it, and the finished game is compared seat by
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from play.models import Game, Turn
 from play.modes.base import Dice
@@ -18,11 +17,11 @@ MOVE_KINDS = frozenset({"roll", "hold", "announce", "place", "timeout", "skip"})
 PUBLIC_KEYS = ("seat", "ranking", "revealed")
 
 
-def _public(data: dict[str, Any]) -> dict[str, Any]:
+def _public(data: Mapping[str, object]) -> dict[str, object]:
     return {key: data[key] for key in PUBLIC_KEYS if key in data} | {"sealed": True}
 
 
-def sealed_data(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+def sealed_data(kind: str, data: Mapping[str, object]) -> Mapping[str, object]:
     """The event data the room's log keeps of a move in a duplicate game: whose move it
     was, the round's reveal when it closed the round, and the ranking when it ended the
     game, but no dice, holds, announcement or score."""
@@ -61,7 +60,7 @@ class SharedDice(SeededDice):
     compared = True
     sealed = True
 
-    def logged(self, game: Game, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    def logged(self, game: Game, kind: str, data: Mapping[str, object]) -> Mapping[str, object]:
         """While the game is played, a move's seat only (``sealed_data``); all of it after."""
         if game.status == Game.Status.PLAYING:
             return sealed_data(kind, data)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accounts.models import Player
+from common.protocol.game import RevealedTurn
 from play.advice import label
 from play.models import Game, Turn
 from scoring.ruleset import RuleSet
@@ -22,7 +23,7 @@ PLAYED_FIELDS = ("seat", "state", "rolls", "box", "column", "points", "bonus", "
 SharedWith = Callable[[Sequence[Player]], Mapping[int, Sequence[object]]]
 
 
-def turn_view(row: Mapping[str, Any]) -> dict[str, Any]:
+def turn_view(row: Mapping[str, Any]) -> RevealedTurn:
     """A played turn (a row of ``PLAYED_FIELDS``) as the reveal and the comparison of a
     duplicate game show it."""
     return {
@@ -86,7 +87,7 @@ class Comparison:
         return any(seat["shared"] for seat in self.seats)
 
 
-def _cell(data: dict[str, Any], rs: RuleSet) -> Cell:
+def _cell(data: Mapping[str, Any], rs: RuleSet) -> Cell:
     where = (
         label(Choice("place", 0.0, box=data["box"], column=data["column"]), rs)
         if data["box"]

@@ -6,14 +6,17 @@ and the placements that may still be taken back, as the game's mode shows them.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
+from common.protocol.game import Options, RevealedTurn, SeatView, Totals, TurnView
+from common.protocol.keys import ColumnKey
 from play import sql
 from play.models import Game
 from play.modes import Mode, mode_for
 from play.selectors.compare import turn_view
 from play.selectors.room_snapshot import Seats, Snapshot
+from play.selectors.shared_state import NoTurn, OwnTurn, SharedGame, TurnShown
 from play.selectors.take_backs import take_backs
 from play.selectors.views import compact_json, ruleset_view_of
 from scoring import scorecard_json
@@ -22,7 +25,7 @@ from scoring.turn import Turn as TurnState
 
 # A game's turn where no turn is open (everyone's turn at once, the shared part of the
 # state: each player's own open turn comes on top, ``room_snapshot.Snapshot.own_of``).
-NO_TURN: dict[str, Any] = {
+NO_TURN: NoTurn = {
     "current_seat": None,
     "dice": [],
     "held": [],
@@ -39,7 +42,7 @@ Sheets = dict[int, tuple[int, Sheet]]
 # content (``Seats``), and the next one of the room redoes only the card that changed.
 
 
-def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, Any], Sheet]:
+def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[SeatView, Sheet]:
     data = card["data"]
     key = (
         card["id"],
@@ -60,7 +63,7 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
         seats[key] = found
         return found
     sheet = scorecard_json.from_json(data)
-    view = {
+    view: SeatView = {
         "seat": card["seat"],
         "player": card["player_id"],
         "name": card["player_name"],
@@ -86,11 +89,24 @@ def _seat(card: dict[str, Any], known: Seats, seats: Seats) -> tuple[dict[str, A
     return found
 
 
-def _totals(sheet: Sheet) -> list[dict[str, Any]]:
-    return [asdict(t) | {"subtotal": t.subtotal, "total": t.total} for t in sheet.totals()]
+def _totals(sheet: Sheet) -> list[Totals]:
+    return [
+        {
+            "column": cast(ColumnKey, t.column),  # the engine's columns are the protocol's keys
+            "upper": t.upper,
+            "upper_bonus": t.upper_bonus,
+            "middle": t.middle,
+            "lower": t.lower,
+            "yahtzee_bonus": t.yahtzee_bonus,
+            "multiplier": t.multiplier,
+            "subtotal": t.subtotal,
+            "total": t.total,
+        }
+        for t in sheet.totals()
+    ]
 
 
-def _before_round(view: dict[str, Any], sheet: Sheet, row: dict[str, Any]) -> dict[str, Any]:
+def _before_round(view: SeatView, sheet: Sheet, row: dict[str, Any]) -> SeatView:
     """Duplicate dice: the seat's view as it stood before its box of the open round
     (``row``, its turn) was filled."""
     data = scorecard_json.to_json(sheet)
@@ -98,12 +114,12 @@ def _before_round(view: dict[str, Any], sheet: Sheet, row: dict[str, Any]) -> di
     if row["bonus"]:
         data["extra_yahtzees"][row["column"]] -= 1
     before = scorecard_json.from_json(data)
-    return view | {"boxes": data["boxes"], "totals": _totals(before), "total": before.total}
+    return {**view, "boxes": data["boxes"], "totals": _totals(before), "total": before.total}
 
 
 def game_view(
     room: dict[str, Any], known: Seats, seats_read: Seats, same_cards: Snapshot | None = None
-) -> dict[str, Any] | None:
+) -> SharedGame | None:
     """The room's latest game as everyone sees it, plus ``deadline`` and ``player`` (whose
     turn it is), which the viewer's state turns into ``seconds_left`` and ``options``
     (everyone's turn at once: ``own``, each player's open turn of the round), and the
@@ -138,11 +154,11 @@ def game_view(
 
 def _seats(
     game: dict[str, Any], known: Seats, seats_read: Seats, same_cards: Snapshot | None
-) -> tuple[list[dict[str, Any]], Sheets]:
+) -> tuple[list[SeatView], Sheets]:
     """The seats' views of ``game`` (its row) in seat order, and each seat's player and
     sheet: all kept from ``same_cards`` when it shows the same game, else each from
     ``known`` when its row has not changed (``seats_read`` receives them all)."""
-    seats: list[dict[str, Any]] = []
+    seats: list[SeatView] = []
     sheets: Sheets = {}
     before = same_cards.shared["game"] if same_cards is not None else None
     if same_cards is not None and before is not None and before["number"] == game["number"]:
@@ -159,7 +175,7 @@ def _seats(
     return seats, sheets
 
 
-def _shown(game: dict[str, Any], seats: list[dict[str, Any]], *, rounds: bool) -> dict[str, Any]:
+def _shown(game: dict[str, Any], seats: list[SeatView], *, rounds: bool) -> SharedGame:
     """The game's view before its turns are read: no turn open, nothing revealed
     (``rounds``: everyone's turn at once, where no seat is current)."""
     count = game["turn_count"]
@@ -189,7 +205,7 @@ def _shown(game: dict[str, Any], seats: list[dict[str, Any]], *, rounds: bool) -
 
 def _revealed(
     game: dict[str, Any], seated: int, round_number: int, *, playing: bool
-) -> list[dict[str, Any]]:
+) -> list[RevealedTurn]:
     """Duplicate dice: the last closed round (the last round, once the game is over) for
     all to compare (``seated``: how many seats the game has)."""
     shown = round_number - 1 if playing else round_number
@@ -199,14 +215,17 @@ def _revealed(
     ]
 
 
-def _current_turn(view: dict[str, Any], game: dict[str, Any], sheets: Sheets) -> None:
+def _current_turn(view: SharedGame, game: dict[str, Any], sheets: Sheets) -> None:
     """One seat after another: the current seat's open turn as its player sees it, its
     ``deadline`` and ``player``."""
     view["deadline"] = game["turn_deadline"]
     player, sheet = sheets[game["current_seat"]]
     view["player"] = player
     row = sql.fetch(sql.TURN, [game["id"], game["turn_count"]])[0]
-    view.update(_turn(row, sheet))
+    seen = _turn(row, sheet)
+    view["dice"], view["held"], view["rolls_left"] = seen["dice"], seen["held"], seen["rolls_left"]
+    view["announced"], view["must_announce"] = seen["announced"], seen["must_announce"]
+    view["options"] = seen["options"]
 
 
 def _mode(room: dict[str, Any], game: dict[str, Any]) -> Mode:
@@ -219,10 +238,10 @@ def _mode(room: dict[str, Any], game: dict[str, Any]) -> Mode:
     )
 
 
-def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
+def _turn(row: dict[str, Any], sheet: Sheet) -> TurnShown:
     """An open turn (its ``state`` and ``holding``) as its player sees it."""
     turn = TurnState.from_json(row["state"], card=sheet)
-    seen = {
+    seen: TurnShown = {
         # ``held``: the dice marked to keep now (``hold``), which start as the last roll's.
         "dice": list(turn.dice),
         "held": list(row["holding"]),
@@ -237,12 +256,13 @@ def _turn(row: dict[str, Any], sheet: Sheet) -> dict[str, Any]:
         by_column: dict[str, dict[str, list[int]]] = {}
         for p, gain in zip(options, sheet.gains(options), strict=True):
             by_column.setdefault(p.column, {})[p.box] = [p.points, p.bonus, gain]
-        seen["options"] = by_column
+        # Lists, not tuples: equal to what a client sends back and diffs the same.
+        seen["options"] = cast(Options, by_column)
     return seen
 
 
 def _round(
-    view: dict[str, Any],
+    view: SharedGame,
     rows: list[dict[str, Any]],
     sheets: Sheets,
     *,
@@ -252,7 +272,9 @@ def _round(
     ``sealed``: without their dice, holds, announcements or scores, duplicate dice),
     each open one as its player sees it (``own``), and as ``deadline`` the latest of the
     open turns' (the round is over by then)."""
-    turns, own, deadlines = [], {}, []
+    turns: list[TurnView] = []
+    own: dict[int, OwnTurn] = {}
+    deadlines: list[datetime] = []
     seats = list(view["seats"])
     scored: dict[int, int] = {}  # duplicate dice: players who scored, by seat index
     for row in rows:
@@ -270,14 +292,15 @@ def _round(
             }
         )
         if not done:
-            own[player] = seen | {"current_seat": row["seat"], "deadline": row["deadline"]}
+            own[player] = {**seen, "current_seat": row["seat"], "deadline": row["deadline"]}
             if row["deadline"] is not None:
                 deadlines.append(row["deadline"])
         elif sealed and row["box"]:
             index = next(i for i, s in enumerate(seats) if s["seat"] == row["seat"])
             seats[index] = _before_round(seats[index], sheet, row)
             scored[player] = index
-    view.update(turns=turns, own=own, deadline=max(deadlines, default=None))
+    view["turns"], view["own"] = turns, own
+    view["deadline"] = max(deadlines, default=None)
     if scored:
         # Each who scored sees their own seat as it is; everyone else, as it was.
         view["own_seats"] = {

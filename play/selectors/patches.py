@@ -30,9 +30,10 @@ in Python: the documents this is used on never hold both in one place.
 from __future__ import annotations
 
 import json
-from typing import Any
 
-Op = dict[str, Any]
+from common.protocol.messages import PatchOp
+
+Op = PatchOp
 SLIDE_LIMIT = 8  # items a sliding list may gain in one step and still count as sliding
 SHORT = 8  # a list of plain values up to this long is replaced whole
 
@@ -44,14 +45,16 @@ def pointer(path: str, key: str | int) -> str:
     return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
 
 
-def diff(old: Any, new: Any) -> list[Op]:
+def diff(old: object, new: object) -> list[Op]:
     """The operations that turn document ``old`` into ``new`` (JSON values). A value that
     the patch already placed elsewhere (the same object: a room's ``event`` is the newest
     item of its ``log``) is copied from there (``copy``) rather than sent twice."""
     ops = _diff(old, new, "")
     placed: dict[int, str] = {}
     for n, op in enumerate(ops):
-        value = op.get("value")
+        if op["op"] != "add" and op["op"] != "replace":
+            continue
+        value = op["value"]
         if not isinstance(value, dict | list) or not value:
             continue
         source = placed.get(id(value))
@@ -62,13 +65,13 @@ def diff(old: Any, new: Any) -> list[Op]:
     return ops
 
 
-def diff_at(old: Any, new: Any, path: str) -> list[Op]:
+def diff_at(old: object, new: object, path: str) -> list[Op]:
     """The operations that turn ``old`` into ``new``, both the value at ``path`` of a
     document."""
     return _diff(old, new, path)
 
 
-def _diff(old: Any, new: Any, path: str) -> list[Op]:
+def _diff(old: object, new: object, path: str) -> list[Op]:
     if type(old) is type(new) and old == new:
         return []
     if isinstance(old, dict) and isinstance(new, dict):
@@ -78,7 +81,7 @@ def _diff(old: Any, new: Any, path: str) -> list[Op]:
     return [{"op": "replace", "path": path, "value": new}]
 
 
-def _smaller(ops: list[Op], new: Any, path: str) -> list[Op]:
+def _smaller(ops: list[Op], new: object, path: str) -> list[Op]:
     """``ops``, or one ``replace`` of the whole value when that is shorter (an event that
     is another event, a list rewritten)."""
     if not path or len(ops) < 3 or _longer_than(new, len(_json(ops))):
@@ -86,11 +89,11 @@ def _smaller(ops: list[Op], new: Any, path: str) -> list[Op]:
     return [{"op": "replace", "path": path, "value": new}]
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _longer_than(value: Any, limit: int) -> bool:
+def _longer_than(value: object, limit: int) -> bool:
     """Whether ``value`` as JSON is about ``limit`` characters or more (it looks at no
     more of ``value`` than it needs to tell)."""
     size, stack = 0, [value]
@@ -109,7 +112,7 @@ def _longer_than(value: Any, limit: int) -> bool:
     return False
 
 
-def _flat(old: list[Any], new: list[Any]) -> bool:
+def _flat(old: list[object], new: list[object]) -> bool:
     """Whether both are short lists of numbers or text (dice, held positions): sent whole."""
     return (
         len(old) <= SHORT
@@ -118,7 +121,7 @@ def _flat(old: list[Any], new: list[Any]) -> bool:
     )
 
 
-def _object_diff(old: dict[str, Any], new: dict[str, Any], path: str) -> list[Op]:
+def _object_diff(old: dict[str, object], new: dict[str, object], path: str) -> list[Op]:
     ops: list[Op] = [{"op": "remove", "path": pointer(path, key)} for key in old if key not in new]
     for key, value in new.items():
         if key in old:
@@ -128,7 +131,7 @@ def _object_diff(old: dict[str, Any], new: dict[str, Any], path: str) -> list[Op
     return ops
 
 
-def _list_diff(old: list[Any], new: list[Any], path: str) -> list[Op]:
+def _list_diff(old: list[object], new: list[object], path: str) -> list[Op]:
     start, old_end, new_end = 0, len(old), len(new)
     while start < old_end and start < new_end and old[start] == new[start]:
         start += 1
@@ -140,7 +143,7 @@ def _list_diff(old: list[Any], new: list[Any], path: str) -> list[Op]:
     # New items in front, old ones fall off the end (a log, newest first) ...
     head = _index(came, gone[0])
     if head is not None and came[head:] == gone[: len(came) - head]:
-        ops = [
+        ops: list[Op] = [
             {"op": "remove", "path": pointer(path, start + n)}
             for n in range(len(gone) - 1, len(came) - head - 1, -1)
         ]
@@ -168,7 +171,7 @@ def _list_diff(old: list[Any], new: list[Any], path: str) -> list[Op]:
     return _splice(start, gone, came, path)
 
 
-def _index(items: list[Any], item: Any) -> int | None:
+def _index(items: list[object], item: object) -> int | None:
     """Where ``item`` is among the first ``SLIDE_LIMIT`` positions of ``items``."""
     for n, candidate in enumerate(items[:SLIDE_LIMIT]):
         if candidate == item:
@@ -176,7 +179,7 @@ def _index(items: list[Any], item: Any) -> int | None:
     return None
 
 
-def _splice(start: int, gone: list[Any], came: list[Any], path: str) -> list[Op]:
+def _splice(start: int, gone: list[object], came: list[object], path: str) -> list[Op]:
     """Remove ``gone`` from position ``start`` on, then insert ``came`` there."""
     ops: list[Op] = [
         {"op": "remove", "path": pointer(path, start + n)} for n in range(len(gone) - 1, -1, -1)

@@ -16,31 +16,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import cast
 
 from django.utils import timezone
 
+from common.protocol.game import GameView, SeatView
+from common.protocol.keys import PresenceName
+from common.protocol.messages import Patch
+from common.protocol.state import Member, State, You
 from play.selectors.patches import Op, diff, diff_at
+from play.selectors.shared_state import Document, OwnParts, Shared
 from play.selectors.views import compact_json, presence_of
 from scoring.scorecard import Scorecard as Sheet
 
 # A snapshot's seat views and sheets, by scorecard row content.
-Seats = dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]]
+Seats = dict[tuple[object, ...], tuple[SeatView, Sheet]]
 # What the moment makes of each member: (player, presence), in members' order.
-Presence = tuple[tuple[int, str], ...]
-MOMENT_KEYS = ("sockets", "seen_at")  # members' raw fields that presence is made of
+Presence = tuple[tuple[int, PresenceName], ...]
+# Each member's presence and seconds since last seen, at a moment.
+Seen = tuple[tuple[PresenceName, int | None], ...]
 # ``rounds``: the game's turn order opens rounds of everyone's turns (``play.modes``).
 HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats", "rounds")
-# Everyone's turn at once, the parts of the game that are the viewer's own open turn.
-OWN_TURN_KEYS = (
-    "current_seat",
-    "dice",
-    "held",
-    "rolls_left",
-    "announced",
-    "must_announce",
-    "options",
-)
 
 
 @dataclass(frozen=True)
@@ -57,11 +53,11 @@ class Snapshot:
 
     version: int
     built_at: float
-    shared: dict[str, Any]
+    shared: Shared
     room_id: int
     seats: Seats  # the game's seat views, by scorecard row
     members_at: float  # when what it holds beyond its version (members, chat...) was read
-    _document: dict[str, Any] | None = field(default=None, init=False, repr=False)
+    _document: Document | None = field(default=None, init=False, repr=False)
     _ops: dict[int, list[Op]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -69,14 +65,14 @@ class Snapshot:
 
     # -- the parts of a state ------------------------------------------------------
 
-    def you_of(self, viewer: int) -> dict[str, Any] | None:
+    def you_of(self, viewer: int) -> You | None:
         """The state's ``you`` for player ``viewer`` (``None``: not a member)."""
         mine = self._members.get(viewer)
         if mine is None:
             return None
         return {"player": viewer, "name": mine["name"], "seat": mine["seat"], "host": mine["host"]}
 
-    def own_of(self, viewer: int) -> dict[str, Any]:
+    def own_of(self, viewer: int) -> OwnParts:
         """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
         (none when it is not theirs); everyone's turn at once, their open turn of the
         round (the game's ``NO_TURN`` when they have none); with duplicate dice, once
@@ -87,12 +83,21 @@ class Snapshot:
         if not game["rounds"]:
             return {"options": game["options"] if game["player"] == viewer else {}}
         mine = game["own"].get(viewer)
-        own = {key: (mine or game)[key] for key in OWN_TURN_KEYS}
+        shown = mine or game
+        own: OwnParts = {  # everyone's turn at once: the viewer's own open turn
+            "current_seat": shown["current_seat"],
+            "dice": shown["dice"],
+            "held": shown["held"],
+            "rolls_left": shown["rolls_left"],
+            "announced": shown["announced"],
+            "must_announce": shown["must_announce"],
+            "options": shown["options"],
+        }
         if viewer in game["own_seats"]:
             own["seats"] = game["own_seats"][viewer]
         return own
 
-    def _seen(self, moment: datetime) -> tuple[tuple[str, int | None], ...]:
+    def _seen(self, moment: datetime) -> Seen:
         """Each member's presence and seconds since last seen, at ``moment``."""
         return tuple(
             (
@@ -102,17 +107,23 @@ class Snapshot:
             for m in self.shared["members"]
         )
 
-    def _members_at(
-        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
-    ) -> list[dict[str, Any]]:
-        views = []
-        for member, (presence, ago) in zip(
-            self.shared["members"], seen or self._seen(moment), strict=True
-        ):
-            view = {k: v for k, v in member.items() if k not in MOMENT_KEYS}
-            view["presence"], view["seen_seconds_ago"] = presence, ago
-            views.append(view)
-        return views
+    def _members_at(self, moment: datetime, seen: Seen | None = None) -> list[Member]:
+        return [
+            {  # the member as read, but what makes their presence
+                "player": m["player"],
+                "name": m["name"],
+                "seat": m["seat"],
+                "bot": m["bot"],
+                "bot_level": m["bot_level"],
+                "host": m["host"],
+                "muted": m["muted"],
+                "presence": presence,
+                "seen_seconds_ago": ago,
+            }
+            for m, (presence, ago) in zip(
+                self.shared["members"], seen or self._seen(moment), strict=True
+            )
+        ]
 
     def _seconds_left(self, moment: datetime, viewer: int) -> int | None:
         """Seconds until the deadline of the turn shown (everyone's turn at once: the
@@ -126,20 +137,29 @@ class Snapshot:
             return None
         return max(0, int((deadline - moment).total_seconds()))
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> Document:
         """The state every viewer shares at this version, without what depends on the
         moment: a patch turns one version's into the next (built once)."""
         if self._document is None:
             shared = self.shared
-            game = shared["game"]
-            if game is not None:
-                game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
+            game = None
+            if shared["game"] is not None:
+                game = {k: v for k, v in shared["game"].items() if k not in HIDDEN_GAME_KEYS}
                 game["options"] = {}  # each viewer's own come on top
             self._document = {
                 "event": shared["event"],
                 "room": shared["room"],
                 "members": [
-                    {k: v for k, v in m.items() if k not in MOMENT_KEYS} for m in shared["members"]
+                    {  # the member as read, but what makes their presence
+                        "player": m["player"],
+                        "name": m["name"],
+                        "seat": m["seat"],
+                        "bot": m["bot"],
+                        "bot_level": m["bot_level"],
+                        "host": m["host"],
+                        "muted": m["muted"],
+                    }
+                    for m in shared["members"]
                 ],
                 "game": game,
                 "log": shared["log"],
@@ -158,22 +178,32 @@ class Snapshot:
 
     # -- what a viewer is sent -----------------------------------------------------
 
-    def state_for(self, viewer: int) -> dict[str, Any] | None:
+    def state_for(self, viewer: int) -> State | None:
         """The whole table as player ``viewer`` sees it; ``None`` if not a member."""
         you = self.you_of(viewer)
         if you is None:
             return None
         moment = timezone.now()
-        state = dict(self.shared)
-        state["you"] = you
-        state["members"] = self._members_at(moment)
-        game = self.shared["game"]
-        if game is not None:
-            game = {k: v for k, v in game.items() if k not in HIDDEN_GAME_KEYS}
-            game["seconds_left"] = self._seconds_left(moment, viewer)
-            game.update(self.own_of(viewer))
-            state["game"] = game
-        return state
+        shared = self.shared
+        game = None
+        if shared["game"] is not None:
+            shown = {k: v for k, v in shared["game"].items() if k not in HIDDEN_GAME_KEYS}
+            shown["seconds_left"] = self._seconds_left(moment, viewer)
+            shown.update(self.own_of(viewer))
+            # The shared game less its hidden keys, with the viewer's own parts: a GameView.
+            game = cast(GameView, shown)
+        return {  # the shared state's keys in order, then ``you``
+            "type": shared["type"],
+            "version": shared["version"],
+            "event": shared["event"],
+            "room": shared["room"],
+            "members": self._members_at(moment),
+            "game": game,
+            "log": shared["log"],
+            "chat": shared["chat"],
+            "reactions": shared["reactions"],
+            "you": you,
+        }
 
     def text_for(self, viewer: int) -> str | None:
         """``state_for(viewer)`` as the JSON text sent on the socket."""
@@ -203,7 +233,7 @@ class Snapshot:
         if self.shared["game"] is not None:
             ops += self._own_ops(viewer, before, ops)
         moment = timezone.now()
-        message: dict[str, Any] = {
+        message: Patch = {
             "type": "patch",
             "version": self.version,
             "base": before.version,
@@ -225,9 +255,11 @@ class Snapshot:
         """The operations that turn the viewer's own parts of the game (``own_of``), as
         the shared ``ops`` leave them, into this version's."""
         game = self.document()["game"]
+        if game is None:
+            return []
         held_game = before.document()["game"]
         fresh_game = held_game is None or any(op["path"] == "/game" for op in ops)
-        held_own = {} if fresh_game else before.own_of(viewer)
+        held_own: OwnParts = {} if fresh_game else before.own_of(viewer)
         own = self.own_of(viewer)
         found: list[Op] = []
         for key in [*own, *(key for key in held_own if key not in own)]:
@@ -241,9 +273,7 @@ class Snapshot:
             found += diff_at(held, own.get(key, game[key]), path)
         return found
 
-    def _presence(
-        self, moment: datetime, seen: tuple[tuple[str, int | None], ...] | None = None
-    ) -> Presence:
+    def _presence(self, moment: datetime, seen: Seen | None = None) -> Presence:
         return tuple(
             (m["player"], shown)
             for m, (shown, _ago) in zip(

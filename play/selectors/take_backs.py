@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.protocol.game import Undoable
 from play import sql
 from play.models import Turn
 from play.modes import Mode
+from play.selectors.shared_state import SharedGame
 
 # The game's turns from a number on: the last placement and the turn after it (one seat
 # after another), or the open round's turns (everyone at once).
@@ -19,7 +21,7 @@ TURNS = (
 )
 
 
-def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode) -> list[dict[str, Any]]:
+def take_backs(game: dict[str, Any], view: SharedGame, *, mode: Mode) -> list[Undoable]:
     """The placements of ``game`` (its row, as ``sql.GAME`` reads it, played in ``mode``)
     that the people who made them may still take back, ``{"seat", "player", "box",
     "column"}`` by seat, given ``view``, the game as the state shows it so far (its
@@ -28,7 +30,7 @@ def take_backs(game: dict[str, Any], view: dict[str, Any], *, mode: Mode) -> lis
         return []
     count, seats, rounds = game["turn_count"], view["seats"], mode.turns.rounds
     if rounds:
-        if not any(turn["done"] for turn in view["turns"]):
+        if not any(turn["done"] for turn in view["turns"] or ()):
             return []
         since = count - len(seats)
     else:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
+from common.protocol.keys import PresenceName
+from common.protocol.ruleset import Ruleset
 from scoring import rulesets
 from scoring.ruleset import RuleSet
 
@@ -24,7 +26,7 @@ def compact_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime) -> str:
+def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime) -> PresenceName:
     """``online`` while a socket is open (and pinging), ``reconnecting`` for 30 s after,
     then ``gone``.  Bots are always online."""
     if bot:
@@ -36,11 +38,11 @@ def presence_of(bot: bool, sockets: int, seen: datetime | None, moment: datetime
     return "gone"
 
 
-def ruleset_view(rs: RuleSet) -> dict[str, Any]:
+def ruleset_view(rs: RuleSet) -> Ruleset:
     """What a page needs to draw a variant's scorecard: keys and numbers only, the same
     for every viewer; the words come from ``common.rule_texts``, embedded in
     each page in its reader's language."""
-    return {
+    view = {
         "name": rs.name,
         "options": dict(rs.options),
         "columns": [{"key": c} for c in rs.columns],
@@ -51,13 +53,14 @@ def ruleset_view(rs: RuleSet) -> dict[str, Any]:
         "upper_bonus_points": rs.upper_bonus_points,
         "announce_column": rs.announce_column,
     }
+    return cast(Ruleset, view)  # the engine's names and keys are the protocol's
 
 
 @lru_cache(maxsize=64)
-def _ruleset_view_of(name: str, options: str) -> dict[str, Any]:
+def _ruleset_view_of(name: str, options: str) -> Ruleset:
     return ruleset_view(rulesets.get(name, **json.loads(options)))
 
 
-def ruleset_view_of(name: str, options: dict[str, Any]) -> dict[str, Any]:
+def ruleset_view_of(name: str, options: dict[str, Any]) -> Ruleset:
     """``ruleset_view`` of a stored rule-set name and options (computed once each)."""
     return _ruleset_view_of(name, json.dumps(options, sort_keys=True))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -16,6 +16,7 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, Change
+from common.protocol.events import EventData, EventKind
 from common.words import say
 from play import sql, sql_writes
 from play.models import Game
@@ -95,14 +96,24 @@ def require_not_muted(member: Membership) -> None:
         raise ServiceError("muted", gettext("the host muted you: you cannot chat or react here"))
 
 
+class Recorded(TypedDict):
+    """An event as the answer of the service that recorded it carries it (``bump``)."""
+
+    kind: EventKind
+    seq: int
+    game_version: int | None
+    actor: int | None
+    data: EventData
+
+
 def bump(
     room: Room,
-    kind: str,
+    kind: EventKind,
     *,
     actor: Player | None = None,
     game: Game | None = None,
-    data: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    data: EventData | None = None,
+) -> Recorded:
     """Record what happened: a new room version (and game version), and its event."""
     room.version += 1
     moment = now()
@@ -159,7 +170,7 @@ def finish(
     request_id: str | None,
     room: Room,
     action: str,
-    event: dict[str, Any] | None,
+    event: Recorded | None,
     game: Game | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
@@ -179,7 +190,7 @@ class Done:
     changed, extra fields of the answer, and whether the answer is kept for retries of
     its request id (``remember``)."""
 
-    event: dict[str, Any] | None
+    event: Recorded | None
     game: Game | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     remember: bool = True

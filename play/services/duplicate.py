@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.protocol.game import RevealedTurn
 from play.advice import level_ready
 from play.models import Game, Turn
 from play.modes import mode_of
@@ -22,7 +23,7 @@ from scoring.strategy import levels
 PAR_LEVEL = "expert"
 
 
-def revealed(game: Game, round_: int) -> list[dict[str, Any]]:
+def revealed(game: Game, round_: int) -> list[RevealedTurn]:
     """Every seat's turn of round ``round_`` (closed): its rolls, announcement and the
     box it filled, in seat order."""
     seats = game.scorecards.count()

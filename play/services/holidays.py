@@ -18,6 +18,7 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
+from common.protocol.events import HolidayData
 from play.models import Game, Scorecard
 from play.modes import mode_of, raise_refusal
 from play.services.core import Done, bump, playing_game, room_act
@@ -73,7 +74,7 @@ def _holiday(room: Room, player: Player, days: int) -> Done:
     card.holiday_left -= int(length.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])
     shift_seat_deadline(game, card, length)
-    data = {
+    data: HolidayData = {
         "seat": card.seat,
         "player": player.name,
         "days": days,
@@ -100,5 +101,5 @@ def _holiday_end(room: Room, player: Player) -> Done:
     card.holiday_left += int(unused.total_seconds())
     card.save(update_fields=["holiday_until", "holiday_left"])
     shift_seat_deadline(game, card, -unused)
-    data = {"seat": card.seat, "player": player.name}
+    data: HolidayData = {"seat": card.seat, "player": player.name}
     return Done(bump(room, "holiday_ended", actor=player, game=game, data=data), game)

@@ -17,6 +17,7 @@ and its clock gets back the time it had left when the box was filled.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import cast
 
 from django.utils.translation import gettext
 
@@ -25,6 +26,8 @@ from common.clock import now
 from common.counting import take_back_grace
 from common.errors import ServiceError
 from common.news import Answer
+from common.protocol.events import Move
+from common.protocol.keys import ColumnKey
 from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Mode, Refusal, mode_of, raise_refusal
@@ -88,10 +91,10 @@ def _take_back(room: Room, player: Player) -> Done:
     deadline = None
     if placed.deadline is not None and placed.finished_at is not None:
         deadline = now() + max(placed.deadline - placed.finished_at, timedelta(0))
-    data = {
+    data: Move = {
         "seat": placed.seat,
         "box": placed.box,
-        "column": placed.column,
+        "column": cast(ColumnKey, placed.column),  # a column key, as the engine wrote it
         "points": placed.points,
         "bonus": placed.bonus,
         "total": before.total,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import cast
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -19,6 +19,8 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
+from common.protocol.events import Move, Rank, TurnFinished
+from common.protocol.keys import ColumnKey
 from play import sql, sql_writes
 from play.models import Game, Scorecard, Turn
 from play.modes import Refusal, mode_of, turn_order_of
@@ -140,7 +142,7 @@ def open_turn(
     return card, turn, sheet, state
 
 
-def do_roll(game: Game, hold: Sequence[int], card: Scorecard | None = None) -> dict[str, Any]:
+def do_roll(game: Game, hold: Sequence[int], card: Scorecard | None = None) -> Move:
     """Roll the current turn's dice (the server draws them); returns the event data.
     ``card``: the current seat's scorecard, when already read."""
     card, turn, sheet, state = open_turn(game, card)
@@ -170,9 +172,7 @@ def do_roll(game: Game, hold: Sequence[int], card: Scorecard | None = None) -> d
     }
 
 
-def do_announce(
-    game: Game, box: str, by: Player | None, card: Scorecard | None = None
-) -> dict[str, Any]:
+def do_announce(game: Game, box: str, by: Player | None, card: Scorecard | None = None) -> Move:
     """Announce a Yam's box for the current turn (``by`` the player or bot who chose it;
     ``None`` for the clock)."""
     card, turn, sheet, state = open_turn(game, card)
@@ -190,7 +190,7 @@ def do_place(
     column: str | None,
     how: str = Turn.Finish.PLAYED,
     card: Scorecard | None = None,
-) -> dict[str, Any]:
+) -> Move:
     """Fill a box with the current dice, then pass the turn on (or finish the game)."""
     card, turn, sheet, state = open_turn(game, card)
     if not state.has_rolled:
@@ -206,10 +206,10 @@ def do_place(
     turn.box, turn.column, turn.points, turn.bonus = box, chosen.column, chosen.points, chosen.bonus
     turn.finish, turn.finished_at, turn.placed_by = how, now(), card.player
     sql_writes.write_turn_end(turn)
-    data = {
+    data: Move = {
         "seat": card.seat,
         "box": box,
-        "column": chosen.column,
+        "column": cast(ColumnKey, chosen.column),  # the engine's columns are the protocol's
         "points": chosen.points,
         "bonus": chosen.bonus,
         "dice": list(state.dice),
@@ -230,7 +230,7 @@ def do_place(
     return data
 
 
-def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
+def end_of_round(room: Room, game: Game, data: Move) -> None:
     """Everyone's turn at once, after a placement: while other turns of the round are
     open, time the game by them; once all are scored, open the next round or finish the
     game (its ranking goes in ``data``)."""
@@ -246,16 +246,22 @@ def end_of_round(room: Room, game: Game, data: dict[str, Any]) -> None:
         start_round(room, game, cards)
 
 
-def finish_game(room: Room, game: Game, cards: Sequence[Scorecard]) -> list[dict[str, Any]]:
+def finish_game(room: Room, game: Game, cards: Sequence[Scorecard]) -> list[Rank]:
     """Rank the seats (equal totals share a rank) and close the game (``cards``: all of
     its scorecards, with their players, as ``cards_of`` reads them)."""
-    ranking = []
+    ranking: list[Rank] = []
+    ranks = {card.seat: 1 + sum(other.total > card.total for other in cards) for card in cards}
     for card in cards:
-        card.rank = 1 + sum(other.total > card.total for other in cards)
+        card.rank = ranks[card.seat]
         card.save(update_fields=["rank"])
-    for card in sorted(cards, key=lambda c: (c.rank, c.seat)):
+    for card in sorted(cards, key=lambda c: (ranks[c.seat], c.seat)):
         ranking.append(
-            {"seat": card.seat, "player": card.player.name, "total": card.total, "rank": card.rank}
+            {
+                "seat": card.seat,
+                "player": card.player.name,
+                "total": card.total,
+                "rank": ranks[card.seat],
+            }
         )
     game.status, game.finished_at = Game.Status.FINISHED, now()
     game.turn_deadline = game.bot_due_at = None
@@ -274,12 +280,12 @@ def best_placement(sheet: Sheet, state: TurnState) -> Placement:
 
 def finish_for_absent(
     room: Room, game: Game, how: str, card: Scorecard | None = None
-) -> dict[str, Any]:
+) -> TurnFinished:
     """End the open turn of ``card``'s seat (one seat after another: the current one) for
     a player who is not there: roll if they had not, announce if Yam's requires it, and
     take the best immediate score."""
     card, _, sheet, state = open_turn(game, card)
-    events: dict[str, Any] = {}
+    events: TurnFinished = {}
     if not state.has_rolled:
         events["roll"] = do_roll(game, [], card)
         card, _, sheet, state = open_turn(game, card)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
+from common.protocol.state import State
 from rooms.models import Room
 from rooms.selectors.members import is_active_member
 from rooms.selectors.snapshots import read_snapshot
@@ -41,7 +40,7 @@ def room_version(code: str) -> int | None:
     return Room.objects.filter(code=code).values_list("version", flat=True).first()
 
 
-def room_state(code: str, viewer: Player) -> dict[str, Any] | None:
+def room_state(code: str, viewer: Player) -> State | None:
     """The whole table as ``viewer`` sees it now, read from the database, or ``None`` if
     they are not a member (the sockets share one read per version and process instead:
     ``games.realtime.snapshot_cache``)."""

@@ -13,14 +13,18 @@ announcements, the reactions when none came. The game's part of the state is rea
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from django.db.models import F
 
+from common.protocol.events import Event, ReactionEvent
+from common.protocol.state import ChatLine, Room
 from play import sql
 from play.selectors.game_view import game_view
 from play.selectors.room_snapshot import Seats, Snapshot
+from play.selectors.shared_state import MemberRead, Shared
 from play.selectors.views import ruleset_view_of
 from rooms.models import ChatMessage, Membership
 
@@ -49,7 +53,7 @@ REACTIONS_SHOWN = 20
 # version in plain SQL (play.sql) --------------------------------------
 
 
-def _event(e: dict[str, Any]) -> dict[str, Any]:
+def _event(e: dict[str, Any]) -> Event:
     return {
         "seq": e["seq"],
         "kind": e["kind"],
@@ -60,25 +64,33 @@ def _event(e: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _log(room_id: int, prior: Snapshot | None) -> list[dict[str, Any]]:
+def _log(room_id: int, prior: Snapshot | None) -> list[Event]:
     """The room's last ``LOG_SIZE`` events but presence changes and reactions, newest
     first: only those newer than ``prior``'s log are read (events never change; their
     actors' names may, which a ``prior`` no older than ``SNAPSHOT_SECONDS`` bounds)."""
-    kept: list[dict[str, Any]] = prior.shared["log"] if prior is not None else []
+    kept = prior.shared["log"] if prior is not None else []
     newest = kept[0]["seq"] if kept else 0
     views = [_event(e) for e in sql.fetch(sql.LOGGED, [room_id, *UNLOGGED_KINDS, newest, LOG_SIZE])]
     return (views + kept)[:LOG_SIZE]
 
 
-def _reactions(room_id: int, version: int) -> list[dict[str, Any]]:
+def _reactions(room_id: int, version: int) -> list[ReactionEvent]:
     """The reactions among the room's last ``REACTION_VERSIONS`` versions as events,
     oldest first (``recent`` keeps those the state shows)."""
     return [
-        _event(e) for e in sql.fetch(sql.OF_KIND, [room_id, "react", version - REACTION_VERSIONS])
+        {
+            "seq": e["seq"],
+            "kind": "react",
+            "actor": e["actor_name"],
+            "actor_id": e["actor_id"],
+            "data": e["data"],
+            "at": e["created_at"].isoformat(),
+        }
+        for e in sql.fetch(sql.OF_KIND, [room_id, "react", version - REACTION_VERSIONS])
     ]
 
 
-def recent(reactions: list[dict[str, Any]], latest: dict[str, Any] | None) -> list[dict[str, Any]]:
+def recent(reactions: list[ReactionEvent], latest: Event | None) -> list[ReactionEvent]:
     """The newest ``REACTIONS_SHOWN`` of ``reactions`` made at most ``REACTION_SECONDS``
     before the event of the version (so the state of a version never depends on when it
     is read)."""
@@ -88,7 +100,7 @@ def recent(reactions: list[dict[str, Any]], latest: dict[str, Any] | None) -> li
     return [r for r in reactions if datetime.fromisoformat(r["at"]) >= since][-REACTIONS_SHOWN:]
 
 
-def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
+def _members(room: dict[str, Any]) -> list[MemberRead]:
     return [
         {
             "player": m["player_id"],
@@ -115,7 +127,7 @@ def _members(room: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _chat(room_id: int) -> list[dict[str, Any]]:
+def _chat(room_id: int) -> list[ChatLine]:
     return [
         {
             "id": c["id"],
@@ -135,7 +147,7 @@ def _chat(room_id: int) -> list[dict[str, Any]]:
 
 
 def _kinds_since(
-    version: int, prior: Snapshot | None, views: list[dict[str, Any]]
+    version: int, prior: Snapshot | None, views: Sequence[Event | ReactionEvent]
 ) -> set[str] | None:
     """The kinds of the events since ``prior`` up to ``version`` when ``views`` hold every
     one of them (presence changes leave gaps in the log's and the reactions' numbers);
@@ -165,7 +177,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
     latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
     game = game_view(room, prior.seats if prior is not None else {}, seats, read.same_cards)
-    room_view = {
+    room_view: Room = {
         "code": room["code"],
         "status": room["status"],
         "seat_count": room["seat_count"],
@@ -177,12 +189,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "daily": bool(room["daily"]),
         "host": room["host_id"],
         "coach": bool(room["coach_enabled"]),
+        "ruleset": ruleset_view_of(room["ruleset"], room["options"]),
     }
-    shared = {
+    shared: Shared = {
         "type": "state",
         "version": room["version"],
         "event": latest,
-        "room": room_view | {"ruleset": ruleset_view_of(room["ruleset"], room["options"])},
+        "room": room_view,
         "members": read.members,
         "game": game,
         "log": read.log,
@@ -197,11 +210,11 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
 class _Read(NamedTuple):
     """What a snapshot holds beyond its game, read or kept from a young snapshot."""
 
-    log: list[dict[str, Any]]
-    reactions: list[dict[str, Any]]
+    log: list[Event]
+    reactions: list[ReactionEvent]
     members_at: float
-    members: list[dict[str, Any]]
-    chat: list[dict[str, Any]]
+    members: list[MemberRead]
+    chat: list[ChatLine]
     same_cards: Snapshot | None  # a snapshot of the same scorecards, if any
 
 
@@ -243,18 +256,19 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
 
 def _latest_event(
     room: dict[str, Any],
-    log: list[dict[str, Any]],
-    reactions: list[dict[str, Any]],
+    log: list[Event],
+    reactions: list[ReactionEvent],
     young: Snapshot | None,
-) -> dict[str, Any] | None:
+) -> Event | None:
     """The event of the room's version, from what was read if it is there."""
     if log and log[0]["seq"] == room["version"]:
         return log[0]
     if reactions and reactions[-1]["seq"] == room["version"]:
-        return reactions[-1]
+        # The same object as the reaction listed: a patch copies it rather than sending it
+        # twice. A reaction is an event whose data are a ``react``'s.
+        return cast(Event, reactions[-1])
     if young is not None and young.version == room["version"]:
-        latest: dict[str, Any] | None = young.shared["event"]
-        return latest
+        return young.shared["event"]
     row = sql.first(sql.AT, [room["id"], room["version"]])
     return _event(row) if row else None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
+from typing import cast
 
 from django.conf import settings
 from django.db import transaction
@@ -22,12 +22,15 @@ from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, Change
+from common.protocol.events import SeatChange
+from common.protocol.keys import Pace
 from play.models import Game, Turn
 from play.modes import pace_named
 from play.selectors.games import seat_held_for
 from play.selectors.views import HEARTBEAT_LIMIT
 from play.services.core import (
     Done,
+    Recorded,
     bump,
     current_game,
     lock_room,
@@ -164,13 +167,13 @@ def _pass_host(code: str, moment: datetime) -> Change | None:
                 "player": successor.player.name,
                 "player_id": successor.player_id,
                 "from": host.player.name,
-                "pace": room.pace,
+                "pace": cast(Pace, room.pace),  # one of the modes' (play.modes)
             },
         )
         return Change(room.code, room.version)
 
 
-def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | None:
+def seat_hold_if_missed(room: Room, game: Game, seat: int) -> SeatChange | None:
     """After an expired turn of ``seat``: when its person has now missed
     ``MISSED_TURNS`` turns in a row, a bot keeps the seat for them (never the last
     person's: a game of bots alone would end). Returns the event data, or ``None``."""
@@ -205,11 +208,11 @@ def seat_hold_if_missed(room: Room, game: Game, seat: int) -> dict[str, Any] | N
     }
 
 
-def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
+def seat_give_back(room: Room, player: Player) -> tuple[SeatChange, Game | None] | None:
     """Give ``player`` back the seat a bot keeps for them in the room's latest game (the
     caller holds the room's lock): in play, the card and the turn are theirs again;
-    after the game, the room seat for the next one. Returns the event data, or ``None``
-    when no bot keeps a seat for them."""
+    after the game, the room seat for the next one. Returns the event data and the game
+    in play it changed, or ``None`` when no bot keeps a seat for them."""
     if not seat_held_for(room, player):
         return None  # the common case, on every socket opened: no game row locked
     game = current_game(room)
@@ -241,22 +244,22 @@ def seat_give_back(room: Room, player: Player) -> dict[str, Any] | None:
     if seat is not None and member.seat is None:
         member.seat = seat
         member.save(update_fields=["seat"])
-    return {
+    data: SeatChange = {
         "seat": card.seat,
         "player": player.name,
         "player_id": player.pk,
         "bot": bot.name,
-        "game": game if game.status == Game.Status.PLAYING else None,
     }
+    return data, game if game.status == Game.Status.PLAYING else None
 
 
-def give_back_and_bump(room: Room, player: Player) -> tuple[dict[str, Any], Game | None] | None:
+def give_back_and_bump(room: Room, player: Player) -> tuple[Recorded, Game | None] | None:
     """``seat_give_back`` and its ``seat_back`` event: the event and the game in play it
     changed, or ``None``."""
-    data = seat_give_back(room, player)
-    if data is None:
+    given = seat_give_back(room, player)
+    if given is None:
         return None
-    game = data.pop("game")
+    data, game = given
     return bump(room, "seat_back", actor=player, game=game, data=data), game
 
 

@@ -11,13 +11,14 @@ import logging
 from datetime import datetime, timedelta
 from functools import reduce
 from operator import or_
-from typing import Any
+from typing import Any, Literal
 
 from django.db import transaction
 from django.db.models import Q
 
 from common.clock import now
 from common.news import Change
+from common.protocol.events import Move
 from play import advice as coach
 from play.models import Game, Scorecard, Turn
 from play.modes import PACES, pace_named, turn_order_of
@@ -114,7 +115,7 @@ def rooms_close_idle(
 
 def bot_step(
     room: Room, game: Game, card: Scorecard, decision: Decision | None = None
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[Literal["roll", "announce", "place"], Move]:
     """One action of the bot at ``card``'s seat, on its open turn: ``decision`` if its
     strategy made it already (on this very position), else decided now."""
     card, _, sheet, state = open_turn(game, card)
@@ -216,8 +217,8 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
             else None
         )
         if card is not None:
-            data = finish_for_absent(room, game, Turn.Finish.TIMEOUT, card)
-            bump(room, "timeout", actor=card.player, game=game, data=data)
+            steps = finish_for_absent(room, game, Turn.Finish.TIMEOUT, card)
+            bump(room, "timeout", actor=card.player, game=game, data=steps)
             held = seat_hold_if_missed(room, game, card.seat)
             if held is not None:  # a third missed turn in a row: a bot keeps the seat
                 bump(room, "seat_held", game=game, data=held)

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
+from common.protocol.events import BotSeat
+from common.protocol.keys import BotLevel
 from play.services.core import Done, bump, require_host, room_act
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import new_bot
@@ -88,9 +92,9 @@ def _add_bot(room: Room, player: Player, level: str) -> Done:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     bot = new_bot(level, [m.player.name for m in active_members(room)])
     Membership.objects.create(room=room, player=bot, seat=seat)
-    event = bump(
-        room, "bot_added", actor=player, data={"player": bot.name, "seat": seat, "level": level}
-    )
+    # ``new_bot`` refused any level but the protocol's (bad_level).
+    data: BotSeat = {"player": bot.name, "seat": seat, "level": cast(BotLevel, level)}
+    event = bump(room, "bot_added", actor=player, data=data)
     return Done(event, extra={"seat": seat})
 
 

@@ -4,7 +4,7 @@ mute, bots: ``rooms.services.room_hosting``)."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
@@ -14,10 +14,13 @@ from accounts.services.players import unique_name
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, News
+from common.protocol.events import Departure, RoomSettings
+from common.protocol.keys import Pace
 from play.models import Game
 from play.modes import pace_named
 from play.services.core import (
     Done,
+    Recorded,
     bump,
     current_game,
     membership,
@@ -50,13 +53,13 @@ def game_in_play(room: Room) -> Game | None:
     return game if game is not None and game.status == Game.Status.PLAYING else None
 
 
-def _settings_news(room: Room) -> dict[str, Any]:
+def _settings_news(room: Room) -> RoomSettings:
     """The room's settings as its ``room_created`` and ``room_configured`` events say."""
     return {
         "ruleset": room.ruleset,
         "options": dict(room.options),
         "seats": room.seat_count,
-        "pace": room.pace,
+        "pace": cast(Pace, room.pace),  # one of the modes' (play.modes)
         "turn_seconds": room.turn_seconds,
         "holidays": room.holidays,
         "together": room.together,
@@ -195,7 +198,7 @@ def _configure(
     room.holidays, room.together, room.duplicate = allowed, at_once, same_dice
     if coach is not None:
         room.coach_enabled = coach
-    news = _settings_news(room) | {"coach": room.coach_enabled}
+    news: RoomSettings = {**_settings_news(room), "coach": room.coach_enabled}
     return Done(bump(room, "room_configured", actor=player, data=news))
 
 
@@ -271,13 +274,13 @@ def _take_seat(room: Room, player: Player) -> Done:
     return Done(event, extra={"seat": seat})
 
 
-def member_depart(room: Room, game: Game | None, member: Membership, state: str) -> dict[str, Any]:
+def member_depart(room: Room, game: Game | None, member: Membership, state: str) -> Departure:
     """Take a person out of the room: a bot finishes their game; the host role moves on.
     ``game`` is the locked game in play, if any (the same object the caller saves)."""
     bot = hand_seat_to_bot(room, game, member) if member.seat is not None else None
     member.state, member.seat, member.left_at = state, None, now()
     member.save()
-    data: dict[str, Any] = {"player": member.player.name, "bot": bot.name if bot else None}
+    data: Departure = {"player": member.player.name, "bot": bot.name if bot else None}
     if room.host_id == member.player_id and room.status == Room.Status.OPEN:
         people = [m for m in active_members(room) if not m.player.is_bot]
         successor = next((m for m in people if m.seat is not None), people[0] if people else None)
@@ -311,7 +314,7 @@ def _leave(room: Room, player: Player) -> Done:
     return Done(event)
 
 
-def _start(room: Room, player: Player) -> tuple[dict[str, Any], Game]:
+def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
     """Start the next game with the people and bots seated (the caller holds the lock)."""
     require_host(room, player)
     if game_in_play(room) is not None:

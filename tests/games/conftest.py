@@ -16,6 +16,7 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from accounts.models import Player
+from common.protocol.events import Rank
 from games import services
 from games.background import reviews as review_process
 from notices.models import Preferences
@@ -58,7 +59,7 @@ def every_finished_game_adds_up(monkeypatch: pytest.MonkeyPatch) -> Iterator[Non
     services finished (``finish_game``, called through as it is)."""
     finished: list[int] = []
 
-    def finish_and_note(room: Room, game: Game, cards: Sequence[Any]) -> list[dict[str, Any]]:
+    def finish_and_note(room: Room, game: Game, cards: Sequence[Any]) -> list[Rank]:
         finished.append(game.pk)
         return finish_game(room, game, cards)
 

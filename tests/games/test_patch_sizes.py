@@ -18,7 +18,7 @@ from bench.harness.state_changes import apply_change, canonical, document_of
 from games import services
 from play.selectors.room_snapshot import Held, Snapshot
 from tests.support.fixture_types import MakeRoom
-from tests.support.views import fresh_snapshot_of, message_to, snapshot_of, view_of
+from tests.support.views import fresh_snapshot_of, game_of, message_to, snapshot_of, view_of
 
 pytestmark = pytest.mark.django_db
 
@@ -58,9 +58,10 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
                 states[pk] = message
             assert states[pk]["version"] == shared.version
             assert canonical(document_of(states[pk])) == fresh(built, pk)
-        game = shared.shared["game"]
+        game = game_of(shared)
         if game["status"] != "playing":
             break
+        assert game["player"] is not None  # one seat after another: someone's turn
         move = next_move(states[game["player"]]["game"])
         move_send(people[game["player"]], room.code, move)
     assert states[cy.pk]["game"]["status"] == "finished"

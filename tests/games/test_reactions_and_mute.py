@@ -176,7 +176,8 @@ def test_reactions_do_not_make_the_next_snapshot_read_the_members_again(
     tables = " ".join(q["sql"] for q in reads.captured_queries)
     assert "games_membership" not in tables and "games_chatmessage" not in tables
     assert reacted.shared["members"] is first.shared["members"]
-    assert reacted.shared["event"]["kind"] == "react"
+    event = reacted.shared["event"]
+    assert event is not None and event["kind"] == "react"
     assert reacted.shared["reactions"] == fresh_snapshot_of(room.code).shared["reactions"]
 
 

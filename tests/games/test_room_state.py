@@ -24,7 +24,14 @@ from play.models import Game
 from rooms.models import ChatMessage, Membership
 from rooms.selectors import snapshots
 from tests.support.fixture_types import MakePlayer, MakeRoom, ScriptDice
-from tests.support.views import fresh_snapshot_of, snapshot_of, state_seen, text_of, view_of
+from tests.support.views import (
+    fresh_snapshot_of,
+    game_of,
+    snapshot_of,
+    state_seen,
+    text_of,
+    view_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -191,7 +198,7 @@ def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
         moved = snapshot_of(table, first.version + 2)
     assert not {"games_scorecard"} & _tables_read(after_moves)
     assert not any("e.kind = 'react'" in q["sql"] for q in after_moves.captured_queries)
-    assert moved.shared["game"]["seats"] is first.shared["game"]["seats"]
+    assert game_of(moved)["seats"] is game_of(first)["seats"]
     services.reaction_send(player=bob, code=table, emoji="👍")
     with CaptureQueriesContext(connection) as after_reaction:
         reacted = snapshot_of(table, moved.version + 1)
@@ -201,7 +208,7 @@ def test_a_roll_or_hold_reads_no_scorecard_and_no_reaction(
     with CaptureQueriesContext(connection) as after_place:
         placed = snapshot_of(table, reacted.version + 1)
     assert "games_scorecard" in _tables_read(after_place)
-    assert placed.shared["game"]["seats"][0]["boxes"] == {"main": {"ones": 5}}
+    assert game_of(placed)["seats"][0]["boxes"] == {"main": {"ones": 5}}
     assert [r["kind"] for r in placed.shared["reactions"]] == ["react"]
 
 
@@ -221,7 +228,7 @@ def test_a_name_taken_in_another_room_shows_here_once_the_reads_are_old(
     first.members_at -= snapshots.SNAPSHOT_SECONDS
     services.game_roll(player=ada, code=table, hold=[])
     built = snapshot_of(table, first.version + 2)
-    assert built.shared["game"]["seats"][0]["name"] == "Ada 2"
+    assert game_of(built)["seats"][0]["name"] == "Ada 2"
     assert [line["name"] for line in built.shared["chat"]] == ["Ada 2"]
     assert "Ada 2" in [m["name"] for m in built.shared["members"]]
     _same(built, fresh_snapshot_of(table), [ada])
@@ -277,7 +284,7 @@ def test_a_snapshot_built_on_the_last_one_equals_one_read_from_scratch(
             _a_turn_and_what_happens_around_it(
                 room.code, people, turn, first_game=game == 0, dee=dee, staff=staff, check=check
             )
-    assert snapshot_of(room.code).shared["game"]["status"] == Game.Status.FINISHED
+    assert game_of(snapshot_of(room.code))["status"] == "finished"
     assert len(snapshot_of(room.code).shared["log"]) == snapshots.LOG_SIZE
     assert checked >= 2 * (1 + 13 * 3 * 2)
 

@@ -3,12 +3,13 @@ to exist: the selectors' and the snapshot cache's answers, never ``None``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from accounts.models import Player
 from games.realtime import snapshot_cache
 from games.selectors import room_state
 from play.selectors.room_snapshot import Held
+from play.selectors.shared_state import SharedGame
 from rooms.selectors.snapshots import Snapshot, read_snapshot
 
 
@@ -26,18 +27,26 @@ def fresh_snapshot_of(code: str) -> Snapshot:
     return found
 
 
+def game_of(snapshot: Snapshot) -> SharedGame:
+    """The game ``snapshot`` shares, of a room that has one."""
+    game = snapshot.shared["game"]
+    assert game is not None, f"no game in room {snapshot.room_id}"
+    return game
+
+
 def view_of(snapshot: Snapshot, viewer: int) -> dict[str, Any]:
-    """``snapshot.state_for(viewer)`` of a member of the room."""
+    """``snapshot.state_for(viewer)`` of a member of the room, as loosely typed as the
+    JSON a client reads (a test looks into any part it likes)."""
     state = snapshot.state_for(viewer)
     assert state is not None, f"player {viewer} is not a member"
-    return state
+    return cast(dict[str, Any], state)
 
 
 def state_seen(code: str, viewer: Player) -> dict[str, Any]:
     """``room_state(code, viewer)`` of a member of a room that exists."""
     state = room_state(code, viewer)
     assert state is not None, f"{viewer} is not a member of room {code}"
-    return state
+    return cast(dict[str, Any], state)
 
 
 def text_of(snapshot: Snapshot, viewer: int) -> str:
