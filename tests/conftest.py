@@ -3,6 +3,7 @@ pytest-xdist worker's own Redis database when the suite runs against Redis."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,44 @@ def no_language_left_behind() -> Iterator[None]:
     worker in French, and which tests followed which changed from run to run."""
     yield
     translation.deactivate()
+
+
+def sqlite_test_database() -> Path | None:
+    """The file of the SQLite test database (settings name one per test process), or
+    ``None`` on another database."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        return None
+    return Path(database["TEST"]["NAME"])
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request: pytest.FixtureRequest) -> bool:
+    """On SQLite, Django's test runner keeps the test database it finds (a copy of the
+    migrated template, see ``django_db_modify_db_settings``), applying only what it lacks,
+    instead of migrating a new one in each worker (docs/decisions/0007)."""
+    reuse: bool = request.config.getvalue("reuse_db")
+    return reuse or sqlite_test_database() is not None
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, request: pytest.FixtureRequest
+) -> Iterator[None]:
+    """Once pytest-django has named this worker's SQLite test database, start it as a
+    copy of the template the live servers copy too (``live_server.migrated_template``:
+    one ``migrate`` for the whole run), and remove it after the run (unless
+    ``--reuse-db``)."""
+    target = sqlite_test_database()
+    if target is None or target.exists():
+        yield
+        return
+    live_server.copy_database(live_server.migrated_template(live_server.clean_env()), target)
+    yield
+    if not request.config.getvalue("reuse_db"):
+        for path in (target, *(Path(f"{target}-{end}") for end in ("wal", "shm"))):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
 
 @pytest.fixture(scope="session")

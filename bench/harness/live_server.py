@@ -128,7 +128,7 @@ def _run_migrate(env: dict[str, str]) -> None:
     )
 
 
-def _migrated_template(env: dict[str, str]) -> Path:
+def migrated_template(env: dict[str, str]) -> Path:
     """A SQLite file with every migration applied, made once per set of migrations and
     locked packages (their text names it) and kept in the temporary folder: copying it
     takes milliseconds, migrating a new file seconds."""
@@ -143,12 +143,12 @@ def _migrated_template(env: dict[str, str]) -> Path:
             with tempfile.TemporaryDirectory() as folder:
                 fresh = Path(folder) / "db.sqlite3"
                 _run_migrate({**env, "DATABASE_URL": f"sqlite:///{fresh}"})
-                _copy_database(fresh, Path(folder) / "template.sqlite3")
+                copy_database(fresh, Path(folder) / "template.sqlite3")
                 os.replace(Path(folder) / "template.sqlite3", template)
     return template
 
 
-def _copy_database(source: Path, target: Path) -> None:
+def copy_database(source: Path, target: Path) -> None:
     """Copy a SQLite database through SQLite's backup API (its write-ahead log included)."""
     with (
         contextlib.closing(sqlite3.connect(source)) as src,
@@ -160,11 +160,11 @@ def _copy_database(source: Path, target: Path) -> None:
 def migrate(env: dict[str, str]) -> None:
     """Create or update the database named by ``env``. A SQLite file (by absolute path)
     that does not exist yet starts as a copy of a migrated template
-    (``_migrated_template``)."""
+    (``migrated_template``)."""
     url = env.get("DATABASE_URL", "")
     target = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
     if target is not None and target.is_absolute() and not target.exists():
-        _copy_database(_migrated_template(env), target)
+        copy_database(migrated_template(env), target)
         return
     _run_migrate(env)
 

@@ -52,7 +52,8 @@ def test_a_whole_game_patches_every_viewer_to_the_fresh_state(
             message = json.loads(text)
             if message["type"] == "patch":
                 sizes.append(len(text.encode()))
-                states[pk] = apply_change(states[pk], message)
+                # The test owns what it holds: applied in place, no copy a move.
+                states[pk] = apply_change(states[pk], message, in_place=True)
             else:
                 assert pk not in states  # one whole state, then patches only
                 states[pk] = message
