@@ -22,6 +22,8 @@ from common.errors import ServiceError
 from common.news import News, Outcome
 
 DELETED_NAME = "Deleted player"
+# The backend a new account is signed in with (django-axes' backend only counts failures).
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 LANGUAGE_CODES = frozenset(code for code, _name in settings.LANGUAGES)
 
 

@@ -35,6 +35,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.models import Player
 from accounts.services import accounts as account_services
+from accounts.services.accounts import MODEL_BACKEND
 from accounts.services.players import current_player, name_check_official
 from accounts.web.account_forms import DeleteForm, SignedInRequest, SiteFields
 from accounts.web.emails import ask_to_confirm
@@ -43,9 +44,6 @@ from common.error_pages import error_page
 from common.errors import ServiceError
 from common.publish import publish_on_commit
 from common.throttle import http_address, wait_minutes
-
-# The backend a new account is signed in with (django-axes' backend only counts failures).
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def next_url(request: HttpRequest, default: str = "") -> str:

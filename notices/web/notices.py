@@ -18,9 +18,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors.players import player_by_id
-from accounts.services.accounts import account_sign_in
+from accounts.services.accounts import MODEL_BACKEND, account_sign_in
 from accounts.services.players import current_player
-from accounts.web.accounts import MODEL_BACKEND
 from accounts.web.guests import register
 from common.errors import ServiceError
 from common.publish import publish_on_commit
