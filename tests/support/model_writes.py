@@ -148,7 +148,14 @@ def returns(value: Any) -> Kind | None:
     """What calling ``value`` gives, from its return annotation."""
     if not callable(value) or inspect.isclass(value):
         return ("object", value) if inspect.isclass(value) and hint_kind(value) else None
-    return hint_kind(_hints(value).get("return"))
+    hint = _hints(value).get("return")
+    if isinstance(hint, type) and issubclass(hint, models.QuerySet | models.Manager):
+        # ``QuerySet[Game]`` is the bare class at run time: its text says the model.
+        text = getattr(inspect.unwrap(value), "__annotations__", {}).get("return")
+        module = inspect.getmodule(value)
+        if isinstance(text, str) and module is not None:
+            return Reader(vars(module)).annotation(ast.parse(text, mode="eval").body)
+    return hint_kind(hint)
 
 
 class Reader:
@@ -334,10 +341,6 @@ class Reader:
         elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
             for generator in node.generators:  # bound before the item, written first
                 self.each(generator.target, generator.iter)
-        elif isinstance(node, ast.With | ast.AsyncWith):
-            for item in node.items:
-                if item.optional_vars is not None:
-                    self.bind(item.optional_vars, self.kind(item.context_expr))
         elif isinstance(node, ast.Call) and self.written(node) is not None:
             return node
         return None
