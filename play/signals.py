@@ -20,3 +20,8 @@ turn_withdrawn = Signal()
 # ``game`` and its winner's ``score`` inside the finishing transaction. The daily
 # challenge keeps the attempt's score.
 attempt_finished = Signal()
+
+# A room's new version was recorded (``bump``); sent with ``room`` inside the transaction
+# that recorded it. The rooms app writes what else of the room's row changed: its last
+# activity, and what the service that bumped it changed.
+room_recorded = Signal()

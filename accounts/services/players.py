@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from collections.abc import Iterable
+from datetime import datetime
 from functools import cache
 from typing import cast
 
@@ -17,6 +18,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from accounts.signals import player_renaming
+from common.clock import now
 from common.errors import ServiceError
 from common.text import (
     characters,
@@ -236,6 +238,26 @@ def player_lock(player: Player) -> None:
 def player_locked(player: Player) -> Player:
     """``player``'s row read afresh and locked in the caller's transaction."""
     return Player.objects.select_for_update().get(pk=player.pk)
+
+
+def player_rename(*, player: Player, name: str) -> None:
+    """Give ``player`` the name ``name`` (made apart by the caller), in the caller's
+    transaction."""
+    player.name = name
+    player.save(update_fields=["name"])
+
+
+def player_ban(*, player: Player, reason: str, until: datetime | None) -> None:
+    """Mark ``player`` (their row locked) banned from now until ``until`` (``None``: for
+    good) for ``reason``, in the caller's transaction."""
+    player.banned_at, player.ban_reason, player.banned_until = now(), reason[:200], until
+    player.save(update_fields=["banned_at", "ban_reason", "banned_until"])
+
+
+def player_unban(*, player: Player) -> None:
+    """Lift ``player``'s ban (their row locked), in the caller's transaction."""
+    player.banned_at, player.ban_reason, player.banned_until = None, "", None
+    player.save(update_fields=["banned_at", "ban_reason", "banned_until"])
 
 
 def bot_player_create(*, name: str, level: str) -> Player:

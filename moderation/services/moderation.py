@@ -11,7 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from accounts.models import Player
-from accounts.services.players import player_locked
+from accounts.services.players import player_ban, player_locked, player_unban
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Ban, Change, News, Outcome
@@ -28,6 +28,7 @@ from rooms.selectors.members import (
     member_fresh,
     open_room_codes,
 )
+from rooms.services.chat import chat_message_remove
 from rooms.services.rooms import member_depart
 
 
@@ -157,8 +158,7 @@ def mod_ban(
             raise ServiceError(
                 "banned", gettext("%(player)s is already banned") % {"player": locked}
             )
-        locked.banned_at, locked.ban_reason, locked.banned_until = now(), why[:200], end
-        locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
+        player_ban(player=locked, reason=why, until=end)
         action = _record(
             moderator,
             "ban",
@@ -198,8 +198,7 @@ def mod_unban(*, moderator: User, player: Player, reason: str) -> Outcome[Modera
             raise ServiceError(
                 "not_banned", gettext("%(player)s is not banned") % {"player": locked}
             )
-        locked.banned_at, locked.ban_reason, locked.banned_until = None, "", None
-        locked.save(update_fields=["banned_at", "ban_reason", "banned_until"])
+        player_unban(player=locked)
         return Outcome(_record(moderator, "unban", why, player=locked))
 
 
@@ -214,8 +213,7 @@ def mod_remove_chat(
         locked = chat_message_fresh(message.pk)
         if locked.removed_at is not None:
             raise ServiceError("already_removed", gettext("that message is already removed"))
-        locked.removed_at = now()
-        locked.save(update_fields=["removed_at"])
+        chat_message_remove(message=locked)
         bump(room, "chat_removed", data={"id": locked.pk})
         action = _record(
             moderator,

@@ -21,6 +21,7 @@ from common.words import say
 from play import sql, sql_writes
 from play.models import Game
 from play.modes import mode_of, raise_refusal
+from play.signals import room_recorded
 from rooms.models import Membership, Room
 from scoring.errors import RulesError
 
@@ -122,7 +123,7 @@ def bump(
     if game is not None:
         game.version += 1
     sql_writes.write_versions(room, game)
-    room.save_changes()  # what else the service changed
+    room_recorded.send(sender=Room, room=room)  # the rooms app writes what else changed
     if game is not None:
         game.save_changes()
     data = data or {}

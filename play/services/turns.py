@@ -128,6 +128,17 @@ def schedule_round(game: Game) -> None:
     game.bot_due_at = (game.bot_due_at or now() + bot_delay()) if bots else None
 
 
+def game_retime(*, game: Game, at: datetime) -> None:
+    """Time ``game`` afresh once what was due at ``at`` is done or stands for no one:
+    everyone at once, to its round's earliest deadline; otherwise a bot's past time
+    cleared. Written in the caller's transaction."""
+    if turn_order_of(game).rounds:
+        schedule_round(game)
+    elif game.bot_due_at is not None and game.bot_due_at <= at:
+        game.bot_due_at = None
+    game.save_changes()
+
+
 def bot_card(game: Game) -> Scorecard | None:
     """The scorecard, with its player, of the bot that acts next: one seat after another,
     the current seat's if a bot holds it; everyone at once, the first bot seat whose turn

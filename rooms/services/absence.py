@@ -39,8 +39,7 @@ from play.services.core import (
     require_live,
     room_act,
 )
-from play.services.game_locks import card_hold_for
-from play.services.turns import retime_seat
+from play.services.game_locks import card_give_back, card_hold_for
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import hand_seat_to_bot
 
@@ -227,12 +226,7 @@ def seat_give_back(room: Room, player: Player) -> tuple[SeatChange, Game | None]
     if game is None or card is None or member is None:
         return None
     bot = card.player
-    if game.status == Game.Status.PLAYING:
-        card.player = player
-    card.held_for = None
-    card.save(update_fields=["player", "held_for"])
-    if game.status == Game.Status.PLAYING:
-        retime_seat(room, game, card)  # their own time again, if their turn is open
+    card_give_back(room=room, game=game, card=card, person=player)
     stand_in = Membership.objects.filter(
         room=room, player=bot, state=Membership.State.ACTIVE
     ).first()

@@ -13,8 +13,8 @@ from accounts.models import Player
 from accounts.services.players import bot_player_create
 from common.errors import ServiceError
 from play.models import Game
+from play.services.game_locks import card_hand_to_bot
 from play.services.play import end_game
-from play.services.turns import retime_seat
 from rooms.models import Membership, Room
 from scoring.strategy import levels
 
@@ -48,11 +48,7 @@ def hand_seat_to_bot(
         card = game.scorecards.filter(player=member.player).first()
         if card is not None:
             bot = new_bot(level, taken)
-            card.player, card.holiday_until = bot, None  # a bot takes no holiday
-            card.save(update_fields=["player", "holiday_until"])
-            # The bot finishes an open turn; the log keeps who made each roll and placed.
-            retime_seat(room, game, card)
-            game.save()
+            card_hand_to_bot(room=room, game=game, card=card, bot=bot)
     member.seat = None
     member.save(update_fields=["seat"])
     if bot is not None and seat is not None:

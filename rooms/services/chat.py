@@ -56,3 +56,10 @@ def _post(room: Room, player: Player, text: str) -> Done:
         room, "chat", actor=player, data={"id": message.pk, "player": player.name, "text": cleaned}
     )
     return Done(event)
+
+
+def chat_message_remove(*, message: ChatMessage) -> None:
+    """Mark ``message`` (read afresh, its room locked) removed now; it is kept for the
+    record. In the caller's transaction."""
+    message.removed_at = now()
+    message.save(update_fields=["removed_at"])

@@ -34,7 +34,7 @@ from play.services.play import (
     open_turn,
     sheet_of,
 )
-from play.services.turns import bot_card, bot_delay, open_turns, schedule_round
+from play.services.turns import bot_card, bot_delay, game_retime, open_turns
 from rooms.models import Room
 from rooms.services.absence import seat_hold_if_missed
 from scoring.strategy import levels
@@ -226,9 +226,5 @@ def run_due_game(game_id: int, at: Any) -> Change | None:
         if planned is WAIT:
             return None
         # What was due is done already, or stands for no one: time the game afresh.
-        if turn_order_of(game).rounds:
-            schedule_round(game)
-        elif game.bot_due_at is not None and game.bot_due_at <= at:
-            game.bot_due_at = None
-        game.save_changes()
+        game_retime(game=game, at=at)
         return None

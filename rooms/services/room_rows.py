@@ -1,5 +1,6 @@
-"""Rooms made and locked for the other apps' services, in the caller's transaction: a
-one-seat table (the daily challenge's), and a room's row locked by its id."""
+"""Rooms made, locked and written for the other apps' services, in the caller's
+transaction: a one-seat table (the daily challenge's), a room's row locked by its id,
+and what changed of a room's row when its version is recorded."""
 
 from __future__ import annotations
 
@@ -34,3 +35,9 @@ def solo_room_create(
 def room_lock_by_id(room_id: int) -> None:
     """Lock the row of the room with ``room_id`` in the caller's transaction."""
     Room.objects.select_for_update().filter(pk=room_id).first()
+
+
+def room_changes_save(sender: object, *, room: Room, **kwargs: object) -> None:
+    """Write the fields of ``room`` that changed since it was read, in the caller's
+    transaction (``play.signals.room_recorded``, sent by ``bump``)."""
+    room.save_changes()

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
-from accounts.services.players import unique_name
+from accounts.services.players import player_rename, unique_name
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer, News
@@ -240,8 +240,7 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))
     if name != player.name:  # two Alices at one table: the newcomer is "Alice 2"
-        player.name = name
-        player.save(update_fields=["name"])
+        player_rename(player=player, name=name)
     if member is None:
         member = Membership.objects.create(
             room=room, player=player, seat=seat, browser=browser, address=address
