@@ -35,6 +35,8 @@ print(json.dumps({
     "CHANNEL_LAYERS": settings.CHANNEL_LAYERS,
     "STATICFILES": settings.STORAGES["staticfiles"]["BACKEND"],
     "USE_FINDERS": getattr(settings, "WHITENOISE_USE_FINDERS", False),
+    "STATIC_MAX_AGE": getattr(settings, "WHITENOISE_MAX_AGE", None),
+    "STATIC_AUTOREFRESH": getattr(settings, "WHITENOISE_AUTOREFRESH", False),
     "BOT_DELAY": settings.GAMES_BOT_DELAY_SECONDS,
     "CLOCK": settings.GAMES_CLOCK_IN_PROCESS,
 }, default=str))
@@ -78,6 +80,15 @@ def test_local_defaults(clean_env: Env, project_root: Path) -> None:
     assert s["CHANNEL_LAYERS"]["default"]["BACKEND"] == "common.channel_layer.ProcessChannelLayer"
     assert s["USE_FINDERS"] is True
     assert s["STATICFILES"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
+    assert (s["STATIC_MAX_AGE"], s["STATIC_AUTOREFRESH"]) == (0, True)  # an edit shows at once
+
+
+def test_a_server_whose_files_stay_put_lets_browsers_keep_them(
+    clean_env: Env, project_root: Path
+) -> None:
+    s = load_settings(clean_env, project_root, STATIC_MAX_AGE="3600")
+    assert (s["STATIC_MAX_AGE"], s["STATIC_AUTOREFRESH"]) == (3600, False)
+    assert s["USE_FINDERS"] is True
 
 
 def test_postgres_database_url(clean_env: Env, project_root: Path) -> None:

@@ -338,9 +338,12 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 if DEBUG:
-    # Serve straight from static/ (no collectstatic) and pick up edits at once.
+    # Serve straight from static/ (no collectstatic) and, by default, pick up edits at
+    # once. STATIC_MAX_AGE (seconds) lets browsers keep the files instead, for a server
+    # whose files do not change while it runs: the browser tests' (docs/decisions/0007).
     WHITENOISE_USE_FINDERS = True
-    WHITENOISE_AUTOREFRESH = True
+    WHITENOISE_MAX_AGE = env_int("STATIC_MAX_AGE", 0)
+    WHITENOISE_AUTOREFRESH = WHITENOISE_MAX_AGE == 0
     _STATICFILES_BACKEND = "django.contrib.staticfiles.storage.StaticFilesStorage"
 else:
     _STATICFILES_BACKEND = "yahtzee_site.storage.VersionedStaticFilesStorage"

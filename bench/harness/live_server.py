@@ -104,12 +104,14 @@ TRUSTED_FOR_TESTS = "127.0.0.0/8,::1"
 
 
 def site_env(workdir: Path, **settings: str) -> dict[str, str]:
-    """The environment a server in ``workdir`` runs with: DEBUG, a SQLite file in
+    """The environment a server in ``workdir`` runs with: DEBUG, static files a browser
+    may keep for an hour (they do not change while the server runs), a SQLite file in
     ``workdir`` unless ``settings`` name a ``DATABASE_URL``, the guest limit trusting
     loopback (``TRUSTED_FOR_TESTS``), and ``settings``."""
     return clean_env(
         **{
             "DEBUG": "1",
+            "STATIC_MAX_AGE": "3600",
             "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
             "GUEST_LIMIT_TRUSTED": TRUSTED_FOR_TESTS,
             **settings,
