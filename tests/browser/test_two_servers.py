@@ -12,7 +12,7 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from bench.harness.live_server import serve
+from bench.harness.live_server import DaphneProcess, migrate, site_env
 from bench.harness.servers import postgres_server, redis_server
 from tests.browser.tables import (
     create_room,
@@ -30,22 +30,30 @@ ROUNDS = 2
 
 @pytest.fixture(scope="module")
 def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, ...]]:
-    """Base URLs of two server processes on one PostgreSQL database and one Redis."""
+    """Base URLs of two server processes on one PostgreSQL database and one Redis (migrated
+    once, then both started at once)."""
     with ExitStack() as stack:
         database_url = stack.enter_context(postgres_server())
         redis_url = stack.enter_context(redis_server())
-        urls = tuple(
-            stack.enter_context(
-                serve(
-                    tmp_path_factory.mktemp(f"daphne-{name}"),
+        servers = [
+            DaphneProcess(
+                workdir,
+                site_env(
+                    workdir,
                     DATABASE_URL=database_url,
                     REDIS_URL=redis_url,
                     GAMES_BOT_DELAY_SECONDS="0.05",
-                )
+                ),
             )
-            for name in ("a", "b")
-        )
-        yield urls
+            for workdir in (tmp_path_factory.mktemp(f"daphne-{name}") for name in "ab")
+        ]
+        migrate(servers[0].env)
+        for server in servers:
+            stack.callback(server.stop)
+            server.start()
+        for server in servers:
+            server.wait_ready()
+        yield tuple(server.base_url for server in servers)
 
 
 def open_page(browser: Browser, base_url: str, problems: list[str], name: str) -> Page:
