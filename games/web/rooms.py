@@ -171,6 +171,9 @@ def room(
         "ruleset": selectors.ruleset_of(found),
         "player": player,
         "member": member,  # a closed room still shows its members the final table
+        # The class of <html> the room's layout rules hang on where the table is drawn
+        # (not :has(.room), which the browser checks again at each change of the page).
+        "page_class": "room-page" if member else "",
         "join_error": join_error
         or (gettext("This room is closed.") if closed and not member else None),
         "room_closed": closed,

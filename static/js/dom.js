@@ -1,9 +1,21 @@
 // Tiny DOM helpers: build elements, and re-render a region without losing focus.
 import { LANG } from "./i18n.js";
 
-// Elements given an event listener by h(): patch() replaces them rather than keep an old
-// one whose listener would act on an earlier state.
-const listening = new WeakSet();
+// The listeners h() gives an element, by event type. The element listens through
+// ``dispatch``, which calls the one held here: patch() keeps a redrawn element's node and
+// hands it the new drawing's listeners, so that they act on the latest state.
+const listeners = new WeakMap();
+
+function dispatch(event) {
+  return listeners.get(event.currentTarget)?.[event.type]?.call(event.currentTarget, event);
+}
+
+function listen(el, type, handler) {
+  const own = listeners.get(el) || {};
+  own[type] = handler;
+  listeners.set(el, own);
+  el.addEventListener(type, dispatch);
+}
 
 /**
  * h("button", {class: "btn", dataset: {testid: "roll"}, onclick}, "Roll")
@@ -24,10 +36,8 @@ export function h(tag, props = {}, ...children) {
         else el.style[k] = v;
       }
     }
-    else if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
-      listening.add(el);
-    } else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
+    else if (key === "text") el.textContent = value;
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
@@ -59,10 +69,13 @@ export function render(region, children, fallback) {
 }
 
 /**
- * Like ``render``, but change only what differs: an element that is still there keeps its
- * node (its scroll, focus and running animation), with its attributes and text brought up
- * to date; the rest is replaced. For large regions redrawn on every move that hold no
- * form fields (their values are properties, which this leaves alone).
+ * Like ``render``, but change only what differs: an element that is still there (same
+ * tag, same data-testid, at the same place) keeps its node (its scroll, focus and running
+ * animation), with its attributes, text and listeners brought up to date; the rest is
+ * replaced. Nothing is laid out again where nothing changed. For regions redrawn on every
+ * move whose form fields show what the state says (their values are properties, which
+ * this leaves alone), and whose listeners hold no element of the drawing (a kept node
+ * takes the listener, not the element it would refer to: use the event's target).
  */
 export function patch(region, children, fallback) {
   keepingFocus(region, fallback, () => patchChildren(region, flat(children)));
@@ -98,6 +111,7 @@ function patchChildren(parent, wanted) {
       if (have.data !== want.data) have.data = want.data;
     } else {
       patchAttributes(have, want);
+      takeListeners(have, want);
       patchChildren(have, [...want.childNodes]);
     }
   });
@@ -106,7 +120,18 @@ function patchChildren(parent, wanted) {
 
 function sameKind(have, want) {
   if (have.nodeType !== want.nodeType || have.nodeName !== want.nodeName) return false;
-  return have.nodeType === Node.TEXT_NODE || (!listening.has(have) && !listening.has(want));
+  return have.nodeType === Node.TEXT_NODE || have.dataset?.testid === want.dataset?.testid;
+}
+
+/** ``have``, kept in place of ``want``, listens from now on as ``want`` would have. */
+function takeListeners(have, want) {
+  const wanted = listeners.get(want);
+  if (!wanted) {
+    listeners.delete(have);
+    return;
+  }
+  for (const type of Object.keys(wanted)) have.addEventListener(type, dispatch);
+  listeners.set(have, wanted);
 }
 
 function patchAttributes(have, want) {

@@ -88,11 +88,15 @@ def test_a_friend_opens_the_link_and_joins_with_a_name(client: Client) -> None:
     friend = Client()
     page = friend.get(f"/r/{room.code}/")
     assert page.status_code == 200 and page.context["member"] is False
+    # The room's layout rules hang on <html class="room-page">, given where the table is.
+    assert b'class="room-page"' not in page.content
     response = friend.post(f"/r/{room.code}/join/", {"name": "Bob"})
     assert response["Location"] == f"/r/{room.code}/"
     bob = Player.objects.get(name="Bob")
     assert Membership.objects.get(room=room, player=bob).seat == 1
-    assert friend.get(f"/r/{room.code}/").context["member"] is True
+    table = friend.get(f"/r/{room.code}/")
+    assert table.context["member"] is True
+    assert b'<html lang="en" class="room-page">' in table.content
     third = Client()
     refused = third.post(f"/r/{room.code}/join/", {"name": "Cy"})
     assert refused.status_code == 400

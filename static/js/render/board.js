@@ -182,7 +182,7 @@ function announceControl(ctx, needAnnounce) {
     select,
     h(
       "button",
-      { type: "button", class: "btn btn--small", dataset: { testid: "announce" }, "aria-disabled": String(!chosen), onclick: () => ctx.announce(select.value) },
+      { type: "button", class: "btn btn--small", dataset: { testid: "announce" }, "aria-disabled": String(!chosen), onclick: () => ctx.announce(chosen) },
       gettext("Announce"),
     ),
   );

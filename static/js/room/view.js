@@ -129,7 +129,7 @@ export class RoomView {
     if (phase === "playing") this.drawBoard(ctx, previous);
     this.parts.coach.drawPanel(ctx);
     if (phase !== "lobby" && cardRules) this.drawCards(ctx, cardRules);
-    if (phase === "playing") render(this.playersBody, renderPlayers(ctx));
+    if (phase === "playing") patch(this.playersBody, renderPlayers(ctx));
     this.placeReactions(phase);
     this.page.tabs.update({ players: phase === "playing", myTurn: ctx.myTurn });
     this.drawRules(ctx);
@@ -228,8 +228,9 @@ export class RoomView {
     const { app, regions } = this.page;
     const { board, coach, holds } = this.parts;
     const game = ctx.state.game;
-    render(board.status, renderStatus(ctx));
-    render(board.controls, renderControls(ctx), () => board.tray.dice[0]);
+    // Patched, not rebuilt: Roll keeps its node, and the focus, through the turn's redraws.
+    patch(board.status, renderStatus(ctx));
+    patch(board.controls, renderControls(ctx), () => board.tray.dice[0]);
     const hint = renderHint(ctx);
     board.hint.textContent = hint || "";
     board.hint.hidden = !hint;

@@ -12,34 +12,24 @@ const NARROW = "(max-width: 63.99rem)"; // the width below which the side column
 export function trackBoardHeight(board, banner) {
   const root = document.documentElement;
   const cards = document.querySelector("[data-region=cards]");
-  const above = () => {
-    if (board.hidden) return false;
-    if (!cards || cards.hidden) return true;
-    const [b, c] = [board.getBoundingClientRect(), cards.getBoundingClientRect()];
-    return b.left < c.right && c.left < b.right; // beside them, it covers none of them
-  };
+  // Every size is read before anything is written, and a value written only when it
+  // changed: a custom property set on the root restyles the whole page, and a size read
+  // after it would lay the page out again there and then.
   const update = () => {
-    const height = above() ? board.getBoundingClientRect().height : 0;
-    const top = above() ? parseFloat(getComputedStyle(board).top) || 0 : 0;
-    root.style.setProperty("--board-h", `${Math.ceil(height + top)}px`);
     const scroller = cards?.querySelector(".sheet-scroll");
+    const over = boardOver(board, cards);
+    const head = over ? scroller?.querySelector("thead")?.offsetHeight || 0 : 0;
+    const height = over ? over.height + (parseFloat(getComputedStyle(board).top) || 0) : 0;
+    const covered = scroller ? coveredBy(over, scroller) : null;
+    setVariable(root, "--board-h", `${Math.ceil(height)}px`);
     // A box the page scrolls to comes out below the scorecards' header row too, which
-    // keepNamesInSight holds under the table.
-    const head = above() ? scroller?.querySelector("thead")?.offsetHeight || 0 : 0;
-    root.style.setProperty("--sheet-head-page", `${head}px`);
-    keepNamesInSight();
+    // the covered part keeps under the table.
+    setVariable(root, "--sheet-head-page", `${head}px`);
+    if (covered !== null) setVariable(cards, "--sheet-covered", `${covered}px`);
   };
   const keepNamesInSight = () => {
     const scroller = cards?.querySelector(".sheet-scroll");
-    if (!scroller) return;
-    let covered = 0;
-    if (above()) {
-      const head = scroller.querySelector("thead");
-      const room = scroller.clientHeight - (head ? head.offsetHeight : 0);
-      covered = board.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top;
-      covered = Math.max(0, Math.min(Math.ceil(covered), room));
-    }
-    cards.style.setProperty("--sheet-covered", `${covered}px`);
+    if (scroller) setVariable(cards, "--sheet-covered", `${coveredBy(boardOver(board, cards), scroller)}px`);
   };
   let queued = false;
   const onScroll = () => {
@@ -57,6 +47,30 @@ export function trackBoardHeight(board, banner) {
   observer.observe(banner);
   if (cards) observer.observe(cards);
   update();
+}
+
+/** The sticky table's box when it stands above the scorecards (so that it may cover
+ *  them), or null: hidden, or beside them as on short screens. */
+function boardOver(board, cards) {
+  if (board.hidden) return null;
+  const b = board.getBoundingClientRect();
+  if (!cards || cards.hidden) return b;
+  const c = cards.getBoundingClientRect();
+  return b.left < c.right && c.left < b.right ? b : null;
+}
+
+/** How much of the top of the scorecards' ``scroller`` the table's box ``over`` hides
+ *  (no more than the rows under their header). */
+function coveredBy(over, scroller) {
+  if (!over) return 0;
+  const head = scroller.querySelector("thead");
+  const room = scroller.clientHeight - (head ? head.offsetHeight : 0);
+  return Math.max(0, Math.min(Math.ceil(over.bottom - scroller.getBoundingClientRect().top), room));
+}
+
+/** Set the custom property ``name`` on ``el`` to ``value``, unless it holds it already. */
+export function setVariable(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
 
 /** Redraw the scorecards with ``draw`` without losing how far they were scrolled, and
@@ -118,10 +132,10 @@ function watchSheetParts(scroller) {
 
 function padSheet(scroller) {
   const region = scroller.parentElement;
-  const head = scroller.querySelector("thead");
-  const names = scroller.querySelector(".sheet__corner");
-  if (head) region.style.setProperty("--sheet-head", `${head.offsetHeight}px`);
-  if (names) region.style.setProperty("--sheet-names", `${names.offsetWidth}px`);
+  const head = scroller.querySelector("thead")?.offsetHeight;
+  const names = scroller.querySelector(".sheet__corner")?.offsetWidth;
+  if (head !== undefined) setVariable(region, "--sheet-head", `${head}px`);
+  if (names !== undefined) setVariable(region, "--sheet-names", `${names}px`);
 }
 
 /** The tab bar of narrow screens: one of table, players, log or chat fills the screen. */
@@ -142,7 +156,7 @@ export class RoomTabs {
     // brings into view comes out above the bar, not under it (0 while the bar is hidden).
     new ResizeObserver(() => {
       const height = Math.ceil(nav.getBoundingClientRect().height);
-      document.documentElement.style.setProperty("--tabs-h", `${height}px`);
+      setVariable(document.documentElement, "--tabs-h", `${height}px`);
     }).observe(nav, { box: "border-box" });
     this.open(layout.dataset.tab || "table");
   }
