@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import timedelta
 from types import ModuleType
@@ -67,7 +68,10 @@ def no_session_outlives_the_tests(request: pytest.FixtureRequest) -> Iterator[No
         wait_until(none_left, 5.0, interval=0.05)
     except AssertionError:
         name = database.settings_dict["NAME"]
-        raise AssertionError(f"sessions still using {name} after the last test: {left}") from None
+        threads = [thread.name for thread in threading.enumerate()]
+        raise AssertionError(
+            f"sessions still using {name} after the last test: {left}; threads: {threads}"
+        ) from None
 
 
 @pytest.fixture(autouse=True)
