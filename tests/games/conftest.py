@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import timedelta
 from types import ModuleType
@@ -12,6 +13,8 @@ import pytest_asyncio
 from channels.layers import channel_layers
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import connections
+from django.db.backends.postgresql.base import DatabaseWrapper as PostgreSQL
 from django.utils import timezone
 from pytest_django import Settings
 
@@ -26,6 +29,7 @@ from play.services.play import finish_game
 from rooms.models import Room
 from scoring.dice import scripted
 from scoring.strategy.advice import Advisor
+from tests.support.database_sessions import sessions_on
 from tests.support.fixture_types import (
     MakeAccount,
     MakePlayer,
@@ -36,6 +40,38 @@ from tests.support.fixture_types import (
 )
 from tests.support.reviewed_game import play_reviewed_game
 from tests.support.reviews import check_luck_adds_up
+from tests.support.waiting import wait_until
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_session_outlives_the_tests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """On PostgreSQL, once this process's last test is over, no session but this
+    process's pooled ones uses its test database: each was closed by what opened it (a
+    thread, a socket's database thread, a review child, a server). Otherwise dropping the
+    database would wait 5 s and fail with a mere warning; here the run fails, naming the
+    sessions left."""
+    database = connections["default"]
+    if not isinstance(database, PostgreSQL):
+        yield
+        return
+    request.getfixturevalue("django_db_setup")  # so that this ends before the drop
+    yield
+    database.close()
+    database.close_pool()  # type: ignore[attr-defined]  # as the drop does first (no stub)
+    left: list[tuple[Any, ...]] = []
+
+    def none_left() -> bool:
+        left[:] = sessions_on(database)
+        return not left
+
+    try:
+        wait_until(none_left, 5.0, interval=0.05)
+    except AssertionError:
+        name = database.settings_dict["NAME"]
+        threads = [thread.name for thread in threading.enumerate()]
+        raise AssertionError(
+            f"sessions still using {name} after the last test: {left}; threads: {threads}"
+        ) from None
 
 
 @pytest.fixture(autouse=True)

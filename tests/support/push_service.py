@@ -162,7 +162,9 @@ def push_service() -> Iterator[PushService]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     service = PushService(f"http://127.0.0.1:{server.server_port}")
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # serve_forever looks for shutdown() between polls: every 0.5 s by default, which
+    # made the end of every test that ran the service half a second long.
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     try:
         yield service
