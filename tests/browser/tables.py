@@ -87,10 +87,15 @@ def my_turn(page: Page) -> Locator:
     return page.locator("[data-testid=turn-status][data-mine=true]")
 
 
+# How often ``until`` checks its predicate, in ms: often enough to follow a game move by
+# move (``expect``'s back-off reaches a second, which adds up over a whole game), and not
+# on every frame, which would keep the page drawing frames while it waits.
+POLL_MS = 50
+
+
 def until(page: Page, script: str, arg: object = None) -> None:
-    """Wait until a JavaScript predicate holds (checked every frame: quicker than
-    ``expect``'s back-off, which adds up over a whole game)."""
-    page.wait_for_function(script, arg=arg)
+    """Wait until a JavaScript predicate holds (checked every ``POLL_MS``)."""
+    page.wait_for_function(script, arg=arg, polling=POLL_MS)
 
 
 def roll(page: Page) -> None:
@@ -162,7 +167,9 @@ def wait_my_turn(page: Page, timeout: float | None = None) -> None:
     """Wait until the page says it is this player's turn (``timeout`` in ms: the page's
     default when ``None``)."""
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')", timeout=timeout
+        "() => document.querySelector('[data-testid=turn-status][data-mine=true]')",
+        timeout=timeout,
+        polling=POLL_MS,
     )
 
 
