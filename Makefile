@@ -155,8 +155,8 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), the project's bytecode, ruff, import-linter, ESLint and
-# stylelint, mypy, and the JavaScript unit tests.
+# server that first needs them), the project's bytecode and its test modules' rewritten
+# asserts, ruff, import-linter, ESLint and stylelint, mypy, and the JavaScript unit tests.
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode test-bytecode \
 		strategy lint typecheck js-test
