@@ -11,15 +11,11 @@ app is not the module's own counts.
 from __future__ import annotations
 
 import ast
-import importlib
-from pathlib import Path
 from typing import Any
 
 from django.db import models
 
-from tests.support.site_apps import APPS
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.site_apps import APPS, ROOT, app_modules
 
 
 def foreign_managers(source: str, namespace: dict[str, Any], app: str) -> list[str]:
@@ -42,20 +38,13 @@ def foreign_managers(source: str, namespace: dict[str, Any], app: str) -> list[s
     return found
 
 
-def modules_of(app: str) -> list[Path]:
-    """The Python files of ``app``, its migrations left out."""
-    return sorted(p for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts)
-
-
 def test_no_app_queries_another_apps_models() -> None:
     reaching = []
     for app in APPS:
-        for path in modules_of(app):
-            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-            namespace = vars(importlib.import_module(name))
+        for path, namespace in app_modules(app):
             reaching += [
-                f"{path.relative_to(ROOT)}:{line}"
-                for line in foreign_managers(path.read_text(), namespace, app)
+                f"{path}:{line}"
+                for line in foreign_managers((ROOT / path).read_text(), namespace, app)
             ]
     assert reaching == []
 

@@ -10,14 +10,11 @@ loop or annotation that gave it. Django's ``auth`` models are the accounts app's
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
 from typing import Any
 
 from tests.support.model_writes import model_writes
-from tests.support.site_apps import APPS
+from tests.support.site_apps import APPS, ROOT, app_modules
 
-ROOT = Path(__file__).resolve().parent.parent
 # Apps of Django's whose rows one of the site's apps keeps.
 KEEPERS = {"auth": "accounts"}
 # The one write left to another app, with its reason: a move's own writes are plain SQL
@@ -36,20 +33,13 @@ def foreign_writes(source: str, namespace: dict[str, Any], app: str) -> list[str
     return found
 
 
-def modules_of(app: str) -> list[Path]:
-    """The Python files of ``app``, its migrations left out."""
-    return sorted(p for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts)
-
-
 def test_no_app_writes_another_apps_rows() -> None:
     writing = []
     for app in APPS:
-        for path in modules_of(app):
-            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-            namespace = vars(importlib.import_module(name))
+        for path, namespace in app_modules(app):
             writing += [
-                f"{path.relative_to(ROOT)}:{found}"
-                for found in foreign_writes(path.read_text(), namespace, app)
+                f"{path}:{found}"
+                for found in foreign_writes((ROOT / path).read_text(), namespace, app)
             ]
     left = {f"{place.split(':')[0]}:{place.split(':', 2)[2]}" for place in writing}
     assert left == ALLOWED, writing
