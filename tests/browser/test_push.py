@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import CDPSession, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.tables import ROOM_URL, connected, join_room, my_turn, play_turn
@@ -39,6 +39,26 @@ def open_daily(page: Page) -> str:
     page.wait_for_url(ROOM_URL)
     connected(page)
     return ROOM_URL.search(page.url).group(1)  # type: ignore[union-attr]
+
+
+def deliver(
+    page: Page, cdp: CDPSession, origin: str, registration: str, payload: dict[str, str]
+) -> None:
+    """Push ``payload`` to the worker of ``registration`` until ``page`` finds it shown.
+
+    DevTools hands a push over and forgets it: Chromium drops a push it could not dispatch
+    (its worker failed to start, say) without a word. A push service keeps a message until
+    the browser takes it, so this delivers again after 5 s; the tag keeps it one notice."""
+    for attempt in range(1, DELIVERIES + 1):
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": origin, "registrationId": registration, "data": json.dumps(payload)},
+        )
+        try:
+            page.wait_for_function(SHOWN, polling=100, timeout=5_000)
+            return
+        except PlaywrightTimeoutError:
+            assert attempt < DELIVERIES, f"no notice after {DELIVERIES} pushes"
 
 
 def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
@@ -85,20 +105,7 @@ def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(
         "url": f"/r/{code}/",
         "tag": f"{code}:1:2",
     }
-    # DevTools hands the push over and forgets it: Chromium drops a push it could not
-    # dispatch (its worker failed to start, say) without a word. A push service keeps a
-    # message until the browser takes it, so this one delivers again after 5 s; the tag
-    # keeps it one notice.
-    for attempt in range(1, DELIVERIES + 1):
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {"origin": live_url, "registrationId": registrations[0], "data": json.dumps(payload)},
-        )
-        try:
-            bob.wait_for_function(SHOWN, polling=100, timeout=5_000)
-            break
-        except PlaywrightTimeoutError:
-            assert attempt < DELIVERIES, f"no notice after {DELIVERIES} pushes"
+    deliver(bob, cdp, live_url, registrations[0], payload)
     assert bob.evaluate("window.shown") == [payload]
 
     # Opening it: the worker opens the notice's link in a window (Chromium lets a worker
