@@ -72,10 +72,12 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "play",
+    "friends",
     "notices",
     "rooms",
     "coach",
     "daily",
+    "ratings",
     "moderation",
     "games",
 ]

@@ -24,7 +24,18 @@ from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakePlayer, MakeRoom
 
 # The site's own apps (the models moderators see in the admin).
-SITE_APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
+SITE_APPS = (
+    "accounts",
+    "rooms",
+    "play",
+    "friends",
+    "coach",
+    "daily",
+    "notices",
+    "ratings",
+    "moderation",
+    "games",
+)
 
 
 def app_of(model: str) -> str:

@@ -11,7 +11,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # In the order of INSTALLED_APPS: each app's code imports only the apps before it (and
 # every app's models); docs/architecture.md.
-APPS = ("common", "accounts", "play", "notices", "rooms", "coach", "daily", "moderation", "games")
+APPS = (
+    "common",
+    "accounts",
+    "play",
+    "friends",
+    "notices",
+    "rooms",
+    "coach",
+    "daily",
+    "ratings",
+    "moderation",
+    "games",
+)
 
 
 def app_modules(app: str) -> Iterator[tuple[Path, dict[str, Any]]]:

@@ -1,0 +1,1 @@
+"""Friends and blocks: the relations between people (decision 0068)."""
