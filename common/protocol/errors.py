@@ -38,6 +38,7 @@ ErrorCode = Literal[
     "banned",
     "box_taken",
     "by_the_day",
+    "cannot_join",
     "cannot_kick",
     "cannot_mute",
     "cannot_report",

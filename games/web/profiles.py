@@ -15,6 +15,7 @@ from accounts.services.players import current_player
 from coach.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from coach.web.charts import percent_chart
 from daily.selectors.daily import calendar, played_days, streak
+from friends.selectors.blocks import has_blocked
 
 REFUSED = gettext_lazy(
     "Only the player and the people who shared a room with them can see this profile."
@@ -24,11 +25,14 @@ REFUSED = gettext_lazy(
 @require_GET
 def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     """The profile of a person, for themselves and the members of rooms they shared: 403
-    for anyone else, 404 for a bot (a bot is a new player at each seat) or no player."""
+    for anyone else, 404 for a bot (a bot is a new player at each seat), no player, or
+    someone who blocked the viewer (as for nobody: docs/friends.md)."""
     player = player_by_id(player_id)
     if player is None or player.is_bot:
         raise Http404(gettext("There is no player's profile at this address."))
     viewer = current_player(request.session, request.user)
+    if viewer is not None and has_blocked(player.pk, viewer.pk):
+        raise Http404(gettext("There is no player's profile at this address."))
     if not can_see_profile(viewer, player):
         raise PermissionDenied(str(REFUSED))
     stats = player_stats(player)
@@ -43,6 +47,8 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
             "streak": streak(days),
             "calendar": calendar(days),
             "own": own,
+            "may_block": viewer is not None and viewer.user_id is not None and not own,
+            "blocked": viewer is not None and has_blocked(viewer.pk, player.pk),
             "stats": stats,
             "accuracy_points": ACCURACY_POINTS,
             "chart": percent_chart([p.accuracy for p in stats.accuracy])

@@ -24,6 +24,7 @@ from common.errors import ServiceError
 from common.publish import publish_on_commit
 from common.rule_texts import bot_level_title, rule_texts, variant_list
 from daily.selectors.attempts import attempt_at, practised_at
+from friends.selectors.blocks import blocked_by
 from games import selectors, services
 from games.web.pages import home
 from moderation.services.moderation import ban_message
@@ -166,6 +167,7 @@ def room(
         guest_limit.remember(throttle.http_address(request), player.pk)
     invite = invite_url(request, found.code)
     challenge = mode_of(found).table.has_challenge_page  # a daily challenge's table
+    may_block = bool(member) and player is not None and player.user_id is not None
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -187,6 +189,8 @@ def room(
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if challenge else "",
         "daily_practice": challenge and practised_at(found),
+        "may_block": may_block,  # an account's Block buttons in the players' list
+        "blocked": ",".join(map(str, blocked_by(player))) if may_block and player else "",
     }
     return render(request, "room.html", context, status=status)
 

@@ -6,12 +6,13 @@ from accounts.web import accounts as account_views
 from accounts.web import emails, passwords
 from coach.web import review
 from daily.web import daily, daily_card
+from friends.web import urls as friends_urls
 from games.web import app, history
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
 from notices.web import notices, push
-from rooms.web import share
+from rooms.web import share, whereabouts
 
 app_name = "games"
 
@@ -25,6 +26,8 @@ urlpatterns = [
     path("notifications/", notices.notices, name="notices"),
     path("notifications/unsubscribe/<str:token>/", notices.unsubscribe, name="notices_unsubscribe"),
     path("go/<str:token>/", notices.room_link, name="room_link"),
+    *friends_urls.urlpatterns,
+    path("friends/whereabouts.json", whereabouts.friends_whereabouts, name="friends_whereabouts"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
     path("daily/", daily.daily_index, name="daily"),
     path("daily/play/", daily.daily_play, name="daily_play"),

@@ -13,7 +13,7 @@ announcements, the reactions when none came. The game's part of the state is rea
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, cast
 
@@ -21,6 +21,7 @@ from django.db.models import F
 
 from common.protocol.events import Event, ReactionEvent
 from common.protocol.state import ChatLine, Room
+from friends.selectors.blocks import hidden_among
 from play import sql
 from play.selectors.game_view import game_view
 from play.selectors.room_snapshot import Seats, Snapshot
@@ -203,7 +204,13 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "reactions": recent(read.reactions, latest),
     }
     return Snapshot(
-        room["version"], moment, shared, room_id=room["id"], seats=seats, members_at=read.members_at
+        room["version"],
+        moment,
+        shared,
+        room_id=room["id"],
+        seats=seats,
+        members_at=read.members_at,
+        hidden=read.hidden,
     )
 
 
@@ -216,6 +223,7 @@ class _Read(NamedTuple):
     members: list[MemberRead]
     chat: list[ChatLine]
     same_cards: Snapshot | None  # a snapshot of the same scorecards, if any
+    hidden: Mapping[int, frozenset[int]]  # whose chat each member blocked (Snapshot.hidden)
 
 
 def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> _Read:
@@ -244,6 +252,7 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
             young.shared["members"],
             young.shared["chat"],
             young if same else None,
+            young.hidden,
         )
     # Someone came, went or wrote, or what was read is old: read it all again, so
     # that what a snapshot holds is never older than its ``members_at``.
@@ -251,7 +260,9 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
         log = _log(room["id"], None)
         if logged is not None:
             reactions = _reactions(room["id"], room["version"])
-    return _Read(log, reactions, moment, _members(room), _chat(room["id"]), None)
+    members = _members(room)
+    people = [m["player"] for m in members if not m["bot"]]
+    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden_among(people))
 
 
 def _latest_event(

@@ -16,6 +16,7 @@ from common.errors import ServiceError
 from common.news import Answer, News
 from common.protocol.events import Departure, RoomSettings
 from common.protocol.keys import Pace
+from friends.selectors.blocks import blocked_by_any
 from play.models import Game
 from play.modes import pace_named
 from play.services.core import (
@@ -219,6 +220,16 @@ def room_join(
     )
 
 
+def require_not_blocked(room: Room, player: Player) -> None:
+    """Refuse a person any active member of ``room`` blocked, in words that do not say
+    so (docs/friends.md)."""
+    members = Membership.objects.filter(room=room, state=Membership.State.ACTIVE).exclude(
+        player=player
+    )
+    if blocked_by_any(player.pk, members.values_list("player_id", flat=True)):
+        raise ServiceError("cannot_join", gettext("you cannot join this room"))
+
+
 def _join(room: Room, player: Player, browser: str, address: str) -> Done:
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
@@ -235,6 +246,7 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
         raise ServiceError(
             "kicked", gettext("the host removed someone using this browser from this room")
         )
+    require_not_blocked(room, player)
     seat = None if room.games.exists() else free_seat(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
@@ -264,6 +276,7 @@ def _take_seat(room: Room, player: Player) -> Done:
         raise ServiceError("already_seated", gettext("you already have a seat"))
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
+    require_not_blocked(room, player)
     seat = free_seat(room)
     if seat is None:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))

@@ -1,6 +1,7 @@
 // Between games: the invite, the seats, the host's controls (the rules of the variant: rules_panel.js).
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
+import { blockButton } from "./block.js";
 import { BOT_LEVELS, botLevelTitle } from "../variants.js";
 
 // The level the host's next bot gets (kept while the lobby is redrawn).
@@ -130,7 +131,7 @@ function seatRow(ctx, index, member) {
     );
   }
   if (isHost && !member.bot && !isYou) actions.push(muteButton(ctx, member), kickButton(ctx, member));
-  if (!member.bot && !isYou) actions.push(reportButton(ctx, member));
+  if (!member.bot && !isYou) actions.push(reportButton(ctx, member), blockButton(ctx, member));
   return h(
     "li",
     { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
@@ -227,7 +228,7 @@ export function spectators(ctx) {
           badges(m, ctx.you),
           presenceBadge(m.presence, m.bot),
           m.player !== ctx.you.player && !m.bot
-            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, reportButton(ctx, m))
+            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, reportButton(ctx, m), blockButton(ctx, m))
             : null,
         ),
       ),

@@ -12,6 +12,7 @@ import { skipToTable } from "../ui/skip.js";
 import { keepSubscription } from "../push.js";
 import { Actions } from "./actions.js";
 import { Announcer } from "./announce.js";
+import { Blocks } from "./blocks.js";
 import { createBoard } from "./board.js";
 import { Coach } from "./coach.js";
 import { Connection } from "./connection.js";
@@ -41,6 +42,9 @@ export function roomConfig(root) {
     pushKey: data.pushKey || "",
     handoverAfter: data.handoverAfter,
     turnIcon: data.turnIcon,
+    blockUrl: data.blockUrl || "", // a viewer with an account: Block buttons (room/blocks.js)
+    unblockUrl: data.unblockUrl || "",
+    blocked: data.blocked || "",
   };
 }
 
@@ -133,6 +137,7 @@ function roomParts(page) {
     timer: new TurnTimer(page.root),
     announcer: new Announcer({ ...page, facts }),
     connection: new Connection({ ...page, draw }),
+    blocks: config.blockUrl ? new Blocks({ config, toasts, draw }) : null,
   });
   parts.view = new RoomView(page, parts);
   return parts;

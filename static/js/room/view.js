@@ -70,6 +70,7 @@ export class RoomView {
       confirm: (opts) => confirmDialog(dialog, opts),
       redraw: () => this.draw(),
       report: (target, about) => requests.report(target, about),
+      blocks: this.parts.blocks,
       toast: (message) => toasts.show(message, "info"),
       error: (message) => toasts.show(message),
       copyInvite: () => actions.copyInvite(),
