@@ -14,7 +14,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import Player
-from accounts.services.players import current_player
+from accounts.services.players import current_player, player_register
 from common.errors import ServiceError
 from friends.models import Privacy
 from friends.selectors.blocks import blocks_made
@@ -45,8 +45,12 @@ class PrivacyForm(forms.Form):
 
 
 def account_player(request: HttpRequest) -> Player | None:
-    """The visitor's player if they have an account (``None``: a guest or nobody)."""
+    """The visitor's player if they have an account (``None``: a guest or nobody); an
+    account that has no player yet (never at a table) gets one, named as the account."""
     player = current_player(request.session, request.user)
+    if player is None and request.user.is_authenticated:
+        name = request.user.get_username()
+        player = player_register(session=request.session, name=name, user=request.user)
     return player if player is not None and player.user_id is not None else None
 
 
