@@ -12,7 +12,7 @@ export function blockedIds(text) {
 }
 
 export class Blocks {
-  constructor({ config, toasts, draw, post = globalThis.fetch, doc = globalThis.document }) {
+  constructor({ config, toasts, draw, post = (...args) => globalThis.fetch(...args), doc = globalThis.document }) {
     Object.assign(this, { config, toasts, draw, post, doc });
     this.blocked = blockedIds(config.blocked);
   }
