@@ -4,13 +4,14 @@ ended; the blocked person is not told) or unblocked."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
-from friends.models import Block
+from friends.models import Block, FriendRequest, Friendship
 from friends.selectors.blocks import has_blocked
-from friends.services.requests import block_unlink, require_account
+from friends.services.requests import require_account
 
 
 def block_add(*, player: Player, other: Player) -> None:
@@ -26,7 +27,12 @@ def block_add(*, player: Player, other: Player) -> None:
             raise ServiceError(
                 "already_blocked", gettext("you blocked %(name)s already") % {"name": other.name}
             )
-        block_unlink(player, other)
+        FriendRequest.objects.filter(
+            Q(sender=player, receiver=other) | Q(sender=other, receiver=player)
+        ).delete()
+        low, high = sorted((player.pk, other.pk))
+        Friendship.objects.filter(low_id=low, high_id=high).delete()
+        Block.objects.create(blocker=player, blocked=other)
 
 
 def block_remove(*, player: Player, other_id: int) -> None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from accounts.models import Player
 from common.errors import ServiceError
-from friends.models import Block, FriendRequest, Friendship
+from friends.models import FriendRequest, Friendship
 from friends.selectors.blocks import blocked_between
 from friends.selectors.friends import are_friends
 from friends.signals import friend_accepted, friend_requested
@@ -133,14 +133,3 @@ def friend_remove(*, player: Player, friend_id: int) -> None:
         deleted, _ = Friendship.objects.filter(low_id=low, high_id=high).delete()
         if not deleted:
             raise ServiceError("not_friends", gettext("you are not friends"))
-
-
-def block_unlink(player: Player, other: Player) -> None:
-    """The friendship and any pending request between the two deleted, and the block
-    made (the caller's transaction): ``friends.services.blocks``."""
-    FriendRequest.objects.filter(
-        Q(sender=player, receiver=other) | Q(sender=other, receiver=player)
-    ).delete()
-    low, high = sorted((player.pk, other.pk))
-    Friendship.objects.filter(low_id=low, high_id=high).delete()
-    Block.objects.create(blocker=player, blocked=other)
