@@ -41,7 +41,10 @@ from tests.support.push_service import push_service
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NEW_APPS = [app for app in SITE_APPS if app != "games"]
+# Apps made after the split (issue 43): their migrations create tables of their own. The
+# services that fill the database need those tables, so they stay until the migration.
+BORN_AFTER = ("friends", "ratings")
+NEW_APPS = [app for app in SITE_APPS if app not in ("games", *BORN_AFTER)]
 LAST_BEFORE = "0021_fair_daily_and_shared_devices"
 
 
@@ -57,12 +60,12 @@ def before_the_split(settings: Any, tmp_path: Any) -> Iterator[None]:
     settings.WEBPUSH_KEY_FILE = tmp_path / "vapid.pem"
     notices.vapid_key.cache_clear()
     MigrationRecorder(connection).migration_qs.filter(
-        Q(app__in=NEW_APPS) | Q(app="games", name__gt=LAST_BEFORE)
+        Q(app__in=(*NEW_APPS, *BORN_AFTER)) | Q(app="games", name__gt=LAST_BEFORE)
     ).delete()
     ContentType.objects.filter(app_label__in=NEW_APPS).update(app_label="games")
     ContentType.objects.clear_cache()
     yield
-    call_command("migrate", verbosity=0)
+    migrate_from_before()
     ContentType.objects.clear_cache()
     notices.vapid_key.cache_clear()
 
@@ -71,11 +74,29 @@ def applied() -> set[tuple[str, str]]:
     return set(MigrationRecorder(connection).applied_migrations())
 
 
+def migrate_from_before() -> None:
+    """``migrate``, the tables of the apps made after the split dropped first where their
+    migrations are not recorded (as the site before the split had none; the filling
+    services left nothing in them that the test reads)."""
+    recorded = {app for app, _ in applied()}
+    tables = set(connection.introspection.table_names())
+    with connection.schema_editor() as editor:
+        for model in apps.get_models():
+            label = model._meta.app_label
+            if label in BORN_AFTER and label not in recorded and model._meta.db_table in tables:
+                editor.delete_model(model)
+    call_command("migrate", verbosity=0)
+
+
 def rows() -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the site's models, and of the permissions and the
     admin's log that point at their content types, in key order."""
     tables = sorted(
-        {m._meta.db_table for m in apps.get_models() if m._meta.app_label in SITE_APPS}
+        {
+            m._meta.db_table
+            for m in apps.get_models()
+            if m._meta.app_label in SITE_APPS and m._meta.app_label not in BORN_AFTER
+        }
         | {"auth_permission", "auth_user_user_permissions", "django_admin_log"}
     )
     found = {}
@@ -92,7 +113,7 @@ def content_types() -> dict[int, tuple[str, str]]:
     return {
         ct.pk: (ct.app_label, ct.model)
         for ct in ContentType.objects.exclude(
-            app_label__in=("auth", "admin", "sessions", "contenttypes", "axes")
+            app_label__in=("auth", "admin", "sessions", "contenttypes", "axes", *BORN_AFTER)
         )
     }
 
@@ -185,7 +206,7 @@ def test_a_database_of_the_site_before_the_split_migrates_with_every_row(
     assert PushSubscription.objects.count() == 1 and Notice.objects.exists()
     before, kinds = rows(), content_types()
 
-    call_command("migrate", verbosity=0)
+    migrate_from_before()
     ContentType.objects.clear_cache()
 
     assert {(app, "0001_initial") for app in NEW_APPS} <= applied()
