@@ -49,6 +49,17 @@ NOT_ON_SOCKET = {
     "bad_preferences",  # the notifications page (HTTP)
     "unknown_ruleset",
     "not_yet",  # the daily challenge's pages (HTTP)
+    "account_needed",
+    "yourself",
+    "no_account",
+    "unavailable",
+    "already_friends",
+    "already_asked",
+    "no_request",
+    "not_friends",
+    "already_blocked",
+    "not_blocked",
+    "bad_choice",  # the friends pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source",
     "bad_rolls_left",
