@@ -105,6 +105,7 @@ ROOM_ROW = Row(
         "duplicate",
         "coach_enabled",
         "daily",
+        "rated",
         "status",
         "version",
         "created_at",
@@ -312,7 +313,8 @@ def open_turn_of(game: Game, seat: int) -> Turn | None:
 
 ROOM = (
     "SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-    " duplicate, daily, host_id, coach_enabled, ruleset, options, version FROM games_room"
+    " duplicate, daily, rated, host_id, coach_enabled, ruleset, options, version"
+    " FROM games_room"
     " WHERE code = %s"
 )
 GAME = (

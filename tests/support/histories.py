@@ -10,7 +10,7 @@ from bench.harness.histories import Seat, played
 from coach.models import GameReview
 from play.models import Game
 from rooms.models import Room
-from scoring import scorecard_json
+from scoring import rulesets, scorecard_json
 from tests.support.sheets import UPPER_63, filled, sheet
 
 
@@ -69,6 +69,25 @@ def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
                 if f"{column}/{box}" != open_boxes[card.seat]
             }
         full = filled("yams", column_boxes)
+        card.data, card.total = scorecard_json.to_json(full), full.total
+        card.save(update_fields=["data", "total"])
+    Room.objects.filter(pk=room.pk).update(version=room.version + 1)
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+
+
+def yahtzee_near_the_end(code: str, ones: Sequence[int]) -> None:
+    """Fill the sheets of room ``code``'s Yahtzee game in play with every box but Chance,
+    each seat's total ``ones[seat]`` (its Ones; every other box scratched), so that the
+    game ends after one more turn each and its order is the order of ``ones`` plus each
+    seat's Chance.  The room's version moves on, so every page that reloads draws the
+    new sheets."""
+    room = Room.objects.get(code=code)
+    game = room.games.get(status=Game.Status.PLAYING)
+    categories = rulesets.get("yahtzee").categories
+    for card in game.scorecards.order_by("seat"):
+        boxes = {box: 0 for box in categories if box != "chance"}
+        boxes["ones"] = ones[card.seat]
+        full = filled("yahtzee", {"main": boxes})
         card.data, card.total = scorecard_json.to_json(full), full.total
         card.save(update_fields=["data", "total"])
     Room.objects.filter(pk=room.pk).update(version=room.version + 1)
