@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
+
 from accounts.models import Player
 from bench.harness.histories import Seat, played
 from coach.models import GameReview
@@ -92,3 +94,15 @@ def yahtzee_near_the_end(code: str, ones: Sequence[int]) -> None:
         card.save(update_fields=["data", "total"])
     Room.objects.filter(pk=room.pk).update(version=room.version + 1)
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+
+
+def rated_near_the_end(code: str, ones: Sequence[int]) -> None:
+    """Give each person of room ``code``'s game in play an account (their browser stays
+    theirs: the session's player is the account's) and bring the game to its last turns
+    as ``yahtzee_near_the_end`` does."""
+    game = Room.objects.get(code=code).games.get(status=Game.Status.PLAYING)
+    for card in game.scorecards.select_related("player"):
+        person = card.player
+        person.user = User.objects.create_user(f"{person.name.lower()}-{code}")
+        person.save(update_fields=["user"])
+    yahtzee_near_the_end(code, ones)
