@@ -120,3 +120,18 @@ def test_moderators_read_ratings_and_their_history(
         assert admin_client.get(url).status_code == 200
     assert admin_client.get(f"/admin/ratings/rating/{rating.pk}/delete/").status_code == 403
     assert admin_client.get("/admin/ratings/rating/add/").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Classements de Yahtzee", "provisoire", "Comment fonctionnent les classements"]),
+        ("sv", ["Rating i Yahtzee", "preliminär", "Så fungerar rating"]),
+    ],
+)
+def test_the_leaderboard_speaks_french_and_swedish(
+    three_rated: list[Player], client: Client, language: str, words: list[str]
+) -> None:
+    html = client.get("/ratings/yahtzee/", headers={"accept-language": language}).content
+    for word in words:
+        assert word in html.decode(), word
