@@ -179,6 +179,7 @@ CARD_ROW = Row(
         "total",
         "rank",
         "held_for_id",
+        "first_player_id",
         "holiday_until",
         "holiday_left",
     ),
