@@ -1,5 +1,5 @@
 """A rated game in the browser: Ada opens a rated room from the home page, Bob joins, the
-lobby says "Rated"; the game is brought near its end in the live server's database (both
+lobby says "Rated" and offers no bot; the game is brought near its end in the live server's database (both
 get accounts there), they play their last turns, and then each profile shows the new
 rating and the variant's leaderboard lists both."""
 
@@ -72,6 +72,7 @@ def ada_opens_a_rated_room(ada: Page) -> str:
     ada.wait_for_url("**/r/*/")
     connected(ada)
     expect(ada.get_by_test_id("settings-summary")).to_contain_text("Rated")
+    expect(ada.get_by_test_id("add-bot")).to_have_count(0)  # a rated table seats no bot
     return ada.url.rstrip("/").rsplit("/", 1)[-1]
 
 
