@@ -1,7 +1,7 @@
 """A rated game in the browser: Ada opens a rated room from the home page, Bob joins, the
-lobby says "Rated" and offers no bot; the game is brought near its end in the live server's database (both
-get accounts there), they play their last turns, and then each profile shows the new
-rating and the variant's leaderboard lists both."""
+lobby says "Rated" and offers no bot; the game is brought near its end in the live
+server's database (both get accounts there), they play their last turns, and then each
+profile shows the new rating and the variant's leaderboard lists both."""
 
 from __future__ import annotations
 
@@ -58,6 +58,8 @@ def test_a_rated_game_moves_both_ratings(new_page: NewPage, live_database: Path)
         expect(page.locator("td[data-testid='box-main-chance'].is-filled")).to_be_visible()
     expect(ada.get_by_test_id("ranking")).to_be_visible()
     ratings = [profile_rating(page) for page in (ada, bob)]
+    assert_accessible_everywhere(bob, "profile with ratings", on=LIGHT_DESKTOP_DARK_PHONE)
+    fits_phones_and_zoom(bob)
     the_leaderboard_lists_both(bob, ratings)
 
 
@@ -105,6 +107,15 @@ def the_leaderboard_lists_both(page: Page, ratings: list[int]) -> None:
     assert set(ratings) <= shown
     expect(page.locator("[data-testid=ratings-variant][aria-current=page]")).to_have_text("Yahtzee")
     assert_accessible_everywhere(page, "ratings leaderboard", on=LIGHT_DESKTOP_DARK_PHONE)
-    for width, height in ((360, 740), (740, 360), (640, 400)):  # 640 x 400: 200 % zoom
+    fits_phones_and_zoom(page)
+
+
+def fits_phones_and_zoom(page: Page) -> None:
+    """The page fits a phone held either way and a 1280 x 800 screen at 200 % zoom
+    (640 x 400 CSS pixels) without scrolling sideways; the desktop's size is restored."""
+    before = page.viewport_size
+    for width, height in ((360, 740), (740, 360), (640, 400)):
         page.set_viewport_size({"width": width, "height": height})
-        assert horizontal_overflow(page) <= width
+        assert horizontal_overflow(page) <= width, (width, height)
+    if before is not None:
+        page.set_viewport_size(before)
