@@ -1,8 +1,7 @@
 """A room's settings checked as the host gives them, opening a room or changing it
 (``rooms.services.rooms``): the variant and its options, seats, the pace and its turn
 time limit, holidays, everyone's turn at once, duplicate dice, rated or casual. Bad
-input raises a
-``ServiceError`` and changes nothing.
+input raises a ``ServiceError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from common.errors import ServiceError
-from play.modes import Refusal, mode_of, pace_named, raise_refusal
+from play.modes import Refusal, pace_named
 from rooms.models import Room
 from scoring import rulesets
 from scoring.ruleset import RuleSet
@@ -73,16 +72,13 @@ def checked_duplicate(
     return same_dice, same_dice or at_once
 
 
-def checked_rated(room: Room, rated: bool | None, *, played: bool, bots: int) -> bool:
-    """Whether ``room`` is rated from now: ``rated``, or as it is when left out. It is
-    chosen before the first game (``played``: a game began), and a rated table seats
-    no bot (``bots``: those seated now; ``play.modes.rated``)."""
+def checked_rated(room: Room, rated: bool | None, *, played: bool) -> bool:
+    """Whether ``room`` is rated from now: ``rated``, or as it is when left out; it is
+    chosen before the first game (``played``: a game began)."""
     current = room.rated  # a setting the host may change, not a mode asked (decision 0062)
     chosen = current if rated is None else rated
     if played and chosen != current:
         raise ServiceError(
             "rating_fixed", gettext("rated or casual is chosen before the first game")
         )
-    as_set = Room(pace=room.pace, daily=room.daily, rated=chosen)
-    raise_refusal(mode_of(as_set).ranking.bots_refusal(bots))
     return chosen

@@ -204,8 +204,9 @@ def _configure(
             )
             % {"n": len(seated)},
         )
-    bots = sum(m.player.is_bot for m in seated)
-    room.rated = checked_rated(room, rated, played=room.games.exists(), bots=bots)
+    room.rated = checked_rated(room, rated, played=room.games.exists())
+    # A rated table seats no bot (play.modes.rated).
+    raise_refusal(mode_of(room).ranking.bots_refusal(sum(m.player.is_bot for m in seated)))
     close_ranks(seated)
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
