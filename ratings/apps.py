@@ -8,3 +8,10 @@ class RatingsConfig(AppConfig):
 
     name = "ratings"
     verbose_name = "Ratings"
+
+    def ready(self) -> None:
+        """Rate each finished game once it is committed (``play.signals.game_finished``)."""
+        from play.signals import game_finished
+        from ratings.services.ratings import rating_on_finish
+
+        game_finished.connect(rating_on_finish, dispatch_uid="ratings.rating_on_finish")

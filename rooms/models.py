@@ -64,6 +64,11 @@ class Room(TracksChanges):
         help_text="A daily challenge's solo table: one game on the day's dice, "
         "coach off; nobody joins, and no rematch.",
     )
+    rated = models.BooleanField(
+        default=False,
+        help_text="Rated: its games of two or more accounts and no bot change their ratings "
+        "(chosen before the first game; never a daily challenge's table).",
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)

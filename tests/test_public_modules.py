@@ -24,6 +24,7 @@ PUBLIC_HELPERS = {
     "accounts.guest_limit",  # the new players an address may make, for any page that makes one
     "accounts.web.guests",  # a visitor let in as a player, for any page that lets one in
     "rooms.web.access",  # a room found from its code under the guess limit, for its pages
+    "ratings.skill",  # a rating as the pages and the moderators' admin show it
 }
 SHELL = "games"
 

@@ -74,6 +74,8 @@ ErrorCode = Literal[
     "on_holiday",
     "placed_for_you",
     "rate_limited",
+    "rated_table",
+    "rating_fixed",
     "react_too_fast",
     "report_too_fast",
     "request_id_reused",

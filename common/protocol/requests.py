@@ -124,6 +124,7 @@ class Configure(Request, frozen=True, tag="configure"):
     holidays: bool | None = None
     together: bool | None = None
     duplicate: bool | None = None
+    rated: bool | None = None
 
 
 class Start(Request, frozen=True, tag="start"):

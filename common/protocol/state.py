@@ -59,6 +59,13 @@ class Room(TypedDict):
             "coach off; nobody joins and there is no rematch."
         ),
     ]
+    rated: Annotated[
+        bool,
+        Meta(
+            description="Rated: its games of two or more accounts and no bot change their "
+            "ratings (chosen before the first game; no bot may be seated)."
+        ),
+    ]
     host: int
     coach: bool
     ruleset: Ruleset

@@ -77,6 +77,7 @@ HANDLERS: dict[str, Call] = dict(
                 holidays=q.holidays,
                 together=q.together,
                 duplicate=q.duplicate,
+                rated=q.rated,
                 request_id=q.id,
             ),
         ),

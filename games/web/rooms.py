@@ -77,6 +77,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
             "together",
             "together_set",
             "duplicate",
+            "rated",
         )
     }
     ruleset = form["ruleset"]
@@ -106,6 +107,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
                 holidays=form["holidays"] == "on",
                 together=_together(form),
                 duplicate=form["duplicate"] == "on",
+                rated=form["rated"] == "on",
                 browser=browser_id(request),
                 address=address_key(throttle.http_address(request)),
             )

@@ -12,6 +12,7 @@ from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
 from notices.web import notices, push
+from ratings.web import leaderboards
 from rooms.web import share, whereabouts
 
 app_name = "games"
@@ -46,6 +47,7 @@ urlpatterns = [
     path("r/<str:code>/games/<int:number>/compare/", history.game_compare, name="game_compare"),
     path("players/me/", profile_views.my_profile, name="my_profile"),
     path("players/<int:player_id>/", profile_views.player_profile, name="player_profile"),
+    path("ratings/<slug:variant>/", leaderboards.ratings_leaderboard, name="ratings"),
     path("account/", account_views.account, name="account"),
     path("account/sign-up/", account_views.sign_up, name="sign_up"),
     path("account/sign-in/", account_views.SignInView.as_view(), name="login"),

@@ -1,10 +1,11 @@
 """What every play mode answers, axis by axis (DESIGN.md, "Modes are rules, not flags").
 
-A game's mode is four policies chosen once (``play.modes.choice.mode_of``): its turn
+A game's mode is five policies chosen once (``play.modes.choice.mode_of``): its turn
 order (who plays when), its dice (where they come from, what the log may tell of them,
 whether the game is compared), its pace (live or by the day: clocks, notices, holidays)
 and its table (an open table or a daily challenge's solo table: who may join, the coach,
-what a result counts for). A policy decides over models and values; it writes nothing
+what a result counts for), and its ranking (casual or rated: whether a game changes the
+players' ratings). A policy decides over models and values; it writes nothing
 but the rows of its own turn bookkeeping, and never raises the services' errors: what it
 refuses it returns as a ``Refusal`` for the service to raise.
 """
@@ -178,4 +179,19 @@ class Table:
 
     def coach_refusal(self) -> Refusal | None:
         """Why the coach is off at this table whatever the room's setting, if it is."""
+        raise NotImplementedError
+
+
+class Ranking:
+    """Whether a table's games change the players' ratings (decision 0070)."""
+
+    name: str
+
+    def rates(self, *, people: int, bots: int) -> bool:
+        """Whether a game that began with ``people`` accounts and ``bots`` bots seated is
+        rated."""
+        raise NotImplementedError
+
+    def bots_refusal(self, bots: int) -> Refusal | None:
+        """Why the table refuses ``bots`` bots seated for its next game, if it does."""
         raise NotImplementedError

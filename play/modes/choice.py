@@ -13,8 +13,9 @@ from functools import cache
 from django.utils.translation import gettext
 
 from play.models import Game
-from play.modes.base import Dice, Pace, Refusal, Table, TurnOrder
+from play.modes.base import Dice, Pace, Ranking, Refusal, Table, TurnOrder
 from play.modes.by_the_day import BY_THE_DAY
+from play.modes.casual import CASUAL
 from play.modes.daily_dice import DAILY_DICE
 from play.modes.daily_table import DAILY_TABLE
 from play.modes.everyone_at_once import EVERYONE_AT_ONCE
@@ -22,6 +23,7 @@ from play.modes.live import LIVE
 from play.modes.one_after_another import ONE_AFTER_ANOTHER
 from play.modes.open_table import OPEN_TABLE
 from play.modes.own_dice import OWN_DICE
+from play.modes.rated import RATED
 from play.modes.shared_dice import SHARED_DICE
 from rooms.models import Room
 
@@ -38,6 +40,13 @@ DICE: dict[tuple[bool, bool], Dice] = {
     (True, False): SHARED_DICE,
     (True, True): DAILY_DICE,
 }
+# (Room.rated, Room.daily): a daily challenge's table is never rated.
+RANKINGS: dict[tuple[bool, bool], Ranking] = {
+    (False, False): CASUAL,
+    (True, False): RATED,
+    (False, True): CASUAL,
+    (True, True): CASUAL,
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,7 @@ class Mode:
     dice: Dice
     timing: Pace  # the room's pace (not named so: the counting test knows that name)
     table: Table
+    ranking: Ranking
 
     @property
     def counts(self) -> str | None:
@@ -73,15 +83,21 @@ class Mode:
 
 
 @cache
-def _mode(turns: TurnOrder, dice: Dice, timing: Pace, table: Table) -> Mode:
-    return Mode(turns, dice, timing, table)
+def _mode(turns: TurnOrder, dice: Dice, timing: Pace, table: Table, ranking: Ranking) -> Mode:
+    return Mode(turns, dice, timing, table, ranking)
 
 
-def mode_for(*, pace: str, together: bool, seeded: bool, daily: bool) -> Mode:
+def mode_for(*, pace: str, together: bool, seeded: bool, daily: bool, rated: bool) -> Mode:
     """The mode of a game stored with these values (read as rows, not models): its
-    room's ``pace`` and ``daily``, the game's ``together`` and whether it has a seed.
-    One shared object per combination of policies."""
-    return _mode(TURN_ORDERS[together], DICE[seeded, daily], pace_named(pace), TABLES[daily])
+    room's ``pace``, ``daily`` and ``rated``, the game's ``together`` and whether it has
+    a seed. One shared object per combination of policies."""
+    return _mode(
+        TURN_ORDERS[together],
+        DICE[seeded, daily],
+        pace_named(pace),
+        TABLES[daily],
+        RANKINGS[rated, daily],
+    )
 
 
 def mode_of(room: Room, game: Game | None = None) -> Mode:
@@ -89,10 +105,18 @@ def mode_of(room: Room, game: Game | None = None) -> Mode:
     settings stand)."""
     if game is None:
         return mode_for(
-            pace=room.pace, together=room.together, seeded=room.duplicate, daily=room.daily
+            pace=room.pace,
+            together=room.together,
+            seeded=room.duplicate,
+            daily=room.daily,
+            rated=room.rated,
         )
     return mode_for(
-        pace=room.pace, together=game.together, seeded=bool(game.seed), daily=room.daily
+        pace=room.pace,
+        together=game.together,
+        seeded=bool(game.seed),
+        daily=room.daily,
+        rated=room.rated,
     )
 
 

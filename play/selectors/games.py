@@ -136,3 +136,13 @@ def room_events(room_id: int, *, game: Game | None, hidden: Collection[str]) -> 
     """The events of the room (of ``game`` only, when given), but for kinds ``hidden``."""
     events = Event.objects.filter(room=room_id).exclude(kind__in=hidden)
     return events.filter(game=game) if game is not None else events
+
+
+def seats_at_start(game: Game) -> list[Scorecard]:
+    """``game``'s scorecards in seat order with who plays each now (``player``) and who
+    sat there when it began (``first_player``), both with their accounts' ids."""
+    return list(
+        Scorecard.objects.filter(game=game)
+        .select_related("player", "first_player")
+        .order_by("seat")
+    )

@@ -188,6 +188,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "together": bool(room["together"]),
         "duplicate": bool(room["duplicate"]),
         "daily": bool(room["daily"]),
+        "rated": bool(room["rated"]),
         "host": room["host_id"],
         "coach": bool(room["coach_enabled"]),
         "ruleset": ruleset_view_of(room["ruleset"], room["options"]),

@@ -13,6 +13,7 @@ from common.errors import ServiceError
 from common.news import Answer
 from common.protocol.events import BotSeat
 from common.protocol.keys import BotLevel
+from play.modes import mode_of, raise_refusal
 from play.services.core import Done, bump, require_host, room_act
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import new_bot
@@ -85,6 +86,7 @@ def room_add_bot(
 
 def _add_bot(room: Room, player: Player, level: str) -> Done:
     require_host(room, player)
+    raise_refusal(mode_of(room).ranking.bots_refusal(1))  # a rated table
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = free_seat(room)

@@ -18,7 +18,7 @@ from common.protocol.events import Departure, RoomSettings
 from common.protocol.keys import Pace
 from friends.selectors.blocks import blocked_by_any
 from play.models import Game
-from play.modes import pace_named
+from play.modes import mode_of, pace_named, raise_refusal
 from play.services.core import (
     Done,
     Recorded,
@@ -34,7 +34,12 @@ from rooms.models import Membership, Room
 from rooms.selectors.tablemates import names_beside
 from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.devices import note_device
-from rooms.services.room_settings import checked_duplicate, checked_holidays, checked_settings
+from rooms.services.room_settings import (
+    checked_duplicate,
+    checked_holidays,
+    checked_rated,
+    checked_settings,
+)
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
 
 # 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
@@ -79,6 +84,7 @@ def room_create(
     holidays: bool | None = None,
     together: bool | None = None,
     duplicate: bool | None = None,
+    rated: bool = False,
     browser: str = "",
     address: str = "",
 ) -> Room:
@@ -87,7 +93,8 @@ def room_create(
     membership: ``rooms.services.devices``). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
-    ``duplicate``: every seat rolls the same dice (at once), off when left out."""
+    ``duplicate``: every seat rolls the same dice (at once), off when left out;
+    ``rated``: its games change the players' ratings (decision 0070)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
@@ -108,6 +115,7 @@ def room_create(
             holidays=allowed,
             together=at_once,
             duplicate=same_dice,
+            rated=rated,
             last_activity_at=now(),
         )
         Membership.objects.create(
@@ -130,13 +138,15 @@ def room_configure(
     holidays: bool | None = None,
     together: bool | None = None,
     duplicate: bool | None = None,
+    rated: bool | None = None,
     request_id: str | None = None,
 ) -> Answer:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
     ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
-    ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
-    ``together`` off turns duplicate dice off too)."""
+    ``duplicate`` gives every seat the same dice, ``rated`` makes its games rated (before
+    the first game only; ``None``: each stays as it is; turning ``together`` off turns
+    duplicate dice off too)."""
     return room_act(
         "configure",
         player,
@@ -154,6 +164,7 @@ def room_configure(
             holidays=holidays,
             together=together,
             duplicate=duplicate,
+            rated=rated,
         ),
     )
 
@@ -171,6 +182,7 @@ def _configure(
     holidays: bool | None,
     together: bool | None,
     duplicate: bool | None,
+    rated: bool | None,
 ) -> Done:
     rs, seat_count, pace, timer = checked_settings(
         ruleset, options, seats, turn_seconds, room.pace if pace is None else pace
@@ -193,6 +205,9 @@ def _configure(
             )
             % {"n": len(seated)},
         )
+    room.rated = checked_rated(room, rated, played=room.games.exists())
+    # A rated table seats no bot (play.modes.rated).
+    raise_refusal(mode_of(room).ranking.bots_refusal(sum(m.player.is_bot for m in seated)))
     close_ranks(seated)
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
@@ -334,6 +349,7 @@ def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
     seated = seated_members(room)
     if not any(not m.player.is_bot for m in seated):
         raise ServiceError("no_people", gettext("at least one person must have a seat"))
+    raise_refusal(mode_of(room).ranking.bots_refusal(sum(m.player.is_bot for m in seated)))
     close_ranks(seated)
     game = begin_game(room, seated)
     event = bump(

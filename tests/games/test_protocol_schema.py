@@ -246,6 +246,7 @@ def minimal_state() -> dict[str, Any]:
             "together": False,
             "duplicate": False,
             "daily": False,
+            "rated": False,
             "host": 7,
             "coach": True,
             "ruleset": ruleset,

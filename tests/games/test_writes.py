@@ -221,6 +221,7 @@ def _the_room_and_game_rows_are_the_orms(room: Room, game: Game) -> None:
             "together",
             "duplicate",
             "daily",
+            "rated",
             "host_id",
             "coach_enabled",
             "ruleset",

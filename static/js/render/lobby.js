@@ -295,7 +295,8 @@ function lobbyActions(ctx, { seated, free, people, afterGame, closed }) {
         ),
       );
     }
-    actions.push(addBotControl(ctx, free));
+    // A rated table seats no bot (the server refuses one: docs/ratings.md).
+    if (!ctx.state.room.rated) actions.push(addBotControl(ctx, free));
   }
   if (!closed && ctx.you.seat === null && free > 0) {
     actions.push(
