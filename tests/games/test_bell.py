@@ -21,6 +21,7 @@ from notices.services.preferences import preferences_save
 from play.models import Game, Scorecard
 from tests.support.fixture_types import MakeAccount, MakeRoom
 from tests.support.game_state import game_of, play_out, play_turn
+from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +118,7 @@ def test_a_finished_game_rings_each_person_with_their_place(
             card.rank,
             card.total,
         )
-        place = {1: "1st", 2: "2nd"}[card.rank]
+        place = {1: "1st", 2: "2nd"}[present(card.rank)]
         text = bell_view(person.pk)["items"][0]["text"]
         assert text == f"Game over in room {room.code}: you placed {place} with {card.total}"
 

@@ -44,7 +44,7 @@ async def test_an_item_reaches_both_devices_and_read_all_reaches_the_other() -> 
 
 
 async def test_bad_requests_are_refused_and_change_nothing() -> None:
-    ada, ada_key = await visitor("Ada")
+    ada, _ = await visitor("Ada")
     bob, bob_key = await visitor("Bob")
     room = await call(services.room_create, player=ada, ruleset="yatzy", seats=2, pace="day")
     await call(services.room_join, player=bob, code=room.code)
