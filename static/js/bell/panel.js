@@ -29,17 +29,8 @@ function drawItem(view) {
   return li;
 }
 
-/** The bell of the page's header, built from its root (`[data-bell]`). */
-export function createBell(root, { socket = new RoomSocket("/ws/me/") } = {}) {
-  const link = root.querySelector("[data-testid=bell-button]");
-  const panel = root.querySelector("[data-testid=bell-panel]");
-  const list = panel.querySelector("[data-testid=bell-list]");
-  const empty = panel.querySelector("[data-testid=bell-empty]");
-  const readAll = panel.querySelector("[data-testid=bell-read-all]");
-  const count = link.querySelector("[data-testid=bell-count]");
-  const store = new BellStore();
-  store.unread = Number(count.textContent) || 0;
-
+/** The link to the bell's page, replaced by a button that opens `panel`. */
+function buttonFor(link, panel) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = link.className;
@@ -48,16 +39,11 @@ export function createBell(root, { socket = new RoomSocket("/ws/me/") } = {}) {
   button.setAttribute("aria-controls", panel.id);
   button.append(...link.childNodes);
   link.replaceWith(button);
+  return button;
+}
 
-  const draw = () => {
-    const view = countView(store.unread);
-    count.textContent = view.badge;
-    count.hidden = view.hidden;
-    button.setAttribute("aria-label", view.label);
-    list.replaceChildren(...itemViews(store.items).map(drawItem));
-    empty.hidden = store.items.length > 0;
-    readAll.disabled = store.unread === 0;
-  };
+/** Open and close the panel: the button, Escape, a click or the focus elsewhere. */
+function disclose(root, button, panel) {
   const close = (refocus) => {
     if (panel.hidden) return;
     panel.hidden = true;
@@ -69,8 +55,6 @@ export function createBell(root, { socket = new RoomSocket("/ws/me/") } = {}) {
     button.setAttribute("aria-expanded", "true");
     panel.querySelector("#bell-title")?.focus();
   };
-
-  store.subscribe(draw);
   button.addEventListener("click", () => (panel.hidden ? open() : close(true)));
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !panel.hidden) {
@@ -84,6 +68,31 @@ export function createBell(root, { socket = new RoomSocket("/ws/me/") } = {}) {
   root.addEventListener("focusout", (event) => {
     if (event.relatedTarget && !root.contains(event.relatedTarget)) close(false);
   });
+  return { open, close };
+}
+
+/** The bell of the page's header, built from its root (`[data-bell]`). */
+export function createBell(root, { socket = new RoomSocket("/ws/me/") } = {}) {
+  const link = root.querySelector("[data-testid=bell-button]");
+  const panel = root.querySelector("[data-testid=bell-panel]");
+  const list = panel.querySelector("[data-testid=bell-list]");
+  const empty = panel.querySelector("[data-testid=bell-empty]");
+  const readAll = panel.querySelector("[data-testid=bell-read-all]");
+  const count = link.querySelector("[data-testid=bell-count]");
+  const store = new BellStore();
+  store.unread = Number(count.textContent) || 0;
+  const button = buttonFor(link, panel);
+  const draw = () => {
+    const view = countView(store.unread);
+    count.textContent = view.badge;
+    count.hidden = view.hidden;
+    button.setAttribute("aria-label", view.label);
+    list.replaceChildren(...itemViews(store.items).map(drawItem));
+    empty.hidden = store.items.length > 0;
+    readAll.disabled = store.unread === 0;
+  };
+  store.subscribe(draw);
+  const { open, close } = disclose(root, button, panel);
   list.addEventListener("click", (event) => {
     const item = event.target.closest("a[data-item]");
     if (item) store.markRead(Number(item.dataset.item)); // its page marks it on the server
