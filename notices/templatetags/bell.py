@@ -18,7 +18,10 @@ def bell_button(context: template.Context) -> dict[str, Any]:
     """The bell's button and panel when the page's visitor is a player, with their
     unread count."""
     request = context.get("request")
-    player = None if request is None else current_player(request.session, request.user)
+    # A page answered before the session or the user is known (a host the site does not
+    # answer to) shows no bell.
+    session, user = getattr(request, "session", None), getattr(request, "user", None)
+    player = None if session is None or user is None else current_player(session, user)
     return {
         "player": player,
         "unread": 0 if player is None else bell_unread(player.pk),
