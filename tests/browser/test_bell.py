@@ -54,9 +54,7 @@ def test_chat_by_the_day_rings_the_bell_live_on_every_device(new_page: NewPage) 
     assert_accessible_everywhere(bob, "the bell's open panel")
 
     # The same person on a second device, sideways and in French, sees it unread ...
-    laptop = new_page(
-        viewport=SIDEWAYS, locale="fr-FR", storage_state=bob.context.storage_state()
-    )
+    laptop = new_page(viewport=SIDEWAYS, locale="fr-FR", storage_state=bob.context.storage_state())
     laptop.goto("/games/")
     expect(laptop.get_by_test_id("bell-count")).to_have_text("1")
     # ... until the phone follows the item to the room: then it is read there too.
