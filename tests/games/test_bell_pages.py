@@ -39,6 +39,9 @@ def test_the_header_shows_the_bell_and_its_count_to_players_only(
     assert 'data-testid="bell"' not in nobody and "js/bell.js" not in nobody  # no socket
     french = client_of(ada, HTTP_ACCEPT_LANGUAGE="fr").get("/games/").content.decode()
     assert 'aria-label="Avis, 1 non lu"' in french
+    swedish = client_of(ada, HTTP_ACCEPT_LANGUAGE="sv").get("/notices/bell/").content.decode()
+    assert 'aria-label="Notiser, 1 oläst"' in swedish
+    assert "2 nya meddelanden i rum" in swedish and "1 oläst" in swedish
 
 
 def test_the_bell_page_lists_items_and_opening_one_reads_it(
