@@ -43,6 +43,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 NEW_APPS = [app for app in SITE_APPS if app != "games"]
 LAST_BEFORE = "0021_fair_daily_and_shared_devices"
+# Apps whose own later migrations change tables, and their state at the split: those
+# tables are in the test database already (unrecording cannot take them out), so the
+# later migrations are faked once the split's are applied.
+AT_THE_SPLIT = {"notices": "0001_initial"}
 
 
 @pytest.fixture
@@ -185,6 +189,9 @@ def test_a_database_of_the_site_before_the_split_migrates_with_every_row(
     assert PushSubscription.objects.count() == 1 and Notice.objects.exists()
     before, kinds = rows(), content_types()
 
+    for app, migration in AT_THE_SPLIT.items():
+        call_command("migrate", app, migration, verbosity=0)
+        call_command("migrate", app, fake=True, verbosity=0)
     call_command("migrate", verbosity=0)
     ContentType.objects.clear_cache()
 
