@@ -1,6 +1,6 @@
 """What a service returns of what it committed, for the realtime layer to publish: a
-room's ``Change``, a ``Ban``, an ``Outcome`` carrying a value, and a room action's
-``Answer``."""
+room's ``Change``, a ``Ban``, a player's ``Bell``, an ``Outcome`` carrying a value, and a room
+action's ``Answer``."""
 
 from __future__ import annotations
 
@@ -30,7 +30,15 @@ class Ban:
     until: datetime | None
 
 
-News = Change | Ban
+@dataclass(frozen=True)
+class Bell:
+    """A committed change of player ``player_id``'s bell (an item added, updated or read):
+    every page of theirs is to show its new unread count and items."""
+
+    player_id: int
+
+
+News = Change | Ban | Bell
 
 
 @dataclass(frozen=True)

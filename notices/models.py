@@ -1,5 +1,5 @@
-"""What reaches players away from the table: their devices' push subscriptions, and the
-outbox of notices to send them."""
+"""What reaches players away from the table: their devices' push subscriptions, the
+outbox of notices to send them, and the bell: the site's own inbox."""
 
 from __future__ import annotations
 
@@ -115,6 +115,11 @@ class Preferences(models.Model):
         null=True, blank=True, help_text='The last "your turn" email or digest.'
     )
     digest_at = models.DateTimeField(null=True, blank=True, help_text="The last digest.")
+    bell_off = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The kinds of bell items the player turned off (notices.selectors.bell_kinds).",
+    )
 
     class Meta:
         db_table = "games_preferences"  # kept from the app it left (docs/decisions/0060)
@@ -122,3 +127,44 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.player}"
+
+
+class BellItem(models.Model):
+    """An item of a player's bell, the site's own inbox (``notices.services.bell``): what
+    it is about (its ``kind`` and ``data``, worded when shown), where it leads, and when
+    it was read (``None``: unread). ``key`` names what later news updates in place while
+    it is unread (a room's new chat), else it is empty."""
+
+    # db_index=False: the indexes below start with the player.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="bell_items", db_index=False
+    )
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict, blank=True)
+    link = models.CharField(max_length=200, help_text="The site's path it leads to.")
+    key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(help_text="When it came, or last changed (new chat).")
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "key"],
+                condition=models.Q(read_at__isnull=True) & ~models.Q(key=""),
+                name="bell_one_unread_per_key",
+            ),
+        ]
+        indexes = [
+            # A player's items, newest first: the panel and the bell's page.
+            models.Index(fields=["player", "-created_at"], name="bell_newest"),
+            # A player's unread ones: the header's count.
+            models.Index(
+                fields=["player", "-created_at"],
+                condition=models.Q(read_at__isnull=True),
+                name="bell_unread",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        state = "unread" if self.read_at is None else "read"
+        return f"{self.kind} for {self.player} ({state})"

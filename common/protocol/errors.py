@@ -87,6 +87,7 @@ ErrorCode = Literal[
     "too_large",
     "unknown_box",
     "unknown_column",
+    "unknown_item",
     "unknown_message",
     "unknown_room",
     "unknown_seat",

@@ -11,7 +11,7 @@ from games.web import app, history
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
-from notices.web import notices, push
+from notices.web import bell, notices, push
 from ratings.web import leaderboards
 from rooms.web import share, whereabouts
 
@@ -29,6 +29,9 @@ urlpatterns = [
     path("go/<str:token>/", notices.room_link, name="room_link"),
     *friends_urls.urlpatterns,
     path("friends/whereabouts.json", whereabouts.friends_whereabouts, name="friends_whereabouts"),
+    path("notices/bell/", bell.bell_page, name="bell"),
+    path("notices/bell/read/", bell.bell_read_everything, name="bell_read_all"),
+    path("notices/bell/<int:item>/", bell.bell_open, name="bell_open"),
     path("rules/<slug:variant>/", views.rules, name="rules"),
     path("daily/", daily.daily_index, name="daily"),
     path("daily/play/", daily.daily_play, name="daily_play"),

@@ -134,6 +134,8 @@ class Pace:
     name: str
     # Whether a turn is announced by push and email ("your turn").
     notices_turns: bool
+    # Whether new chat rings the bell of the room's other members (one item per room).
+    notices_chat: bool
     # Whether everyone's turn at once is the default of a new room.
     rounds_by_default: bool
     # The room form's field for the turn limit, and how many seconds its unit is.
@@ -172,6 +174,8 @@ class Table:
     records_attempt: bool
     # The table belongs to a challenge whose page it links to.
     has_challenge_page: bool
+    # A finished game rings the bell of every person seated, with their place and score.
+    notices_results: bool
 
     def refusal(self, action: str) -> Refusal | None:
         """Why the table refuses room action ``action``, if it does."""

@@ -18,6 +18,7 @@ class DailyTable(Table):
     counts = "daily"
     records_attempt = True
     has_challenge_page = True
+    notices_results = False  # played alone: the day's results page tells the rest
 
     def refusal(self, action: str) -> Refusal | None:
         """Joining, configuring, starting, rematching and seating anyone."""

@@ -12,6 +12,7 @@ class OpenTable(Table):
     counts = None
     records_attempt = False
     has_challenge_page = False
+    notices_results = True
 
     def refusal(self, action: str) -> Refusal | None:
         """None."""

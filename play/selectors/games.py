@@ -146,3 +146,14 @@ def seats_at_start(game: Game) -> list[Scorecard]:
         .select_related("player", "first_player")
         .order_by("seat")
     )
+
+
+def finished_cards(game_id: int) -> list[Scorecard]:
+    """The scorecards of the finished game with ``game_id`` in seat order, each with its
+    player, the person a bot keeps the seat for, and the game's room ([] when the game
+    is not finished)."""
+    return list(
+        Scorecard.objects.filter(game=game_id, game__status=Game.Status.FINISHED)
+        .select_related("player", "held_for", "game__room")
+        .order_by("seat")
+    )

@@ -13,8 +13,9 @@ from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
 from common.text import visible_only
+from notices.services.bell import bell_chat_ring
 from play.services.core import Done, bump, membership, require_not_muted, room_act
-from rooms.models import ChatMessage, Room
+from rooms.models import ChatMessage, Membership, Room
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -40,7 +41,7 @@ def clean_text(raw: str) -> str:
 
 def chat_post(*, player: Player, code: str, text: str, request_id: str | None = None) -> Answer:
     """Post a message to the room (seated players and spectators alike, unless the host
-    muted them)."""
+    muted them); in a room by the day it rings the bell of the room's other people."""
     return room_act("chat", player, code, request_id, lambda room: _post(room, player, text))
 
 
@@ -55,7 +56,18 @@ def _post(room: Room, player: Player, text: str) -> Done:
     event = bump(
         room, "chat", actor=player, data={"id": message.pk, "player": player.name, "text": cleaned}
     )
-    return Done(event)
+    bell = bell_chat_ring(room=room, author=player, text=cleaned, readers=chat_readers(room))
+    return Done(event, news=tuple(bell))
+
+
+def chat_readers(room: Room) -> list[int]:
+    """The players whose bell a new line of the room's chat may ring: its active members
+    who are people (the author is left out by the bell)."""
+    return list(
+        Membership.objects.filter(
+            room=room, state=Membership.State.ACTIVE, player__bot_level=""
+        ).values_list("player", flat=True)
+    )
 
 
 def chat_message_remove(*, message: ChatMessage) -> None:

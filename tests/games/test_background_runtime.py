@@ -16,7 +16,7 @@ from pytest_django import Settings
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
-from games.background import checkpoints, jobs, reviews, runtime
+from games.background import checkpoints, jobs, review_jobs, reviews, runtime
 from play.signals import game_finished
 from ratings.services.ratings import rating_on_finish
 from rooms.background import clock
@@ -52,11 +52,13 @@ def test_start_runs_each_piece_once_and_stop_ends_them_all(settings: Settings) -
         runtime.start()  # a second call starts nothing more
         expected = NAMES if checkpoints.database_file() else NAMES - {"sqlite-checkpoint"}
         assert sorted(running_threads()) == sorted(expected)
-        assert game_finished.has_listeners()
+        # The reviews' receiver is connected (disconnecting it says so), beside the bell's.
+        assert game_finished.disconnect(dispatch_uid=runtime.__name__)
+        game_finished.connect(review_jobs.precompute_later, dispatch_uid=runtime.__name__)
     finally:
         runtime.stop()
     assert running_threads() == [] and not runtime.is_running()
-    assert not game_finished.has_listeners()
+    assert not game_finished.disconnect(dispatch_uid=runtime.__name__)
     runtime.stop()  # stopping twice is harmless
 
 

@@ -1,0 +1,89 @@
+"""The kinds of items a player's bell holds, one entry each: how an item of the kind
+reads (from its data, in the active language), its icon, the name of its on/off choice
+on the notifications page, and how news of it merges into an unread item of the same
+key. A new kind is a new entry of ``KINDS`` (docs/notices.md, "The bell")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+
+Data = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of bell item."""
+
+    name: str
+    label: Promise  # its checkbox on the notifications page
+    icon: str  # shown beside the text, hidden from screen readers
+    text: Callable[[Data], str]  # the headline
+    detail: Callable[[Data], str]  # a second line ("" for none)
+    # New data given an unread item's old data (same key); None: a new item each time.
+    merge: Callable[[Data, Data], dict[str, Any]] | None = None
+
+
+def place(rank: int) -> str:
+    """A finishing place in words ("1st" ... "8th"; a room has at most 8 seats)."""
+    places = {
+        1: pgettext("place", "1st"),
+        2: pgettext("place", "2nd"),
+        3: pgettext("place", "3rd"),
+        4: pgettext("place", "4th"),
+        5: pgettext("place", "5th"),
+        6: pgettext("place", "6th"),
+        7: pgettext("place", "7th"),
+        8: pgettext("place", "8th"),
+    }
+    return places.get(rank, str(rank))
+
+
+def _result(data: Data) -> str:
+    return gettext("Game over in room %(room)s: you placed %(place)s with %(total)s") % {
+        "room": data["room"],
+        "place": place(int(data["rank"])),
+        "total": data["total"],
+    }
+
+
+def _result_detail(data: Data) -> str:
+    seats = int(data["seats"])
+    return ngettext("%(n)s seat at the table", "%(n)s seats at the table", seats) % {"n": seats}
+
+
+def _chat(data: Data) -> str:
+    count = int(data["count"])
+    return ngettext(
+        "%(n)s new message in room %(room)s", "%(n)s new messages in room %(room)s", count
+    ) % {"n": count, "room": data["room"]}
+
+
+def _chat_detail(data: Data) -> str:
+    return f"{data['author']}: {data['text']}"
+
+
+def _chat_merge(old: Data, new: Data) -> dict[str, Any]:
+    return {**new, "count": int(old.get("count", 0)) + int(new["count"])}
+
+
+GAME_RESULT = Kind(
+    name="game_result",
+    label=gettext_lazy("A game's end, with your place and score"),
+    icon="🏁",
+    text=_result,
+    detail=_result_detail,
+)
+ROOM_CHAT = Kind(
+    name="room_chat",
+    label=gettext_lazy("New chat in your rooms by the day"),
+    icon="💬",
+    text=_chat,
+    detail=_chat_detail,
+    merge=_chat_merge,
+)
+KINDS: dict[str, Kind] = {kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT)}
