@@ -1,5 +1,5 @@
-"""Signals the friends services send after their commit, for the bell (nothing connects
-them yet: docs/architecture.md)."""
+"""Signals the friends services send after their commit; ``notices`` rings them on the
+bell (docs/architecture.md)."""
 
 from django.dispatch import Signal
 

@@ -58,6 +58,11 @@ def hidden_among(members: Collection[int]) -> dict[int, frozenset[int]]:
     return {viewer: frozenset(ids) for viewer, ids in hidden.items()}
 
 
+def blockers_of(player_id: int) -> set[int]:
+    """The ids of the people who blocked the player with id ``player_id``."""
+    return set(Block.objects.filter(blocked_id=player_id).values_list("blocker_id", flat=True))
+
+
 def blocked_by(player: Player) -> list[int]:
     """The ids of the people ``player`` blocked."""
     return list(Block.objects.filter(blocker=player).values_list("blocked_id", flat=True))

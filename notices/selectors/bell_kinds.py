@@ -71,6 +71,18 @@ def _chat_merge(old: Data, new: Data) -> dict[str, Any]:
     return {**new, "count": int(old.get("count", 0)) + int(new["count"])}
 
 
+def _friend_request(data: Data) -> str:
+    return gettext("%(name)s asks to be your friend") % {"name": data["name"]}
+
+
+def _friend_accepted(data: Data) -> str:
+    return gettext("%(name)s and you are now friends") % {"name": data["name"]}
+
+
+def _no_detail(data: Data) -> str:
+    return ""
+
+
 GAME_RESULT = Kind(
     name="game_result",
     label=gettext_lazy("A game's end, with your place and score"),
@@ -86,4 +98,20 @@ ROOM_CHAT = Kind(
     detail=_chat_detail,
     merge=_chat_merge,
 )
-KINDS: dict[str, Kind] = {kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT)}
+FRIEND_REQUEST = Kind(
+    name="friend_request",
+    label=gettext_lazy("Friend requests"),
+    icon="👋",
+    text=_friend_request,
+    detail=_no_detail,
+)
+FRIEND_ACCEPTED = Kind(
+    name="friend_accepted",
+    label=gettext_lazy("A friend request of yours accepted"),
+    icon="🤝",
+    text=_friend_accepted,
+    detail=_no_detail,
+)
+KINDS: dict[str, Kind] = {
+    kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED)
+}

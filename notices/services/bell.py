@@ -15,12 +15,19 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from accounts.models import Player
+from accounts.selectors.players import player_by_id
 from common.clock import now
 from common.errors import ServiceError
 from common.news import Bell, News, Outcome
 from notices.models import BellItem
 from notices.selectors.bell import bell_kinds_off
-from notices.selectors.bell_kinds import GAME_RESULT, KINDS, ROOM_CHAT
+from notices.selectors.bell_kinds import (
+    FRIEND_ACCEPTED,
+    FRIEND_REQUEST,
+    GAME_RESULT,
+    KINDS,
+    ROOM_CHAT,
+)
 from play.modes import mode_of
 from play.selectors.games import finished_cards
 from rooms.models import Room
@@ -114,6 +121,23 @@ def bell_game_result(*, game_id: int) -> list[News]:
                 },
             )
     return news
+
+
+def bell_friend_ring(*, kind: str, player_id: int, about_id: int) -> list[News]:
+    """Tell the player with id ``player_id`` of a friend request (``FRIEND_REQUEST``) or an
+    accepted one (``FRIEND_ACCEPTED``) from the player with id ``about_id``: nothing when
+    either is gone."""
+    if kind not in (FRIEND_REQUEST.name, FRIEND_ACCEPTED.name):  # a caller's bug
+        raise ValueError(f"not a friends' bell kind: {kind!r}")
+    about = player_by_id(about_id)
+    if about is None or player_by_id(player_id) is None:
+        return []
+    return bell_ring(
+        player_ids=[player_id],
+        kind=kind,
+        link=reverse("games:friends"),
+        data={"name": about.name},
+    )
 
 
 def bell_read(*, player: Player, item_id: int) -> Outcome[str]:

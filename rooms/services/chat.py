@@ -13,6 +13,7 @@ from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
 from common.text import visible_only
+from friends.selectors.blocks import blockers_of
 from notices.services.bell import bell_chat_ring
 from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import ChatMessage, Membership, Room
@@ -56,18 +57,21 @@ def _post(room: Room, player: Player, text: str) -> Done:
     event = bump(
         room, "chat", actor=player, data={"id": message.pk, "player": player.name, "text": cleaned}
     )
-    bell = bell_chat_ring(room=room, author=player, text=cleaned, readers=chat_readers(room))
+    bell = bell_chat_ring(
+        room=room, author=player, text=cleaned, readers=chat_readers(room, player)
+    )
     return Done(event, news=tuple(bell))
 
 
-def chat_readers(room: Room) -> list[int]:
-    """The players whose bell a new line of the room's chat may ring: its active members
-    who are people (the author is left out by the bell)."""
-    return list(
-        Membership.objects.filter(
-            room=room, state=Membership.State.ACTIVE, player__bot_level=""
-        ).values_list("player", flat=True)
-    )
+def chat_readers(room: Room, author: Player) -> list[int]:
+    """The players whose bell a line of the room's chat by ``author`` may ring: its active
+    members who are people, but those who blocked the author (they do not see the line;
+    the author is left out by the bell)."""
+    members = Membership.objects.filter(
+        room=room, state=Membership.State.ACTIVE, player__bot_level=""
+    ).values_list("player", flat=True)
+    hidden = blockers_of(author.pk)
+    return [member for member in members if member not in hidden]
 
 
 def chat_message_remove(*, message: ChatMessage) -> None:

@@ -13,6 +13,8 @@ from accounts.models import Player
 from common.errors import ServiceError
 from common.news import Bell
 from daily.services import daily
+from friends.services.blocks import block_add
+from friends.services.requests import friend_request_accept, friend_request_send
 from games import services
 from notices.models import BellItem
 from notices.selectors.bell import bell_items, bell_unread, bell_view
@@ -83,6 +85,39 @@ def test_live_rooms_bots_spectators_who_left_and_muted_authors(
     services.chat_post(player=ada, code=code, text="bye")
     assert bell_unread(bob.pk) == 1 and bell_unread(cy.pk) == 0  # cy left the room
     assert not BellItem.objects.exclude(player__bot_level="").exists()
+
+
+def test_a_line_rings_nobody_who_blocked_its_author(
+    account: MakeAccount, make_room: MakeRoom
+) -> None:
+    ada, bob, cy = account("Ada"), account("Bob"), account("Cy")
+    code = _day_room(make_room, ada, bob, cy)
+    block_add(player=cy, other=bob)
+    news = services.chat_post(player=bob, code=code, text="hello").news
+    assert Bell(ada.pk) in news and Bell(cy.pk) not in news
+    assert (bell_unread(ada.pk), bell_unread(cy.pk)) == (1, 0)
+
+
+def test_a_friend_request_and_its_acceptance_ring_the_other_side(
+    account: MakeAccount, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
+) -> None:
+    ada, bob = account("Ada"), account("Bob")
+    with django_capture_on_commit_callbacks(execute=True):
+        friend_request_send(player=ada, other=bob)
+    assert bell_unread(ada.pk) == 0
+    [asked] = bell_view(bob.pk)["items"]
+    assert asked["text"] == "Ada asks to be your friend" and asked["detail"] == ""
+    with django_capture_on_commit_callbacks(execute=True):
+        friend_request_accept(player=bob, sender_id=ada.pk)
+    [accepted] = bell_view(ada.pk)["items"]
+    assert accepted["text"] == "Bob and you are now friends"
+    assert {item.link for item in BellItem.objects.all()} == {"/friends/"}
+    _kinds_off(ada, "friend_accepted")
+    carl = account("Carl")
+    with django_capture_on_commit_callbacks(execute=True):
+        friend_request_send(player=ada, other=carl)
+        friend_request_accept(player=carl, sender_id=ada.pk)
+    assert bell_unread(ada.pk) == 1  # the first one only: the kind is off now
 
 
 def test_a_kind_turned_off_rings_nothing(ada: Player, bob: Player, make_room: MakeRoom) -> None:
