@@ -62,6 +62,11 @@ def test_what_counts_and_so_refuses_a_box_taken_back() -> None:
         "room_counts",
         ("with the same dice for everyone, the game counts: a filled box stays filled"),
     )
+    rated = mode_for(pace="live", together=False, seeded=False, daily=False, rated=True)
+    assert rated.counts == "rated"
+    assert rated.take_back_refusal() == Refusal(
+        "room_counts", "a rated game counts: a filled box stays filled"
+    )
     daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=False)
     assert daily.counts == "daily"
     assert daily.take_back_refusal() == Refusal(

@@ -190,6 +190,7 @@ class Ranking:
     """Whether a table's games change the players' ratings (decision 0070)."""
 
     name: str
+    counts: str | None  # why its games count ("rated"), or None
 
     def rates(self, *, people: int, bots: int) -> bool:
         """Whether a game that began with ``people`` accounts and ``bots`` bots seated is

@@ -10,6 +10,7 @@ class Casual(Ranking):
     """Rates nothing; seats bots freely."""
 
     name = "casual"
+    counts = None
 
     def rates(self, *, people: int, bots: int) -> bool:
         """Never."""

@@ -61,9 +61,9 @@ class Mode:
 
     @property
     def counts(self) -> str | None:
-        """Why the game's results count (``"daily"``, ``"duplicate"``), or ``None`` for a
-        casual game (decision 0054)."""
-        return self.table.counts or self.dice.counts
+        """Why the game's results count (``"daily"``, ``"duplicate"``, ``"rated"``), or
+        ``None`` for a casual game (decision 0054)."""
+        return self.table.counts or self.dice.counts or self.ranking.counts
 
     def take_back_refusal(self) -> Refusal | None:
         """Why a filled box may not be taken back (a game that counts), if so."""
@@ -79,6 +79,8 @@ class Mode:
                     "with the same dice for everyone, the game counts: a filled box stays filled"
                 ),
             )
+        if why == "rated":
+            return Refusal("room_counts", gettext("a rated game counts: a filled box stays filled"))
         return None
 
 

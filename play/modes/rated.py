@@ -15,6 +15,7 @@ class Rated(Ranking):
     """Rates a game of people only, two or more of them with accounts."""
 
     name = "rated"
+    counts = "rated"
 
     def rates(self, *, people: int, bots: int) -> bool:
         """Two or more accounts and no bot at the start."""
