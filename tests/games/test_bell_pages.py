@@ -80,7 +80,14 @@ def test_each_kind_is_a_checkbox_of_the_notifications_page(
     shown = page.get("/notifications/").content.decode()
     assert 'id="id_bell_room_chat" checked>' in shown
     assert "New chat in your rooms by the day" in shown
-    form = {"push": "on", "bell_game_result": "on", "reminder_hours": "0", "time_zone": ""}
+    form = {
+        "push": "on",
+        "bell_game_result": "on",
+        "bell_friend_request": "on",
+        "bell_friend_accepted": "on",
+        "reminder_hours": "0",
+        "time_zone": "",
+    }
     assert page.post("/notifications/", form).status_code == 302
     assert Preferences.objects.get(player=bob).bell_off == ["room_chat"]
     assert 'id="id_bell_room_chat">' in page.get("/notifications/").content.decode()
