@@ -30,6 +30,7 @@ from yahtzee_site.env import (
     env_site_url,
     env_str,
 )
+from yahtzee_site.site_apps import SITE_APPS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,20 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
-    # The site's own apps, one per part of the game (docs/architecture.md); each app's
-    # code imports only the apps above it here, and every app's models (the models are
-    # one floor below all the code: docs/decisions/0066).
-    "common",
-    "accounts",
-    "play",
-    "friends",
-    "notices",
-    "rooms",
-    "coach",
-    "daily",
-    "ratings",
-    "moderation",
-    "games",
+    *SITE_APPS,
 ]
 
 MIDDLEWARE = [

@@ -33,6 +33,8 @@ SITE_APPS = (
     "daily",
     "notices",
     "ratings",
+    "groups",
+    "lobby",
     "moderation",
     "games",
 )

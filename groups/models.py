@@ -1,0 +1,1 @@
+"""The groups app's models."""

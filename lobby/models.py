@@ -1,0 +1,1 @@
+"""The lobby app's models."""
