@@ -83,9 +83,15 @@ def live_url(live_workdir: Path, pytestconfig: pytest.Config) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
     # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
-    # address of its own (tests/browser/test_guess_limit.py).
+    # address of its own (tests/browser/test_guess_limit.py). Passwords are hashed fast
+    # (tests/support/live_settings.py).
     pytestconfig.stash[LIVE_LOG] = live_workdir / "daphne.log"
-    with serve(live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05") as url:
+    with serve(
+        live_workdir,
+        proxy_headers=True,
+        GAMES_BOT_DELAY_SECONDS="0.05",
+        DJANGO_SETTINGS_MODULE="tests.support.live_settings",
+    ) as url:
         yield url
 
 

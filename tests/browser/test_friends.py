@@ -46,7 +46,8 @@ def sign_up(page: Page, prefix: str) -> str:
             "password2": PASSWORD,
         },
     )
-    assert answer.status == 302, answer.text()[:500]
+    errors = re.findall(r'class="errorlist[^>]*>(.*?)</ul>', answer.text(), re.S)
+    assert answer.status == 302, (answer.status, errors or answer.text()[:500])
     return username
 
 

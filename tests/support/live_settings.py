@@ -1,0 +1,8 @@
+"""The settings of the browser tests' live server: the site's own, with passwords hashed
+by a fast hasher, as Django's testing docs advise and as the test processes do
+(``tests/conftest.py``): a sign-up or a sign-in through a page otherwise costs the
+server a third of a second of CPU for PBKDF2."""
+
+from yahtzee_site.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
