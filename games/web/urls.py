@@ -51,6 +51,11 @@ urlpatterns = [
     path("players/me/", profile_views.my_profile, name="my_profile"),
     path("players/<int:player_id>/", profile_views.player_profile, name="player_profile"),
     path("ratings/<slug:variant>/", leaderboards.ratings_leaderboard, name="ratings"),
+    path(
+        "ratings/<slug:variant>/friends/",
+        leaderboards.ratings_among_friends,
+        name="ratings_friends",
+    ),
     path("account/", account_views.account, name="account"),
     path("account/sign-up/", account_views.sign_up, name="sign_up"),
     path("account/sign-in/", account_views.SignInView.as_view(), name="login"),

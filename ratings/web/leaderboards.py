@@ -12,16 +12,23 @@ from django.views.decorators.http import require_GET
 
 from accounts.services.players import current_player
 from common.rule_texts import variant_title
+from friends.selectors.friends import friend_ids
 from ratings.selectors.ratings import leaderboard
 from ratings.skill import SETTLED_AFTER
 from scoring import rulesets
 
 
 def leaderboard_page(
-    request: HttpRequest, variant: str, *, among: Collection[int] | None, heading: str
+    request: HttpRequest,
+    variant: str,
+    *,
+    among: Collection[int] | None,
+    heading: str,
+    scope: str = "",
 ) -> HttpResponse:
     """The leaderboard of ``variant`` among the players ``among`` (``None``: everyone),
-    titled ``heading``; 404 for a variant the site does not have."""
+    titled ``heading``; ``scope`` ("everyone", "friends") marks the board the page's
+    own links lead to; 404 for a variant the site does not have."""
     if variant not in rulesets.names():
         raise Http404(gettext("There is no such variant."))
     viewer = current_player(request.session, request.user)
@@ -36,6 +43,8 @@ def leaderboard_page(
             "standings": leaderboard(variant, among=among),
             "viewer_id": viewer.pk if viewer is not None else None,
             "settled_after": SETTLED_AFTER,
+            "scope": scope,
+            "has_account": viewer is not None and viewer.user_id is not None,
         },
     )
 
@@ -43,4 +52,19 @@ def leaderboard_page(
 @require_GET
 def ratings_leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     """``variant``'s leaderboard among everyone."""
-    return leaderboard_page(request, variant, among=None, heading=gettext("Everyone"))
+    return leaderboard_page(
+        request, variant, among=None, heading=gettext("Everyone"), scope="everyone"
+    )
+
+
+@require_GET
+def ratings_among_friends(request: HttpRequest, variant: str) -> HttpResponse:
+    """``variant``'s leaderboard among the viewer and their friends (empty for someone
+    without an account: friends are for accounts)."""
+    viewer = current_player(request.session, request.user)
+    among: set[int] = set()
+    if viewer is not None and viewer.user_id is not None:
+        among = friend_ids(viewer) | {viewer.pk}
+    return leaderboard_page(
+        request, variant, among=among, heading=gettext("You and your friends"), scope="friends"
+    )

@@ -4,6 +4,8 @@ given players, and the moderators' read-only admin."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -11,6 +13,7 @@ from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from accounts.models import Player
 from accounts.services.players import SESSION_KEY
+from friends.services.requests import friend_request_accept, friend_request_send
 from games import services
 from ratings.models import Rating, RatingChange
 from ratings.selectors.ratings import leaderboard, ratings_of
@@ -77,6 +80,25 @@ def test_the_leaderboard_orders_everyone_or_the_players_given(
         assert f'data-player="{player.pk}" data-rating="{line.shown.rating}"' in html
     assert client.get("/ratings/yatzy/").status_code == 200
     assert client.get("/ratings/chess/").status_code == 404
+
+
+def test_the_board_among_friends_holds_the_viewer_and_their_friends_only(
+    three_rated: list[Player], client: Client
+) -> None:
+    ada, bob, cy = three_rated
+    friend_request_send(player=ada, other=cy)
+    friend_request_accept(player=cy, sender_id=ada.pk)
+    html = client_of(ada).get("/ratings/yahtzee/friends/").content.decode()
+    shown = [int(pk) for pk in re.findall(r'data-testid="ratings-line" data-player="(\d+)"', html)]
+    assert shown == [ada.pk, cy.pk]
+    assert 'data-scope="friends" aria-current="page"' in html
+    # Bob has no friends: he sees himself alone, and the way back to everyone.
+    html = client_of(bob).get("/ratings/yatzy/friends/").content.decode()
+    assert "ratings-line" not in html and 'href="/ratings/yatzy/"' in html
+    # Someone without an account is offered one instead of a board.
+    html = client.get("/ratings/yahtzee/friends/").content.decode()
+    assert "ratings-line" not in html and 'href="/account/sign-up/"' in html
+    assert client_of(ada).get("/ratings/chess/friends/").status_code == 404
 
 
 def test_a_banned_player_leaves_the_leaderboard(three_rated: list[Player]) -> None:
