@@ -26,7 +26,8 @@ from ratings.skill import SETTLED_AFTER
 from ratings.web.charts import rating_chart
 
 REFUSED = gettext_lazy(
-    "Only the player and the people who shared a room with them can see this profile."
+    "Only the player, their friends and the people who shared a room with them can see "
+    "this profile."
 )
 
 

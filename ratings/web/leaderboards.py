@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from accounts.services.players import current_player
+from coach.selectors.stats import visible_profiles
 from common.rule_texts import variant_title
 from friends.selectors.friends import friend_ids
 from ratings.selectors.ratings import leaderboard
@@ -32,6 +33,7 @@ def leaderboard_page(
     if variant not in rulesets.names():
         raise Http404(gettext("There is no such variant."))
     viewer = current_player(request.session, request.user)
+    standings = leaderboard(variant, among=among)
     return render(
         request,
         "ratings/leaderboard.html",
@@ -40,7 +42,8 @@ def leaderboard_page(
             "title": variant_title(variant),
             "heading": heading,
             "variants": [(name, variant_title(name)) for name in rulesets.names()],
-            "standings": leaderboard(variant, among=among),
+            "standings": standings,
+            "linked": visible_profiles(viewer, [line.player_id for line in standings]),
             "viewer_id": viewer.pk if viewer is not None else None,
             "settled_after": SETTLED_AFTER,
             "scope": scope,

@@ -78,6 +78,12 @@ def test_the_leaderboard_orders_everyone_or_the_players_given(
     html = page.content.decode()
     for player, line in zip((bob, ada, cy), board, strict=True):
         assert f'data-player="{player.pk}" data-rating="{line.shown.rating}"' in html
+        assert f'href="/players/{player.pk}/"' not in html  # nobody's profile to a visitor
+    html = client_of(ada).get("/ratings/yahtzee/").content.decode()
+    assert all(f'href="/players/{p.pk}/"' in html for p in three_rated)  # her tablemates'
+    dee = Player.objects.create(name="Dee")
+    html = client_of(dee).get("/ratings/yahtzee/").content.decode()
+    assert f'href="/players/{dee.pk}/"' not in html and f'href="/players/{ada.pk}/"' not in html
     assert client.get("/ratings/yatzy/").status_code == 200
     assert client.get("/ratings/chess/").status_code == 404
 
