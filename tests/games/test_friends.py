@@ -10,6 +10,7 @@ from django.db import transaction
 
 from accounts.models import Player
 from accounts.selectors.players import accounts_named
+from accounts.services.accounts import account_delete
 from common.errors import ServiceError
 from friends.models import Block, FriendRequest, Friendship, Privacy
 from friends.selectors.blocks import blocked_between, blocked_ids, hidden_among
@@ -157,6 +158,20 @@ def test_a_block_ends_the_friendship_and_requests_both_ways(account: MakeAccount
     assert hidden_among([ada.pk, bob.pk, cy.pk]) == {ada.pk: frozenset({bob.pk, cy.pk})}
     block_remove(player=ada, other_id=bob.pk)
     assert not blocked_between(ada.pk, bob.pk) and friend_ids(ada) == set()
+
+
+def test_a_deleted_account_leaves_its_friends_requests_and_blocks(account: MakeAccount) -> None:
+    ada, bob, cy, dee = account("Ada"), account("Bob"), account("Cy"), account("Dee")
+    friend_request_send(player=ada, other=bob)
+    friend_request_accept(player=bob, sender_id=ada.pk)
+    friend_request_send(player=cy, other=ada)
+    block_add(player=dee, other=ada)
+    privacy_set(player=ada, appear_offline=True, invites="nobody")
+    friend_request_send(player=bob, other=cy)
+    assert ada.user is not None
+    account_delete(user=ada.user)
+    assert rows() == (1, 0, 0, 0)  # only Bob's request to Cy is left
+    assert friend_ids(bob) == set() and blocked_ids(dee) == set()
 
 
 def test_privacy_defaults_and_choices(account: MakeAccount) -> None:
