@@ -88,9 +88,11 @@ def history_of(player: Player, variant: str) -> list[Step]:
 def leaderboard(variant: str, *, among: Collection[int] | None = None) -> list[Standing]:
     """``variant``'s best ratings, highest shown first (``mu - 3 sigma``), among
     everyone or among the players whose ids are ``among``; equal ratings share a place.
-    Banned players are left out."""
+    Banned players and deleted accounts are left out."""
     rows = (
-        Rating.objects.filter(variant=variant, player__banned_at__isnull=True)
+        Rating.objects.filter(
+            variant=variant, player__banned_at__isnull=True, player__user__isnull=False
+        )
         .select_related("player")
         .annotate(ordinal=F("mu") - 3 * F("sigma"))
         .order_by("-ordinal", "player__name", "player_id")

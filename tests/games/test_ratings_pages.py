@@ -12,6 +12,7 @@ from django.test import Client
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from accounts.models import Player
+from accounts.services.accounts import account_delete
 from accounts.services.players import SESSION_KEY
 from friends.services.requests import friend_request_accept, friend_request_send
 from games import services
@@ -107,12 +108,17 @@ def test_the_board_among_friends_holds_the_viewer_and_their_friends_only(
     assert client_of(ada).get("/ratings/chess/friends/").status_code == 404
 
 
-def test_a_banned_player_leaves_the_leaderboard(three_rated: list[Player]) -> None:
+def test_a_banned_player_and_a_deleted_account_leave_the_leaderboard(
+    three_rated: list[Player],
+) -> None:
     ada, bob, cy = three_rated
     services.mod_ban(
         moderator=User.objects.create_user("mod", is_staff=True), player=bob, reason="spam"
     )
     assert [line.player_id for line in leaderboard("yahtzee")] == [ada.pk, cy.pk]
+    assert cy.user is not None
+    account_delete(user=cy.user)
+    assert [line.player_id for line in leaderboard("yahtzee")] == [ada.pk]
 
 
 def test_the_profile_shows_each_rating_with_its_history(three_rated: list[Player]) -> None:
