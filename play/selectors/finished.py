@@ -41,6 +41,24 @@ def _first_person(player: int, bot: bool, first: int | None, first_bot: bool) ->
     return None if first_bot else first
 
 
+FIELDS = (
+    "game_id",
+    "game__room__code",
+    "game__number",
+    "game__ruleset",
+    "game__finished_at",
+    "seat",
+    "player_id",
+    "player__name",
+    "player__bot_level",
+    "first_player_id",
+    "first_player__bot_level",
+    "total",
+    "rank",
+    "data",
+)
+
+
 def finished_seats(room_ids: Collection[int]) -> list[FinishedSeat]:
     """Every seat of the finished games of the rooms with ids ``room_ids``, oldest game
     first, seats in order (one query; games ended before their end are left out)."""
@@ -54,57 +72,31 @@ def finished_seats(room_ids: Collection[int]) -> list[FinishedSeat]:
             rank__isnull=False,
         )
         .order_by("game__finished_at", "game_id", "seat")
-        .values_list(
-            "game_id",
-            "game__room__code",
-            "game__number",
-            "game__ruleset",
-            "game__finished_at",
-            "seat",
-            "player_id",
-            "player__name",
-            "player__bot_level",
-            "first_player_id",
-            "first_player__bot_level",
-            "total",
-            "rank",
-            "data",
-        )
+        .values_list(*FIELDS)
     )
     seats: dict[int, int] = {}
     for row in rows:
         seats[row[0]] = seats.get(row[0], 0) + 1
-    return [
-        FinishedSeat(
-            game_id=game,
-            room_code=code,
-            number=number,
-            ruleset=ruleset,
-            finished_at=finished or datetime.min,  # never: filtered above
-            seats=seats[game],
-            seat=seat,
-            player_id=player,
-            name=name,
-            is_bot=bool(bot),
-            first_id=_first_person(player, bool(bot), first, bool(first_bot)),
-            total=total,
-            rank=rank or 0,  # never: filtered above
-            sheet=data,
-        )
-        for (
-            game,
-            code,
-            number,
-            ruleset,
-            finished,
-            seat,
-            player,
-            name,
-            bot,
-            first,
-            first_bot,
-            total,
-            rank,
-            data,
-        ) in rows
-    ]
+    return [_seat(row, seats[row[0]]) for row in rows]
+
+
+def _seat(row: tuple[Any, ...], seats: int) -> FinishedSeat:
+    """The ``FinishedSeat`` of one row of ``FIELDS`` in a game of ``seats`` seats."""
+    game, code, number, ruleset, finished, seat, player, name, bot, first, first_bot = row[:11]
+    total, rank, data = row[11:]
+    return FinishedSeat(
+        game_id=game,
+        room_code=code,
+        number=number,
+        ruleset=ruleset,
+        finished_at=finished,
+        seats=seats,
+        seat=seat,
+        player_id=player,
+        name=name,
+        is_bot=bool(bot),
+        first_id=_first_person(player, bool(bot), first, bool(first_bot)),
+        total=total,
+        rank=rank,
+        sheet=data,
+    )
