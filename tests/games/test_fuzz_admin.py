@@ -23,6 +23,7 @@ from django.urls import reverse
 
 from accounts.models import Player
 from games import services
+from groups.models import Group, GroupMember, GroupReport
 from rooms.models import ChatMessage
 from tests.support.admin_pages import SITE_APPS, changelist, moderated_world
 from tests.support.fixture_types import MakePlayer, MakeRoom
@@ -75,7 +76,8 @@ def world(
     staff: dict[str, User],
 ) -> SimpleNamespace:
     """A room in play (Ada and Bob) with chat, a closed one with a bot, a banned player,
-    a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada."""
+    a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada; Ada's group,
+    which Bob reported."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     world = moderated_world(room, ada, cy, make_player, make_room, staff["superuser"])
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
@@ -84,6 +86,9 @@ def world(
         player=ada, code=room.code, message=rude.pk, reason="abuse", text="he insults me"
     )
     services.report_send(player=bob, code=room.code, target=ada.pk, reason="cheating")
+    group = Group.objects.create(name="Dice", owner=ada, token="fuzz")
+    GroupMember.objects.create(group=group, player=ada)
+    GroupReport.objects.create(group=group, reporter=bob, reason="abuse")
     return world
 
 
@@ -143,6 +148,8 @@ def test_the_targets_are_the_sites_own_admin_pages(
         "chatmessage": ["remove_messages"],
         "game": ["end_games"],
         "player": ["ban_players", "unban_players"],
+        "group": ["close_groups"],
+        "groupreport": ["close_reported_groups", "dismiss_reports"],
     }
     assert actions_of(admins["room"], staff["moderator"]) == ["close_rooms"]
     assert not any(actions_of(model_admin, staff["viewer"]) for model_admin in admins.values())
@@ -199,7 +206,7 @@ def test_no_value_in_a_confirmation_makes_a_500(
             assert "reason" in fields, action
             for field in fields:
                 forms.setdefault(field, []).append((url, action, selected))
-    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 6, "until": 1}
+    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 9, "until": 1}
     failures: list[str] = []
     taken: dict[str, set[str]] = {field: set() for field in forms}
     for field, actions in sorted(forms.items()):
