@@ -1,8 +1,8 @@
-"""A group in the browser: Ada makes one on her groups page (the header's "Groups"), Bob joins by its
-link on a phone, Ada opens a new game for the group from its page, Bob takes the second
-seat, they play their last turns (the game brought near its end in the live server's
-database), and the group's league table shows the result; the page passes axe, fits a
-phone both ways and 200 % zoom, and its season is picked by keyboard."""
+"""A group in the browser: Ada makes one on her groups page (the header links to it), Bob
+joins by its link on a phone, Ada opens a new game for the group from its page, Bob takes
+the second seat, they play their last turns (the game brought near its end in the live
+server's database), and the group's league table shows the result; the page passes axe,
+fits a phone both ways and 200 % zoom, and its season is picked by keyboard."""
 
 from __future__ import annotations
 

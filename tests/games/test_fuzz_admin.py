@@ -23,7 +23,6 @@ from django.urls import reverse
 
 from accounts.models import Player
 from games import services
-from groups.models import Group, GroupMember, GroupReport
 from rooms.models import ChatMessage
 from tests.support.admin_pages import SITE_APPS, changelist, moderated_world
 from tests.support.fixture_types import MakePlayer, MakeRoom
@@ -43,6 +42,7 @@ from tests.support.fuzz.admin import (
     selections,
     staff_member,
 )
+from tests.support.group_games import reported_group
 from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
@@ -76,8 +76,7 @@ def world(
     staff: dict[str, User],
 ) -> SimpleNamespace:
     """A room in play (Ada and Bob) with chat, a closed one with a bot, a banned player,
-    a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada; Ada's group,
-    which Bob reported."""
+    a removed line, open reports (Ada's of Bob's line, Bob's of Ada), a reported group."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     world = moderated_world(room, ada, cy, make_player, make_room, staff["superuser"])
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
@@ -86,9 +85,7 @@ def world(
         player=ada, code=room.code, message=rude.pk, reason="abuse", text="he insults me"
     )
     services.report_send(player=bob, code=room.code, target=ada.pk, reason="cheating")
-    group = Group.objects.create(name="Dice", owner=ada, token="fuzz")
-    GroupMember.objects.create(group=group, player=ada)
-    GroupReport.objects.create(group=group, reporter=bob, reason="abuse")
+    reported_group(ada, bob)
     return world
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from accounts.models import Player
-from groups.models import Group, GroupRoom
+from groups.models import Group, GroupMember, GroupReport, GroupRoom
 from play.models import Game, Scorecard
 from rooms.models import Room
 from rooms.services.rooms import room_create
@@ -19,6 +19,14 @@ def group_room(group: Group, host: Player, ruleset: str = "yahtzee") -> Room:
     room = room_create(player=host, ruleset=ruleset, seats=8)
     GroupRoom.objects.create(group=group, room=room)
     return room
+
+
+def reported_group(owner: Player, reporter: Player) -> Group:
+    """A group of ``owner`` (with or without an account) that ``reporter`` reported."""
+    group = Group.objects.create(name="Dice", owner=owner, token=f"t{owner.pk}")
+    GroupMember.objects.create(group=group, player=owner)
+    GroupReport.objects.create(group=group, reporter=reporter, reason="abuse")
+    return group
 
 
 def yahtzee_sheet(yahtzee: int | None = None, extra: int = 0) -> dict[str, Any]:
