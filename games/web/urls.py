@@ -7,10 +7,11 @@ from accounts.web import emails, passwords
 from coach.web import review
 from daily.web import daily, daily_card
 from friends.web import urls as friends_urls
-from games.web import app, history
+from games.web import app, group_ratings, history
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
+from groups.web import urls as groups_urls
 from notices.web import bell, notices, push
 from ratings.web import leaderboards
 from rooms.web import share, whereabouts
@@ -29,6 +30,12 @@ urlpatterns = [
     path("go/<str:token>/", notices.room_link, name="room_link"),
     *friends_urls.urlpatterns,
     path("friends/whereabouts.json", whereabouts.friends_whereabouts, name="friends_whereabouts"),
+    *groups_urls.urlpatterns,
+    path(
+        "groups/<int:group_id>/ratings/<slug:variant>/",
+        group_ratings.group_leaderboard,
+        name="group_ratings",
+    ),
     path("notices/bell/", bell.bell_page, name="bell"),
     path("notices/bell/read/", bell.bell_read_everything, name="bell_read_all"),
     path("notices/bell/<int:item>/", bell.bell_open, name="bell_open"),

@@ -41,6 +41,11 @@ def _reason(reason: str) -> str:
     return text
 
 
+def mod_reason(reason: str) -> str:
+    """A moderator's reason as every action keeps it (refused when empty or too long)."""
+    return _reason(reason)
+
+
 def _record(moderator: User, action: str, reason: str, **targets: Any) -> ModerationAction:
     details = targets.pop("details", {})
     return ModerationAction.objects.create(

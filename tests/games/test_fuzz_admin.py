@@ -42,6 +42,7 @@ from tests.support.fuzz.admin import (
     selections,
     staff_member,
 )
+from tests.support.group_games import reported_group
 from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +76,7 @@ def world(
     staff: dict[str, User],
 ) -> SimpleNamespace:
     """A room in play (Ada and Bob) with chat, a closed one with a bot, a banned player,
-    a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada."""
+    a removed line, open reports (Ada's of Bob's line, Bob's of Ada), a reported group."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     world = moderated_world(room, ada, cy, make_player, make_room, staff["superuser"])
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
@@ -84,6 +85,7 @@ def world(
         player=ada, code=room.code, message=rude.pk, reason="abuse", text="he insults me"
     )
     services.report_send(player=bob, code=room.code, target=ada.pk, reason="cheating")
+    reported_group(ada, bob)
     return world
 
 
@@ -143,6 +145,8 @@ def test_the_targets_are_the_sites_own_admin_pages(
         "chatmessage": ["remove_messages"],
         "game": ["end_games"],
         "player": ["ban_players", "unban_players"],
+        "group": ["close_groups"],
+        "groupreport": ["close_reported_groups", "dismiss_reports"],
     }
     assert actions_of(admins["room"], staff["moderator"]) == ["close_rooms"]
     assert not any(actions_of(model_admin, staff["viewer"]) for model_admin in admins.values())
@@ -199,7 +203,7 @@ def test_no_value_in_a_confirmation_makes_a_500(
             assert "reason" in fields, action
             for field in fields:
                 forms.setdefault(field, []).append((url, action, selected))
-    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 6, "until": 1}
+    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 9, "until": 1}
     failures: list[str] = []
     taken: dict[str, set[str]] = {field: set() for field in forms}
     for field, actions in sorted(forms.items()):

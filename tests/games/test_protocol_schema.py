@@ -60,6 +60,18 @@ NOT_ON_SOCKET = {
     "already_blocked",
     "not_blocked",
     "bad_choice",  # the friends pages (HTTP)
+    "already_member",
+    "bad_link",
+    "bad_request",
+    "group_closed",
+    "group_full",
+    "no_group",
+    "no_player",
+    "not_a_member",
+    "not_the_owner",
+    "owner_leaving",
+    "removed",
+    "too_many_groups",  # the groups pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source",
     "bad_rolls_left",
