@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
+from common.news import News
 from friends.selectors.blocks import blocked_between
 from friends.selectors.friends import are_friends
 from groups.models import Group, GroupMember
@@ -141,3 +142,27 @@ def group_owner_hand_on(*, player: Player, group_id: int, member_id: int) -> Pla
         group.owner = row.player
         group.save(update_fields=["owner"])
     return row.player
+
+
+def groups_leave_all(sender: object, *, player: Player, **kwargs: object) -> list[News]:
+    """``accounts.signals.player_leaving``'s receiver (a deleted account): ``player``
+    leaves every group; a group they owned passes to its longest-standing other member,
+    or closes when none is left. Nothing to publish."""
+    rows = GroupMember.objects.select_related("group").filter(player=player, left_at__isnull=True)
+    for row in rows:
+        group = row.group
+        row.left_at = now()
+        row.save(update_fields=["left_at"])
+        if group.owner_id != player.pk or group.closed_at is not None:
+            continue
+        heir = (
+            GroupMember.objects.filter(group=group, left_at__isnull=True)
+            .order_by("joined_at", "pk")
+            .first()
+        )
+        if heir is None:
+            close_group(group, gettext("its last member left"))
+        else:
+            group.owner_id = heir.player_id
+            group.save(update_fields=["owner"])
+    return []

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
+from accounts.services.accounts import account_delete
 from common.errors import ServiceError
 from friends.services.blocks import block_add
 from friends.services.requests import friend_request_accept, friend_request_send
@@ -244,3 +245,20 @@ def test_a_member_reports_the_group_once_while_open(account: MakeAccount) -> Non
     assert not group_report_send(player=bob, group_id=group.pk, reason="spam")
     report = GroupReport.objects.get()
     assert (report.reporter, report.reason, report.text) == (bob, "other", "a slur")
+
+
+def test_a_deleted_account_leaves_its_groups_and_hands_on_what_it_owned(
+    account: MakeAccount,
+) -> None:
+    ada, bob, cy = account("Ada"), account("Bob"), account("Cy")
+    ours = group_create(player=ada, name="Tuesday dice")
+    group_join(player=bob, token=ours.token)
+    group_join(player=cy, token=ours.token)
+    alone = group_create(player=ada, name="Just me")
+    assert ada.user is not None
+    account_delete(user=ada.user)
+    ours.refresh_from_db()
+    alone.refresh_from_db()
+    assert ours.owner_id == bob.pk and ours.closed_at is None  # the first to join after her
+    assert member_ids(ours) == {bob.pk, cy.pk}
+    assert alone.closed_at is not None
