@@ -20,4 +20,5 @@ def group_leaderboard(request: HttpRequest, group_id: int, variant: str) -> Http
     viewer = current_player(request.session, request.user)
     if group is None or not is_member(group, viewer):
         raise Http404(gettext("There is no such group, or you are not in it."))
-    return leaderboard_page(request, variant, among=member_ids(group), heading=group.name)
+    members = member_ids(group)
+    return leaderboard_page(request, variant, among=members, heading=group.name, linked=members)

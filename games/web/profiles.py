@@ -20,14 +20,15 @@ from coach.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from coach.web.charts import percent_chart
 from common.rule_texts import variant_title
 from daily.selectors.daily import calendar, played_days, streak
+from groups.selectors.groups import groupmate_ids
 from friends.selectors.blocks import has_blocked
 from ratings.selectors.ratings import history_of, ratings_of
 from ratings.skill import SETTLED_AFTER
 from ratings.web.charts import rating_chart
 
 REFUSED = gettext_lazy(
-    "Only the player, their friends and the people who shared a room with them can see "
-    "this profile."
+    "Only the player, their friends, the people in their groups and those who shared a "
+    "room with them can see this profile."
 )
 
 
@@ -42,7 +43,7 @@ def player_profile(request: HttpRequest, player_id: int) -> HttpResponse:
     viewer = current_player(request.session, request.user)
     if viewer is not None and has_blocked(player.pk, viewer.pk):
         raise Http404(gettext("There is no player's profile at this address."))
-    if not can_see_profile(viewer, player):
+    if not can_see_profile(viewer, player) and player.pk not in groupmate_ids(viewer):
         raise PermissionDenied(str(REFUSED))
     stats = player_stats(player)
     own = viewer is not None and viewer.pk == player.pk

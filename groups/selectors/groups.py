@@ -43,6 +43,21 @@ def member_ids(group: Group) -> set[int]:
     )
 
 
+def groupmate_ids(player: Player | None) -> set[int]:
+    """The ids of the people in a group with ``player`` now (open groups; themselves
+    aside)."""
+    if player is None:
+        return set()
+    groups = GroupMember.objects.filter(
+        player=player, left_at__isnull=True, group__closed_at__isnull=True
+    ).values("group_id")
+    return set(
+        GroupMember.objects.filter(group_id__in=groups, left_at__isnull=True)
+        .exclude(player=player)
+        .values_list("player_id", flat=True)
+    )
+
+
 def is_member(group: Group, player: Player | None) -> bool:
     """Whether ``player`` is a member of ``group`` now."""
     return (

@@ -26,10 +26,12 @@ def leaderboard_page(
     among: Collection[int] | None,
     heading: str,
     scope: str = "",
+    linked: Collection[int] | None = None,
 ) -> HttpResponse:
     """The leaderboard of ``variant`` among the players ``among`` (``None``: everyone),
-    titled ``heading``; ``scope`` ("everyone", "friends") marks the board the page's
-    own links lead to; 404 for a variant the site does not have."""
+        titled ``heading``; ``scope`` ("everyone", "friends") marks the board the page's
+        own links lead to; the names link to the profiles of ``linked`` (by default, those
+    the viewer may open: ``visible_profiles``); 404 for a variant the site does not have."""
     if variant not in rulesets.names():
         raise Http404(gettext("There is no such variant."))
     viewer = current_player(request.session, request.user)
@@ -43,7 +45,9 @@ def leaderboard_page(
             "heading": heading,
             "variants": [(name, variant_title(name)) for name in rulesets.names()],
             "standings": standings,
-            "linked": visible_profiles(viewer, [line.player_id for line in standings]),
+            "linked": visible_profiles(viewer, [line.player_id for line in standings])
+            if linked is None
+            else set(linked),
             "viewer_id": viewer.pk if viewer is not None else None,
             "settled_after": SETTLED_AFTER,
             "scope": scope,

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from accounts.models import Player
 from accounts.services.accounts import account_delete
@@ -15,7 +16,13 @@ from common.errors import ServiceError
 from friends.services.blocks import block_add
 from friends.services.requests import friend_request_accept, friend_request_send
 from groups.models import Group, GroupMember, GroupReport, GroupRoom
-from groups.selectors.groups import group_of_room, groups_of, is_member, member_ids
+from groups.selectors.groups import (
+    group_of_room,
+    groupmate_ids,
+    groups_of,
+    is_member,
+    member_ids,
+)
 from groups.services.games import group_game_open
 from groups.services.groups import (
     group_close,
@@ -262,3 +269,20 @@ def test_a_deleted_account_leaves_its_groups_and_hands_on_what_it_owned(
     assert ours.owner_id == bob.pk and ours.closed_at is None  # the first to join after her
     assert member_ids(ours) == {bob.pk, cy.pk}
     assert alone.closed_at is not None
+
+
+def test_the_people_of_an_open_group_see_each_others_profiles(account: MakeAccount) -> None:
+    ada, bob, cy = account("Ada"), account("Bob"), account("Cy")
+    ours = group_create(player=ada, name="Tuesday dice")
+    group_join(player=bob, token=ours.token)
+    assert groupmate_ids(ada) == {bob.pk} and groupmate_ids(None) == set()
+    assert bob.user is not None and cy.user is not None
+    seen = Client()
+    seen.force_login(bob.user)
+    assert seen.get(f"/players/{ada.pk}/").status_code == 200
+    outsider = Client()
+    outsider.force_login(cy.user)
+    assert outsider.get(f"/players/{ada.pk}/").status_code == 403
+    group_close(player=ada, group_id=ours.pk)
+    assert groupmate_ids(ada) == set()
+    assert seen.get(f"/players/{ada.pk}/").status_code == 403
