@@ -136,17 +136,12 @@ def send_locked(
     seat = free_seat(room)
     sent = Sent()
     for person in people:
-        code = _why_not(person, sender, apart, friends, choices[person.pk], through_group)
-        if code is None:
-            code = (
-                "in_room"
-                if person.pk in inside
-                else "already_invited"
-                if person.pk in invited
-                else "no_seat"
-                if seat is None
-                else None
-            )
+        code = "in_room" if person.pk in inside else None
+        code = code or _why_not(person, sender, apart, friends, choices[person.pk], through_group)
+        if code is None and person.pk in invited:
+            code = "already_invited"
+        elif code is None and seat is None:
+            code = "no_seat"
         if code is not None:
             sent.refused.append(_refusal(person, code))
             continue
