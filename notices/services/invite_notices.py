@@ -95,15 +95,15 @@ def invite_pending(notice: Notice) -> bool:
     """Whether the invite an invite's notice is about still waits for its receiver."""
     return (
         notice.invite_id is not None
-        and Invite.objects.filter(pk=notice.invite_id, state=Invite.State.PENDING).exists()
+        and Notice.objects.filter(pk=notice.pk, invite__state=Invite.State.PENDING).exists()
     )
 
 
 def _invite_of(notice: Notice) -> Invite:
     """The invite an invite's notice is about, with its room and sender."""
-    if notice.invite_id is None:  # a caller's bug: a turn's notice
+    if notice.invite is None:  # a caller's bug: a turn's notice
         raise ValueError(f"notice {notice.pk} is about no invite")
-    return Invite.objects.select_related("room", "sender").get(pk=notice.invite_id)
+    return notice.invite
 
 
 def _words(invite: Invite) -> dict[str, str]:

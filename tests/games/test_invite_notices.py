@@ -117,7 +117,7 @@ def test_an_invite_that_expired_before_its_notices_went_sends_nothing(
     assert item.read_at is None and item.data["expired"] is True
     with translation.override("fr"):
         assert bell_item_view(item)["text"] == (
-            f"L’invitation de Bob au salon {room.code} a expiré"
+            f"L\u2019invitation de Bob au salon {room.code} a expiré"
         )
     assert bell_item_view(item)["text"] == f"Bob's invite to room {room.code} expired"
 

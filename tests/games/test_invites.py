@@ -100,7 +100,7 @@ def test_privacy_each_way_and_blocks_both_ways_read_as_privacy(
 def test_bad_input_and_rooms_that_take_no_one_are_refused_and_change_nothing(
     people: list[Player], make_room: MakeRoom, account: MakeAccount
 ) -> None:
-    bo, ada, cy, dee, eve = people
+    bo, ada, _, dee, _ = people
     room = make_room(bo, seats=2, joined=[dee])
     outsider = account("Out")
     befriend(outsider, ada)
