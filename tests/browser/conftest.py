@@ -85,7 +85,10 @@ def live_url(live_workdir: Path, pytestconfig: pytest.Config) -> Iterator[str]:
     # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
     # address of its own (tests/browser/test_guess_limit.py).
     pytestconfig.stash[LIVE_LOG] = live_workdir / "daphne.log"
-    with serve(live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05") as url:
+    # Pushes may go to a push service on loopback (tests/browser/test_invites.py's).
+    with serve(
+        live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05", WEBPUSH_LOOPBACK="1"
+    ) as url:
         yield url
 
 
