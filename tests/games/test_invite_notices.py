@@ -127,6 +127,7 @@ def test_the_bell_kind_reads_and_has_its_checkbox(
 ) -> None:
     room = make_room(bob, "yahtzee", seats=4)
     client = Client()
+    assert ada.user is not None
     client.force_login(ada.user)
     page = client.get("/notifications/").content.decode()
     assert "Invites to a room" in page

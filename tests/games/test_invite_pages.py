@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def signed_in(player: Player) -> Client:
     client = Client()
+    assert player.user is not None
     client.force_login(player.user)
     return client
 

@@ -144,11 +144,11 @@ def test_one_tap_takes_a_seat_and_an_answered_invite_cannot_be_used_again(
     assert not Membership.objects.filter(room=room, player=cy).exists()
 
 
-def _expired(invite: Invite) -> tuple[str, str, bool]:
+def _expired(invite: Invite) -> tuple[str, bool, bool]:
     invite.refresh_from_db()
     item = BellItem.objects.get(player=invite.receiver, kind="invite")
     unsent = Notice.objects.filter(invite=invite, sent_at__isnull=True).exists()
-    return invite.why, item.data.get("expired", False), unsent
+    return invite.why, bool(item.data.get("expired", False)), unsent
 
 
 def test_invites_expire_when_the_seats_fill_the_game_starts_or_the_room_closes(
