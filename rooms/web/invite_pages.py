@@ -28,7 +28,7 @@ from rooms.selectors.invites import (
 )
 from rooms.selectors.members import active_member
 from rooms.services.invites import invite_decline, invite_take, invites_send
-from rooms.web.access import room_or_404, room_url
+from rooms.web.access import guess_limited, room_or_404, room_url
 from scoring import rulesets
 
 
@@ -93,6 +93,7 @@ def _said(answer: Answer) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@guess_limited
 def room_invite(request: HttpRequest, code: str) -> HttpResponse:
     """GET: the visitor's friends to invite to room ``code``; POST ``player`` (ids, one a
     checkbox): invite them, and back here saying what came of it."""
