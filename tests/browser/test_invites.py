@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import CDPSession, Page, ViewportSize, expect
 
-from tests.browser.tables import ROOM_URL, connected, create_room
+from tests.browser.accessibility import assert_accessible
+from tests.browser.tables import PHONE, ROOM_URL, connected, create_room, horizontal_overflow
 from tests.browser.test_friends import sign_up
 from tests.browser.test_password_reset import emailed_link
 from tests.browser.test_push import deliver
@@ -25,6 +26,7 @@ pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 ADDRESS = "ada-invites@example.org"
+SIDEWAYS: ViewportSize = {"width": 740, "height": 360}
 
 
 @pytest.fixture
@@ -108,11 +110,11 @@ def test_an_invite_rings_pushes_emails_and_one_tap_seats(
     live_workdir: Path,
     service: PushService,
 ) -> None:
-    ada = new_page(name="ada", service_worker=True)
+    ada = new_page(name="ada", service_worker=True, scale=2)  # as if zoomed to 200 %
     ada.context.grant_permissions(["notifications"], origin=live_url)
     ada_name = sign_up(ada, "ada")
     ada.goto("/friends/")  # her account's player is made
-    bo = new_page(name="bo")
+    bo = new_page(name="bo", viewport=PHONE, mobile=True)
     code = create_room(bo, name="Bo", seats=2, pace="day")
     sign_up(bo, "bo")
     ada_id = player_of(live_database, ada_name)
@@ -129,8 +131,14 @@ def test_an_invite_rings_pushes_emails_and_one_tap_seats(
     bo.get_by_test_id("invite-friends").click()
     friend = bo.get_by_test_id("invite-friend").filter(has_text=ada_name)
     expect(friend.get_by_test_id("invite-where")).to_have_text("offline")  # on no table
-    friend.get_by_role("checkbox").check()
-    bo.get_by_test_id("invite-send").click()
+    assert_accessible(bo, "invite friends, on a phone")
+    bo.set_viewport_size(SIDEWAYS)
+    assert horizontal_overflow(bo) <= SIDEWAYS["width"]
+    # By keyboard: tick Ada, send.
+    friend.get_by_role("checkbox").focus()
+    bo.keyboard.press("Space")
+    bo.get_by_test_id("invite-send").focus()
+    bo.keyboard.press("Enter")
     expect(bo.get_by_test_id("flash")).to_have_text(f"Invited {ada_name}")
     expect(friend.get_by_test_id("invite-invited")).to_be_visible()
     bo.get_by_test_id("invite-back").click()
@@ -149,6 +157,7 @@ def test_an_invite_rings_pushes_emails_and_one_tap_seats(
     # One tap (the notice's link) takes the seat.
     ada.goto(invite_path)
     expect(ada.get_by_test_id("invite-page")).to_contain_text("Bo invites you to a table")
+    assert_accessible(ada, "an invite's page")
     ada.get_by_test_id("invite-take").click()
     ada.wait_for_url(ROOM_URL)
     connected(ada)
