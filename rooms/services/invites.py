@@ -57,8 +57,11 @@ def _pending_for(invite_id: int, player: Player) -> Invite:
 
 
 def _code_of(invite_id: int) -> str:
+    """The code of the room of invite ``invite_id`` (``unknown_invite`` when there is none)."""
     found = invite_by_id(invite_id)
-    return found.room.code if found is not None else ""
+    if found is None:
+        raise ServiceError("unknown_invite", gettext("there is no such invite for you"))
+    return found.room.code
 
 
 def invite_take(*, player: Player, invite_id: int) -> Answer:

@@ -129,9 +129,10 @@ def test_one_tap_takes_a_seat_and_an_answered_invite_cannot_be_used_again(
     room = make_room(bo, seats=3)
     invites_send(sender=bo, room=room, receivers=[ada, cy])
     mine, cys = Invite.objects.get(receiver=ada), Invite.objects.get(receiver=cy)
-    with pytest.raises(ServiceError) as refused:
-        invite_take(player=cy, invite_id=mine.pk)  # not Cy's
-    assert refused.value.code == "unknown_invite"
+    for wrong in (mine.pk, mine.pk + 100):  # not Cy's; no invite at all
+        with pytest.raises(ServiceError) as refused:
+            invite_take(player=cy, invite_id=wrong)
+        assert refused.value.code == "unknown_invite"
     invite_take(player=ada, invite_id=mine.pk)
     seat = Membership.objects.get(room=room, player=ada).seat
     assert seat == 1 and Invite.objects.get(pk=mine.pk).state == Invite.State.TAKEN
