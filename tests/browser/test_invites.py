@@ -13,13 +13,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import CDPSession, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import assert_accessible
+from tests.browser.accounts import emailed_link, sign_up
+from tests.browser.push_delivery import deliver, worker_registration
 from tests.browser.tables import PHONE, ROOM_URL, connected, create_room, horizontal_overflow
-from tests.browser.test_friends import sign_up
-from tests.browser.test_password_reset import emailed_link
-from tests.browser.test_push import deliver
 from tests.support.push_service import PushService, push_service
 
 pytestmark = pytest.mark.browser
@@ -83,24 +82,6 @@ def pushed(service: PushService) -> dict[str, str]:
         assert time.monotonic() < deadline, f"no push arrived (refused: {service.refused})"
         time.sleep(0.05)
     return service.received[0].payload
-
-
-def worker_registration(page: Page) -> tuple[CDPSession, str]:
-    """A DevTools session on ``page`` and its service worker's registration id."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    cdp = page.context.new_cdp_session(page)
-    found: list[str] = []
-    cdp.on(
-        "ServiceWorker.workerRegistrationUpdated",
-        lambda event: found.extend(r["registrationId"] for r in event["registrations"]),
-    )
-    cdp.send("ServiceWorker.enable")
-    for _ in range(400):  # the registrations come as events, at most 20 s after
-        if found:
-            break
-        page.wait_for_timeout(50)
-    assert found, "the site's service worker is registered"
-    return cdp, found[0]
 
 
 def test_an_invite_rings_pushes_emails_and_one_tap_seats(
