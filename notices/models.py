@@ -8,6 +8,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Player
 from play.models import Game
+from rooms.models import Invite
 
 
 class PushSubscription(models.Model):
@@ -39,6 +40,7 @@ class Notice(models.Model):
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")
         REMINDER = "reminder", pgettext_lazy("notice", "reminder before the deadline")
+        INVITE = "invite", pgettext_lazy("notice", "an invite to a room")
 
     class Channel(models.TextChoices):
         PUSH = "push", pgettext_lazy("notice channel", "push")
@@ -48,8 +50,12 @@ class Notice(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="notices", db_index=False
     )
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # A turn's notice is about a game's turn; an invite's, about the invite (game empty).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)
     turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
+    invite = models.ForeignKey(
+        Invite, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PUSH)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -72,6 +78,11 @@ class Notice(models.Model):
                 fields=["player", "game", "turn", "kind", "channel"],
                 name="one_notice_per_turn_and_channel",
             ),
+            models.UniqueConstraint(
+                fields=["invite", "channel"],
+                condition=models.Q(invite__isnull=False),
+                name="one_notice_per_invite_and_channel",
+            ),
         ]
         indexes = [
             models.Index(
@@ -80,6 +91,8 @@ class Notice(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.invite_id is not None:
+            return f"{self.kind} by {self.channel} for {self.player}: invite {self.invite_id}"
         return f"{self.kind} by {self.channel} for {self.player} in {self.game} turn {self.turn}"
 
 

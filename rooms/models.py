@@ -163,3 +163,44 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.text[:40]}"
+
+
+class Invite(models.Model):
+    """An invite of ``receiver`` to a seat in ``room`` by ``sender`` (``rooms.services.
+    invites``): pending until taken, declined or expired (the seats filled, the game
+    started or the room closed: ``why``)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", pgettext_lazy("invite state", "pending")
+        TAKEN = "taken", pgettext_lazy("invite state", "taken")
+        DECLINED = "declined", pgettext_lazy("invite state", "declined")
+        EXPIRED = "expired", pgettext_lazy("invite state", "expired")
+
+    class Why(models.TextChoices):
+        FULL = "full", pgettext_lazy("invite expired", "the seats filled")
+        STARTED = "started", pgettext_lazy("invite expired", "the game started")
+        CLOSED = "closed", pgettext_lazy("invite expired", "the room closed")
+
+    # db_index=False: the unique constraint below starts with the room.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="invites", db_index=False)
+    sender = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invites_sent")
+    receiver = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invites_received")
+    created_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    why = models.CharField(
+        max_length=8, choices=Why.choices, blank=True, help_text="Why it expired."
+    )
+    rematch = models.BooleanField(default=False, help_text="Sent by a rematch.")
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="Taken, declined or expired.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "receiver"],
+                condition=models.Q(state="pending"),
+                name="one_pending_invite_per_room_and_receiver",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sender} invites {self.receiver} to {self.room} ({self.state})"

@@ -367,8 +367,9 @@ GUEST_LIMIT_TRUSTED = env_networks("GUEST_LIMIT_TRUSTED", [])
 # contact push services may write to (a mailto: or https: URL).
 WEBPUSH_PRIVATE_KEY = env_str("WEBPUSH_PRIVATE_KEY", "")
 WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapid.pem")))
-# Push services on this machine (http://127.0.0.1:...): the tests' only.
-WEBPUSH_LOOPBACK = False
+# Push services on this machine (http://127.0.0.1:...): the tests' only (a browser test's
+# live server sets WEBPUSH_LOOPBACK=1; never honoured with DEBUG off).
+WEBPUSH_LOOPBACK = DEBUG and env_bool("WEBPUSH_LOOPBACK", default=False)
 # The push services the server sends to, with the hosts under them (docs/decisions/0049):
 # the browsers' own unless the environment names others.
 PUSH_SERVICE_HOSTS = env_host_names(

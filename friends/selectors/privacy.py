@@ -20,3 +20,11 @@ def appearing_offline(ids: Collection[int]) -> set[int]:
             "player_id", flat=True
         )
     )
+
+
+def invite_choices(ids: Collection[int]) -> dict[int, str]:
+    """Who may invite each of the players with ids in ``ids`` (a ``Privacy.Invites``
+    value; the default for those who never chose), in one query."""
+    chosen = dict(Privacy.objects.filter(player_id__in=ids).values_list("player_id", "invites"))
+    default = Privacy._meta.get_field("invites").get_default()
+    return {pk: chosen.get(pk, default) for pk in ids}

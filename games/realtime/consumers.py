@@ -255,6 +255,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         ack: Ack = {"type": "ack", "id": request_id, "version": answer["version"]}
         if kind == "report":
             ack["report"] = answer["report"]
+        if "invited" in answer:  # a rematch that invited people instead of starting
+            ack["invited"] = [row["name"] for row in answer["invited"]]
         await self.send_json(ack)
         if kind == "leave":
             await self.end(1000)

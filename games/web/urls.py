@@ -14,7 +14,7 @@ from games.web import rooms as room_views
 from groups.web import urls as groups_urls
 from notices.web import bell, notices, push
 from ratings.web import leaderboards
-from rooms.web import share, whereabouts
+from rooms.web import invite_pages, share, whereabouts
 
 app_name = "games"
 
@@ -51,6 +51,8 @@ urlpatterns = [
     path("r/<str:code>/", room_views.room, name="room"),
     path("r/<str:code>/join/", room_views.room_join, name="room_join"),
     path("r/<str:code>/qr.svg", share.room_qr, name="room_qr"),
+    path("rooms/<str:code>/invite/", invite_pages.room_invite, name="room_invite"),
+    path("invites/<int:invite_id>/", invite_pages.invite_page, name="invite"),
     path("r/<str:code>/games/<int:number>/review/", review.game_review, name="game_review"),
     path("r/<str:code>/games/", history.game_history, name="game_history"),
     path("r/<str:code>/games/<int:number>/replay/", history.game_replay, name="game_replay"),

@@ -29,6 +29,7 @@ from rooms.selectors.members import (
     open_room_codes,
 )
 from rooms.services.chat import chat_message_remove
+from rooms.services.invite_expiry import invites_expire_closed
 from rooms.services.rooms import member_depart
 
 
@@ -67,8 +68,9 @@ def mod_close_room(*, moderator: User, room: Room, reason: str) -> Outcome[Moder
             end_game(game, f"room closed by a moderator: {why}")
         locked.status, locked.closed_at, locked.closed_reason = Room.Status.CLOSED, now(), why
         bump(locked, "room_closed", game=game, data={"reason": why, "by": "moderator"})
+        expired = invites_expire_closed(locked)
         action = _record(moderator, "close_room", why, room=locked, game=game)
-    return Outcome(action, (Change(locked.code, locked.version),))
+    return Outcome(action, (Change(locked.code, locked.version), *expired))
 
 
 def mod_end_game(*, moderator: User, game: Game, reason: str) -> Outcome[ModerationAction]:
@@ -109,10 +111,11 @@ def mod_kick(
         game = game_in_play_lock(room)
         data = member_depart(room, game, locked, Membership.State.KICKED)
         bump(room, "kicked", game=game if data["bot"] else None, data={**data, "by": "moderator"})
+        expired = invites_expire_closed(room)
         action = _record(
             moderator, "kick", why, room=room, player=locked.player, details=details or {}
         )
-    return Outcome(action, (Change(room.code, room.version),))
+    return Outcome(action, (Change(room.code, room.version), *expired))
 
 
 def ban_message(until: datetime | None) -> str:
@@ -180,7 +183,7 @@ def mod_ban(
     return Outcome(action, tuple(news))
 
 
-def _leave_banned(player: Player, code: str) -> list[Change]:
+def _leave_banned(player: Player, code: str) -> list[News]:
     """Take a banned player out of one room (a bot finishes their game seat); the
     room's change, if any."""
     with transaction.atomic():
@@ -191,7 +194,8 @@ def _leave_banned(player: Player, code: str) -> list[Change]:
         game = game_in_play_lock(room)
         data = member_depart(room, game, member, Membership.State.LEFT)
         bump(room, "banned", game=game if data["bot"] else None, data={**data, "by": "moderator"})
-    return [Change(room.code, room.version)]
+        expired = invites_expire_closed(room)
+    return [Change(room.code, room.version), *expired]
 
 
 def mod_unban(*, moderator: User, player: Player, reason: str) -> Outcome[ModerationAction]:

@@ -12,6 +12,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
+from scoring import rulesets
+
 Data = Mapping[str, Any]
 
 
@@ -83,6 +85,22 @@ def _no_detail(data: Data) -> str:
     return ""
 
 
+def _invite(data: Data) -> str:
+    words = {"name": data["name"], "room": data["room"]}
+    if data.get("expired"):
+        return gettext("%(name)s's invite to room %(room)s expired") % words
+    return gettext("%(name)s invites you to room %(room)s") % words
+
+
+def pace_words(pace: str) -> str:
+    """A room's pace (``Room.Pace``) in words, in the active language."""
+    return pgettext("room pace", "by the day") if pace == "day" else pgettext("room pace", "live")
+
+
+def _invite_detail(data: Data) -> str:
+    return f"{rulesets.get(str(data['variant'])).title} · {pace_words(str(data['pace']))}"
+
+
 GAME_RESULT = Kind(
     name="game_result",
     label=gettext_lazy("A game's end, with your place and score"),
@@ -112,6 +130,13 @@ FRIEND_ACCEPTED = Kind(
     text=_friend_accepted,
     detail=_no_detail,
 )
+INVITE = Kind(
+    name="invite",
+    label=gettext_lazy("Invites to a room"),
+    icon="✉️",
+    text=_invite,
+    detail=_invite_detail,
+)
 KINDS: dict[str, Kind] = {
-    kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED)
+    kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED, INVITE)
 }

@@ -21,7 +21,6 @@ from play.models import Game
 from play.modes import mode_of, pace_named, raise_refusal
 from play.services.core import (
     Done,
-    Recorded,
     bump,
     current_game,
     membership,
@@ -30,10 +29,12 @@ from play.services.core import (
     room_act,
 )
 from play.services.play import begin_game, end_game
-from rooms.models import Membership, Room
+from rooms.models import Invite, Membership, Room
 from rooms.selectors.tablemates import names_beside
 from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.devices import note_device
+from rooms.services.invite_expiry import invites_expire, invites_expire_closed, invites_expire_full
+from rooms.services.invite_sending import rematch_locked
 from rooms.services.room_settings import (
     checked_duplicate,
     checked_holidays,
@@ -231,7 +232,7 @@ def room_join(
     asking (``common.browsers``): one someone was kicked from is refused too;
     ``address`` the hash of its address (both kept: ``rooms.services.devices``)."""
     return room_act(
-        "join", player, code, request_id, lambda room: _join(room, player, browser, address)
+        "join", player, code, request_id, lambda room: join_locked(room, player, browser, address)
     )
 
 
@@ -245,7 +246,8 @@ def require_not_blocked(room: Room, player: Player) -> None:
         raise ServiceError("cannot_join", gettext("you cannot join this room"))
 
 
-def _join(room: Room, player: Player, browser: str, address: str) -> Done:
+def join_locked(room: Room, player: Player, browser: str = "", address: str = "") -> Done:
+    """``room_join``'s step, on the room its caller locked."""
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
         raise ServiceError("kicked", gettext("the host removed you from this room"))
@@ -277,15 +279,17 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
         note_device(member, browser=browser, address=address)
         member.save()
     event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
-    return Done(event, extra={"seat": seat})
+    news = invites_expire_full(room) if seat is not None else []
+    return Done(event, extra={"seat": seat}, news=tuple(news))
 
 
 def room_take_seat(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """A spectator takes a free seat for the next game."""
-    return room_act("take_seat", player, code, request_id, lambda room: _take_seat(room, player))
+    return room_act("take_seat", player, code, request_id, lambda room: seat_take(room, player))
 
 
-def _take_seat(room: Room, player: Player) -> Done:
+def seat_take(room: Room, player: Player) -> Done:
+    """``room_take_seat``'s step, on the room its caller locked."""
     member = membership(room, player)
     if member.seat is not None:
         raise ServiceError("already_seated", gettext("you already have a seat"))
@@ -298,7 +302,7 @@ def _take_seat(room: Room, player: Player) -> Done:
     member.seat = seat
     member.save(update_fields=["seat"])
     event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
-    return Done(event, extra={"seat": seat})
+    return Done(event, extra={"seat": seat}, news=tuple(invites_expire_full(room)))
 
 
 def member_depart(room: Room, game: Game | None, member: Membership, state: str) -> Departure:
@@ -338,11 +342,12 @@ def _leave(room: Room, player: Player) -> Done:
     game = game_in_play(room)
     data = member_depart(room, game, member, Membership.State.LEFT)
     event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
-    return Done(event)
+    return Done(event, news=tuple(invites_expire_closed(room)))
 
 
-def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
-    """Start the next game with the people and bots seated (the caller holds the lock)."""
+def _start(room: Room, player: Player) -> Done:
+    """Start the next game with the people and bots seated (the caller holds the lock);
+    the room's invites expire."""
     require_host(room, player)
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("a game is already being played"))
@@ -359,24 +364,29 @@ def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
         game=game,
         data={"number": game.number, "seats": [m.player.name for m in seated]},
     )
-    return event, game
+    return Done(event, game, news=tuple(invites_expire(room, Invite.Why.STARTED)))
 
 
 def room_start(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
-    return room_act("start", player, code, request_id, lambda room: Done(*_start(room, player)))
+    return room_act("start", player, code, request_id, lambda room: _start(room, player))
 
 
 def room_rematch(*, player: Player, code: str, request_id: str | None = None) -> Answer:
-    """Play again with the same seats once the game is over."""
+    """Play again with the same seats once the game is over; when people of the last game
+    are not at the table, invite them first (``invited``, ``refused``: no game yet), and
+    start on the next rematch."""
     return room_act("rematch", player, code, request_id, lambda room: _rematch(room, player))
 
 
 def _rematch(room: Room, player: Player) -> Done:
     if current_game(room) is None:
         raise ServiceError("not_started", gettext("there is no game to play again yet"))
-    event, game = _start(room, player)
-    return Done(event, game)
+    require_host(room, player)
+    sent = rematch_locked(room, player)
+    if sent is not None:
+        return Done(None, extra=sent.as_json(), news=tuple(sent.news))
+    return _start(room, player)
 
 
 def rooms_leave_all(sender: object, *, player: Player, **kwargs: object) -> list[News]:

@@ -86,11 +86,13 @@ def live_url(live_workdir: Path, pytestconfig: pytest.Config) -> Iterator[str]:
     # address of its own (tests/browser/test_guess_limit.py). Passwords are hashed fast
     # (tests/support/live_settings.py).
     pytestconfig.stash[LIVE_LOG] = live_workdir / "daphne.log"
+    # Pushes may go to a push service on loopback (tests/browser/test_invites.py's).
     with serve(
         live_workdir,
         proxy_headers=True,
         GAMES_BOT_DELAY_SECONDS="0.05",
         DJANGO_SETTINGS_MODULE="tests.support.live_settings",
+        WEBPUSH_LOOPBACK="1",
     ) as url:
         yield url
 

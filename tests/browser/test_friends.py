@@ -5,13 +5,13 @@ gone)."""
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
+from tests.browser.accounts import sign_up
 from tests.browser.tables import (
     connected,
     create_room,
@@ -24,31 +24,8 @@ from tests.browser.tables import (
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-PASSWORD = "dice-and-tea-42"
 SIDEWAYS: ViewportSize = {"width": 740, "height": 360}
 PHONE: ViewportSize = {"width": 360, "height": 740}
-
-
-def sign_up(page: Page, prefix: str) -> str:
-    """An account for the person of ``page`` (their guest player, if any, becomes its),
-    posted as the sign-up form does; its name."""
-    username = f"{prefix}-{uuid.uuid4().hex[:6]}"  # the live server outlives the test
-    context = page.context
-    context.request.get("/account/sign-up/")  # the CSRF cookie
-    token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
-    answer = context.request.post(
-        "/account/sign-up/",
-        max_redirects=0,
-        form={
-            "csrfmiddlewaretoken": token,
-            "username": username,
-            "password1": PASSWORD,
-            "password2": PASSWORD,
-        },
-    )
-    errors = re.findall(r'class="errorlist[^>]*>(.*?)</ul>', answer.text(), re.S)
-    assert answer.status == 302, (answer.status, errors or answer.text()[:500])
-    return username
 
 
 def test_a_friend_request_and_accept(new_page: NewPage) -> None:

@@ -72,6 +72,12 @@ NOT_ON_SOCKET = {
     "owner_leaving",
     "removed",
     "too_many_groups",  # the groups pages (HTTP)
+    "no_receivers",
+    "too_many",
+    "bad_player",
+    "unknown_invite",
+    "invite_expired",
+    "invite_used",  # the invite pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source",
     "bad_rolls_left",

@@ -53,10 +53,21 @@ export function badges(member, you) {
   ];
 }
 
+/** "Invite friends": the page that picks friends to invite (an account's only). */
+export function inviteFriends(ctx) {
+  if (!ctx.inviteFriendsUrl) return null;
+  return h(
+    "p",
+    { class: "invite__friends" },
+    h("a", { class: "btn btn--small btn--light", href: ctx.inviteFriendsUrl, dataset: { testid: "invite-friends" } }, gettext("Invite friends")),
+  );
+}
+
 export function invite(ctx) {
   return h(
     "div",
     { class: "invite" },
+    inviteFriends(ctx),
     h("label", { class: "invite__label", for: "invite-url" }, gettext("Invite link")),
     h(
       "div",
@@ -345,7 +356,7 @@ export function renderLobby(ctx) {
   const seats = [];
   for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
   return [
-    facts.afterGame ? null : invite(ctx),
+    facts.afterGame ? (facts.closed ? null : inviteFriends(ctx)) : invite(ctx),
     h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
     spectators(ctx),
     // Where "Skip to the table" lands (ui/skip.js): the host's Start and Add a bot follow.

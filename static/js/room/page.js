@@ -34,6 +34,7 @@ export function roomConfig(root) {
     code: data.code,
     inviteUrl: data.inviteUrl,
     inviteNote: data.inviteNote || "",
+    inviteFriendsUrl: data.inviteFriendsUrl || "", // an account's "Invite friends" page
     qrUrl: data.qrUrl,
     rulesUrl: data.rulesUrl,
     homeUrl: data.homeUrl,

@@ -100,6 +100,7 @@ export class RoomView {
     return {
       inviteUrl: config.inviteUrl,
       inviteNote: config.inviteNote,
+      inviteFriendsUrl: config.inviteFriendsUrl,
       qrUrl: config.qrUrl,
       code: config.code,
       rulesUrl: config.rulesUrl,
