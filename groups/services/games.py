@@ -3,25 +3,31 @@ to the group (its games count in the group's league), with the members to invite
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 
 from accounts.models import Player
+from common.news import News
 from friends.selectors.blocks import blocked_ids
 from groups.models import GroupMember, GroupRoom
 from groups.services.groups import group_locked, membership_of, require_person
 from rooms.models import Room
+from rooms.services.invites import invites_send
 from rooms.services.rooms import room_create
 
 
 @dataclass(frozen=True)
 class GroupGame:
-    """The room opened for the group, and the other members to invite to it (those the
-    opener blocked or is blocked by left out)."""
+    """The room opened for the group, the other members invited to it (those the opener
+    blocked or is blocked by left out), the answer of ``invites_send`` (who was invited
+    and who refused invites), and the news for the caller to publish after commit."""
 
     room: Room
     invitees: list[Player]
+    invites: dict[str, Any] = field(default_factory=dict)
+    news: tuple[News, ...] = ()
 
 
 def group_game_open(
@@ -37,8 +43,9 @@ def group_game_open(
 ) -> GroupGame:
     """A member opens a room for the group (variant ``ruleset``, ``seats``, ``pace``,
     rated or casual, checked as ``rooms.services.rooms.room_create`` checks a room made
-    from the home page), hosting it; the room is the group's. This is the one place a
-    group's game is opened: the invites to ``invitees`` are sent from here."""
+    from the home page), hosting it; the room is the group's, and every other member is
+    invited to it as a member of the group (``invites_send`` with ``through_group``:
+    their privacy and blocks still apply)."""
     require_person(player)
     with transaction.atomic():
         group = group_locked(group_id)
@@ -62,4 +69,7 @@ def group_game_open(
             .order_by("player__name")
             if row.player_id not in apart
         ]
-    return GroupGame(room, invitees)
+        if not invitees:
+            return GroupGame(room, invitees)
+        answer = invites_send(sender=player, room=room, receivers=invitees, through_group=True)
+    return GroupGame(room, invitees, dict(answer), answer.news)

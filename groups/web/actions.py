@@ -18,6 +18,7 @@ from accounts.selectors.players import player_by_id
 from common import throttle
 from common.browsers import browser_id
 from common.errors import ServiceError
+from common.publish import publish_on_commit
 from groups.services.games import group_game_open
 from groups.services.groups import group_close, group_create, group_link_renew, group_rename
 from groups.services.members import (
@@ -186,4 +187,5 @@ def group_game(request: HttpRequest, group_id: int) -> HttpResponse:
     except ServiceError as refusal:
         messages.error(request, refusal.message)
         return HttpResponseRedirect(reverse("games:group", args=[group_id]) + "#new-game")
+    publish_on_commit(opened.news)
     return HttpResponseRedirect(room_url(opened.room.code))

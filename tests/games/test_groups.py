@@ -14,6 +14,7 @@ from accounts.models import Player
 from accounts.services.accounts import account_delete
 from common.errors import ServiceError
 from friends.services.blocks import block_add
+from friends.services.privacy import privacy_set
 from friends.services.requests import friend_request_accept, friend_request_send
 from groups.models import Group, GroupMember, GroupReport, GroupRoom
 from groups.selectors.groups import (
@@ -39,6 +40,7 @@ from groups.services.members import (
     group_owner_hand_on,
 )
 from groups.services.reports import group_report_send
+from rooms.models import Invite
 from tests.support.fixture_types import MakeAccount, MakePlayer
 
 
@@ -212,16 +214,24 @@ def test_a_moderator_closes_a_group_with_a_reason(account: MakeAccount, staff: U
 
 
 def test_a_game_for_the_group_is_a_room_of_the_group(account: MakeAccount) -> None:
-    ada, bob, cy, dee = (account(n) for n in ("Ada", "Bob", "Cy", "Dee"))
+    ada, bob, cy, dee, eve = (account(n) for n in ("Ada", "Bob", "Cy", "Dee", "Eve"))
     group = group_create(player=ada, name="Dice")
-    for person in (bob, cy):
+    for person in (bob, cy, eve):
         group_join(player=person, token=group.token)
     block_add(player=cy, other=ada)
+    privacy_set(player=eve, appear_offline=False, invites="friends")
     opened = group_game_open(player=ada, group_id=group.pk, ruleset="yatzy", seats=3, rated=True)
     room = opened.room
     assert (room.ruleset, room.seat_count, room.rated, room.host) == ("yatzy", 3, True, ada)
     assert group_of_room(room.pk) == group
-    assert opened.invitees == [bob]  # Cy blocked the opener: not invited
+    assert opened.invitees == [bob, eve]  # Cy blocked the opener: not invited
+    # Bob takes invites from his groups (the default), Eve only from friends.
+    assert [p["player"] for p in opened.invites["invited"]] == [bob.pk]
+    assert [(p["player"], p["code"]) for p in opened.invites["refused"]] == [(eve.pk, "not_friend")]
+    assert list(Invite.objects.values_list("receiver_id", "room_id", "state")) == [
+        (bob.pk, room.pk, Invite.State.PENDING)
+    ]
+    assert opened.news  # Bob's bell rings once the caller publishes
     refused(
         "not_a_member",
         lambda: group_game_open(player=dee, group_id=group.pk, ruleset="yatzy", seats=2),
