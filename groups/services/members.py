@@ -5,6 +5,7 @@ between the two people concerned (either way) refuses the add or the join."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from accounts.models import Player
@@ -21,6 +22,8 @@ from groups.services.groups import (
     require_owner,
     require_person,
 )
+from notices.selectors.bell_kinds import GROUP_ADDED
+from notices.services.bell import bell_ring
 
 MAX_MEMBERS = 50
 
@@ -39,10 +42,11 @@ def _admit(group: Group, person: Player, added_by: Player | None) -> None:
         row.save(update_fields=["left_at", "removed", "added_by"])
 
 
-def group_member_add(*, player: Player, group_id: int, friend: Player) -> None:
+def group_member_add(*, player: Player, group_id: int, friend: Player) -> list[News]:
     """A member adds one of their friends to the group at once (a friend agreed to be
-    one; they may leave with one tap). Refused for someone not a friend, a member
-    already, or where either of the two blocked the other."""
+    one; they may leave with one tap), which rings the friend's bell: the news to publish
+    after commit. Refused for someone not a friend, a member already, or where either of
+    the two blocked the other."""
     require_person(player)
     with transaction.atomic():
         group = group_locked(group_id)
@@ -57,6 +61,12 @@ def group_member_add(*, player: Player, group_id: int, friend: Player) -> None:
                 gettext("%(name)s is in the group already") % {"name": friend.name},
             )
         _admit(group, friend, player)
+        return bell_ring(
+            player_ids=[friend.pk],
+            kind=GROUP_ADDED.name,
+            link=reverse("games:group", args=[group.pk]),
+            data={"name": player.name, "group": group.name},
+        )
 
 
 def group_join(*, player: Player, token: str) -> Group:

@@ -80,7 +80,7 @@ def group_add(request: HttpRequest, group_id: int) -> HttpResponse:
 
     def add(player: Player) -> str:
         friend = _needs_player(request)
-        group_member_add(player=player, group_id=group_id, friend=friend)
+        publish_on_commit(group_member_add(player=player, group_id=group_id, friend=friend))
         return gettext("%(name)s is in the group now.") % {"name": friend.name}
 
     return _on_group(request, group_id, add, "#members")

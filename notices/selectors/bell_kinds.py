@@ -77,6 +77,13 @@ def _friend_request(data: Data) -> str:
     return gettext("%(name)s asks to be your friend") % {"name": data["name"]}
 
 
+def _group_added(data: Data) -> str:
+    return gettext("%(name)s added you to the group %(group)s") % {
+        "name": data["name"],
+        "group": data["group"],
+    }
+
+
 def _friend_accepted(data: Data) -> str:
     return gettext("%(name)s and you are now friends") % {"name": data["name"]}
 
@@ -130,6 +137,13 @@ FRIEND_ACCEPTED = Kind(
     text=_friend_accepted,
     detail=_no_detail,
 )
+GROUP_ADDED = Kind(
+    name="group_added",
+    label=gettext_lazy("Added to a group"),
+    icon="👥",
+    text=_group_added,
+    detail=_no_detail,
+)
 INVITE = Kind(
     name="invite",
     label=gettext_lazy("Invites to a room"),
@@ -138,5 +152,6 @@ INVITE = Kind(
     detail=_invite_detail,
 )
 KINDS: dict[str, Kind] = {
-    kind.name: kind for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED, INVITE)
+    kind.name: kind
+    for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED, GROUP_ADDED, INVITE)
 }

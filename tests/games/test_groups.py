@@ -13,6 +13,7 @@ from django.test import Client
 from accounts.models import Player
 from accounts.services.accounts import account_delete
 from common.errors import ServiceError
+from common.news import Bell
 from friends.services.blocks import block_add
 from friends.services.privacy import privacy_set
 from friends.services.requests import friend_request_accept, friend_request_send
@@ -40,6 +41,7 @@ from groups.services.members import (
     group_owner_hand_on,
 )
 from groups.services.reports import group_report_send
+from notices.models import BellItem
 from rooms.models import Invite
 from tests.support.fixture_types import MakeAccount, MakePlayer
 
@@ -94,8 +96,13 @@ def test_a_member_adds_a_friend_and_nobody_else(account: MakeAccount) -> None:
     group = group_create(player=ada, name="Dice")
     befriend(ada, bob)
     befriend(bob, cy)
-    group_member_add(player=ada, group_id=group.pk, friend=bob)
+    rung = group_member_add(player=ada, group_id=group.pk, friend=bob)
     group_member_add(player=bob, group_id=group.pk, friend=cy)  # any member adds a friend
+    # Each one added hears of it on their bell, with a link to the group.
+    assert rung == [Bell(bob.pk)]
+    item = BellItem.objects.get(player=bob)
+    assert (item.kind, item.link) == ("group_added", f"/groups/{group.pk}/")
+    assert BellItem.objects.filter(player=cy, data__name="Bob").exists()
     assert member_ids(group) == {ada.pk, bob.pk, cy.pk}
     assert GroupMember.objects.get(group=group, player=cy).added_by == bob
     refused("not_friends", lambda: group_member_add(player=ada, group_id=group.pk, friend=dee))
