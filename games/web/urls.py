@@ -11,6 +11,7 @@ from games.web import app, history
 from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
+from lobby.web import urls as lobby_urls
 from notices.web import bell, notices, push
 from ratings.web import leaderboards
 from rooms.web import share, whereabouts
@@ -28,6 +29,7 @@ urlpatterns = [
     path("notifications/unsubscribe/<str:token>/", notices.unsubscribe, name="notices_unsubscribe"),
     path("go/<str:token>/", notices.room_link, name="room_link"),
     *friends_urls.urlpatterns,
+    *lobby_urls.urlpatterns,
     path("friends/whereabouts.json", whereabouts.friends_whereabouts, name="friends_whereabouts"),
     path("notices/bell/", bell.bell_page, name="bell"),
     path("notices/bell/read/", bell.bell_read_everything, name="bell_read_all"),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from moderation.admin import (  # noqa: F401  (register the pages)
     friends,
     games,
+    lobby,
     players,
     ratings,
     records,

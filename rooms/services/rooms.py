@@ -34,6 +34,7 @@ from rooms.models import Membership, Room
 from rooms.selectors.tablemates import names_beside
 from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.devices import note_device
+from rooms.services.public_tables import seat_for_newcomer
 from rooms.services.room_settings import (
     checked_duplicate,
     checked_holidays,
@@ -85,6 +86,7 @@ def room_create(
     together: bool | None = None,
     duplicate: bool | None = None,
     rated: bool = False,
+    public: bool = False,
     browser: str = "",
     address: str = "",
 ) -> Room:
@@ -94,7 +96,8 @@ def room_create(
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
     ``duplicate``: every seat rolls the same dice (at once), off when left out;
-    ``rated``: its games change the players' ratings (decision 0070)."""
+    ``rated``: its games change the players' ratings (decision 0070); ``public``: open to
+    anyone (docs/open-tables.md)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
@@ -116,6 +119,7 @@ def room_create(
             together=at_once,
             duplicate=same_dice,
             rated=rated,
+            public=public,
             last_activity_at=now(),
         )
         Membership.objects.create(
@@ -262,7 +266,7 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
             "kicked", gettext("the host removed someone using this browser from this room")
         )
     require_not_blocked(room, player)
-    seat = None if room.games.exists() else free_seat(room)
+    seat = None if room.games.exists() else seat_for_newcomer(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))
