@@ -87,7 +87,7 @@ class Publicity(TypedDict, total=False):
     public: bool
 
 
-class StrangersChat(TypedDict, total=False):
+class StrangersChoice(TypedDict, total=False):
     player: str
     on: bool
 
@@ -183,7 +183,7 @@ class PresenceData(TypedDict, total=False):
 EventData = (
     RoomSettings | Joined | Departure | Muting | BotSeat | GameStarted | Move | TurnFinished
     | SeatChange | HostPassed | HolidayData | ChatData | ReactData | Ending | PresenceData
-    | Publicity | StrangersChat | BotsFilled
+    | Publicity | StrangersChoice | BotsFilled
 )  # fmt: skip
 
 EVENT_DATA: dict[str, type] = {
@@ -218,6 +218,6 @@ EVENT_DATA: dict[str, type] = {
     "room_closed": Ending,
     "presence": PresenceData,
     "published": Publicity,
-    "strangers_chat": StrangersChat,
+    "strangers_chat": StrangersChoice,
     "bots_filled": BotsFilled,
 }

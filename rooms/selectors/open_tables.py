@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import datetime
+import math
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
+from common.clock import now
 from rooms.models import Membership, Room
 
 _PEOPLE_SEATED = Q(
@@ -125,6 +128,13 @@ def best_table(*, ruleset: str, pace: str, apart_from: Collection[int] = ()) -> 
     the first few, for "Play now" to try in turn."""
     rows = _waiting(apart_from, ruleset=ruleset, pace=pace)
     return [row["code"] for row in rows[:5]]
+
+
+def bots_offered_in(room: Room) -> int:
+    """Seconds until a table that waits offers its host to start with bots
+    (``LOBBY_BOTS_AFTER_SECONDS`` after it opened; 0: now)."""
+    due = room.created_at + timedelta(seconds=settings.LOBBY_BOTS_AFTER_SECONDS)
+    return max(0, math.ceil((due - now()).total_seconds()))
 
 
 def public_tables_hosted(player_id: int) -> int:

@@ -184,6 +184,8 @@ def test_play_now_through_the_page_takes_a_guest_to_a_table(account: MakeAccount
         "/tables/play-now/", {"name": "Stranger", "variant": "yahtzee", "pace": "live"}
     )
     assert answer.status_code == 302 and answer["Location"].endswith(f"/r/{room.code}/")
-    bad = client_of(None).post("/tables/play-now/", {"name": "X", "variant": "chess", "pace": "live"})
+    bad = client_of(None).post(
+        "/tables/play-now/", {"name": "X", "variant": "chess", "pace": "live"}
+    )
     assert bad.status_code == 302 and not Player.objects.filter(name="X").exists()
     assert timedelta(0) <= timezone.now() - room.created_at

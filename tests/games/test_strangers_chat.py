@@ -35,9 +35,9 @@ def test_reactions_pass_without_consent(account: MakeAccount) -> None:
     room = table_open(player=ada, ruleset="yahtzee", pace="live")
     services.room_join(player=bob, code=room.code)
     services.reaction_send(player=bob, code=room.code, emoji="👍")
-    assert [r["data"]["emoji"] for r in view_of(fresh_snapshot_of(room.code), ada.pk)["reactions"]] == [
-        "👍"
-    ]
+    assert [
+        r["data"]["emoji"] for r in view_of(fresh_snapshot_of(room.code), ada.pk)["reactions"]
+    ] == ["👍"]
 
 
 def test_a_private_table_keeps_its_chat(account: MakeAccount, make_room: MakeRoom) -> None:
@@ -58,6 +58,6 @@ def test_by_the_day_the_bell_rings_only_those_who_see_the_line(account: MakeAcco
     services.member_strangers_chat(player=ada, code=room.code, on=True)
     services.member_strangers_chat(player=bob, code=room.code, on=True)
     services.chat_post(player=ada, code=room.code, text="again")
-    assert list(BellItem.objects.filter(kind="room_chat").values_list("player__name", flat=True)) == [
-        "Bob"
-    ]
+    assert list(
+        BellItem.objects.filter(kind="room_chat").values_list("player__name", flat=True)
+    ) == ["Bob"]
