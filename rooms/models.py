@@ -85,10 +85,11 @@ class Room(TracksChanges):
         db_table = "games_room"  # kept from the app it left (docs/decisions/0060)
         indexes = [
             models.Index(fields=["status", "last_activity_at"]),
-            # The open tables' list (lobby): only the public rooms still open, oldest first.
+            # The open tables' list (lobby): only the public rooms (a condition without a
+            # parameter, which SQLite can match against the list's query).
             models.Index(
-                fields=["ruleset", "pace", "created_at"],
-                condition=models.Q(public=True, status="open"),
+                fields=["status", "ruleset", "pace"],
+                condition=models.Q(public=True),
                 name="room_open_table",
             ),
         ]

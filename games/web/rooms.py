@@ -100,9 +100,8 @@ def room_create(request: HttpRequest) -> HttpResponse:
             if seats is None:
                 raise seats_refused()
             timer = _int_or_none(form[chosen.timer_field], timer_refused())
-            public = form["public"] == "on"
-            if public:
-                require_may_open(player)  # the moderators' limits (docs/open-tables.md)
+            if form["public"] == "on":  # the moderators' limits (docs/open-tables.md)
+                require_may_open(player)
             room = services.room_create(
                 player=player,
                 ruleset=ruleset,
@@ -114,7 +113,7 @@ def room_create(request: HttpRequest) -> HttpResponse:
                 together=_together(form),
                 duplicate=form["duplicate"] == "on",
                 rated=form["rated"] == "on",
-                public=public,
+                public=form["public"] == "on",
                 browser=browser_id(request),
                 address=address_key(throttle.http_address(request)),
             )

@@ -38,8 +38,3 @@ def opening_refusal(player: Player, *, opened: int = 0) -> str | None:
             most,
         ) % {"n": most}
     return None
-
-
-def limits_stored() -> bool:
-    """Whether the moderators have stored limits (else the defaults hold)."""
-    return TableLimits.objects.exists()

@@ -30,11 +30,12 @@ class Listed:
     rating: Shown
 
 
-def table_list(viewer: Player | None, filters: Filters) -> tuple[list[Listed], int]:
-    """The public tables waiting that ``viewer`` may see (none with someone they blocked
-    or who blocked them) as ``filters`` narrow them, best first, and how many match."""
+def table_list(viewer: Player | None, filters: Filters) -> tuple[list[Listed], bool]:
+    """The first public tables waiting that ``viewer`` may see (none with someone they
+    blocked or who blocked them) as ``filters`` narrow them, best first, and whether more
+    match."""
     apart = blocked_ids(viewer) if viewer is not None else set()
-    tables, total = open_tables(
+    tables, more = open_tables(
         apart_from=apart,
         ruleset=filters.ruleset,
         pace=filters.pace,
@@ -47,7 +48,7 @@ def table_list(viewer: Player | None, filters: Filters) -> tuple[list[Listed], i
     ratings = {variant: ratings_in(variant, hosts) for variant, hosts in by_variant.items()}
     return [
         Listed(t, ratings[t.ruleset].get(t.host_id) or unrated(t.ruleset)) for t in tables
-    ], total
+    ], more
 
 
 def waiting_for(viewer: Player | None) -> str:

@@ -4,12 +4,15 @@ and, by the day, "find me an opponent" and its cancel."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guest_limit
@@ -21,13 +24,18 @@ from common.browsers import browser_id
 from common.errors import ServiceError
 from common.publish import publish_on_commit
 from common.rule_texts import variant_list
-from lobby.selectors.tables import Filters, table_list, waiting_for
+from lobby.selectors.tables import Filters, Listed, table_list, waiting_for
 from lobby.services.pairing import opponent_cancel, opponent_find
 from lobby.services.tables import play_now
 from rooms.models import Room
 from scoring import rulesets
 
 RATED = {"rated": True, "casual": False}
+# What a table says of itself, rated or casual.
+RATED_WORDS: dict[bool, Callable[[], str]] = {
+    True: lambda: gettext("Rated"),
+    False: lambda: gettext("Casual"),
+}
 
 
 def _filters(request: HttpRequest) -> Filters:
@@ -49,22 +57,14 @@ def tables_page(request: HttpRequest) -> HttpResponse:
     alone (the page's refresh)."""
     player = current_player(request.session, request.user)
     filters = _filters(request)
-    listed, total = table_list(player, filters)
+    listed, more = table_list(player, filters)
     titles = {v.name: v.title for v in variant_list()}
     languages = dict(settings.LANGUAGES)
     waiting = waiting_for(player)
     context = {
         "player": player,
-        "rows": [
-            {
-                "table": row.table,
-                "rating": row.rating,
-                "title": titles.get(row.table.ruleset, row.table.ruleset),
-                "language": languages.get(row.table.language, ""),
-            }
-            for row in listed
-        ],
-        "total": total,
+        "rows": [_row_json(row, titles, languages) for row in listed],
+        "more": more,
         "filters": filters,
         "variants": variant_list(),
         "paces": Room.Pace.choices,
@@ -72,8 +72,46 @@ def tables_page(request: HttpRequest) -> HttpResponse:
         "waiting": titles.get(waiting, ""),
     }
     if request.GET.get("part") == "list":
-        return render(request, "lobby/table_list.html", context)
+        return JsonResponse(_list_json(context))
     return render(request, "lobby/tables.html", context)
+
+
+def _list_json(context: dict[str, Any]) -> dict[str, Any]:
+    """The list as the page's refresh draws it: its words in the visitor's language."""
+    rows = context["rows"]
+    shown = len(rows)
+    if context["more"]:
+        count = ngettext(
+            "The first %(n)s table waiting: filter to see others.",
+            "The first %(n)s tables waiting: filter to see others.",
+            shown,
+        )
+    else:
+        count = ngettext("%(n)s table waiting", "%(n)s tables waiting", shown)
+    return {
+        "count": count % {"n": shown},
+        "none": gettext("No table is waiting: press Play now to open one."),
+        "provisional": gettext("Provisional: fewer than 10 rated games"),
+        "rows": rows,
+    }
+
+
+def _row_json(row: Listed, titles: dict[str, str], languages: dict[str, str]) -> dict[str, Any]:
+    """One table of the list, in the words its row shows (the page and its refresh)."""
+    table = row.table
+    return {
+        "code": table.code,
+        "url": reverse("games:room", args=[table.code]),
+        "title": titles.get(table.ruleset, table.ruleset),
+        "pace": str(Room.Pace(table.pace).label),
+        "seats": ngettext("%(n)s seat free", "%(n)s seats free", table.free) % {"n": table.free},
+        "rated": RATED_WORDS[table.rated](),
+        "language": languages.get(table.language, "") or gettext("Any language"),
+        "language_code": table.language,
+        "host": gettext("Host %(name)s, %(rating)s")
+        % {"name": table.host_name, "rating": row.rating.rating},
+        "provisional": row.rating.provisional,
+    }
 
 
 def _chosen(request: HttpRequest) -> tuple[str, str]:

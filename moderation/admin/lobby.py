@@ -1,5 +1,6 @@
-"""The limits at public tables (docs/open-tables.md): one page the moderators edit,
-saved through ``lobby.services.limits.limits_set``."""
+"""The limits at public tables (docs/open-tables.md): one row, read-only like every page
+here, changed by the action "Set the limits" (a reason recorded, as every moderation
+action: ``moderation.services.moderation.mod_set_table_limits``)."""
 
 from __future__ import annotations
 
@@ -7,37 +8,38 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext, gettext_lazy
 
 from lobby.models import TableLimits
-from lobby.selectors.limits import limits_stored
-from lobby.services.limits import limits_refusal, limits_set
-from moderation.admin.base import ModelAdmin
+from lobby.services.limits import MOST_DAYS, MOST_TABLES
+from moderation.admin.base import ModerationMixin, ReadOnlyAdmin, ReasonForm
+from moderation.services.moderation import mod_set_table_limits
 
 
-class TableLimitsForm(forms.ModelForm):  # type: ignore[type-arg]
-    """The limits, refused in the service's words when out of bounds."""
+class LimitsForm(ReasonForm):
+    """The new limits, with the reason."""
 
-    class Meta:
-        model = TableLimits
-        fields = ("guests_may_open", "new_account_days", "new_account_tables", "tables_at_once")
-
-    def clean(self) -> dict[str, Any]:
-        """The service's refusal of the numbers given, if any."""
-        data = super().clean() or {}
-        numbers = ("new_account_days", "new_account_tables", "tables_at_once")
-        if all(isinstance(data.get(name), int) for name in numbers):
-            why = limits_refusal(**{name: data[name] for name in numbers})
-            if why is not None:
-                raise forms.ValidationError(why)
-        return data
+    guests_may_open = forms.BooleanField(
+        required=False, label=gettext_lazy("Guests may open public tables")
+    )
+    new_account_days = forms.IntegerField(
+        min_value=0, max_value=MOST_DAYS, label=gettext_lazy("Days an account is new")
+    )
+    new_account_tables = forms.IntegerField(
+        min_value=0, max_value=MOST_TABLES, label=gettext_lazy("Public tables at once, new")
+    )
+    tables_at_once = forms.IntegerField(
+        min_value=0, max_value=MOST_TABLES, label=gettext_lazy("Public tables at once, others")
+    )
 
 
 @admin.register(TableLimits)
-class TableLimitsAdmin(ModelAdmin):
-    """What guests and new accounts may open: one row, never deleted."""
+class TableLimitsAdmin(ModerationMixin, ReadOnlyAdmin):
+    """What guests and new accounts may open at public tables."""
 
-    form = TableLimitsForm
     list_display = [
         "__str__",
         "guests_may_open",
@@ -46,22 +48,24 @@ class TableLimitsAdmin(ModelAdmin):
         "tables_at_once",
     ]
     fields = ("guests_may_open", "new_account_days", "new_account_tables", "tables_at_once")
+    readonly_fields = fields
+    actions = ["set_limits"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        """Only while no row is stored: there is one set of limits."""
-        return super().has_add_permission(request) and not limits_stored()
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        """Never: without a row the defaults hold."""
-        return False
-
-    def save_model(self, request: HttpRequest, obj: TableLimits, form: Any, change: bool) -> None:
-        """Store the form's limits through the lobby's service."""
-        data = form.cleaned_data
-        stored = limits_set(
-            guests_may_open=data["guests_may_open"],
-            new_account_days=data["new_account_days"],
-            new_account_tables=data["new_account_tables"],
-            tables_at_once=data["tables_at_once"],
+    @admin.action(description=gettext_lazy("Set the limits"), permissions=["moderate"])
+    def set_limits(
+        self, request: HttpRequest, queryset: QuerySet[TableLimits]
+    ) -> TemplateResponse | None:
+        """Store the limits given, with the reason."""
+        return self.moderate(
+            request,
+            queryset,
+            target="limits",
+            service=mod_set_table_limits,
+            title=gettext("Set the limits at public tables"),
+            done=gettext("%(object)s set."),
+            form_class=LimitsForm,
         )
-        obj.pk = stored.pk
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """Nothing: rows are never added here."""
+        return {}

@@ -4,23 +4,32 @@ first, then oldest: the order "Play now" seats people in (docs/open-tables.md)."
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from dataclasses import dataclass
-import math
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from common.clock import now
 from rooms.models import Membership, Room
 
-_PEOPLE_SEATED = Q(
-    members__state=Membership.State.ACTIVE,
-    members__seat__isnull=False,
-    members__player__bot_level="",
-)
+
+def _people_seated() -> Subquery:
+    """How many people (not bots) are seated at the room of the outer query."""
+    seated = Membership.objects.filter(
+        room=OuterRef("pk"),
+        state=Membership.State.ACTIVE,
+        seat__isnull=False,
+        player__bot_level="",
+    )
+    return Subquery(
+        seated.order_by().values("room").annotate(n=Count("pk")).values("n"),
+        output_field=IntegerField(),
+    )
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,7 @@ def _waiting(apart_from: Collection[int], **narrowed: object) -> QuerySet[Room, 
             )
         )
     return (
-        rows.annotate(people=Count("members", filter=_PEOPLE_SEATED))
+        rows.annotate(people=Coalesce(_people_seated(), 0))
         .filter(people__lt=F("seat_count"))
         .order_by("-people", "created_at", "id")
         .values(*FIELDS)
@@ -88,11 +97,11 @@ def open_tables(
     pace: str = "",
     rated: bool | None = None,
     language: str = "",
-    limit: int = 100,
-) -> tuple[list[OpenTable], int]:
+    limit: int = 30,
+) -> tuple[list[OpenTable], bool]:
     """Up to ``limit`` public tables waiting, filtered by ``ruleset``, ``pace``,
     ``rated`` and the host's ``language`` (each: any when left out), none with a member
-    among ``apart_from`` (the viewer's blocks, both ways), and how many match in all."""
+    among ``apart_from`` (the viewer's blocks, both ways), and whether more match."""
     narrowed: dict[str, object] = {}
     if ruleset:
         narrowed["ruleset"] = ruleset
@@ -116,10 +125,9 @@ def open_tables(
             language=r["host__language"],
             created_at=r["created_at"],
         )
-        for r in rows[:limit]
+        for r in rows[: limit + 1]
     ]
-    total = len(shown) if len(shown) < limit else rows.count()
-    return shown, total
+    return shown[:limit], len(shown) > limit
 
 
 def best_table(*, ruleset: str, pace: str, apart_from: Collection[int] = ()) -> list[str]:

@@ -85,6 +85,7 @@ def test_each_kind_is_a_checkbox_of_the_notifications_page(
         "bell_game_result": "on",
         "bell_friend_request": "on",
         "bell_friend_accepted": "on",
+        "bell_opponent_found": "on",
         "reminder_hours": "0",
         "time_zone": "",
     }

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Player
@@ -108,9 +109,12 @@ def test_the_list_page_shows_the_hosts_rating_and_answers_its_part(
     assert page.status_code == 200
     text = page.content.decode()
     assert room.code in text and "Host Ada, 1000" in text
-    part = client_of(None).get("/tables/?part=list&variant=yatzy")
-    assert part.status_code == 200 and room.code not in part.content.decode()
-    assert "<h1" not in part.content.decode()
+    part = client_of(None).get("/tables/?part=list").json()
+    assert [row["code"] for row in part["rows"]] == [room.code]
+    assert part["rows"][0]["host"] == "Host Ada, 1000" and part["rows"][0]["provisional"]
+    assert part["count"] == "1 table waiting"
+    other = client_of(None).get("/tables/?part=list&variant=yatzy", HTTP_ACCEPT_LANGUAGE="fr")
+    assert other.json()["rows"] == [] and other.json()["count"] == "0 table en attente"
 
 
 def test_play_now_joins_the_fullest_then_the_oldest(account: MakeAccount) -> None:
@@ -163,7 +167,7 @@ def test_guests_and_new_accounts_are_limited_as_moderators_set(account: MakeAcco
     assert refused.value.code == "table_limit" and "make an account" in refused.value.message
     assert not Room.objects.filter(host=guest).exists()
     newbie = account("Nia")
-    User.objects.filter(pk=newbie.user_id).update(date_joined=timezone.now())
+    User.objects.filter(player=newbie).update(date_joined=timezone.now())
     table_open(player=newbie, ruleset="yahtzee", pace="live")
     with pytest.raises(ServiceError) as second:
         table_open(player=newbie, ruleset="yatzy", pace="live")
@@ -189,3 +193,33 @@ def test_play_now_through_the_page_takes_a_guest_to_a_table(account: MakeAccount
     )
     assert bad.status_code == 302 and not Player.objects.filter(name="X").exists()
     assert timedelta(0) <= timezone.now() - room.created_at
+
+
+def test_moderators_set_the_limits_in_the_admin_with_a_reason(admin_client: Client) -> None:
+    from lobby.models import TableLimits
+    from moderation.models import ModerationAction
+
+    limits = TableLimits.objects.get()  # the one row, made by the migration
+    url = "/admin/lobby/tablelimits/"
+    body = {
+        "action": "set_limits",
+        "_selected_action": [str(limits.pk)],
+        "post": "yes",
+        "reason": "a wave of spam tables",
+        "new_account_days": "7",
+        "new_account_tables": "0",
+        "tables_at_once": "3",
+    }
+    assert admin_client.post(url, body).status_code == 302
+    limits.refresh_from_db()
+    assert (limits.guests_may_open, limits.new_account_days, limits.new_account_tables) == (
+        False,
+        7,
+        0,
+    )
+    record = ModerationAction.objects.get(action="table_limits")
+    assert record.reason == "a wave of spam tables" and record.details["tables_at_once"] == 3
+    refused = admin_client.post(url, {**body, "tables_at_once": "999"})
+    assert refused.status_code == 200  # the form again, with its error
+    limits.refresh_from_db()
+    assert limits.tables_at_once == 3
