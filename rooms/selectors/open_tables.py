@@ -4,32 +4,17 @@ first, then oldest: the order "Play now" seats people in (docs/open-tables.md)."
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Exists, OuterRef
 
 from common.clock import now
 from rooms.models import Membership, Room
-
-
-def _people_seated() -> Subquery:
-    """How many people (not bots) are seated at the room of the outer query."""
-    seated = Membership.objects.filter(
-        room=OuterRef("pk"),
-        state=Membership.State.ACTIVE,
-        seat__isnull=False,
-        player__bot_level="",
-    )
-    return Subquery(
-        seated.order_by().values("room").annotate(n=Count("pk")).values("n"),
-        output_field=IntegerField(),
-    )
 
 
 @dataclass(frozen=True)
@@ -54,11 +39,11 @@ class OpenTable:
 
 
 FIELDS = (
+    "id",
     "code",
     "ruleset",
     "pace",
     "seat_count",
-    "people",
     "rated",
     "host_id",
     "host__name",
@@ -67,10 +52,23 @@ FIELDS = (
 )
 
 
-def _waiting(apart_from: Collection[int], **narrowed: object) -> QuerySet[Room, dict[str, Any]]:
-    """The public tables waiting as rows of ``FIELDS``, with their people counted,
-    narrowed by the field lookups ``narrowed``, where none of the players whose ids are
-    ``apart_from`` is a member, fullest first, then oldest."""
+def _people_seated() -> dict[int, int]:
+    """How many people (not bots) sit at each open public room that has any, by id."""
+    seated = Membership.objects.filter(
+        room__public=True,
+        room__status=Room.Status.OPEN,
+        state=Membership.State.ACTIVE,
+        seat__isnull=False,
+        player__bot_level="",
+    )
+    return dict(seated.order_by().values_list("room_id").annotate(n=Count("pk")))
+
+
+def _waiting(apart_from: Collection[int], limit: int, **narrowed: object) -> list[OpenTable]:
+    """The first ``limit`` public tables waiting (a person's seat free), narrowed by the
+    field lookups ``narrowed``, where none of the players whose ids are ``apart_from`` is
+    a member: fullest first, then oldest. Three reads: the people seated at every open
+    table, the candidates' ids, the rows of the first."""
     rows = Room.objects.filter(public=True, status=Room.Status.OPEN, games__isnull=True, **narrowed)
     if apart_from:
         rows = rows.exclude(
@@ -82,12 +80,30 @@ def _waiting(apart_from: Collection[int], **narrowed: object) -> QuerySet[Room, 
                 )
             )
         )
-    return (
-        rows.annotate(people=Coalesce(_people_seated(), 0))
-        .filter(people__lt=F("seat_count"))
-        .order_by("-people", "created_at", "id")
-        .values(*FIELDS)
-    )
+    people = _people_seated()
+    candidates = [
+        (-people.get(pk, 0), created, pk)
+        for pk, seats, created in rows.values_list("id", "seat_count", "created_at")
+        if people.get(pk, 0) < seats
+    ]
+    first = [pk for _, _, pk in heapq.nsmallest(limit, candidates)]
+    found = {r["id"]: r for r in Room.objects.filter(pk__in=first).values(*FIELDS)}
+    return [
+        OpenTable(
+            code=r["code"],
+            ruleset=r["ruleset"],
+            pace=r["pace"],
+            seats=r["seat_count"],
+            people=people.get(pk, 0),
+            rated=r["rated"],
+            host_id=r["host_id"],
+            host_name=r["host__name"],
+            language=r["host__language"],
+            created_at=r["created_at"],
+        )
+        for pk in first
+        if (r := found.get(pk)) is not None
+    ]
 
 
 def open_tables(
@@ -111,22 +127,7 @@ def open_tables(
         narrowed["rated"] = rated
     if language:
         narrowed["host__language"] = language
-    rows = _waiting(apart_from, **narrowed)
-    shown = [
-        OpenTable(
-            code=r["code"],
-            ruleset=r["ruleset"],
-            pace=r["pace"],
-            seats=r["seat_count"],
-            people=r["people"],
-            rated=r["rated"],
-            host_id=r["host_id"],
-            host_name=r["host__name"],
-            language=r["host__language"],
-            created_at=r["created_at"],
-        )
-        for r in rows[: limit + 1]
-    ]
+    shown = _waiting(apart_from, limit + 1, **narrowed)
     return shown[:limit], len(shown) > limit
 
 
@@ -134,8 +135,7 @@ def best_table(*, ruleset: str, pace: str, apart_from: Collection[int] = ()) -> 
     """The codes of the public tables of ``ruleset`` and ``pace`` waiting, best first
     (most people already seated, then oldest), without a member among ``apart_from``;
     the first few, for "Play now" to try in turn."""
-    rows = _waiting(apart_from, ruleset=ruleset, pace=pace)
-    return [row["code"] for row in rows[:5]]
+    return [table.code for table in _waiting(apart_from, 5, ruleset=ruleset, pace=pace)]
 
 
 def bots_offered_in(room: Room) -> int:
