@@ -59,8 +59,12 @@ def opponent_cancel(*, player: Player) -> bool:
 def _pair_waiting(ruleset: str, asking: Player) -> Paired:
     """Pair the people waiting in ``ruleset`` two by two in order of waiting (each with
     the first after them they have no block with); what ``asking``'s pairing made."""
+    # Locked: a second arrival at the same moment waits, then sees who is left.
     queue = list(
-        Waiting.objects.filter(ruleset=ruleset).select_related("player").order_by("since", "id")
+        Waiting.objects.select_for_update(of=("self",))
+        .filter(ruleset=ruleset)
+        .select_related("player")
+        .order_by("since", "id")
     )
     made: Paired = Paired(None)
     news: list[News] = []
