@@ -225,3 +225,17 @@ def test_moderators_set_the_limits_in_the_admin_with_a_reason(admin_client: Clie
     assert refused.status_code == 200  # the form again, with its error
     limits.refresh_from_db()
     assert limits.tables_at_once == 3
+
+
+def test_the_home_pages_form_opens_a_room_to_anyone_under_the_limits(
+    account: MakeAccount,
+) -> None:
+    form = {"name": "Gus", "ruleset": "yatzy", "seats": "2", "public": "on"}
+    refused = client_of(None).post("/rooms/new/", form)
+    assert refused.status_code == 400 and "make an account" in refused.content.decode()
+    assert not Room.objects.exists() and not Player.objects.filter(name="Gus").exists()
+    ada = account("Ada")
+    opened = client_of(ada).post("/rooms/new/", {**form, "name": "Ada"})
+    assert opened.status_code == 302
+    room = Room.objects.get(host=ada)
+    assert room.public and mode_of(room).table.name == "public"
