@@ -106,6 +106,7 @@ ROOM_ROW = Row(
         "coach_enabled",
         "daily",
         "rated",
+        "public",
         "status",
         "version",
         "created_at",
@@ -155,6 +156,7 @@ MEMBERSHIP_ROW = Row(
         "sockets",
         "seen_at",
         "muted",
+        "stranger_chat",
         "browser",
         "address",
     ),
@@ -314,7 +316,7 @@ def open_turn_of(game: Game, seat: int) -> Turn | None:
 
 ROOM = (
     "SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-    " duplicate, daily, rated, host_id, coach_enabled, ruleset, options, version"
+    " duplicate, daily, rated, public, host_id, coach_enabled, ruleset, options, version"
     " FROM games_room"
     " WHERE code = %s"
 )

@@ -69,6 +69,11 @@ class Room(TracksChanges):
         help_text="Rated: its games of two or more accounts and no bot change their ratings "
         "(chosen before the first game; never a daily challenge's table).",
     )
+    public = models.BooleanField(
+        default=False,
+        help_text="Open to anyone: listed among the open tables while it waits for players "
+        "(never a daily challenge's table; docs/open-tables.md).",
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -78,7 +83,16 @@ class Room(TracksChanges):
 
     class Meta:
         db_table = "games_room"  # kept from the app it left (docs/decisions/0060)
-        indexes = [models.Index(fields=["status", "last_activity_at"])]
+        indexes = [
+            models.Index(fields=["status", "last_activity_at"]),
+            # The open tables' list (lobby): only the public rooms (a condition without a
+            # parameter, which SQLite can match against the list's query).
+            models.Index(
+                fields=["status", "ruleset", "pace"],
+                condition=models.Q(public=True),
+                name="room_open_table",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.code
@@ -104,6 +118,11 @@ class Membership(models.Model):
     seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
     muted = models.BooleanField(
         default=False, help_text="The host muted their chat and reactions in this room."
+    )
+    stranger_chat = models.BooleanField(
+        default=False,
+        help_text="At an open table: they chat with strangers (lines pass only between two "
+        "members who both turned it on).",
     )
     browser = models.CharField(
         max_length=64,

@@ -349,6 +349,8 @@ GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 # host, before the host role passes on.
 GAMES_AWAY_FOR_HANDOVER_SECONDS = env_float("GAMES_AWAY_FOR_HANDOVER_SECONDS", 60)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
+# How long an open (public) live table waits before its host is offered "Start with bots".
+LOBBY_BOTS_AFTER_SECONDS = env_int("LOBBY_BOTS_AFTER_SECONDS", 60)
 # Whether finished games' reviews are precomputed in the background (a child process).
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # Whether that child runs only on CPU nothing else wants (SCHED_IDLE, nice 19); off, it

@@ -66,6 +66,13 @@ class Room(TypedDict):
             "ratings (chosen before the first game; no bot may be seated)."
         ),
     ]
+    public: Annotated[
+        bool,
+        Meta(
+            description="Open to anyone: listed among the open tables while it waits "
+            "(docs/open-tables.md)."
+        ),
+    ]
     host: int
     coach: bool
     ruleset: Ruleset
@@ -90,6 +97,13 @@ class Member(TypedDict):
     bot_level: BotLevel | None
     host: bool
     muted: bool
+    strangers_chat: Annotated[
+        bool,
+        Meta(
+            description="At an open table: they chat with strangers (a line passes only "
+            "between two members who both turned it on)."
+        ),
+    ]
     presence: PresenceName
     seen_seconds_ago: Annotated[int, Meta(ge=0)] | None
 

@@ -118,6 +118,22 @@ HANDLERS: dict[str, Call] = dict(
             ),
         ),
         _handler(
+            r.Publish,
+            lambda p, code, q: services.table_publish(
+                player=p, code=code, public=q.public, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.StrangersChat,
+            lambda p, code, q: services.member_strangers_chat(
+                player=p, code=code, on=q.on, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.FillWithBots,
+            lambda p, code, q: services.room_fill_with_bots(player=p, code=code, request_id=q.id),
+        ),
+        _handler(
             r.Skip,
             lambda p, code, q: services.game_skip(
                 player=p, code=code, seat=q.seat, request_id=q.id

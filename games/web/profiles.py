@@ -20,8 +20,8 @@ from coach.selectors.stats import ACCURACY_POINTS, can_see_profile, player_stats
 from coach.web.charts import percent_chart
 from common.rule_texts import variant_title
 from daily.selectors.daily import calendar, played_days, streak
-from groups.selectors.groups import groupmate_ids
 from friends.selectors.blocks import has_blocked
+from groups.selectors.groups import groupmate_ids
 from ratings.selectors.ratings import history_of, ratings_of
 from ratings.skill import SETTLED_AFTER
 from ratings.web.charts import rating_chart

@@ -12,6 +12,7 @@ from games.web import pages as views
 from games.web import profiles as profile_views
 from games.web import rooms as room_views
 from groups.web import urls as groups_urls
+from lobby.web import urls as lobby_urls
 from notices.web import bell, notices, push
 from ratings.web import leaderboards
 from rooms.web import invite_pages, share, whereabouts
@@ -29,6 +30,7 @@ urlpatterns = [
     path("notifications/unsubscribe/<str:token>/", notices.unsubscribe, name="notices_unsubscribe"),
     path("go/<str:token>/", notices.room_link, name="room_link"),
     *friends_urls.urlpatterns,
+    *lobby_urls.urlpatterns,
     path("friends/whereabouts.json", whereabouts.friends_whereabouts, name="friends_whereabouts"),
     *groups_urls.urlpatterns,
     path(

@@ -18,6 +18,7 @@ from moderation.admin import (  # noqa: F401  (register the pages)
     friends,
     games,
     groups,
+    lobby,
     players,
     ratings,
     records,

@@ -16,6 +16,8 @@ from common.clock import now
 from common.errors import ServiceError
 from common.news import Ban, Change, News, Outcome
 from common.text import visible_only
+from lobby.models import TableLimits
+from lobby.services.limits import limits_set
 from moderation.models import ModerationAction
 from play.models import Game
 from play.services.core import bump, lock_room
@@ -244,3 +246,32 @@ def mod_dismiss_report(
             moderator, "dismiss_report", _reason(reason), room=room, player=player, details=details
         )
     )
+
+
+def mod_set_table_limits(
+    *,
+    moderator: User,
+    limits: TableLimits,
+    reason: str,
+    guests_may_open: bool,
+    new_account_days: int,
+    new_account_tables: int,
+    tables_at_once: int,
+) -> Outcome[ModerationAction]:
+    """Set the limits at public tables (``lobby``; ``limits``: the row shown, there is one)
+    and record it with the new values."""
+    why = _reason(reason)
+    with transaction.atomic():
+        limits_set(
+            guests_may_open=guests_may_open,
+            new_account_days=new_account_days,
+            new_account_tables=new_account_tables,
+            tables_at_once=tables_at_once,
+        )
+        details = {
+            "guests_may_open": guests_may_open,
+            "new_account_days": new_account_days,
+            "new_account_tables": new_account_tables,
+            "tables_at_once": tables_at_once,
+        }
+        return Outcome(_record(moderator, "table_limits", why, details=details))

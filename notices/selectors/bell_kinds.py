@@ -151,7 +151,25 @@ INVITE = Kind(
     text=_invite,
     detail=_invite_detail,
 )
+OPPONENT_FOUND = Kind(
+    name="opponent_found",
+    label=gettext_lazy("An opponent found for a game by the day"),
+    icon="🎲",
+    text=lambda data: (
+        gettext("An opponent is found: your game by the day is in room %(room)s")
+        % {"room": data["room"]}
+    ),
+    detail=_no_detail,
+)
 KINDS: dict[str, Kind] = {
     kind.name: kind
-    for kind in (GAME_RESULT, ROOM_CHAT, FRIEND_REQUEST, FRIEND_ACCEPTED, GROUP_ADDED, INVITE)
+    for kind in (
+        GAME_RESULT,
+        ROOM_CHAT,
+        FRIEND_REQUEST,
+        FRIEND_ACCEPTED,
+        GROUP_ADDED,
+        INVITE,
+        OPPONENT_FOUND,
+    )
 }

@@ -185,6 +185,28 @@ class Table:
         """Why the coach is off at this table whatever the room's setting, if it is."""
         raise NotImplementedError
 
+    def publish_refusal(self, *, public: bool) -> Refusal | None:
+        """Why the host may not open the table to anyone (``public``) or close it again
+        to invited people only, if so (the room's own state is checked by its service)."""
+        raise NotImplementedError
+
+    def seat_from_bot(self) -> bool:
+        """Whether a person arriving with every seat taken before the first game takes a
+        bot's seat (the bot leaves)."""
+        raise NotImplementedError
+
+    def chat_hidden(
+        self,
+        blocked: Mapping[int, frozenset[int]],
+        consenting: Collection[int],
+        people: Collection[int],
+    ) -> dict[int, frozenset[int]]:
+        """For each of ``people`` (player ids) the authors whose chat lines they do not
+        see: those they ``blocked`` (a mapping as ``friends.selectors.blocks.hidden_among``
+        gives) and whatever the table keeps apart (``consenting``: those who chat with
+        strangers)."""
+        raise NotImplementedError
+
 
 class Ranking:
     """Whether a table's games change the players' ratings (decision 0070)."""

@@ -23,6 +23,7 @@ from play.modes.live import LIVE
 from play.modes.one_after_another import ONE_AFTER_ANOTHER
 from play.modes.open_table import OPEN_TABLE
 from play.modes.own_dice import OWN_DICE
+from play.modes.public_table import PUBLIC_TABLE
 from play.modes.rated import RATED
 from play.modes.shared_dice import SHARED_DICE
 from rooms.models import Room
@@ -31,8 +32,13 @@ from rooms.models import Room
 TURN_ORDERS: dict[bool, TurnOrder] = {False: ONE_AFTER_ANOTHER, True: EVERYONE_AT_ONCE}
 # Room.pace.
 PACES: dict[str, Pace] = {policy.name: policy for policy in (LIVE, BY_THE_DAY)}
-# Room.daily.
-TABLES: dict[bool, Table] = {False: OPEN_TABLE, True: DAILY_TABLE}
+# (Room.daily, Room.public): a daily challenge's table is never public.
+TABLES: dict[tuple[bool, bool], Table] = {
+    (False, False): OPEN_TABLE,
+    (False, True): PUBLIC_TABLE,
+    (True, False): DAILY_TABLE,
+    (True, True): DAILY_TABLE,
+}
 # (whether the game has a seed, or before a game Room.duplicate; Room.daily).
 DICE: dict[tuple[bool, bool], Dice] = {
     (False, False): OWN_DICE,
@@ -89,15 +95,17 @@ def _mode(turns: TurnOrder, dice: Dice, timing: Pace, table: Table, ranking: Ran
     return Mode(turns, dice, timing, table, ranking)
 
 
-def mode_for(*, pace: str, together: bool, seeded: bool, daily: bool, rated: bool) -> Mode:
+def mode_for(
+    *, pace: str, together: bool, seeded: bool, daily: bool, rated: bool, public: bool = False
+) -> Mode:
     """The mode of a game stored with these values (read as rows, not models): its
-    room's ``pace``, ``daily`` and ``rated``, the game's ``together`` and whether it has
-    a seed. One shared object per combination of policies."""
+    room's ``pace``, ``daily``, ``rated`` and ``public``, the game's ``together`` and
+    whether it has a seed. One shared object per combination of policies."""
     return _mode(
         TURN_ORDERS[together],
         DICE[seeded, daily],
         pace_named(pace),
-        TABLES[daily],
+        TABLES[daily, public],
         RANKINGS[rated, daily],
     )
 
@@ -112,6 +120,7 @@ def mode_of(room: Room, game: Game | None = None) -> Mode:
             seeded=room.duplicate,
             daily=room.daily,
             rated=room.rated,
+            public=room.public,
         )
     return mode_for(
         pace=room.pace,
@@ -119,6 +128,7 @@ def mode_of(room: Room, game: Game | None = None) -> Mode:
         seeded=bool(game.seed),
         daily=room.daily,
         rated=room.rated,
+        public=room.public,
     )
 
 

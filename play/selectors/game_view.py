@@ -236,6 +236,7 @@ def _mode(room: dict[str, Any], game: dict[str, Any]) -> Mode:
         seeded=bool(game["duplicate"]),
         daily=bool(room["daily"]),
         rated=bool(room["rated"]),
+        public=bool(room["public"]),
     )
 
 

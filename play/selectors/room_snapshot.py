@@ -133,6 +133,7 @@ class Snapshot:
                 "bot_level": m["bot_level"],
                 "host": m["host"],
                 "muted": m["muted"],
+                "strangers_chat": m["strangers_chat"],
                 "presence": presence,
                 "seen_seconds_ago": ago,
             }
@@ -174,6 +175,7 @@ class Snapshot:
                         "bot_level": m["bot_level"],
                         "host": m["host"],
                         "muted": m["muted"],
+                        "strangers_chat": m["strangers_chat"],
                     }
                     for m in shared["members"]
                 ],

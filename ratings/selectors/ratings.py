@@ -12,7 +12,7 @@ from django.db.models import F
 
 from accounts.models import Player
 from ratings.models import Rating, RatingChange
-from ratings.skill import is_provisional, margin, shown
+from ratings.skill import MODEL, is_provisional, margin, shown
 
 # The most rows a leaderboard shows.
 LEADERBOARD_SIZE = 100
@@ -107,3 +107,21 @@ def leaderboard(variant: str, *, among: Collection[int] | None = None) -> list[S
             place = standings[-1].place
         standings.append(Standing(place, rating.player_id, rating.player.name, seen))
     return standings
+
+
+def ratings_in(variant: str, player_ids: Collection[int]) -> dict[int, Shown]:
+    """The ratings in ``variant`` of the players whose ids are ``player_ids`` (one query);
+    a player without one is left out (a page shows them as new: ``unrated``)."""
+    rows = Rating.objects.filter(variant=variant, player_id__in=list(player_ids))
+    return {rating.player_id: _shown(rating) for rating in rows}
+
+
+def unrated(variant: str) -> Shown:
+    """The rating a player who never played ``variant`` rated shows: the start, provisional."""
+    return Shown(
+        variant=variant,
+        rating=shown(MODEL.mu, MODEL.sigma),
+        margin=margin(MODEL.sigma),
+        games=0,
+        provisional=True,
+    )

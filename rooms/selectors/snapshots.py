@@ -23,6 +23,7 @@ from common.protocol.events import Event, ReactionEvent
 from common.protocol.state import ChatLine, Room
 from friends.selectors.blocks import hidden_among
 from play import sql
+from play.modes import mode_for
 from play.selectors.game_view import game_view
 from play.selectors.room_snapshot import Seats, Snapshot
 from play.selectors.shared_state import MemberRead, Shared
@@ -111,6 +112,7 @@ def _members(room: dict[str, Any]) -> list[MemberRead]:
             "bot_level": m["player_bot_level"] or None,
             "host": room["host_id"] == m["player_id"],
             "muted": bool(m["muted"]),
+            "strangers_chat": bool(m["stranger_chat"]),
             "sockets": m["sockets"],
             "seen_at": m["seen_at"],
         }
@@ -122,6 +124,7 @@ def _members(room: dict[str, Any]) -> list[MemberRead]:
             "sockets",
             "seen_at",
             "muted",
+            "stranger_chat",
             player_name=F("player__name"),
             player_bot_level=F("player__bot_level"),
         )
@@ -189,6 +192,7 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "duplicate": bool(room["duplicate"]),
         "daily": bool(room["daily"]),
         "rated": bool(room["rated"]),
+        "public": bool(room["public"]),
         "host": room["host_id"],
         "coach": bool(room["coach_enabled"]),
         "ruleset": ruleset_view_of(room["ruleset"], room["options"]),
@@ -263,7 +267,17 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
             reactions = _reactions(room["id"], room["version"])
     members = _members(room)
     people = [m["player"] for m in members if not m["bot"]]
-    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden_among(people))
+    consenting = [m["player"] for m in members if m["strangers_chat"]]
+    table = mode_for(
+        pace=room["pace"],
+        together=bool(room["together"]),
+        seeded=bool(room["duplicate"]),
+        daily=bool(room["daily"]),
+        rated=bool(room["rated"]),
+        public=bool(room["public"]),
+    ).table
+    hidden = table.chat_hidden(hidden_among(people), consenting, people)
+    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden)
 
 
 def _latest_event(

@@ -13,8 +13,9 @@ from common.clock import now
 from common.errors import ServiceError
 from common.news import Answer
 from common.text import visible_only
-from friends.selectors.blocks import blockers_of
+from friends.selectors.blocks import hidden_among
 from notices.services.bell import bell_chat_ring
+from play.modes import mode_of
 from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import ChatMessage, Membership, Room
 
@@ -65,13 +66,18 @@ def _post(room: Room, player: Player, text: str) -> Done:
 
 def chat_readers(room: Room, author: Player) -> list[int]:
     """The players whose bell a line of the room's chat by ``author`` may ring: its active
-    members who are people, but those who blocked the author (they do not see the line;
-    the author is left out by the bell)."""
-    members = Membership.objects.filter(
-        room=room, state=Membership.State.ACTIVE, player__bot_level=""
-    ).values_list("player", flat=True)
-    hidden = blockers_of(author.pk)
-    return [member for member in members if member not in hidden]
+    members who are people, but those who do not see the line (they blocked the author,
+    or at a public table one of them does not chat with strangers; the author is left
+    out by the bell)."""
+    members = list(
+        Membership.objects.filter(
+            room=room, state=Membership.State.ACTIVE, player__bot_level=""
+        ).values_list("player", "stranger_chat")
+    )
+    people = [member for member, _ in members]
+    consenting = [member for member, on in members if on]
+    hidden = mode_of(room).table.chat_hidden(hidden_among(people), consenting, people)
+    return [member for member in people if author.pk not in hidden.get(member, ())]
 
 
 def chat_message_remove(*, message: ChatMessage) -> None:

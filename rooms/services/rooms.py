@@ -3,7 +3,6 @@ mute, bots: ``rooms.services.room_hosting``)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, cast
 
 from django.db import transaction
@@ -35,6 +34,8 @@ from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.devices import note_device
 from rooms.services.invite_expiry import invites_expire, invites_expire_closed, invites_expire_full
 from rooms.services.invite_sending import rematch_locked
+from rooms.services.public_tables import seat_for_newcomer
+from rooms.services.room_rows import new_code
 from rooms.services.room_settings import (
     checked_duplicate,
     checked_holidays,
@@ -42,16 +43,6 @@ from rooms.services.room_settings import (
     checked_settings,
 )
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
-
-# 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
-# (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
-CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-CODE_LENGTH = 12
-
-
-def new_code() -> str:
-    """An unguessable room code from ``secrets``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def game_in_play(room: Room) -> Game | None:
@@ -86,6 +77,7 @@ def room_create(
     together: bool | None = None,
     duplicate: bool | None = None,
     rated: bool = False,
+    public: bool = False,
     browser: str = "",
     address: str = "",
 ) -> Room:
@@ -95,7 +87,8 @@ def room_create(
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
     ``duplicate``: every seat rolls the same dice (at once), off when left out;
-    ``rated``: its games change the players' ratings (decision 0070)."""
+    ``rated``: its games change the players' ratings (decision 0070); ``public``: open to
+    anyone (docs/open-tables.md)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
@@ -117,6 +110,7 @@ def room_create(
             together=at_once,
             duplicate=same_dice,
             rated=rated,
+            public=public,
             last_activity_at=now(),
         )
         Membership.objects.create(
@@ -264,7 +258,7 @@ def join_locked(room: Room, player: Player, browser: str = "", address: str = ""
             "kicked", gettext("the host removed someone using this browser from this room")
         )
     require_not_blocked(room, player)
-    seat = None if room.games.exists() else free_seat(room)
+    seat = None if room.games.exists() else seat_for_newcomer(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))

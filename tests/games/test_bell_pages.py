@@ -87,6 +87,7 @@ def test_each_kind_is_a_checkbox_of_the_notifications_page(
         "bell_friend_accepted": "on",
         "bell_group_added": "on",
         "bell_invite": "on",
+        "bell_opponent_found": "on",
         "reminder_hours": "0",
         "time_zone": "",
     }

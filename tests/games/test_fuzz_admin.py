@@ -147,6 +147,7 @@ def test_the_targets_are_the_sites_own_admin_pages(
         "player": ["ban_players", "unban_players"],
         "group": ["close_groups"],
         "groupreport": ["close_reported_groups", "dismiss_reports"],
+        "tablelimits": ["set_limits"],
     }
     assert actions_of(admins["room"], staff["moderator"]) == ["close_rooms"]
     assert not any(actions_of(model_admin, staff["viewer"]) for model_admin in admins.values())
@@ -203,7 +204,9 @@ def test_no_value_in_a_confirmation_makes_a_500(
             assert "reason" in fields, action
             for field in fields:
                 forms.setdefault(field, []).append((url, action, selected))
-    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 9, "until": 1}
+    limits = ("guests_may_open", "new_account_days", "new_account_tables", "tables_at_once")
+    expected = {"reason": 9, "until": 1, **dict.fromkeys(limits, 1)}
+    assert {field: len(actions) for field, actions in forms.items()} == expected
     failures: list[str] = []
     taken: dict[str, set[str]] = {field: set() for field in forms}
     for field, actions in sorted(forms.items()):

@@ -47,6 +47,8 @@ NOT_ON_SOCKET = {
     "taken",
     "unknown_language",  # signing up, and the language picker (HTTP)
     "bad_preferences",  # the notifications page (HTTP)
+    "bad_ruleset",  # the open tables' page (HTTP)
+    "bad_limit",  # the limits at public tables (the admin)
     "unknown_ruleset",
     "not_yet",  # the daily challenge's pages (HTTP)
     "account_needed",
@@ -265,6 +267,7 @@ def minimal_state() -> dict[str, Any]:
             "duplicate": False,
             "daily": False,
             "rated": False,
+            "public": False,
             "host": 7,
             "coach": True,
             "ruleset": ruleset,
@@ -279,6 +282,7 @@ def minimal_state() -> dict[str, Any]:
                 "bot_level": None,
                 "host": True,
                 "muted": False,
+                "strangers_chat": False,
                 "presence": "online",
                 "seen_seconds_ago": 0,
             }

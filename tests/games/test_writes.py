@@ -222,6 +222,7 @@ def _the_room_and_game_rows_are_the_orms(room: Room, game: Game) -> None:
             "duplicate",
             "daily",
             "rated",
+            "public",
             "host_id",
             "coach_enabled",
             "ruleset",

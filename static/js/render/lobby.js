@@ -2,6 +2,7 @@
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
 import { blockButton } from "./block.js";
+import { publicControls } from "./public_table.js";
 import { BOT_LEVELS, botLevelTitle } from "../variants.js";
 
 // The level the host's next bot gets (kept while the lobby is redrawn).
@@ -362,6 +363,7 @@ export function renderLobby(ctx) {
     // Where "Skip to the table" lands (ui/skip.js): the host's Start and Add a bot follow.
     h("p", { class: "lobby__status", tabindex: "-1", dataset: { testid: "lobby-status", tableStart: "" } }, lobbyStatus(ctx, facts)),
     actions.length ? h("div", { class: "lobby__actions" }, actions) : null,
+    publicControls(ctx, facts),
   ];
 }
 

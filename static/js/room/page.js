@@ -42,6 +42,7 @@ export function roomConfig(root) {
     dailyUrl: data.dailyUrl || "", // a daily challenge's table: its results page
     pushKey: data.pushKey || "",
     handoverAfter: data.handoverAfter,
+    botsAfter: Number(data.botsAfter || 0), // seconds until an open table offers bots
     turnIcon: data.turnIcon,
     blockUrl: data.blockUrl || "", // a viewer with an account: Block buttons (room/blocks.js)
     unblockUrl: data.unblockUrl || "",
