@@ -34,7 +34,7 @@ PASSWORD = "dice-and-tea-42"
 NEAR_THE_END = (
     "import sys, django; django.setup(); "
     "from tests.support.histories import yahtzee_near_the_end; "
-    "yahtzee_near_the_end(sys.argv[1], [int(n) for n in sys.argv[2:]])"
+    "yahtzee_near_the_end(sys.argv[1], [int(sys.argv[2]), int(sys.argv[3])], [30, 0])"
 )
 
 
@@ -109,8 +109,9 @@ def ada_makes_a_group(ada: Page) -> str:
 
 def the_league_shows_the_game(ada: Page, group_page: str) -> None:
     """The league table of this season: one game each, Ada's win and point (her Ones
-    were 5 to Bob's 0), Bob's none; the history links to the replay; the season is
-    picked by keyboard; axe-clean; it fits phones both ways and 200 % zoom."""
+    and Sixes were 35 to Bob's 0, more than Chance can make up), Bob's none; the history
+    links to the replay; the season is picked by keyboard; axe-clean; it fits phones both
+    ways and 200 % zoom."""
     ada.goto(group_page)
     lines = ada.get_by_test_id("league-line")
     expect(lines).to_have_count(2)
