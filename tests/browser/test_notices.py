@@ -40,8 +40,11 @@ def b64(data: bytes) -> str:
 
 
 def devices(database: Path) -> list[str]:
+    """The stored subscriptions of this test's device (the live server keeps other
+    tests' devices too: tests/browser/test_invites.py's, on the loopback push service)."""
+    query = "SELECT endpoint FROM games_pushsubscription WHERE endpoint = ?"
     with sqlite3.connect(database) as db:
-        return [row[0] for row in db.execute("SELECT endpoint FROM games_pushsubscription")]
+        return [row[0] for row in db.execute(query, (ENDPOINT,))]
 
 
 def test_notifications_turn_on_and_off_on_this_device(
