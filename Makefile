@@ -149,9 +149,9 @@ schema: install
 # workers than cores beat two, and with today's suite three beat four (docs/decisions/
 # 0007). The second pass waits on PostgreSQL and Redis a little: three workers beat two
 # and four.
-WORKERS ?= 4
+WORKERS ?= 3
 PG_WORKERS ?= 3
-PYTEST_ARGS := --dist loadfile --no-loadscope-reorder --durations=15
+PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
@@ -163,7 +163,7 @@ test: install
 	$(MAKE) --no-print-directory catalogs
 	$(PYTEST)
 	$(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
-		-p no:cacheprovider tests/games \
+		--no-loadscope-reorder -p no:cacheprovider tests/games \
 		-m "not browser and not sqlite_pass_only"
 
 bench: install

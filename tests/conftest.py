@@ -54,24 +54,9 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the modules of ``LONGEST_FIRST`` first, in its order; spread the browser
-    modules evenly among the others (both passes hand whole modules to their workers in
-    this order: ``--no-loadscope-reorder`` in the Makefile), so that the browser tests,
-    which wait on their servers and Chromium, run beside the others rather than all
-    together at the end."""
+    """Put the modules of ``LONGEST_FIRST`` first, in its order; the others keep theirs."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    modules: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
-    browser = [m for m, its in modules.items() if its[0].get_closest_marker("browser")]
-    others = sorted((m for m in modules if m not in browser), key=lambda m: rank.get(m, len(rank)))
-    every = max(1, len(others) // (len(browser) + 1))
-    order: list[str] = []
-    for i, module in enumerate(others):
-        order.append(module)
-        if browser and (i + 1) % every == 0:
-            order.append(browser.pop(0))
-    items[:] = [item for module in order + browser for item in modules[module]]
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
 
 
 def pytest_configure(config: pytest.Config) -> None:
