@@ -178,14 +178,7 @@ def read_snapshot(
         return None
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
-    # Heartbeats and renames change what a room shows without a version: past
-    # SNAPSHOT_SECONDS, nothing of ``prior`` serves again but its seat views (kept by
-    # the content of their rows, names included).
-    young = (
-        prior
-        if prior is not None and not fresh and moment - prior.members_at < SNAPSHOT_SECONDS
-        else None
-    )
+    young = None if fresh else _young(prior, moment)
     read = _read_since(room, young, moment)
     latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
@@ -227,6 +220,14 @@ def read_snapshot(
         hidden=read.hidden,
         muted=read.muted,
     )
+
+
+def _young(prior: Snapshot | None, moment: float) -> Snapshot | None:
+    """``prior`` if what it read of the members still serves at ``moment``. Heartbeats
+    and renames change what a room shows without a version: past SNAPSHOT_SECONDS,
+    nothing of ``prior`` serves again but its seat views (kept by the content of their
+    rows, names included)."""
+    return prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS else None
 
 
 class _Read(NamedTuple):
