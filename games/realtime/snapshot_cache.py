@@ -52,7 +52,7 @@ def snapshot(code: str, version: int | None = None, *, fresh: bool = False) -> S
             return found
     with _lock:
         prior = _snapshots.get(code)
-    built = read_snapshot(code, prior, fresh=fresh)
+    built = read_snapshot(code, prior, fresh=True) if fresh else read_snapshot(code, prior)
     if built is None:
         return None
     with _lock:
