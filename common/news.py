@@ -1,6 +1,6 @@
 """What a service returns of what it committed, for the realtime layer to publish: a
-room's ``Change``, a ``Ban``, a player's ``Bell``, an ``Outcome`` carrying a value, and a room
-action's ``Answer``."""
+room's ``Change``, a ``Ban``, a player's ``Bell``, a player's ``Screen`` of a room, an
+``Outcome`` carrying a value, and a room action's ``Answer``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,17 @@ class Bell:
     player_id: int
 
 
-News = Change | Ban | Bell
+@dataclass(frozen=True)
+class Screen:
+    """A committed change of what player ``player_id`` alone sees of room ``code`` (whom
+    they muted there), with no new version of the room: only that player's sockets in
+    the room are to be sent its state afresh."""
+
+    code: str
+    player_id: int
+
+
+News = Change | Ban | Bell | Screen
 
 
 @dataclass(frozen=True)

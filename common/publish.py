@@ -16,7 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from common.news import Ban, Bell, Change, News
+from common.news import Ban, Bell, Change, News, Screen
 
 
 def group_name(code: str) -> str:
@@ -43,12 +43,15 @@ def message(version: int) -> dict[str, Any]:
 def messages(news: Iterable[News]) -> list[tuple[str, dict[str, Any]]]:
     """The (group, message) pairs that tell ``news``: each ban once, then each room
     once, at the newest version it reached (a socket that holds it ignores older ones),
-    then each changed bell once."""
+    then each changed bell once, then each player's screen of a room once."""
     bans: dict[int, dict[str, Any]] = {}
     rooms: dict[str, int] = {}
     bells: dict[int, None] = {}
+    screens: dict[Screen, None] = {}
     for item in news:
-        if isinstance(item, Bell):
+        if isinstance(item, Screen):
+            screens[item] = None
+        elif isinstance(item, Bell):
             bells[item.player_id] = None
         elif isinstance(item, Ban):
             end = None if item.until is None else item.until.isoformat()
@@ -59,13 +62,15 @@ def messages(news: Iterable[News]) -> list[tuple[str, dict[str, Any]]]:
         *((player_group(pk), sent) for pk, sent in bans.items()),
         *((group_name(code), message(version)) for code, version in rooms.items()),
         *((bell_group(pk), {"type": "bell.changed"}) for pk in bells),
+        *((player_group(s.player_id), {"type": "room.screened", "code": s.code}) for s in screens),
     ]
 
 
 async def publish(news: Iterable[News]) -> None:
     """Tell the sockets of every process about committed ``news``: the sockets of a
     changed room build their viewer's state, a banned player's sockets close, a player's
-    bell sockets send their page the bell afresh."""
+    bell sockets send their page the bell afresh, a player's sockets in a room whose
+    screen changed send their page the room afresh."""
     layer = get_channel_layer()
     if layer is None:
         return

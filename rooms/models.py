@@ -223,3 +223,23 @@ class Invite(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sender} invites {self.receiver} to {self.room} ({self.state})"
+
+
+class MemberMute(models.Model):
+    """``muter`` muted ``muted`` in ``room``: the chat lines and reactions of the muted
+    person no longer reach the muter there, until unmuted; the muted person is not told
+    (``rooms.services.mutes``)."""
+
+    # db_index=False: the unique constraint below starts with the room.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="mutes", db_index=False)
+    muter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="mutes_made")
+    muted = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="mutes_received")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "muter", "muted"], name="one_mute_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.muter} muted {self.muted} in {self.room}"

@@ -164,6 +164,13 @@ class Mute(Request, frozen=True, tag="mute"):
     muted: bool
 
 
+class MuteMember(Request, frozen=True, tag="mute_member"):
+    """Hide ``player``'s chat and reactions from the sender only (or show them again)."""
+
+    player: BigInt
+    muted: bool
+
+
 class Publish(Request, frozen=True, tag="publish"):
     """The host opens the room to anyone (``public``), or keeps it to invited people."""
 
@@ -246,7 +253,7 @@ REQUESTS: tuple[type[Request], ...] = (
     Roll, Hold, Announce, Place, Chat, React, Configure, Start, Rematch, AddBot,
     RemoveBot, TakeSeat, Kick, Mute, Skip, HandToBot, TakeBack, TakeBackPlace,
     Holiday, HolidayEnd, Leave, Report, Hint, Sync, Ping, Publish, StrangersChat,
-    FillWithBots,
+    FillWithBots, MuteMember,
 )  # fmt: skip
 BY_TYPE: dict[str, type[Request]] = {
     str(msgspec.inspect.type_info(kind).tag): kind  # type: ignore[attr-defined]

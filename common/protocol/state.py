@@ -85,6 +85,7 @@ class You(TypedDict):
     name: str
     seat: Seat | None
     host: bool
+    muted: list[int]  # the player ids the viewer muted in this room, for themselves only
 
 
 class Member(TypedDict):

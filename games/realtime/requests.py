@@ -118,6 +118,12 @@ HANDLERS: dict[str, Call] = dict(
             ),
         ),
         _handler(
+            r.MuteMember,
+            lambda p, code, q: services.member_mute(
+                player=p, code=code, target=q.player, muted=q.muted, request_id=q.id
+            ),
+        ),
+        _handler(
             r.Publish,
             lambda p, code, q: services.table_publish(
                 player=p, code=code, public=q.public, request_id=q.id

@@ -38,6 +38,7 @@ from play.services.play import (
 from rooms.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
 from rooms.services.chat import chat_post
 from rooms.services.clock import games_run_due, rooms_close_idle
+from rooms.services.mutes import member_mute
 from rooms.services.presence import presence_connect, presence_disconnect, presence_ping
 from rooms.services.public_tables import member_strangers_chat, room_fill_with_bots
 from rooms.services.reactions import reaction_send
@@ -69,6 +70,7 @@ __all__ = [
     "game_skip",
     "game_take_back",
     "games_run_due",
+    "member_mute",
     "member_strangers_chat",
     "mod_ban",
     "mod_close_room",

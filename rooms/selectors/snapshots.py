@@ -29,6 +29,7 @@ from play.selectors.room_snapshot import Seats, Snapshot
 from play.selectors.shared_state import MemberRead, Shared
 from play.selectors.views import ruleset_view_of
 from rooms.models import ChatMessage, Membership
+from rooms.selectors.mutes import hidden_with_mutes, mutes_in
 
 LOG_SIZE = CHAT_SIZE = 50
 # How long what a snapshot read stands for the room beyond its version: heartbeats
@@ -164,19 +165,20 @@ def _kinds_since(
     return {view["kind"] for view in news}
 
 
-def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
+def read_snapshot(
+    code: str, prior: Snapshot | None = None, *, fresh: bool = False
+) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
-    an earlier snapshot of the room from this process, spares reading its log again."""
+    an earlier snapshot of the room from this process, spares reading its log again,
+    and its members, chat and mutes while it is young, unless ``fresh`` (a member's
+    mutes changed without a new version: ``common.news.Screen``)."""
     moment = time.monotonic()
     room = sql.first(sql.ROOM, [code])
     if room is None:
         return None
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
-    # Heartbeats and renames change what a room shows without a version: past
-    # SNAPSHOT_SECONDS, nothing of ``prior`` serves again but its seat views (kept by
-    # the content of their rows, names included).
-    young = prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS else None
+    young = None if fresh else _young(prior, moment)
     read = _read_since(room, young, moment)
     latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
@@ -216,7 +218,16 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         seats=seats,
         members_at=read.members_at,
         hidden=read.hidden,
+        muted=read.muted,
     )
+
+
+def _young(prior: Snapshot | None, moment: float) -> Snapshot | None:
+    """``prior`` if what it read of the members still serves at ``moment``. Heartbeats
+    and renames change what a room shows without a version: past SNAPSHOT_SECONDS,
+    nothing of ``prior`` serves again but its seat views (kept by the content of their
+    rows, names included)."""
+    return prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS else None
 
 
 class _Read(NamedTuple):
@@ -228,11 +239,12 @@ class _Read(NamedTuple):
     members: list[MemberRead]
     chat: list[ChatLine]
     same_cards: Snapshot | None  # a snapshot of the same scorecards, if any
-    hidden: Mapping[int, frozenset[int]]  # whose chat each member blocked (Snapshot.hidden)
+    hidden: Mapping[int, frozenset[int]]  # whose chat each member does not see
+    muted: Mapping[int, frozenset[int]]  # whom each member muted (Snapshot.muted)
 
 
 def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> _Read:
-    """The room's log, reactions, members and chat at ``moment``, what ``young`` (a
+    """The room's log, reactions, members, chat and mutes at ``moment``, what ``young`` (a
     snapshot of the room no older than ``SNAPSHOT_SECONDS``) holds of them kept where
     the events since it leave it unchanged."""
     log = _log(room["id"], young)
@@ -258,6 +270,7 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
             young.shared["chat"],
             young if same else None,
             young.hidden,
+            young.muted,
         )
     # Someone came, went or wrote, or what was read is old: read it all again, so
     # that what a snapshot holds is never older than its ``members_at``.
@@ -276,8 +289,9 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
         rated=bool(room["rated"]),
         public=bool(room["public"]),
     ).table
-    hidden = table.chat_hidden(hidden_among(people), consenting, people)
-    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden)
+    muted = mutes_in(room["id"])
+    hidden = table.chat_hidden(hidden_with_mutes(hidden_among(people), muted), consenting, people)
+    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden, muted)
 
 
 def _latest_event(

@@ -18,6 +18,7 @@ from notices.services.bell import bell_chat_ring
 from play.modes import mode_of
 from play.services.core import Done, bump, membership, require_not_muted, room_act
 from rooms.models import ChatMessage, Membership, Room
+from rooms.selectors.mutes import hidden_with_mutes, mutes_in
 
 MAX_LENGTH = 500
 BURST = 3  # messages a player may post ...
@@ -66,9 +67,9 @@ def _post(room: Room, player: Player, text: str) -> Done:
 
 def chat_readers(room: Room, author: Player) -> list[int]:
     """The players whose bell a line of the room's chat by ``author`` may ring: its active
-    members who are people, but those who do not see the line (they blocked the author,
-    or at a public table one of them does not chat with strangers; the author is left
-    out by the bell)."""
+    members who are people, but those who do not see the line (they blocked or muted the
+    author, or at a public table one of them does not chat with strangers; the author is
+    left out by the bell)."""
     members = list(
         Membership.objects.filter(
             room=room, state=Membership.State.ACTIVE, player__bot_level=""
@@ -76,7 +77,8 @@ def chat_readers(room: Room, author: Player) -> list[int]:
     )
     people = [member for member, _ in members]
     consenting = [member for member, on in members if on]
-    hidden = mode_of(room).table.chat_hidden(hidden_among(people), consenting, people)
+    blocked = hidden_with_mutes(hidden_among(people), mutes_in(room.pk))
+    hidden = mode_of(room).table.chat_hidden(blocked, consenting, people)
     return [member for member in people if author.pk not in hidden.get(member, ())]
 
 

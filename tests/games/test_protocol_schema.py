@@ -272,7 +272,7 @@ def minimal_state() -> dict[str, Any]:
             "coach": True,
             "ruleset": ruleset,
         },
-        "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
+        "you": {"player": 7, "name": "Ada", "seat": 0, "host": True, "muted": []},
         "members": [
             {
                 "player": 7,

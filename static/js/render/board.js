@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { badges, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
 import { blockButton } from "./block.js";
+import { ownMuteButton } from "./own_mute.js";
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
@@ -289,6 +290,7 @@ export function renderPlayers(ctx) {
     }
     if (!seat.bot && seat.player !== you.player) {
       const person = { player: seat.player, name: seat.name };
+      if (byPlayer.has(seat.player)) actions.push(ownMuteButton(ctx, person));
       actions.push(reportButton(ctx, person), blockButton(ctx, person));
     }
     return h(

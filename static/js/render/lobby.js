@@ -2,6 +2,7 @@
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
 import { blockButton } from "./block.js";
+import { ownMuteButton } from "./own_mute.js";
 import { publicControls } from "./public_table.js";
 import { BOT_LEVELS, botLevelTitle } from "../variants.js";
 
@@ -143,7 +144,7 @@ function seatRow(ctx, index, member) {
     );
   }
   if (isHost && !member.bot && !isYou) actions.push(muteButton(ctx, member), kickButton(ctx, member));
-  if (!member.bot && !isYou) actions.push(reportButton(ctx, member), blockButton(ctx, member));
+  if (!member.bot && !isYou) actions.push(ownMuteButton(ctx, member), reportButton(ctx, member), blockButton(ctx, member));
   return h(
     "li",
     { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
@@ -240,7 +241,7 @@ export function spectators(ctx) {
           badges(m, ctx.you),
           presenceBadge(m.presence, m.bot),
           m.player !== ctx.you.player && !m.bot
-            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, reportButton(ctx, m), blockButton(ctx, m))
+            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, ownMuteButton(ctx, m), reportButton(ctx, m), blockButton(ctx, m))
             : null,
         ),
       ),
