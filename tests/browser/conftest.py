@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, StorageState, ViewportSize, expect
 
-from bench.harness.live_server import CHROMIUM, serve
+from bench.harness.live_server import serve
 from tests.support import chromium
 from tests.support.chromium import NewPage
 
@@ -105,17 +105,20 @@ def live_database(live_url: str, live_workdir: Path) -> Path:
 
 
 @pytest.fixture
-def browser() -> Browser:
-    """Debian's headless Chromium driven by Playwright (never a downloaded build), shared
-    with the browser tests that run right before and after (``tests/support/chromium.py``:
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded build): its
+    headless shell, or the whole browser for a test marked ``full_chromium``; shared with
+    the browser tests that run right before and after (``tests/support/chromium.py``:
     closed after the last of a run of browser tests, as asyncio needs the thread). Each
     test finds it without contexts."""
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)"
+    full = request.node.get_closest_marker("full_chromium") is not None
+    path = chromium.executable(full)
+    if not path.exists():
+        message = f"{path} is missing: install Debian's {path.name} (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    return chromium.browser()
+    return chromium.browser(full)
 
 
 # Pages start with the sound off, as a player may choose (the page remembers it in

@@ -21,7 +21,8 @@ from tests.browser.push_delivery import deliver, worker_registration
 from tests.browser.tables import PHONE, ROOM_URL, connected, create_room, horizontal_overflow
 from tests.support.push_service import PushService, push_service
 
-pytestmark = pytest.mark.browser
+# The invite's push message needs the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 NewPage = Callable[..., Page]
 ADDRESS = "ada-invites@example.org"

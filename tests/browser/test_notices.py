@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
 from tests.browser.tables import create_room
 
-pytestmark = pytest.mark.browser
+# Notifications and push messages need the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 NewPage = Callable[..., Page]
 ENDPOINT = "https://fcm.googleapis.com/fcm/send/a-test-device"

@@ -13,7 +13,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.push_delivery import deliver
 from tests.browser.tables import ROOM_URL, connected, join_room, my_turn, play_turn
 
-pytestmark = pytest.mark.browser
+# Push messages need the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 NewPage = Callable[..., Page]
 
