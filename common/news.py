@@ -1,6 +1,6 @@
 """What a service returns of what it committed, for the realtime layer to publish: a
-room's ``Change``, a ``Ban``, an ``Outcome`` carrying a value, and a room action's
-``Answer``."""
+room's ``Change``, a ``Ban``, a player's ``Bell``, a player's ``Screen`` of a room, an
+``Outcome`` carrying a value, and a room action's ``Answer``."""
 
 from __future__ import annotations
 
@@ -30,7 +30,25 @@ class Ban:
     until: datetime | None
 
 
-News = Change | Ban
+@dataclass(frozen=True)
+class Bell:
+    """A committed change of player ``player_id``'s bell (an item added, updated or read):
+    every page of theirs is to show its new unread count and items."""
+
+    player_id: int
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A committed change of what player ``player_id`` alone sees of room ``code`` (whom
+    they muted there), with no new version of the room: only that player's sockets in
+    the room are to be sent its state afresh."""
+
+    code: str
+    player_id: int
+
+
+News = Change | Ban | Bell | Screen
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""What reaches players away from the table: their devices' push subscriptions, and the
-outbox of notices to send them."""
+"""What reaches players away from the table: their devices' push subscriptions, the
+outbox of notices to send them, and the bell: the site's own inbox."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Player
 from play.models import Game
+from rooms.models import Invite
 
 
 class PushSubscription(models.Model):
@@ -39,6 +40,7 @@ class Notice(models.Model):
     class Kind(models.TextChoices):
         YOUR_TURN = "your_turn", pgettext_lazy("notice", "your turn")
         REMINDER = "reminder", pgettext_lazy("notice", "reminder before the deadline")
+        INVITE = "invite", pgettext_lazy("notice", "an invite to a room")
 
     class Channel(models.TextChoices):
         PUSH = "push", pgettext_lazy("notice channel", "push")
@@ -48,8 +50,12 @@ class Notice(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="notices", db_index=False
     )
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # A turn's notice is about a game's turn; an invite's, about the invite (game empty).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)
     turn = models.PositiveIntegerField(help_text="The game's turn number it is about.")
+    invite = models.ForeignKey(
+        Invite, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.PUSH)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -72,6 +78,11 @@ class Notice(models.Model):
                 fields=["player", "game", "turn", "kind", "channel"],
                 name="one_notice_per_turn_and_channel",
             ),
+            models.UniqueConstraint(
+                fields=["invite", "channel"],
+                condition=models.Q(invite__isnull=False),
+                name="one_notice_per_invite_and_channel",
+            ),
         ]
         indexes = [
             models.Index(
@@ -80,6 +91,8 @@ class Notice(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.invite_id is not None:
+            return f"{self.kind} by {self.channel} for {self.player}: invite {self.invite_id}"
         return f"{self.kind} by {self.channel} for {self.player} in {self.game} turn {self.turn}"
 
 
@@ -115,6 +128,11 @@ class Preferences(models.Model):
         null=True, blank=True, help_text='The last "your turn" email or digest.'
     )
     digest_at = models.DateTimeField(null=True, blank=True, help_text="The last digest.")
+    bell_off = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The kinds of bell items the player turned off (notices.selectors.bell_kinds).",
+    )
 
     class Meta:
         db_table = "games_preferences"  # kept from the app it left (docs/decisions/0060)
@@ -122,3 +140,44 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.player}"
+
+
+class BellItem(models.Model):
+    """An item of a player's bell, the site's own inbox (``notices.services.bell``): what
+    it is about (its ``kind`` and ``data``, worded when shown), where it leads, and when
+    it was read (``None``: unread). ``key`` names what later news updates in place while
+    it is unread (a room's new chat), else it is empty."""
+
+    # db_index=False: the indexes below start with the player.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="bell_items", db_index=False
+    )
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict, blank=True)
+    link = models.CharField(max_length=200, help_text="The site's path it leads to.")
+    key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(help_text="When it came, or last changed (new chat).")
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "key"],
+                condition=models.Q(read_at__isnull=True) & ~models.Q(key=""),
+                name="bell_one_unread_per_key",
+            ),
+        ]
+        indexes = [
+            # A player's items, newest first: the panel and the bell's page.
+            models.Index(fields=["player", "-created_at"], name="bell_newest"),
+            # A player's unread ones: the header's count.
+            models.Index(
+                fields=["player", "-created_at"],
+                condition=models.Q(read_at__isnull=True),
+                name="bell_unread",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        state = "unread" if self.read_at is None else "read"
+        return f"{self.kind} for {self.player} ({state})"

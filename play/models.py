@@ -98,6 +98,14 @@ class Scorecard(models.Model):
         help_text="The person a bot keeps this seat for: it took over after they missed "
         "three turns in a row, and gives it back when they return.",
     )
+    first_player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who sat at this seat when the game began (a bot may play it since).",
+    )
     holiday_until = models.DateTimeField(
         null=True,
         blank=True,

@@ -105,6 +105,8 @@ ROOM_ROW = Row(
         "duplicate",
         "coach_enabled",
         "daily",
+        "rated",
+        "public",
         "status",
         "version",
         "created_at",
@@ -154,6 +156,7 @@ MEMBERSHIP_ROW = Row(
         "sockets",
         "seen_at",
         "muted",
+        "stranger_chat",
         "browser",
         "address",
     ),
@@ -178,6 +181,7 @@ CARD_ROW = Row(
         "total",
         "rank",
         "held_for_id",
+        "first_player_id",
         "holiday_until",
         "holiday_left",
     ),
@@ -312,7 +316,8 @@ def open_turn_of(game: Game, seat: int) -> Turn | None:
 
 ROOM = (
     "SELECT id, code, status, seat_count, pace, turn_seconds, holidays, together,"
-    " duplicate, daily, host_id, coach_enabled, ruleset, options, version FROM games_room"
+    " duplicate, daily, rated, public, host_id, coach_enabled, ruleset, options, version"
+    " FROM games_room"
     " WHERE code = %s"
 )
 GAME = (

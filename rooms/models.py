@@ -64,6 +64,16 @@ class Room(TracksChanges):
         help_text="A daily challenge's solo table: one game on the day's dice, "
         "coach off; nobody joins, and no rematch.",
     )
+    rated = models.BooleanField(
+        default=False,
+        help_text="Rated: its games of two or more accounts and no bot change their ratings "
+        "(chosen before the first game; never a daily challenge's table).",
+    )
+    public = models.BooleanField(
+        default=False,
+        help_text="Open to anyone: listed among the open tables while it waits for players "
+        "(never a daily challenge's table; docs/open-tables.md).",
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every change.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -73,7 +83,16 @@ class Room(TracksChanges):
 
     class Meta:
         db_table = "games_room"  # kept from the app it left (docs/decisions/0060)
-        indexes = [models.Index(fields=["status", "last_activity_at"])]
+        indexes = [
+            models.Index(fields=["status", "last_activity_at"]),
+            # The open tables' list (lobby): only the public rooms (a condition without a
+            # parameter, which SQLite can match against the list's query).
+            models.Index(
+                fields=["status", "ruleset", "pace"],
+                condition=models.Q(public=True),
+                name="room_open_table",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.code
@@ -99,6 +118,11 @@ class Membership(models.Model):
     seen_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life.")
     muted = models.BooleanField(
         default=False, help_text="The host muted their chat and reactions in this room."
+    )
+    stranger_chat = models.BooleanField(
+        default=False,
+        help_text="At an open table: they chat with strangers (lines pass only between two "
+        "members who both turned it on).",
     )
     browser = models.CharField(
         max_length=64,
@@ -158,3 +182,64 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.text[:40]}"
+
+
+class Invite(models.Model):
+    """An invite of ``receiver`` to a seat in ``room`` by ``sender`` (``rooms.services.
+    invites``): pending until taken, declined or expired (the seats filled, the game
+    started or the room closed: ``why``)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", pgettext_lazy("invite state", "pending")
+        TAKEN = "taken", pgettext_lazy("invite state", "taken")
+        DECLINED = "declined", pgettext_lazy("invite state", "declined")
+        EXPIRED = "expired", pgettext_lazy("invite state", "expired")
+
+    class Why(models.TextChoices):
+        FULL = "full", pgettext_lazy("invite expired", "the seats filled")
+        STARTED = "started", pgettext_lazy("invite expired", "the game started")
+        CLOSED = "closed", pgettext_lazy("invite expired", "the room closed")
+
+    # db_index=False: the unique constraint below starts with the room.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="invites", db_index=False)
+    sender = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invites_sent")
+    receiver = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invites_received")
+    created_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    why = models.CharField(
+        max_length=8, choices=Why.choices, blank=True, help_text="Why it expired."
+    )
+    rematch = models.BooleanField(default=False, help_text="Sent by a rematch.")
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="Taken, declined or expired.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "receiver"],
+                condition=models.Q(state="pending"),
+                name="one_pending_invite_per_room_and_receiver",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sender} invites {self.receiver} to {self.room} ({self.state})"
+
+
+class MemberMute(models.Model):
+    """``muter`` muted ``muted`` in ``room``: the chat lines and reactions of the muted
+    person no longer reach the muter there, until unmuted; the muted person is not told
+    (``rooms.services.mutes``)."""
+
+    # db_index=False: the unique constraint below starts with the room.
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="mutes", db_index=False)
+    muter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="mutes_made")
+    muted = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="mutes_received")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "muter", "muted"], name="one_mute_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.muter} muted {self.muted} in {self.room}"

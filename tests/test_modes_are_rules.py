@@ -1,7 +1,7 @@
 """Modes are rules, not flags (DESIGN.md; decision 0062): outside ``play/modes/``, no
 code of the site tests how a game is played. Every branch that reads a room's or a
-game's ``together``, ``daily``, ``seed``, ``duplicate`` or ``pace`` (as an attribute, or
-as a key of a row or of the state), or compares with ``Pace.DAY`` or ``Pace.LIVE``, is
+game's ``together``, ``daily``, ``seed``, ``duplicate``, ``pace``, ``rated`` or ``public`` (as an
+attribute, or as a key of a row or of the state), or compares with ``Pace.DAY`` or ``Pace.LIVE``, is
 counted; the services, selectors and pages ask the game's mode (``play.modes``)
 instead.
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
     "root_packages"
 ]
-FLAGS = frozenset({"together", "daily", "seed", "duplicate", "pace"})
+FLAGS = frozenset({"together", "daily", "seed", "duplicate", "pace", "rated", "public"})
 PACE_VALUES = frozenset({"DAY", "LIVE"})
 MODES = ROOT / "play" / "modes"
 

@@ -20,27 +20,30 @@ LATER = datetime(2026, 1, 2, 12, tzinfo=UTC)
 
 
 def test_the_stored_fields_choose_one_policy_per_axis() -> None:
-    mode = mode_for(pace="day", together=True, seeded=True, daily=False)
+    mode = mode_for(pace="day", together=True, seeded=True, daily=False, rated=False)
     assert (mode.turns.name, mode.dice.name, mode.timing.name, mode.table.name) == (
         "everyone_at_once",
         "shared",
         "day",
         "open",
     )
-    daily = mode_for(pace="live", together=False, seeded=True, daily=True)
+    daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=False)
     assert (daily.turns.name, daily.dice.name, daily.timing.name, daily.table.name) == (
         "one_after_another",
         "daily",
         "live",
         "daily",
     )
-    assert mode_for(pace="live", together=False, seeded=False, daily=False).dice.name == "own"
+    assert (
+        mode_for(pace="live", together=False, seeded=False, daily=False, rated=False).dice.name
+        == "own"
+    )
     # Chosen once: the same combination is the same object.
-    assert mode_for(pace="day", together=True, seeded=True, daily=False) is mode
+    assert mode_for(pace="day", together=True, seeded=True, daily=False, rated=False) is mode
 
 
 def test_a_game_is_played_as_it_began_and_a_room_without_one_as_it_is_set() -> None:
-    room = Room(pace="day", together=False, duplicate=False, daily=False)
+    room = Room(pace="day", together=False, duplicate=False, daily=False, rated=False)
     game = Game(room=room, together=True, seed="ab" * 16)
     assert mode_of(room, game).turns is turn_order_of(game)
     assert (mode_of(room, game).turns.name, mode_of(room, game).dice.name) == (
@@ -51,15 +54,20 @@ def test_a_game_is_played_as_it_began_and_a_room_without_one_as_it_is_set() -> N
 
 
 def test_what_counts_and_so_refuses_a_box_taken_back() -> None:
-    casual = mode_for(pace="live", together=False, seeded=False, daily=False)
+    casual = mode_for(pace="live", together=False, seeded=False, daily=False, rated=False)
     assert casual.counts is None and casual.take_back_refusal() is None
-    shared = mode_for(pace="live", together=True, seeded=True, daily=False)
+    shared = mode_for(pace="live", together=True, seeded=True, daily=False, rated=False)
     assert shared.counts == "duplicate"
     assert shared.take_back_refusal() == Refusal(
         "room_counts",
         ("with the same dice for everyone, the game counts: a filled box stays filled"),
     )
-    daily = mode_for(pace="live", together=False, seeded=True, daily=True)
+    rated = mode_for(pace="live", together=False, seeded=False, daily=False, rated=True)
+    assert rated.counts == "rated"
+    assert rated.take_back_refusal() == Refusal(
+        "room_counts", "a rated game counts: a filled box stays filled"
+    )
+    daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=False)
     assert daily.counts == "daily"
     assert daily.take_back_refusal() == Refusal(
         "room_counts", "a daily challenge counts: a filled box stays filled"
@@ -67,14 +75,14 @@ def test_what_counts_and_so_refuses_a_box_taken_back() -> None:
 
 
 def test_the_daily_table_refuses_company_and_the_coach() -> None:
-    daily = mode_for(pace="live", together=False, seeded=True, daily=True).table
+    daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=False).table
     for action in ("join", "configure", "start", "rematch", "add_bot", "remove_bot", "take_seat"):
         refusal = daily.refusal(action)
         assert refusal is not None and refusal.code == "daily_table"
     assert daily.refusal("roll") is None and daily.refusal("chat") is None
     assert daily.coach_refusal() == Refusal("coach_off", "the coach is off in the daily challenge")
     assert daily.records_attempt and daily.has_challenge_page
-    table = mode_for(pace="live", together=False, seeded=False, daily=False).table
+    table = mode_for(pace="live", together=False, seeded=False, daily=False, rated=False).table
     assert table.refusal("join") is None and table.coach_refusal() is None
     assert not table.records_attempt and not table.has_challenge_page
 
@@ -115,7 +123,7 @@ def test_each_pace_waits_and_allows_its_own_way() -> None:
 
 
 def test_shared_dice_seal_a_round_from_the_log_while_the_game_is_played() -> None:
-    shared = mode_for(pace="live", together=True, seeded=True, daily=False).dice
+    shared = mode_for(pace="live", together=True, seeded=True, daily=False, rated=False).dice
     game = Game(status=Game.Status.PLAYING, seed="ab" * 16)
     roll = {"seat": 1, "dice": [1, 2, 3, 4, 5], "held": [], "drawn": [1, 2, 3, 4, 5]}
     assert shared.logged(game, "roll", roll) == {"seat": 1, "sealed": True}
@@ -138,8 +146,8 @@ def test_shared_dice_seal_a_round_from_the_log_while_the_game_is_played() -> Non
 def test_the_dailys_dice_and_ones_own_hide_nothing() -> None:
     game = Game(status=Game.Status.PLAYING, seed="cd" * 16)
     roll = {"seat": 0, "dice": [6, 6, 6, 6, 6]}
-    daily = mode_for(pace="live", together=False, seeded=True, daily=True).dice
-    own = mode_for(pace="live", together=False, seeded=False, daily=False).dice
+    daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=False).dice
+    own = mode_for(pace="live", together=False, seeded=False, daily=False, rated=False).dice
     assert daily.logged(game, "roll", roll) == roll == own.logged(game, "roll", roll)
     assert not daily.sealed and not daily.compared and daily.reveals_rounds
     assert daily.seed_of(game) == bytes.fromhex("cd" * 16) and daily.new_seed() == ""
@@ -168,3 +176,25 @@ def test_everyone_at_once_each_turn_holds_its_own_deadline() -> None:
     assert turns.bot_acts_again(game, Scorecard(seat=0))
     turns.keep_deadline(game)  # nothing to keep: no query, no change
     assert turns.take_back_closed(game) is None
+
+
+def test_a_rated_room_rates_people_only_and_the_daily_never() -> None:
+    rated = mode_for(pace="live", together=False, seeded=False, daily=False, rated=True)
+    casual = mode_for(pace="live", together=False, seeded=False, daily=False, rated=False)
+    daily = mode_for(pace="live", together=False, seeded=True, daily=True, rated=True)
+    assert (rated.ranking.name, casual.ranking.name, daily.ranking.name) == (
+        "rated",
+        "casual",
+        "casual",
+    )
+    assert rated.ranking.rates(people=2, bots=0)
+    assert not rated.ranking.rates(people=1, bots=0)
+    assert not rated.ranking.rates(people=3, bots=1)
+    assert not casual.ranking.rates(people=4, bots=0)
+    assert not daily.ranking.rates(people=2, bots=0)
+    refusal = rated.ranking.bots_refusal(1)
+    assert isinstance(refusal, Refusal) and refusal.code == "rated_table"
+    assert rated.ranking.bots_refusal(0) is None
+    assert casual.ranking.bots_refusal(3) is None
+    room = Room(pace="live", rated=True)
+    assert mode_of(room).ranking is rated.ranking

@@ -23,7 +23,9 @@ PUBLIC_HELPERS = {
     "accounts.addresses",  # a client's address, hashed, for any page's limits
     "accounts.guest_limit",  # the new players an address may make, for any page that makes one
     "accounts.web.guests",  # a visitor let in as a player, for any page that lets one in
+    "accounts.web.socket_language",  # a socket's viewer's language, for any app's socket
     "rooms.web.access",  # a room found from its code under the guess limit, for its pages
+    "ratings.skill",  # a rating as the pages and the moderators' admin show it
 }
 SHELL = "games"
 

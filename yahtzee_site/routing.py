@@ -1,5 +1,6 @@
 """The site's ASGI application: HTTP to Django, ``/ws/rooms/<code>/`` to the room
-consumer behind the origin check, the session/auth middleware and the browser's id.
+consumer and ``/ws/me/`` to the bell's, behind the origin check, the session/auth
+middleware and the browser's id.
 
 Importing it starts nothing; a server loads ``yahtzee_site.asgi``, which also starts
 the process's background work. Tests drive this application directly.

@@ -30,6 +30,7 @@ from yahtzee_site.env import (
     env_site_url,
     env_str,
 )
+from yahtzee_site.site_apps import SITE_APPS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,18 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
-    # The site's own apps, one per part of the game (docs/architecture.md); each app's
-    # code imports only the apps above it here, and every app's models (the models are
-    # one floor below all the code: docs/decisions/0066).
-    "common",
-    "accounts",
-    "play",
-    "notices",
-    "rooms",
-    "coach",
-    "daily",
-    "moderation",
-    "games",
+    *SITE_APPS,
 ]
 
 MIDDLEWARE = [
@@ -359,6 +349,8 @@ GAMES_BOT_DELAY_SECONDS = env_float("GAMES_BOT_DELAY_SECONDS", 0.8)
 # host, before the host role passes on.
 GAMES_AWAY_FOR_HANDOVER_SECONDS = env_float("GAMES_AWAY_FOR_HANDOVER_SECONDS", 60)
 GAMES_CLOCK_IN_PROCESS = env_bool("GAMES_CLOCK_IN_PROCESS", default=True)
+# How long an open (public) live table waits before its host is offered "Start with bots".
+LOBBY_BOTS_AFTER_SECONDS = env_int("LOBBY_BOTS_AFTER_SECONDS", 60)
 # Whether finished games' reviews are precomputed in the background (a child process).
 GAMES_COACH_IN_BACKGROUND = env_bool("GAMES_COACH_IN_BACKGROUND", default=True)
 # Whether that child runs only on CPU nothing else wants (SCHED_IDLE, nice 19); off, it
@@ -377,8 +369,9 @@ GUEST_LIMIT_TRUSTED = env_networks("GUEST_LIMIT_TRUSTED", [])
 # contact push services may write to (a mailto: or https: URL).
 WEBPUSH_PRIVATE_KEY = env_str("WEBPUSH_PRIVATE_KEY", "")
 WEBPUSH_KEY_FILE = Path(env_str("WEBPUSH_KEY_FILE", str(BASE_DIR / "var" / "vapid.pem")))
-# Push services on this machine (http://127.0.0.1:...): the tests' only.
-WEBPUSH_LOOPBACK = False
+# Push services on this machine (http://127.0.0.1:...): the tests' only (a browser test's
+# live server sets WEBPUSH_LOOPBACK=1; never honoured with DEBUG off).
+WEBPUSH_LOOPBACK = DEBUG and env_bool("WEBPUSH_LOOPBACK", default=False)
 # The push services the server sends to, with the hosts under them (docs/decisions/0049):
 # the browsers' own unless the environment names others.
 PUSH_SERVICE_HOSTS = env_host_names(

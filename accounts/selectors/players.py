@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from accounts.models import Player
 
@@ -24,4 +24,20 @@ def people_of_game(game_id: int, *, excluding: Collection[int]) -> QuerySet[Play
         .exclude(pk__in=excluding)
         .distinct()
         .order_by("pk")
+    )
+
+
+def players_by_ids(ids: Collection[int]) -> QuerySet[Player]:
+    """The players whose ids are in ``ids``, their accounts read with them, by name."""
+    return Player.objects.filter(pk__in=ids).select_related("user").order_by("name", "pk")
+
+
+def accounts_named(name: str) -> list[Player]:
+    """The people with an account whose account name or player's name is ``name``
+    (letter case aside), by name then id."""
+    return list(
+        Player.objects.filter(user__isnull=False, bot_level="")
+        .filter(Q(user__username__iexact=name) | Q(name__iexact=name))
+        .select_related("user")
+        .order_by("name", "pk")
     )

@@ -77,6 +77,7 @@ def played(
             game=game,
             seat=index,
             player=seat.player,
+            first_player=seat.before_by or seat.player,
             data=scorecard_json.to_json(seat.sheet),
             total=seat.sheet.total,
             rank=rank if status == Game.Status.FINISHED else None,

@@ -31,6 +31,9 @@ from yahtzee_site.env import SETTINGS_VARIABLES
 ROOT = Path(__file__).resolve().parents[2]
 SITE_APP = "yahtzee_site.asgi:application"
 CHROMIUM = Path("/usr/bin/chromium")
+# The same Chromium without the browser around the page (Debian's chromium-headless-shell,
+# built from the same sources): what most browser tests drive (docs/decisions/0076).
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -21,11 +21,13 @@ The number of queries does not grow with the number of games.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from accounts.models import Player
 from coach.models import GameReview
+from friends.selectors.friends import friend_ids
 from play.models import Game
 from play.selectors.played import finished_rolls, played_cards
 from scoring import rulesets, scorecard_json
@@ -191,10 +193,18 @@ def _accuracy(player: Player, accuracy_points: int) -> list[AccuracyPoint]:
 
 
 def can_see_profile(viewer: Player | None, player: Player) -> bool:
-    """Whether ``viewer`` may see ``player``'s profile: their own, or a player they have
-    shared a room with (seated or watching, even since left or kicked)."""
+    """Whether ``viewer`` may see ``player``'s profile (``visible_profiles``)."""
+    return player.pk in visible_profiles(viewer, [player.pk])
+
+
+def visible_profiles(viewer: Player | None, ids: Collection[int]) -> set[int]:
+    """Of the players ``ids``, those whose profile ``viewer`` may see: their own, their
+    friends', and those of the people they have shared a room with (seated or watching,
+    even since left or kicked)."""
     if viewer is None:
-        return False
-    if viewer.pk == player.pk:
-        return True
-    return viewer.memberships.filter(room__members__player=player).exists()
+        return set()
+    wanted = set(ids)
+    shared = viewer.memberships.filter(room__members__player_id__in=wanted).values_list(
+        "room__members__player_id", flat=True
+    )
+    return wanted & ({viewer.pk} | friend_ids(viewer) | set(shared))

@@ -20,7 +20,8 @@ EventKind = Literal[
     "seat_taken", "bot_added", "bot_removed", "game_started", "roll", "hold", "announce",
     "place", "timeout", "skip", "place_taken_back", "seat_to_bot", "seat_held",
     "seat_back", "holiday", "holiday_ended", "host_passed", "chat", "chat_removed",
-    "react", "game_ended", "room_closed", "presence",
+    "react", "game_ended", "room_closed", "presence", "published", "strangers_chat",
+    "bots_filled",
 ]  # fmt: skip
 
 
@@ -80,6 +81,19 @@ class Departure(TypedDict, total=False):
 class Muting(TypedDict, total=False):
     player: str
     muted: bool
+
+
+class Publicity(TypedDict, total=False):
+    public: bool
+
+
+class StrangersChoice(TypedDict, total=False):
+    player: str
+    on: bool
+
+
+class BotsFilled(TypedDict, total=False):
+    seats: list[Seat]
 
 
 class BotSeat(TypedDict, total=False):
@@ -169,6 +183,7 @@ class PresenceData(TypedDict, total=False):
 EventData = (
     RoomSettings | Joined | Departure | Muting | BotSeat | GameStarted | Move | TurnFinished
     | SeatChange | HostPassed | HolidayData | ChatData | ReactData | Ending | PresenceData
+    | Publicity | StrangersChoice | BotsFilled
 )  # fmt: skip
 
 EVENT_DATA: dict[str, type] = {
@@ -202,4 +217,7 @@ EVENT_DATA: dict[str, type] = {
     "game_ended": Ending,
     "room_closed": Ending,
     "presence": PresenceData,
+    "published": Publicity,
+    "strangers_chat": StrangersChoice,
+    "bots_filled": BotsFilled,
 }

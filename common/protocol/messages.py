@@ -80,12 +80,14 @@ class Patch(TypedDict):
 
 
 class Ack(TypedDict):
-    """``ack``: the change is committed (a ``report``'s also says what became of it)."""
+    """``ack``: the change is committed (a ``report``'s also says what became of it; a
+    ``rematch`` that invited the last game's people who left, whom, instead of starting)."""
 
     type: Literal["ack"]
     id: RequestId
     version: Annotated[int, Meta(ge=1)]
     report: NotRequired[Literal["received", "already"]]
+    invited: NotRequired[list[str]]
 
 
 class Pong(TypedDict):

@@ -124,6 +124,7 @@ class Configure(Request, frozen=True, tag="configure"):
     holidays: bool | None = None
     together: bool | None = None
     duplicate: bool | None = None
+    rated: bool | None = None
 
 
 class Start(Request, frozen=True, tag="start"):
@@ -161,6 +162,29 @@ class Mute(Request, frozen=True, tag="mute"):
 
     player: BigInt
     muted: bool
+
+
+class MuteMember(Request, frozen=True, tag="mute_member"):
+    """Hide ``player``'s chat and reactions from the sender only (or show them again)."""
+
+    player: BigInt
+    muted: bool
+
+
+class Publish(Request, frozen=True, tag="publish"):
+    """The host opens the room to anyone (``public``), or keeps it to invited people."""
+
+    public: bool
+
+
+class StrangersChat(Request, frozen=True, tag="strangers_chat"):
+    """The sender chats with strangers at an open table (``on``), or not."""
+
+    on: bool
+
+
+class FillWithBots(Request, frozen=True, tag="fill_with_bots"):
+    """The host of an open table that waits seats a bot in every free seat."""
 
 
 class Skip(Request, frozen=True, tag="skip"):
@@ -228,7 +252,8 @@ class Ping(Request, frozen=True, tag="ping"):
 REQUESTS: tuple[type[Request], ...] = (
     Roll, Hold, Announce, Place, Chat, React, Configure, Start, Rematch, AddBot,
     RemoveBot, TakeSeat, Kick, Mute, Skip, HandToBot, TakeBack, TakeBackPlace,
-    Holiday, HolidayEnd, Leave, Report, Hint, Sync, Ping,
+    Holiday, HolidayEnd, Leave, Report, Hint, Sync, Ping, Publish, StrangersChat,
+    FillWithBots, MuteMember,
 )  # fmt: skip
 BY_TYPE: dict[str, type[Request]] = {
     str(msgspec.inspect.type_info(kind).tag): kind  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from common.protocol import events, messages, requests
+from common.protocol import bell, events, messages, requests
 from common.protocol.errors import ErrorMessage
 from common.protocol.keys import OVERRIDE
 from common.protocol.ruleset import Ruleset, RulesetOptions
@@ -32,6 +32,11 @@ SERVER: dict[str, type] = {
     "pong": messages.Pong,
     "hint": messages.HintAnswer,
 }
+# The bell's socket, /ws/me/ (``common.protocol.bell``): its own messages, beside the
+# room's ``sync``, ``ping``, ``pong`` and ``error`` it shares.
+ME_CLIENT: dict[str, type] = {"read": bell.Read, "read_all": bell.ReadAll}
+ME_SERVER: dict[str, type] = {"bell": bell.BellMessage, "ack": bell.BellAck}
+ME_SHARED = {"client": ("sync", "ping"), "server": ("pong", "error")}
 NAMED: dict[str, type] = {"options": RulesetOptions, "ruleset": Ruleset, "event": events.Event}
 HEADER = {
     "$schema": "http://json-schema.org/draft-07/schema#",
@@ -40,10 +45,14 @@ HEADER = {
     "description": "Every message on /ws/rooms/<code>/. A client message is a "
     "#/definitions/client_message, a server message a #/definitions/server_message; each "
     "kind is also under #/definitions/client/<type> and #/definitions/server/<type>. "
+    "The bell's socket, /ws/me/, has #/definitions/me_client_message and "
+    "#/definitions/me_server_message (its own kinds under me_client/ and me_server/). "
     "Made by `python -m common.protocol.schema` from the types in common/protocol/.",
-    "oneOf": [
+    "anyOf": [
         {"$ref": "#/definitions/client_message"},
         {"$ref": "#/definitions/server_message"},
+        {"$ref": "#/definitions/me_client_message"},
+        {"$ref": "#/definitions/me_server_message"},
     ],
 }
 
@@ -53,9 +62,13 @@ def _components() -> tuple[dict[str, Any], dict[str, str]]:
     places = {kind.__name__: f"client/{tag}" for tag, kind in requests.BY_TYPE.items()}
     places |= {kind.__name__: f"server/{name}" for name, kind in SERVER.items()}
     places |= {kind.__name__: name for name, kind in NAMED.items()}
+    places |= {kind.__name__: f"me_client/{tag}" for tag, kind in ME_CLIENT.items()}
+    places |= {kind.__name__: f"me_server/{tag}" for tag, kind in ME_SERVER.items()}
     types = [
         *requests.REQUESTS,
+        *ME_CLIENT.values(),
         *SERVER.values(),
+        *ME_SERVER.values(),
         *NAMED.values(),
         *events.EVENT_DATA.values(),
         *messages.PATCH_OPS,
@@ -103,25 +116,28 @@ def _event_kinds(places: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _either(side: str, kinds: list[str]) -> dict[str, Any]:
+def _either(side: str, kinds: list[str], shared: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Any message of ``side``'s ``kinds`` (and the ``shared`` kinds of the room's side)."""
+    room_side = side.removeprefix("me_")
     return {
         "type": "object",
         "required": ["type"],
-        "properties": {"type": {"enum": sorted(kinds)}},
-        "oneOf": [{"$ref": f"#/definitions/{side}/{kind}"} for kind in kinds],
+        "properties": {"type": {"enum": sorted([*kinds, *shared])}},
+        "oneOf": [{"$ref": f"#/definitions/{side}/{kind}"} for kind in kinds]
+        + [{"$ref": f"#/definitions/{room_side}/{kind}"} for kind in shared],
     }
 
 
 def protocol_schema() -> dict[str, Any]:
     """The whole schema, as docs/protocol.schema.json holds it."""
     components, places = _components()
-    client_names = {kind.__name__ for kind in requests.REQUESTS}
+    client_names = {kind.__name__ for kind in (*requests.REQUESTS, *ME_CLIENT.values())}
     data_names = {data.__name__ for data in events.EVENT_DATA.values()}
     found = {
         name: _rewrite(schema, places, closed=name not in client_names | data_names)
         for name, schema in components.items()
     }
-    definitions: dict[str, Any] = {"client": {}, "server": {}}
+    definitions: dict[str, Any] = {"client": {}, "server": {}, "me_client": {}, "me_server": {}}
     for name, schema in found.items():
         side, _, kind = places.get(name, name).rpartition("/")
         (definitions[side] if side else definitions)[kind] = schema
@@ -141,6 +157,8 @@ def protocol_schema() -> dict[str, Any]:
     }
     definitions["client_message"] = _either("client", list(requests.BY_TYPE))
     definitions["server_message"] = _either("server", list(SERVER))
+    definitions["me_client_message"] = _either("me_client", list(ME_CLIENT), ME_SHARED["client"])
+    definitions["me_server_message"] = _either("me_server", list(ME_SERVER), ME_SHARED["server"])
     return {**HEADER, "definitions": definitions}
 
 

@@ -59,6 +59,20 @@ class Room(TypedDict):
             "coach off; nobody joins and there is no rematch."
         ),
     ]
+    rated: Annotated[
+        bool,
+        Meta(
+            description="Rated: its games of two or more accounts and no bot change their "
+            "ratings (chosen before the first game; no bot may be seated)."
+        ),
+    ]
+    public: Annotated[
+        bool,
+        Meta(
+            description="Open to anyone: listed among the open tables while it waits "
+            "(docs/open-tables.md)."
+        ),
+    ]
     host: int
     coach: bool
     ruleset: Ruleset
@@ -71,6 +85,7 @@ class You(TypedDict):
     name: str
     seat: Seat | None
     host: bool
+    muted: list[int]  # the player ids the viewer muted in this room, for themselves only
 
 
 class Member(TypedDict):
@@ -83,6 +98,13 @@ class Member(TypedDict):
     bot_level: BotLevel | None
     host: bool
     muted: bool
+    strangers_chat: Annotated[
+        bool,
+        Meta(
+            description="At an open table: they chat with strangers (a line passes only "
+            "between two members who both turned it on)."
+        ),
+    ]
     presence: PresenceName
     seen_seconds_ago: Annotated[int, Meta(ge=0)] | None
 

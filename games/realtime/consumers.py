@@ -255,6 +255,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         ack: Ack = {"type": "ack", "id": request_id, "version": answer["version"]}
         if kind == "report":
             ack["report"] = answer["report"]
+        if "invited" in answer:  # a rematch that invited people instead of starting
+            ack["invited"] = [row["name"] for row in answer["invited"]]
         await self.send_json(ack)
         if kind == "leave":
             await self.end(1000)
@@ -286,6 +288,21 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         version = message.get("version", 0)
         if version > self.sent_version:
             await self.push_state(version)
+
+    async def room_screened(self, message: dict[str, Any]) -> None:
+        """What this socket's player sees of a room changed without a new version (they
+        muted or unmuted someone: ``common.news.Screen``): if it is this socket's room,
+        read its members and mutes afresh and send the viewer the whole state again."""
+        if message.get("code") != self.code:
+            return
+        async with self.lock:
+            shared = await on_database_thread(snapshot)(self.code, fresh=True)
+            sent = None if shared is None else shared.message_for(self.player.pk, None)
+            if shared is None or sent is None:  # left or kicked meanwhile
+                return
+            text, self.held = sent
+            self.sent_version = shared.version
+            await self.send(text_data=text)
 
     async def push_state(self, version: int | None = None) -> None:
         """Send this viewer the room at ``version`` or newer (``None``: read the room

@@ -77,6 +77,7 @@ HANDLERS: dict[str, Call] = dict(
                 holidays=q.holidays,
                 together=q.together,
                 duplicate=q.duplicate,
+                rated=q.rated,
                 request_id=q.id,
             ),
         ),
@@ -115,6 +116,28 @@ HANDLERS: dict[str, Call] = dict(
             lambda p, code, q: services.room_mute(
                 player=p, code=code, target=q.player, muted=q.muted, request_id=q.id
             ),
+        ),
+        _handler(
+            r.MuteMember,
+            lambda p, code, q: services.member_mute(
+                player=p, code=code, target=q.player, muted=q.muted, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.Publish,
+            lambda p, code, q: services.table_publish(
+                player=p, code=code, public=q.public, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.StrangersChat,
+            lambda p, code, q: services.member_strangers_chat(
+                player=p, code=code, on=q.on, request_id=q.id
+            ),
+        ),
+        _handler(
+            r.FillWithBots,
+            lambda p, code, q: services.room_fill_with_bots(player=p, code=code, request_id=q.id),
         ),
         _handler(
             r.Skip,

@@ -40,17 +40,19 @@ def cached(code: str, version: int) -> Snapshot | None:
         return found
 
 
-def snapshot(code: str, version: int | None = None) -> Snapshot | None:
+def snapshot(code: str, version: int | None = None, *, fresh: bool = False) -> Snapshot | None:
     """The snapshot of room ``code`` at ``version`` or newer (the current version when
     ``None``), built from the database unless cached; ``None`` when there is no room.
-    Runs on a thread that may use the database."""
-    if version is not None:
+    ``fresh``: its members, chat and mutes are read again whatever the cache holds (a
+    member's mutes changed: ``common.news.Screen``). Runs on a thread that may use the
+    database."""
+    if version is not None and not fresh:
         found = cached(code, version)
         if found is not None:
             return found
     with _lock:
         prior = _snapshots.get(code)
-    built = read_snapshot(code, prior)
+    built = read_snapshot(code, prior, fresh=True) if fresh else read_snapshot(code, prior)
     if built is None:
         return None
     with _lock:

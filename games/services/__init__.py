@@ -17,6 +17,7 @@ from accounts.services.accounts import (
 )
 from accounts.services.emails import email_change, email_confirm
 from coach.services.reviews import review_for, review_of, reviews_precompute
+from lobby.services.tables import table_publish
 from moderation.services.moderation import (
     mod_ban,
     mod_close_room,
@@ -37,7 +38,9 @@ from play.services.play import (
 from rooms.services.absence import game_hand_to_bot, game_take_back, rooms_pass_host
 from rooms.services.chat import chat_post
 from rooms.services.clock import games_run_due, rooms_close_idle
+from rooms.services.mutes import member_mute
 from rooms.services.presence import presence_connect, presence_disconnect, presence_ping
+from rooms.services.public_tables import member_strangers_chat, room_fill_with_bots
 from rooms.services.reactions import reaction_send
 from rooms.services.room_hosting import room_add_bot, room_kick, room_mute, room_remove_bot
 from rooms.services.rooms import (
@@ -67,6 +70,8 @@ __all__ = [
     "game_skip",
     "game_take_back",
     "games_run_due",
+    "member_mute",
+    "member_strangers_chat",
     "mod_ban",
     "mod_close_room",
     "mod_end_game",
@@ -86,6 +91,7 @@ __all__ = [
     "room_add_bot",
     "room_configure",
     "room_create",
+    "room_fill_with_bots",
     "room_join",
     "room_kick",
     "room_leave",
@@ -98,4 +104,5 @@ __all__ = [
     "rooms_pass_host",
     "seat_holiday",
     "seat_holiday_end",
+    "table_publish",
 ]

@@ -24,13 +24,16 @@ from common.errors import ServiceError
 from common.publish import publish_on_commit
 from common.rule_texts import bot_level_title, rule_texts, variant_list
 from daily.selectors.attempts import attempt_at, practised_at
+from friends.selectors.blocks import blocked_by
 from games import selectors, services
 from games.web.pages import home
+from lobby.services.tables import require_may_open
 from moderation.services.moderation import ban_message
 from notices.services.notices import page_key
 from play.modes import mode_of, pace_named
 from play.modes.live import TURN_SECONDS
 from rooms.models import Room
+from rooms.selectors.open_tables import bots_offered_in
 from rooms.services.absence import away_for_handover
 from rooms.services.room_settings import DAY_HOURS, MAX_SEATS, seats_refused, timer_refused
 from rooms.web.access import guess_limited, room_or_404, room_url
@@ -76,6 +79,8 @@ def room_create(request: HttpRequest) -> HttpResponse:
             "together",
             "together_set",
             "duplicate",
+            "rated",
+            "public",
         )
     }
     ruleset = form["ruleset"]
@@ -95,6 +100,8 @@ def room_create(request: HttpRequest) -> HttpResponse:
             if seats is None:
                 raise seats_refused()
             timer = _int_or_none(form[chosen.timer_field], timer_refused())
+            if form["public"] == "on":  # the moderators' limits (docs/open-tables.md)
+                require_may_open(player)
             room = services.room_create(
                 player=player,
                 ruleset=ruleset,
@@ -105,6 +112,8 @@ def room_create(request: HttpRequest) -> HttpResponse:
                 holidays=form["holidays"] == "on",
                 together=_together(form),
                 duplicate=form["duplicate"] == "on",
+                rated=form["rated"] == "on",
+                public=form["public"] == "on",
                 browser=browser_id(request),
                 address=address_key(throttle.http_address(request)),
             )
@@ -166,6 +175,7 @@ def room(
         guest_limit.remember(throttle.http_address(request), player.pk)
     invite = invite_url(request, found.code)
     challenge = mode_of(found).table.has_challenge_page  # a daily challenge's table
+    may_block = bool(member) and player is not None and player.user_id is not None
     context = {
         "room": found,
         "ruleset": selectors.ruleset_of(found),
@@ -181,12 +191,15 @@ def room(
         "ws_path": f"/ws/rooms/{found.code}/",
         "invite_url": invite,
         "handover_after": int(away_for_handover().total_seconds()),
+        "bots_after": bots_offered_in(found),
         "invite_note": invite_note(request, invite) if member else "",
         "room_setup": room_setup(),
         "push_key": page_key() if member else "",
         "rule_texts": rule_texts(),
         "daily_url": daily_url(found) if challenge else "",
         "daily_practice": challenge and practised_at(found),
+        "may_block": may_block,  # an account's Block buttons in the players' list
+        "blocked": ",".join(map(str, blocked_by(player))) if may_block and player else "",
     }
     return render(request, "room.html", context, status=status)
 

@@ -14,7 +14,17 @@ Inlines follow the page they sit on: whoever may view a game sees its move log.
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
-from moderation.admin import games, players, records, reports, rooms  # noqa: F401  (register the pages)
+from moderation.admin import (  # noqa: F401  (register the pages)
+    friends,
+    games,
+    groups,
+    lobby,
+    players,
+    ratings,
+    records,
+    reports,
+    rooms,
+)
 
 admin.site.site_header = gettext_lazy("Dice games moderation")
 admin.site.site_title = gettext_lazy("Dice games moderation")

@@ -16,6 +16,8 @@ from common.clock import now
 from common.errors import ServiceError
 from common.news import Ban, Change, News, Outcome
 from common.text import visible_only
+from lobby.models import TableLimits
+from lobby.services.limits import limits_set
 from moderation.models import ModerationAction
 from play.models import Game
 from play.services.core import bump, lock_room
@@ -29,6 +31,7 @@ from rooms.selectors.members import (
     open_room_codes,
 )
 from rooms.services.chat import chat_message_remove
+from rooms.services.invite_expiry import invites_expire_closed
 from rooms.services.rooms import member_depart
 
 
@@ -39,6 +42,11 @@ def _reason(reason: str) -> str:
     if not 1 <= len(text) <= 500:
         raise ServiceError("reason_required", gettext("say why (1 to 500 characters)"))
     return text
+
+
+def mod_reason(reason: str) -> str:
+    """A moderator's reason as every action keeps it (refused when empty or too long)."""
+    return _reason(reason)
 
 
 def _record(moderator: User, action: str, reason: str, **targets: Any) -> ModerationAction:
@@ -62,8 +70,9 @@ def mod_close_room(*, moderator: User, room: Room, reason: str) -> Outcome[Moder
             end_game(game, f"room closed by a moderator: {why}")
         locked.status, locked.closed_at, locked.closed_reason = Room.Status.CLOSED, now(), why
         bump(locked, "room_closed", game=game, data={"reason": why, "by": "moderator"})
+        expired = invites_expire_closed(locked)
         action = _record(moderator, "close_room", why, room=locked, game=game)
-    return Outcome(action, (Change(locked.code, locked.version),))
+    return Outcome(action, (Change(locked.code, locked.version), *expired))
 
 
 def mod_end_game(*, moderator: User, game: Game, reason: str) -> Outcome[ModerationAction]:
@@ -104,10 +113,11 @@ def mod_kick(
         game = game_in_play_lock(room)
         data = member_depart(room, game, locked, Membership.State.KICKED)
         bump(room, "kicked", game=game if data["bot"] else None, data={**data, "by": "moderator"})
+        expired = invites_expire_closed(room)
         action = _record(
             moderator, "kick", why, room=room, player=locked.player, details=details or {}
         )
-    return Outcome(action, (Change(room.code, room.version),))
+    return Outcome(action, (Change(room.code, room.version), *expired))
 
 
 def ban_message(until: datetime | None) -> str:
@@ -175,7 +185,7 @@ def mod_ban(
     return Outcome(action, tuple(news))
 
 
-def _leave_banned(player: Player, code: str) -> list[Change]:
+def _leave_banned(player: Player, code: str) -> list[News]:
     """Take a banned player out of one room (a bot finishes their game seat); the
     room's change, if any."""
     with transaction.atomic():
@@ -186,7 +196,8 @@ def _leave_banned(player: Player, code: str) -> list[Change]:
         game = game_in_play_lock(room)
         data = member_depart(room, game, member, Membership.State.LEFT)
         bump(room, "banned", game=game if data["bot"] else None, data={**data, "by": "moderator"})
-    return [Change(room.code, room.version)]
+        expired = invites_expire_closed(room)
+    return [Change(room.code, room.version), *expired]
 
 
 def mod_unban(*, moderator: User, player: Player, reason: str) -> Outcome[ModerationAction]:
@@ -235,3 +246,32 @@ def mod_dismiss_report(
             moderator, "dismiss_report", _reason(reason), room=room, player=player, details=details
         )
     )
+
+
+def mod_set_table_limits(
+    *,
+    moderator: User,
+    limits: TableLimits,
+    reason: str,
+    guests_may_open: bool,
+    new_account_days: int,
+    new_account_tables: int,
+    tables_at_once: int,
+) -> Outcome[ModerationAction]:
+    """Set the limits at public tables (``lobby``; ``limits``: the row shown, there is one)
+    and record it with the new values."""
+    why = _reason(reason)
+    with transaction.atomic():
+        limits_set(
+            guests_may_open=guests_may_open,
+            new_account_days=new_account_days,
+            new_account_tables=new_account_tables,
+            tables_at_once=tables_at_once,
+        )
+        details = {
+            "guests_may_open": guests_may_open,
+            "new_account_days": new_account_days,
+            "new_account_tables": new_account_tables,
+            "tables_at_once": tables_at_once,
+        }
+        return Outcome(_record(moderator, "table_limits", why, details=details))

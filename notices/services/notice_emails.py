@@ -31,7 +31,14 @@ from accounts.models import Player
 from common.clock import now
 from common.site_address import site_address
 from notices.models import Notice, Preferences
-from notices.services.outbox import MAX_ATTEMPTS, RETRY_AFTER, address_of, open_turn_of, postpone
+from notices.services.outbox import (
+    MAX_ATTEMPTS,
+    RETRY_AFTER,
+    address_of,
+    game_of,
+    open_turn_of,
+    postpone,
+)
 from notices.services.preferences import preferences_of, quiet_end, zone_of
 from play.models import Turn
 from play.modes import turn_order_of
@@ -104,11 +111,12 @@ def site_url(path: str) -> str:
 
 def deadline_of(notice: Notice, turn: Turn) -> datetime | None:
     """When the notice's turn runs out (everyone at once: its own deadline)."""
-    return turn_order_of(notice.game).deadline_of(notice.game, turn)
+    game = game_of(notice)
+    return turn_order_of(game).deadline_of(game, turn)
 
 
 def _game_view(notice: Notice, turn: Turn, chosen: Preferences) -> dict[str, Any]:
-    game = notice.game
+    game = game_of(notice)
     others = list(
         game.scorecards.exclude(player=notice.player).values_list("player__name", flat=True)
     )
@@ -201,6 +209,7 @@ def claim_more(rows: list[Notice], moment: datetime) -> list[Notice]:
     others = Notice.objects.filter(
         player_id=rows[0].player_id,
         channel=Notice.Channel.EMAIL,
+        invite__isnull=True,  # an invite's email goes alone (notices.services.invite_notices)
         sent_at__isnull=True,
         claimed_at__isnull=True,
         due_at__lte=moment,

@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import tempfile
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from enum import Enum
 from functools import lru_cache
@@ -33,8 +34,16 @@ from django.utils.translation import gettext, ngettext
 from accounts.models import Player
 from common.clock import now
 from notices.models import Notice, PushSubscription
+from notices.services.invite_notices import invite_payload, invite_pending, send_invite_emails
 from notices.services.notice_emails import send_emails
-from notices.services.outbox import MAX_ATTEMPTS, RETRY_AFTER, address_of, open_turn_of, postpone
+from notices.services.outbox import (
+    MAX_ATTEMPTS,
+    RETRY_AFTER,
+    address_of,
+    game_of,
+    open_turn_of,
+    postpone,
+)
 from notices.services.preferences import preferences_of, quiet_end
 from notices.services.push_endpoints import BadEndpoint, endpoint_checked
 from play.models import Game
@@ -176,7 +185,7 @@ def turn_unnoticed(sender: object, *, game: Game, number: int, **kwargs: object)
 def _payload(notice: Notice, language: str, deadline: datetime | None) -> dict[str, Any]:
     """What the device shows, in ``language``: the room and the game, the time left until
     the turn's ``deadline``, and the link that opens the room at the player's turn."""
-    game = notice.game
+    game = game_of(notice)
     others = list(
         game.scorecards.exclude(player=notice.player)
         .select_related("player")
@@ -257,26 +266,41 @@ def _claim(moment: datetime, limit: int) -> list[Notice]:
         due.filter(pk__in=ids).update(claimed_at=moment)
     return list(
         Notice.objects.filter(pk__in=ids, claimed_at=moment)
-        .select_related("player", "game__room")
+        .select_related("player", "game__room", "invite__room", "invite__sender")
         .order_by("due_at", "id")
     )
+
+
+def _wording(notice: Notice) -> Callable[[str], dict[str, Any]] | None:
+    """How the notice's push reads in a language, or ``None`` when it is no longer to be
+    sent: its turn is over (or a bot keeps the seat now), or its invite is no longer
+    pending."""
+    if notice.invite_id is not None:
+        if not invite_pending(notice):
+            return None
+        return lambda language: invite_payload(notice, language)
+    turn = open_turn_of(notice)
+    if turn is None:
+        return None
+    game = game_of(notice)
+    # Everyone's turn at once, each turn has its own deadline; else the game holds it.
+    deadline = turn_order_of(game).deadline_of(game, turn)
+    return lambda language: _payload(notice, language, deadline)
 
 
 def _send(notice: Notice, moment: datetime) -> None:
     """Push one notice to each device of its player it has not reached yet; mark it sent,
     or leave it for another try (given up after ``MAX_ATTEMPTS``)."""
-    turn = open_turn_of(notice)
+    wording = _wording(notice)
     chosen = preferences_of(notice.player)
-    if turn is None or not chosen.push:
-        # The turn is over, a bot keeps the seat now, or push is off: nothing to send.
+    if wording is None or not chosen.push:
+        # Nothing to send any more, or push is off.
         Notice.objects.filter(pk=notice.pk).update(sent_at=now())
         return
     quiet = quiet_end(chosen, moment)
     if quiet is not None:
         postpone(notice, quiet)
         return
-    # Everyone's turn at once, each turn has its own deadline; else the game holds it.
-    deadline = turn_order_of(notice.game).deadline_of(notice.game, turn)
     delivered = set(notice.delivered)
     retry = False
     payloads: dict[str, dict[str, Any]] = {}
@@ -293,7 +317,7 @@ def _send(notice: Notice, moment: datetime) -> None:
             continue
         language = notice.player.language or device.language or settings.LANGUAGE_CODE
         if language not in payloads:
-            payloads[language] = _payload(notice, language, deadline)
+            payloads[language] = wording(language)
         outcome = _push(device, endpoint, payloads[language])
         if outcome is Outcome.GONE:
             device.delete()
@@ -327,8 +351,10 @@ def notices_send(*, limit: int = 10) -> int:
     moment = now()
     claimed = _claim(moment, limit)
     emails = [notice for notice in claimed if notice.channel == Notice.Channel.EMAIL]
-    if emails:
-        send_emails(emails, moment)
+    if turn_emails := [notice for notice in emails if notice.invite_id is None]:
+        send_emails(turn_emails, moment)
+    if invite_emails := [notice for notice in emails if notice.invite_id is not None]:
+        send_invite_emails(invite_emails, moment)
     for notice in claimed:
         if notice.channel == Notice.Channel.EMAIL:
             continue

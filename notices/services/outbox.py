@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Player
 from notices.models import Notice
-from play.models import Turn
+from play.models import Game, Turn
 from play.selectors.games import open_turn_of_player
 
 # A notice that could not reach a device is tried again after this (times the attempts so
@@ -30,10 +30,17 @@ def address_of(player: Player) -> str:
     )
 
 
+def game_of(notice: Notice) -> Game:
+    """The game a turn's notice is about (an invite's notice has none: a caller's bug)."""
+    if notice.game is None:
+        raise ValueError(f"notice {notice.pk} is about no game's turn")
+    return notice.game
+
+
 def open_turn_of(notice: Notice) -> Turn | None:
     """The turn a notice is about while it is still open and its seat still the
     player's (a bot may keep it now)."""
-    return open_turn_of_player(game=notice.game, number=notice.turn, player=notice.player)
+    return open_turn_of_player(game=game_of(notice), number=notice.turn, player=notice.player)
 
 
 def postpone(notice: Notice, until: datetime) -> None:

@@ -3,6 +3,7 @@ the deadline, and quiet hours in their own time zone (``Preferences``)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
@@ -12,6 +13,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.errors import ServiceError
 from notices.models import Preferences
+from notices.selectors.bell_kinds import KINDS
 
 # The reminders a player may pick: hours before a turn's deadline (0: none).
 REMINDER_HOURS = (0, 1, 2, 3, 6, 12, 24)
@@ -70,9 +72,11 @@ def preferences_save(
     quiet_from: int | None,
     quiet_until: int | None,
     time_zone: str,
+    bell_off: Collection[str] | None = None,
 ) -> Preferences:
-    """Keep how ``player`` wants to hear of their turns; bad values change nothing.
-    Quiet hours need both ends (or neither); the time zone is an IANA name."""
+    """Keep how ``player`` wants to hear of their turns, and which kinds of the bell they
+    turned off (``None``: as they were); bad values change nothing. Quiet hours need both
+    ends (or neither); the time zone is an IANA name; a kind is one the bell knows."""
     if reminder_hours not in REMINDER_HOURS:
         raise ServiceError(
             "bad_preferences",
@@ -86,9 +90,13 @@ def preferences_save(
         )
     if time_zone and time_zone not in time_zones():
         raise ServiceError("bad_preferences", gettext("unknown time zone"))
+    if bell_off is not None and not set(bell_off) <= set(KINDS):
+        raise ServiceError("bad_preferences", gettext("no such kind of notice"))
+    kinds = {} if bell_off is None else {"bell_off": sorted(set(bell_off))}
     found, _ = Preferences.objects.update_or_create(
         player=player,
         defaults={
+            **kinds,
             "push": push,
             "email": email,
             "reminder_hours": reminder_hours,

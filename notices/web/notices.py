@@ -24,6 +24,7 @@ from accounts.web.guests import register
 from common.errors import ServiceError
 from common.publish import publish_on_commit
 from notices.models import Preferences
+from notices.selectors.bell_kinds import KINDS
 from notices.services.notice_emails import (
     ROOM_LINK_AGE,
     read_room_link,
@@ -98,6 +99,21 @@ class PreferencesForm(forms.Form):
         fields["time_zone"].choices = [("", gettext("not set (UTC)"))] + [  # type: ignore[attr-defined]
             (name, name.replace("_", " ")) for name in sorted(time_zones())
         ]
+        for kind in KINDS.values():  # each kind of the bell, on or off
+            fields[bell_field(kind.name)] = forms.BooleanField(
+                required=False,
+                label=str(kind.label),
+                widget=forms.CheckboxInput(attrs={"data-testid": f"notices-bell-{kind.name}"}),
+            )
+
+    def bell_fields(self) -> list[forms.BoundField]:
+        """The bell's checkboxes, one per kind."""
+        return [self[bell_field(name)] for name in KINDS]
+
+
+def bell_field(kind: str) -> str:
+    """The form field of a bell kind's checkbox."""
+    return f"bell_{kind}"
 
 
 def _hour(value: str) -> int | None:
@@ -113,6 +129,7 @@ def _initial(chosen: Preferences) -> dict[str, object]:
         "quiet_from": "" if chosen.quiet_from is None else str(chosen.quiet_from),
         "quiet_until": "" if chosen.quiet_until is None else str(chosen.quiet_until),
         "time_zone": chosen.time_zone,
+        **{bell_field(name): name not in (chosen.bell_off or ()) for name in KINDS},
     }
 
 
@@ -154,6 +171,7 @@ def notices(request: HttpRequest) -> HttpResponse:
                         quiet_from=_hour(data["quiet_from"]),
                         quiet_until=_hour(data["quiet_until"]),
                         time_zone=data["time_zone"],
+                        bell_off=[name for name in KINDS if not data[bell_field(name)]],
                     )
             except ServiceError as error:  # TooManyGuests too
                 form.add_error(None, error.message)

@@ -5,7 +5,8 @@ pages and the admin ask instead of testing the room's or the game's fields.
 ``base.py`` says what each axis answers; one module per policy: turn order
 (``one_after_another.py``, ``everyone_at_once.py``), dice (``own_dice.py``,
 ``shared_dice.py``, ``daily_dice.py``), pace (``live.py``, ``by_the_day.py``), table
-(``open_table.py``, ``daily_table.py``); ``choice.py`` registers them and chooses.
+(``open_table.py``, ``daily_table.py``), ranking (``casual.py``, ``rated.py``);
+``choice.py`` registers them and chooses.
 """
 
 from play.modes.base import Refusal, raise_refusal

@@ -1,10 +1,11 @@
 """What every play mode answers, axis by axis (DESIGN.md, "Modes are rules, not flags").
 
-A game's mode is four policies chosen once (``play.modes.choice.mode_of``): its turn
+A game's mode is five policies chosen once (``play.modes.choice.mode_of``): its turn
 order (who plays when), its dice (where they come from, what the log may tell of them,
 whether the game is compared), its pace (live or by the day: clocks, notices, holidays)
 and its table (an open table or a daily challenge's solo table: who may join, the coach,
-what a result counts for). A policy decides over models and values; it writes nothing
+what a result counts for), and its ranking (casual or rated: whether a game changes the
+players' ratings). A policy decides over models and values; it writes nothing
 but the rows of its own turn bookkeeping, and never raises the services' errors: what it
 refuses it returns as a ``Refusal`` for the service to raise.
 """
@@ -133,6 +134,8 @@ class Pace:
     name: str
     # Whether a turn is announced by push and email ("your turn").
     notices_turns: bool
+    # Whether new chat rings the bell of the room's other members (one item per room).
+    notices_chat: bool
     # Whether everyone's turn at once is the default of a new room.
     rounds_by_default: bool
     # The room form's field for the turn limit, and how many seconds its unit is.
@@ -171,6 +174,8 @@ class Table:
     records_attempt: bool
     # The table belongs to a challenge whose page it links to.
     has_challenge_page: bool
+    # A finished game rings the bell of every person seated, with their place and score.
+    notices_results: bool
 
     def refusal(self, action: str) -> Refusal | None:
         """Why the table refuses room action ``action``, if it does."""
@@ -178,4 +183,42 @@ class Table:
 
     def coach_refusal(self) -> Refusal | None:
         """Why the coach is off at this table whatever the room's setting, if it is."""
+        raise NotImplementedError
+
+    def publish_refusal(self, *, public: bool) -> Refusal | None:
+        """Why the host may not open the table to anyone (``public``) or close it again
+        to invited people only, if so (the room's own state is checked by its service)."""
+        raise NotImplementedError
+
+    def seat_from_bot(self) -> bool:
+        """Whether a person arriving with every seat taken before the first game takes a
+        bot's seat (the bot leaves)."""
+        raise NotImplementedError
+
+    def chat_hidden(
+        self,
+        blocked: Mapping[int, frozenset[int]],
+        consenting: Collection[int],
+        people: Collection[int],
+    ) -> dict[int, frozenset[int]]:
+        """For each of ``people`` (player ids) the authors whose chat lines they do not
+        see: those they ``blocked`` (a mapping as ``friends.selectors.blocks.hidden_among``
+        gives) and whatever the table keeps apart (``consenting``: those who chat with
+        strangers)."""
+        raise NotImplementedError
+
+
+class Ranking:
+    """Whether a table's games change the players' ratings (decision 0070)."""
+
+    name: str
+    counts: str | None  # why its games count ("rated"), or None
+
+    def rates(self, *, people: int, bots: int) -> bool:
+        """Whether a game that began with ``people`` accounts and ``bots`` bots seated is
+        rated."""
+        raise NotImplementedError
+
+    def bots_refusal(self, bots: int) -> Refusal | None:
+        """Why the table refuses ``bots`` bots seated for its next game, if it does."""
         raise NotImplementedError

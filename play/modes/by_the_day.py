@@ -19,6 +19,7 @@ class ByTheDay(Pace):
 
     name = "day"
     notices_turns = True
+    notices_chat = True
     rounds_by_default = True
     timer_field = "turn_hours"  # the form offers hours; the room counts seconds
     timer_unit = HOUR

@@ -16,6 +16,7 @@ class Live(Pace):
 
     name = "live"
     notices_turns = False
+    notices_chat = False  # everyone is at the table
     rounds_by_default = False
     timer_field = "turn_seconds"
     timer_unit = 1

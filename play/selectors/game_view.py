@@ -235,6 +235,8 @@ def _mode(room: dict[str, Any], game: dict[str, Any]) -> Mode:
         together=bool(game["together"]),
         seeded=bool(game["duplicate"]),
         daily=bool(room["daily"]),
+        rated=bool(room["rated"]),
+        public=bool(room["public"]),
     )
 
 

@@ -136,3 +136,24 @@ def room_events(room_id: int, *, game: Game | None, hidden: Collection[str]) -> 
     """The events of the room (of ``game`` only, when given), but for kinds ``hidden``."""
     events = Event.objects.filter(room=room_id).exclude(kind__in=hidden)
     return events.filter(game=game) if game is not None else events
+
+
+def seats_at_start(game: Game) -> list[Scorecard]:
+    """``game``'s scorecards in seat order with who plays each now (``player``) and who
+    sat there when it began (``first_player``), both with their accounts' ids."""
+    return list(
+        Scorecard.objects.filter(game=game)
+        .select_related("player", "first_player")
+        .order_by("seat")
+    )
+
+
+def finished_cards(game_id: int) -> list[Scorecard]:
+    """The scorecards of the finished game with ``game_id`` in seat order, each with its
+    player, the person a bot keeps the seat for, and the game's room ([] when the game
+    is not finished)."""
+    return list(
+        Scorecard.objects.filter(game=game_id, game__status=Game.Status.FINISHED)
+        .select_related("player", "held_for", "game__room")
+        .order_by("seat")
+    )

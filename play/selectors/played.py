@@ -51,3 +51,19 @@ def finished_rolls(player: Player) -> QuerySet[Turn, tuple[str, Any]]:
     return Turn.objects.filter(
         player=player, game__status=Game.Status.FINISHED, game__scorecards__player=player
     ).values_list("game__ruleset", "rolls")
+
+
+def played_with(player: Player) -> QuerySet[Scorecard, int]:
+    """The ids of the people with an account who sat in a finished game with ``player``
+    (bots and guests aside), each once."""
+    return (
+        Scorecard.objects.filter(
+            game__status=Game.Status.FINISHED,
+            game__scorecards__player=player,
+            player__user__isnull=False,
+            player__bot_level="",
+        )
+        .exclude(player=player)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )

@@ -14,16 +14,18 @@ pair of versions, however many viewers receive it (docs/protocol.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import cast
+from typing import TypedDict, cast
 
 from django.utils import timezone
 
+from common.protocol.events import Event, ReactionEvent
 from common.protocol.game import GameView, SeatView
 from common.protocol.keys import PresenceName
 from common.protocol.messages import Patch
-from common.protocol.state import Member, State, You
+from common.protocol.state import ChatLine, Member, State, You
 from play.selectors.patches import Op, diff, diff_at
 from play.selectors.shared_state import Document, OwnParts, Shared
 from play.selectors.views import compact_json, presence_of
@@ -37,6 +39,18 @@ Presence = tuple[tuple[int, PresenceName], ...]
 Seen = tuple[tuple[PresenceName, int | None], ...]
 # ``rounds``: the game's turn order opens rounds of everyone's turns (``play.modes``).
 HIDDEN_GAME_KEYS = ("deadline", "player", "seconds_left", "own", "own_seats", "rounds")
+# The keys of the state that leave out what people a viewer blocked or muted wrote.
+SCREENED_KEYS = ("event", "log", "chat", "reactions")
+NOBODY: frozenset[int] = frozenset()
+
+
+class Screened(TypedDict):
+    """The keys of the state that leave out what people a viewer blocked or muted wrote."""
+
+    event: Event | None
+    log: list[Event]
+    chat: list[ChatLine]
+    reactions: list[ReactionEvent]
 
 
 @dataclass(frozen=True)
@@ -57,6 +71,13 @@ class Snapshot:
     room_id: int
     seats: Seats  # the game's seat views, by scorecard row
     members_at: float  # when what it holds beyond its version (members, chat...) was read
+    # For each member who does not see the chat of others of the room (they blocked or
+    # muted them, or strangers at an open table), the ids of those others, read with the
+    # members: whose chat lines that member is not sent.
+    hidden: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    # For each member who muted others in the room, their ids: whose chat lines and
+    # reactions that member is not sent (``rooms.services.mutes``).
+    muted: Mapping[int, frozenset[int]] = field(default_factory=dict)
     _document: Document | None = field(default=None, init=False, repr=False)
     _ops: dict[int, list[Op]] = field(default_factory=dict, init=False, repr=False)
 
@@ -70,7 +91,13 @@ class Snapshot:
         mine = self._members.get(viewer)
         if mine is None:
             return None
-        return {"player": viewer, "name": mine["name"], "seat": mine["seat"], "host": mine["host"]}
+        return {
+            "player": viewer,
+            "name": mine["name"],
+            "seat": mine["seat"],
+            "host": mine["host"],
+            "muted": sorted(self.muted.get(viewer, NOBODY)),
+        }
 
     def own_of(self, viewer: int) -> OwnParts:
         """The parts of the game that are ``viewer``'s own: the ``options`` of their turn
@@ -117,6 +144,7 @@ class Snapshot:
                 "bot_level": m["bot_level"],
                 "host": m["host"],
                 "muted": m["muted"],
+                "strangers_chat": m["strangers_chat"],
                 "presence": presence,
                 "seen_seconds_ago": ago,
             }
@@ -158,6 +186,7 @@ class Snapshot:
                         "bot_level": m["bot_level"],
                         "host": m["host"],
                         "muted": m["muted"],
+                        "strangers_chat": m["strangers_chat"],
                     }
                     for m in shared["members"]
                 ],
@@ -176,6 +205,41 @@ class Snapshot:
             found = self._ops[held.version] = diff(held.document(), self.document())
         return found
 
+    def screened(self, viewer: int) -> Screened:
+        """The state's ``event``, ``log``, ``chat`` and ``reactions`` as ``viewer`` sees
+        them: without the lines and chat events of the people whose chat they do not see,
+        nor the reactions of those they muted."""
+        hidden = self.hidden.get(viewer, NOBODY)
+        muted = self.muted.get(viewer, NOBODY)
+        shared = self.shared
+        event = shared["event"]
+        if event is not None and event["actor_id"] in (
+            hidden if event["kind"] == "chat" else muted if event["kind"] == "react" else NOBODY
+        ):
+            event = None
+        return {
+            "event": event,
+            "log": [e for e in shared["log"] if e["kind"] != "chat" or e["actor_id"] not in hidden],
+            "chat": [line for line in shared["chat"] if line["player"] not in hidden],
+            "reactions": [r for r in shared["reactions"] if r["actor_id"] not in muted],
+        }
+
+    def _screened_ops(self, viewer: int, before: Snapshot, ops: list[Op]) -> list[Op]:
+        """``ops`` for a viewer who does not see someone's chat in the room (at either
+        version): the shared operations on ``SCREENED_KEYS`` replaced by the viewer's own."""
+        if viewer not in self.hidden and viewer not in before.hidden:
+            return ops
+        roots = tuple(f"/{key}" for key in SCREENED_KEYS)
+        kept = [
+            op
+            for op in ops
+            if not any(op["path"] == r or op["path"].startswith(r + "/") for r in roots)
+        ]
+        held, now = before.screened(viewer), self.screened(viewer)
+        for key in SCREENED_KEYS:
+            kept += diff_at(held[key], now[key], f"/{key}")  # type: ignore[literal-required]
+        return kept
+
     # -- what a viewer is sent -----------------------------------------------------
 
     def state_for(self, viewer: int) -> State | None:
@@ -192,16 +256,26 @@ class Snapshot:
             shown.update(self.own_of(viewer))
             # The shared game less its hidden keys, with the viewer's own parts: a GameView.
             game = cast(GameView, shown)
+        seen: Screened = (
+            self.screened(viewer)
+            if viewer in self.hidden
+            else {
+                "event": shared["event"],
+                "log": shared["log"],
+                "chat": shared["chat"],
+                "reactions": shared["reactions"],
+            }
+        )
         return {  # the shared state's keys in order, then ``you``
             "type": shared["type"],
             "version": shared["version"],
-            "event": shared["event"],
+            "event": seen["event"],
             "room": shared["room"],
             "members": self._members_at(moment),
             "game": game,
-            "log": shared["log"],
-            "chat": shared["chat"],
-            "reactions": shared["reactions"],
+            "log": seen["log"],
+            "chat": seen["chat"],
+            "reactions": seen["reactions"],
             "you": you,
         }
 
@@ -227,7 +301,7 @@ class Snapshot:
         if you is None:
             return None
         before = held.snapshot
-        ops = list(self.ops_since(before))
+        ops = self._screened_ops(viewer, before, list(self.ops_since(before)))
         if before.you_of(viewer) != you:
             ops.append({"op": "replace", "path": "/you", "value": you})
         if self.shared["game"] is not None:

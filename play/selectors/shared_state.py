@@ -76,6 +76,7 @@ class MemberShown(TypedDict):
     bot_level: BotLevel | None
     host: bool
     muted: bool
+    strangers_chat: bool
 
 
 class MemberRead(MemberShown):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from common.clock import now
 from common.errors import ServiceError
-from common.news import Answer, Change
+from common.news import Answer, Change, News
 from common.protocol.events import EventData, EventKind
 from common.words import say
 from play import sql, sql_writes
@@ -189,12 +189,13 @@ def finish(
 class Done:
     """What an accepted room action did: its ``event`` (from ``bump``), the ``game`` it
     changed, extra fields of the answer, and whether the answer is kept for retries of
-    its request id (``remember``)."""
+    its request id (``remember``), and other ``news`` it committed."""
 
     event: Recorded | None
     game: Game | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     remember: bool = True
+    news: tuple[News, ...] = ()  # committed beside the room's change (a member's bell)
 
 
 def room_act(
@@ -235,7 +236,7 @@ def room_act(
             game=done.game,
             **done.extra,
         )
-    return Answer(response, changed(room, since))
+    return Answer(response, [*changed(room, since), *done.news])
 
 
 def rules(action: Callable[[], T]) -> T:

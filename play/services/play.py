@@ -97,6 +97,7 @@ def begin_game(room: Room, seated: Sequence[Membership], seed: str | None = None
             game=game,
             seat=index,
             player=member.player,
+            first_player=member.player,
             data=empty,
             held_for_id=last.held_for_id if last is not None else None,
             holiday_until=away,

@@ -13,7 +13,7 @@ announcements, the reactions when none came. The game's part of the state is rea
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, cast
 
@@ -21,12 +21,15 @@ from django.db.models import F
 
 from common.protocol.events import Event, ReactionEvent
 from common.protocol.state import ChatLine, Room
+from friends.selectors.blocks import hidden_among
 from play import sql
+from play.modes import mode_for
 from play.selectors.game_view import game_view
 from play.selectors.room_snapshot import Seats, Snapshot
 from play.selectors.shared_state import MemberRead, Shared
 from play.selectors.views import ruleset_view_of
 from rooms.models import ChatMessage, Membership
+from rooms.selectors.mutes import hidden_with_mutes, mutes_in
 
 LOG_SIZE = CHAT_SIZE = 50
 # How long what a snapshot read stands for the room beyond its version: heartbeats
@@ -110,6 +113,7 @@ def _members(room: dict[str, Any]) -> list[MemberRead]:
             "bot_level": m["player_bot_level"] or None,
             "host": room["host_id"] == m["player_id"],
             "muted": bool(m["muted"]),
+            "strangers_chat": bool(m["stranger_chat"]),
             "sockets": m["sockets"],
             "seen_at": m["seen_at"],
         }
@@ -121,6 +125,7 @@ def _members(room: dict[str, Any]) -> list[MemberRead]:
             "sockets",
             "seen_at",
             "muted",
+            "stranger_chat",
             player_name=F("player__name"),
             player_bot_level=F("player__bot_level"),
         )
@@ -160,19 +165,20 @@ def _kinds_since(
     return {view["kind"] for view in news}
 
 
-def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
+def read_snapshot(
+    code: str, prior: Snapshot | None = None, *, fresh: bool = False
+) -> Snapshot | None:
     """Room ``code``'s snapshot read from the database (``None``: no room); ``prior``,
-    an earlier snapshot of the room from this process, spares reading its log again."""
+    an earlier snapshot of the room from this process, spares reading its log again,
+    and its members, chat and mutes while it is young, unless ``fresh`` (a member's
+    mutes changed without a new version: ``common.news.Screen``)."""
     moment = time.monotonic()
     room = sql.first(sql.ROOM, [code])
     if room is None:
         return None
     if prior is not None and (prior.room_id != room["id"] or prior.version > room["version"]):
         prior = None
-    # Heartbeats and renames change what a room shows without a version: past
-    # SNAPSHOT_SECONDS, nothing of ``prior`` serves again but its seat views (kept by
-    # the content of their rows, names included).
-    young = prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS else None
+    young = None if fresh else _young(prior, moment)
     read = _read_since(room, young, moment)
     latest = _latest_event(room, read.log, read.reactions, young)
     seats: Seats = {}
@@ -187,6 +193,8 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "together": bool(room["together"]),
         "duplicate": bool(room["duplicate"]),
         "daily": bool(room["daily"]),
+        "rated": bool(room["rated"]),
+        "public": bool(room["public"]),
         "host": room["host_id"],
         "coach": bool(room["coach_enabled"]),
         "ruleset": ruleset_view_of(room["ruleset"], room["options"]),
@@ -203,8 +211,23 @@ def read_snapshot(code: str, prior: Snapshot | None = None) -> Snapshot | None:
         "reactions": recent(read.reactions, latest),
     }
     return Snapshot(
-        room["version"], moment, shared, room_id=room["id"], seats=seats, members_at=read.members_at
+        room["version"],
+        moment,
+        shared,
+        room_id=room["id"],
+        seats=seats,
+        members_at=read.members_at,
+        hidden=read.hidden,
+        muted=read.muted,
     )
+
+
+def _young(prior: Snapshot | None, moment: float) -> Snapshot | None:
+    """``prior`` if what it read of the members still serves at ``moment``. Heartbeats
+    and renames change what a room shows without a version: past SNAPSHOT_SECONDS,
+    nothing of ``prior`` serves again but its seat views (kept by the content of their
+    rows, names included)."""
+    return prior if prior is not None and moment - prior.members_at < SNAPSHOT_SECONDS else None
 
 
 class _Read(NamedTuple):
@@ -216,10 +239,12 @@ class _Read(NamedTuple):
     members: list[MemberRead]
     chat: list[ChatLine]
     same_cards: Snapshot | None  # a snapshot of the same scorecards, if any
+    hidden: Mapping[int, frozenset[int]]  # whose chat each member does not see
+    muted: Mapping[int, frozenset[int]]  # whom each member muted (Snapshot.muted)
 
 
 def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> _Read:
-    """The room's log, reactions, members and chat at ``moment``, what ``young`` (a
+    """The room's log, reactions, members, chat and mutes at ``moment``, what ``young`` (a
     snapshot of the room no older than ``SNAPSHOT_SECONDS``) holds of them kept where
     the events since it leave it unchanged."""
     log = _log(room["id"], young)
@@ -244,6 +269,8 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
             young.shared["members"],
             young.shared["chat"],
             young if same else None,
+            young.hidden,
+            young.muted,
         )
     # Someone came, went or wrote, or what was read is old: read it all again, so
     # that what a snapshot holds is never older than its ``members_at``.
@@ -251,7 +278,20 @@ def _read_since(room: dict[str, Any], young: Snapshot | None, moment: float) -> 
         log = _log(room["id"], None)
         if logged is not None:
             reactions = _reactions(room["id"], room["version"])
-    return _Read(log, reactions, moment, _members(room), _chat(room["id"]), None)
+    members = _members(room)
+    people = [m["player"] for m in members if not m["bot"]]
+    consenting = [m["player"] for m in members if m["strangers_chat"]]
+    table = mode_for(
+        pace=room["pace"],
+        together=bool(room["together"]),
+        seeded=bool(room["duplicate"]),
+        daily=bool(room["daily"]),
+        rated=bool(room["rated"]),
+        public=bool(room["public"]),
+    ).table
+    muted = mutes_in(room["id"])
+    hidden = table.chat_hidden(hidden_with_mutes(hidden_among(people), muted), consenting, people)
+    return _Read(log, reactions, moment, members, _chat(room["id"]), None, hidden, muted)
 
 
 def _latest_event(

@@ -35,8 +35,9 @@ from play.services.play import (
     sheet_of,
 )
 from play.services.turns import bot_card, bot_delay, game_retime, open_turns
-from rooms.models import Room
+from rooms.models import Invite, Room
 from rooms.services.absence import seat_hold_if_missed
+from rooms.services.invite_expiry import invites_expire
 from scoring.strategy import levels
 from scoring.strategy.decisions import Announce, Decision, Place, Roll
 from scoring.turn import Turn as TurnState
@@ -68,7 +69,8 @@ def rooms_close_idle(
     *, at: datetime | None = None, idle: timedelta = IDLE, day_idle: timedelta = DAY_IDLE
 ) -> list[Change]:
     """Close open rooms with no activity for ``idle`` (rooms by the day: ``day_idle``; a
-    game in them ends); returns the change of each room closed."""
+    game in them ends, their invites expire: the bells say so when next shown); returns
+    the change of each room closed."""
     moment = at or now()
 
     def quiet_for(room: Room) -> timedelta:
@@ -106,6 +108,7 @@ def rooms_close_idle(
                 game=game,
                 data={"reason": room.closed_reason, "cause": "idle", "hours": hours},
             )
+            invites_expire(room, Invite.Why.CLOSED)
         closed.append(Change(room.code, room.version))
     return closed
 

@@ -13,9 +13,11 @@ from common.errors import ServiceError
 from common.news import Answer
 from common.protocol.events import BotSeat
 from common.protocol.keys import BotLevel
+from play.modes import mode_of, raise_refusal
 from play.services.core import Done, bump, require_host, room_act
 from rooms.models import Membership, Room
 from rooms.services.bot_seats import new_bot
+from rooms.services.invite_expiry import invites_expire_closed, invites_expire_full
 from rooms.services.rooms import game_in_play, member_depart
 from rooms.services.seating import active_members, free_seat
 
@@ -49,7 +51,7 @@ def _kick(room: Room, player: Player, target: int) -> Done:
     game = game_in_play(room)
     data = member_depart(room, game, member, Membership.State.KICKED)
     event = bump(room, "kicked", actor=player, game=game if data["bot"] else None, data=data)
-    return Done(event)
+    return Done(event, news=tuple(invites_expire_closed(room)))
 
 
 def room_mute(
@@ -85,6 +87,7 @@ def room_add_bot(
 
 def _add_bot(room: Room, player: Player, level: str) -> Done:
     require_host(room, player)
+    raise_refusal(mode_of(room).ranking.bots_refusal(1))  # a rated table
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
     seat = free_seat(room)
@@ -95,7 +98,7 @@ def _add_bot(room: Room, player: Player, level: str) -> Done:
     # ``new_bot`` refused any level but the protocol's (bad_level).
     data: BotSeat = {"player": bot.name, "seat": seat, "level": cast(BotLevel, level)}
     event = bump(room, "bot_added", actor=player, data=data)
-    return Done(event, extra={"seat": seat})
+    return Done(event, extra={"seat": seat}, news=tuple(invites_expire_full(room)))
 
 
 def room_remove_bot(

@@ -1,15 +1,26 @@
 """Rooms made, locked and written for the other apps' services, in the caller's
-transaction: a one-seat table (the daily challenge's), a room's row locked by its id,
-and what changed of a room's row when its version is recorded."""
+transaction: a room's unguessable code, a one-seat table (the daily challenge's), a
+room's row locked by its id, and what changed of a room's row when its version is
+recorded."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from accounts.models import Player
 from common.clock import now
 from rooms.models import Membership, Room
-from rooms.services.rooms import new_code
+
+# 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
+# (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+CODE_LENGTH = 12
+
+
+def new_code() -> str:
+    """An unguessable room code from ``secrets``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def solo_room_create(

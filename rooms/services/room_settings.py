@@ -1,7 +1,7 @@
 """A room's settings checked as the host gives them, opening a room or changing it
 (``rooms.services.rooms``): the variant and its options, seats, the pace and its turn
-time limit, holidays, everyone's turn at once and duplicate dice. Bad input raises a
-``ServiceError`` and changes nothing.
+time limit, holidays, everyone's turn at once, duplicate dice, rated or casual. Bad
+input raises a ``ServiceError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -70,3 +70,15 @@ def checked_duplicate(
         )
     at_once = together_default if together is None else together
     return same_dice, same_dice or at_once
+
+
+def checked_rated(room: Room, rated: bool | None, *, played: bool) -> bool:
+    """Whether ``room`` is rated from now: ``rated``, or as it is when left out; it is
+    chosen before the first game (``played``: a game began)."""
+    current = room.rated  # a setting the host may change, not a mode asked (decision 0062)
+    chosen = current if rated is None else rated
+    if played and chosen != current:
+        raise ServiceError(
+            "rating_fixed", gettext("rated or casual is chosen before the first game")
+        )
+    return chosen

@@ -3,7 +3,6 @@ mute, bots: ``rooms.services.room_hosting``)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, cast
 
 from django.db import transaction
@@ -16,11 +15,11 @@ from common.errors import ServiceError
 from common.news import Answer, News
 from common.protocol.events import Departure, RoomSettings
 from common.protocol.keys import Pace
+from friends.selectors.blocks import blocked_by_any
 from play.models import Game
-from play.modes import pace_named
+from play.modes import mode_of, pace_named, raise_refusal
 from play.services.core import (
     Done,
-    Recorded,
     bump,
     current_game,
     membership,
@@ -29,22 +28,21 @@ from play.services.core import (
     room_act,
 )
 from play.services.play import begin_game, end_game
-from rooms.models import Membership, Room
+from rooms.models import Invite, Membership, Room
 from rooms.selectors.tablemates import names_beside
 from rooms.services.bot_seats import hand_seat_to_bot
 from rooms.services.devices import note_device
-from rooms.services.room_settings import checked_duplicate, checked_holidays, checked_settings
+from rooms.services.invite_expiry import invites_expire, invites_expire_closed, invites_expire_full
+from rooms.services.invite_sending import rematch_locked
+from rooms.services.public_tables import seat_for_newcomer
+from rooms.services.room_rows import new_code
+from rooms.services.room_settings import (
+    checked_duplicate,
+    checked_holidays,
+    checked_rated,
+    checked_settings,
+)
 from rooms.services.seating import active_members, close_ranks, free_seat, seated_members
-
-# 31 symbols without look-alikes (no 0/o, 1/i/l): 12 of them carry 59.4 bits
-# (docs/decisions/0008-the-guess-limit-refuses-only-misses.md).
-CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-CODE_LENGTH = 12
-
-
-def new_code() -> str:
-    """An unguessable room code from ``secrets``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def game_in_play(room: Room) -> Game | None:
@@ -78,6 +76,8 @@ def room_create(
     holidays: bool | None = None,
     together: bool | None = None,
     duplicate: bool | None = None,
+    rated: bool = False,
+    public: bool = False,
     browser: str = "",
     address: str = "",
 ) -> Room:
@@ -86,7 +86,9 @@ def room_create(
     membership: ``rooms.services.devices``). ``pace``: live or by the day
     (``turn_seconds`` is then hours or days; ``holidays`` lets players pause their clock,
     allowed when left out). ``together``: everyone's turn at once, by the day's default;
-    ``duplicate``: every seat rolls the same dice (at once), off when left out."""
+    ``duplicate``: every seat rolls the same dice (at once), off when left out;
+    ``rated``: its games change the players' ratings (decision 0070); ``public``: open to
+    anyone (docs/open-tables.md)."""
     require_not_banned(player)
     if player.is_bot:
         raise ServiceError("not_a_person", gettext("bots do not open rooms"))
@@ -107,6 +109,8 @@ def room_create(
             holidays=allowed,
             together=at_once,
             duplicate=same_dice,
+            rated=rated,
+            public=public,
             last_activity_at=now(),
         )
         Membership.objects.create(
@@ -129,13 +133,15 @@ def room_configure(
     holidays: bool | None = None,
     together: bool | None = None,
     duplicate: bool | None = None,
+    rated: bool | None = None,
     request_id: str | None = None,
 ) -> Answer:
     """The host changes the room's settings between games; seated players close ranks.
     ``coach`` turns the coach's hints on or off, ``pace`` sets live or by the day,
     ``holidays`` allows holidays, ``together`` plays everyone's turn at once and
-    ``duplicate`` gives every seat the same dice (``None``: each stays as it is; turning
-    ``together`` off turns duplicate dice off too)."""
+    ``duplicate`` gives every seat the same dice, ``rated`` makes its games rated (before
+    the first game only; ``None``: each stays as it is; turning ``together`` off turns
+    duplicate dice off too)."""
     return room_act(
         "configure",
         player,
@@ -153,6 +159,7 @@ def room_configure(
             holidays=holidays,
             together=together,
             duplicate=duplicate,
+            rated=rated,
         ),
     )
 
@@ -170,6 +177,7 @@ def _configure(
     holidays: bool | None,
     together: bool | None,
     duplicate: bool | None,
+    rated: bool | None,
 ) -> Done:
     rs, seat_count, pace, timer = checked_settings(
         ruleset, options, seats, turn_seconds, room.pace if pace is None else pace
@@ -192,6 +200,9 @@ def _configure(
             )
             % {"n": len(seated)},
         )
+    room.rated = checked_rated(room, rated, played=room.games.exists())
+    # A rated table seats no bot (play.modes.rated).
+    raise_refusal(mode_of(room).ranking.bots_refusal(sum(m.player.is_bot for m in seated)))
     close_ranks(seated)
     room.ruleset, room.options = rs.name, dict(rs.options)
     room.seat_count, room.pace, room.turn_seconds = seat_count, pace, timer
@@ -215,11 +226,22 @@ def room_join(
     asking (``common.browsers``): one someone was kicked from is refused too;
     ``address`` the hash of its address (both kept: ``rooms.services.devices``)."""
     return room_act(
-        "join", player, code, request_id, lambda room: _join(room, player, browser, address)
+        "join", player, code, request_id, lambda room: join_locked(room, player, browser, address)
     )
 
 
-def _join(room: Room, player: Player, browser: str, address: str) -> Done:
+def require_not_blocked(room: Room, player: Player) -> None:
+    """Refuse a person any active member of ``room`` blocked, in words that do not say
+    so (docs/friends.md)."""
+    members = Membership.objects.filter(room=room, state=Membership.State.ACTIVE).exclude(
+        player=player
+    )
+    if blocked_by_any(player.pk, members.values_list("player_id", flat=True)):
+        raise ServiceError("cannot_join", gettext("you cannot join this room"))
+
+
+def join_locked(room: Room, player: Player, browser: str = "", address: str = "") -> Done:
+    """``room_join``'s step, on the room its caller locked."""
     member = Membership.objects.filter(room=room, player=player).first()
     if member is not None and member.state == Membership.State.KICKED:
         raise ServiceError("kicked", gettext("the host removed you from this room"))
@@ -235,7 +257,8 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
         raise ServiceError(
             "kicked", gettext("the host removed someone using this browser from this room")
         )
-    seat = None if room.games.exists() else free_seat(room)
+    require_not_blocked(room, player)
+    seat = None if room.games.exists() else seat_for_newcomer(room)
     if seat is None and not room.games.exists():
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     name = unique_name(player.name, names_beside(player, room))
@@ -250,27 +273,30 @@ def _join(room: Room, player: Player, browser: str, address: str) -> Done:
         note_device(member, browser=browser, address=address)
         member.save()
     event = bump(room, "joined", actor=player, data={"player": player.name, "seat": seat})
-    return Done(event, extra={"seat": seat})
+    news = invites_expire_full(room) if seat is not None else []
+    return Done(event, extra={"seat": seat}, news=tuple(news))
 
 
 def room_take_seat(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """A spectator takes a free seat for the next game."""
-    return room_act("take_seat", player, code, request_id, lambda room: _take_seat(room, player))
+    return room_act("take_seat", player, code, request_id, lambda room: seat_take(room, player))
 
 
-def _take_seat(room: Room, player: Player) -> Done:
+def seat_take(room: Room, player: Player) -> Done:
+    """``room_take_seat``'s step, on the room its caller locked."""
     member = membership(room, player)
     if member.seat is not None:
         raise ServiceError("already_seated", gettext("you already have a seat"))
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("seats change between games"))
+    require_not_blocked(room, player)
     seat = free_seat(room)
     if seat is None:
         raise ServiceError("room_full", gettext("every seat of this room is taken"))
     member.seat = seat
     member.save(update_fields=["seat"])
     event = bump(room, "seat_taken", actor=player, data={"player": player.name, "seat": seat})
-    return Done(event, extra={"seat": seat})
+    return Done(event, extra={"seat": seat}, news=tuple(invites_expire_full(room)))
 
 
 def member_depart(room: Room, game: Game | None, member: Membership, state: str) -> Departure:
@@ -310,17 +336,19 @@ def _leave(room: Room, player: Player) -> Done:
     game = game_in_play(room)
     data = member_depart(room, game, member, Membership.State.LEFT)
     event = bump(room, "left", actor=player, game=game if data["bot"] else None, data=data)
-    return Done(event)
+    return Done(event, news=tuple(invites_expire_closed(room)))
 
 
-def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
-    """Start the next game with the people and bots seated (the caller holds the lock)."""
+def _start(room: Room, player: Player) -> Done:
+    """Start the next game with the people and bots seated (the caller holds the lock);
+    the room's invites expire."""
     require_host(room, player)
     if game_in_play(room) is not None:
         raise ServiceError("game_in_progress", gettext("a game is already being played"))
     seated = seated_members(room)
     if not any(not m.player.is_bot for m in seated):
         raise ServiceError("no_people", gettext("at least one person must have a seat"))
+    raise_refusal(mode_of(room).ranking.bots_refusal(sum(m.player.is_bot for m in seated)))
     close_ranks(seated)
     game = begin_game(room, seated)
     event = bump(
@@ -330,24 +358,29 @@ def _start(room: Room, player: Player) -> tuple[Recorded, Game]:
         game=game,
         data={"number": game.number, "seats": [m.player.name for m in seated]},
     )
-    return event, game
+    return Done(event, game, news=tuple(invites_expire(room, Invite.Why.STARTED)))
 
 
 def room_start(*, player: Player, code: str, request_id: str | None = None) -> Answer:
     """The host starts a game (the first, or a rematch) with the people and bots seated."""
-    return room_act("start", player, code, request_id, lambda room: Done(*_start(room, player)))
+    return room_act("start", player, code, request_id, lambda room: _start(room, player))
 
 
 def room_rematch(*, player: Player, code: str, request_id: str | None = None) -> Answer:
-    """Play again with the same seats once the game is over."""
+    """Play again with the same seats once the game is over; when people of the last game
+    are not at the table, invite them first (``invited``, ``refused``: no game yet), and
+    start on the next rematch."""
     return room_act("rematch", player, code, request_id, lambda room: _rematch(room, player))
 
 
 def _rematch(room: Room, player: Player) -> Done:
     if current_game(room) is None:
         raise ServiceError("not_started", gettext("there is no game to play again yet"))
-    event, game = _start(room, player)
-    return Done(event, game)
+    require_host(room, player)
+    sent = rematch_locked(room, player)
+    if sent is not None:
+        return Done(None, extra=sent.as_json(), news=tuple(sent.news))
+    return _start(room, player)
 
 
 def rooms_leave_all(sender: object, *, player: Player, **kwargs: object) -> list[News]:

@@ -52,7 +52,8 @@
 //              (beside other people in the lobby, players panel and watchers);
 //              report-dialog, report-about, report-reason-<abuse|spam|cheating|other>,
 //              report-text, report-text-hint, report-error, report-send, report-cancel;
-//              the receipt is an info toast (role=status)
+//              the receipt is an info toast (role=status); own-mute-<player id> beside
+//              report-<player id> (aria-pressed: the viewer muted them for themselves)
 //   feed       log-list (items: data-seq, data-kind), chat-list, chat-form,
 //              chat-input, chat-send (both disabled while the host mutes you), chat-muted
 //   tabs       room-tabs (narrow screens only), tab-table, tab-players, tab-log,

@@ -136,6 +136,9 @@ export class RoomSocket {
       case "patch": // what changed at a new version: the store applies it
         this.handlers.onPatch?.(msg);
         break;
+      case "bell": // the player's bell (/ws/me/): the unread count and newest items
+        this.handlers.onBell?.(msg);
+        break;
       case "ack":
       case "hint": // the answer to a `hint` request
         this.settle(msg.id, msg, null);

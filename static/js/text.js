@@ -219,6 +219,10 @@ function roomEventText(kind, w) {
         : say(gettext("%(by)s seated %(name)s"), { by: host, name: d.player });
     case "bot_removed":
       return say(gettext("%(by)s removed %(name)s"), { by: host, name: d.player });
+    case "published":
+      return d.public ? say(gettext("%(by)s opened the table to anyone"), { by: host }) : say(gettext("%(by)s kept the table to invited people"), { by: host });
+    case "bots_filled":
+      return say(gettext("%(by)s seated bots in the free seats"), { by: host });
     case "host_passed":
       if (d.pace === "day") return say(gettext("%(name)s is now the host (%(former)s has been gone a day)"), { name: d.player, former: d.from });
       return say(gettext("%(name)s is now the host (%(former)s has been gone a minute)"), { name: d.player, former: d.from });

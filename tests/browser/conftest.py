@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, StorageState, ViewportSize, expect
 
-from bench.harness.live_server import CHROMIUM, serve
+from bench.harness.live_server import serve
 from tests.support import chromium
 from tests.support.chromium import NewPage
 
@@ -83,9 +83,17 @@ def live_url(live_workdir: Path, pytestconfig: pytest.Config) -> Iterator[str]:
     """Base URL (no trailing slash) of a real Daphne process serving the site."""
     # Bots pause 0.05 s between moves (0.8 s for people), so games with bots stay quick.
     # Run as behind a reverse proxy: a test may send X-Forwarded-For to come from an
-    # address of its own (tests/browser/test_guess_limit.py).
+    # address of its own (tests/browser/test_guess_limit.py). Passwords are hashed fast
+    # (tests/support/live_settings.py).
     pytestconfig.stash[LIVE_LOG] = live_workdir / "daphne.log"
-    with serve(live_workdir, proxy_headers=True, GAMES_BOT_DELAY_SECONDS="0.05") as url:
+    # Pushes may go to a push service on loopback (tests/browser/test_invites.py's).
+    with serve(
+        live_workdir,
+        proxy_headers=True,
+        GAMES_BOT_DELAY_SECONDS="0.05",
+        DJANGO_SETTINGS_MODULE="tests.support.live_settings",
+        WEBPUSH_LOOPBACK="1",
+    ) as url:
         yield url
 
 
@@ -97,17 +105,20 @@ def live_database(live_url: str, live_workdir: Path) -> Path:
 
 
 @pytest.fixture
-def browser() -> Browser:
-    """Debian's headless Chromium driven by Playwright (never a downloaded build), shared
-    with the browser tests that run right before and after (``tests/support/chromium.py``:
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded build): its
+    headless shell, or the whole browser for a test marked ``full_chromium``; shared with
+    the browser tests that run right before and after (``tests/support/chromium.py``:
     closed after the last of a run of browser tests, as asyncio needs the thread). Each
     test finds it without contexts."""
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium (bash .ci/system-deps)"
+    full = request.node.get_closest_marker("full_chromium") is not None
+    path = chromium.executable(full)
+    if not path.exists():
+        message = f"{path} is missing: install Debian's {path.name} (bash .ci/system-deps)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    return chromium.browser()
+    return chromium.browser(full)
 
 
 # Pages start with the sound off, as a player may choose (the page remembers it in

@@ -27,8 +27,10 @@ def create_room(
     seats: int = 2,
     timer: str = "",
     from_home: bool = False,
+    pace: str = "live",
 ) -> str:
-    """Open a room and go to it; returns its code. ``from_home``: through the home page's
+    """Open a room (``pace`` ``day``: by the day, a day a turn; not with ``from_home``) and
+    go to it; returns its code. ``from_home``: through the home page's
     form, as a person does (the page already showing it, if it does); else the page's
     browser context posts what that form posts (its cookies, its CSRF token), which spares
     a page load of the home page to the tests that are not about it."""
@@ -56,6 +58,7 @@ def create_room(
                 "joker": "forced",
                 "seats": str(seats),
                 "turn_seconds": timer,
+                "pace": pace,
             },
         )
         assert answer.status == 302, f"{answer.status}: {answer.text()[:500]}"

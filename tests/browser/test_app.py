@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from tests.browser.tables import PHONE
 from tests.support import chromium
 
-pytestmark = pytest.mark.browser
+# Installing the site as an app needs the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 
 def test_chromium_can_install_it_and_offline_it_shows_its_own_page(

@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
 from tests.browser.tables import create_room
 
-pytestmark = pytest.mark.browser
+# Notifications and push messages need the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 NewPage = Callable[..., Page]
 ENDPOINT = "https://fcm.googleapis.com/fcm/send/a-test-device"
@@ -40,8 +41,11 @@ def b64(data: bytes) -> str:
 
 
 def devices(database: Path) -> list[str]:
+    """The stored subscriptions of this test's device (the live server keeps other
+    tests' devices too: tests/browser/test_invites.py's, on the loopback push service)."""
+    query = "SELECT endpoint FROM games_pushsubscription WHERE endpoint = ?"
     with sqlite3.connect(database) as db:
-        return [row[0] for row in db.execute("SELECT endpoint FROM games_pushsubscription")]
+        return [row[0] for row in db.execute(query, (ENDPOINT,))]
 
 
 def test_notifications_turn_on_and_off_on_this_device(

@@ -4,8 +4,6 @@ live server writes its emails to its log, Django's console backend)."""
 
 from __future__ import annotations
 
-import re
-import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import assert_accessible_everywhere
+from tests.browser.accounts import emailed_link
 from tests.browser.tables import horizontal_overflow
 
 pytestmark = pytest.mark.browser
@@ -21,24 +20,6 @@ pytestmark = pytest.mark.browser
 NewPage = Callable[..., Page]
 PHONE: ViewportSize = {"width": 360, "height": 740}
 PASSWORD, NEW_PASSWORD = "dice-and-tea-42", "new-dice-77-tea"
-
-
-def emailed_link(log: Path, address: str, path: str) -> str:
-    """The path of the newest link under ``path`` in an email to ``address`` that the
-    server wrote to its log (waits up to 20 s for it)."""
-    deadline = time.monotonic() + 20
-    while True:
-        emails = log.read_text(errors="replace").split("\nFrom: ")
-        links: list[str] = [
-            link
-            for text in emails
-            if f"To: {address}" in text
-            for link in re.findall(rf"https?://[^/\s]+({re.escape(path)}\S+)", text)
-        ]
-        if links:
-            return links[-1]
-        assert time.monotonic() < deadline, f"no email to {address} in the server's log"
-        time.sleep(0.1)
 
 
 def test_a_confirmed_address_gets_a_forgotten_password_back(

@@ -5,29 +5,18 @@ another page, and its link brings up the room at their turn."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import CDPSession, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Page, expect
 
+from tests.browser.push_delivery import deliver
 from tests.browser.tables import ROOM_URL, connected, join_room, my_turn, play_turn
 
-pytestmark = pytest.mark.browser
+# Push messages need the whole browser (decision 0076).
+pytestmark = [pytest.mark.browser, pytest.mark.full_chromium]
 
 NewPage = Callable[..., Page]
-
-DELIVERIES = 6  # pushes delivered at most, 5 s apart
-
-# The notices the site's worker shows now, read again each time the page checks.
-SHOWN = """() => {
-  navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((found) => {
-    window.shown = found.map((n) => ({title: n.title, body: n.body, tag: n.tag,
-                                      url: n.data && n.data.url}));
-  });
-  return window.shown && window.shown.length > 0;
-}"""
 
 
 def open_daily(page: Page) -> str:
@@ -39,26 +28,6 @@ def open_daily(page: Page) -> str:
     page.wait_for_url(ROOM_URL)
     connected(page)
     return ROOM_URL.search(page.url).group(1)  # type: ignore[union-attr]
-
-
-def deliver(
-    page: Page, cdp: CDPSession, origin: str, registration: str, payload: dict[str, str]
-) -> None:
-    """Push ``payload`` to the worker of ``registration`` until ``page`` finds it shown.
-
-    DevTools hands a push over and forgets it: Chromium drops a push it could not dispatch
-    (its worker failed to start, say) without a word. A push service keeps a message until
-    the browser takes it, so this delivers again after 5 s; the tag keeps it one notice."""
-    for attempt in range(1, DELIVERIES + 1):
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {"origin": origin, "registrationId": registration, "data": json.dumps(payload)},
-        )
-        try:
-            page.wait_for_function(SHOWN, polling=100, timeout=5_000)
-            return
-        except PlaywrightTimeoutError:
-            assert attempt < DELIVERIES, f"no notice after {DELIVERIES} pushes"
 
 
 def test_the_offer_comes_after_a_turn_and_a_push_opens_the_room_at_your_turn(

@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ from pytest_django import Settings
 
 from bench.harness.live_server import daphne
 from bench.harness.room_client import Seat, next_move, open_room
-from games.background import checkpoints, jobs, reviews, runtime
+from games.background import checkpoints, jobs, review_jobs, reviews, runtime
 from play.signals import game_finished
+from ratings.services.ratings import rating_on_finish
 from rooms.background import clock
 from tests.support.present import present
 from tests.support.waiting import wait_until
@@ -29,7 +31,17 @@ def running_threads() -> list[str]:
     return [t.name for t in threading.enumerate() if t.name in NAMES]
 
 
+@pytest.fixture
+def runtime_alone_on_game_finished() -> Iterator[None]:
+    """``game_finished`` with the runtime's receiver alone (the ratings' connects at
+    start-up, for good), so that what the runtime connects and disconnects shows."""
+    game_finished.disconnect(dispatch_uid="ratings.rating_on_finish")
+    yield
+    game_finished.connect(rating_on_finish, dispatch_uid="ratings.rating_on_finish")
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("runtime_alone_on_game_finished")
 def test_start_runs_each_piece_once_and_stop_ends_them_all(settings: Settings) -> None:
     settings.GAMES_CLOCK_IN_PROCESS = True
     settings.GAMES_COACH_IN_BACKGROUND = True
@@ -40,11 +52,13 @@ def test_start_runs_each_piece_once_and_stop_ends_them_all(settings: Settings) -
         runtime.start()  # a second call starts nothing more
         expected = NAMES if checkpoints.database_file() else NAMES - {"sqlite-checkpoint"}
         assert sorted(running_threads()) == sorted(expected)
-        assert game_finished.has_listeners()
+        # The reviews' receiver is connected (disconnecting it says so), beside the bell's.
+        assert game_finished.disconnect(dispatch_uid=runtime.__name__)
+        game_finished.connect(review_jobs.precompute_later, dispatch_uid=runtime.__name__)
     finally:
         runtime.stop()
     assert running_threads() == [] and not runtime.is_running()
-    assert not game_finished.has_listeners()
+    assert not game_finished.disconnect(dispatch_uid=runtime.__name__)
     runtime.stop()  # stopping twice is harmless
 
 

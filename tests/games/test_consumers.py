@@ -61,7 +61,13 @@ async def test_connect_starts_with_the_full_state_for_this_viewer(pair: Pair) ->
     await comm.connect()
     state = await receive(comm, "state")
     assert state["room"]["code"] == pair["code"]
-    assert state["you"] == {"player": pair["bob"].pk, "name": "Bob", "seat": 1, "host": False}
+    assert state["you"] == {
+        "player": pair["bob"].pk,
+        "name": "Bob",
+        "seat": 1,
+        "host": False,
+        "muted": [],
+    }
     assert [m["name"] for m in state["members"]] == ["Ada", "Bob"]
     assert state["room"]["ruleset"]["name"] == "yatzy"
     assert state["game"] is None

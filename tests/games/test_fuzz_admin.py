@@ -32,9 +32,9 @@ from tests.support.fuzz.admin import (
     LEFT_OUT,
     LIST_QUERIES,
     ROLES,
-    Answer,
     actions_of,
     answer,
+    check,
     custom_urls,
     form_body,
     our_admins,
@@ -42,6 +42,7 @@ from tests.support.fuzz.admin import (
     selections,
     staff_member,
 )
+from tests.support.group_games import reported_group
 from tests.support.present import present
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +55,7 @@ MOMENTS = {"missing", "empty", "blank", "far future", "a date alone", "a zone"}
 REFUSED = {
     "reason": REFUSED_EVERYWHERE | {"missing", "empty", "blank", "invisible only"},
     "until": {what for what, _ in HOSTILE_VALUES} - MOMENTS,
+    "guests_may_open": set(),  # a checkbox: any value ticks it, as in a browser
 }
 # Selections an action may act on; any other is refused with a message.
 ACTED_ON = {"one that exists", "all of them", "repeated", "900 ids"}
@@ -75,7 +77,7 @@ def world(
     staff: dict[str, User],
 ) -> SimpleNamespace:
     """A room in play (Ada and Bob) with chat, a closed one with a bot, a banned player,
-    a removed line, and two open reports: Ada's of Bob's line, Bob's of Ada."""
+    a removed line, open reports (Ada's of Bob's line, Bob's of Ada), a reported group."""
     room = make_room(ada, "yahtzee", seats=2, joined=[bob], start=True)
     world = moderated_world(room, ada, cy, make_player, make_room, staff["superuser"])
     services.chat_post(player=bob, code=room.code, text="you are an idiot")
@@ -84,6 +86,7 @@ def world(
         player=ada, code=room.code, message=rude.pk, reason="abuse", text="he insults me"
     )
     services.report_send(player=bob, code=room.code, target=ada.pk, reason="cheating")
+    reported_group(ada, bob)
     return world
 
 
@@ -95,15 +98,6 @@ def clients(staff: dict[str, User]) -> dict[str, Client]:
         signed_in[role] = Client(raise_request_exception=False)
         signed_in[role].force_login(user)
     return signed_in
-
-
-def check(answer_: Answer, what: str, role: str, failures: list[str]) -> None:
-    """No server error; nothing changed unless the admin said it was done, and never by a
-    staff member who may only look."""
-    if answer_.status >= 500:
-        failures.append(f"{answer_.status}: {what} as {role}")
-    elif answer_.changed and (not answer_.succeeded or role == "viewer"):
-        failures.append(f"changed ({answer_.status}, {answer_.messages}): {what} as {role}")
 
 
 def rows(model_admin: Any) -> list[Any]:
@@ -143,6 +137,9 @@ def test_the_targets_are_the_sites_own_admin_pages(
         "chatmessage": ["remove_messages"],
         "game": ["end_games"],
         "player": ["ban_players", "unban_players"],
+        "group": ["close_groups"],
+        "groupreport": ["close_reported_groups", "dismiss_reports"],
+        "tablelimits": ["set_limits"],
     }
     assert actions_of(admins["room"], staff["moderator"]) == ["close_rooms"]
     assert not any(actions_of(model_admin, staff["viewer"]) for model_admin in admins.values())
@@ -187,7 +184,7 @@ def test_no_value_in_a_confirmation_makes_a_500(
     """Every field of the actions' confirmation forms gets every hostile value (the
     others valid), on the rows of its list: each value goes to one of the actions whose
     form has the field, and from one role, both in turn."""
-    forms: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
+    forms: dict[str, list[tuple[str, str, tuple[str, ...], dict[str, tuple[str, ...]]]]] = {}
     for model_admin in our_admins():
         url = changelist(model_admin.opts.model_name)
         selected = tuple(str(obj.pk) for obj in rows(model_admin))
@@ -195,19 +192,26 @@ def test_no_value_in_a_confirmation_makes_a_500(
             page = clients["superuser"].post(
                 url, {"action": action, "index": "0", ACTION_CHECKBOX_NAME: list(selected)}
             )
-            fields = set(post_forms(page.content.decode())[""]) - ACTION_FIELDS
+            offered = post_forms(page.content.decode())[""]
+            fields = set(offered) - ACTION_FIELDS
             assert "reason" in fields, action
+            # The other fields keep the first value the page offers, or "1" (a number of the
+            # limits', a ticked box).
+            usual = {name: tuple(offered[name][:1]) or ("1",) for name in fields}
             for field in fields:
-                forms.setdefault(field, []).append((url, action, selected))
-    assert {field: len(actions) for field, actions in forms.items()} == {"reason": 6, "until": 1}
+                forms.setdefault(field, []).append((url, action, selected, usual))
+    limits = ("guests_may_open", "new_account_days", "new_account_tables", "tables_at_once")
+    expected = {"reason": 10, "until": 1, **dict.fromkeys(limits, 1)}
+    assert {field: len(actions) for field, actions in forms.items()} == expected
     failures: list[str] = []
     taken: dict[str, set[str]] = {field: set() for field in forms}
     for field, actions in sorted(forms.items()):
         for turn, (what, value) in enumerate(HOSTILE_VALUES):
-            url, action, selected = actions[turn % len(actions)]
+            url, action, selected, usual = actions[turn % len(actions)]
             role = ROLES[turn % len(ROLES)]
             body = form_body(
                 {
+                    **usual,
                     "action": (action,),
                     ACTION_CHECKBOX_NAME: selected,
                     "post": ("yes",),

@@ -119,11 +119,13 @@ def assert_round_sealed(state: dict[str, Any], viewer: int) -> None:
     ("ruleset", "seed", "together"),
     [
         ("yahtzee", 1, False),
-        ("yams", 2, False),
+        # One case of each pace on PostgreSQL and Redis: the others take the same paths
+        # through the database and the layer, in other variants of the rules engine.
+        pytest.param("yams", 2, False, marks=pytest.mark.sqlite_pass_only),
         ("yams", 3, True),
-        ("triple_yahtzee", 4, True),
+        pytest.param("triple_yahtzee", 4, True, marks=pytest.mark.sqlite_pass_only),
         ("yatzy", 5, "duplicate"),
-        ("yams", 6, "duplicate"),
+        pytest.param("yams", 6, "duplicate", marks=pytest.mark.sqlite_pass_only),
     ],
 )
 async def test_every_viewer_holds_the_fresh_state_at_every_version(

@@ -16,12 +16,13 @@ from accounts.models import Player
 from accounts.services.players import SESSION_KEY
 from bench.harness.histories import Seat, played, room_of
 from coach.models import GameReview
-from coach.selectors.stats import player_stats
+from coach.selectors.stats import player_stats, visible_profiles
 from daily.models import DailyAttempt, DailyChallenge
+from friends.services.requests import friend_request_accept, friend_request_send
 from games import services
 from play.models import Game
 from rooms.models import Room
-from tests.support.fixture_types import MakePlayer
+from tests.support.fixture_types import MakeAccount, MakePlayer
 from tests.support.sheets import UPPER_63, sheet
 
 # Not in the PostgreSQL pass (docs/decisions/0007): the profiles only read through the ORM what
@@ -225,6 +226,19 @@ def test_who_may_see_a_profile(
         assert "stat-played" not in refused.content.decode()
     assert client_of(ada).get(url(history["bot"])).status_code == 404
     assert client_of(ada).get("/players/999999/").status_code == 404
+
+
+def test_a_friend_sees_the_profile_without_a_shared_room(account: MakeAccount) -> None:
+    eve, fay, gus = account("Eve"), account("Fay"), account("Gus")
+    assert client_of(fay).get(url(eve)).status_code == 403
+    friend_request_send(player=fay, other=eve)
+    assert client_of(fay).get(url(eve)).status_code == 403  # asked, not yet friends
+    friend_request_accept(player=eve, sender_id=fay.pk)
+    assert client_of(fay).get(url(eve)).status_code == 200
+    assert client_of(eve).get(url(fay)).status_code == 200
+    assert client_of(gus).get(url(eve)).status_code == 403
+    assert visible_profiles(fay, [eve.pk, fay.pk, gus.pk]) == {eve.pk, fay.pk}
+    assert visible_profiles(None, [eve.pk]) == set()
 
 
 def test_my_profile_goes_to_the_visitors_own(ada: Player) -> None:

@@ -47,8 +47,39 @@ NOT_ON_SOCKET = {
     "taken",
     "unknown_language",  # signing up, and the language picker (HTTP)
     "bad_preferences",  # the notifications page (HTTP)
+    "bad_ruleset",  # the open tables' page (HTTP)
+    "bad_limit",  # the limits at public tables (the admin)
     "unknown_ruleset",
     "not_yet",  # the daily challenge's pages (HTTP)
+    "account_needed",
+    "yourself",
+    "no_account",
+    "unavailable",
+    "already_friends",
+    "already_asked",
+    "no_request",
+    "not_friends",
+    "already_blocked",
+    "not_blocked",
+    "bad_choice",  # the friends pages (HTTP)
+    "already_member",
+    "bad_link",
+    "bad_request",
+    "group_closed",
+    "group_full",
+    "no_group",
+    "no_player",
+    "not_a_member",
+    "not_the_owner",
+    "owner_leaving",
+    "removed",
+    "too_many_groups",  # the groups pages (HTTP)
+    "no_receivers",
+    "too_many",
+    "bad_player",
+    "unknown_invite",
+    "invite_expired",
+    "invite_used",  # the invite pages (HTTP)
     # the engine's checks of stored or programmatic input, never of a request
     "bad_dice_source",
     "bad_rolls_left",
@@ -235,11 +266,13 @@ def minimal_state() -> dict[str, Any]:
             "together": False,
             "duplicate": False,
             "daily": False,
+            "rated": False,
+            "public": False,
             "host": 7,
             "coach": True,
             "ruleset": ruleset,
         },
-        "you": {"player": 7, "name": "Ada", "seat": 0, "host": True},
+        "you": {"player": 7, "name": "Ada", "seat": 0, "host": True, "muted": []},
         "members": [
             {
                 "player": 7,
@@ -249,6 +282,7 @@ def minimal_state() -> dict[str, Any]:
                 "bot_level": None,
                 "host": True,
                 "muted": False,
+                "strangers_chat": False,
                 "presence": "online",
                 "seen_seconds_ago": 0,
             }

@@ -10,7 +10,7 @@ from accounts.services.players import NAME_MAX, SESSION_KEY, player_register
 from games import services
 from play.models import Game
 from rooms.models import Membership, Room
-from rooms.services.rooms import CODE_ALPHABET, CODE_LENGTH
+from rooms.services.room_rows import CODE_ALPHABET, CODE_LENGTH
 from tests.support.fixture_types import MakePlayer, MakeRoom
 from tests.support.game_state import refused, versions
 

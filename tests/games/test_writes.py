@@ -221,6 +221,8 @@ def _the_room_and_game_rows_are_the_orms(room: Room, game: Game) -> None:
             "together",
             "duplicate",
             "daily",
+            "rated",
+            "public",
             "host_id",
             "coach_enabled",
             "ruleset",

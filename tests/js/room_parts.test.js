@@ -191,3 +191,13 @@ test("what one moment says is read out as one message", (t) => {
   frames.splice(0).forEach((frame) => frame());
   assert.equal(region.textContent, "Bob rolled 1 2 3 4 5. Your turn");
 });
+
+test("a rematch that invited the last game's people who left says whom, and nothing else does", async () => {
+  const socket = fakeSocket((type) => (type === "rematch" ? { version: 7, invited: ["Ada", "Bo"] } : { version: 7 }));
+  const page = pageOver(socket);
+  assert.equal(await page.requests.act("rematch"), true);
+  assert.equal(await page.requests.act("start"), true);
+  assert.deepEqual(page.toasted, [
+    ["info", "Invited Ada, Bo to the rematch: start it when they sit, or press Rematch again to play without them."],
+  ]);
+});

@@ -89,6 +89,18 @@ test("an old or repeated version is dropped, state or patch", () => {
   assert.equal(seen.syncs, 0);
 });
 
+test("a state of the version held replaces it only when what the viewer screens changed", () => {
+  const { store, seen } = recordingStore();
+  const chat = [{ id: 1, player: 2, name: "Bob", text: "hi" }];
+  store.receive(stateAt(42, { you: { player: 1, muted: [] }, chat }));
+  assert.equal(store.receive(stateAt(42, { you: { player: 1, muted: [] }, chat })), false);
+  assert.equal(store.receive(stateAt(42, { you: { player: 1, muted: [2] }, chat: [] })), true);
+  assert.deepEqual(store.state.chat, []);
+  assert.deepEqual(store.state.you.muted, [2]);
+  assert.equal(store.receive(stateAt(41, { you: { player: 1, muted: [] }, chat })), false);
+  assert.equal(seen.changes.length, 2);
+});
+
 test("a gap in versions asks for sync once; patches wait for its state, then build on it", () => {
   const { store, seen } = recordingStore();
   store.receive(stateAt(42));

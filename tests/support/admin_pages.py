@@ -17,6 +17,7 @@ from django.utils.html import escape
 
 from accounts.models import Player
 from games import services
+from lobby.services.limits import limits_set
 from moderation.models import ModerationAction
 from play.models import Game, Scorecard
 from rooms.models import ChatMessage, Membership, Room
@@ -24,7 +25,20 @@ from tests.support.clients import ClientResponse
 from tests.support.fixture_types import MakePlayer, MakeRoom
 
 # The site's own apps (the models moderators see in the admin).
-SITE_APPS = ("accounts", "rooms", "play", "coach", "daily", "notices", "moderation", "games")
+SITE_APPS = (
+    "accounts",
+    "rooms",
+    "play",
+    "friends",
+    "coach",
+    "daily",
+    "notices",
+    "ratings",
+    "groups",
+    "lobby",
+    "moderation",
+    "games",
+)
 
 
 def app_of(model: str) -> str:
@@ -133,7 +147,8 @@ def moderated_world(
     make_room: MakeRoom,
     admin_user: User,
 ) -> SimpleNamespace:
-    """Two rooms (one closed, with a bot), chat (one line removed), a banned player."""
+    """Two rooms (one closed, with a bot), chat (one line removed), a banned player, the
+    limits at public tables."""
     other = make_room(cy, "yatzy", seats=2, bots=["beginner"])
     services.chat_post(player=ada, code=room.code, text="good luck all")
     services.chat_post(player=cy, code=other.code, text="anyone here?")
@@ -143,6 +158,9 @@ def moderated_world(
     services.mod_close_room(moderator=admin_user, room=other, reason="empty table")
     eve = make_player("Eve")
     services.mod_ban(moderator=admin_user, player=eve, reason="spam links")
+    # The limits at public tables, as their migration makes them (a flushed database of
+    # another test may have lost that row).
+    limits_set(guests_may_open=False, new_account_days=3, new_account_tables=1, tables_at_once=5)
     return SimpleNamespace(
         room=room, other=other, eve=eve, bot=Player.objects.get(bot_level="beginner")
     )

@@ -1,5 +1,7 @@
 """One Playwright driver and Debian's Chromium per test process, shared by the browser
-tests that run one after another.
+tests that run one after another: its headless shell for most, the whole browser for the
+tests marked ``full_chromium`` (push messages, notifications, installing the site as an
+app: docs/decisions/0076).
 
 Playwright's synchronous API keeps an event loop marked as running in its thread while
 it is open, and asyncio tests need the thread free of it: ``close()`` runs after the last
@@ -10,9 +12,10 @@ once per module.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
-from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS
+from bench.harness.live_server import CHROMIUM, CHROMIUM_ARGS, HEADLESS_SHELL
 
 if TYPE_CHECKING:
     from playwright.sync_api import (
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 class _Open(TypedDict, total=False):
     playwright: Playwright
     browser: Browser
+    executable: Path
 
 
 class NewPage(Protocol):
@@ -53,11 +57,17 @@ class NewPage(Protocol):
 _open: _Open = {}
 
 
-def browser() -> Browser:
-    """The shared headless Chromium (launched now if it is not open, or if it died), with
-    no context left open by an earlier test."""
+def executable(full: bool) -> Path:
+    """The Chromium a test drives: the whole browser (``full``) or its headless shell."""
+    return CHROMIUM if full else HEADLESS_SHELL
+
+
+def browser(full: bool = False) -> Browser:
+    """The shared headless Chromium, the whole browser with ``full`` or else its headless
+    shell (launched now if it is not open, or if it died, or if the other one is), with no
+    context left open by an earlier test."""
     found = _open.get("browser")
-    if found is not None and found.is_connected():
+    if found is not None and found.is_connected() and _open.get("executable") == executable(full):
         for context in found.contexts:
             context.close()
         return found
@@ -65,8 +75,9 @@ def browser() -> Browser:
     from playwright.sync_api import sync_playwright
 
     _open["playwright"] = sync_playwright().start()
+    _open["executable"] = executable(full)
     _open["browser"] = _open["playwright"].chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        executable_path=str(executable(full)), headless=True, args=CHROMIUM_ARGS
     )
     return _open["browser"]
 
@@ -74,8 +85,9 @@ def browser() -> Browser:
 def persistent_context(user_data_dir: str, **options: Any) -> BrowserContext:
     """A context of a Chromium with a profile on disk (``user_data_dir``), as a person's
     own browser is: not incognito, as the shared browser's contexts are (Chromium offers
-    to install a web app only outside incognito). The caller closes it."""
-    browser()  # starts Playwright if need be
+    to install a web app only outside incognito), in the whole browser (the headless shell
+    installs no app). The caller closes it."""
+    browser(full=True)  # starts Playwright if need be
     return _open["playwright"].chromium.launch_persistent_context(
         user_data_dir, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, **options
     )
@@ -84,6 +96,7 @@ def persistent_context(user_data_dir: str, **options: Any) -> BrowserContext:
 def close() -> None:
     """Close the browser and stop Playwright, if they are open."""
     found, playwright = _open.pop("browser", None), _open.pop("playwright", None)
+    _open.pop("executable", None)
     try:
         if found is not None and found.is_connected():
             found.close()

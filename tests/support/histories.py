@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
+
 from accounts.models import Player
 from bench.harness.histories import Seat, played
 from coach.models import GameReview
 from play.models import Game
 from rooms.models import Room
-from scoring import scorecard_json
+from scoring import rulesets, scorecard_json
 from tests.support.sheets import UPPER_63, filled, sheet
 
 
@@ -73,3 +75,37 @@ def yams_near_the_end(code: str, open_boxes: Sequence[str]) -> None:
         card.save(update_fields=["data", "total"])
     Room.objects.filter(pk=room.pk).update(version=room.version + 1)
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+
+
+def yahtzee_near_the_end(code: str, ones: Sequence[int], sixes: Sequence[int] = ()) -> None:
+    """Fill the sheets of room ``code``'s Yahtzee game in play with every box but Chance,
+    each seat's total ``ones[seat]`` (its Ones) plus ``sixes[seat]`` (its Sixes, when
+    given; every other box scratched), so that the game ends after one more turn each
+    and its order is the order of those totals plus each seat's Chance (5 to 30: a lead
+    of more than 25 decides it whatever the dice).  The room's version moves on, so every
+    page that reloads draws the new sheets."""
+    room = Room.objects.get(code=code)
+    game = room.games.get(status=Game.Status.PLAYING)
+    categories = rulesets.get("yahtzee").categories
+    for card in game.scorecards.order_by("seat"):
+        boxes = {box: 0 for box in categories if box != "chance"}
+        boxes["ones"] = ones[card.seat]
+        if sixes:
+            boxes["sixes"] = sixes[card.seat]
+        full = filled("yahtzee", {"main": boxes})
+        card.data, card.total = scorecard_json.to_json(full), full.total
+        card.save(update_fields=["data", "total"])
+    Room.objects.filter(pk=room.pk).update(version=room.version + 1)
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+
+
+def rated_near_the_end(code: str, ones: Sequence[int], sixes: Sequence[int] = ()) -> None:
+    """Give each person of room ``code``'s game in play an account (their browser stays
+    theirs: the session's player is the account's) and bring the game to its last turns
+    as ``yahtzee_near_the_end`` does."""
+    game = Room.objects.get(code=code).games.get(status=Game.Status.PLAYING)
+    for card in game.scorecards.select_related("player"):
+        person = card.player
+        person.user = User.objects.create_user(f"{person.name.lower()}-{code}")
+        person.save(update_fields=["user"])
+    yahtzee_near_the_end(code, ones, sixes)

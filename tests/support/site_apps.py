@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from yahtzee_site.site_apps import SITE_APPS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # In the order of INSTALLED_APPS: each app's code imports only the apps before it (and
 # every app's models); docs/architecture.md.
-APPS = ("common", "accounts", "play", "notices", "rooms", "coach", "daily", "moderation", "games")
+APPS = SITE_APPS
 
 
 def app_modules(app: str) -> Iterator[tuple[Path, dict[str, Any]]]:

@@ -2,6 +2,8 @@
 // and the players around the table (the results at the end: render/results.js).
 import { h } from "../dom.js";
 import { badges, kickButton, muteButton, presenceBadge, reportButton, spectators } from "./lobby.js";
+import { blockButton } from "./block.js";
+import { ownMuteButton } from "./own_mute.js";
 import { hintToggle } from "./coach.js";
 import { deadlineText, holidayControls, holidayNote, onHoliday } from "./holiday.js";
 import { pushOffer } from "./push_offer.js";
@@ -286,7 +288,11 @@ export function renderPlayers(ctx) {
     if (isHost && !seat.bot && seat.player !== you.player && byPlayer.has(seat.player)) {
       actions.push(muteButton(ctx, member), kickButton(ctx, member));
     }
-    if (!seat.bot && seat.player !== you.player) actions.push(reportButton(ctx, { player: seat.player, name: seat.name }));
+    if (!seat.bot && seat.player !== you.player) {
+      const person = { player: seat.player, name: seat.name };
+      if (byPlayer.has(seat.player)) actions.push(ownMuteButton(ctx, person));
+      actions.push(reportButton(ctx, person), blockButton(ctx, person));
+    }
     return h(
       "li",
       {

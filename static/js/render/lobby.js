@@ -1,6 +1,9 @@
 // Between games: the invite, the seats, the host's controls (the rules of the variant: rules_panel.js).
 // (The room's settings, and the host's form to change them, are in settings.js.)
 import { h } from "../dom.js";
+import { blockButton } from "./block.js";
+import { ownMuteButton } from "./own_mute.js";
+import { publicControls } from "./public_table.js";
 import { BOT_LEVELS, botLevelTitle } from "../variants.js";
 
 // The level the host's next bot gets (kept while the lobby is redrawn).
@@ -52,10 +55,21 @@ export function badges(member, you) {
   ];
 }
 
+/** "Invite friends": the page that picks friends to invite (an account's only). */
+export function inviteFriends(ctx) {
+  if (!ctx.inviteFriendsUrl) return null;
+  return h(
+    "p",
+    { class: "invite__friends" },
+    h("a", { class: "btn btn--small btn--light", href: ctx.inviteFriendsUrl, dataset: { testid: "invite-friends" } }, gettext("Invite friends")),
+  );
+}
+
 export function invite(ctx) {
   return h(
     "div",
     { class: "invite" },
+    inviteFriends(ctx),
     h("label", { class: "invite__label", for: "invite-url" }, gettext("Invite link")),
     h(
       "div",
@@ -130,7 +144,7 @@ function seatRow(ctx, index, member) {
     );
   }
   if (isHost && !member.bot && !isYou) actions.push(muteButton(ctx, member), kickButton(ctx, member));
-  if (!member.bot && !isYou) actions.push(reportButton(ctx, member));
+  if (!member.bot && !isYou) actions.push(ownMuteButton(ctx, member), reportButton(ctx, member), blockButton(ctx, member));
   return h(
     "li",
     { class: `seat${isYou ? " is-you" : ""}`, dataset: { testid: `seat-${index}`, player: member.player } },
@@ -227,7 +241,7 @@ export function spectators(ctx) {
           badges(m, ctx.you),
           presenceBadge(m.presence, m.bot),
           m.player !== ctx.you.player && !m.bot
-            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, reportButton(ctx, m))
+            ? h("span", { class: "seat__actions" }, ctx.isHost ? [muteButton(ctx, m), kickButton(ctx, m)] : null, ownMuteButton(ctx, m), reportButton(ctx, m), blockButton(ctx, m))
             : null,
         ),
       ),
@@ -294,7 +308,8 @@ function lobbyActions(ctx, { seated, free, people, afterGame, closed }) {
         ),
       );
     }
-    actions.push(addBotControl(ctx, free));
+    // A rated table seats no bot (the server refuses one: docs/ratings.md).
+    if (!ctx.state.room.rated) actions.push(addBotControl(ctx, free));
   }
   if (!closed && ctx.you.seat === null && free > 0) {
     actions.push(
@@ -343,12 +358,13 @@ export function renderLobby(ctx) {
   const seats = [];
   for (let i = 0; i < seatCount; i++) seats.push(seatRow(ctx, i, seated.get(i)));
   return [
-    facts.afterGame ? null : invite(ctx),
+    facts.afterGame ? (facts.closed ? null : inviteFriends(ctx)) : invite(ctx),
     h("ol", { class: "seats", dataset: { testid: "seat-list" } }, seats),
     spectators(ctx),
     // Where "Skip to the table" lands (ui/skip.js): the host's Start and Add a bot follow.
     h("p", { class: "lobby__status", tabindex: "-1", dataset: { testid: "lobby-status", tableStart: "" } }, lobbyStatus(ctx, facts)),
     actions.length ? h("div", { class: "lobby__actions" }, actions) : null,
+    publicControls(ctx, facts),
   ];
 }
 

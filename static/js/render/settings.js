@@ -1,7 +1,7 @@
 // The room's settings in the lobby: a summary line for everyone and, for the host
 // between games, a "Room settings" button opening a small form that sends `configure`
 // (docs/protocol.md): variant, its options, seats, pace and turn limit (render/pace_fields.js),
-// all at once.
+// the coach, and before the first game rated or casual, all at once.
 //
 // The block is built once and kept (never redrawn with the rest of the lobby), so a
 // state arriving while the host is choosing does not close a select or lose a draft.
@@ -22,11 +22,12 @@ export function settingsParts(room) {
     ...(room.duplicate ? [gettext("same dice for everyone")] : []),
     ...Object.entries(rs.options || {}).map(([key, value]) => optionText(key, value)),
     coachText(room.coach),
+    room.rated ? pgettext("room", "Rated") : pgettext("room", "Casual"),
   ];
 }
 
 function settingsKey(room) {
-  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.duplicate, room.coach]);
+  return JSON.stringify([room.ruleset.name, room.ruleset.options, room.seat_count, room.pace, room.turn_seconds, room.holidays, room.together, room.duplicate, room.coach, room.rated]);
 }
 
 /** The variant's select, its summary, and the fields of its options (the joker rule,
@@ -105,6 +106,24 @@ function coachFields() {
   return { coach, coachField };
 }
 
+/** Rated or casual: its check box and field, offered before the first game only. */
+function ratedFields() {
+  const rated = h("input", {
+    type: "checkbox",
+    name: "rated",
+    id: "settings-rated",
+    "aria-describedby": "settings-rated-hint",
+    dataset: { testid: "settings-rated" },
+  });
+  const hint = gettext("its games of two or more people with an account change their ratings; no bots at the table");
+  const ratedField = h(
+    "div",
+    { class: "field field--options" },
+    checkLabel({ for: "settings-rated" }, rated, pgettext("room", "Rated"), { class: "check__hint", id: "settings-rated-hint" }, hint),
+  );
+  return { rated, ratedField };
+}
+
 /** The form's fields of ``settings`` in their order, with its title, note and buttons. */
 function formContent(settings) {
   const pace = settings.paceFields;
@@ -126,6 +145,7 @@ function formContent(settings) {
     pace.together,
     pace.duplicate,
     settings.coachField,
+    settings.ratedField,
     h("p", { class: "field__hint field__hint--small settings__note" }, gettext("The next game is played with these settings. Everyone at the table sees the change.")),
     h("div", { class: "settings__actions" }, settings.save, settings.cancel),
   ];
@@ -155,7 +175,7 @@ export class RoomSettings {
     );
     Object.assign(this, variantFields(), seatsFields());
     this.paceFields = new PaceFields();
-    Object.assign(this, coachFields());
+    Object.assign(this, coachFields(), ratedFields());
     this.save = h("button", { type: "submit", class: "btn", dataset: { testid: "settings-save" } }, gettext("Save settings"));
     this.cancel = h(
       "button",
@@ -240,6 +260,9 @@ export class RoomSettings {
     this.exactCounts.checked = Boolean(options.exact_counts);
     this.seats.value = String(room.seat_count);
     this.coach.checked = room.coach !== false;
+    this.rated.checked = Boolean(room.rated);
+    // Rated or casual is chosen before the first game (the server refuses it after).
+    this.ratedField.hidden = Boolean(this.ctx?.state.game);
     this.paceFields.fill(room);
     this.showOptions();
     this.shownKey = settingsKey(room);
@@ -285,7 +308,8 @@ export class RoomSettings {
     }
     const pace = this.paceFields.values((message) => this.ctx?.error(message));
     if (!pace) return null;
-    return { ruleset: this.ruleset.value, options, seats: Number(this.seats.value), ...pace, coach: this.coach.checked };
+    const rated = this.ratedField.hidden ? {} : { rated: this.rated.checked };
+    return { ruleset: this.ruleset.value, options, seats: Number(this.seats.value), ...pace, coach: this.coach.checked, ...rated };
   }
 
   async submit() {

@@ -12,6 +12,7 @@ import { skipToTable } from "../ui/skip.js";
 import { keepSubscription } from "../push.js";
 import { Actions } from "./actions.js";
 import { Announcer } from "./announce.js";
+import { Blocks } from "./blocks.js";
 import { createBoard } from "./board.js";
 import { Coach } from "./coach.js";
 import { Connection } from "./connection.js";
@@ -33,6 +34,7 @@ export function roomConfig(root) {
     code: data.code,
     inviteUrl: data.inviteUrl,
     inviteNote: data.inviteNote || "",
+    inviteFriendsUrl: data.inviteFriendsUrl || "", // an account's "Invite friends" page
     qrUrl: data.qrUrl,
     rulesUrl: data.rulesUrl,
     homeUrl: data.homeUrl,
@@ -40,7 +42,11 @@ export function roomConfig(root) {
     dailyUrl: data.dailyUrl || "", // a daily challenge's table: its results page
     pushKey: data.pushKey || "",
     handoverAfter: data.handoverAfter,
+    botsAfter: Number(data.botsAfter || 0), // seconds until an open table offers bots
     turnIcon: data.turnIcon,
+    blockUrl: data.blockUrl || "", // a viewer with an account: Block buttons (room/blocks.js)
+    unblockUrl: data.unblockUrl || "",
+    blocked: data.blocked || "",
   };
 }
 
@@ -133,6 +139,7 @@ function roomParts(page) {
     timer: new TurnTimer(page.root),
     announcer: new Announcer({ ...page, facts }),
     connection: new Connection({ ...page, draw }),
+    blocks: config.blockUrl ? new Blocks({ config, toasts, draw }) : null,
   });
   parts.view = new RoomView(page, parts);
   return parts;

@@ -3,6 +3,15 @@
 import { askReport } from "../ui/report.js";
 import { refusalText, refusedWhile } from "../ui/outage.js";
 
+/** What a rematch that invited the last game's people who left says to its host. */
+function invitedText(names) {
+  return interpolate(
+    gettext("Invited %(names)s to the rematch: start it when they sit, or press Rematch again to play without them."),
+    { names: names.join(", ") },
+    true,
+  );
+}
+
 /** The page's requests over ``socket``: ``store`` says when their effect arrived, ``app``
  *  holds the request in flight, ``toasts`` show refusals, ``draw()`` redraws the page. */
 export class Requests {
@@ -49,6 +58,7 @@ export class Requests {
     try {
       const ack = await this.socket.request(type, fields);
       await this.store.until(ack?.version);
+      if (ack?.invited?.length) this.toasts.show(invitedText(ack.invited), "info");
       return true;
     } catch (error) {
       this.showError(error);

@@ -28,12 +28,19 @@ export class Store {
     return this.state ? this.state.version : null;
   }
 
-  /** Take a `state` message: a whole state, newer than the one held, replaces it. */
+  /** Take a `state` message: a whole state, newer than the one held, replaces it; so
+   *  does one of the version held whose `you` differs (the viewer muted or unmuted
+   *  someone: the room has no new version, only what this viewer is sent changed). */
   receive(message) {
     this.syncing = false; // whatever was asked, the patches after it build on this one
-    if (this.version !== null && !(message.version > this.version)) return false; // not newer: drop
+    if (this.version !== null && !(message.version > this.version) && !this.rescreened(message)) return false; // not newer: drop
     this.replace(message);
     return true;
+  }
+
+  /** Whether ``message`` is the state held, sent again with what its viewer screens. */
+  rescreened(message) {
+    return message.version === this.version && JSON.stringify(message.you) !== JSON.stringify(this.state.you);
   }
 
   /** Take a `patch` message: what changed at a new version, applied to a copy of the

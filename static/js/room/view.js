@@ -11,6 +11,7 @@ import { renderLobby, renderLobbyTitle } from "../render/lobby.js";
 import { renderRules } from "../render/rules_panel.js";
 import { RoomSettings } from "../render/settings.js";
 import { renderChat, renderLog } from "../render/feed.js";
+import { renderStrangersChat } from "../render/public_table.js";
 import { holdPositions } from "../render/coach.js";
 import { ReactionBar } from "../render/reactions.js";
 import { turnKey } from "./actions.js";
@@ -37,6 +38,10 @@ export class RoomView {
       body: h("div", { class: "lobby__body" }),
     };
     regions.lobby.append(this.lobby.head, this.lobby.settings.el, this.lobby.body);
+    // An open table offers its host bots once it has waited (docs/open-tables.md).
+    const botsAfter = 1000 * (page.config.botsAfter || 0);
+    this.botsAt = Date.now() + botsAfter;
+    if (botsAfter > 0) setTimeout(() => this.draw(), botsAfter);
   }
 
   /** What the renderers are given: the state held (as seen offline while the socket is
@@ -70,6 +75,7 @@ export class RoomView {
       confirm: (opts) => confirmDialog(dialog, opts),
       redraw: () => this.draw(),
       report: (target, about) => requests.report(target, about),
+      blocks: this.parts.blocks,
       toast: (message) => toasts.show(message, "info"),
       error: (message) => toasts.show(message),
       copyInvite: () => actions.copyInvite(),
@@ -90,6 +96,7 @@ export class RoomView {
       coachBest: coach.best(state),
       applyHint: (best) => coach.apply(best),
       reaction: (player) => this.reactions.bubble(player),
+      botsOffered: Date.now() >= this.botsAt,
     };
   }
 
@@ -99,6 +106,7 @@ export class RoomView {
     return {
       inviteUrl: config.inviteUrl,
       inviteNote: config.inviteNote,
+      inviteFriendsUrl: config.inviteFriendsUrl,
       qrUrl: config.qrUrl,
       code: config.code,
       rulesUrl: config.rulesUrl,
@@ -187,6 +195,7 @@ export class RoomView {
     const state = this.page.store.state;
     renderLog($("[data-testid=log-list]"), ctx, app.seenSeq);
     renderChat($("[data-testid=chat-list]"), ctx);
+    renderStrangersChat($("[data-testid=strangers-chat]"), ctx);
     const closed = state.room.status === "closed";
     const muted = mutedYou(state);
     chat.input.disabled = chat.send.disabled = closed || muted;

@@ -228,3 +228,12 @@ def answer(client: Client, url: str, body: bytes | None = None) -> Answer:
         transaction.set_rollback(True)
     said = [(message.level_tag, str(message)) for message in get_messages(response.wsgi_request)]
     return Answer(response.status_code, said, changed)
+
+
+def check(answer_: Answer, what: str, role: str, failures: list[str]) -> None:
+    """No server error; nothing changed unless the admin said it was done, and never by a
+    staff member who may only look."""
+    if answer_.status >= 500:
+        failures.append(f"{answer_.status}: {what} as {role}")
+    elif answer_.changed and (not answer_.succeeded or role == "viewer"):
+        failures.append(f"changed ({answer_.status}, {answer_.messages}): {what} as {role}")

@@ -1,0 +1,1 @@
+"""Friends and blocks: a Django app of the site (docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""Every read of friends, blocks and privacy choices."""

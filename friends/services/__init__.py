@@ -1,0 +1,1 @@
+"""Every change to friends, friend requests, blocks and privacy choices."""

@@ -1,0 +1,1 @@
+"""Groups: a Django app of the site (docs/architecture.md)."""

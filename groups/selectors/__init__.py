@@ -1,0 +1,1 @@
+"""Every read of groups, their members, leagues and records."""

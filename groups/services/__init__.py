@@ -1,0 +1,1 @@
+"""Every change to groups and their members."""

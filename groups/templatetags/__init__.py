@@ -1,0 +1,1 @@
+"""The groups pages' template filters."""

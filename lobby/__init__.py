@@ -1,0 +1,1 @@
+"""Lobby: a Django app of the site (docs/architecture.md)."""

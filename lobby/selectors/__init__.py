@@ -1,0 +1,1 @@
+"""Every read of open tables and of who waits."""

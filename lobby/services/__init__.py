@@ -1,0 +1,1 @@
+"""Every change to open tables and to who waits."""

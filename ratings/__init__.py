@@ -1,0 +1,1 @@
+"""Ratings: a Django app of the site (docs/architecture.md)."""

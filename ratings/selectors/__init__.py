@@ -1,0 +1,1 @@
+"""Every read of ratings and leaderboards."""
