@@ -6,8 +6,6 @@ fits a phone both ways and 200 % zoom, and its season is picked by keyboard."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -15,15 +13,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from bench.harness.live_server import ROOT, site_env
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
+from tests.browser.last_round import play_the_last_round
 from tests.browser.tables import (
     connected,
     horizontal_overflow,
     join_room,
-    roll,
     tabs_to,
-    wait_my_turn,
 )
 
 pytestmark = pytest.mark.browser
@@ -31,11 +27,6 @@ pytestmark = pytest.mark.browser
 NewPage = Callable[..., Page]
 PHONE: ViewportSize = {"width": 360, "height": 740}
 PASSWORD = "dice-and-tea-42"
-NEAR_THE_END = (
-    "import sys, django; django.setup(); "
-    "from tests.support.histories import yahtzee_near_the_end; "
-    "yahtzee_near_the_end(sys.argv[1], [int(sys.argv[2]), int(sys.argv[3])], [30, 0])"
-)
 
 
 def sign_up(page: Page, prefix: str) -> None:
@@ -76,22 +67,7 @@ def test_a_group_game_and_its_league_table(new_page: NewPage, live_database: Pat
     join_room(bob, code, name="Bob")
     ada.get_by_test_id("start").click()
     expect(bob.get_by_test_id("scorecards")).to_be_visible()
-    subprocess.run(
-        [sys.executable, "-c", NEAR_THE_END, code, "5", "0"],
-        cwd=ROOT,
-        env=site_env(live_database.parent),
-        check=True,
-        timeout=60,
-    )
-    for page in (ada, bob):
-        page.reload()
-        connected(page)
-    for page in (ada, bob):
-        wait_my_turn(page)
-        roll(page)
-        page.get_by_test_id("box-main-chance").click()  # never 0: no confirmation
-        expect(page.locator("td[data-testid='box-main-chance'].is-filled")).to_be_visible()
-    expect(ada.get_by_test_id("ranking")).to_be_visible()
+    play_the_last_round("yahtzee_near_the_end", code, live_database, (ada, bob))
     the_league_shows_the_game(ada, group_page)
 
 

@@ -5,33 +5,24 @@ profile shows the new rating and the variant's leaderboard lists both."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from bench.harness.live_server import ROOT, site_env
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
+from tests.browser.last_round import play_the_last_round
 from tests.browser.tables import (
     connected,
     horizontal_overflow,
     join_room,
-    roll,
     tabs_to,
-    wait_my_turn,
 )
 
 pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
-NEAR_THE_END = (
-    "import sys, django; django.setup(); "
-    "from tests.support.histories import rated_near_the_end; "
-    "rated_near_the_end(sys.argv[1], [int(sys.argv[2]), int(sys.argv[3])], [30, 0])"
-)
 
 
 def test_a_rated_game_moves_both_ratings(new_page: NewPage, live_database: Path) -> None:
@@ -41,22 +32,7 @@ def test_a_rated_game_moves_both_ratings(new_page: NewPage, live_database: Path)
     expect(bob.get_by_test_id("settings-summary")).to_contain_text("Rated")
     ada.get_by_test_id("start").click()
     expect(bob.get_by_test_id("scorecards")).to_be_visible()
-    subprocess.run(
-        [sys.executable, "-c", NEAR_THE_END, code, "5", "0"],
-        cwd=ROOT,
-        env=site_env(live_database.parent),
-        check=True,
-        timeout=60,
-    )
-    for page in (ada, bob):
-        page.reload()
-        connected(page)
-    for page in (ada, bob):
-        wait_my_turn(page)
-        roll(page)
-        page.get_by_test_id("box-main-chance").click()  # never 0: no confirmation
-        expect(page.locator("td[data-testid='box-main-chance'].is-filled")).to_be_visible()
-    expect(ada.get_by_test_id("ranking")).to_be_visible()
+    play_the_last_round("rated_near_the_end", code, live_database, (ada, bob))
     ratings = [profile_rating(page) for page in (ada, bob)]
     assert_accessible_everywhere(bob, "profile with ratings", on=LIGHT_DESKTOP_DARK_PHONE)
     fits_phones_and_zoom(bob)
