@@ -43,6 +43,11 @@ SETTINGS_VARIABLES = (
     "WEBPUSH_KEY_FILE",
     "WEBPUSH_SUBJECT",
     "PUSH_SERVICE_HOSTS",
+    "BACKUP_DIR",
+    "BACKUP_KEEP_DAILY",
+    "BACKUP_KEEP_WEEKLY",
+    "BACKUP_NIGHTLY",
+    "BACKUP_HOUR",
 )
 
 _TRUE = frozenset({"1", "true", "yes", "on"})

@@ -389,3 +389,12 @@ WEBPUSH_SUBJECT = env_str(
 )
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))
+
+# Backups (manage.py backup and restore; docs/operations.md): where they are kept, how
+# many of the newest days and weeks keep one, and whether a server process takes one
+# every night, after BACKUP_HOUR o'clock server time (make serve turns it on).
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "var" / "backups")))
+BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
+BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
+BACKUP_NIGHTLY = env_bool("BACKUP_NIGHTLY", default=False)
+BACKUP_HOUR = env_int("BACKUP_HOUR", 4)

@@ -6,6 +6,7 @@ every app's models (the models are one floor below all the code: docs/decisions/
 
 SITE_APPS = (
     "common",
+    "backups",
     "accounts",
     "play",
     "friends",
