@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import gzip
 import html
+import json
 import os
 import re
 import signal
@@ -30,6 +31,7 @@ from bench.harness.live_server import ROOT, clean_env, free_port
 from bench.harness.room_client import Seat, next_move, open_room
 from rooms.web.share import qr_svg
 from tests.support import assets
+from tests.support.waiting import wait_until
 from yahtzee_site import serve
 
 LOOPBACK = "127.0.0.2"  # not 127.0.0.1: the server listens beyond the usual address
@@ -113,6 +115,16 @@ def test_it_prints_the_addresses_to_share_and_keeps_its_secret(
     assert (var_dir / "site.sqlite3").exists()
 
 
+def test_it_backs_the_data_up_by_itself(served: tuple[str, Path, str]) -> None:
+    """Started with no backup since the night's hour, it takes one at once: a copy and its
+    manifest in ``var/backups`` (and then one a night)."""
+    backups = served[1] / "backups"
+    found = wait_until(lambda: sorted(backups.glob("site-*.json")), what="the first backup")
+    manifest = json.loads(found[0].read_text())
+    assert manifest["engine"] == "sqlite" and manifest["tables"]["games_room"] >= 0
+    assert (backups / manifest["file"]).stat().st_size == manifest["bytes"]
+
+
 def test_a_page_under_the_public_name_comes_with_the_production_headers(
     served: tuple[str, Path, str],
 ) -> None:
@@ -193,6 +205,8 @@ def test_its_environment_is_a_one_process_deployment(tmp_path: Path) -> None:
     env = serve.environment({"PATH": os.environ.get("PATH", "")}, tmp_path)
     assert env["DEBUG"] == "0" and env["ONE_PROCESS"] == "1"
     assert env["DATABASE_URL"] == f"sqlite:///{tmp_path / 'site.sqlite3'}"
+    # A backup every night, kept beside the data.
+    assert env["BACKUP_NIGHTLY"] == "1" and env["BACKUP_DIR"] == str(tmp_path / "backups")
     hosts = env["ALLOWED_HOSTS"].split(",")
     assert socket.gethostname() in hosts and "localhost" in hosts
     # Invite links use the first address to share (none on a machine without a network).
@@ -209,6 +223,7 @@ def test_its_environment_is_a_one_process_deployment(tmp_path: Path) -> None:
     # What the caller set wins.
     kept = serve.environment({"ALLOWED_HOSTS": "dice.example", "SECRET_KEY": "k" * 60}, tmp_path)
     assert kept["ALLOWED_HOSTS"] == "dice.example" and kept["SECRET_KEY"] == "k" * 60
+    assert serve.environment({"BACKUP_NIGHTLY": "0"}, tmp_path)["BACKUP_NIGHTLY"] == "0"
     assert kept["SITE_URL"] == "http://dice.example:8000"
     assert (
         serve.environment(

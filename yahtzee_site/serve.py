@@ -12,6 +12,8 @@ and then becomes that process (Daphne):
 - the data in ``var/site.sqlite3`` unless ``DATABASE_URL`` is set, the in-memory channel
   layer unless ``REDIS_URL`` is set (``ONE_PROCESS=1`` tells the system checks that one
   process serves everything);
+- a backup of the data every night into ``var/backups`` (``BACKUP_NIGHTLY``,
+  ``BACKUP_DIR``), seven days and four weeks kept;
 - the database migrated, static files collected into ``var/static`` (compressed and
   named by their content, so WhiteNoise lets browsers cache them for good);
 - Daphne listening on every interface (``SERVE_BIND``, default ``0.0.0.0``) on
@@ -142,6 +144,9 @@ def environment(base: dict[str, str], var_dir: Path, port: int = DEFAULT_PORT) -
         env["DATABASE_URL"] = f"sqlite:///{var_dir / 'site.sqlite3'}"
     if not env.get("STATIC_ROOT", "").strip():
         env["STATIC_ROOT"] = str(var_dir / "static")
+    if not env.get("BACKUP_DIR", "").strip():
+        env["BACKUP_DIR"] = str(var_dir / "backups")
+    env.setdefault("BACKUP_NIGHTLY", "1")
     return env
 
 

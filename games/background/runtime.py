@@ -8,6 +8,7 @@ A server process calls ``start()`` once, from its ASGI entry point
 - the SQLite checkpoint thread (``checkpoints``; ``SQLITE_CHECKPOINT_THREAD``, SQLite only),
 - the reading of the coach's stored tables (``coach_tables``: each exact variant's
   default options, so that its first hint is answered at once),
+- the nightly backup (``nightly``; ``BACKUP_NIGHTLY``),
 - the coach's worker (``jobs``: finished games' reviews; ``GAMES_COACH_IN_BACKGROUND``),
   whose jobs hand the reviews' computation to the review child process (``reviews``,
   spawned by its first job at the lowest CPU priority),
@@ -24,6 +25,7 @@ import threading
 
 from django.conf import settings
 
+from backups.background import nightly
 from coach.background import coach_tables
 from games.background import checkpoints, jobs, review_jobs, reviews, stack_dump
 from games.realtime import snapshot_cache
@@ -52,6 +54,8 @@ def start() -> None:
             clock.start()
             notifier.start()
         checkpoints.ensure_started()
+        if settings.BACKUP_NIGHTLY:
+            nightly.start()
         coach_tables.start()
         if settings.GAMES_COACH_IN_BACKGROUND:
             reviews.resume()  # after a ``stop`` in this process
@@ -76,6 +80,7 @@ def stop() -> None:
         clock.stop()
         notifier.stop()
         coach_tables.stop()
+        nightly.stop()
         checkpoints.stop()
         snapshot_cache.clear()
         atexit.unregister(stop)
