@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 # The site's Django apps, one per part of the game (docs/architecture.md).
-APPS := common backups accounts rooms play friends coach daily notices ratings groups lobby moderation games
+APPS := common backups accounts rooms play friends coach daily notices ratings groups lobby moderation metrics games
 
 .PHONY: install bytecode test-bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
 	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean schema

@@ -16,6 +16,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from common.instruments import layer_send_seconds, timed
 from common.news import Ban, Bell, Change, News, Screen
 
 
@@ -75,7 +76,8 @@ async def publish(news: Iterable[News]) -> None:
     if layer is None:
         return
     for group, sent in messages(news):
-        await layer.group_send(group, sent)
+        with timed(layer_send_seconds):
+            await layer.group_send(group, sent)
 
 
 def publish_on_commit(news: Iterable[News]) -> None:

@@ -48,6 +48,10 @@ SETTINGS_VARIABLES = (
     "BACKUP_KEEP_WEEKLY",
     "BACKUP_NIGHTLY",
     "BACKUP_HOUR",
+    "METRICS_NETWORKS",
+    "METRICS_TOKEN",
+    "SENTRY_DSN",
+    "PROMETHEUS_MULTIPROC_DIR",
 )
 
 _TRUE = frozenset({"1", "true", "yes", "on"})

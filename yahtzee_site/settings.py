@@ -398,3 +398,16 @@ BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
 BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
 BACKUP_NIGHTLY = env_bool("BACKUP_NIGHTLY", default=False)
 BACKUP_HOUR = env_int("BACKUP_HOUR", 4)
+
+# /metrics (docs/operations.md#metrics): for these networks, or for a request that brings
+# the token as "Authorization: Bearer <token>"; a 404 for everyone else.
+METRICS_NETWORKS = env_networks("METRICS_NETWORKS", ["127.0.0.0/8", "::1/128"])
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
+
+# Error reports to Sentry when SENTRY_DSN is set (off by default): no personal data
+# (addresses, cookies, users, request bodies) is sent, and no performance traces.
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False, traces_sample_rate=0.0)

@@ -18,5 +18,6 @@ SITE_APPS = (
     "groups",
     "lobby",
     "moderation",
+    "metrics",
     "games",
 )

@@ -12,6 +12,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from accounts.web.language import choose_language
 from games.web.health import healthz
+from metrics.web.exposition import metrics_page
 from yahtzee_site.stylesheet import STYLESHEET, stylesheet
 
 
@@ -26,6 +27,7 @@ class FaviconView(RedirectView):
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics_page, name="metrics"),
     path("favicon.ico", FaviconView.as_view(), name="favicon"),
     path("language/", choose_language, name="set_language"),
     # The JavaScript's strings in the page's language (Django's catalog: gettext, ngettext

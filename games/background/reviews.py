@@ -26,6 +26,8 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from common import instruments
+
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +104,9 @@ def _running_child() -> subprocess.Popen[bytes]:
             raise ReviewProcessError("the review process was stopped")
         if _child is None or _child.poll() is not None:
             _child = None
+            instruments.background_children.set(0)
             _child = _start()
+            instruments.background_children.set(1)
         return _child
 
 
@@ -111,6 +115,7 @@ def _forget(process: subprocess.Popen[bytes]) -> None:
     with _spawn_lock:
         if _child is process:
             _child = None
+            instruments.background_children.set(0)
 
 
 def start() -> subprocess.Popen[bytes]:

@@ -21,9 +21,11 @@ process that serves no sockets (tests, management commands) starts nothing.
 from __future__ import annotations
 
 import atexit
+import os
 import threading
 
 from django.conf import settings
+from prometheus_client import multiprocess
 
 from backups.background import nightly
 from coach.background import coach_tables
@@ -83,6 +85,8 @@ def stop() -> None:
         nightly.stop()
         checkpoints.stop()
         snapshot_cache.clear()
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # its live gauges leave the sums
+            multiprocess.mark_process_dead(os.getpid())
         atexit.unregister(stop)
 
 

@@ -29,9 +29,10 @@ from accounts.models import Player
 from accounts.services.players import current_player
 from accounts.web.socket_language import language_of_scope
 from coach.selectors import hints
-from common import throttle
+from common import instruments, throttle
 from common.database_thread import on_database_thread
 from common.errors import ServiceError
+from common.instruments import timed
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
 from common.news import Answer, Change
 from common.protocol.errors import BadMessage, ErrorCode, ErrorMessage
@@ -84,7 +85,9 @@ def _act(call: Call, player: Player, code: str, request: Request) -> Answer:
 
 def _error(request_id: str | None, code: str, message: str) -> ErrorMessage:
     """The ``error`` message of a refusal: ``code`` is one of ``ErrorCode``, as every code
-    a service or the socket's own checks raise is (tests/games/test_protocol_schema.py)."""
+    a service or the socket's own checks raise is (tests/games/test_protocol_schema.py),
+    counted by code (/metrics)."""
+    instruments.errors.labels(code).inc()
     return {"type": "error", "id": request_id, "code": cast(ErrorCode, code), "message": message}
 
 
@@ -148,6 +151,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         for group in self.socket_groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
+        instruments.sockets_open.labels("room").inc()
         # Where the seat is played from: a seat played from another seat's browser or
         # network is marked (rooms.services.devices).
         await self.presence(
@@ -160,6 +164,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not self.joined:
             return
+        instruments.sockets_open.labels("room").dec()
         try:
             for group in self.socket_groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -242,15 +247,24 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         if kind == "hint":
             await self.hint(request_id)
             return
+        with timed(instruments.move_seconds):
+            await self.act(kind, request, request_id)
+
+    async def act(self, kind: str, request: Request, request_id: str) -> None:
+        """Run a room request through its service, publish what it changed, answer it,
+        and send this viewer the room's new state (each part timed: /metrics)."""
         call = HANDLERS[kind]
         try:
-            answer = await on_database_thread(_act)(call, self.player, self.code, request)
+            with timed(instruments.move_part_seconds.labels("service")):
+                answer = await on_database_thread(_act)(call, self.player, self.code, request)
         except ServiceError as exc:  # nothing was committed
             await self.send_json(_error(request_id, exc.code, exc.message))
             if exc.code == "banned":  # the ban's own message may not have come yet
                 await self.end(CLOSE_BANNED)
             return
-        await publish(answer.news)
+        instruments.moves.labels(kind).inc()
+        with timed(instruments.move_part_seconds.labels("send")):
+            await publish(answer.news)
         version = answer.get("version")
         ack: Ack = {"type": "ack", "id": request_id, "version": answer["version"]}
         if kind == "report":
@@ -261,7 +275,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         if kind == "leave":
             await self.end(1000)
             return
-        await self.push_state(version)
+        with timed(instruments.move_part_seconds.labels("build")):
+            await self.push_state(version)
 
     async def hint(self, request_id: str) -> None:
         """Answer a ``hint`` request: the position is read on the database thread, the

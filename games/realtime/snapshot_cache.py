@@ -14,6 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 
+from common import instruments
 from common.database_thread import on_database_thread
 from rooms.selectors.snapshots import SNAPSHOT_SECONDS, Snapshot, read_snapshot
 
@@ -53,6 +54,7 @@ def snapshot(code: str, version: int | None = None, *, fresh: bool = False) -> S
     with _lock:
         prior = _snapshots.get(code)
     built = read_snapshot(code, prior, fresh=True) if fresh else read_snapshot(code, prior)
+    instruments.snapshot_builds.inc()
     if built is None:
         return None
     with _lock:

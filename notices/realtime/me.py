@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from accounts.services.players import current_player
 from accounts.web.socket_language import language_of_scope
+from common import instruments
 from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
@@ -60,11 +61,13 @@ class MeConsumer(AsyncWebsocketConsumer):
         self.language = language_of_scope(self.scope, player)
         await self.channel_layer.group_add(bell_group(player.pk), self.channel_name)
         self.joined = True
+        instruments.sockets_open.labels("bell").inc()
         await self.send_bell()
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
             self.joined = False
+            instruments.sockets_open.labels("bell").dec()
             await self.channel_layer.group_discard(bell_group(self.player.pk), self.channel_name)
 
     async def bell_changed(self, message: dict[str, Any]) -> None:

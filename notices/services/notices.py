@@ -32,6 +32,7 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import Player
+from common import instruments
 from common.clock import now
 from notices.models import Notice, PushSubscription
 from notices.services.invite_notices import invite_payload, invite_pending, send_invite_emails
@@ -344,6 +345,12 @@ def notices_prune(*, at: datetime | None = None, keep: timedelta = KEEP_SENT) ->
     return Notice.objects.filter(sent_at__lt=moment - keep).delete()[0]
 
 
+def _count_emails(attempts: dict[int, int]) -> None:
+    """Count the emails just handed on as sent, or failed where a try was added (/metrics)."""
+    for pk, tries in Notice.objects.filter(pk__in=attempts).values_list("pk", "attempts"):
+        instruments.notices.labels("email", "failed" if tries > attempts[pk] else "sent").inc()
+
+
 def notices_send(*, limit: int = 10) -> int:
     """Send the notices due in the outbox (at most ``limit`` a pass); returns how many
     were handled. A notice whose turn is over is dropped without a word; one that fails
@@ -355,13 +362,16 @@ def notices_send(*, limit: int = 10) -> int:
         send_emails(turn_emails, moment)
     if invite_emails := [notice for notice in emails if notice.invite_id is not None]:
         send_invite_emails(invite_emails, moment)
+    _count_emails({notice.pk: notice.attempts for notice in emails})
     for notice in claimed:
         if notice.channel == Notice.Channel.EMAIL:
             continue
         try:
             _send(notice, moment)
+            instruments.notices.labels(notice.channel, "sent").inc()
         except Exception:  # one bad notice never stops the others
             log.exception("notice %s failed", notice.pk)
+            instruments.notices.labels(notice.channel, "failed").inc()
             Notice.objects.filter(pk=notice.pk).update(
                 attempts=notice.attempts + 1,
                 claimed_at=None,

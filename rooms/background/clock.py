@@ -13,6 +13,7 @@ import time
 
 from django.db import close_old_connections, connections
 
+from common import instruments
 from common.publish import publish_on_commit
 from rooms.services.absence import rooms_pass_host
 from rooms.services.clock import games_run_due
@@ -46,6 +47,7 @@ class GameClock(threading.Thread):
 
     def run(self) -> None:
         hosts_at = 0.0
+        due = time.monotonic()  # when the next pass should start
         try:
             while not self.stopping.is_set():
                 try:
@@ -53,11 +55,18 @@ class GameClock(threading.Thread):
                     hosts = time.monotonic() - hosts_at >= HOST_EVERY
                     if hosts:
                         hosts_at = time.monotonic()
-                    if not clock_pass(hosts=hosts):
+                    busy = clock_pass(hosts=hosts)
+                    # The longest due work could have waited past its moment: the pass's
+                    # late start and its length (/metrics).
+                    instruments.clock_lag_seconds.set(time.monotonic() - due)
+                    due = time.monotonic()
+                    if not busy:
                         self.stopping.wait(self.interval)
+                        due += self.interval
                 except Exception:  # the clock outlives a bad pass (a locked database, ...)
                     log.exception("the game clock pass failed; trying again")
                     self.stopping.wait(RETRY)
+                    due = time.monotonic()
         finally:
             connections.close_all()
 
