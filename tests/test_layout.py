@@ -277,3 +277,11 @@ def test_no_stylesheet_is_too_long_to_read() -> None:
         for p in sheets
         if (n := len(p.read_text().splitlines())) > MAX_CSS_LINES
     } == {}
+
+
+def test_every_app_is_installed_with_the_project() -> None:
+    """setuptools installs only the packages it lists: a process started outside the
+    project (``python -P``) imports an app left out of the list from nowhere."""
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = setup["packages"]["find"]["include"]
+    assert [app for app in (*APPS, "scoring", "yahtzee_site") if f"{app}*" not in listed] == []
