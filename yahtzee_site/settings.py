@@ -20,6 +20,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from yahtzee_site import operations
 from yahtzee_site.env import (
     env_bool,
     env_float,
@@ -390,24 +391,9 @@ WEBPUSH_SUBJECT = env_str(
 # Where the exact solver keeps its tables (built once, then read in milliseconds).
 STRATEGY_CACHE_DIR = Path(env_str("STRATEGY_CACHE_DIR", str(BASE_DIR / "var" / "strategy")))
 
-# Backups (manage.py backup and restore; docs/operations.md): where they are kept, how
-# many of the newest days and weeks keep one, and whether a server process takes one
-# every night, after BACKUP_HOUR o'clock server time (make serve turns it on).
-BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "var" / "backups")))
-BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7)
-BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 4)
-BACKUP_NIGHTLY = env_bool("BACKUP_NIGHTLY", default=False)
-BACKUP_HOUR = env_int("BACKUP_HOUR", 4)
-
-# /metrics (docs/operations.md#metrics): for these networks, or for a request that brings
-# the token as "Authorization: Bearer <token>"; a 404 for everyone else.
-METRICS_NETWORKS = env_networks("METRICS_NETWORKS", ["127.0.0.0/8", "::1/128"])
-METRICS_TOKEN = env_str("METRICS_TOKEN", "")
-
-# Error reports to Sentry when SENTRY_DSN is set (off by default): no personal data
-# (addresses, cookies, users, request bodies) is sent, and no performance traces.
-SENTRY_DSN = env_str("SENTRY_DSN", "")
-if SENTRY_DSN:
-    import sentry_sdk
-
-    sentry_sdk.init(dsn=SENTRY_DSN, send_default_pii=False, traces_sample_rate=0.0)
+# Backups, /metrics and error reports (docs/operations.md): yahtzee_site/operations.py.
+BACKUP_DIR, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_NIGHTLY, BACKUP_HOUR = operations.backups(
+    BASE_DIR
+)
+METRICS_NETWORKS, METRICS_TOKEN = operations.metrics()
+SENTRY_DSN = operations.error_reports()

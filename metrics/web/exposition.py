@@ -68,7 +68,7 @@ def metrics_page(request: HttpRequest) -> HttpResponse:
         raise Http404
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         measured = CollectorRegistry()
-        multiprocess.MultiProcessCollector(measured)
+        multiprocess.MultiProcessCollector(measured)  # type: ignore[no-untyped-call]
     else:
         measured = REGISTRY
     counted = CollectorRegistry()
