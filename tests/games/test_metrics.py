@@ -83,6 +83,8 @@ async def test_the_figures_move_with_play() -> None:
     assert moved(before, after, "dice_layer_send_seconds_count") >= 2
     assert moved(before, after, "dice_snapshot_builds_total") >= 1
     assert after[("dice_games_in_play", (("pace", "live"),))] == 1
+    # Set by the game clock and the review child, which this test runs neither of.
+    assert ("dice_clock_lag_seconds", ()) in after and ("dice_background_children", ()) in after
     assert moved(opened, closed, "dice_sockets_open", kind="room") == -1
 
 
