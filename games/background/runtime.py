@@ -86,7 +86,7 @@ def stop() -> None:
         checkpoints.stop()
         snapshot_cache.clear()
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # its live gauges leave the sums
-            multiprocess.mark_process_dead(os.getpid())
+            multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
         atexit.unregister(stop)
 
 
