@@ -6,7 +6,6 @@ fits a phone both ways and 200 % zoom, and its season is picked by keyboard."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.accessibility import LIGHT_DESKTOP_DARK_PHONE, assert_accessible_everywhere
+from tests.browser.accounts import sign_up
 from tests.browser.last_round import play_the_last_round
 from tests.browser.tables import (
     connected,
@@ -26,26 +26,6 @@ pytestmark = pytest.mark.browser
 
 NewPage = Callable[..., Page]
 PHONE: ViewportSize = {"width": 360, "height": 740}
-PASSWORD = "dice-and-tea-42"
-
-
-def sign_up(page: Page, prefix: str) -> None:
-    """An account for the person of ``page``, posted as the sign-up form does."""
-    username = f"{prefix}-{uuid.uuid4().hex[:6]}"  # the live server outlives the test
-    context = page.context
-    context.request.get("/account/sign-up/")  # the CSRF cookie
-    token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
-    answer = context.request.post(
-        "/account/sign-up/",
-        max_redirects=0,
-        form={
-            "csrfmiddlewaretoken": token,
-            "username": username,
-            "password1": PASSWORD,
-            "password2": PASSWORD,
-        },
-    )
-    assert answer.status == 302, answer.text()[:500]
 
 
 def test_a_group_game_and_its_league_table(new_page: NewPage, live_database: Path) -> None:
