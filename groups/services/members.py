@@ -114,6 +114,18 @@ def group_leave(*, player: Player, group_id: int) -> Group:
     return group
 
 
+def _current_member(group: Group, member_id: int) -> GroupMember:
+    """The membership of ``member_id`` in ``group`` now (``not_a_member`` otherwise)."""
+    row = (
+        GroupMember.objects.select_related("player")
+        .filter(group=group, player_id=member_id, left_at__isnull=True)
+        .first()
+    )
+    if row is None:
+        raise ServiceError("not_a_member", gettext("that person is not in this group"))
+    return row
+
+
 def group_member_remove(*, player: Player, group_id: int, member_id: int) -> Player:
     """The owner removes a member (who cannot come back by the link); the one removed."""
     require_person(player)
@@ -122,13 +134,7 @@ def group_member_remove(*, player: Player, group_id: int, member_id: int) -> Pla
         require_owner(group, player)
         if member_id == player.pk:
             raise ServiceError("yourself", gettext("you cannot remove yourself: leave instead"))
-        row = (
-            GroupMember.objects.select_related("player")
-            .filter(group=group, player_id=member_id, left_at__isnull=True)
-            .first()
-        )
-        if row is None:
-            raise ServiceError("not_a_member", gettext("that person is not in this group"))
+        row = _current_member(group, member_id)
         row.left_at, row.removed = now(), True
         row.save(update_fields=["left_at", "removed"])
     return row.player
@@ -142,13 +148,7 @@ def group_owner_hand_on(*, player: Player, group_id: int, member_id: int) -> Pla
         require_owner(group, player)
         if member_id == player.pk:
             raise ServiceError("yourself", gettext("you own this group already"))
-        row = (
-            GroupMember.objects.select_related("player")
-            .filter(group=group, player_id=member_id, left_at__isnull=True)
-            .first()
-        )
-        if row is None:
-            raise ServiceError("not_a_member", gettext("that person is not in this group"))
+        row = _current_member(group, member_id)
         group.owner = row.player
         group.save(update_fields=["owner"])
     return row.player
