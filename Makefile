@@ -10,7 +10,8 @@ UV_VERSION := 0.13.9
 APPS := common backups accounts rooms play friends coach daily notices ratings groups lobby moderation metrics games
 
 .PHONY: install bytecode test-bytecode lock migrate strategy system-deps messages catalogs run serve test lint \
-	lint-python lint-imports lint-js lint-css js-install js-test typecheck bench clean schema
+	lint-python lint-imports lint-migrations lint-js lint-css js-install js-test typecheck bench \
+	clean schema
 
 install: $(STAMP)
 
@@ -87,9 +88,10 @@ serve: install bytecode catalogs
 	$(BIN)/python -m yahtzee_site.serve
 
 # Python with ruff (its rules, and its formatter's layout: docs/decisions/0063), who may
-# import whom with import-linter (the contracts in pyproject.toml), JavaScript with ESLint
-# (eslint.config.js), CSS with stylelint (stylelint.config.js), side by side under make -j.
-lint: lint-python lint-imports lint-js lint-css
+# import whom with import-linter (the contracts in pyproject.toml), new migrations with
+# django-migration-linter, JavaScript with ESLint (eslint.config.js), CSS with stylelint
+# (stylelint.config.js), side by side under make -j.
+lint: lint-python lint-imports lint-migrations lint-js lint-css
 
 lint-python: install
 	$(BIN)/ruff check .
@@ -99,6 +101,13 @@ lint-python: install
 # import-linter's cache (docs/decisions/0061).
 lint-imports: install
 	$(BIN)/lint-imports --no-cache
+
+# Every migration not yet deployed can run beside the code before it, so that a rolling
+# restart keeps the site serving: django-migration-linter reads the SQL each one runs on a
+# throwaway PostgreSQL server (tests/support/migration_lint.py lists the migrations
+# deployed before the check and the reviewed exceptions; docs/decisions/0080). About 2.5 s.
+lint-migrations: install | system-deps
+	$(BIN)/python -m tests.support.migration_lint
 
 # ESLint and its plugins exactly as package-lock.json names them (npm ci, again whenever
 # the lock changes), on Node.js from the system (.ci/system-deps installs Debian's when it
@@ -156,7 +165,8 @@ PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
 # server that first needs them), the project's bytecode and its test modules' rewritten
-# asserts, ruff, import-linter, ESLint and stylelint, mypy, and the JavaScript unit tests.
+# asserts, ruff, import-linter, the migration linter, ESLint and stylelint, mypy, and the
+# JavaScript unit tests.
 test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode test-bytecode \
 		strategy lint typecheck js-test
