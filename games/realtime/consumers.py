@@ -29,7 +29,7 @@ from accounts.models import Player
 from accounts.services.players import current_player
 from accounts.web.socket_language import language_of_scope
 from coach.selectors import hints
-from common import instruments, throttle
+from common import draining, instruments, throttle
 from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.instruments import timed
@@ -136,6 +136,9 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
             except throttle.TooManyGuesses:
                 refusal = "guessing"
         await self.accept()
+        if draining.draining():  # this process is going away: open one on another
+            await self.close(code=draining.CLOSE_RESTART)
+            return
         if player is not None and player.is_banned:
             self.player = player
             await self.banned(player.banned_until)
@@ -151,6 +154,7 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         for group in self.socket_groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
+        draining.track(self)
         instruments.sockets_open.labels("room").inc()
         # Where the seat is played from: a seat played from another seat's browser or
         # network is marked (rooms.services.devices).
@@ -164,6 +168,8 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not self.joined:
             return
+        self.joined = False
+        draining.forget(self)
         instruments.sockets_open.labels("room").dec()
         try:
             for group in self.socket_groups():

@@ -10,6 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from accounts.models import Player
+from common import draining, instruments
 from common.protocol.errors import ErrorMessage
 from common.publish import group_name, player_group
 from games import services
@@ -47,10 +48,17 @@ class EndsForGood(AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "id": None, "code": "banned", "message": text})
         await self.end(CLOSE_BANNED)
 
+    async def server_restart(self, message: dict[str, Any]) -> None:
+        """This process is going away (``common.draining``): close with
+        ``CLOSE_RESTART``, after the message in hand, so the page reconnects elsewhere."""
+        await self.end(draining.CLOSE_RESTART)
+
     async def end(self, code: int) -> None:
         """Close the socket with ``code``; it hears of no room or player any more."""
         if self.joined:
             self.joined = False
+            draining.forget(self)
+            instruments.sockets_open.labels("room").dec()
             for group in self.socket_groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
             await self.presence(services.presence_disconnect)

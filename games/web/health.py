@@ -1,7 +1,8 @@
 """``GET /healthz``: whether this server process can reach its database and channel layer.
 
 A load balancer polls it to take a process out of rotation: 200 with every part
-``ok``, else 503 naming what failed.  It reads nothing of any room and writes nothing
+``ok``, else 503 naming what failed, and 503 ``restarting`` once the process is going
+away (``common.draining``).  It reads nothing of any room and writes nothing
 to the database.
 """
 
@@ -16,6 +17,8 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from common import draining
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,8 @@ async def _channel_layer() -> None:
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     """Check the database and a round trip through the channel layer."""
+    if draining.draining():
+        return JsonResponse({"status": "restarting"}, status=503)
     parts: dict[str, str] = {}
     for name, check in (("database", _database), ("channel_layer", async_to_sync(_channel_layer))):
         try:

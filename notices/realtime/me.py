@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from accounts.models import Player
 from accounts.services.players import current_player
 from accounts.web.socket_language import language_of_scope
-from common import instruments
+from common import draining, instruments
 from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
@@ -54,6 +54,9 @@ class MeConsumer(AsyncWebsocketConsumer):
         user = cast("User | AnonymousUser | None", self.scope.get("user"))
         player = await on_database_thread(current_player)(self.scope["session"], user)
         await self.accept()
+        if draining.draining():  # this process is going away: open one on another
+            await self.close(code=draining.CLOSE_RESTART)
+            return
         if player is None or player.is_bot:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -61,14 +64,22 @@ class MeConsumer(AsyncWebsocketConsumer):
         self.language = language_of_scope(self.scope, player)
         await self.channel_layer.group_add(bell_group(player.pk), self.channel_name)
         self.joined = True
+        draining.track(self)
         instruments.sockets_open.labels("bell").inc()
         await self.send_bell()
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
             self.joined = False
+            draining.forget(self)
             instruments.sockets_open.labels("bell").dec()
             await self.channel_layer.group_discard(bell_group(self.player.pk), self.channel_name)
+
+    async def server_restart(self, message: dict[str, Any]) -> None:
+        """This process is going away (``common.draining``): close with
+        ``CLOSE_RESTART``, so the page reconnects elsewhere."""
+        await self.disconnect(draining.CLOSE_RESTART)
+        await self.close(code=draining.CLOSE_RESTART)
 
     async def bell_changed(self, message: dict[str, Any]) -> None:
         """The player's bell changed (a ``Bell`` published): send it afresh."""
