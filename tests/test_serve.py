@@ -213,7 +213,9 @@ def test_its_environment_is_a_one_process_deployment(tmp_path: Path) -> None:
     assert env.get("SITE_URL", "http://x") != "http://localhost:8000"
     if "SITE_URL" in env:
         assert env["SITE_URL"] + "/" == serve.addresses_to_share(env, 8000)[0]
-    assert serve.daphne_command("0.0.0.0", 8000)[-5:] == [
+    assert serve.daphne_command("0.0.0.0", 8000)[1:] == [
+        "-m",
+        "yahtzee_site.server",  # Daphne, drained by SIGTERM
         "-b",
         "0.0.0.0",
         "-p",

@@ -18,7 +18,8 @@ and then becomes that process (Daphne):
   named by their content, so WhiteNoise lets browsers cache them for good);
 - Daphne listening on every interface (``SERVE_BIND``, default ``0.0.0.0``) on
   ``SERVE_PORT`` (default 8000), after printing the addresses to share (loopback ones
-  are not: no friend can open them).
+  are not: no friend can open them); SIGTERM lets it finish what it is doing and tells
+  the pages to reconnect (``yahtzee_site.server``).
 """
 
 from __future__ import annotations
@@ -151,11 +152,12 @@ def environment(base: dict[str, str], var_dir: Path, port: int = DEFAULT_PORT) -
 
 
 def daphne_command(bind: str, port: int) -> list[str]:
-    """The command line of the one server process."""
+    """The command line of the one server process: Daphne, drained by SIGTERM
+    (``yahtzee_site.server``)."""
     return [
         sys.executable,
         "-m",
-        "daphne",
+        "yahtzee_site.server",
         "-b",
         bind,
         "-p",
