@@ -25,6 +25,15 @@ tests/games/test_faults.py):
   (before it leaves, right after, a few milliseconds after).
 - ``duplicate_request``: the same request twice back to back on one socket, at the
   same instant on two sockets of one player, and once more much later.
+- ``rolling_restart``: two server processes behind nginx (configured as
+  docs/operations.md says), ``--tables`` games of Triple Yahtzee played through it, each
+  turn after a chat line; each process in turn is sent SIGTERM (it stops accepting,
+  closes its sockets with 1012 after the message in hand and exits once nothing runs:
+  yahtzee_site/server.py) and started again, ``--rounds`` times. No move or chat line
+  may be lost, every request is answered exactly once, and the longest time a seat went
+  without a state (what a page shows as "Reconnecting": it waits 0.375 to 0.625 s after
+  a 1012, as pages do) is reported, with the longest drain and start. On the SQLite
+  stack the two processes share the SQLite file and a Redis of their own.
 - ``simultaneous``: two players roll at the same instant; two sockets of the current
   player fill different boxes at the same instant; two players chat at once.
 
@@ -59,10 +68,12 @@ from bench.harness.faults import (
     duplicate_request,
     kill_daphne,
     restart_redis,
+    rolling_restart,
     running_stack,
     simultaneous,
 )
-from bench.harness.servers import postgres_server, redis_process
+from bench.harness.proxy import nginx_proxy
+from bench.harness.servers import RedisServer, postgres_server, redis_process
 
 SUMMARIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "kill_daphne": lambda f: (
@@ -92,6 +103,13 @@ SUMMARIES: dict[str, Callable[[dict[str, Any]], str]] = {
         f"sent {f['requests']} requests twice (one socket, two sockets, much later): "
         f"{f['answers']} answers, same version each: {f['same_version']}, late replay: "
         f"{f['late_replay']}; {f['roll_events']} roll events for {f['rolls_in_turns']} rolls"
+    ),
+    "rolling_restart": lambda f: (
+        f"restarted {f['processes']} processes one by one {f['restarts']} times behind nginx "
+        f"under {f['tables']} tables of {f['players']} ({f['turns']} turns, "
+        f"{f['chat_lines']} chat lines, {f['requests']} requests each answered once); "
+        f"{f['closed_1012']} sockets closed with 1012, longest drain {f['drain_s']} s, start "
+        f"{f['boot_s']} s, longest reconnect {f['longest_reconnect_s']} s"
     ),
     "simultaneous": lambda f: (
         f"raced {f['rounds']} rounds of two rolls and two places: {f['refused_as_not_your_turn']}"
@@ -127,6 +145,8 @@ class Stacks:
         self.kind, self.workdir, self.exits = kind, workdir, exits
         self._main: Stack | None = None
         self._redis: Stack | None = None
+        self._redis_server: RedisServer | None = None
+        self._proxied: tuple[Stack, str] | None = None
 
     def main(self) -> Stack:
         """The stack most scenarios play on."""
@@ -142,17 +162,48 @@ class Stacks:
         if self._redis is None:
             if self.kind == "postgres":
                 return self.main()
-            redis = self.exits.enter_context(redis_process())
             self._redis = self.exits.enter_context(
-                running_stack(self.workdir / "redis", redis=redis)
+                running_stack(self.workdir / "redis", redis=self.redis_server())
             )
         return self._redis
+
+    def redis_server(self) -> RedisServer:
+        """The Redis of the SQLite stack's scenarios that need one."""
+        if self._redis_server is None:
+            self._redis_server = self.exits.enter_context(redis_process())
+        return self._redis_server
+
+    def behind_nginx(self) -> tuple[Stack, str]:
+        """Two processes (the PostgreSQL stack's, or two on one SQLite file and Redis)
+        behind nginx; the stack and nginx's URL."""
+        if self._proxied is None:
+            stack = self.main() if self.kind == "postgres" else self._two_on_sqlite()
+            ports = [d.port for d in stack.daphnes]
+            url = self.exits.enter_context(nginx_proxy(self.workdir / "nginx", ports))
+            self._proxied = stack, url
+        return self._proxied
+
+    def _two_on_sqlite(self) -> Stack:
+        return self.exits.enter_context(
+            running_stack(
+                self.workdir / "rolling",
+                redis=self.redis_server(),
+                processes=2,
+                proxy_headers=True,
+            )
+        )
 
     def _postgres(self) -> Stack:
         database = self.exits.enter_context(postgres_server())
         redis = self.exits.enter_context(redis_process())
         return self.exits.enter_context(
-            running_stack(self.workdir / "main", database_url=database, redis=redis, processes=2)
+            running_stack(
+                self.workdir / "main",
+                database_url=database,
+                redis=redis,
+                processes=2,
+                proxy_headers=True,
+            )
         )
 
 
@@ -169,6 +220,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "drop_client": lambda: drop_client(stacks.main()),
             "duplicate_request": lambda: duplicate_request(stacks.main()),
             "simultaneous": lambda: simultaneous(stacks.main()),
+            "rolling_restart": lambda: rolling_restart(
+                *stacks.behind_nginx(), tables=args.tables, rounds=args.rounds
+            ),
         }
         for name in args.only or SCENARIOS:
             results[name] = await run_scenario(name, calls[name])
@@ -183,6 +237,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument(
         "--ping", type=float, default=0.5, help="seconds between a client's pings in restart_redis"
+    )
+    parser.add_argument(
+        "--tables", type=int, default=8, help="games played at once in rolling_restart"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="times rolling_restart restarts every process"
     )
     return parser.parse_args(argv)
 

@@ -1,4 +1,6 @@
 """A real Daphne process serving the site on loopback, for browser tests and benches.
+It runs as ``make serve`` and the documented recipe run it: ``yahtzee_site.server``,
+Daphne drained by SIGTERM.
 
 ``serve()`` migrates a fresh SQLite file (a copy of a migrated template), starts
 Daphne on a free port, waits until it answers and stops it afterwards, whatever
@@ -66,7 +68,7 @@ def clean_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In the child: ask Linux to send SIGTERM when the starting process exits."""
     if sys.platform.startswith("linux"):
         import ctypes
@@ -208,7 +210,7 @@ class DaphneProcess:
                 [
                     sys.executable,
                     "-m",
-                    "daphne",
+                    "yahtzee_site.server",
                     "-b",
                     "127.0.0.1",
                     "-p",
@@ -220,7 +222,7 @@ class DaphneProcess:
                 env=self.env,
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent,
+                preexec_fn=die_with_parent,
             )
         self.starts += 1
 
@@ -245,6 +247,19 @@ class DaphneProcess:
         """End the process with SIGTERM (SIGKILL after 10 s)."""
         if self.process is not None:
             _stop(self.process)
+
+    def restart(self) -> tuple[float, float]:
+        """SIGTERM the process, wait until it has drained and exited, and start it again;
+        returns the seconds the drain took and those until the new process answered."""
+        if self.process is None:
+            raise ServerError("Daphne was never started")
+        asked = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        drained = time.monotonic()
+        self.start()
+        self.wait_ready()
+        return drained - asked, time.monotonic() - drained
 
     def log_text(self) -> str:
         """Everything the process (all its starts) wrote so far."""

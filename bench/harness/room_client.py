@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import http.cookiejar
 import json
+import random
 import re
 import time
 import urllib.parse
@@ -41,6 +42,8 @@ from bench.harness.state_changes import Gap, apply_change
 HTTP_TIMEOUT = 30.0
 ANSWER_TIMEOUT = 30.0
 RECONNECT_FOR = 60.0  # how long a seat keeps trying to get back in
+CLOSE_RESTART = 1012  # the server is going away (common.draining): reconnect elsewhere
+RESTART_WAIT = (0.375, 0.625)  # then a page waits its first backoff (static/js/socket.js)
 
 
 class ClientError(RuntimeError):
@@ -140,6 +143,9 @@ class Seat:
         self.errors: list[dict[str, Any]] = []
         self.answers: list[dict[str, Any]] = []  # every ack, error, pong, hint, in order
         self.synced_at: float | None = None  # when this connection's first state came
+        self.restarts = 0  # closes with CLOSE_RESTART (a server process going away)
+        self.outages: list[float] = []  # from a connection lost to the next one's state
+        self._lost_at: float | None = None
         self._fresh = False  # no state yet on this connection
         self._pinger: asyncio.Task[None] | None = None
         self.reconnects = 0
@@ -157,6 +163,11 @@ class Seat:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self.closed_with: int | None = None  # the server's close code, once it refused us
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the connection was lost and no state came on a new one yet."""
+        return self._lost_at is not None
 
     @property
     def ws_url(self) -> str:
@@ -248,6 +259,10 @@ class Seat:
             async with self._changed:
                 self._changed.notify_all()
             return
+        self._lost_at = time.monotonic()
+        if code == CLOSE_RESTART:
+            self.restarts += 1
+            await asyncio.sleep(random.uniform(*RESTART_WAIT))
         await self._reconnect()
 
     async def _open_retrying(self) -> bool:
@@ -300,6 +315,9 @@ class Seat:
             fresh, self._fresh = self._fresh, False
             if fresh:
                 self.synced_at = time.monotonic()
+                if self._lost_at is not None:
+                    self.outages.append(self.synced_at - self._lost_at)
+                    self._lost_at = None
             if msg["version"] > self.version:
                 self.arrivals.append((msg["version"], time.monotonic()))
             elif not fresh:

@@ -58,11 +58,12 @@ def running_stack(
     redis_url: str | None = None,
     processes: int = 1,
     migrated: bool = False,
+    proxy_headers: bool = False,
 ) -> Iterator[Stack]:
     """Migrate the database (a fresh SQLite file in ``workdir`` unless ``database_url``;
     not when ``migrated`` says another stack did), start ``processes`` Daphne processes on
     it (the channel layer on ``redis`` or ``redis_url`` if given, else in memory: one
-    process) and stop them afterwards."""
+    process; with ``proxy_headers`` as behind nginx) and stop them afterwards."""
     layer = redis.url if redis is not None else redis_url
     if processes > 1 and not layer:
         raise ValueError("several processes need a channel layer on Redis")
@@ -73,7 +74,7 @@ def running_stack(
     for number in range(processes):
         home = workdir / f"daphne-{number}"
         home.mkdir(parents=True, exist_ok=True)
-        daphnes.append(DaphneProcess(home, site_env(home, **settings)))
+        daphnes.append(DaphneProcess(home, site_env(home, **settings), proxy_headers=proxy_headers))
     if not migrated:
         migrate(daphnes[0].env)
     try:

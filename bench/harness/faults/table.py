@@ -135,11 +135,16 @@ class Table:
 
 
 async def open_table(
-    stack: Stack, players: int, *, ping_every: float | None = None, ruleset: str = "yahtzee"
+    stack: Stack,
+    players: int,
+    *,
+    ping_every: float | None = None,
+    ruleset: str = "yahtzee",
+    urls: Sequence[str] | None = None,
 ) -> Table:
-    """A room of ``players`` (player n on process n modulo the processes) through the
-    real forms, every socket open and the game started."""
-    urls = stack.urls
+    """A room of ``players`` (player n on process n modulo the processes, or on ``urls``
+    such as a proxy's) through the real forms, every socket open and the game started."""
+    urls = urls or stack.urls
     host, code = await asyncio.to_thread(open_room, urls[0], "P0", ruleset=ruleset, seats=players)
     logins = [host] + [
         await asyncio.to_thread(join_room, urls[n % len(urls)], code, f"P{n}")
