@@ -305,16 +305,17 @@ class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
         await self.send_json(hint)
 
     async def room_changed(self, message: dict[str, Any]) -> None:
-        """The room moved to a new version: send this viewer what changed, if newer."""
+        """The room moved to a new version: send this viewer what changed, if newer (and
+        the socket is still open: a broadcast queued before it ended may come after)."""
         version = message.get("version", 0)
-        if version > self.sent_version:
+        if self.joined and version > self.sent_version:
             await self.push_state(version)
 
     async def room_screened(self, message: dict[str, Any]) -> None:
         """What this socket's player sees of a room changed without a new version (they
         muted or unmuted someone: ``common.news.Screen``): if it is this socket's room,
         read its members and mutes afresh and send the viewer the whole state again."""
-        if message.get("code") != self.code:
+        if message.get("code") != self.code or not self.joined:
             return
         async with self.lock:
             shared = await on_database_thread(snapshot)(self.code, fresh=True)

@@ -82,8 +82,10 @@ class MeConsumer(AsyncWebsocketConsumer):
         await self.close(code=draining.CLOSE_RESTART)
 
     async def bell_changed(self, message: dict[str, Any]) -> None:
-        """The player's bell changed (a ``Bell`` published): send it afresh."""
-        await self.send_bell()
+        """The player's bell changed (a ``Bell`` published): send it afresh, unless the
+        socket closed meanwhile (the news was queued before it left its group)."""
+        if self.joined:
+            await self.send_bell()
 
     async def send_bell(self) -> None:
         """Send the page the bell as it stands, worded in the viewer's language."""

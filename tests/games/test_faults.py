@@ -204,7 +204,8 @@ async def test_a_rolling_restart_behind_nginx_drops_nothing(
         nginx_proxy(tmp_path, [d.port for d in servers.daphnes]) as url,
     ):
         found = await faults.diagnosed(
-            servers, faults.rolling_restart(servers, url, tables=2, players=3)
+            servers,
+            faults.rolling_restart(servers, url, tables=2, players=3, reconnect_bound=10.0),
         )
 
     # No move, chat line or answer lost or doubled, nothing logged.
@@ -215,6 +216,7 @@ async def test_a_rolling_restart_behind_nginx_drops_nothing(
     # of them at its turn: moved once at least.
     assert found["closed_1012"] >= 2 * 3
     assert found["reconnects"] >= found["closed_1012"]
-    # Back with a state well within the bound a page that kept retrying meets on a busy
-    # machine (0.7 s measured on a quiet one; a client that gave up would take a minute).
+    # Every seat was back with a state within 10 s: the bench's bound is 3 s (0.7 s measured
+    # on a quiet machine), this one holds on a busy one; a client that gave up would take
+    # a minute.
     assert found["longest_reconnect_s"] < 10

@@ -12,6 +12,7 @@ from bench.harness.faults.stack import Problem, Stack
 from bench.harness.faults.table import Table, open_table
 
 PAUSE = 0.05  # seconds between a table's actions: a brisk person's pace
+RECONNECT_BOUND = 3.0  # seconds a page may go without its table (docs/operations.md)
 CHAT_EVERY = 1.0  # seconds at least between a table's chat lines (3 a player per 2 s)
 
 
@@ -39,6 +40,18 @@ async def _back(tables: list[Table]) -> None:
             await seat.wait_for(lambda s=seat: not s.reconnecting, timeout=60)
 
 
+async def _verify(tables: list[Table], chats: list[list[str]]) -> list[str]:
+    """What is wrong with the tables' records: their games, and their chat lines."""
+    problems: list[str] = []
+    for table, said in zip(tables, chats, strict=True):
+        ledger, found = await table.verify()
+        problems += found
+        kept = [d["text"] for d in ledger.of_kind("chat")]
+        if kept != said:
+            problems.append(f"room {table.code} kept {len(kept)} of {len(said)} chat lines")
+    return problems
+
+
 def _answers_once(tables: list[Table], problems: list[str]) -> int:
     """Check that every request id a seat sent was answered exactly once; returns how many
     requests were."""
@@ -61,10 +74,12 @@ async def rolling_restart(
     players: int = 3,
     rounds: int = 1,
     ruleset: str = "triple_yahtzee",
+    reconnect_bound: float = RECONNECT_BOUND,
 ) -> dict[str, Any]:
     """Restart each process of ``stack`` in turn (SIGTERM: it drains, then starts again)
     ``rounds`` times while ``tables`` games are played through the nginx at ``proxy_url``;
-    see bench/faults.py."""
+    a seat without a state for longer than ``reconnect_bound`` seconds is a problem. See
+    bench/faults.py."""
     if len(stack.daphnes) < 2:
         raise ValueError("a rolling restart needs two processes at least")
     rooms = [
@@ -83,13 +98,7 @@ async def rolling_restart(
                 restarts.append({"drain_s": drain_s, "boot_s": boot_s})
         stop.set()
         turns = sum(await asyncio.gather(*playing))
-        problems: list[str] = []
-        for table, said in zip(rooms, chats, strict=True):
-            ledger, found = await table.verify()
-            problems += found
-            kept = [d["text"] for d in ledger.of_kind("chat")]
-            if kept != said:
-                problems.append(f"room {table.code} kept {len(kept)} of {len(said)} chat lines")
+        problems = await _verify(rooms, chats)
     finally:
         stop.set()
         for task in playing:
@@ -98,6 +107,9 @@ async def rolling_restart(
         for table in rooms:
             await table.close()
     requests = _answers_once(rooms, problems)
+    moves = _moves(rooms, restarts)
+    if moves["longest_reconnect_s"] > reconnect_bound:
+        problems.append(f"a seat was without its table for {moves['longest_reconnect_s']} s")
     return {
         "processes": len(stack.daphnes),
         "tables": tables,
@@ -105,7 +117,7 @@ async def rolling_restart(
         "turns": turns,
         "chat_lines": sum(len(c) for c in chats),
         "requests": requests,
-        **_moves(rooms, restarts),
+        **moves,
         "server_tracebacks": stack.check_logs(marks, problems),
         "problems": problems,
     }

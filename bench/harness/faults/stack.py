@@ -35,17 +35,27 @@ class Stack:
         """How long each process's log is now (see ``log_problems``)."""
         return [len(d.log_text()) for d in self.daphnes]
 
+    def _logs_since(self, marks: Sequence[int] | None) -> str:
+        marks = marks or [0] * len(self.daphnes)
+        return "".join(d.log_text()[m:] for d, m in zip(self.daphnes, marks, strict=True))
+
     def log_problems(self, marks: Sequence[int] | None = None) -> int:
         """Tracebacks and HTTP 500 answers in the processes' logs since ``marks``."""
-        marks = marks or [0] * len(self.daphnes)
-        text = "".join(d.log_text()[m:] for d, m in zip(self.daphnes, marks, strict=True))
+        text = self._logs_since(marks)
         return text.count("Traceback") + len(re.findall(r'" 500 ', text))
 
     def check_logs(self, marks: Sequence[int], problems: list[str]) -> int:
-        """Count the logs' problems since ``marks``; any is added to ``problems``."""
+        """Count the logs' problems since ``marks``; any is added to ``problems``, with
+        the log around the first."""
         found = self.log_problems(marks)
         if found:
-            problems.append(f"{found} tracebacks or HTTP 500s in the server logs")
+            text = self._logs_since(marks)
+            first = re.search(r'Traceback|" 500 ', text)
+            at = first.start() if first else 0
+            problems.append(
+                f"{found} tracebacks or HTTP 500s in the server logs, the first:\n"
+                + text[max(0, at - 800) : at + 2500]
+            )
         return found
 
 
