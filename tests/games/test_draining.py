@@ -99,6 +99,8 @@ async def test_a_socket_that_opens_while_the_process_goes_away_is_sent_elsewhere
     bell = bell_socket(key)
     assert (await bell.connect())[0]
     assert await closed_with(bell) == ([], draining.CLOSE_RESTART)
+    for ended in (comm, bell):
+        await ended.disconnect()  # the browser's side of the close
 
 
 @pytest.mark.asyncio
@@ -107,3 +109,4 @@ async def test_a_bell_socket_closes_with_1012(going_away: None) -> None:
     bell, _ = await bell_connected(key)
     assert await draining.begin() == 1
     assert await closed_with(bell) == ([], draining.CLOSE_RESTART)
+    await bell.disconnect()  # the browser's side of the close
