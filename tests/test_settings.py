@@ -39,6 +39,7 @@ print(json.dumps({
     "STATIC_AUTOREFRESH": getattr(settings, "WHITENOISE_AUTOREFRESH", False),
     "BOT_DELAY": settings.GAMES_BOT_DELAY_SECONDS,
     "CLOCK": settings.GAMES_CLOCK_IN_PROCESS,
+    "DATABASE_THREADS": settings.SOCKET_DATABASE_THREADS,
 }, default=str))
 """
 
@@ -108,6 +109,7 @@ def test_sqlite_database_url_keeps_immediate_transactions(
     s = load_settings(clean_env, project_root, DATABASE_URL=f"sqlite:///{tmp_path}/other.db")
     assert s["DATABASE"]["NAME"] == f"{tmp_path}/other.db"
     assert s["DATABASE"]["CONN_MAX_AGE"] is None
+    assert s["DATABASE_THREADS"] == 1  # one writer at a time
     assert s["DATABASE"]["OPTIONS"] == {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -128,6 +130,11 @@ def test_postgres_database_url_uses_psycopg_with_a_pool(clean_env: Env, project_
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("dice", "game", "127.0.0.1", 5432)
     assert db["CONN_MAX_AGE"] == 0
     assert db["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 10}
+    assert s["DATABASE_THREADS"] == 4  # rooms' moves go on side by side
+    threads = load_settings(
+        clean_env, project_root, DATABASE_URL="postgres://h/d", SOCKET_DATABASE_THREADS="2"
+    )
+    assert threads["DATABASE_THREADS"] == 2
     bad = run_python(
         DUMP_SETTINGS,
         clean_env(DATABASE_URL="postgres://h/d", DATABASE_POOL_SIZE="lots"),

@@ -164,6 +164,13 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "timeout": 10,
     }
 
+# The threads a process's sockets do their database work on (common/database_thread.py):
+# one on SQLite (one writer at a time), several on PostgreSQL (docs/decisions/0082).
+SOCKET_DATABASE_THREADS = env_int(
+    "SOCKET_DATABASE_THREADS",
+    4 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 1,
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: Redis when REDIS_URL is set (several processes), else in-memory.
