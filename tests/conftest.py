@@ -4,6 +4,7 @@ pytest-xdist worker's own Redis database when the suite runs against Redis."""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from django.utils import translation
 
 from bench.harness import live_server
 from tests.support import chromium, workers
+from tests.support.postgres_template import migrated_template
 
 # The PostgreSQL pass's longest modules, longest first (measured on a clean clone). That
 # pass hands whole modules to its three workers in collection order
@@ -116,7 +118,11 @@ def django_db_modify_db_settings(
     """Once pytest-django has named this worker's SQLite test database, start it as a
     copy of the template the live servers copy too (``live_server.migrated_template``:
     one ``migrate`` for the whole run), and remove it after the run (unless
-    ``--reuse-db``)."""
+    ``--reuse-db``). On PostgreSQL, the test database is made from the run's migrated
+    template (``tests.support.postgres_template``)."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        database.setdefault("TEST", {})["TEMPLATE"] = migrated_template(os.environ["DATABASE_URL"])
     target = sqlite_test_database()
     if target is None or target.exists():
         yield

@@ -125,10 +125,10 @@ TEMPLATES = [
 
 # Database: DATABASE_URL, e.g. postgres://user:pass@host:5432/name.
 DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-    ),
+    "default": dj_database_url.parse(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR}/db.sqlite3"))
 }
+# The threads the sockets' database work runs on: one writer at a time on SQLite (0082).
+SOCKET_DATABASE_THREADS = 1
 SQLITE_AUTOCHECKPOINT_PAGES = 10_000  # SQLite's default is 1000 (4 MB)
 # Whether a server process checkpoints its SQLite file from a thread of its own.
 SQLITE_CHECKPOINT_THREAD = True
@@ -163,13 +163,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "max_size": env_int("DATABASE_POOL_SIZE", 20),
         "timeout": 10,
     }
-
-# The threads a process's sockets do their database work on (common/database_thread.py):
-# one on SQLite (one writer at a time), several on PostgreSQL (docs/decisions/0082).
-SOCKET_DATABASE_THREADS = env_int(
-    "SOCKET_DATABASE_THREADS",
-    4 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 1,
-)
+    SOCKET_DATABASE_THREADS = env_int("SOCKET_DATABASE_THREADS", 4)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -23,6 +23,7 @@ from bench.harness import faults
 from bench.harness.proxy import nginx_proxy
 from bench.harness.servers import redis_process
 from tests.support import workers
+from tests.support.postgres_template import migrated_template
 
 pytestmark = pytest.mark.asyncio
 
@@ -40,14 +41,16 @@ def suite_redis() -> str | None:
 @contextmanager
 def scratch_database(url: str) -> Iterator[str]:
     """A new database on the PostgreSQL server of ``url`` (whose user may create databases,
-    as Django's test runner needs too), dropped afterwards; yields its URL."""
+    as Django's test runner needs too), a copy of the run's migrated template, dropped
+    afterwards; yields its URL."""
     import psycopg
 
     parts = urllib.parse.urlsplit(url)
     name = f"{parts.path.strip('/')}_faults_{workers.name()}"
+    template = migrated_template(url)
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
     try:
         yield parts._replace(path=f"/{name}").geturl()
     finally:
