@@ -8,7 +8,7 @@ with channels' connection housekeeping around each call and the caller's context
 (language, time zone) carried over: ``SOCKET_DATABASE_THREADS`` of them, one call at a
 time each (one on SQLite, which takes one writer at a time; several on PostgreSQL, whose
 row locks keep each room's moves in order while other rooms' go on). Why and what it
-costs: docs/decisions/0001-public-apis-only.md, docs/decisions/0082.
+costs: docs/decisions/0001-public-apis-only.md and 0083-database-threads-on-postgresql.md.
 """
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR}/db.sqlite3"))
 }
-# The threads the sockets' database work runs on: one writer at a time on SQLite (0082).
+# The threads the sockets' database work runs on: one writer at a time on SQLite (0083).
 SOCKET_DATABASE_THREADS = 1
 SQLITE_AUTOCHECKPOINT_PAGES = 10_000  # SQLite's default is 1000 (4 MB)
 # Whether a server process checkpoints its SQLite file from a thread of its own.
