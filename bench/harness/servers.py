@@ -1,8 +1,10 @@
 """Throwaway Redis and PostgreSQL servers on loopback, for tests and benchmarks.
 
 Each runs from a fresh temporary directory on a free port and is stopped (and its
-files removed) when the ``with`` block ends, whatever happens.  Run a command
-against both:
+files removed) when the ``with`` block ends, whatever happens.  ``redis_process()``
+and ``postgres_process()`` yield a server a fault bench may restart on the same port:
+Redis comes back empty, PostgreSQL with every committed row.  Run a command against
+both:
 
     .venv/bin/python -m bench.harness.servers .venv/bin/pytest tests/games -m "not browser"
 
@@ -135,27 +137,40 @@ def _postgres_bin(name: str) -> str:
 
 
 def run(command: list[str]) -> None:
-    """Run a PostgreSQL command (as the ``postgres`` user when we are root)."""
+    """Run a PostgreSQL command (as the ``postgres`` user when we are root);
+    ``RuntimeError`` with its output if it fails."""
     if os.geteuid() == 0:
         command = ["runuser", "-u", "postgres", "--", *command]
-    subprocess.run(command, check=True, capture_output=True, text=True)
-
-
-@contextmanager
-def postgres_server(durable: bool = False) -> Iterator[str]:
-    """A PostgreSQL cluster; yields a URL whose user may create databases (Django's test
-    runner creates its own). Tuned for tests (no fsync) unless ``durable`` (benchmarks)."""
-    port = free_port()
-    workdir = Path(tempfile.mkdtemp(prefix="postgres-"))
-    data, log = workdir / "data", workdir / "server.log"
-    if os.geteuid() == 0:
-        shutil.chown(workdir, "postgres", "postgres")
     try:
+        subprocess.run(command, check=True, capture_output=True, text=True)
+    except subprocess.CalledProcessError as exc:
+        raise RuntimeError(f"PostgreSQL failed: {' '.join(exc.cmd)}\n{exc.stderr}") from exc
+
+
+class PostgresServer:
+    """A PostgreSQL cluster in ``workdir`` on a fixed port of 127.0.0.1, tuned for tests
+    (no fsync) unless ``durable`` (benchmarks).
+
+    ``create()`` makes the cluster and its database and starts it. ``stop()`` and
+    ``start()`` again (or ``restart()``) bring it back on the same port with every
+    committed row, as a restarted PostgreSQL comes back (unlike ``RedisServer``); every
+    connection open at the time is cut.
+    """
+
+    def __init__(self, workdir: Path, *, durable: bool = False, port: int | None = None) -> None:
+        self.workdir, self.durable = workdir, durable
+        self.port = port or free_port()
+        self.data, self.log = workdir / "data", workdir / "server.log"
+        self.url = f"postgres://{DATABASE_USER}@127.0.0.1:{self.port}/{DATABASE_NAME}"
+
+    def create(self) -> None:
+        """Make the cluster (its user may create databases, as Django's test runner
+        needs), start it and create the database of ``url``."""
         run(
             [
                 _postgres_bin("initdb"),
                 "-D",
-                str(data),
+                str(self.data),
                 "-U",
                 DATABASE_USER,
                 "--auth=trust",
@@ -164,44 +179,61 @@ def postgres_server(durable: bool = False) -> Iterator[str]:
                 "--no-sync",
             ]
         )
-        options = f"-p {port} -c listen_addresses=127.0.0.1 -k {workdir} -c max_connections=200"
-        if not durable:
-            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        self.start()
         run(
             [
-                _postgres_bin("pg_ctl"),
-                "-D",
-                str(data),
-                "-o",
-                options,
-                "-l",
-                str(log),
-                "-w",
-                "-t",
-                "30",
-                "start",
+                _postgres_bin("createdb"),
+                *("-h", "127.0.0.1", "-p", str(self.port), "-U", DATABASE_USER),
+                DATABASE_NAME,
             ]
         )
-        try:
-            run(
-                [
-                    _postgres_bin("createdb"),
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    str(port),
-                    "-U",
-                    DATABASE_USER,
-                    DATABASE_NAME,
-                ]
-            )
-            yield f"postgres://{DATABASE_USER}@127.0.0.1:{port}/{DATABASE_NAME}"
-        finally:
-            run([_postgres_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
-    except subprocess.CalledProcessError as exc:
-        raise RuntimeError(f"PostgreSQL failed: {' '.join(exc.cmd)}\n{exc.stderr}") from exc
+
+    def start(self) -> None:
+        """Start the server and return once it accepts connections."""
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.workdir} -c max_connections=200"
+        )
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        pg_ctl = [_postgres_bin("pg_ctl"), "-D", str(self.data)]
+        run([*pg_ctl, "-o", options, "-l", str(self.log), "-w", "-t", "30", "start"])
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server: ``fast`` (what a restart does: open transactions are rolled
+        back and connections cut) or ``immediate`` (no shutdown checkpoint, as a crash)."""
+        if (self.data / "postmaster.pid").exists():
+            run([_postgres_bin("pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"])
+
+    def restart(self) -> None:
+        """Stop the server (``fast``) and start it again on the same port and data."""
+        self.stop()
+        self.start()
+
+
+@contextmanager
+def postgres_process(durable: bool = False) -> Iterator[PostgresServer]:
+    """A created and started ``PostgresServer`` in a temporary directory, stopped and
+    removed afterwards."""
+    workdir = Path(tempfile.mkdtemp(prefix="postgres-"))
+    if os.geteuid() == 0:
+        shutil.chown(workdir, "postgres", "postgres")
+    server = PostgresServer(workdir, durable=durable)
+    try:
+        server.create()
+        yield server
     finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        try:
+            server.stop("immediate")
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server(durable: bool = False) -> Iterator[str]:
+    """A PostgreSQL cluster (``postgres_process``); yields a URL whose user may create
+    databases (Django's test runner creates its own)."""
+    with postgres_process(durable) as server:
+        yield server.url
 
 
 def main(argv: list[str]) -> int:
