@@ -106,15 +106,21 @@ def _totals(sheet: Sheet) -> list[Totals]:
     ]
 
 
-def _before_round(view: SeatView, sheet: Sheet, row: dict[str, Any]) -> SeatView:
-    """Duplicate dice: the seat's view as it stood before its box of the open round
-    (``row``, its turn) was filled."""
+def _sheet_before(sheet: Sheet, row: dict[str, Any]) -> Sheet:
+    """The seat's sheet as it stood before its box of the open round (``row``, its
+    finished turn) was filled: the sheet that turn was played on."""
     data = scorecard_json.to_json(sheet)
     data["boxes"][row["column"]].pop(row["box"], None)
     if row["bonus"]:
         data["extra_yahtzees"][row["column"]] -= 1
-    before = scorecard_json.from_json(data)
-    return {**view, "boxes": data["boxes"], "totals": _totals(before), "total": before.total}
+    return scorecard_json.from_json(data)
+
+
+def _before_round(view: SeatView, before: Sheet) -> SeatView:
+    """Duplicate dice: the seat's view as it stood before its box of the open round was
+    filled (``before``: its sheet then)."""
+    boxes = scorecard_json.to_json(before)["boxes"]
+    return {**view, "boxes": boxes, "totals": _totals(before), "total": before.total}
 
 
 def game_view(
@@ -281,8 +287,11 @@ def _round(
     scored: dict[int, int] = {}  # duplicate dice: players who scored, by seat index
     for row in rows:
         player, sheet = sheets[row["seat"]]
-        seen = _turn(row, sheet)
         done = row["finished_at"] is not None
+        # A turn that filled its box is read against the sheet it was played on: the box
+        # it announced (Yam's) is filled on the sheet now.
+        played_on = _sheet_before(sheet, row) if done and row["box"] else sheet
+        seen = _turn(row, played_on)
         turns.append(
             {
                 "seat": row["seat"],
@@ -299,7 +308,7 @@ def _round(
                 deadlines.append(row["deadline"])
         elif sealed and row["box"]:
             index = next(i for i, s in enumerate(seats) if s["seat"] == row["seat"])
-            seats[index] = _before_round(seats[index], sheet, row)
+            seats[index] = _before_round(seats[index], played_on)
             scored[player] = index
     view["turns"], view["own"] = turns, own
     view["deadline"] = max(deadlines, default=None)

@@ -232,6 +232,16 @@ def test_yams_announcements_are_each_seats_own(
     assert [t["announced"] for t in views["turns"]] == ["ones", "sixes"]
     assert set(views["options"]) == {"announced"}
     services.game_place(player=bob, code=code, box="sixes")
+    # The round still shows: Bob's finished turn is read against the sheet he played it
+    # on (on his sheet now, the Sixes he announced are filled, which no turn could
+    # announce).
+    views = view_of(fresh_snapshot_of(code), ada.pk)["game"]
+    assert [(t["announced"], t["done"]) for t in views["turns"]] == [
+        ("ones", False),
+        ("sixes", True),
+    ]
+    assert views["current_seat"] == 0 and set(views["options"]) == {"announced"}
+    assert view_of(fresh_snapshot_of(code), bob.pk)["game"]["current_seat"] is None
     services.game_place(player=ada, code=code, box="ones")
     cards = {c.seat: c.data["boxes"]["announced"] for c in game_of(code).scorecards.all()}
     assert cards == {0: {"ones": 3}, 1: {"sixes": 18}}
