@@ -156,8 +156,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Under ASGI every request may run on another thread: connections are not kept
-    # per thread (CONN_MAX_AGE=0) but borrowed from psycopg's pool.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # per thread (CONN_MAX_AGE=0) but borrowed from psycopg's pool, which checks each
+    # before lending it: none a PostgreSQL restart cut is lent (docs/decisions/0082).
+    DATABASES["default"].update({"CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": True})
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2,
         "max_size": env_int("DATABASE_POOL_SIZE", 20),

@@ -11,6 +11,7 @@ spread over them; otherwise one process on a fresh SQLite file.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import urllib.parse
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bench.harness import faults
+from bench.harness.faults.table import open_table
 from bench.harness.proxy import nginx_proxy
 from bench.harness.servers import redis_process
 from tests.support import workers
@@ -157,6 +159,47 @@ async def test_actions_at_the_same_instant_have_one_legal_outcome(stack: faults.
     assert found["chat_events"] == 2
     low, high = found["chat_versions"]
     assert low < high
+
+
+def terminate_connections(database_url: str) -> int:
+    """Cut every other connection to the database of ``database_url``, as a PostgreSQL
+    restart does to each one open (``terminating connection due to administrator
+    command``); returns how many were cut."""
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        cut = admin.execute(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    return int(cut[0]) if cut else 0
+
+
+async def test_connections_cut_by_a_database_restart_are_not_handed_out_again(
+    live_database: str | None, module_stack: faults.Stack, tmp_path: Path
+) -> None:
+    if live_database is None:
+        pytest.skip("PostgreSQL's pass: SQLite has no connections to cut")
+    # A process of its own: the module's may be storing reviews of earlier tests' games,
+    # a job that holds its connection while the review process works.
+    with faults.running_stack(
+        tmp_path, database_url=live_database, migrated=True
+    ) as stack:  # the database migrated by the module's stack
+        table = await open_table(stack, 2)
+        try:
+            await table.play_turn()
+            marks = stack.log_marks()
+            assert await asyncio.to_thread(terminate_connections, live_database) > 0
+            # Its pool held connections the server cut: none may reach a socket, a page or
+            # the clock (each would fail once, a socket with a traceback).
+            for _ in range(3):
+                await table.play_turn()
+            _ledger, problems = await table.verify()
+        finally:
+            await table.close()
+        assert problems == []
+        assert sum(s.reconnects for s in table.seats) == 0
+        assert stack.check_logs(marks, problems) == 0, problems
 
 
 async def test_redis_restarted_and_flushed_under_a_game(
