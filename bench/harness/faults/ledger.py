@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,13 +15,14 @@ from bench.harness.room_client import Seat
 
 @dataclass
 class Ledger:
-    """What the database holds about a room and its first game."""
+    """What the database holds about a room and one of its games."""
 
     version: int
-    seqs: list[int]
-    events: list[tuple[int, str, dict[str, Any]]]  # (seq, kind, data), in order
+    seqs: list[int]  # the room's every event number, in order
+    events: list[tuple[int, str, dict[str, Any]]]  # the game's and the room's: (seq, kind, data)
     game_version: int
     status: str
+    together: bool  # everyone's turn at once: placements come in any order within a round
     cards: dict[int, dict[str, Any]]  # seat: {"boxes": ..., "total": ...}
     turns: list[dict[str, Any]]  # number, seat, box, column, rolls, finish
 
@@ -57,8 +59,9 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def read_ledger(database_url: str, code: str) -> Ledger:
-    """Read room ``code`` from the database (SQLite or PostgreSQL) behind the servers."""
+def read_ledger(database_url: str, code: str, number: int = 1) -> Ledger:
+    """Read room ``code`` and its game ``number`` (1: the first) from the database
+    (SQLite or PostgreSQL) behind the servers."""
     connection = connect(database_url)
 
     def rows(sql: str, *params: Any) -> list[tuple[Any, ...]]:
@@ -66,16 +69,16 @@ def read_ledger(database_url: str, code: str) -> Ledger:
 
     try:
         room_id, version = rows("SELECT id, version FROM games_room WHERE code = %s", code)[0]
-        events = [
-            (seq, kind, _json(data))
-            for seq, kind, data in rows(
-                "SELECT seq, kind, data FROM games_event WHERE room_id = %s ORDER BY seq", room_id
-            )
-        ]
-        game_id, game_version, status = rows(
-            "SELECT id, version, status FROM games_game WHERE room_id = %s ORDER BY number LIMIT 1",
+        game_id, game_version, status, together = rows(
+            "SELECT id, version, status, together FROM games_game "
+            "WHERE room_id = %s AND number = %s",
             room_id,
+            number,
         )[0]
+        every = rows(
+            "SELECT seq, kind, data, game_id FROM games_event WHERE room_id = %s ORDER BY seq",
+            room_id,
+        )
         cards = {
             seat: {"boxes": _json(data)["boxes"], "total": total}
             for seat, data, total in rows(
@@ -99,9 +102,49 @@ def read_ledger(database_url: str, code: str) -> Ledger:
         ]
     finally:
         connection.close()
+    events = [
+        (seq, kind, _json(data)) for seq, kind, data, game in every if game in (None, game_id)
+    ]
     return Ledger(
-        version, [seq for seq, _k, _d in events], events, game_version, status, cards, turns
+        version,
+        [seq for seq, *_rest in every],
+        events,
+        game_version,
+        status,
+        bool(together),
+        cards,
+        turns,
     )
+
+
+def _placed_in_order(
+    places: list[dict[str, Any]], finished: list[dict[str, Any]], seats: int
+) -> list[str]:
+    """One seat after another: the n-th place event is the n-th finished turn's, seat n mod
+    the seats."""
+    for index, (event, turn) in enumerate(zip(places, finished, strict=False)):
+        said = (event["seat"], event["box"], event["column"])
+        if event["seat"] != index % seats or said != (turn["seat"], turn["box"], turn["column"]):
+            return [f"placement {index + 1} {said} is not turn {turn['number']}'s"]
+    return []
+
+
+def _placed_as_turns(places: list[dict[str, Any]], finished: list[dict[str, Any]]) -> list[str]:
+    """Everyone's turn at once (a round's placements in any order): the place events are
+    the finished turns' placements. With duplicate dice, a move's event names only its
+    seat while the game is played (``sealed``), and the turns a round's last placement
+    reveals must be the record's."""
+    placed = [(t["seat"], t["box"], t["column"]) for t in finished]
+    if any(e.get("sealed") for e in places):
+        if Counter(e["seat"] for e in places) != Counter(seat for seat, _b, _c in placed):
+            return ["the place events are not the finished turns' seats"]
+        revealed = {
+            (r["seat"], r["box"], r["column"]) for e in places for r in e.get("revealed") or []
+        }
+        return [] if revealed <= set(placed) else ["revealed turns are not the record's"]
+    if Counter((e["seat"], e["box"], e["column"]) for e in places) != Counter(placed):
+        return ["the place events are not the finished turns' placements"]
+    return []
 
 
 def ledger_problems(ledger: Ledger) -> list[str]:
@@ -117,35 +160,43 @@ def ledger_problems(ledger: Ledger) -> list[str]:
             f"{len(places)} place events, {len(finished)} finished turns, "
             f"{ledger.filled()} boxes filled"
         )
-    for index, (event, turn) in enumerate(zip(places, finished, strict=False)):
-        said = (event["seat"], event["box"], event["column"])
-        if event["seat"] != index % len(ledger.cards) or said != (
-            turn["seat"],
-            turn["box"],
-            turn["column"],
-        ):
-            problems.append(f"placement {index + 1} {said} is not turn {turn['number']}'s")
-            break
+    if ledger.together:
+        problems += _placed_as_turns(places, finished)
+    else:
+        problems += _placed_in_order(places, finished, len(ledger.cards))
     rolled = sum(len(t["rolls"]) for t in ledger.turns)
     if len(ledger.of_kind("roll")) != rolled or any(len(t["rolls"]) > 3 for t in ledger.turns):
         problems.append(f"{len(ledger.of_kind('roll'))} roll events, {rolled} rolls in turns")
     return problems
 
 
+def shown_problems(
+    name: str, game: dict[str, Any], own_seat: int | None, ledger: Ledger
+) -> list[str]:
+    """What a client called ``name`` (at ``own_seat``) shows of the game (``game``: the
+    game part of its state) that differs from the database: its version or a scorecard.
+    With duplicate dice in play the other seats are sealed (shown as before the open
+    round): only the client's own card is compared."""
+    shown = {s["seat"]: {"boxes": s["boxes"], "total": s["total"]} for s in game.get("seats", [])}
+    stored = ledger.cards
+    if game.get("duplicate") and game.get("status") == "playing":
+        shown = {k: v for k, v in shown.items() if k == own_seat}
+        stored = {k: v for k, v in stored.items() if k == own_seat}
+    if game.get("version") != ledger.game_version or shown != stored:
+        return [
+            f"{name} shows game version {game.get('version')} "
+            f"and other scorecards than the database ({ledger.game_version})"
+        ]
+    return []
+
+
 def view_problems(seats: Sequence[Seat], ledger: Ledger) -> list[str]:
     """Clients whose game version or scorecards differ from the database's."""
-    problems = []
-    for seat in seats:
-        game = seat.game or {}
-        shown = {
-            s["seat"]: {"boxes": s["boxes"], "total": s["total"]} for s in game.get("seats", [])
-        }
-        if game.get("version") != ledger.game_version or shown != ledger.cards:
-            problems.append(
-                f"{seat.login.name} shows game version {game.get('version')} "
-                f"and other scorecards than the database ({ledger.game_version})"
-            )
-    return problems
+    return [
+        problem
+        for seat in seats
+        for problem in shown_problems(seat.login.name, seat.game or {}, seat.my_seat, ledger)
+    ]
 
 
 def turn_finished_on(connection: Any, code: str, turn: int) -> bool:

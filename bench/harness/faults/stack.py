@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,13 +35,14 @@ class Stack:
         """How long each process's log is now (see ``log_problems``)."""
         return [len(d.log_text()) for d in self.daphnes]
 
-    def _logs_since(self, marks: Sequence[int] | None) -> str:
+    def logs_since(self, marks: Sequence[int] | None) -> str:
+        """What the processes logged since ``marks`` (``log_marks``; ``None``: ever)."""
         marks = marks or [0] * len(self.daphnes)
         return "".join(d.log_text()[m:] for d, m in zip(self.daphnes, marks, strict=True))
 
     def log_problems(self, marks: Sequence[int] | None = None) -> int:
         """Tracebacks and HTTP 500 answers in the processes' logs since ``marks``."""
-        text = self._logs_since(marks)
+        text = self.logs_since(marks)
         return text.count("Traceback") + len(re.findall(r'" 500 ', text))
 
     def check_logs(self, marks: Sequence[int], problems: list[str]) -> int:
@@ -49,7 +50,7 @@ class Stack:
         the log around the first."""
         found = self.log_problems(marks)
         if found:
-            text = self._logs_since(marks)
+            text = self.logs_since(marks)
             first = re.search(r'Traceback|" 500 ', text)
             at = first.start() if first else 0
             problems.append(
@@ -69,11 +70,13 @@ def running_stack(
     processes: int = 1,
     migrated: bool = False,
     proxy_headers: bool = False,
+    environment: Mapping[str, str] | None = None,
 ) -> Iterator[Stack]:
     """Migrate the database (a fresh SQLite file in ``workdir`` unless ``database_url``;
     not when ``migrated`` says another stack did), start ``processes`` Daphne processes on
     it (the channel layer on ``redis`` or ``redis_url`` if given, else in memory: one
-    process; with ``proxy_headers`` as behind nginx) and stop them afterwards."""
+    process; with ``proxy_headers`` as behind nginx; ``environment``: more settings, such
+    as ``DEBUG``) and stop them afterwards."""
     layer = redis.url if redis is not None else redis_url
     if processes > 1 and not layer:
         raise ValueError("several processes need a channel layer on Redis")
@@ -84,7 +87,8 @@ def running_stack(
     for number in range(processes):
         home = workdir / f"daphne-{number}"
         home.mkdir(parents=True, exist_ok=True)
-        daphnes.append(DaphneProcess(home, site_env(home, **settings), proxy_headers=proxy_headers))
+        env = site_env(home, **{**settings, **(environment or {})})
+        daphnes.append(DaphneProcess(home, env, proxy_headers=proxy_headers))
     if not migrated:
         migrate(daphnes[0].env)
     try:

@@ -51,11 +51,14 @@ class Table:
         current = self.newest()["current_seat"]
         return next(s for s in self.seats if s.my_seat == current)
 
-    async def reach(self, version: int, seats: Sequence[Seat] | None = None) -> float:
-        """Wait until every seat holds ``version``; returns the last arrival."""
+    async def reach(
+        self, version: int, seats: Sequence[Seat] | None = None, timeout: float = REACH_TIMEOUT
+    ) -> float:
+        """Wait until every seat holds ``version`` (each within ``timeout`` seconds);
+        returns the last arrival."""
         try:
             moments = await asyncio.gather(
-                *(s.reached(version, REACH_TIMEOUT) for s in seats or self.seats)
+                *(s.reached(version, timeout) for s in seats or self.seats)
             )
         except TimeoutError:
             behind = [s.login.name for s in self.seats if s.version < version]
