@@ -17,7 +17,7 @@ a rematch, and after three games the players open a new room.
 Every ``--fault-every`` seconds a fault comes, in turn (bench/harness/soak/faults.py):
 kill -9 a site process (each in turn) and start it again; restart Redis (empty); restart
 PostgreSQL (postgres stack); a rolling restart (SIGTERM each process in turn: it drains
-and starts again).
+and starts again). ``--faults kill,postgres`` keeps to some of them.
 
 One row per ``--window`` seconds: the moves (roll, announce, place) answered and
 received by every player, their p50 and p99 latency (sent until every player of the
@@ -53,6 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness.soak import STACKS, SoakOptions, soak, soak_servers
+from bench.harness.soak.faults import KINDS
 
 
 def _print(line: str) -> None:
@@ -69,6 +70,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         fault_every=args.fault_every,
         pause=args.pause,
         seed=args.seed,
+        faults=tuple(args.faults.split(",")) if args.faults else None,
     )
     with contextlib.ExitStack() as exits:
         workdir = args.workdir or Path(
@@ -106,11 +108,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="the players' random pauses")
     parser.add_argument(
+        "--faults", help=f"only these, comma-separated (of {', '.join(KINDS)}; default: all)"
+    )
+    parser.add_argument(
         "--workdir",
         type=Path,
         help="keep the servers' files (logs) here, not in a temporary folder",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.faults and not set(args.faults.split(",")) <= set(KINDS):
+        parser.error(f"--faults: some of {', '.join(KINDS)}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -58,11 +58,16 @@ async def _players_back(seats: list[Seat]) -> None:
 
 
 class Rotation:
-    """The faults of a run, in turn (``kinds_of``), and what each did."""
+    """The faults of a run, in turn (``kinds_of``, or ``only`` those), and what each did."""
 
-    def __init__(self, servers: SoakServers, seats: Callable[[], list[Seat]]) -> None:
+    def __init__(
+        self,
+        servers: SoakServers,
+        seats: Callable[[], list[Seat]],
+        only: Sequence[str] | None = None,
+    ) -> None:
         self.servers, self.seats = servers, seats
-        self.kinds = kinds_of(servers)
+        self.kinds = [k for k in kinds_of(servers) if only is None or k in only]
         self.done: list[Fault] = []  # begun, in order
         self.kills = 0
 

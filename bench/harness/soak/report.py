@@ -3,6 +3,7 @@ tracebacks the servers logged, the faults that came, and each process's memory."
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,9 +36,8 @@ class Row:
 
     def text(self) -> str:
         """The row as the table prints it."""
-        kinds = ", ".join(
-            f"{f.kind} {f.detail}" if f.kind == "kill" else f.kind for f in self.faults
-        )
+        labels = Counter(f"kill {f.detail}" if f.kind == "kill" else f.kind for f in self.faults)
+        kinds = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in labels.items())
         memory = " ".join(
             f"p{s.slot} {s.rss_mb:.0f}{'*' if s.slot in self.restarted else ''}"
             for s in self.memory
@@ -45,7 +45,7 @@ class Row:
         f = self.figures
         return (
             f"{self.label():<12}{f['moves']:>7}{f['p50_ms']:>8.0f}{f['p99_ms']:>8.0f}"
-            f"{f['errors']:>7}{f['lost']:>6}{self.tracebacks:>4}  {kinds or '-':<28}{memory}"
+            f"{f['errors']:>7}{f['lost']:>6}{self.tracebacks:>4}  {kinds or '-':<27} {memory}"
         )
 
     def figures_json(self) -> dict[str, Any]:

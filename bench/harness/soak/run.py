@@ -36,6 +36,7 @@ class SoakOptions:
     fault_every: float = 180.0  # seconds between faults
     pause: float = 0.5  # seconds a player thinks before a move, on average
     seed: int = 1
+    faults: tuple[str, ...] | None = None  # only these kinds (faults.KINDS); None: all
 
 
 class Windows:
@@ -110,7 +111,7 @@ async def soak(
     players = Players(
         servers.url, servers.stack.database_url, options.players, options.pause, tally, stop
     )
-    rotation = Rotation(servers, players.seats)
+    rotation = Rotation(servers, players.seats, options.faults)
     windows = Windows(servers, tally, rotation, out)
     rooms = [
         asyncio.create_task(play_rooms(players, MODES[n % len(MODES)], n))

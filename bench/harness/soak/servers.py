@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,5 +65,12 @@ def soak_servers(
                 environment=production_settings(),
             )
         )
+        if postgres is not None:  # its folder goes: its log stays beside the others
+            exits.callback(_keep_log, postgres, workdir / "postgresql.log")
         url = exits.enter_context(nginx_proxy(workdir, [d.port for d in stack.daphnes]))
         yield SoakServers(kind, stack, url, postgres, redis)
+
+
+def _keep_log(postgres: PostgresServer, to: Path) -> None:
+    if postgres.log.exists():
+        shutil.copyfile(postgres.log, to)

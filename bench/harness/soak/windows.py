@@ -4,7 +4,6 @@ refused or lost, and the requests of each window still in flight."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,7 +96,3 @@ class WindowTally:
             "error_codes": dict(every.errors),
             "lost_kinds": dict(every.lost),
         }
-
-    def elapsed(self) -> float:
-        """Seconds since the run began."""
-        return time.monotonic() - self.began
