@@ -30,13 +30,14 @@ memory in MB (``*``: a fault restarted it during the window, so it started afres
 
 Afterwards: the database check (every game of every room: each roll and placement
 recorded once, events numbered without a gap, the scorecards every player last showed),
-and memory: the first window is warm-up, and a process that has run less than a window
-is warming up; each slot's warm samples (one process's, and across the slot's
-processes) may not grow more than 10 %. The tracebacks are counted by the exception
-that ended each: those of a connection a fault cut (to Redis or PostgreSQL) are expected,
-any other is a bug, and the log around the first of each such kind is printed. The last
-line is one JSON object; the exit status is 1 if any request was lost or refused, the
-database disagrees, a traceback no fault explains was logged, or memory grew.
+and memory: the first window is warm-up, and a process that has run less than two
+minutes (or a window, if shorter) is warming up; each slot's warm samples (one
+process's, and across the slot's processes) may not grow more than 10 %. The tracebacks
+are counted by the exception that ended each: those of a connection a fault cut (to
+Redis or PostgreSQL) are expected, any other is a bug, and the log around the first of
+each such kind is printed. The last line is one JSON object; the exit status is 1 if any
+request was lost or refused, the database disagrees, a traceback no fault explains was
+logged, or memory grew.
 """
 
 from __future__ import annotations

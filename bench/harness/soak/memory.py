@@ -4,7 +4,9 @@
 A process restarted by a fault starts afresh, so growth is measured per process (one pid,
 from its first warm sample to its last) and per slot (the warm samples of whichever
 process held the slot, first to last). A sample is warm when the run's first window is
-over and the process has run for ``warm_after`` seconds.
+over and the process has run for ``warm_after`` seconds (``WARM_AFTER``, or a window if
+shorter: with a fault every 3 minutes a process lives about 12, and it must be seen warm
+more than once).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from bench.harness.live_server import DaphneProcess
 
 GROWTH_LIMIT = 0.10  # more than 10 % is growth, not noise
+WARM_AFTER = 120.0  # seconds a process takes to hold its share of the rooms again
 
 
 @dataclass(frozen=True)

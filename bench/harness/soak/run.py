@@ -144,7 +144,7 @@ def summary(
 ) -> dict[str, Any]:
     """The run's figures (the JSON line of bench/soak.py)."""
     totals = players.tally.totals()
-    held = memory.growth(windows.samples, warm_after=options.window)
+    held = memory.growth(windows.samples, warm_after=min(options.window, memory.WARM_AFTER))
     return {
         "stack": servers.kind,
         "processes": len(servers.stack.daphnes),
