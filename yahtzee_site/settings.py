@@ -127,8 +127,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR}/db.sqlite3"))
 }
-# The threads the sockets' database work runs on: one writer at a time on SQLite (0083).
-SOCKET_DATABASE_THREADS = 1
+SOCKET_DATABASE_THREADS = 1  # the sockets' database threads: SQLite has one writer (0083)
 SQLITE_AUTOCHECKPOINT_PAGES = 10_000  # SQLite's default is 1000 (4 MB)
 # Whether a server process checkpoints its SQLite file from a thread of its own.
 SQLITE_CHECKPOINT_THREAD = True
