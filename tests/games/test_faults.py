@@ -175,11 +175,12 @@ def terminate_connections(database_url: str) -> int:
     return int(cut[0]) if cut else 0
 
 
+@pytest.mark.postgres_pass_only  # SQLite has no connections to cut
 async def test_connections_cut_by_a_database_restart_are_not_handed_out_again(
     live_database: str | None, module_stack: faults.Stack, tmp_path: Path
 ) -> None:
     if live_database is None:
-        pytest.skip("PostgreSQL's pass: SQLite has no connections to cut")
+        pytest.skip("PostgreSQL only: run under python -m bench.harness.servers")
     # A process of its own: the module's may be storing reviews of earlier tests' games,
     # a job that holds its connection while the review process works.
     with faults.running_stack(
