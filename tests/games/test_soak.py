@@ -22,9 +22,9 @@ from bench.harness.soak.faults import kinds_of
 pytestmark = [pytest.mark.asyncio, pytest.mark.soak]
 
 # A fault every 25 s from the start: four in two minutes, each kind the stack has once
-# (SQLite's three, then another kill). Six rooms of two, a move every second or so per
-# player: about ten moves a second, light on a machine whose cores are busy.
-OPTIONS = SoakOptions(minutes=2, rooms=6, players=2, window=30, fault_every=25, pause=1.0)
+# (SQLite's three, then another kill). Six rooms of two, a move every second and a half
+# or so per player: a few moves a second, light beside make test's first pass.
+OPTIONS = SoakOptions(minutes=2, rooms=6, players=2, window=30, fault_every=25, pause=1.5)
 
 
 # The soak's two minutes, its servers' start and its end (requests still in flight may
@@ -48,4 +48,4 @@ async def test_two_minutes_of_every_mode_through_every_fault_lose_nothing(
     assert len(found["faults"]) == 4
     # Games went on through it all: whole games finished, a rematch or a new room followed.
     assert found["games_finished"] >= 1 and found["games_started"] > 6
-    assert found["moves"] > 300
+    assert found["moves"] > 200
