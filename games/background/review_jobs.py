@@ -33,8 +33,17 @@ def compute_and_store(game_id: int) -> int:
                     challenge=challenge, bound=reviews.luck_bound(challenge.pk)
                 )
             except reviews.ReviewProcessError:  # the next finished attempt tries again
-                log.exception("the luck bound of %s could not be worked out", challenge)
-    stored = store_review_texts(game_id, reviews.reviews(game_id))
+                if not reviews.stopped():
+                    log.exception("the luck bound of %s could not be worked out", challenge)
+    try:
+        texts = reviews.reviews(game_id)
+    except reviews.ReviewProcessError:
+        if not reviews.stopped():
+            raise
+        # The process is going away (a restart): the reviews are worked out when asked.
+        log.info("the reviews of game %s are left for later: this process stops", game_id)
+        return 0
+    stored = store_review_texts(game_id, texts)
     if game is not None:
         foresight.foresight_check(game=game)
     log.info("stored %d reviews of game %s", stored, game_id)

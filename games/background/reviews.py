@@ -175,6 +175,12 @@ def _ask(message: object) -> Any:
     return value
 
 
+def stopped() -> bool:
+    """Whether ``stop`` ended the review child (this process is going away) and no
+    ``resume`` came since."""
+    return _stopped
+
+
 def stop(grace: float = 10.0) -> None:
     """End this process's review child, if any, one being started included: its input is
     closed, and it is killed if it has not exited ``grace`` seconds later. A ``reviews``

@@ -133,3 +133,20 @@ def test_a_finished_game_has_its_reviews_precomputed_by_the_worker(
     assert GameReview.objects.get(game=game, player=ada).data == review.build_review(
         ruleset_of(game), list(game.turns.order_by("number")), ada
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_review_cut_off_by_the_process_stopping_is_left_for_later_without_an_error(
+    reviewed_game: ReviewedGame, review_child: ModuleType, caplog: pytest.LogCaptureFixture
+) -> None:
+    # SIGTERM (a restart) stops the review child before the worker: the job under way
+    # finds it gone, and says so once, with no traceback.
+    game = reviewed_game["game"]
+    review_child.stop()
+    with caplog.at_level("INFO", logger="games.background.review_jobs"):
+        assert review_jobs.compute_and_store(game.pk) == 0
+    assert not GameReview.objects.filter(game=game).exists()
+    assert [r.levelname for r in caplog.records if r.name.startswith("games.")] == ["INFO"]
+    assert "left for later" in caplog.text
+    review_child.resume()  # the process started again: the next finished game's job
+    assert review_jobs.compute_and_store(game.pk) > 0
