@@ -97,10 +97,6 @@ def stack(module_stack: faults.Stack) -> Iterator[faults.Stack]:
             process.wait_ready()
 
 
-# On PostgreSQL + Redis the soak's two minutes (tests/games/test_soak.py, beside make test's
-# first pass) kill -9 a process and restart Redis under play on two processes; here the
-# SQLite pass pins the kill's exact moments and the Redis restart's broadcasts.
-@pytest.mark.sqlite_pass_only
 async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(stack: faults.Stack) -> None:
     found = await faults.kill_daphne(stack, players=2, moments=("sent", "committed", "between"))
 
@@ -207,7 +203,6 @@ async def test_connections_cut_by_a_database_restart_are_not_handed_out_again(
         assert stack.check_logs(marks, problems) == 0, problems
 
 
-@pytest.mark.sqlite_pass_only  # on PostgreSQL, the soak's (above)
 async def test_redis_restarted_and_flushed_under_a_game(
     live_database: str | None, module_stack: faults.Stack, tmp_path: Path
 ) -> None:

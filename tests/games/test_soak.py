@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.soak]
 
 # A fault every 25 s from the start: four in two minutes, each kind the stack has once
 # (SQLite's three, then another kill). Six rooms of two, a move every second and a half
-# or so per player: a few moves a second, light beside make test's first pass.
+# or so per player: a few moves a second, light on a machine whose cores are busy.
 OPTIONS = SoakOptions(minutes=2, rooms=6, players=2, window=30, fault_every=25, pause=1.5)
 
 
