@@ -36,9 +36,12 @@ class Manifest:
         return datetime.fromisoformat(self.taken_at)
 
     def write(self, folder: Path) -> Path:
-        """Write this manifest beside its backup in ``folder``; returns its path."""
+        """Write this manifest beside its backup in ``folder`` (under a temporary name,
+        renamed once whole: a reader never finds it half written); returns its path."""
         path = folder / f"{Path(self.file).stem}.json"
-        path.write_text(json.dumps(asdict(self), indent=1, sort_keys=True) + "\n")
+        partial = folder / f".partial-{path.name}"
+        partial.write_text(json.dumps(asdict(self), indent=1, sort_keys=True) + "\n")
+        partial.replace(path)
         return path
 
 

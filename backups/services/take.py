@@ -30,7 +30,8 @@ def take_backup(where: Path | None = None) -> tuple[Path, Manifest]:
     """Copy the site's database, as it is at one moment, into ``where`` (by default
     ``BACKUP_DIR``) with its manifest, then drop the backups the rotation no longer keeps;
     returns the new backup's path and manifest. The copy is written under a temporary
-    name and renamed once whole, so a backup that is listed is complete."""
+    name and renamed once whole, after its manifest, so a backup that is listed is
+    complete and has its manifest."""
     where = where or folder()
     where.mkdir(parents=True, exist_ok=True)
     kind, started = engine(), time.monotonic()
@@ -51,11 +52,11 @@ def take_backup(where: Path | None = None) -> tuple[Path, Manifest]:
             tables=tables,
             migrations=migrations,
         )
+        manifest.write(where)
         partial.rename(path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
-    manifest.write(where)
     rotate(where)
     return path, manifest
 
