@@ -1,12 +1,16 @@
-"""A real Daphne process serving the site on loopback, for browser tests and benches.
-It runs as ``make serve`` and the documented recipe run it: ``yahtzee_site.server``,
-Daphne drained by SIGTERM.
+"""A real server process serving the site on loopback, for browser tests and benches.
+Under Daphne it runs as ``make serve`` and the documented recipe run it:
+``yahtzee_site.server``, Daphne drained by SIGTERM.
 
 ``serve()`` migrates a fresh SQLite file (a copy of a migrated template), starts
 Daphne on a free port, waits until it answers and stops it afterwards, whatever
 happened (on Linux also if the process that started it dies).  ``daphne()`` does the
 same but yields the ``DaphneProcess``, which a fault bench can kill with SIGKILL and
 start again on the same port and database.
+
+Each takes ``server``: Daphne, uvicorn or Granian (``bench.harness.asgi_servers``),
+by default the one ``LIVE_SERVER`` names, else Daphne; the process and its log keep
+Daphne's names whichever serves.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench.harness import asgi_servers
 from yahtzee_site.env import SETTINGS_VARIABLES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +54,7 @@ START_TIMEOUT = 30.0
 
 
 class ServerError(RuntimeError):
-    """Daphne did not start (the message holds its log)."""
+    """The server did not start (the message holds its log)."""
 
 
 def free_port() -> int:
@@ -81,7 +86,7 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise ServerError(f"Daphne exited with {process.returncode}:\n{log.read_text()}")
+            raise ServerError(f"The server exited with {process.returncode}:\n{log.read_text()}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
@@ -89,8 +94,30 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.2)
     raise ServerError(
-        f"Daphne did not answer {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}"
+        f"The server did not answer {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}"
     )
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid``'s threads started (Linux's ``/proc``; none elsewhere)."""
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes ``pids`` have used so far, from
+    Linux's ``/proc`` (processes gone count 0)."""
+    ticks = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            # The fields after the command's name (which may hold spaces): utime, stime.
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -177,12 +204,14 @@ def migrate(env: dict[str, str]) -> None:
 
 
 class DaphneProcess:
-    """One Daphne process on a fixed loopback port that can crash and come back.
+    """One server process (Daphne unless ``server`` names another) on a fixed loopback
+    port that can crash and come back.
 
     ``start()`` spawns it (its output goes to ``workdir/daphne.log``, appended to on
     every start), ``wait_ready()`` waits until it answers, ``kill()`` ends it with
-    SIGKILL (no cleanup at all, as a crash or the OOM killer would), ``stop()`` with
-    SIGTERM.  Started again, it serves the same port and database.
+    SIGKILL (no cleanup at all, as a crash or the OOM killer would; Granian's worker
+    with it), ``stop()`` with SIGTERM.  Started again, it serves the same port and
+    database.
     """
 
     def __init__(
@@ -192,9 +221,11 @@ class DaphneProcess:
         port: int | None = None,
         app: str = SITE_APP,
         proxy_headers: bool = False,
+        server: str | None = None,
     ) -> None:
         self.workdir, self.env, self.app = workdir, env, app
         self.proxy_headers = proxy_headers
+        self.server = server or asgi_servers.default_server()
         self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "daphne.log"
@@ -202,24 +233,17 @@ class DaphneProcess:
         self.starts = 0
 
     def start(self) -> None:
-        """Spawn Daphne; returns at once (see ``wait_ready``)."""
+        """Spawn the server; returns at once (see ``wait_ready``)."""
         if self.running():
-            raise ServerError(f"Daphne already runs on port {self.port}")
+            raise ServerError(f"{self.server} already runs on port {self.port}")
+        extra = asgi_servers.environment(self.server, self.app, proxy_headers=self.proxy_headers)
         with self.log.open("ab" if self.starts else "wb") as log_file:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "yahtzee_site.server",
-                    "-b",
-                    "127.0.0.1",
-                    "-p",
-                    str(self.port),
-                    *(["--proxy-headers"] if self.proxy_headers else []),
-                    self.app,
-                ],
+                asgi_servers.command(
+                    self.server, self.app, self.port, proxy_headers=self.proxy_headers
+                ),
                 cwd=ROOT,
-                env=self.env,
+                env={**self.env, **extra},
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
                 preexec_fn=die_with_parent,
@@ -230,17 +254,36 @@ class DaphneProcess:
         """Return once the site answers its home page; ``ServerError`` (with the log) if
         the process exits or does not answer within ``START_TIMEOUT``."""
         if self.process is None:
-            raise ServerError("Daphne was never started")
+            raise ServerError(f"{self.server} was never started")
         _wait_until_serving(f"{self.base_url}/", self.process, self.log)
 
     def running(self) -> bool:
         """Whether the process is alive."""
         return self.process is not None and self.process.poll() is None
 
+    def server_pids(self) -> list[int]:
+        """The server's process and, for a server that serves from worker processes
+        (Granian), those workers (not the review child, which a worker starts)."""
+        if self.process is None or self.process.poll() is not None:
+            return []
+        pid = self.process.pid
+        return [pid, *(_children(pid) if asgi_servers.serves_from_workers(self.server) else [])]
+
+    def site_pids(self) -> list[int]:
+        """The processes that run the site (its background work, its SIGUSR1 stacks):
+        Granian's workers, else the server's process."""
+        pids = self.server_pids()
+        return pids[1:] if asgi_servers.serves_from_workers(self.server) else pids
+
     def kill(self) -> None:
-        """End the process with SIGKILL and reap it."""
+        """End the process with SIGKILL and reap it; a server that serves from worker
+        processes (Granian) loses them too, as a crash of the whole server would."""
         if self.process is not None and self.process.poll() is None:
+            workers = self.server_pids()[1:]
             self.process.kill()
+            for pid in workers:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
@@ -268,13 +311,18 @@ class DaphneProcess:
 
 @contextmanager
 def daphne(
-    workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False, **settings: str
+    workdir: Path,
+    app: str = SITE_APP,
+    *,
+    proxy_headers: bool = False,
+    server: str | None = None,
+    **settings: str,
 ) -> Iterator[DaphneProcess]:
     """A migrated database and a started, answering ``DaphneProcess`` serving the ASGI
     application ``app`` (see ``serve``); stopped afterwards, whatever happened."""
     env = site_env(workdir, **settings)
     migrate(env)
-    process = DaphneProcess(workdir, env, app=app, proxy_headers=proxy_headers)
+    process = DaphneProcess(workdir, env, app=app, proxy_headers=proxy_headers, server=server)
     process.start()
     try:
         process.wait_ready()
@@ -285,13 +333,18 @@ def daphne(
 
 @contextmanager
 def serve(
-    workdir: Path, app: str = SITE_APP, *, proxy_headers: bool = False, **settings: str
+    workdir: Path,
+    app: str = SITE_APP,
+    *,
+    proxy_headers: bool = False,
+    server: str | None = None,
+    **settings: str,
 ) -> Iterator[str]:
     """Serve the site from a fresh database in ``workdir``; yields the base URL (no
     trailing slash).  ``settings`` are environment variables such as
     ``GAMES_BOT_DELAY_SECONDS="0.05"``; a ``DATABASE_URL`` among them replaces the
     fresh SQLite file (several servers may then share one database).  With
-    ``proxy_headers`` Daphne takes each client's address from ``X-Forwarded-For``, as
-    behind a reverse proxy."""
-    with daphne(workdir, app, proxy_headers=proxy_headers, **settings) as process:
+    ``proxy_headers`` the server takes each client's address from ``X-Forwarded-For``,
+    as behind a reverse proxy. ``server`` names the server (``asgi_servers.SERVERS``)."""
+    with daphne(workdir, app, proxy_headers=proxy_headers, server=server, **settings) as process:
         yield process.base_url

@@ -4,6 +4,7 @@ and start it again) and ``restart_redis`` (restart, then flush, Redis under a ga
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import statistics
 import time
@@ -169,8 +170,9 @@ async def ask_where_they_wait(stack: Stack) -> None:
     games/background/stack_dump.py), once, and wait up to 10 s for it."""
     running = [d for d in stack.daphnes if d.running() and d.process is not None]
     for daphne in running:
-        if STACKS_MARK not in daphne.log_text() and daphne.process is not None:
-            daphne.process.send_signal(signal.SIGUSR1)
+        if STACKS_MARK not in daphne.log_text():
+            for pid in daphne.site_pids():
+                os.kill(pid, signal.SIGUSR1)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and not all(STACKS_MARK in d.log_text() for d in running):
         await asyncio.sleep(0.1)
