@@ -1,10 +1,12 @@
 """Load: complete games over real websockets, timed until every player holds each result.
 
     .venv/bin/python bench/load.py --rooms 50 --players 4 --rate 1 --baseline
+    .venv/bin/python bench/load.py --rooms 50 --server daphne,uvicorn,granian --knee
 
-Without ``--url`` it starts the site itself (``--stack sqlite``: one Daphne process
-on a fresh SQLite file with the in-memory channel layer; ``--stack postgres``:
-``--processes`` Daphne processes on a throwaway PostgreSQL and Redis, each room's
+Without ``--url`` it starts the site itself under ``--server`` (``daphne``, ``uvicorn``
+or ``granian``: bench/harness/asgi_servers.py; default Daphne) with ``--stack sqlite``
+(one process on a fresh SQLite file with the in-memory channel layer) or ``--stack
+postgres`` (``--processes`` processes on a throwaway PostgreSQL and Redis, each room's
 players spread over them). With ``--url`` (repeatable) it plays against running
 servers; ``--database-url`` then names their database for the final check.
 
@@ -15,7 +17,9 @@ runs from sending it to the moment every player of the room holds the ``state``
 of the version it made. ``errors`` counts refused actions, ``lost`` actions
 without an answer or whose state some player never received (10 s), and
 ``mismatches`` seats whose final scorecard in some player's last state differs
-from the database.
+from the database. ``server_cpu_ms_per_action`` is the CPU time the server processes
+used while the games ran (the review child's aside), per action answered;
+``load_cpu_share`` the share of a core this process used meanwhile.
 
 ``wire`` gives the bytes every player received during the games, by message type
 (the text of each message; a websocket frame adds 2 to 4 bytes), and
@@ -28,7 +32,20 @@ and made again during the games).
 
 ``--baseline`` plays the same traffic (the same rooms, players, pace, action
 count and message size) against a minimal broadcast consumer on the same server:
-no database, no rules, the floor of the stack. The last line is one JSON object.
+no database, no rules, the floor of the stack.
+
+``--knee`` then searches the load at which the site's p99 passes ``--knee-limit-ms``
+(100): steps of ``--rooms`` plus ``--knee-step`` rooms (50), plus twice that, and so on,
+each fresh rooms playing for ``--knee-seconds`` (30) on the same server, until a
+step's p99 passes the limit (or past ``--knee-max-rooms``). The knee is the measured
+actions a second, interpolated linearly between the last step within the limit and
+the first past it (bench/harness/knee.py); when the first step already passes it,
+the knee is below it and not interpolated.
+
+``--server`` is repeatable (or a comma list): each server in turn gets the whole
+measure, the floor included, on a fresh database, and a table of the runs comes
+before the last line. The last line is one JSON object: the run's figures, or with
+several servers or ``--knee`` ``{"runs": [...]}``, one each.
 """
 
 from __future__ import annotations
@@ -38,26 +55,27 @@ import asyncio
 import contextlib
 import gc
 import json
-import os
 import random
-import secrets
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+from bench.harness.asgi_servers import SERVERS
 from bench.harness.echo import run_baseline
 from bench.harness.faults.ledger import read_ledger
-from bench.harness.live_server import serve
+from bench.harness.knee import LIMIT_MS, search
+from bench.harness.load_servers import LoadedServers, started
 from bench.harness.room_client import Login, Seat, join_room, next_move, open_room
-from bench.harness.tally import Tally, percentile
+from bench.harness.runs_table import runs_table
+from bench.harness.tally import Tally
+from bench.harness.wire_bytes import wire_figures
 
 REACH_TIMEOUT = 10.0
 SETUP_THREADS = 8
@@ -66,16 +84,6 @@ CONNECTING_ROOMS = 8  # rooms whose seats connect at once during the set-up
 
 
 # Setting rooms up through the site's forms.
-
-
-class _Settings(TypedDict):
-    """The servers' settings: ``serve``'s ``app`` and environment variables."""
-
-    app: str
-    DJANGO_SETTINGS_MODULE: str
-    DEBUG: str
-    SECRET_KEY: str
-    ALLOWED_HOSTS: str
 
 
 def _make_room(urls: list[str], index: int, players: int, ruleset: str) -> tuple[str, list[Login]]:
@@ -126,12 +134,18 @@ async def _reach_all(seats: list[Seat], version: int, sent_at: float, tally: Tal
 
 
 async def _play_room(
-    seats: list[Seat], rate: float, tally: Tally, start_barrier: asyncio.Event
+    seats: list[Seat],
+    rate: float,
+    tally: Tally,
+    start_barrier: asyncio.Event,
+    seconds: float | None = None,
 ) -> int:
-    """Play one game to its end; returns the number of actions sent."""
+    """Start the room's game and play it to its end, or for ``seconds`` after the
+    barrier; returns the number of actions sent."""
     interval = 1.0 / rate
     host = seats[0]
     await start_barrier.wait()
+    until = time.monotonic() + seconds if seconds is not None else None
     await asyncio.sleep(random.uniform(0, interval))
     answer = await host.send("start")
     if answer["type"] != "ack":
@@ -139,7 +153,7 @@ async def _play_room(
     await asyncio.gather(*(s.reached(answer["version"]) for s in seats))
     actions = 0
     next_at = time.monotonic() + interval
-    while True:
+    while until is None or next_at < until:
         game = host.game
         if game is None or game["status"] != "playing":
             return actions
@@ -161,38 +175,7 @@ async def _play_room(
             await asyncio.gather(*(s.reached(actor.version) for s in seats))
             continue
         await _reach_all(seats, answer["version"], sent_at, tally)
-
-
-def wire_figures(rooms: list[tuple[str, list[Seat]]], since: dict[int, int]) -> dict[str, Any]:
-    """Bytes received by the players after the start of their games (``since``: how
-    many messages each seat had received before, by ``id``): by message type, and per
-    player and version."""
-    sizes: dict[str, list[int]] = {}
-    per_move: dict[tuple[int, int], int] = {}
-    for _code, seats in rooms:
-        for seat in seats:
-            for kind, size, version in seat.wire[since[id(seat)] :]:
-                sizes.setdefault(kind or "?", []).append(size)
-                if kind in ("patch", "state", "ack") and version is not None:
-                    key = (id(seat), version)
-                    per_move[key] = per_move.get(key, 0) + size
-    moves = list(per_move.values())
-    return {
-        "wire": {
-            kind: {
-                "count": len(found),
-                "median": int(statistics.median(found)),
-                "p95": int(percentile(found, 0.95)),
-                "max": max(found),
-                "total_kb": round(sum(found) / 1024, 1),
-            }
-            for kind, found in sorted(sizes.items())
-        },
-        "bytes_per_viewer_move": {
-            "median": int(statistics.median(moves)) if moves else 0,
-            "p95": int(percentile(moves, 0.95)),
-        },
-    }
+    return actions
 
 
 def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]], tally: Tally) -> None:
@@ -212,9 +195,10 @@ def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]], ta
 
 
 async def run_games(
-    urls: list[str], args: argparse.Namespace, tally: Tally
+    urls: list[str], args: argparse.Namespace, tally: Tally, seconds: float | None = None
 ) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
-    """Set the rooms up, play every game to its end; returns (seconds, rooms, actions)."""
+    """Set the rooms up, play every game to its end (or for ``seconds``); returns
+    (seconds, rooms, actions)."""
     rooms = await _set_up(urls, args)
     # Seats stop pinging for the games: started together, they would ping together, a
     # burst of writes on the sockets' database thread every minute that pages, whose
@@ -226,7 +210,8 @@ async def run_games(
     tally.wire_since = {id(s): len(s.wire) for _code, seats in rooms for s in seats}
     barrier = asyncio.Event()
     tasks = [
-        asyncio.create_task(_play_room(seats, args.rate, tally, barrier)) for _code, seats in rooms
+        asyncio.create_task(_play_room(seats, args.rate, tally, barrier, seconds))
+        for _code, seats in rooms
     ]
     began = time.monotonic()
     barrier.set()
@@ -254,68 +239,51 @@ def _no_collector_pauses() -> Iterator[None]:
         gc.collect()
 
 
-# Servers.
+# One run: set up, play, check, count.
 
 
-@contextlib.contextmanager
-def _servers(args: argparse.Namespace) -> Iterator[tuple[list[str], str]]:
-    """The servers to load: given by ``--url``, or started here; yields (urls, database)."""
-    if args.url:
-        yield args.url, args.database_url or os.environ.get("DATABASE_URL", "")
-        return
-    settings: _Settings = {
-        "app": "bench.baseline:application",
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    }
-    with tempfile.TemporaryDirectory(prefix="load-") as tmp, contextlib.ExitStack() as stack:
-        if args.stack == "sqlite":
-            if args.processes != 1:
-                raise SystemExit(
-                    "SQLite with the in-memory layer is one process; use --stack postgres for more"
-                )
-            database = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
-            urls = [stack.enter_context(serve(Path(tmp), DATABASE_URL=database, **settings))]
-        else:
-            from bench.harness.servers import postgres_server, redis_server
-
-            database = stack.enter_context(postgres_server(durable=True))
-            redis = stack.enter_context(redis_server())
-            urls = []
-            for n in range(args.processes):
-                workdir = Path(tmp) / f"daphne-{n}"
-                workdir.mkdir()
-                urls.append(
-                    stack.enter_context(
-                        serve(workdir, DATABASE_URL=database, REDIS_URL=redis, **settings)
-                    )
-                )
-        yield urls, database
+async def _play(
+    stack: LoadedServers, args: argparse.Namespace, seconds: float | None = None
+) -> tuple[dict[str, Any], Tally, list[tuple[str, list[Seat]]], list[int]]:
+    """Open ``args.rooms`` rooms and play their games to the end (or for ``seconds``),
+    then close the sockets and compare the scorecards; returns (figures, tally, rooms,
+    actions per room). The figures include the servers' CPU time per action answered
+    and this process's share of a core while the games ran."""
+    tally = Tally()
+    with _no_collector_pauses():
+        server_cpu, own_cpu = stack.cpu_seconds(), time.process_time()
+        played, rooms, actions = await run_games(stack.urls, args, tally, seconds)
+        server_cpu, own_cpu = stack.cpu_seconds() - server_cpu, time.process_time() - own_cpu
+    for _code, seats in rooms:
+        for seat in seats:
+            await seat.close()
+    if stack.database:
+        await asyncio.to_thread(_check_scorecards, stack.database, rooms, tally)
+    else:
+        tally.mismatches = -1  # unknown: no database to compare with
+    figures = tally.figures(played)
+    answered = len(tally.latencies)
+    if stack.processes and answered:
+        figures["server_cpu_ms_per_action"] = round(1000 * server_cpu / answered, 2)
+    figures["load_cpu_share"] = round(own_cpu / played, 2) if played else 0.0
+    return figures, tally, rooms, actions
 
 
-async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    """Run the games (and the baseline); returns the figures."""
+async def measure(args: argparse.Namespace, server: str) -> dict[str, Any]:
+    """Run the games under ``server`` (and the floor, and the knee, as asked); returns the
+    figures."""
     random.seed(args.seed)
-    with _servers(args) as (urls, database):
-        tally = Tally()
-        with _no_collector_pauses():
-            seconds, rooms, actions = await run_games(urls, args, tally)
-        for _code, seats in rooms:
-            for seat in seats:
-                await seat.close()
-        if database:
-            await asyncio.to_thread(_check_scorecards, database, rooms, tally)
-        else:
-            tally.mismatches = -1  # unknown: no database to compare with
+    with started(args, server) as stack:
+        began = time.monotonic()
+        figures, tally, rooms, actions = await _play(stack, args)
         result: dict[str, Any] = {
+            "server": server if not args.url else "given",
             "rooms": args.rooms,
             "players": args.players,
             "rate": args.rate,
             "ruleset": args.ruleset,
-            "servers": len(urls),
-            **tally.figures(seconds),
+            "servers": len(stack.urls),
+            **figures,
         }
         result["message_bytes"] = int(statistics.median(tally.state_bytes))
         result.update(wire_figures(rooms, tally.wire_since))
@@ -323,19 +291,44 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         result["failed_opens"] = sum(s.failed_opens for _c, seats in rooms for s in seats)
         if tally.error_codes:
             result["error_codes"] = tally.error_codes
-        if args.baseline:
+        if args.baseline or len(args.server) > 1:
             floor = Tally()
             size = int(statistics.median(tally.state_bytes))
             with _no_collector_pauses():
-                base_seconds = await run_baseline(urls, args, actions, size, floor)
-            figures = floor.figures(base_seconds)
-            result["baseline_p50_ms"] = figures["p50_ms"]
-            result["baseline_p99_ms"] = figures["p99_ms"]
-            result["baseline_lost"] = figures["lost"]
+                base_seconds = await run_baseline(stack.urls, args, actions, size, floor)
+            base = floor.figures(base_seconds)
+            result["baseline_p50_ms"] = base["p50_ms"]
+            result["baseline_p99_ms"] = base["p99_ms"]
+            result["baseline_lost"] = base["lost"]
             result["ratio"] = (
-                round(result["p99_ms"] / figures["p99_ms"], 2) if figures["p99_ms"] else None
+                round(result["p99_ms"] / base["p99_ms"], 2) if base["p99_ms"] else None
             )
+        if args.knee:
+
+            async def step(rooms: int) -> dict[str, Any]:
+                step_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
+                return (await _play(stack, step_args, args.knee_seconds))[0]
+
+            result["knee"] = await search(
+                step, args.rooms, args.knee_step, args.knee_max_rooms, args.knee_limit_ms
+            )
+        result["run_seconds"] = round(time.monotonic() - began, 1)
         return result
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    """Measure under each server in turn; returns the figures (with several servers, or
+    with ``--knee``, ``{"runs": [...]}``, one each)."""
+    runs = [await measure(args, server) for server in args.server]
+    return runs[0] if len(runs) == 1 and not args.knee else {"runs": runs}
+
+
+def _server_names(value: str) -> list[str]:
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    unknown = [name for name in names if name not in SERVERS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown server {', '.join(unknown)}: {SERVERS}")
+    return names
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -354,15 +347,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database-url", help="the running servers' DATABASE_URL")
     parser.add_argument("--stack", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--server",
+        type=_server_names,
+        action="extend",
+        help=f"the server to start, one of {', '.join(SERVERS)} (repeatable or a comma "
+        "list; default daphne); with several, each runs the floor too",
+    )
     parser.add_argument("--baseline", action="store_true")
+    parser.add_argument("--knee", action="store_true", help="search the knee after the run")
+    parser.add_argument("--knee-step", type=int, default=50, help="rooms added per knee step")
+    parser.add_argument("--knee-seconds", type=float, default=30.0, help="each knee step's play")
+    parser.add_argument("--knee-limit-ms", type=float, default=LIMIT_MS)
+    parser.add_argument("--knee-max-rooms", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.server = list(dict.fromkeys(args.server or ["daphne"]))
+    if args.url and len(args.server) > 1:
+        parser.error("--url loads the servers it names: give no --server with it")
+    return args
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run and print the figures as the last line."""
+    """Run and print the figures as the last line (after a table of the runs, with
+    several servers or ``--knee``)."""
     args = parse_args(argv)
     result = asyncio.run(main_async(args))
+    if "runs" in result:
+        print(runs_table(result["runs"]))
     print(json.dumps(result))
 
 
