@@ -59,8 +59,9 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness.asgi_servers import SERVERS
 from bench.harness.echo import run_baseline
-from bench.harness.faults.ledger import read_ledger
+from bench.harness.faults.ledger import scorecard_mismatches
 from bench.harness.knee import LIMIT_MS, search
 from bench.harness.load_servers import LoadedServers, started
 from bench.harness.room_client import Login, Seat, join_room, next_move, open_room
@@ -178,28 +179,31 @@ async def _play_room(
     return actions
 
 
-def _check_scorecards(database_url: str, rooms: list[tuple[str, list[Seat]]], tally: Tally) -> None:
-    """Compare every player's last view of every scorecard with the database (read with
-    plain SQL, whatever the servers' database is)."""
-    for code, seats in rooms:
-        stored = {
-            seat: (card["boxes"], card["total"])
-            for seat, card in read_ledger(database_url, code).cards.items()
-        }
-        for seat in seats:
-            assert seat.game is not None  # every seat played the room's game
-            shown = {s["seat"]: (s["boxes"], s["total"]) for s in seat.game["seats"]}
-            tally.mismatches += sum(
-                1 for k in stored.keys() | shown.keys() if stored.get(k) != shown.get(k)
-            )
+@dataclass
+class Played:
+    """A run's games: their rooms, the actions each sent, the seconds they took and the
+    CPU time used meanwhile (by the servers, by this process); the rooms' set-up time."""
+
+    rooms: list[tuple[str, list[Seat]]]
+    actions: list[int]
+    seconds: float
+    server_cpu: float
+    own_cpu: float
+    setup_seconds: float
 
 
 async def run_games(
-    urls: list[str], args: argparse.Namespace, tally: Tally, seconds: float | None = None
-) -> tuple[float, list[tuple[str, list[Seat]]], list[int]]:
-    """Set the rooms up, play every game to its end (or for ``seconds``); returns
-    (seconds, rooms, actions)."""
+    urls: list[str],
+    args: argparse.Namespace,
+    tally: Tally,
+    seconds: float | None = None,
+    server_cpu: Callable[[], float] = lambda: 0.0,
+) -> Played:
+    """Set the rooms up, play every game to its end (or for ``seconds``); ``server_cpu``
+    tells the servers' CPU time so far."""
+    setup_began = time.monotonic()
     rooms = await _set_up(urls, args)
+    setup_seconds = time.monotonic() - setup_began
     # Seats stop pinging for the games: started together, they would ping together, a
     # burst of writes on the sockets' database thread every minute that pages, whose
     # clocks differ, never send (docs/decisions/0035). The host's role is needed only
@@ -213,13 +217,15 @@ async def run_games(
         asyncio.create_task(_play_room(seats, args.rate, tally, barrier, seconds))
         for _code, seats in rooms
     ]
+    cpu, own_cpu = server_cpu(), time.process_time()
     began = time.monotonic()
     barrier.set()
     actions = await asyncio.gather(*tasks)
     seconds = time.monotonic() - began
+    cpu, own_cpu = server_cpu() - cpu, time.process_time() - own_cpu
     for _code, seats in rooms:
         await asyncio.gather(*(s.reached(max(x.version for x in seats)) for s in seats))
-    return seconds, rooms, list(actions)
+    return Played(rooms, list(actions), seconds, cpu, own_cpu, setup_seconds)
 
 
 @contextlib.contextmanager
@@ -251,22 +257,23 @@ async def _play(
     and this process's share of a core while the games ran."""
     tally = Tally()
     with _no_collector_pauses():
-        server_cpu, own_cpu = stack.cpu_seconds(), time.process_time()
-        played, rooms, actions = await run_games(stack.urls, args, tally, seconds)
-        server_cpu, own_cpu = stack.cpu_seconds() - server_cpu, time.process_time() - own_cpu
-    for _code, seats in rooms:
+        played = await run_games(stack.urls, args, tally, seconds, stack.cpu_seconds)
+    for _code, seats in played.rooms:
         for seat in seats:
             await seat.close()
     if stack.database:
-        await asyncio.to_thread(_check_scorecards, stack.database, rooms, tally)
+        tally.mismatches = await asyncio.to_thread(
+            scorecard_mismatches, stack.database, played.rooms
+        )
     else:
         tally.mismatches = -1  # unknown: no database to compare with
-    figures = tally.figures(played)
+    figures = tally.figures(played.seconds)
     answered = len(tally.latencies)
     if stack.processes and answered:
-        figures["server_cpu_ms_per_action"] = round(1000 * server_cpu / answered, 2)
-    figures["load_cpu_share"] = round(own_cpu / played, 2) if played else 0.0
-    return figures, tally, rooms, actions
+        figures["server_cpu_ms_per_action"] = round(1000 * played.server_cpu / answered, 2)
+    figures["load_cpu_share"] = round(played.own_cpu / played.seconds, 2)
+    figures["setup_seconds"] = round(played.setup_seconds, 1)
+    return figures, tally, played.rooms, played.actions
 
 
 async def measure(args: argparse.Namespace, server: str) -> dict[str, Any]:

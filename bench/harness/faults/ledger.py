@@ -220,3 +220,19 @@ def turn_finished(database_url: str, code: str, turn: int) -> bool:
         return turn_finished_on(connection, code, turn)
     finally:
         connection.close()
+
+
+def scorecard_mismatches(database_url: str, rooms: Sequence[tuple[str, Sequence[Seat]]]) -> int:
+    """How many scorecards some player's last view shows otherwise than the database, in
+    ``rooms`` (each a room's code and its seats)."""
+    found = 0
+    for code, seats in rooms:
+        stored = {
+            seat: (card["boxes"], card["total"])
+            for seat, card in read_ledger(database_url, code).cards.items()
+        }
+        for seat in seats:
+            assert seat.game is not None  # every seat played the room's game
+            shown = {s["seat"]: (s["boxes"], s["total"]) for s in seat.game["seats"]}
+            found += sum(1 for k in stored.keys() | shown.keys() if stored.get(k) != shown.get(k))
+    return found
