@@ -35,12 +35,12 @@ count and message size) against a minimal broadcast consumer on the same server:
 no database, no rules, the floor of the stack.
 
 ``--knee`` then searches the load at which the site's p99 passes ``--knee-limit-ms``
-(100): steps of ``--rooms`` plus ``--knee-step`` rooms (50), plus twice that, and so on,
-each fresh rooms playing for ``--knee-seconds`` (30) on the same server, until a
-step's p99 passes the limit (or past ``--knee-max-rooms``). The knee is the measured
-actions a second, interpolated linearly between the last step within the limit and
-the first past it (bench/harness/knee.py); when the first step already passes it,
-the knee is below it and not interpolated.
+(100): the run itself is the first step, then ``--knee-step`` rooms more (50), twice
+that more, and so on, each step fresh rooms playing for ``--knee-seconds`` (30) on the
+same server, until a step's p99 passes the limit (or past ``--knee-max-rooms``). The
+knee is the measured actions a second, interpolated linearly between the last step
+within the limit and the first past it (bench/harness/knee.py); when the run itself
+passes it, the knee is below the run and not interpolated.
 
 ``--server`` is repeatable (or a comma list): each server in turn gets the whole
 measure, the floor included, on a fresh database, and a table of the runs comes
@@ -301,12 +301,18 @@ async def measure(args: argparse.Namespace, server: str) -> dict[str, Any]:
         if args.baseline or len(args.server) > 1:
             floor = Tally()
             size = int(statistics.median(tally.state_bytes))
+            cpu = stack.cpu_seconds()
             with _no_collector_pauses():
                 base_seconds = await run_baseline(stack.urls, args, actions, size, floor)
+            cpu = stack.cpu_seconds() - cpu
             base = floor.figures(base_seconds)
             result["baseline_p50_ms"] = base["p50_ms"]
             result["baseline_p99_ms"] = base["p99_ms"]
             result["baseline_lost"] = base["lost"]
+            if stack.processes and floor.latencies:
+                result["baseline_server_cpu_ms_per_action"] = round(
+                    1000 * cpu / len(floor.latencies), 2
+                )
             result["ratio"] = (
                 round(result["p99_ms"] / base["p99_ms"], 2) if base["p99_ms"] else None
             )
@@ -317,7 +323,7 @@ async def measure(args: argparse.Namespace, server: str) -> dict[str, Any]:
                 return (await _play(stack, step_args, args.knee_seconds))[0]
 
             result["knee"] = await search(
-                step, args.rooms, args.knee_step, args.knee_max_rooms, args.knee_limit_ms
+                step, result, args.knee_step, args.knee_max_rooms, args.knee_limit_ms
             )
         result["run_seconds"] = round(time.monotonic() - began, 1)
         return result

@@ -81,23 +81,25 @@ def crossing(steps: Sequence[Step], limit_ms: float = LIMIT_MS) -> Knee:
 
 async def search(
     play: Callable[[int], Awaitable[dict[str, Any]]],
-    rooms: int,
+    first: dict[str, Any],
     step: int,
     max_rooms: int,
     limit_ms: float = LIMIT_MS,
 ) -> dict[str, Any]:
-    """Play ``rooms + step`` rooms, then ``rooms + 2 * step`` and so on (``play(rooms)``
-    returns a run's figures: ``actions_per_s``, ``p99_ms``, ``lost``), until a step's
+    """Start from ``first``, the figures of a run already made (its ``rooms``,
+    ``actions_per_s``, ``p99_ms``, ``lost``), then play ``step`` rooms more, then
+    ``2 * step`` more and so on (``play(rooms)`` returns such figures), until a step's
     p99 passes ``limit_ms`` or the next would be past ``max_rooms``; returns the steps'
     figures and the knee between them (``crossing``)."""
-    steps: list[Step] = []
-    figures: list[dict[str, Any]] = []
-    while not (steps and passes(steps[-1], limit_ms)) and rooms + step <= max_rooms:
+    figures = [{key: first[key] for key in ("rooms", "actions_per_s", "p99_ms", "lost")}]
+    steps = [Step(first["rooms"], first["actions_per_s"], first["p99_ms"], first["lost"])]
+    rooms = first["rooms"]
+    while not passes(steps[-1], limit_ms) and rooms + step <= max_rooms:
         rooms += step
-        found = await play(rooms)
-        figures.append({"rooms": rooms, **found})
+        found = {"rooms": rooms, **await play(rooms)}
+        figures.append(found)
         steps.append(Step(rooms, found["actions_per_s"], found["p99_ms"], found["lost"]))
-        print(f"knee step: {figures[-1]}", file=sys.stderr, flush=True)
+        print(f"knee step: {found}", file=sys.stderr, flush=True)
     knee = crossing(steps, limit_ms)
     return {
         "limit_ms": limit_ms,
