@@ -30,22 +30,22 @@ Seats connect as pages do: a handshake the server is too busy to answer in time 
 tried again (``failed_opens`` counts those tries; ``reconnects`` the connections lost
 and made again during the games).
 
-``--baseline`` plays the same traffic (the same rooms, players, pace, action
-count and message size) against a minimal broadcast consumer on the same server:
-no database, no rules, the floor of the stack.
+``--baseline`` plays the same traffic (rooms, players, pace, action count, message
+size) through a broadcast-only consumer on the same server: the floor of the stack.
 
 ``--knee`` then searches the load at which the site's p99 passes ``--knee-limit-ms``
 (100): the run itself is the first step, then ``--knee-step`` rooms more (50), twice
 that more, and so on, each step fresh rooms playing for ``--knee-seconds`` (30) on the
-same server, until a step's p99 passes the limit (or past ``--knee-max-rooms``). The
-knee is the measured actions a second, interpolated linearly between the last step
-within the limit and the first past it (bench/harness/knee.py); when the run itself
-passes it, the knee is below the run and not interpolated.
+same server, until a step's p99 passes the limit (or past ``--knee-max-rooms``); then
+``--knee-halvings`` (1) more steps halfway between the two around the limit. The knee
+is the measured actions a second, interpolated linearly between the last step within
+the limit and the first past it (bench/harness/knee.py); when the run itself passes
+it, the knee is below the run and not interpolated.
 
 ``--server`` is repeatable (or a comma list): each server in turn gets the whole
 measure, the floor included, on a fresh database, and a table of the runs comes
-before the last line. The last line is one JSON object: the run's figures, or with
-several servers or ``--knee`` ``{"runs": [...]}``, one each.
+before the last line, one JSON object: the figures, or ``{"runs": [...]}`` with
+several servers or ``--knee``.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-from bench.harness.asgi_servers import SERVERS
+from bench.harness.asgi_servers import SERVERS, server_names
 from bench.harness.echo import run_baseline
 from bench.harness.faults.ledger import scorecard_mismatches
 from bench.harness.knee import LIMIT_MS, search
@@ -323,7 +323,12 @@ async def measure(args: argparse.Namespace, server: str) -> dict[str, Any]:
                 return (await _play(stack, step_args, args.knee_seconds))[0]
 
             result["knee"] = await search(
-                step, result, args.knee_step, args.knee_max_rooms, args.knee_limit_ms
+                step,
+                result,
+                args.knee_step,
+                args.knee_max_rooms,
+                args.knee_limit_ms,
+                args.knee_halvings,
             )
         result["run_seconds"] = round(time.monotonic() - began, 1)
         return result
@@ -334,14 +339,6 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     with ``--knee``, ``{"runs": [...]}``, one each)."""
     runs = [await measure(args, server) for server in args.server]
     return runs[0] if len(runs) == 1 and not args.knee else {"runs": runs}
-
-
-def _server_names(value: str) -> list[str]:
-    names = [name.strip() for name in value.split(",") if name.strip()]
-    unknown = [name for name in names if name not in SERVERS]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown server {', '.join(unknown)}: {SERVERS}")
-    return names
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -362,7 +359,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument(
         "--server",
-        type=_server_names,
+        type=server_names,
         action="extend",
         help=f"the server to start, one of {', '.join(SERVERS)} (repeatable or a comma "
         "list; default daphne); with several, each runs the floor too",
@@ -373,6 +370,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--knee-seconds", type=float, default=30.0, help="each knee step's play")
     parser.add_argument("--knee-limit-ms", type=float, default=LIMIT_MS)
     parser.add_argument("--knee-max-rooms", type=int, default=600)
+    parser.add_argument(
+        "--knee-halvings", type=int, default=1, help="steps halving the gap around the knee"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     args.server = list(dict.fromkeys(args.server or ["daphne"]))

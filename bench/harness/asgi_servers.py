@@ -39,6 +39,15 @@ def default_server() -> str:
     return server
 
 
+def server_names(value: str) -> list[str]:
+    """The servers named in ``value``, a comma-separated list (``ValueError`` for others)."""
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    unknown = [name for name in names if name not in SERVERS]
+    if unknown:
+        raise ValueError(f"unknown server {', '.join(unknown)}: not one of {', '.join(SERVERS)}")
+    return names
+
+
 def command(server: str, app: str, port: int, *, proxy_headers: bool = False) -> list[str]:
     """The command line of one ``server`` process serving ``app`` on loopback ``port``."""
     if server == "daphne":

@@ -1,11 +1,11 @@
 """The knee of a load curve: the actions a second at which the p99 latency passes a limit.
 
 ``search`` measures steps of rising offered load (``Step``: the rooms playing, the
-actions a second actually answered, the p99) until one passes the limit. ``crossing``
-finds the first step whose p99 passes the limit and interpolates linearly between it
-and the step before, on the measured actions a second; the curve bends upwards there,
-so the straight line between two steps puts the knee a little early or late by at most
-the gap between them.
+actions a second actually answered, the p99) until one passes the limit, then halves
+the gap around it. ``crossing`` finds the first step (by rooms) whose p99 passes the
+limit and interpolates linearly between it and the step before, on the measured actions
+a second; the curve bends upwards there, so the straight line between two steps puts
+the knee a little early or late by at most the gap between them.
 """
 
 from __future__ import annotations
@@ -60,14 +60,14 @@ def passes(step: Step, limit_ms: float = LIMIT_MS) -> bool:
 
 
 def crossing(steps: Sequence[Step], limit_ms: float = LIMIT_MS) -> Knee:
-    """The knee of ``steps`` (in the order they ran) at ``limit_ms``.
+    """The knee of ``steps`` at ``limit_ms``, taken in the order of their rooms.
 
-    >>> knee = crossing([Step(100, 95.0, 20.0), Step(200, 190.0, 60.0), Step(250, 230.0, 140.0)])
+    >>> knee = crossing([Step(100, 95.0, 20.0), Step(250, 230.0, 140.0), Step(200, 190.0, 60.0)])
     >>> round(knee.actions_per_s, 1), knee.below.rooms, knee.above.rooms
     (210.0, 200, 250)
     """
     below: Step | None = None
-    for step in steps:
+    for step in sorted(steps, key=lambda s: s.rooms):
         if passes(step, limit_ms):
             if below is None:
                 return Knee(limit_ms, None, None, step)
@@ -85,21 +85,36 @@ async def search(
     step: int,
     max_rooms: int,
     limit_ms: float = LIMIT_MS,
+    halvings: int = 1,
 ) -> dict[str, Any]:
     """Start from ``first``, the figures of a run already made (its ``rooms``,
     ``actions_per_s``, ``p99_ms``, ``lost``), then play ``step`` rooms more, then
     ``2 * step`` more and so on (``play(rooms)`` returns such figures), until a step's
-    p99 passes ``limit_ms`` or the next would be past ``max_rooms``; returns the steps'
-    figures and the knee between them (``crossing``)."""
+    p99 passes ``limit_ms`` or the next would be past ``max_rooms``; then play halfway
+    between the two steps around the limit, ``halvings`` times, each time keeping the
+    half the limit lies in. Returns the steps' figures (in the order they ran) and the
+    knee between them (``crossing``)."""
     figures = [{key: first[key] for key in ("rooms", "actions_per_s", "p99_ms", "lost")}]
     steps = [Step(first["rooms"], first["actions_per_s"], first["p99_ms"], first["lost"])]
-    rooms = first["rooms"]
-    while not passes(steps[-1], limit_ms) and rooms + step <= max_rooms:
-        rooms += step
+
+    async def measure(rooms: int) -> None:
         found = {"rooms": rooms, **await play(rooms)}
         figures.append(found)
         steps.append(Step(rooms, found["actions_per_s"], found["p99_ms"], found["lost"]))
         print(f"knee step: {found}", file=sys.stderr, flush=True)
+
+    rooms = first["rooms"]
+    while not passes(steps[-1], limit_ms) and rooms + step <= max_rooms:
+        rooms += step
+        await measure(rooms)
+    for _ in range(halvings):
+        knee = crossing(steps, limit_ms)
+        if knee.below is None or knee.above is None:
+            break
+        middle = (knee.below.rooms + knee.above.rooms) // 2
+        if middle in (knee.below.rooms, knee.above.rooms):
+            break
+        await measure(middle)
     knee = crossing(steps, limit_ms)
     return {
         "limit_ms": limit_ms,
