@@ -82,20 +82,27 @@ def die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
+def wait_until_serving(
+    url: str,
+    process: subprocess.Popen[bytes],
+    log: Path,
+    *,
+    name: str = "The server",
+    timeout: float = START_TIMEOUT,
+) -> None:
+    """Return once ``url`` answers 200; ``ServerError`` (with ``log``) if ``process``
+    exits first or ``url`` does not answer within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise ServerError(f"The server exited with {process.returncode}:\n{log.read_text()}")
+            raise ServerError(f"{name} exited with {process.returncode}:\n{log.read_text()}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)
-    raise ServerError(
-        f"The server did not answer {url} within {START_TIMEOUT:.0f} s:\n{log.read_text()}"
-    )
+            time.sleep(0.1)
+    raise ServerError(f"{name} did not answer {url} within {timeout:.0f} s:\n{log.read_text()}")
 
 
 def _children(pid: int) -> list[int]:
@@ -255,7 +262,7 @@ class DaphneProcess:
         the process exits or does not answer within ``START_TIMEOUT``."""
         if self.process is None:
             raise ServerError(f"{self.server} was never started")
-        _wait_until_serving(f"{self.base_url}/", self.process, self.log)
+        wait_until_serving(f"{self.base_url}/", self.process, self.log)
 
     def running(self) -> bool:
         """Whether the process is alive."""

@@ -12,14 +12,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.harness.live_server import ServerError, die_with_parent, free_port
+from bench.harness.live_server import ServerError, die_with_parent, free_port, wait_until_serving
 
 NGINX = Path("/usr/sbin/nginx")
 START_TIMEOUT = 10.0
@@ -78,20 +75,6 @@ def nginx_config(home: Path, port: int, upstreams: Sequence[int]) -> str:
     return CONFIG.format(home=home, port=port, servers=servers, user=user)
 
 
-def _wait_until_proxying(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise ServerError(f"nginx exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.1)
-    raise ServerError(f"nginx did not answer {url} within {START_TIMEOUT:.0f} s")
-
-
 @contextmanager
 def nginx_proxy(workdir: Path, upstreams: Sequence[int]) -> Iterator[str]:
     """nginx in front of the servers on the ``upstreams`` ports; yields its base URL."""
@@ -112,7 +95,9 @@ def nginx_proxy(workdir: Path, upstreams: Sequence[int]) -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_proxying(f"{url}/healthz", process, home / "error.log")
+        wait_until_serving(
+            f"{url}/healthz", process, home / "error.log", name="nginx", timeout=START_TIMEOUT
+        )
         yield url
     finally:
         process.send_signal(signal.SIGTERM)  # at once: websockets would hold a graceful stop
