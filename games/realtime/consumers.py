@@ -34,6 +34,7 @@ from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.instruments import timed
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
+from common.lost_layer import ClosesOnLostLayer
 from common.news import Answer, Change
 from common.protocol.errors import BadMessage, ErrorCode, ErrorMessage
 from common.protocol.messages import Ack, HintAnswer, Pong
@@ -96,7 +97,7 @@ def _log_failure(task: asyncio.Task[None]) -> None:
         log.warning("could not announce a departure: %r", task.exception())
 
 
-class RoomConsumer(EndsForGood, AsyncWebsocketConsumer):
+class RoomConsumer(ClosesOnLostLayer, EndsForGood, AsyncWebsocketConsumer):
     """One viewer's socket in one room."""
 
     code: str

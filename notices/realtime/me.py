@@ -23,6 +23,7 @@ from common import draining, instruments
 from common.database_thread import on_database_thread
 from common.errors import ServiceError
 from common.json_input import UNSTORABLE, BadJson, check_values, json_object
+from common.lost_layer import ClosesOnLostLayer
 from common.news import News
 from common.protocol.bell import BellAck, BellMessage, Read, bell_request_decode
 from common.protocol.errors import BadMessage, ErrorCode, ErrorMessage
@@ -44,7 +45,7 @@ def _read(player: Player, request: object) -> list[News]:
     return bell_read_all(player=player)
 
 
-class MeConsumer(AsyncWebsocketConsumer):
+class MeConsumer(ClosesOnLostLayer, AsyncWebsocketConsumer):
     """One page's bell socket."""
 
     player: Player

@@ -227,6 +227,9 @@ async def test_redis_restarted_and_flushed_under_a_game(
     # each: by broadcast alone, or the scenario lists a problem).
     for phase in ("after_restart", "after_flush"):
         assert found[phase]["first_ms"] is not None
+    # The sockets whose layer connection broke were closed with 1012 and a warning each,
+    # not a traceback (common.lost_layer).
+    assert found["server_tracebacks"] == 0
 
 
 @contextmanager
