@@ -15,7 +15,8 @@ import regex
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from common.text import visible_only
+from accounts.services.players import MAX_MARKS, holds_reserved_word
+from common.text import most_marks, visible_only
 from scoring import rulesets
 from tests.support.fuzz.arena import Arena
 from tests.support.fuzz.frames import RULESETS, texts
@@ -27,7 +28,9 @@ def name_ok(name: str) -> bool:
     """A display name the site takes (docs/games.md, "Who is acting"): once composed,
     without its invisible characters (the site's ``visible_only``: which invisibles
     shape an emoji or a script is its rule, not this oracle's), trimmed and its runs of
-    spaces made one, 1-24 grapheme clusters with something visible, nothing unshowable."""
+    spaces made one, 1-24 grapheme clusters with something visible, nothing unshowable,
+    at most ``MAX_MARKS`` marks on a letter and no reserved word (which words, and
+    their look-alikes, are the site's list: decision 0050)."""
     name = visible_only(unicodedata.normalize("NFC", name))
     name = re.sub(" {2,}", " ", name.strip())
     categories = [unicodedata.category(ch) for ch in name]
@@ -36,6 +39,8 @@ def name_ok(name: str) -> bool:
         and not any(c in {"Cc", "Cs", "Co", "Cn"} for c in categories)
         and len(regex.findall(r"\X", name)) <= 24
         and len(name) <= 96
+        and most_marks(name) <= MAX_MARKS
+        and not holds_reserved_word(name)
     )
 
 
