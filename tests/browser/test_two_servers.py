@@ -1,8 +1,10 @@
-"""Two Daphne processes sharing PostgreSQL and Redis: two friends on different servers
+"""Two Daphne processes sharing a database and Redis: two friends on different servers
 play the first rounds of a game and each sees every move of the other at once.
 
-(The ending of a game across processes is covered without a browser: the fault tests
-play whole games on two processes under ``python -m bench.harness.servers``.)"""
+The database is a SQLite file (a copy of the migrated template): what crosses from one
+process to the other goes through Redis, whatever the database. Two processes on
+PostgreSQL are played without a browser, whole games through every fault, by make
+test's soak (tests/games/test_soak.py) and the PostgreSQL pass's fault tests."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bench.harness.live_server import DaphneProcess, migrate, site_env
-from bench.harness.servers import postgres_server, redis_server
+from bench.harness.servers import redis_server
 from tests.browser.tables import (
     create_room,
     join_room,
@@ -30,10 +32,10 @@ ROUNDS = 2
 
 @pytest.fixture(scope="module")
 def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, ...]]:
-    """Base URLs of two server processes on one PostgreSQL database and one Redis (migrated
-    once, then both started at once)."""
+    """Base URLs of two server processes on one SQLite file and one Redis (migrated once,
+    then both started at once)."""
     with ExitStack() as stack:
-        database_url = stack.enter_context(postgres_server())
+        database_url = f"sqlite:///{tmp_path_factory.mktemp('database') / 'db.sqlite3'}"
         redis_url = stack.enter_context(redis_server())
         servers = [
             DaphneProcess(
