@@ -97,6 +97,9 @@ def stack(module_stack: faults.Stack) -> Iterator[faults.Stack]:
             process.wait_ready()
 
 
+# Not in the PostgreSQL pass: make test's soak (tests/games/test_soak.py) kills a process
+# of two on PostgreSQL mid-play and checks every game's record.
+@pytest.mark.sqlite_pass_only
 async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(stack: faults.Stack) -> None:
     found = await faults.kill_daphne(stack, players=2, moments=("sent", "committed", "between"))
 
@@ -203,6 +206,9 @@ async def test_connections_cut_by_a_database_restart_are_not_handed_out_again(
         assert stack.check_logs(marks, problems) == 0, problems
 
 
+# Not in the PostgreSQL pass: make test's soak restarts Redis under two processes on
+# PostgreSQL (this test's second fault, the flush, does not depend on the database).
+@pytest.mark.sqlite_pass_only
 async def test_redis_restarted_and_flushed_under_a_game(
     live_database: str | None, module_stack: faults.Stack, tmp_path: Path
 ) -> None:

@@ -3,10 +3,10 @@ nginx while a fault of every kind comes (kill -9 a process, restart Redis, resta
 PostgreSQL, a rolling restart); nothing lost or refused, every game's record exact, and
 no traceback in the servers' logs but a lost connection's.
 
-Under ``python -m bench.harness.servers`` (the PostgreSQL pass) the soak runs on a
-PostgreSQL and a Redis of its own, since it restarts them (the pass's are every
-worker's); otherwise on a SQLite file, with a Redis of its own for its two processes.
-Marked ``soak``: ``-m "not soak"`` leaves it out.
+It runs on a PostgreSQL and a Redis of its own, since it restarts them, when
+``SOAK_STACK`` says ``postgres`` (make test) or under ``python -m bench.harness.servers``;
+otherwise on a SQLite file, with a Redis of its own for its two processes. Marked
+``soak``: ``-m "not soak"`` leaves it out.
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ OPTIONS = SoakOptions(minutes=2, rooms=6, players=2, window=30, fault_every=25, 
 async def test_two_minutes_of_every_mode_through_every_fault_lose_nothing(
     tmp_path: Path,
 ) -> None:
-    stack = "postgres" if os.environ.get("DATABASE_URL") else "sqlite"
+    stack = os.environ.get("SOAK_STACK") or (
+        "postgres" if os.environ.get("DATABASE_URL") else "sqlite"
+    )
     with soak_servers(tmp_path, stack, processes=2, durable=False) as servers:
         found = await soak(servers, OPTIONS)
         kinds = kinds_of(servers)
