@@ -79,9 +79,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         )
         servers = exits.enter_context(soak_servers(workdir, args.stack, args.processes))
         result = await soak(servers, options, _print)
+    held = result["memory"]
     print(
         f"database: {result['games_checked']} games checked, "
-        f"{result['ledger_problems']} problems; memory flat: {result['memory']['flat']}",
+        f"{result['ledger_problems']} problems; memory flat: {held['flat']} (warm level "
+        f"{held['level_mb']} MB, highest warm sample {held['peak_pct']:+} %)",
         flush=True,
     )
     for problem in result["problems"]:
