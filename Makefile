@@ -164,10 +164,13 @@ schema: install
 # and a Redis of its own): its players wait most of the time, so it costs the pass its
 # CPU, not its two minutes. Its report follows the first pass's.
 WORKERS ?= 3
-PG_WORKERS ?= 3
+PG_WORKERS ?= 2
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
+POSTGRES_PASS := $(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) \
+	$(PYTEST_ARGS) --no-loadscope-reorder -p no:cacheprovider tests/games \
+	-m "not browser and not sqlite_pass_only and not soak"
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live
 # server that first needs them), the project's bytecode and its test modules' rewritten
@@ -177,14 +180,13 @@ test: install
 	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode test-bytecode \
 		strategy lint typecheck js-test
 	$(MAKE) --no-print-directory catalogs
-	mkdir -p var
-	$(SOAK) > var/soak-test.log 2>&1 & soak=$$!; \
+	rm -rf var/test-runs && mkdir -p var/test-runs
+	$(SOAK) --basetemp=var/test-runs/soak > var/test-runs/soak.log 2>&1 & soak=$$!; \
+	$(POSTGRES_PASS) --basetemp=var/test-runs/postgres > var/test-runs/postgres.log 2>&1 & pg=$$!; \
 	$(PYTEST) -m "not soak and not postgres_pass_only"; passed=$$?; \
-	wait $$soak; soaked=$$?; cat var/soak-test.log; \
-	test $$passed -eq 0 -a $$soaked -eq 0
-	$(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) $(PYTEST_ARGS) \
-		--no-loadscope-reorder -p no:cacheprovider tests/games \
-		-m "not browser and not sqlite_pass_only and not soak"
+	wait $$pg; pg_passed=$$?; cat var/test-runs/postgres.log; \
+	wait $$soak; soaked=$$?; cat var/test-runs/soak.log; \
+	test $$passed -eq 0 -a $$pg_passed -eq 0 -a $$soaked -eq 0
 
 soak-test: install system-deps
 	$(SOAK)
