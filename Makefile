@@ -165,11 +165,11 @@ schema: install
 # CPU, not its two minutes. Its report follows the first pass's.
 WORKERS ?= 3
 PG_WORKERS ?= 2
-PYTEST_ARGS := --dist loadfile --no-loadscope-reorder --durations=15
+PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
 POSTGRES_PASS := $(BIN)/python -m bench.harness.servers $(BIN)/pytest -n $(PG_WORKERS) \
-	$(PYTEST_ARGS) -p no:cacheprovider tests/games \
+	$(PYTEST_ARGS) --no-loadscope-reorder -p no:cacheprovider tests/games \
 	-m "not browser and not sqlite_pass_only and not soak"
 # Before the suite, side by side: the system packages, the solver's tables (built once up
 # front, about 20 s, skipped when up to date, instead of by each test process and live

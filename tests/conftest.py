@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,37 +18,19 @@ from bench.harness import live_server
 from tests.support import chromium, workers
 from tests.support.postgres_template import migrated_template
 
-# The suite's longest modules, longest first (measured on a clean clone), for both passes,
-# which hand whole modules to their workers in collection order (``--no-loadscope-reorder``
-# in the Makefile): starting these first leaves short ones for the end, so the workers
-# finish together instead of two waiting on the third's last long module. The first pass
-# alternates its long browser modules with the others (all at the start, each with its
-# Chromium, they crowded the cores); the PostgreSQL pass, which has no browser module and
-# runs beside the first, takes its own in the same order. Every other module follows,
-# those with the most tests first (as pytest-xdist orders them by itself).
+# The PostgreSQL pass's longest modules, longest first (measured on a clean clone). That
+# pass hands whole modules to its three workers in collection order
+# (``--no-loadscope-reorder`` in the Makefile): starting these first leaves only short
+# ones for the end, so the workers finish together instead of two waiting on the third's
+# last long module. (The SQLite pass keeps pytest-xdist's order, most tests first: it
+# was no quicker with its long browser modules all at the start.)
 LONGEST_FIRST = (
-    "tests/test_serve.py",
     "tests/games/test_faults.py",
-    "tests/browser/test_screen_sizes.py",
-    "tests/games/test_fuzz_views.py",
-    "tests/browser/test_room.py",
-    "tests/games/test_fuzz_live.py",
-    "tests/browser/test_languages.py",
-    "tests/games/test_fuzz_admin.py",
-    "tests/browser/test_handover.py",
-    "tests/games/test_consumer_games.py",
-    "tests/browser/test_accessibility.py",
-    "tests/scoring/strategy/test_lookahead.py",
     "tests/games/test_app_split_migrations.py",
     "tests/games/test_patches.py",
-    "tests/browser/test_bell.py",
-    "tests/games/test_patch_sizes.py",
     "tests/games/test_room_state.py",
-    "tests/games/test_foresight.py",
-    "tests/games/test_daily_board.py",
     "tests/games/test_coach.py",
     "tests/games/test_review_jobs.py",
-    "tests/test_settings.py",
     "tests/games/test_push.py",
     "tests/games/test_security.py",
     "tests/games/test_csrf.py",
@@ -58,6 +39,7 @@ LONGEST_FIRST = (
     "tests/games/test_your_rooms.py",
     "tests/games/test_consumers.py",
     "tests/games/test_duplicate.py",
+    "tests/games/test_daily_board.py",
     "tests/games/test_daily.py",
     "tests/games/test_consumer_reactions.py",
     "tests/games/test_patch_contents.py",
@@ -74,16 +56,9 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the modules of ``LONGEST_FIRST`` first, in its order, then the others, those
-    with the most tests first (a module's tests stay in their order)."""
+    """Put the modules of ``LONGEST_FIRST`` first, in its order; the others keep theirs."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    tests = Counter(item.nodeid.split("::", 1)[0] for item in items)
-
-    def order(item: pytest.Item) -> tuple[int, int]:
-        module = item.nodeid.split("::", 1)[0]
-        return (rank.get(module, len(rank)), -tests[module])
-
-    items.sort(key=order)
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
 
 
 def pytest_configure(config: pytest.Config) -> None:

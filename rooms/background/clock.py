@@ -11,7 +11,13 @@ import logging
 import threading
 import time
 
-from django.db import close_old_connections, connections
+from django.db import (
+    InterfaceError,
+    OperationalError,
+    close_old_connections,
+    connection,
+    connections,
+)
 
 from common import instruments
 from common.publish import publish_on_commit
@@ -22,6 +28,13 @@ log = logging.getLogger(__name__)
 INTERVAL = 0.2  # seconds between two passes that found nothing to do
 RETRY = 1.0  # seconds after a pass that failed
 HOST_EVERY = 2.0  # seconds between two looks for hosts gone a minute (a query of rooms)
+
+
+def connection_lost(error: Exception) -> bool:
+    """Whether ``error`` came from this thread's database connection being cut (the
+    server restarted or ended it), which the next pass replaces, rather than from the
+    pass's work."""
+    return isinstance(error, OperationalError | InterfaceError) and not connection.is_usable()
 
 
 def clock_pass(*, hosts: bool) -> bool:
@@ -63,8 +76,11 @@ class GameClock(threading.Thread):
                     if not busy:
                         self.stopping.wait(self.interval)
                         due += self.interval
-                except Exception:  # the clock outlives a bad pass (a locked database, ...)
-                    log.exception("the game clock pass failed; trying again")
+                except Exception as error:  # the clock outlives a bad pass (a locked database, ...)
+                    if connection_lost(error):
+                        log.warning("the game clock pass lost its database connection (%s)", error)
+                    else:
+                        log.exception("the game clock pass failed; trying again")
                     self.stopping.wait(RETRY)
                     due = time.monotonic()
         finally:
