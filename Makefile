@@ -163,7 +163,7 @@ schema: install
 # ``soak``, make soak-test alone: every mode played through every fault, on a PostgreSQL
 # and a Redis of its own): its players wait most of the time, so it costs the pass its
 # CPU, not its two minutes. Its report follows the first pass's.
-WORKERS ?= 3
+WORKERS ?= 4
 PG_WORKERS ?= 2
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
