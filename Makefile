@@ -163,8 +163,8 @@ schema: install
 # ``soak``, make soak-test alone: every mode played through every fault, on a PostgreSQL
 # and a Redis of its own): its players wait most of the time, so it costs the pass its
 # CPU, not its two minutes. Its report follows the first pass's.
-WORKERS ?= 4
-PG_WORKERS ?= 2
+WORKERS ?= 3
+PG_WORKERS ?= 1
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
