@@ -145,9 +145,11 @@ typecheck: install
 schema: install
 	$(BIN)/python -m common.protocol.schema > docs/protocol.schema.json
 
-# The whole suite on SQLite + the in-memory layer, then the games suite again on
+# The whole suite on SQLite + the in-memory layer and, beside it, the games suite again on
 # PostgreSQL + Redis (throwaway servers on loopback, started and stopped by
-# bench/harness/servers.py).
+# bench/harness/servers.py) and the soak's two minutes (tests/games/test_soak.py, marked
+# ``soak``, on a PostgreSQL and a Redis of their own; make soak-test runs it alone). The
+# PostgreSQL pass and the soak write to var/test-runs/, shown after the first pass's report.
 # The second pass leaves out the tests marked ``sqlite_pass_only``: nothing they check
 # depends on the database, and each says why where the mark is set (docs/decisions/0007);
 # the first, those marked ``postgres_pass_only``.
@@ -155,16 +157,11 @@ schema: install
 # tests/support/workers.py keeps them apart on the shared servers), a whole module to a
 # worker: a module's servers and browser start once (docs/decisions/0007). The second pass
 # starts its longest modules first (tests/conftest.py).
-# The first pass waits on its live servers, bots and browsers about half the time: more
-# workers than cores beat two, and with today's suite three beat four (docs/decisions/
-# 0007). The second pass waits on PostgreSQL and Redis a little: three workers beat two
-# and four.
-# Beside the first pass runs the soak's two minutes (tests/games/test_soak.py, marked
-# ``soak``, make soak-test alone: every mode played through every fault, on a PostgreSQL
-# and a Redis of its own): its players wait most of the time, so it costs the pass its
-# CPU, not its two minutes. Its report follows the first pass's.
+# The passes and the soak wait on live servers, bots, browsers and databases much of the
+# time: side by side they keep both cores busier than one after the other (decision 0007,
+# "Later", has the figures).
 WORKERS ?= 3
-PG_WORKERS ?= 1
+PG_WORKERS ?= 2
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
