@@ -9,8 +9,9 @@ Scenarios (``--only NAME``, repeatable, runs some of them; they live in
 ``bench/harness/faults/``, whose fast rounds the test suite runs in
 tests/games/test_faults.py):
 
-- ``kill_daphne``: kill -9 a Daphne process in mid-game (at once and a few milliseconds
-  after a player sent a ``place``, and between a roll and its place) and start it again
+- ``kill_daphne``: kill -9 a Daphne process in mid-game (with a player's ``place`` in
+  flight, the process frozen with SIGSTOP before it could read it; the moment the place
+  is committed; and between a roll and its place) and start it again
   on the same port and database. Every seat reconnects by itself, re-sends what was not
   answered under the same id and resyncs; the game is then played to its end. On the
   PostgreSQL stack one of the two processes is killed. From the restart, ``boot_s``

@@ -282,6 +282,12 @@ class DaphneProcess:
         pids = self.server_pids()
         return pids[1:] if asgi_servers.serves_from_workers(self.server) else pids
 
+    def freeze(self) -> None:
+        """Stop the server's processes with SIGSTOP: they read nothing more until killed."""
+        for pid in self.server_pids():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+
     def kill(self) -> None:
         """End the process with SIGKILL and reap it; a server that serves from worker
         processes (Granian) loses them too, as a crash of the whole server would."""

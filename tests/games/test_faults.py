@@ -108,11 +108,13 @@ async def test_kill_9_mid_game_loses_nothing_and_applies_nothing_twice(stack: fa
     # The game went on to its end: every placement recorded exactly once.
     assert found["status"] == "finished"
     assert found["place_events"] == found["turns"] == found["boxes_filled"] == 2 * YAHTZEE_TURNS
-    # Killed after the place's commit, the new process answered the re-sent request from
-    # its record; killed before, it applied it. Killed just after the frame left, either
-    # may be the case: on a busy machine the server can commit it before the kill lands.
+    # Killed with the place in flight (the process frozen, so whatever the machine's load),
+    # the page sent it again and the new process applied it; killed after its commit, the
+    # new process answered the place (re-sent, unless its ack beat the kill) from its record.
     placed = {r["kill"]: r["placed_before_kill"] for r in found["rounds"]}
-    assert placed["committed"] is True and placed["between"] is False, placed
+    assert placed == {"sent": False, "committed": True, "between": False}, placed
+    sent = next(r for r in found["rounds"] if r["kill"] == "sent")
+    assert sent["answered_before_kill"] is False
     assert found["resent"] >= 1
     # Every client was back with a state soon after each restart, with nothing logged:
     # within a minute, a bound that holds on a machine whose cores are busy (15.6 s

@@ -46,7 +46,7 @@ def kill_once_finished(
 
 
 KILL_MOMENTS = {
-    "sent": "right after the place was sent",
+    "sent": "with the place in flight (sent to the process frozen until the kill)",
     "committed": "once the place was committed",
     "between": "between the roll's ack and the place",
 }
@@ -62,6 +62,8 @@ async def kill_round(table: Table, process: DaphneProcess, moment: str) -> dict[
     assert actor.game is not None  # the actor plays in the table's game
     move, turn, dice = best_place(actor.game), actor.game["turn"], actor.game["dice"]
     place = None
+    if moment == "sent":
+        process.freeze()  # the place is never read: in flight at the kill, whatever the load
     if moment != "between":
         written = actor.sent
         place = asyncio.create_task(table.send(actor, "place", **move))
