@@ -168,13 +168,16 @@ PG_WORKERS ?= 3
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
-# Before the suite, side by side: the system packages, the solver's tables (built once up
-# front, about 20 s, skipped when up to date, instead of by each test process and live
-# server that first needs them), the project's bytecode and its test modules' rewritten
-# asserts, ruff, import-linter, the migration linter, ESLint and stylelint, mypy, and the
-# JavaScript unit tests.
-test: install
-	$(MAKE) --no-print-directory --output-sync=target -j 4 system-deps bytecode test-bytecode \
+# Before the suite: the system packages beside the Python packages (on a clean machine the
+# latter builds PyICU on one core for about a minute, decision 0026, while apt-get fetches
+# Chromium; .ci/apt-install lets one apt-get run at a time), then, side by side, the
+# solver's tables (built once up front, about 20 s, skipped when up to date, instead of by
+# each test process and live server that first needs them), the project's bytecode and
+# its test modules' rewritten asserts, ruff, import-linter, the migration linter, ESLint
+# and stylelint, mypy, and the JavaScript unit tests.
+test:
+	$(MAKE) --no-print-directory --output-sync=target -j 2 install system-deps
+	$(MAKE) --no-print-directory --output-sync=target -j 4 bytecode test-bytecode \
 		strategy lint typecheck js-test
 	$(MAKE) --no-print-directory catalogs
 	mkdir -p var
