@@ -3,24 +3,34 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+ICU_STAMP := $(VENV)/.icu-installed
 # Every dependency, transitive ones included, pinned with hashes (make lock rewrites it).
 LOCK := requirements.lock
 UV_VERSION := 0.13.9
 # The site's Django apps, one per part of the game (docs/architecture.md).
 APPS := common backups accounts rooms play friends coach daily notices ratings groups lobby moderation metrics games
 
-.PHONY: install bytecode test-bytecode lock migrate strategy system-deps messages catalogs run serve test soak-test lint \
+.PHONY: install packages bytecode test-bytecode lock migrate strategy system-deps messages catalogs run serve test soak-test lint \
 	lint-python lint-imports lint-migrations lint-js lint-css js-install js-test typecheck bench \
 	clean schema
 
-install: $(STAMP)
+# Everything the lock names; packages: all but PyICU, which is enough for Django's set-up
+# (common/text.py imports PyICU when it first compares names).
+install: $(ICU_STAMP)
+packages: $(STAMP)
+
+# Awk programs that keep the lock's entry for PyICU, or every other entry.
+LOCK_ICU := '/^[A-Za-z0-9]/ { icu = ($$1 ~ /^pyicu==/) } icu'
+LOCK_REST := '/^[A-Za-z0-9]/ { icu = ($$1 ~ /^pyicu==/) } !icu'
 
 # Install exactly what the lock names (again whenever it or pyproject.toml changes), with
 # uv: about 12 s for everything instead of 47 s with pip (docs/decisions/0002). The
 # virtualenv is made without pip (7 s less): the system's pip puts uv in it, or, where
 # there is none, the virtualenv's own. Packages are compiled to bytecode once here, so
 # that every process the suite starts does not compile them again where
-# PYTHONDONTWRITEBYTECODE is set (docs/decisions/0007).
+# PYTHONDONTWRITEBYTECODE is set (docs/decisions/0007). PyICU comes after the rest: a
+# clean machine builds it from source for about a minute on one core (decision 0026),
+# while make test's set-up runs beside it.
 $(STAMP): pyproject.toml $(LOCK)
 	@command -v $(PYTHON) >/dev/null 2>&1 || { \
 		echo "error: $(PYTHON) not found; this project needs Python 3.11 on PATH." >&2; exit 1; }
@@ -30,10 +40,17 @@ $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install --quiet "uv==$(UV_VERSION)" \
 		|| { $(BIN)/python -m ensurepip --default-pip && \
 			$(BIN)/python -m pip install --quiet "uv==$(UV_VERSION)"; }
-	bash .ci/icu
-	$(BIN)/uv pip sync --compile-bytecode --python $(BIN)/python $(LOCK)
+	awk $(LOCK_REST) $(LOCK) > $(VENV)/requirements-rest.txt
+	$(BIN)/uv pip sync --compile-bytecode --python $(BIN)/python $(VENV)/requirements-rest.txt
 	$(BIN)/uv pip install --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
+
+$(ICU_STAMP): $(STAMP)
+	bash .ci/icu
+	awk $(LOCK_ICU) $(LOCK) > $(VENV)/requirements-icu.txt
+	$(BIN)/uv pip install --require-hashes --no-deps --compile-bytecode --python $(BIN)/python \
+		-r $(VENV)/requirements-icu.txt
+	touch $(ICU_STAMP)
 
 # Pin the newest versions pyproject.toml allows (then commit requirements.lock).
 lock: install
@@ -41,22 +58,22 @@ lock: install
 		--generate-hashes --upgrade -o $(LOCK)
 
 # The project's own modules as bytecode (out-of-date files are ignored by Python).
-bytecode: install
+bytecode: packages
 	$(BIN)/python -m compileall -q -j 0 manage.py yahtzee_site $(APPS) scoring tests bench
 
 # The test modules as pytest rewrites their asserts, written once before the suite: where
 # PYTHONDONTWRITEBYTECODE is set, each test process would otherwise rewrite them all
 # again (collecting took 7.9 s a process, 3.3 s with them written; decision 0007).
-test-bytecode: install
+test-bytecode: packages
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest --collect-only -q -p no:cacheprovider > /dev/null
 
-migrate: install bytecode
+migrate: packages bytecode
 	$(BIN)/python manage.py migrate --noinput
 
 # The exact solver's tables (seconds to build once, then read from var/strategy/). A server
 # that starts without them builds them when the coach is first needed (it says it is
 # warming up meanwhile), so run does not wait for them.
-strategy: install
+strategy: packages
 	$(BIN)/python manage.py build_strategy
 
 # Chromium, Redis and PostgreSQL for the browser tests and the second pass, and gettext
@@ -66,7 +83,7 @@ system-deps:
 
 # The translation catalogs of locale/ compiled to the .mo files Django reads (build output,
 # not committed), with GNU gettext, installed first when missing (.ci/gettext).
-catalogs: install
+catalogs: packages
 	bash .ci/gettext
 	$(BIN)/python manage.py compilemessages --ignore='.venv/*' --ignore='var/*' -v 0
 
@@ -93,20 +110,20 @@ serve: install bytecode catalogs
 # (stylelint.config.js), side by side under make -j.
 lint: lint-python lint-imports lint-migrations lint-js lint-css
 
-lint-python: install
+lint-python: packages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
 # The layers of the apps and inside them, and no cycle: about a second, so without
 # import-linter's cache (docs/decisions/0061).
-lint-imports: install
+lint-imports: packages
 	$(BIN)/lint-imports --no-cache
 
 # Every migration not yet deployed can run beside the code before it, so that a rolling
 # restart keeps the site serving: django-migration-linter reads the SQL each one runs on a
 # throwaway PostgreSQL server (tests/support/migration_lint.py lists the migrations
 # deployed before the check and the reviewed exceptions; docs/decisions/0080). About 2.5 s.
-lint-migrations: install | system-deps
+lint-migrations: packages | system-deps
 	$(BIN)/python -m tests.support.migration_lint
 
 # ESLint and its plugins exactly as package-lock.json names them (npm ci, again whenever
@@ -137,7 +154,7 @@ js-test: system-deps
 # mypy --strict on scoring, games, yahtzee_site, tests and bench, with django-stubs'
 # plugin; settings (and the few modules left out, and why) in pyproject.toml
 # (docs/decisions/0033).
-typecheck: install
+typecheck: packages
 	$(BIN)/mypy
 
 # docs/protocol.schema.json made from the protocol's types in common/protocol/ (a test
@@ -168,18 +185,17 @@ PG_WORKERS ?= 3
 PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
-# Before the suite: the system packages beside the Python packages (on a clean machine the
-# latter builds PyICU on one core for about a minute, decision 0026, while apt-get fetches
-# Chromium; .ci/apt-install lets one apt-get run at a time), then, side by side, the
-# solver's tables (built once up front, about 20 s, skipped when up to date, instead of by
-# each test process and live server that first needs them), the project's bytecode and
-# its test modules' rewritten asserts, ruff, import-linter, the migration linter, ESLint
-# and stylelint, mypy, and the JavaScript unit tests.
+# Before the suite: the system packages beside the Python packages but PyICU
+# (.ci/apt-install lets one apt-get run at a time), then, side by side, PyICU (a clean
+# machine builds it on one core for about a minute, decision 0026), the solver's tables
+# (built once up front, about 20 s, skipped when up to date, instead of by each test
+# process and live server that first needs them), the project's bytecode and its test
+# modules' rewritten asserts, ruff, import-linter, the migration linter, ESLint and
+# stylelint, mypy, the JavaScript unit tests and the translation catalogs.
 test:
-	$(MAKE) --no-print-directory --output-sync=target -j 2 install system-deps
-	$(MAKE) --no-print-directory --output-sync=target -j 4 bytecode test-bytecode \
-		strategy lint typecheck js-test
-	$(MAKE) --no-print-directory catalogs
+	$(MAKE) --no-print-directory --output-sync=target -j 2 packages system-deps
+	$(MAKE) --no-print-directory --output-sync=target -j 4 install bytecode test-bytecode \
+		strategy lint typecheck js-test catalogs
 	mkdir -p var
 	$(SOAK) > var/soak-test.log 2>&1 & soak=$$!; \
 	$(PYTEST) -m "not soak and not postgres_pass_only"; passed=$$?; \

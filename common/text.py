@@ -10,7 +10,6 @@ import threading
 import unicodedata
 from collections.abc import Iterator
 
-import icu
 import regex
 
 # What text loses: format characters (Unicode's category Cf: direction controls,
@@ -86,6 +85,10 @@ def looks(name: str) -> str:
     """
     checker = getattr(_checkers, "checker", None)
     if checker is None:
+        # Imported when first needed: Django's set-up (migrations, mypy's plugin, the
+        # solver's tables) then runs while a clean machine still builds PyICU (Makefile).
+        import icu
+
         checker = _checkers.checker = icu.SpoofChecker()
     text = " ".join(_INVISIBLE.sub("", unicodedata.normalize("NFKC", name)).split())
     skeleton = checker.getSkeleton(0, text)
