@@ -183,13 +183,16 @@ async def ask_where_they_wait(stack: Stack) -> None:
 async def diagnosed(stack: Stack, scenario: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     """Run a fault scenario; if a request goes unanswered, ask every server process where
     it waits (if the scenario did not, while its clients still waited) and fail with the
-    end of its log."""
+    end of its log; any other ``Problem`` fails with the ends of the logs too."""
     try:
         return await scenario
     except TimeoutError:
         await ask_where_they_wait(stack)
         tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}" for d in stack.daphnes)
         raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") from None
+    except Problem as problem:
+        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-4_000:]}" for d in stack.daphnes)
+        raise Problem(f"{problem}\nthe servers' logs end with:\n{tails}") from None
 
 
 async def _by_broadcast(table: Table, since: Sequence[int]) -> None:

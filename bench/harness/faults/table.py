@@ -97,9 +97,26 @@ class Table:
             await asyncio.sleep(1.0)
             answer = await self.send(seat, kind, request_id, **fields)
         if answer.get("type") != "ack":
-            raise Problem(f"{kind} by {seat.login.name} was refused: {answer}")
+            raise Problem(
+                f"{kind} by {seat.login.name} was refused: {answer}; {await self.diagnosis()}"
+            )
         self.latencies.append(await self.reach(answer["version"]) - sent)
         return answer
+
+    async def diagnosis(self) -> str:
+        """What each seat holds against what the database holds, for a failure's message."""
+        held = ", ".join(
+            f"{s.login.name} at version {s.version} (turn of seat "
+            f"{(s.game or {}).get('current_seat')}, {s.reconnects} reconnects, {s.resent} "
+            f"re-sent)"
+            for s in self.seats
+        )
+        try:
+            ledger = await self.ledger()
+        except Exception as exc:  # the failure's message says what it can
+            return f"seats: {held}; the database could not be read: {exc!r}"
+        last = [(seq, kind, str(data)[:120]) for seq, kind, data in ledger.events[-8:]]
+        return f"seats: {held}; the database at version {ledger.version}, its last events {last}"
 
     async def play_turn(self) -> None:
         """The current player rolls once and fills the best box."""
