@@ -186,16 +186,19 @@ PYTEST_ARGS := --dist loadfile --durations=15
 PYTEST := $(BIN)/pytest -n $(WORKERS) $(PYTEST_ARGS)
 SOAK := SOAK_STACK=postgres $(BIN)/pytest -p no:cacheprovider -m soak tests/games/test_soak.py
 # Before the suite: the system packages beside the Python packages but PyICU
-# (.ci/apt-install lets one apt-get run at a time), then, side by side, PyICU (a clean
-# machine builds it on one core for about a minute, decision 0026), the solver's tables
-# (built once up front, about 20 s, skipped when up to date, instead of by each test
-# process and live server that first needs them), the project's bytecode and its test
-# modules' rewritten asserts, ruff, import-linter, the migration linter, ESLint and
-# stylelint, mypy, the JavaScript unit tests and the translation catalogs.
+# (.ci/apt-install lets one apt-get run at a time), then PyICU (a clean machine builds it
+# on one core for about a minute, decision 0026) beside the rest, at a lower priority so
+# that the build keeps its core: the solver's tables (built once up front, about 20 s,
+# skipped when up to date, instead of by each test process and live server that first
+# needs them), the project's bytecode and its test modules' rewritten asserts, ruff,
+# import-linter, the migration linter, ESLint and stylelint, mypy, the JavaScript unit
+# tests and the translation catalogs.
 test:
 	$(MAKE) --no-print-directory --output-sync=target -j 2 packages system-deps
-	$(MAKE) --no-print-directory --output-sync=target -j 4 install bytecode test-bytecode \
-		strategy lint typecheck js-test catalogs
+	$(MAKE) --no-print-directory install & icu=$$!; \
+	nice -n 5 $(MAKE) --no-print-directory --output-sync=target -j 3 bytecode test-bytecode \
+		strategy lint typecheck js-test catalogs; checked=$$?; \
+	wait $$icu && test $$checked -eq 0
 	mkdir -p var
 	$(SOAK) > var/soak-test.log 2>&1 & soak=$$!; \
 	$(PYTEST) -m "not soak and not postgres_pass_only"; passed=$$?; \
