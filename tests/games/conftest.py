@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db import connections
 from django.db.backends.postgresql.base import DatabaseWrapper as PostgreSQL
 from django.utils import timezone
-from pytest_django import Settings
+from pytest_django import DjangoDbBlocker, Settings
 
 from accounts.models import Player
 from common.protocol.events import Rank
@@ -30,7 +30,7 @@ from play.services.play import finish_game
 from rooms.models import Room
 from scoring.dice import scripted
 from scoring.strategy.advice import Advisor
-from tests.support.database_sessions import sessions_on
+from tests.support.database_sessions import close_database_threads, sessions_on
 from tests.support.fixture_types import (
     MakeAccount,
     MakePlayer,
@@ -45,19 +45,22 @@ from tests.support.waiting import wait_until
 
 
 @pytest.fixture(scope="session", autouse=True)
-def sessions_left_are_named(request: pytest.FixtureRequest) -> Iterator[None]:
-    """On PostgreSQL, once this process's last test is over and its own connections are
-    closed, name any other session still using its test database, with this process's
-    threads, in a warning. Dropping the database then waits 5 s and fails with pytest-
-    django's bare warning. Some runs leave one such session (idle after a COMMIT, opened
-    early in the pass) and which code opens it is not found yet: the run goes on, and
-    the warning says more next time (decision 0007)."""
+def sessions_left_are_named(
+    request: pytest.FixtureRequest, django_db_blocker: DjangoDbBlocker
+) -> Iterator[None]:
+    """On PostgreSQL, once this process's last test is over, close its own connections
+    and the sockets' database threads' ones (a call that ended after its test could not),
+    then name any other session still using its test database, with this process's
+    threads, in a warning: dropping the database would wait 5 s for it and fail with
+    pytest-django's bare warning (decision 0007)."""
     database = connections["default"]
     if not isinstance(database, PostgreSQL):
         yield
         return
     request.getfixturevalue("django_db_setup")  # so that this ends before the drop
     yield
+    with django_db_blocker.unblock():
+        close_database_threads()
     database.close()
     database.close_pool()  # type: ignore[attr-defined]  # as the drop does first (no stub)
     left: list[tuple[Any, ...]] = []
