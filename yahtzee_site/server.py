@@ -78,7 +78,7 @@ class DrainingServer(Server):
         log.info("SIGTERM: draining (at most %s s)", self.drain_seconds)
         for port in self.ports:
             port.stopListening()
-        self.telling = asyncio.ensure_future(draining.begin())
+        self.telling = asyncio.ensure_future(draining.move_sockets_on())
         self.stop_when_idle(time.monotonic() + self.drain_seconds)
 
     def running(self) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -83,6 +84,30 @@ async def test_the_move_in_hand_is_answered_before_the_socket_closes_with_1012(
     )
     assert sockets == [0, 0]  # each socket's close was counted
     assert draining.open_sockets() == 0
+
+
+@pytest.mark.asyncio
+async def test_a_socket_the_word_did_not_reach_is_told_again(
+    pair: Pair, monkeypatch: pytest.MonkeyPatch, going_away: None
+) -> None:
+    """The layer can lose a message while many sockets close at once (channels_redis,
+    decision 0081): a socket still open a second after the word is sent it again."""
+    layer = get_channel_layer()
+    assert layer is not None
+    send, lost = layer.send, list[str]()
+
+    async def losing_the_first_word(channel: str, message: dict[str, Any]) -> None:
+        if message == draining.RESTART_MESSAGE and not lost:
+            lost.append(channel)
+            return
+        await send(channel, message)
+
+    monkeypatch.setattr(layer, "send", losing_the_first_word)
+    moving = asyncio.ensure_future(draining.move_sockets_on())
+    codes = [(await closed_with(pair[name]))[1] for name in ("ada_ws", "bob_ws")]
+    await asyncio.wait_for(moving, WAIT)  # done once no socket is left open
+    assert codes == [draining.CLOSE_RESTART] * 2
+    assert len(lost) == 1 and draining.open_sockets() == 0
 
 
 @pytest.mark.asyncio
