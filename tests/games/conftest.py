@@ -49,10 +49,10 @@ def sessions_left_are_named(
     request: pytest.FixtureRequest, django_db_blocker: DjangoDbBlocker
 ) -> Iterator[None]:
     """On PostgreSQL, once this process's last test is over, close its own connections
-    and the sockets' database threads' ones (a call that ended after its test could not),
-    then name any other session still using its test database, with this process's
-    threads, in a warning: dropping the database would wait 5 s for it and fail with
-    pytest-django's bare warning (decision 0007)."""
+    and the sockets' database threads' ones (one a socket's call opened as its test
+    ended stays open), then name any other session still using its test database, with
+    this process's threads, in a warning: dropping the database would wait 5 s for it
+    and fail with pytest-django's bare warning (decision 0007)."""
     database = connections["default"]
     if not isinstance(database, PostgreSQL):
         yield
