@@ -188,11 +188,16 @@ async def diagnosed(stack: Stack, scenario: Awaitable[dict[str, Any]]) -> dict[s
         return await scenario
     except TimeoutError:
         await ask_where_they_wait(stack)
-        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-12_000:]}" for d in stack.daphnes)
+        tails = _log_tails(stack, 12_000)
         raise Problem(f"a request went unanswered; the servers' logs end with:\n{tails}") from None
     except Problem as problem:
-        tails = "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-4_000:]}" for d in stack.daphnes)
+        tails = _log_tails(stack, 4_000)
         raise Problem(f"{problem}\nthe servers' logs end with:\n{tails}") from None
+
+
+def _log_tails(stack: Stack, chars: int) -> str:
+    """The last ``chars`` characters of each server process's log, each under its URL."""
+    return "\n".join(f"--- {d.base_url} ---\n{d.log_text()[-chars:]}" for d in stack.daphnes)
 
 
 async def _by_broadcast(table: Table, since: Sequence[int]) -> None:
